@@ -1,0 +1,1 @@
+"""The lark grammars of shipyard, shipped inside the wheel as ``shipyard.grammars``."""

@@ -1,0 +1,62 @@
+"""The one finding type every stage returns: a severity, a code, a message and where it points.
+
+Errors are values (beancount): the parser, the checks and the converters all return lists of
+``Diagnostic``; exceptions are kept for bugs.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Severity(str, Enum):
+    """How serious a finding is; the order of the members is the order of importance."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 0, "warning": 1, "info": 2}[self.value]
+
+
+class Span(BaseModel):
+    """Where something stands in a file: 1-based line and column, the end exclusive."""
+
+    model_config = ConfigDict(frozen=True)
+
+    path: str
+    line: int
+    col: int
+    end_line: int | None = None
+    end_col: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+class Diagnostic(BaseModel):
+    """One finding. ``source_line`` is the text of the line it points at, for the caret display."""
+
+    model_config = ConfigDict(frozen=True)
+
+    code: str
+    severity: Severity
+    message: str
+    span: Span
+    source_line: str | None = None
+
+    @property
+    def sort_key(self) -> tuple:
+        return (self.span.path, self.span.line, self.span.col, self.severity.rank, self.code)
+
+    def format(self) -> str:
+        """``path:line:col: severity: CODE message`` (the gcc/mypy shape editors understand)."""
+        return f"{self.span}: {self.severity.value}: {self.code} {self.message}"
+
+
+def has_errors(diagnostics) -> bool:
+    return any(d.severity is Severity.ERROR for d in diagnostics)

@@ -1,0 +1,60 @@
+"""The parse-error catalogue: lark's terminal names and exceptions in words a sheet writer reads."""
+
+from __future__ import annotations
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+#: What each terminal of grammars/usd.lark is, in plain words; the order is the order of mention.
+TERMINAL_WORDS: dict[str, str] = {
+    "PEN_DAM": "a Pen:Dam pair such as 15:10",
+    "NO_RANGE": "a dash for a range the battery cannot reach",
+    "RPAR": "')'",
+    "LPAR": "'('",
+    "ROF": "a rate of fire in brackets such as (+3)",
+    "T4_VALUES": "T4 values such as 2/14-11-9-6",
+    "SIZE_EVADE": "a size & evade such as (-6 size&evade)",
+    "SAND": "a sandcaster screen:armour such as -2:12",
+    "POINTDEF": "'PointDef:'",
+    "SIGNED_INT": "a whole number such as +1",
+    "INT": "a whole number",
+    "DETAIL_TEXT": "words such as 'turrets each'",
+    "NAME_COLON": "':'",
+    "COMMA": "','",
+    "WEAPON_NAME": "a weapon name",
+    "COUNT": "a battery count such as 4x",
+    "KEY": "a key such as 'Displacement:'",
+    "HEADING": "a ship name",
+    "NUMBER": "a number",
+    "SENSOR": "a sensor rating such as 1x14.5",
+    "COUNTED": "a count and model such as 10xFib",
+    "PAREN_TEXT": "a remark in brackets",
+    "WORD": "a word",
+    "$END": "the end of the line",
+}
+
+_MAX_MENTIONED = 4
+
+
+def expected_words(names: set[str] | frozenset[str]) -> str:
+    """'a or b or c' for a set of terminal names, most telling first, at most four named."""
+    known = [words for name, words in TERMINAL_WORDS.items() if name in names]
+    known += sorted(n for n in names if n not in TERMINAL_WORDS)
+    if len(known) > _MAX_MENTIONED:
+        known = known[:_MAX_MENTIONED] + ["..."]
+    if not known:
+        return "nothing more"
+    return known[0] if len(known) == 1 else ", ".join(known[:-1]) + " or " + known[-1]
+
+
+def describe(error: UnexpectedInput, line_text: str) -> tuple[int, str]:
+    """(1-based column, message) for a lark error on one line of a sheet."""
+    if isinstance(error, UnexpectedToken):
+        found = "the end of the line" if error.token.type == "$END" else repr(str(error.token))
+        column = error.column if error.token.type != "$END" else len(line_text.rstrip()) + 1
+        return column, f"expected {expected_words(error.expected)}, found {found}"
+    if isinstance(error, UnexpectedCharacters):
+        found = repr(line_text[error.column - 1: error.column + 11].split(" ")[0] or line_text[error.column - 1])
+        return error.column, f"expected {expected_words(error.allowed or set())}, found {found}"
+    if isinstance(error, UnexpectedEOF):
+        return len(line_text.rstrip()) + 1, f"expected {expected_words(set(error.expected))}, found the end of the line"
+    return 1, str(error)  # pragma: no cover - lark raises only the three above

@@ -1,0 +1,36 @@
+"""Loading the lark grammars of ``grammars/``, one parser per grammar per process.
+
+The grammars are package data of ``shipyard.grammars`` in a wheel (pyproject maps the top-level
+``grammars/`` folder there) and in an editable install; in a bare source checkout, where nothing
+is installed, the same files are read from ``grammars/`` beside the package.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark
+
+
+def grammar_text(name: str) -> str:
+    """The text of ``grammars/<name>``, from the installed package or the source checkout."""
+    try:
+        return resources.files("shipyard.grammars").joinpath(name).read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        return (Path(__file__).resolve().parents[2] / "grammars" / name).read_text(encoding="utf-8")
+
+
+@cache
+def usd_parser() -> Lark:
+    """The USD sheet parser: LALR, contextual lexer, positions kept, lark's grammar cache on."""
+    return Lark(
+        grammar_text("usd.lark"),
+        parser="lalr",
+        lexer="contextual",
+        start="line",
+        propagate_positions=True,
+        maybe_placeholders=False,
+        cache=True,
+    )
