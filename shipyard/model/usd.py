@@ -320,6 +320,9 @@ class UsdShip(Record):
     range_header: list[str] = Field(default_factory=list)
     weapons: list[Weapon] = Field(default_factory=list)
     meson_screen: int | None = None
+    #: T4 sheets list missile launchers and sandcasters as counts ("Launchers: 20", "Sandcasters: 50").
+    missile_launchers: int | None = None
+    sandcaster_count: int | None = None
     notes: list[Note] = Field(default_factory=list)
 
     @computed_field

@@ -46,15 +46,20 @@ def expected_words(names: set[str] | frozenset[str]) -> str:
     return known[0] if len(known) == 1 else ", ".join(known[:-1]) + " or " + known[-1]
 
 
+def _chunk(line_text: str, column: int) -> str:
+    """The text at ``column`` up to the next blank, quoted: what the reader sees as the culprit."""
+    rest = line_text[column - 1:].split()
+    return repr(rest[0][:30]) if rest else "the end of the line"
+
+
 def describe(error: UnexpectedInput, line_text: str) -> tuple[int, str]:
     """(1-based column, message) for a lark error on one line of a sheet."""
     if isinstance(error, UnexpectedToken):
-        found = "the end of the line" if error.token.type == "$END" else repr(str(error.token))
-        column = error.column if error.token.type != "$END" else len(line_text.rstrip()) + 1
-        return column, f"expected {expected_words(error.expected)}, found {found}"
+        if error.token.type == "$END":
+            return len(line_text.rstrip()) + 1, f"expected {expected_words(error.expected)}, found the end of the line"
+        return error.column, f"expected {expected_words(error.expected)}, found {_chunk(line_text, error.column)}"
     if isinstance(error, UnexpectedCharacters):
-        found = repr(line_text[error.column - 1: error.column + 11].split(" ")[0] or line_text[error.column - 1])
-        return error.column, f"expected {expected_words(error.allowed or set())}, found {found}"
+        return error.column, f"expected {expected_words(error.allowed or set())}, found {_chunk(line_text, error.column)}"
     if isinstance(error, UnexpectedEOF):
         return len(line_text.rstrip()) + 1, f"expected {expected_words(set(error.expected))}, found the end of the line"
     return 1, str(error)  # pragma: no cover - lark raises only the three above

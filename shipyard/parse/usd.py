@@ -69,6 +69,8 @@ KEY_SPELLINGS: dict[str, tuple[str, ...]] = {
     "weapons": ("weapons",),
     "defences": ("defences", "defenses"),
     "meson_screen": ("mesonscreen",),
+    "missile_launchers": ("launchers", "missilelaunchers"),
+    "sandcaster_count": ("sandcasters",),
     "skill": ("skill",),
     "skill_attribute": ("skill+attribute", "skillattribute"),
 }
@@ -83,12 +85,6 @@ _CANONICAL.update({f"{q}crew": "crew_quality" for q in CREW_QUALITIES})
 _SIGNATURE_ONLY = {"vis", "ir", "active"}
 _CANONICAL.update({s: "signature_part" for s in _SIGNATURE_ONLY})
 _FUZZY_CUTOFF = 0.8
-
-#: Fields a ship has once; a second one is a slip (or a note that happens to start with the key).
-_SINGLE = {"class", "tl", "type", "displacement", "cost", "mass", "size", "armour", "toughness",
-           "maneuver", "jump", "power", "g_tolerance", "jump_fuel", "cargo", "crew", "troops",
-           "passengers", "computers", "fire_control", "meson_screen"}
-
 
 def _normal(key: str) -> str:
     return re.sub(r"[\s\-_:]", "", key).lower()
@@ -233,7 +229,7 @@ class _SheetReader:
     # ---- heading -------------------------------------------------------------------------
     def read_heading(self, token: Token) -> None:
         self.start_ship_if_named()
-        text = str(token).strip()
+        text = " ".join(str(token).split())
         match = re.fullmatch(r"(.*?)\s*\((.*)\)", text)
         name, description = (match.group(1), match.group(2)) if match else (text, None)
         self.set_value("class_name", name, self.span(token.column, token.end_column))
@@ -245,7 +241,7 @@ class _SheetReader:
         key_token, *value_tokens = item.children
         key_text = str(key_token).rstrip(":- \t").strip()
         tokens = [_FieldToken(t.type, str(t), t.column, t.end_column) for t in value_tokens]
-        raw = self.line_text[key_token.end_column - 1: next_start - 1].strip()
+        raw = " ".join(self.line_text[key_token.end_column - 1: next_start - 1].split())
         name = self.canonical_key(key_text, key_token.column)
         key_span = self.span(key_token.column, key_token.end_column)
         if name is None:
@@ -386,7 +382,7 @@ class _SheetReader:
             if token.type == "COUNT":
                 count = int(re.match(r"\d+", str(token)).group())
             elif token.type == "WEAPON_NAME":
-                name = str(token).strip()
+                name = " ".join(str(token).split())
         span = self.span(item.meta.column, item.meta.end_column)
         spans = {"self": span}
         details, parts = self.body_parts(body)
@@ -613,6 +609,8 @@ _FIELD_READERS: dict[str, Callable] = {
     "computers": _read_computers,
     "fire_control": _read_fire_control,
     "meson_screen": _whole("meson_screen", "a whole protection value"),
+    "missile_launchers": _whole("missile_launchers", "a whole number of launchers"),
+    "sandcaster_count": _whole("sandcaster_count", "a whole number of sandcasters"),
 }
 
 

@@ -78,6 +78,8 @@ def render_usd(ship: UsdShip) -> str:
     if ship.range_header:
         lines.append("Weapons: " + " ".join(ship.range_header))
     lines.extend(weapon.render() for weapon in ship.weapons)
+    lines.append(field("Launchers", ship.missile_launchers))
+    lines.append(field("Sandcasters", ship.sandcaster_count))
     lines.append(field("Meson Screen", ship.meson_screen))
     lines.extend(f"Notes: {note.text}" for note in ship.notes)
     return "\n".join(line for line in lines if line) + "\n"

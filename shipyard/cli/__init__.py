@@ -1,0 +1,38 @@
+"""The shipyard command line: a thin typer app over shipyard.api; one module per command."""
+
+from __future__ import annotations
+
+import typer
+
+from shipyard import __version__
+from shipyard.cli import show
+
+app = typer.Typer(
+    name="shipyard",
+    help="Read, check and convert Traveller starship sheets (MCS/T4 USD sheets).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"shipyard {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """shipyard: Traveller starship sheets, read faithfully."""
+
+
+app.command("show")(show.show)
+
+
+def main() -> None:
+    """Entry point of the ``shipyard`` script. Usage errors exit with code 2 (click's convention)."""
+    app()

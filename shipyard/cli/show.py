@@ -1,0 +1,54 @@
+"""``shipyard show FILE...``: print each parsed ship, as a readable layout or as JSON."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+
+import typer
+from pydantic import TypeAdapter
+from rich.console import Console
+
+from shipyard.model.sheet import SheetFile
+from shipyard.pipeline import load_sheet
+from shipyard.report.diagnostics_text import diagnostic_text
+from shipyard.report.ship_text import ship_panel
+
+
+class ShowFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+_SHEETS = TypeAdapter(list[SheetFile])
+
+
+def show(
+    files: list[Path] = typer.Argument(..., help="Sheet files to read.", show_default=False),
+    output_format: ShowFormat = typer.Option(ShowFormat.text, "--format", "-f",
+                                             help="text: a readable layout; json: the model as JSON."),
+    notes: bool = typer.Option(True, "--notes/--no-notes",
+                               help="Also report lines kept as notes (info diagnostics)."),
+) -> None:
+    """Print each ship of each FILE. Diagnostics go to stderr as path:line:col: severity: CODE message.
+
+    Exit code 2 when any file (or a line of it) could not be read, else 0.
+    """
+    out = Console(soft_wrap=False)
+    err = Console(stderr=True, soft_wrap=True)
+    sheets = [load_sheet(path) for path in files]
+    for sheet in sheets:
+        for diagnostic in sheet.diagnostics:
+            if notes or diagnostic.severity.value != "info":
+                err.print(diagnostic_text(diagnostic), highlight=False)
+    if output_format is ShowFormat.json:
+        sys.stdout.write(_SHEETS.dump_json(sheets, indent=2).decode() + "\n")
+    else:
+        for sheet in sheets:
+            for ship in sheet.ships:
+                out.print(ship_panel(ship, sheet.path))
+    unreadable = sum(not sheet.readable for sheet in sheets)
+    if unreadable:
+        err.print(f"{unreadable} of {len(sheets)} file(s) could not be read in full", highlight=False)
+        raise typer.Exit(2)

@@ -1,0 +1,24 @@
+"""A read file: the ships it holds and the diagnostics reading it gave."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shipyard.diagnostics import Diagnostic, Severity
+from shipyard.model.usd import UsdShip
+
+
+class SheetFile(BaseModel):
+    """One file of sheets as read: ``shipyard show --format json`` prints a list of these."""
+
+    model_config = ConfigDict(frozen=True)
+
+    path: str
+    format: str = "usd"
+    ships: list[UsdShip] = Field(default_factory=list)
+    diagnostics: list[Diagnostic] = Field(default_factory=list)
+
+    @property
+    def readable(self) -> bool:
+        """False when reading gave an error: the file, or a line of it, could not be read."""
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
