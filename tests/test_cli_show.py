@@ -1,0 +1,80 @@
+"""``shipyard show`` and ``--version`` as a user runs them: output, exit codes, JSON that validates."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from pydantic import TypeAdapter
+from typer.testing import CliRunner
+
+import shipyard
+from shipyard.cli import app
+from shipyard.model.sheet import SheetFile
+from conftest import FIXTURES, ROOT
+
+runner = CliRunner()
+
+
+def test_version():
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"shipyard {shipyard.__version__}"
+
+
+def test_show_every_mcs_fixture():
+    files = sorted(str(p) for p in (FIXTURES / "mcs").glob("*.usd"))
+    result = runner.invoke(app, ["show", *files])
+    assert result.exit_code == 0, result.output
+    for name in ("Midu Agashaan", "Kuvasz", "Hollyfields", "Zhodani Strike Cruiser", "Rampart-15 Light Fighter"):
+        assert name in result.stdout
+
+
+def test_show_json_validates_back_into_the_model():
+    files = sorted(str(p) for p in (FIXTURES / "mcs").glob("*.usd"))
+    result = runner.invoke(app, ["show", "--format", "json", *files])
+    assert result.exit_code == 0
+    sheets = TypeAdapter(list[SheetFile]).validate_json(result.stdout)
+    assert len(sheets) == 11
+    midu = next(s for s in sheets if s.path.endswith("midu-agashaan.usd")).ships[0]
+    assert midu.missile_batteries[0].salvos_in_cargo == 12 and midu.toughness == 10
+    from shipyard.pipeline import load_sheet
+    assert [sh.ships for sh in sheets] == [load_sheet(f).ships for f in files]
+
+
+def test_show_goes_on_past_unreadable_files_and_exits_2():
+    bad = FIXTURES / "invalid" / "truncated-weapon.usd"
+    good = FIXTURES / "mcs" / "kuvasz.usd"
+    result = runner.invoke(app, ["show", str(bad), str(good)])
+    assert result.exit_code == 2
+    assert "Kuvasz" in result.stdout
+    assert f"{bad}:3:39: error: USD101 cannot read this rating" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_show_missing_file_is_a_located_error():
+    result = runner.invoke(app, ["show", "no/such/sheet.usd"])
+    assert result.exit_code == 2
+    assert "no/such/sheet.usd:1:1: error: IO001 cannot read file" in result.stderr
+
+
+def test_caret_points_at_the_column():
+    result = runner.invoke(app, ["show", str(FIXTURES / "invalid" / "malformed-ranges.usd")])
+    lines = result.stderr.splitlines()
+    quoted = next(i for i, line in enumerate(lines) if "14;9" in line and "|" in line)
+    assert lines[quoted + 1].index("^") == lines[quoted].index("14;9")
+
+
+def test_usage_error_exits_2():
+    assert runner.invoke(app, ["show", "--format", "yaml", "x.usd"]).exit_code == 2
+
+
+def test_wheel_carries_the_grammar(tmp_path):
+    """The grammar must ship in the wheel, not only be found in a source checkout."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+                   check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("shipyard-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "shipyard/grammars/usd.lark" in names

@@ -1,0 +1,107 @@
+"""Round trips, layouts, encodings and broken input: every problem is a located diagnostic."""
+
+from __future__ import annotations
+
+import pytest
+
+from shipyard.diagnostics import Severity
+from shipyard.parse.usd import parse_usd
+from shipyard.pipeline import load_sheet
+from shipyard.report.usd_sheet import render_usd
+from conftest import FIXTURES
+
+SHEETS = sorted((FIXTURES / "mcs").glob("*.usd")) + sorted((FIXTURES / "t4").glob("*.usd"))
+
+
+@pytest.mark.parametrize("path", SHEETS, ids=lambda p: p.name)
+def test_render_and_parse_again_gives_equal_ships(path):
+    ships = load_sheet(path).ships
+    text = "".join(render_usd(s) for s in ships)
+    again, diagnostics = parse_usd(text, "rendered")
+    assert again == ships
+    assert not [d for d in diagnostics if d.severity is Severity.ERROR]
+
+
+def test_equality_ignores_spans_but_not_values():
+    (a,), _ = parse_usd("Class: A TL:12\nSize: 3\n", "one")
+    (b,), _ = parse_usd("\n\nClass: A   TL:12 Size: 3\n", "two")
+    (c,), _ = parse_usd("Class: A TL:12 Size: 4\n", "three")
+    assert a == b and a.spans["size"].line == 2 and b.spans["size"].line == 3
+    assert a != c
+
+
+@pytest.mark.parametrize("name", ["midu-one-field-per-line.usd", "midu-few-lines.usd", "midu-crlf.usd"])
+def test_other_layouts_give_the_same_values(name):
+    base = load_sheet(FIXTURES / "mcs" / "midu-agashaan.usd").ships
+    assert load_sheet(FIXTURES / "layouts" / name).ships == base
+
+
+def test_crlf_file_really_has_crlf():
+    assert b"\r\n" in (FIXTURES / "layouts" / "midu-crlf.usd").read_bytes()
+
+
+# (file, code, line, col, severity): one located diagnostic each, no traceback.
+INVALID = [
+    ("empty.usd", "IO004", 1, 1, Severity.ERROR),
+    ("whitespace-only.usd", "IO004", 1, 1, Severity.ERROR),
+    ("truncated-weapon.usd", "USD101", 3, 39, Severity.ERROR),
+    ("malformed-ranges.usd", "USD101", 3, 28, Severity.ERROR),
+    ("binary-junk.usd", "IO003", 1, 1, Severity.ERROR),
+    ("latin1.usd", "IO005", 1, 1, Severity.INFO),
+    ("oversize.usd", "IO002", 1, 1, Severity.ERROR),
+    ("no-keys.usd", "USD107", 1, 1, Severity.ERROR),
+    ("bad-values.usd", "USD102", 1, 26, Severity.ERROR),
+    ("unknown-keys.usd", "USD104", 2, 1, Severity.WARNING),
+]
+
+
+@pytest.mark.parametrize("name,code,line,col,severity", INVALID, ids=[row[0] for row in INVALID])
+def test_invalid_input_gives_a_located_diagnostic(name, code, line, col, severity):
+    sheet = load_sheet(FIXTURES / "invalid" / name)
+    found = [d for d in sheet.diagnostics if d.code == code]
+    assert found, [d.format() for d in sheet.diagnostics]
+    assert (found[0].span.line, found[0].span.col, found[0].severity) == (line, col, severity)
+    assert found[0].format().startswith(f"{sheet.path}:{line}:{col}: {severity.value}: {code} ")
+
+
+def test_every_invalid_fixture_is_covered():
+    assert sorted(p.name for p in (FIXTURES / "invalid").iterdir()) == sorted(row[0] for row in INVALID)
+
+
+def test_truncated_line_names_what_was_expected_and_keeps_the_text():
+    sheet = load_sheet(FIXTURES / "invalid" / "truncated-weapon.usd")
+    (error,) = [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
+    assert "expected a Pen:Dam pair such as 15:10" in error.message
+    assert "found the end of the line" in error.message
+    assert sheet.ships[0].notes[-1].text == "4xLaser Battery (+3) (15:10 15:10 15:1"
+
+
+def test_malformed_range_quotes_the_culprit():
+    sheet = load_sheet(FIXTURES / "invalid" / "malformed-ranges.usd")
+    (error,) = [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
+    assert "found '14;9'" in error.message
+
+
+def test_latin1_text_is_read():
+    (s,) = load_sheet(FIXTURES / "invalid" / "latin1.usd").ships
+    assert s.class_name == "Wei\u00dfer Falke" and s.notes[0].text == "Entwurf f\u00fcr die Flotten\u00fcbung"
+
+
+def test_bad_values_report_each_field_and_keep_the_rest():
+    sheet = load_sheet(FIXTURES / "invalid" / "bad-values.usd")
+    errors = [(d.span.line, d.span.col) for d in sheet.diagnostics if d.code == "USD102"]
+    assert errors == [(1, 26), (2, 30)]
+    (s,) = sheet.ships
+    assert (s.class_name, s.ship_type, s.displacement, s.armour, s.size) == ("Broken Frigate", "FF", 400, 9, None)
+
+
+def test_keys_match_case_insensitively():
+    (s,), diagnostics = parse_usd("CLASS: X tl:12 displacement: 100 TONS armor: 9\n")
+    assert (s.class_name, s.tl, s.displacement, s.armour) == ("X", 12, 100, 9)
+    assert not [d for d in diagnostics if d.severity is not Severity.INFO]
+
+
+def test_several_ships_in_one_file():
+    text = (FIXTURES / "mcs" / "coronation.usd").read_text() + (FIXTURES / "mcs" / "hollyfields.usd").read_text()
+    ships, _ = parse_usd(text)
+    assert [s.class_name for s in ships] == ["Coronation", "Hollyfields"]
