@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import zipfile
-from pathlib import Path
 
 import pytest
 from pydantic import TypeAdapter
@@ -14,7 +10,7 @@ from typer.testing import CliRunner
 import shipyard
 from shipyard.cli import app
 from shipyard.model.sheet import SheetFile
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES
 
 runner = CliRunner()
 
@@ -69,12 +65,3 @@ def test_caret_points_at_the_column():
 
 def test_usage_error_exits_2():
     assert runner.invoke(app, ["show", "--format", "yaml", "x.usd"]).exit_code == 2
-
-
-def test_wheel_carries_the_grammar(tmp_path):
-    """The grammar must ship in the wheel, not only be found in a source checkout."""
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
-                   check=True, capture_output=True)
-    (wheel,) = tmp_path.glob("shipyard-*.whl")
-    names = zipfile.ZipFile(wheel).namelist()
-    assert "shipyard/grammars/usd.lark" in names

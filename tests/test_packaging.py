@@ -1,0 +1,30 @@
+"""The wheel's package list matches the source folders, and the wheel carries the grammars."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+import zipfile
+
+from conftest import ROOT
+
+
+def test_every_package_folder_is_listed_in_pyproject():
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    folders = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "shipyard").rglob("__init__.py")}
+    assert folders | {"shipyard.grammars"} == listed
+
+
+def test_installed_package_has_the_grammar():
+    from importlib import resources
+    assert "%ignore" in resources.files("shipyard.grammars").joinpath("usd.lark").read_text()
+
+
+def test_wheel_carries_the_grammar(tmp_path):
+    """The grammar must ship in the wheel, not only be found in a source checkout."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+                   check=True, capture_output=True)
+    (wheel,) = tmp_path.glob("shipyard-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "shipyard/grammars/usd.lark" in names
