@@ -5,11 +5,11 @@ from __future__ import annotations
 import typer
 
 from shipyard import __version__
-from shipyard.cli import show
+from shipyard.cli import convert, show
 
 app = typer.Typer(
     name="shipyard",
-    help="Read, check and convert Traveller starship sheets (MCS/T4 USD sheets).",
+    help="Read and convert Traveller starship sheets (MCS/T4 USD sheets).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -31,6 +31,7 @@ def _root(
 
 
 app.command("show")(show.show)
+app.command("convert")(convert.convert)
 
 
 def main() -> None:

@@ -438,7 +438,7 @@ class _SheetReader:
 
 def _known_detail(weapon, detail: Detail) -> bool:
     words = detail.words()
-    return bool(re.search(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|reload|launcher|rack", words))
+    return bool(re.search(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|reload|launcher|rack", words))
 
 
 def _pen_dam(token: Token) -> tuple[int, int]:

@@ -1,0 +1,193 @@
+"""The MCS rating charts as data (seeds/003 section 6; clean copy in reference/mcs-rating.md).
+
+Each table is here once, with the section it comes from. Look-ups return a ``ChartValue``: the code
+and whether it lies beyond the printed chart (extrapolated by the chart's own progression, never
+clamped), so callers can say so.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from decimal import Decimal
+
+
+@dataclass(frozen=True)
+class ChartValue:
+    code: int
+    extrapolated: bool = False
+
+
+# Section 6.1, "Damage / MCS USD Value" (also armour, penetration, protection). Lower bounds of
+# codes 0..24. The seed prints 14309 for code 24: read 14300 (the bounds grow by 10**(1/6) a step;
+# reference section 1). 20989 is the last printed value; above it, bound(n) = 10 x bound(n - 6).
+USD_CHART_LOWER_BOUNDS = (1, 2, 3, 5, 7, 10, 14, 21, 31, 45, 66, 97, 143, 210, 308, 452, 664, 974,
+                          1430, 2099, 3081, 4522, 6637, 9742, 14300)
+USD_CHART_PRINTED_TOP = 20989
+
+# Codes 10 and up are written as letters, I and O skipped (section 6.1).
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+
+def usd_code(value: float | Decimal) -> ChartValue | None:
+    """The USD chart code of a damage/armour/penetration value; None below 1 (written "-")."""
+    if value < 1:
+        return None
+    bounds = list(USD_CHART_LOWER_BOUNDS)
+    while value >= bounds[len(bounds) - 6] * 10:  # the next code's lower bound, by the progression
+        bounds.append(bounds[len(bounds) - 6] * 10)
+    return ChartValue(bisect_right(bounds, value) - 1, extrapolated=value > USD_CHART_PRINTED_TOP)
+
+
+def code_letter(code: int) -> str:
+    return str(code) if code < 10 else CODE_LETTERS[code - 10]
+
+
+# Section 6.1, toughness from mass in tonnes. Small masses: the seed's bands 0-2.1, 2.1-3, 3.1-5 with
+# their upper bounds included; from 5 up, (lower bound, code) with 9-10 (which the seed leaves out)
+# read as -4. Seed typos (reference section 2): "309-499" is 300-499, "300000-399999" is
+# 300 000-499 999, "1000000+ -> 21" is 10 000 000+.
+TOUGHNESS_SMALL_MASS = ((Decimal("2.1"), -7), (3, -6), (5, -5))
+TOUGHNESS_BY_MASS = ((5, -4), (10, -3), (20, -2), (30, -1), (50, 0), (100, 1), (200, 2), (300, 3),
+                     (500, 4), (1_000, 5), (2_000, 6), (3_000, 7), (5_000, 8), (10_000, 9), (20_000, 10),
+                     (30_000, 11), (50_000, 12), (100_000, 13), (200_000, 14), (300_000, 15), (500_000, 16),
+                     (1_000_000, 17), (2_000_000, 18), (3_000_000, 19), (5_000_000, 20), (10_000_000, 21))
+TOUGHNESS_PRINTED_TOP = 20_000_000  # the 21 band is read to the next step of the 1-2-3-5 pattern
+# Section 6.1: "If only a ship's displacement is known, not mass, then use (displacement*10)".
+MASS_PER_DTON_ESTIMATE = 10
+_ONE_TWO_THREE_FIVE = (Decimal("1.5"), Decimal(5) / 3, Decimal(2))
+
+
+def toughness_code(mass: Decimal | float) -> ChartValue:
+    """Base toughness (before the -1 modifiers) from mass; from 20 000 000 t by the 1-2-3-5 pattern."""
+    for upper, code in TOUGHNESS_SMALL_MASS:
+        if mass <= upper:
+            return ChartValue(code)
+    if mass < TOUGHNESS_PRINTED_TOP:
+        return ChartValue(max(code for lower, code in TOUGHNESS_BY_MASS if mass >= lower))
+    code, bound, step = TOUGHNESS_BY_MASS[-1][1], Decimal(TOUGHNESS_PRINTED_TOP), 0
+    while mass >= bound:
+        code += 1
+        bound *= _ONE_TWO_THREE_FIVE[step % 3]
+        step += 1
+    return ChartValue(code, extrapolated=True)
+
+
+# Section 6.1, toughness modifiers, each -1.
+TOUGHNESS_MODIFIERS = {
+    "cargo_and_fuel_over_70_percent": "more than 70% of the volume is cargo plus fuel",
+    "high_automation": "high automation",
+    "open_frame": "open frame",
+}
+
+# Section 6.1, size from displacement in dTons: (upper bound inclusive, code).
+SIZE_BY_DISPLACEMENT = ((Decimal("0.15"), -4), (Decimal("0.5"), -3), (1, -2), (3, -1), (10, 0), (30, 1),
+                        (100, 2), (300, 3), (1_000, 4), (3_000, 5), (10_000, 6), (30_000, 7), (100_000, 8),
+                        (300_000, 9), (1_000_000, 10))
+
+
+def size_code(displacement: Decimal | float) -> ChartValue:
+    """Size code from displacement; past 1 000 000 dTons by the chart's 1-3-10 pattern."""
+    for upper, code in SIZE_BY_DISPLACEMENT:
+        if displacement <= upper:
+            return ChartValue(code)
+    code, bound, step = SIZE_BY_DISPLACEMENT[-1][1], Decimal(SIZE_BY_DISPLACEMENT[-1][0]), 0
+    while displacement > bound:
+        bound *= (Decimal(3), Decimal(10) / 3)[step % 2]  # 1 -> 3 -> 10
+        code += 1
+        step += 1
+    return ChartValue(code, extrapolated=True)
+
+
+# Section 6, "T4 conversion chart": T4 USD value -> new USD value.
+T4_CONVERSION = (0, 8, 10, 11, 12, 13, 14, 14, 15, 15, 16, 17, 18, 18, 19, 19, 20, 20, 21, 21, 21, 22, 22,
+                 22, 23, 23, 23, 24)
+
+
+def t4_to_mcs(value: int) -> ChartValue | None:
+    """New USD value of a T4 value; None below 0 ("-"). Past 27 by the chart's last step (+1 a 3)."""
+    if value < 0:
+        return None
+    if value < len(T4_CONVERSION):
+        return ChartValue(T4_CONVERSION[value])
+    return ChartValue(T4_CONVERSION[-1] + (value - len(T4_CONVERSION) + 1 + 2) // 3, extrapolated=True)
+
+
+# Section 6, T4 armour: divide by 10, then the T4 conversion chart.
+T4_ARMOUR_DIVISOR = 10
+
+# Section 6.1, weapon ROF bonus from pulses per 30-minute turn.
+ROF_BY_PULSES = {10: -2, 20: -1, 50: 0, 100: 1, 200: 2, 400: 3, 800: 4}
+# Section 6, converting from T4: ROF when the source does not say.
+T4_DEFAULT_ROF = {"civilian": 0, "military": 1, "point_defence": 2}
+# Section 6, converting from T4: laser penetration at VS; +1 heavy, -1 light.
+T4_LASER_PENETRATION = 14
+T4_LASER_PENETRATION_SHIFT = {"heavy": 1, "light": -1}
+# Section 6, converting from T4: new range <- T4 range (index into VS, S, M, L).
+T4_RANGE_SOURCE = (0, 0, 1, 2, 3)  # VS<-VS, S<-VS, M<-S, L<-M, X<-L
+
+# Section 6.1, point defence: count part by lasers in the battery (lower bounds), and ROF part.
+PD_COUNT_PART = ((1, 0), (2, 1), (4, 2), (8, 3), (16, 4), (32, 5), (64, 6), (128, 7))
+PD_ROF_PART = {10: -2, 20: -1, 50: 0, 100: 1, 200: 2, 400: 3, 800: 4, 1600: 5, 3200: 6, 6400: 7}
+# Section 6.1: a laser needs USD damage 4 at 30 000 km for its full PD; -1 per point below.
+PD_FULL_DAMAGE = 4
+# Section 6.2, nuclear damper batteries: PD from count only.
+DAMPER_PD = ((1, 1), (2, 2), (4, 3), (8, 4), (16, 5), (32, 6), (64, 7), (128, 8))
+
+# Section 6.1, missiles per salvo per launcher (barbettes, bays, military launchers) by TL.
+MISSILES_PER_SALVO_BY_TL = {8: 1, 9: 2, 10: 3, 11: 3, 12: 4, 13: 4, 14: 5, 15: 6}
+# Section 6.1, salvo rating by missiles per salvo (lower bounds).
+SALVO_RATING = ((1, 1), (2, 2), (4, 3), (8, 4), (16, 5), (32, 6), (64, 7), (128, 8))
+# Section 6.1, one standard 0.5-dTon nuclear det-laser missile: (lowest TL, pen, dam, size&evade).
+NUCLEAR_MISSILE_BY_TL = ((15, 19, 13, -6), (13, 18, 12, -6), (10, 17, 11, -6))
+
+# Section 6.2, sandcasters needed for screen -1, -2, -3 by size code (None: no count lands on it).
+SANDCASTER_SCREEN = {
+    1: (None, None, 1), 2: (1, None, 2), 3: (1, 2, 3), 4: (2, 3, 5), 5: (3, 5, 7), 6: (5, 7, 10),
+    7: (7, 10, 15), 8: (10, 15, 20), 9: (15, 20, 30), 10: (20, 30, 50),
+}
+SANDCASTER_SMALLEST_ROW = 1  # the seed's row "-3 to 1"
+# Section 6.2: "TL-13-14 sandcasters move up one line on the chart. TL-15 sandcasters move up two".
+SANDCASTER_ROW_SHIFT_BY_TL = ((15, 2), (13, 1), (0, 0))
+# Section 6.2, FFS2 armour per cannister by TL (lowest TL of the band, armour).
+SANDCASTER_ARMOUR_BY_TL = ((15, 79), (13, 50), (10, 39), (8, 25))
+
+# Section 1.0, crew quality: (skill, skill + attribute).
+CREW_QUALITY = {"Green": (1, 7), "Trained": (2, 9), "Line": (4, 12), "Crack": (6, 14), "Elite": (8, 17)}
+# Section 3.0, squadron fire: ROF bonus by ships firing (lower bounds; the seed skips 128-255).
+SQUADRON_FIRE_ROF = ((1, 0), (2, 1), (4, 2), (8, 3), (17, 4), (32, 5), (64, 6), (256, 7))
+
+
+def banded(table: tuple[tuple[int, int], ...], count: int) -> ChartValue:
+    """Look a count up in a (lower bound, value) table; past its last band, +1 for each doubling."""
+    value = None
+    for lower, result in table:
+        if count >= lower:
+            value = result
+    if count >= table[-1][0] * 2:
+        extra = 0
+        bound = table[-1][0] * 2
+        while count >= bound:
+            extra += 1
+            bound *= 2
+        return ChartValue(table[-1][1] + extra, extrapolated=True)
+    return ChartValue(value if value is not None else table[0][1])
+
+
+def by_tl(table: tuple[tuple, ...], tl: int) -> tuple:
+    """The row of a (lowest TL, ...) table that applies at ``tl``; the lowest row below its range."""
+    for row in table:
+        if tl >= row[0]:
+            return row
+    return table[-1]
+
+
+def sandcaster_screen(casters: int, size: int, tl: int) -> int | None:
+    """Screen rating (negative) of a battery of ``casters`` on a ship of ``size``; None if too few."""
+    shift = by_tl(SANDCASTER_ROW_SHIFT_BY_TL, tl)[1]
+    row = max(SANDCASTER_SMALLEST_ROW, min(max(SANDCASTER_SCREEN), size - shift))
+    screen = None
+    for rating, needed in enumerate(SANDCASTER_SCREEN[row], start=1):
+        if needed is not None and casters >= needed:
+            screen = -rating
+    return screen

@@ -1,0 +1,88 @@
+"""``shipyard convert FILE --to mcs``: a T4 sheet printed as an MCS USD sheet, every assumption listed."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from shipyard.diagnostics import Diagnostic, Severity, Span
+from shipyard.model.sheet import SheetFile
+from shipyard.pipeline import load_sheet
+from shipyard.rating.t4 import T4Options, convert_t4
+from shipyard.report.diagnostics_text import diagnostic_text
+from shipyard.report.usd_sheet import render_usd
+
+
+class Target(str, Enum):
+    mcs = "mcs"
+
+
+class DesignKind(str, Enum):
+    military = "military"
+    civilian = "civilian"
+
+
+class ConvertFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def _rof_overrides(values: list[str]) -> dict[str, int]:
+    overrides = {}
+    for value in values:
+        name, sep, rof = value.rpartition("=")
+        try:
+            overrides[name.strip()] = int(rof)
+        except ValueError:
+            sep = ""
+        if not sep or not name.strip():
+            raise typer.BadParameter(f"expected NAME=ROF such as 'Heavy Laser=+2', got {value!r}", param_hint="--rof")
+    return overrides
+
+
+def convert(
+    file: Path = typer.Argument(..., help="A T4 USD sheet.", show_default=False),
+    to: Target = typer.Option(Target.mcs, "--to", help="The target system (MCS)."),
+    design: DesignKind = typer.Option(DesignKind.military, "--design",
+                                      help="Default ROF for batteries the sheet does not rate: military +1, civilian +0."),
+    rof: list[str] = typer.Option([], "--rof", help="ROF of one battery, NAME=ROF (repeatable)."),
+    launchers_per_battery: int = typer.Option(4, "--launchers-per-battery", min=1,
+                                              help="Missile launchers grouped into one battery."),
+    sandcasters_per_battery: int = typer.Option(10, "--sandcasters-per-battery", min=1,
+                                                help="Sandcasters grouped into one battery."),
+    output_format: ConvertFormat = typer.Option(ConvertFormat.text, "--format", "-f"),
+) -> None:
+    """Convert each T4 ship of FILE to MCS ratings (seeds/003 section 6) and print the MCS sheet.
+
+    Assumptions are listed under the sheet ("Notes: Assumed: ...") and as info diagnostics on stderr.
+    Exit 2 when the file cannot be read or holds no T4 ship.
+    """
+    err = Console(stderr=True, soft_wrap=True)
+    options = T4Options(design=design.value, rof_overrides=_rof_overrides(rof),
+                        launchers_per_battery=launchers_per_battery, sandcasters_per_battery=sandcasters_per_battery)
+    sheet = load_sheet(file)
+    diagnostics: list[Diagnostic] = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
+    converted = []
+    for ship in sheet.ships:
+        if ship.edition != "t4":
+            diagnostics.append(Diagnostic(
+                code="CNV100", severity=Severity.ERROR, span=ship.span("class_name") or Span(path=sheet.path, line=1, col=1),
+                message=f"{ship.name} is rated in MCS already: expected a T4 sheet (weapon lines such as "
+                        "'1xSpinal Meson (+4) 2/14-11-9-6')"))
+            continue
+        mcs, found = convert_t4(ship, options, sheet.path)
+        converted.append(mcs)
+        diagnostics.extend(found)
+    for diagnostic in sorted(diagnostics, key=lambda d: d.sort_key):
+        err.print(diagnostic_text(diagnostic), highlight=False)
+    if output_format is ConvertFormat.json:
+        result = SheetFile(path=sheet.path, format="mcs", ships=converted, diagnostics=diagnostics)
+        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
+    else:
+        sys.stdout.write("\n".join(render_usd(ship) for ship in converted))
+    if not converted or any(d.severity is Severity.ERROR for d in diagnostics):
+        raise typer.Exit(2)

@@ -1,0 +1,1 @@
+"""Computations: converting designs to MCS ratings (T4 -> MCS today)."""
