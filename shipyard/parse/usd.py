@@ -128,7 +128,7 @@ class _ShipBuilder:
                        ecm=self.jammers, spans=self.spans)
 
 
-class ValueError_(Exception):
+class FieldValueError(Exception):
     """A field value of the wrong kind: carries the message and the offending token."""
 
     def __init__(self, message: str, token: _FieldToken | None = None):
@@ -252,7 +252,7 @@ class _SheetReader:
             return
         try:
             self.apply_field(name, key_text, tokens, raw, key_span)
-        except ValueError_ as error:
+        except FieldValueError as error:
             column = error.token.column if error.token else key_token.column
             self.report("USD102", Severity.ERROR, f"{key_text}: {error.message}", column)
             self.keep_note(f"{key_text}: {raw}", key_token.column)
@@ -269,9 +269,8 @@ class _SheetReader:
         if len(normal) >= 4:
             close = difflib.get_close_matches(normal, list(_CANONICAL), n=1, cutoff=_FUZZY_CUTOFF)
             if close:
-                shown = next((s for s in KEY_SPELLINGS.get(_CANONICAL[close[0]], ()) if s == close[0]), close[0])
                 self.report("USD103", Severity.WARNING,
-                            f"unknown key '{key_text}': did you mean '{_display_key(shown)}'? "
+                            f"unknown key '{key_text}': did you mean '{_display_key(close[0])}'? "
                             "Read as that key", column)
                 return _CANONICAL[close[0]]
         return None
@@ -296,7 +295,7 @@ class _SheetReader:
         if name == "class":
             self.start_ship_if_named()
             if not raw:
-                raise ValueError_("expected the class name after the key")
+                raise FieldValueError("expected the class name after the key")
             self.set_value("class_name", raw, span)
             return
         if name in ("sensors", "signature", "ecm"):
@@ -356,13 +355,13 @@ class _SheetReader:
             found = True
             match = re.fullmatch(r"(?:(\d+)[xX])?(\d+(?:\.\d+)?)([A-Za-z]*)", token.text.lstrip("+"))
             if match is None:
-                raise ValueError_(f"expected a sensor rating such as 1x14.5, found {token.text!r}", token)
+                raise FieldValueError(f"expected a sensor rating such as 1x14.5, found {token.text!r}", token)
             count, sensitivity, suffix = match.groups()
             self.ship.sensors.append(Sensor(
                 kind=kind, count=int(count) if count else None, sensitivity=float(sensitivity),
                 suffix=suffix, spans={"self": self.span(token.column, token.end_column)}))
         if not found:
-            raise ValueError_("expected a sensor rating such as 1x14.5", reader.current())
+            raise FieldValueError("expected a sensor rating such as 1x14.5", reader.current())
         self.leftover(key_text, reader)
 
     def leftover(self, key_text: str, reader: "_ValueReader") -> None:
@@ -405,7 +404,7 @@ class _SheetReader:
             figure, *values = (int(v) for v in re.findall(r"\d+", str(parts["T4_VALUES"][0])))
             weapon = T4Weapon(fire_control=_signed(parts["ROF"][0]), figure=figure, values=tuple(values), **common)
         for detail in details:
-            if not _known_detail(weapon, detail):
+            if not _known_detail(detail):
                 self.report("USD108", Severity.WARNING,
                             f"'{detail.render()}' after {name} names nothing shipyard knows; kept as written",
                             detail.spans["self"].col)
@@ -436,7 +435,7 @@ class _SheetReader:
         return details, parts
 
 
-def _known_detail(weapon, detail: Detail) -> bool:
+def _known_detail(detail: Detail) -> bool:
     words = detail.words()
     return bool(re.search(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|reload|launcher|rack", words))
 
@@ -491,17 +490,17 @@ class _ValueReader:
         token = self.current()
         if token is None or token.type != "NUMBER":
             found = f", found {token.text!r}" if token else ""
-            raise ValueError_(f"expected {what}{found}", token)
+            raise FieldValueError(f"expected {what}{found}", token)
         self.index += 1
         text = token.text.replace(",", "")
         if kind is int:
             if not re.fullmatch(r"[+-]?\d+", text):
-                raise ValueError_(f"expected a whole number, found {token.text!r}", token)
+                raise FieldValueError(f"expected a whole number, found {token.text!r}", token)
             return int(text)
         try:
             return kind(text)
         except (InvalidOperation, ValueError):  # pragma: no cover - NUMBER is always numeric
-            raise ValueError_(f"expected {what}, found {token.text!r}", token)
+            raise FieldValueError(f"expected {what}, found {token.text!r}", token)
 
     def rest(self) -> list[_FieldToken]:
         rest = self.tokens[self.index:]
@@ -564,7 +563,7 @@ def _read_cargo(reader: _ValueReader):
 def _read_type(reader: _ValueReader):
     token = reader.current()
     if token is None or token.type not in ("WORD", "NUMBER"):
-        raise ValueError_("expected a ship type code such as DD", token)
+        raise FieldValueError("expected a ship type code such as DD", token)
     return "ship_type", reader.take().text, {}
 
 
@@ -584,7 +583,7 @@ def _read_computers(reader: _ValueReader):
         count, model = (int(match.group(1)), match.group(2)) if match else (1, token.text)
         computers.append(Computer(count=count, model=model))
     if not computers:
-        raise ValueError_("expected computers such as 10xFib", reader.current())
+        raise FieldValueError("expected computers such as 10xFib", reader.current())
     return "computers", computers, {}
 
 

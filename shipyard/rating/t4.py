@@ -97,10 +97,8 @@ class _Converter:
             return None
         point_defence = "pd" in words.split() or "point def" in words
         rof = self.rof(weapon, point_defence)
-        new_values = []
-        for index, value in enumerate(weapon.values):
-            converted = chart.t4_to_mcs(value - rof)
-            new_values.append(self.chart_note(converted, f"{weapon.name} damage", weapon))
+        new_values = [self.chart_note(chart.t4_to_mcs(value - rof), f"{weapon.name} damage", weapon)
+                      for value in weapon.values]
         damage = [new_values[source] for source in chart.T4_RANGE_SOURCE]
         if kind == "laser":
             shift = next((s for word, s in chart.T4_LASER_PENETRATION_SHIFT.items() if word in words), 0)
