@@ -154,16 +154,15 @@ class _Converter:
                                 "figures are used")
         _, pen, dam, size_evade = chart.by_tl(chart.NUCLEAR_MISSILE_BY_TL, tl)
         batteries, rest = divmod(launchers, group)
-        result = [MissileBattery(count=batteries, name="Missile Batteries",
-                                 salvo_rating=self.chart_note(chart.banded(chart.SALVO_RATING, per_salvo), "salvo rating"),
-                                 pen=pen, dam=dam, size_evade=size_evade,
-                                 details=[Detail(number=per_salvo, text="missiles per salvo", parenthesised=True)])]
-        if rest:
-            result.append(MissileBattery(count=1, name="Missile Battery",
-                                         salvo_rating=chart.banded(chart.SALVO_RATING, tls[table_tl] * rest).code,
-                                         pen=pen, dam=dam, size_evade=size_evade,
-                                         details=[Detail(number=tls[table_tl] * rest, text="missiles per salvo",
-                                                         parenthesised=True)]))
+        result = []
+        for count, per, name in ((batteries, group, "Missile Batteries"), (1 if rest else 0, rest, "Missile Battery")):
+            if not count:
+                continue
+            missiles = tls[table_tl] * per
+            result.append(MissileBattery(
+                count=count, name=name, pen=pen, dam=dam, size_evade=size_evade,
+                salvo_rating=self.chart_note(chart.banded(chart.SALVO_RATING, missiles), "salvo rating"),
+                details=[Detail(number=missiles, text="missiles per salvo", parenthesised=True)]))
         return result
 
     def sandcasters(self, size: int | None) -> list[SandcasterBattery]:
