@@ -79,6 +79,8 @@ TOUGHNESS_MODIFIERS = {
     "high_automation": "high automation",
     "open_frame": "open frame",
 }
+# Section 6.1: the cargo-and-fuel modifier applies above this share of the volume.
+TOUGHNESS_CARGO_FUEL_SHARE = Decimal("0.7")
 
 # Section 6.1, size from displacement in dTons: (upper bound inclusive, code).
 SIZE_BY_DISPLACEMENT = ((Decimal("0.15"), -4), (Decimal("0.5"), -3), (1, -2), (3, -1), (10, 0), (30, 1),
@@ -97,6 +99,17 @@ def size_code(displacement: Decimal | float) -> ChartValue:
         code += 1
         step += 1
     return ChartValue(code, extrapolated=True)
+
+
+def size_band(code: int) -> tuple[Decimal, Decimal]:
+    """The displacements (exclusive low, inclusive high) that give a size code; past the printed
+    chart by its 1-3-10 pattern, as in ``size_code``."""
+    bounds = [Decimal(0)] + [Decimal(upper) for upper, _ in SIZE_BY_DISPLACEMENT]
+    first, step = SIZE_BY_DISPLACEMENT[0][1], 0
+    while code - first + 1 >= len(bounds):
+        bounds.append((bounds[-1] * (Decimal(3), Decimal(10) / 3)[step % 2]).quantize(Decimal(1)))
+        step += 1
+    return bounds[code - first], bounds[code - first + 1]
 
 
 # Section 6, "T4 conversion chart": T4 USD value -> new USD value.
@@ -126,6 +139,25 @@ T4_LASER_PENETRATION_SHIFT = {"heavy": 1, "light": -1}
 # Section 6, converting from T4: new range <- T4 range (index into VS, S, M, L).
 T4_RANGE_SOURCE = (0, 0, 1, 2, 3)  # VS<-VS, S<-VS, M<-S, L<-M, X<-L
 
+def rof_bonus(pulses: int | float | Decimal) -> ChartValue:
+    """ROF bonus (and PD ROF part: the same figures) for pulses per 30-minute turn, by the largest row
+    reached. Past the printed rows, +1 for each doubling (the chart's own progression from 100 up);
+    below 10 pulses, -1 for each halving."""
+    if pulses <= 0:
+        raise ValueError("pulses per turn must be positive")
+    rows = sorted(PD_ROF_PART.items())
+    low, high = rows[0], rows[-1]
+    if pulses < low[0]:
+        code, bound = low[1], Decimal(low[0])
+        while pulses < bound:
+            bound /= 2
+            code -= 1
+        return ChartValue(code, extrapolated=True)
+    if pulses >= high[0] * 2:
+        return banded(((high[0], high[1]),), int(pulses))
+    return ChartValue(max(code for lower, code in rows if pulses >= lower))
+
+
 # Section 6.1, point defence: count part by lasers in the battery (lower bounds), and ROF part.
 PD_COUNT_PART = ((1, 0), (2, 1), (4, 2), (8, 3), (16, 4), (32, 5), (64, 6), (128, 7))
 PD_ROF_PART = {10: -2, 20: -1, 50: 0, 100: 1, 200: 2, 400: 3, 800: 4, 1600: 5, 3200: 6, 6400: 7}
@@ -140,6 +172,7 @@ MISSILES_PER_SALVO_BY_TL = {8: 1, 9: 2, 10: 3, 11: 3, 12: 4, 13: 4, 14: 5, 15: 6
 SALVO_RATING = ((1, 1), (2, 2), (4, 3), (8, 4), (16, 5), (32, 6), (64, 7), (128, 8))
 # Section 6.1, one standard 0.5-dTon nuclear det-laser missile: (lowest TL, pen, dam, size&evade).
 NUCLEAR_MISSILE_BY_TL = ((15, 19, 13, -6), (13, 18, 12, -6), (10, 17, 11, -6))
+NUCLEAR_MISSILE_TOP_TL = 16  # the seed's top row is "TL15-16"
 
 # Section 6.2, sandcasters needed for screen -1, -2, -3 by size code (None: no count lands on it).
 SANDCASTER_SCREEN = {

@@ -5,11 +5,11 @@ from __future__ import annotations
 import typer
 
 from shipyard import __version__
-from shipyard.cli import convert, show
+from shipyard.cli import check, convert, rules, show
 
 app = typer.Typer(
     name="shipyard",
-    help="Read and convert Traveller starship sheets (MCS/T4 USD sheets).",
+    help="Read, check and convert Traveller starship sheets (MCS/T4 USD sheets).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -31,7 +31,10 @@ def _root(
 
 
 app.command("show")(show.show)
+app.command("check")(check.check)
 app.command("convert")(convert.convert)
+app.command("rules")(rules.rules)
+app.command("explain")(rules.explain)
 
 
 def main() -> None:

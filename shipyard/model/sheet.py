@@ -22,3 +22,9 @@ class SheetFile(BaseModel):
     def readable(self) -> bool:
         """False when reading gave an error: the file, or a line of it, could not be read."""
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    @property
+    def opened(self) -> bool:
+        """False when the file itself could not be read (an IO error): ``check`` exits 2 for it. A line
+        the grammar cannot read is an error finding (exit 1), as a syntax error is to a linter."""
+        return not any(d.severity is Severity.ERROR and d.code.startswith("IO") for d in self.diagnostics)

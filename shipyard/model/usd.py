@@ -111,13 +111,15 @@ def _detail_matching(details: list[Detail], pattern: str) -> int | None:
 
 
 class PenDam(Record):
-    """Penetration and damage of a battery at one range band (MCS USD chart codes)."""
+    """Penetration and damage of a battery at one range band (MCS USD chart codes).
 
-    pen: int
-    dam: int
+    A sheet may give one without the other ("14:-"): that half is None, and rule MCS010 reports it."""
+
+    pen: int | None
+    dam: int | None
 
     def render(self) -> str:
-        return f"{self.pen}:{self.dam}"
+        return f"{'-' if self.pen is None else self.pen}:{'-' if self.dam is None else self.dam}"
 
 
 class _Battery(Record):

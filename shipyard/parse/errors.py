@@ -7,6 +7,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 #: What each terminal of grammars/usd.lark is, in plain words; the order is the order of mention.
 TERMINAL_WORDS: dict[str, str] = {
     "PEN_DAM": "a Pen:Dam pair such as 15:10",
+    "HALF_PEN_DAM": "a half pair such as 14:-",
     "NO_RANGE": "a dash for a range the battery cannot reach",
     "RPAR": "')'",
     "LPAR": "'('",

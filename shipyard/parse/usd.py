@@ -419,7 +419,7 @@ class _SheetReader:
                 parts.setdefault(child.type, []).append(child)
             elif child.data == "range_value":
                 token = child.children[0]
-                if token.type == "PEN_DAM":
+                if token.type in ("PEN_DAM", "HALF_PEN_DAM"):
                     pen, dam = _pen_dam(token)
                     parts["ranges"].append(PenDam(pen=pen, dam=dam,
                                                   spans={"self": self.span(token.column, token.end_column)}))
@@ -440,9 +440,10 @@ def _known_detail(detail: Detail) -> bool:
     return bool(re.search(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|reload|launcher|rack", words))
 
 
-def _pen_dam(token: Token) -> tuple[int, int]:
-    pen, dam = re.findall(r"\d+", str(token))
-    return int(pen), int(dam)
+def _pen_dam(token: Token) -> tuple[int | None, int | None]:
+    """Pen and Dam of "14:9"; a dash on either side ("14:-", "-:9") is None."""
+    pen, dam = (None if part.strip().startswith("-") else int(part) for part in str(token).split(":"))
+    return pen, dam
 
 
 def _signed(token: Token) -> int:

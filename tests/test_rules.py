@@ -1,0 +1,109 @@
+"""The rules: the registry's integrity, one parametrised test over the rule cases in fixtures/rules/,
+and the findings on the seed's sample sheets (the known slips, and no error on the sound sheets)."""
+
+from __future__ import annotations
+
+import pkgutil
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import shipyard.rules.mcs
+from shipyard.checking import Selection, check_sheet
+from shipyard.cli import app
+from shipyard.parse.usd import parse_usd
+from shipyard.pipeline import load_sheet
+from shipyard.rules import FAMILIES, RULES
+from shipyard.model.sheet import SheetFile
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+CASES = [case for family in ("mcs",) for case in tomllib.loads((FIXTURES / "rules" / f"{family}.toml").read_text())["case"]]
+runner = CliRunner()
+
+
+def test_every_rule_module_is_registered_once():
+    folder = Path(shipyard.rules.mcs.__file__).parent
+    modules = {m.name for m in pkgutil.iter_modules([str(folder)]) if not m.name.startswith("_")}
+    assert modules == {m.__name__.rsplit(".", 1)[1] for m in FAMILIES["mcs"]}
+    assert len(RULES) == sum(len(m) for m in FAMILIES.values())
+
+
+@pytest.mark.parametrize("rule", list(RULES.values()), ids=lambda r: r.code)
+def test_every_rule_is_documented_and_has_cases(rule):
+    for part in ("What:", "Why:", "Bad:", "Good:", "Source:"):
+        assert part in rule.doc, f"{rule.code} docstring lacks {part}"
+    cases = [c for c in CASES if c["rule"] == rule.code]
+    assert any(c["expect"] for c in cases) and any(not c["expect"] for c in cases), \
+        f"{rule.code} needs a case that triggers it and one that does not"
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['rule']}: {c['name']}")
+def test_rule_case(case):
+    text = case["sheet"]
+    ships, diagnostics = parse_usd(text, "case.usd")
+    assert not [d for d in diagnostics if d.severity.value == "error"], [d.format() for d in diagnostics]
+    sheet = check_sheet(SheetFile(path="case.usd", ships=ships), Selection(select=(case["rule"],)))
+    found = [[d.span.line, d.span.col, d.severity.value] for d in sheet.diagnostics]
+    assert found == case["expect"], [d.format() for d in sheet.diagnostics]
+
+
+def _findings(path: Path, level: str = "warning") -> list[tuple[str, int, str]]:
+    ranks = {"error": 0, "warning": 1, "info": 2}
+    sheet = check_sheet(load_sheet(path), Selection(select=("MCS",)))
+    return [(d.code, d.span.line, d.severity.value) for d in sheet.diagnostics
+            if d.severity.rank <= ranks[level]]
+
+
+def test_hollyfields_size_error_and_exit_1():
+    assert ("MCS001", 3, "error") in _findings(FIXTURES / "mcs" / "hollyfields.usd")
+    message = next(d.message for d in check_sheet(load_sheet(FIXTURES / "mcs" / "hollyfields.usd")).diagnostics
+                   if d.code == "MCS001")
+    assert message.startswith("Size 6, but 15000 dTons is size 7")
+    result = runner.invoke(app, ["check", str(FIXTURES / "mcs")])
+    assert result.exit_code == 1
+    assert f"{FIXTURES / 'mcs' / 'hollyfields.usd'}:3:1: error: MCS001 Size 6" in result.stdout
+
+
+def test_known_slips_on_the_sample_sheets():
+    found = {path.name: _findings(path) for path in sorted((FIXTURES / "mcs").glob("*.usd"))}
+    assert found["midu-agashaan.usd"] == [("MCS006", 13, "warning")]
+    assert ("MCS008", 14, "warning") in found["coronation.usd"]  # light laser PDR 3, tables 4-5
+    assert ("MCS002", 2, "warning") in found["kuvasz.usd"]  # toughness 9, chart 8 (estimated mass)
+    assert [f for f in _findings(FIXTURES / "mcs" / "midu-agashaan.usd", "info") if f[0] == "MCS002"] == \
+        [("MCS002", 3, "info")]  # 11 - 1 for high automation
+
+
+SOUND = ["drachen-jaeger", "free-trader", "rampart-15", "scout-advanced", "zhodani-patrol-corvette",
+         "zhodani-strike-cruiser", "midu-agashaan", "kuvasz", "coronation", "coronation-summary"]
+
+
+@pytest.mark.parametrize("name", SOUND)
+def test_no_error_on_sound_sheets(name):
+    result = runner.invoke(app, ["check", str(FIXTURES / "mcs" / f"{name}.usd")])
+    assert result.exit_code == 0, result.stdout
+    assert ": error:" not in result.stdout
+
+
+def test_check_select_ignore_and_json():
+    path = str(FIXTURES / "mcs" / "hollyfields.usd")
+    assert runner.invoke(app, ["check", path, "--ignore", "MCS001"]).exit_code == 0
+    result = runner.invoke(app, ["check", path, "--select", "MCS00", "--format", "json"])
+    import json
+    codes = [d["code"] for d in json.loads(result.stdout)]
+    assert codes == ["MCS001", "MCS002"] and result.exit_code == 1
+
+
+def test_check_missing_path_exits_2():
+    result = runner.invoke(app, ["check", "no/such/folder"])
+    assert result.exit_code == 2 and "no/such/folder:1:1: error: IO006" in result.stdout
+
+
+def test_rules_and_explain():
+    listing = runner.invoke(app, ["rules"])
+    assert listing.exit_code == 0 and all(code in listing.stdout for code in RULES)
+    explained = runner.invoke(app, ["explain", "MCS001"])
+    assert explained.exit_code == 0 and "Hollyfields" not in explained.stdout and "15000" in explained.stdout
+    assert runner.invoke(app, ["explain", "size-by-displacement"]).stdout == explained.stdout
+    assert runner.invoke(app, ["explain", "NOPE01"]).exit_code == 2
