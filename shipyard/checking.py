@@ -30,6 +30,9 @@ class Selection:
 
 
 def rules_for(ship: UsdShip, selection: Selection) -> list[Rule]:
+    """The MCS family checks MCS ratings: a T4 sheet's figures are on another scale (convert it first)."""
+    if ship.edition != "mcs":
+        return []
     return [rule for rule in RULES.values() if rule.meta.family == "mcs" and selection.wants(rule.code)]
 
 

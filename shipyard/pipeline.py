@@ -8,14 +8,23 @@ from pathlib import Path
 from shipyard.checking import Selection, check_sheet
 from shipyard.diagnostics import Diagnostic, Span, Severity
 from shipyard.model.sheet import SheetFile
+from shipyard.parse.ffs2 import load_ffs_design
 from shipyard.parse.source import read_sheet_text
+from shipyard.rating.ffs2 import convert_ffs
 from shipyard.parse.usd import parse_usd
 
 
+#: Files read as FFS designs (converted to MCS on reading); anything else is a USD sheet.
+FFS_DESIGN_SUFFIXES = (".toml", ".xlsx")
+
+
 def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
-    """Read one sheet file: its ships and every diagnostic, sorted by position."""
+    """Read one sheet file: its ships and every diagnostic, sorted by position. An FFS design
+    (``.toml`` or the ``.xlsx`` template) is read and rated, and holds its MCS ship."""
     path = Path(path)
     shown = display or str(path)
+    if path.suffix.lower() in FFS_DESIGN_SUFFIXES:
+        return load_design(path, shown)
     text, diagnostics = read_sheet_text(path, shown)
     ships = []
     if text is not None:
@@ -29,9 +38,29 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
     return SheetFile(path=shown, ships=ships, diagnostics=sorted(diagnostics, key=lambda d: d.sort_key))
 
 
-#: What a folder contributes to a check: USD sheets by their usual extensions. Files named on the
-#: command line are read whatever their extension.
-SHEET_SUFFIXES = (".usd", ".txt")
+def load_design(path: Path, shown: str, edition: str | None = None) -> SheetFile:
+    """Read an FFS design and rate it (``edition`` overrides the design's own; one is required)."""
+    design, diagnostics, positions = load_ffs_design(path, shown)
+    ships = []
+    if design is not None:
+        top = Span(path=shown, line=positions.get(("edition",), (1, 1))[0], col=1)
+        if edition is None and design.edition is None:
+            diagnostics.append(Diagnostic(
+                code="CNV200", severity=Severity.ERROR, span=top,
+                message="the design does not say which FFS edition its figures are on: set edition = \"ffs1\" "
+                        "(FFS1/TNE figures, x1.43) or \"ffs2\" in it, or pass --edition; the scale is never guessed"))
+        else:
+            if edition is not None and design.edition is not None and edition != design.edition:
+                diagnostics.append(Diagnostic(code="CNV204", severity=Severity.INFO, span=top,
+                                              message=f"--edition {edition} overrides the design's edition {design.edition}"))
+            ship, found = convert_ffs(design, edition or design.edition, shown, positions)
+            ships, diagnostics = [ship], diagnostics + found
+    return SheetFile(path=shown, format="ffs", ships=ships, diagnostics=sorted(diagnostics, key=lambda d: d.sort_key))
+
+
+#: What a folder contributes to a check: USD sheets by their usual extensions and FFS designs. Files
+#: named on the command line are read whatever their extension.
+SHEET_SUFFIXES = (".usd", ".txt") + FFS_DESIGN_SUFFIXES
 
 
 def sheet_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:

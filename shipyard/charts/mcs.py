@@ -224,3 +224,29 @@ def sandcaster_screen(casters: int, size: int, tl: int) -> int | None:
         if needed is not None and casters >= needed:
             screen = -rating
     return screen
+
+
+# ---- Rating an FFS design (section 6.1) ----------------------------------------------------------
+# Under the damage chart: "this chart is for FFS2 damage and armour values. Multiply FFS1/TNE values
+# by 1.43 before converting." Applied to damage, penetration, armour and meson screen values. (Section
+# 6.1 also says "Divide FFS2 armour values by 1.4"; its own example, 3000 dTons with armour 100 ->
+# armour 12, only works as an FFS1 value x 1.43: reference/mcs-rating.md section 4.)
+EDITION_SCALE = {"ffs1": Decimal("1.43"), "ffs2": Decimal(1)}
+# Section 6.1, range classes by beam pointer range (km): the ranges rated.
+BEAM_RANGE_CLASSES = ((300_000, "extended", 5), (150_000, "normal", 4), (30_000, "short-range", 1))
+# Section 6.1: "penetration = damage for PAWs and MGs, penetration = damage times 10 for most lasers".
+PENETRATION_PER_DAMAGE = {"laser": 10, "paw": 1, "meson": 1}
+# Section 6.1, power rating: MW needed for 1 G, per tonne of mass or (without a mass) per dTon.
+POWER_MW_PER_TONNE = Decimal("0.025")
+POWER_MW_PER_DTON = Decimal("0.35")
+# Section 6.1: G-tolerance = G-compensation + 2; +1 with G-tanks for all workstation crew.
+G_TOLERANCE_BASE = 2
+G_TANKS_BONUS = 1
+# Section 6.1, single-missile performance of the other standard warheads: (pen, dam, size&evade).
+MISSILE_WARHEADS = {"chemical": (12, 10, -5), "kkm": (12, 15, -3)}
+# Section 6.1: nuclear det-laser from FFS2: pen = 20 x warhead damage, dam = 2 x warhead damage.
+NUCLEAR_WARHEAD_PEN_FACTOR = 20
+NUCLEAR_WARHEAD_DAM_FACTOR = 2
+# Section 6.1: missile size -3; evasion 0.25 x G (fuel burnt off); KKMs attack at Impact, no evasion.
+MISSILE_SIZE = -3
+MISSILE_EVASION_PER_G = Decimal("0.25")

@@ -1,4 +1,5 @@
-"""``shipyard convert FILE --to mcs``: a T4 sheet printed as an MCS USD sheet, every assumption listed."""
+"""``shipyard convert FILE --to mcs``: a T4 sheet or an FFS design (TOML or workbook) printed as an MCS USD
+sheet, every assumption listed."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from rich.console import Console
 
 from shipyard.diagnostics import Diagnostic, Severity, Span
 from shipyard.model.sheet import SheetFile
-from shipyard.pipeline import load_sheet
+from shipyard.pipeline import FFS_DESIGN_SUFFIXES, load_design, load_sheet
 from shipyard.rating.t4 import T4Options, convert_t4
 from shipyard.report.diagnostics_text import diagnostic_text
 from shipyard.report.usd_sheet import render_usd
@@ -24,6 +25,11 @@ class Target(str, Enum):
 class DesignKind(str, Enum):
     military = "military"
     civilian = "civilian"
+
+
+class EditionChoice(str, Enum):
+    ffs1 = "ffs1"
+    ffs2 = "ffs2"
 
 
 class ConvertFormat(str, Enum):
@@ -45,7 +51,8 @@ def _rof_overrides(values: list[str]) -> dict[str, int]:
 
 
 def convert(
-    file: Path = typer.Argument(..., help="A T4 USD sheet.", show_default=False),
+    file: Path = typer.Argument(..., help="A T4 USD sheet, or an FFS design (.toml or .xlsx template).",
+                                show_default=False),
     to: Target = typer.Option(Target.mcs, "--to", help="The target system (MCS)."),
     design: DesignKind = typer.Option(DesignKind.military, "--design",
                                       help="Default ROF for batteries the sheet does not rate: military +1, civilian +0."),
@@ -54,14 +61,22 @@ def convert(
                                               help="Missile launchers grouped into one battery."),
     sandcasters_per_battery: int = typer.Option(10, "--sandcasters-per-battery", min=1,
                                                 help="Sandcasters grouped into one battery."),
+    edition: EditionChoice | None = typer.Option(
+        None, "--edition", help="FFS designs: the scale of their figures, ffs1 (FFS1/TNE, x1.43) or ffs2. "
+                                "Overrides the design's own 'edition'; one of the two is required."),
     output_format: ConvertFormat = typer.Option(ConvertFormat.text, "--format", "-f"),
 ) -> None:
-    """Convert each T4 ship of FILE to MCS ratings (seeds/003 section 6) and print the MCS sheet.
+    """Convert each T4 ship of FILE, or the FFS design FILE, to MCS ratings (seeds/003 section 6) and
+    print the MCS sheet.
 
     Assumptions are listed under the sheet ("Notes: Assumed: ...") and as info diagnostics on stderr.
-    Exit 2 when the file cannot be read or holds no T4 ship.
+    Exit 2 when the file cannot be read, holds nothing to convert, or gives an error.
     """
     err = Console(stderr=True, soft_wrap=True)
+    if file.suffix.lower() in FFS_DESIGN_SUFFIXES:
+        sheet = load_design(file, str(file), edition.value if edition else None)
+        _finish(err, sheet.path, sheet.ships, sheet.diagnostics, output_format)
+        return
     options = T4Options(design=design.value, rof_overrides=_rof_overrides(rof),
                         launchers_per_battery=launchers_per_battery, sandcasters_per_battery=sandcasters_per_battery)
     sheet = load_sheet(file)
@@ -77,10 +92,14 @@ def convert(
         mcs, found = convert_t4(ship, options, sheet.path)
         converted.append(mcs)
         diagnostics.extend(found)
+    _finish(err, sheet.path, converted, diagnostics, output_format)
+
+
+def _finish(err: Console, path: str, converted: list, diagnostics: list[Diagnostic], output_format: ConvertFormat) -> None:
     for diagnostic in sorted(diagnostics, key=lambda d: d.sort_key):
         err.print(diagnostic_text(diagnostic), highlight=False)
     if output_format is ConvertFormat.json:
-        result = SheetFile(path=sheet.path, format="mcs", ships=converted, diagnostics=diagnostics)
+        result = SheetFile(path=path, format="mcs", ships=converted, diagnostics=diagnostics)
         sys.stdout.write(result.model_dump_json(indent=2) + "\n")
     else:
         sys.stdout.write("\n".join(render_usd(ship) for ship in converted))

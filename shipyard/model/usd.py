@@ -91,7 +91,8 @@ class Mounting(BaseModel):
 
 
 _MOUNT_KINDS = (("turret", "turret"), ("bay", "bay"), ("per battery", "weapon"),
-                ("laser", "weapon"), ("gun", "weapon"), ("weapon", "weapon"))
+                ("laser", "weapon"), ("gun", "weapon"), ("weapon", "weapon"),
+                ("caster", "weapon"), ("damper", "weapon"))
 
 
 def _mounting(details: list[Detail]) -> Mounting | None:

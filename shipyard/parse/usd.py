@@ -437,7 +437,7 @@ class _SheetReader:
 
 def _known_detail(detail: Detail) -> bool:
     words = detail.words()
-    return bool(re.search(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|reload|launcher|rack", words))
+    return bool(re.search(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|damper|reload|launcher|rack", words))
 
 
 def _pen_dam(token: Token) -> tuple[int | None, int | None]:
