@@ -87,3 +87,18 @@ def test_t4_chart():
     assert [chart.t4_to_mcs(v).code for v in (0, 1, 5, 15, 27)] == [0, 8, 13, 19, 24]
     assert chart.t4_to_mcs(-1) is None
     assert chart.t4_to_mcs(28).extrapolated
+
+
+@pytest.mark.parametrize("pulses, code, extrapolated", [
+    (10, -2, False), (20, -1, False), (50, 0, False), (75, 0, False), (100, 1, False), (800, 4, False),
+    (3200, 6, False), (6400, 7, False), (12800, 8, True), (5, -3, True),
+])
+def test_rof_bonus(pulses, code, extrapolated):
+    assert chart.rof_bonus(pulses) == chart.ChartValue(code, extrapolated)
+
+
+@pytest.mark.parametrize("code, band", [(2, (30, 100)), (7, (10_000, 30_000)), (10, (300_000, 1_000_000)),
+                                        (11, (1_000_000, 3_000_000)), (12, (3_000_000, 10_000_000))])
+def test_size_band_matches_size_code(code, band):
+    assert chart.size_band(code) == band
+    assert chart.size_code(band[1]).code == code and chart.size_code(band[1] + 1).code == code + 1

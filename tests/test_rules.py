@@ -107,3 +107,21 @@ def test_rules_and_explain():
     assert explained.exit_code == 0 and "Hollyfields" not in explained.stdout and "15000" in explained.stdout
     assert runner.invoke(app, ["explain", "size-by-displacement"]).stdout == explained.stdout
     assert runner.invoke(app, ["explain", "NOPE01"]).exit_code == 2
+
+
+@pytest.mark.parametrize("select, ignore, code, wanted", [
+    ((), (), "MCS001", True),
+    (("MCS",), ("MCS008",), "MCS008", False),
+    (("MCS",), ("MCS008",), "MCS001", True),
+    (("MCS",), (), "USD100", False),
+    ((), ("USD",), "USD100", False),
+    (("MCS008",), ("MCS",), "MCS008", True),  # the longer prefix wins
+    (("MCS",), ("MCS",), "MCS001", False),  # a tie goes to ignore
+])
+def test_selection(select, ignore, code, wanted):
+    assert Selection(select, ignore).wants(code) is wanted
+
+
+def test_t4_sheets_are_not_checked_as_mcs():
+    sheet = check_sheet(load_sheet(FIXTURES / "t4" / "coronation-t4.usd"))
+    assert not [d for d in sheet.diagnostics if d.code.startswith("MCS")]  # T4 armour 50 is not an MCS code

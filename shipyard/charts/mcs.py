@@ -95,7 +95,7 @@ def size_code(displacement: Decimal | float) -> ChartValue:
             return ChartValue(code)
     code, bound, step = SIZE_BY_DISPLACEMENT[-1][1], Decimal(SIZE_BY_DISPLACEMENT[-1][0]), 0
     while displacement > bound:
-        bound *= (Decimal(3), Decimal(10) / 3)[step % 2]  # 1 -> 3 -> 10
+        bound = (bound * (Decimal(3), Decimal(10) / 3)[step % 2]).quantize(Decimal(1))  # 1 -> 3 -> 10
         code += 1
         step += 1
     return ChartValue(code, extrapolated=True)
