@@ -126,6 +126,32 @@ def t4_to_mcs(value: int) -> ChartValue | None:
     return ChartValue(T4_CONVERSION[-1] + (value - len(T4_CONVERSION) + 1 + 2) // 3, extrapolated=True)
 
 
+@dataclass(frozen=True)
+class RangeBand:
+    """One range band of section 3.0: to-hit dice, evasion factor (x evasion G) and its reach in
+    Brilliant Lances hexes (a tenth of a light-second)."""
+
+    name: str
+    code: str  # the column label of a USD sheet ("VS"), "" for the missile-only bands
+    dice: str
+    evasion_beam: Decimal  # lasers and PAWs
+    evasion_meson: Decimal
+    hexes_to: Decimal
+
+
+# Section 3.0, the range bands (with their hex distances); weapons are rated at VS S M L X.
+RANGE_BANDS = (
+    RangeBand("Impact", "", "1d3-1", Decimal(0), Decimal(0), Decimal("0.01")),
+    RangeBand("Point Blank", "", "1d3", Decimal("0.25"), Decimal("0.5"), Decimal("0.5")),
+    RangeBand("Very Short", "VS", "1d", Decimal("0.5"), Decimal(1), Decimal(5)),
+    RangeBand("Short", "S", "2d", Decimal(1), Decimal(2), Decimal(10)),
+    RangeBand("Medium", "M", "3d", Decimal(2), Decimal(4), Decimal(20)),
+    RangeBand("Long", "L", "4d", Decimal(4), Decimal(8), Decimal(40)),
+    RangeBand("Extreme", "X", "5d", Decimal(8), Decimal(16), Decimal(80)),
+)
+RATED_RANGES = tuple(band.code for band in RANGE_BANDS if band.code)  # VS S M L X
+
+
 # Section 6, T4 armour: divide by 10, then the T4 conversion chart.
 T4_ARMOUR_DIVISOR = 10
 

@@ -16,7 +16,7 @@ from shipyard.model.usd import (
     BeamBattery, DamperBattery, Detail, MissileBattery, Note, PenDam, SandcasterBattery, UsdShip,
 )
 
-RANGE_HEADER = ["VS", "S", "M", "L", "X"]
+RANGE_HEADER = list(chart.RATED_RANGES)
 
 
 def _round(value: Decimal) -> int:

@@ -110,7 +110,7 @@ class _Converter:
         else:
             gap = 0  # mesons and PAWs: penetration = damage value
         ranges = []
-        for label, dv in zip(("VS", "S", "M", "L", "X"), damage):
+        for label, dv in zip(chart.RATED_RANGES, damage):
             if dv is None:
                 ranges.append(None)
                 continue
@@ -199,7 +199,7 @@ class _Converter:
             "ecm", "fire_control", "fire_control_note", "crew_quality")}
         notes = [note.model_copy(update={"spans": {}}) for note in self.ship.notes]
         notes += [Note(text=f"Assumed: {text}") for text in self.assumptions]
-        return UsdShip(**keep, **hull, range_header=["VS", "S", "M", "L", "X"], weapons=weapons, notes=notes)
+        return UsdShip(**keep, **hull, range_header=list(chart.RATED_RANGES), weapons=weapons, notes=notes)
 
 
 def convert_t4(ship: UsdShip, options: T4Options = T4Options(), path: str = "<ship>") -> tuple[UsdShip, list[Diagnostic]]:

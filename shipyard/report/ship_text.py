@@ -9,9 +9,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from shipyard.charts import mcs as chart
 from shipyard.model.usd import UsdShip
 
-_RANGES = ("VS", "S", "M", "L", "X")
+_RANGES = chart.RATED_RANGES
 
 
 def _fmt(value) -> str:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from shipyard.charts import mcs as chart
 from shipyard.diagnostics import Diagnostic, Severity
 from shipyard.model.usd import UsdShip
 from shipyard.rules.base import RuleContext, RuleMeta
 
 META = RuleMeta(code="MCS009", name="damage-by-range", severity=Severity.ERROR, family="mcs")
 
-RANGE_NAMES = ("VS", "S", "M", "L", "X")
+RANGE_NAMES = chart.RATED_RANGES
 
 
 def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
