@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-#: What each terminal of grammars/usd.lark is, in plain words; the order is the order of mention.
+#: What each terminal of grammars/usd.lark and grammars/highguard.lark is, in plain words; the order is
+#: the order of mention.
 TERMINAL_WORDS: dict[str, str] = {
     "PEN_DAM": "a Pen:Dam pair such as 15:10",
     "HALF_PEN_DAM": "a half pair such as 14:-",
@@ -30,6 +31,27 @@ TERMINAL_WORDS: dict[str, str] = {
     "COUNTED": "a count and model such as 10xFib",
     "PAREN_TEXT": "a remark in brackets",
     "WORD": "a word",
+    "USP": "a USP such as BC-A2447G2-000510-50202-0",
+    "MONEY": "a cost such as MCr 1336.63",
+    "TONNAGE": "a tonnage such as 1250 tons",
+    "PREFIX": "a hull number and name",
+    "BATTERY_LABEL": "'batteries' or 'batteries bearing'",
+    "CELL": "a battery count (one eHex digit)",
+    "TRAILER": "'Crew=45.' or 'TL=15.'",
+    "PAIR_KEY": "a key such as 'Cargo='",
+    "PAIR_VALUE": "a number",
+    "FLAG": "a remark",
+    "LABEL": "a component name",
+    "TIMES": "'x'",
+    "COLON": "':'",
+    "AMOUNT": "a number such as 1,336.630",
+    "SIGNED_AMOUNT": "a signed number such as -8",
+    "TD": "'Td'",
+    "SEMI": "';'",
+    "MCR": "'MCr'",
+    "EP_WORD": "'EP'",
+    "CREW_WORD": "'Crew'",
+    "CRAFT_COST": "'Cost of craft:'",
     "$END": "the end of the line",
 }
 

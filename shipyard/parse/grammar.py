@@ -34,3 +34,21 @@ def usd_parser() -> Lark:
         maybe_placeholders=False,
         cache=True,
     )
+
+
+#: The line kinds of grammars/highguard.lark, each a start rule (shipyard/parse/highguard.py picks one).
+HIGHGUARD_START_RULES = ["usp_line", "battery_line", "pairs_line", "component_line"]
+
+
+@cache
+def highguard_parser() -> Lark:
+    """The High Guard line parser: LALR, contextual lexer, one start rule per line kind."""
+    return Lark(
+        grammar_text("highguard.lark"),
+        parser="lalr",
+        lexer="contextual",
+        start=HIGHGUARD_START_RULES,
+        propagate_positions=True,
+        maybe_placeholders=False,
+        cache=True,
+    )
