@@ -1,18 +1,25 @@
-"""Run the rules over parsed sheets: which rules apply, and which findings are kept.
+"""Run the rules over parsed sheets and fleets: which rules apply, and which findings are kept.
 
 ``Selection`` follows ruff: ``select`` and ``ignore`` are code prefixes ("MCS", "MCS00", "MCS008");
 the longest matching prefix wins, so ``--select MCS --ignore MCS008`` keeps every MCS rule but one.
-Parse and read diagnostics (IO, USD, ...) go through the same filter.
+Parse and read diagnostics (IO, USD, HG0xx ...) go through the same filter.
+MCS rules run on MCS-rated USD ships; HG and TCS ship rules on High Guard ships, with the design the
+engine recomputes and the scenario; TCS fleet rules on a fleet.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from shipyard.diagnostics import Diagnostic, Severity, Span
+from shipyard.model.highguard import HighGuardShip
+from shipyard.model.scenario import Scenario
 from shipyard.model.sheet import SheetFile
 from shipyard.model.usd import UsdShip
+from shipyard.rating.highguard import recompute
 from shipyard.rules import RULES, Rule, RuleContext
+from shipyard.rules.subjects import FleetSubject, HighGuardSubject
 
 
 @dataclass(frozen=True)
@@ -29,30 +36,51 @@ class Selection:
         return chosen > dropped
 
 
-def rules_for(ship: UsdShip, selection: Selection) -> list[Rule]:
-    """The MCS family checks MCS ratings: a T4 sheet's figures are on another scale (convert it first)."""
-    if ship.edition != "mcs":
+def rules_for(ship: UsdShip | HighGuardShip, selection: Selection) -> list[Rule]:
+    """The ship rules for a ship. The MCS family checks MCS ratings only: a T4 sheet's figures are on
+    another scale (convert it first)."""
+    if isinstance(ship, HighGuardShip):
+        families = ("hg", "tcs")
+    elif ship.edition == "mcs":
+        families = ("mcs",)
+    else:
         return []
-    return [rule for rule in RULES.values() if rule.meta.family == "mcs" and selection.wants(rule.code)]
+    return [rule for rule in RULES.values()
+            if rule.meta.family in families and rule.meta.target == "ship" and selection.wants(rule.code)]
 
 
-def check_ship(ship: UsdShip, path: str, selection: Selection = Selection()) -> list[Diagnostic]:
-    """Every finding of the selected rules on one ship. A rule that fails is reported, never raised."""
-    fallback = ship.span("class_name") or ship.span() or Span(path=path, line=1, col=1)
+def _run(rules: Iterable[Rule], subject, path: str, fallback: Span) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for rule in rules_for(ship, selection):
+    for rule in rules:
         try:
-            found.extend(rule.check(ship, RuleContext(rule.meta, path, fallback)))
-        except Exception as error:  # a bug in a rule: one finding on this ship, the run goes on
+            found.extend(rule.check(subject, RuleContext(rule.meta, path, fallback)))
+        except Exception as error:  # a bug in a rule: one finding, the run goes on
             found.append(Diagnostic(code="SY002", severity=Severity.ERROR, span=fallback,
                                     message=f"internal error in rule {rule.code} ({type(error).__name__}: {error}); "
                                             "please report it"))
     return found
 
 
-def check_sheet(sheet: SheetFile, selection: Selection = Selection()) -> SheetFile:
+def check_ship(ship: UsdShip | HighGuardShip, path: str, selection: Selection = Selection(),
+               scenario: Scenario = Scenario()) -> list[Diagnostic]:
+    """Every finding of the selected rules on one ship. A rule that fails is reported, never raised."""
+    fallback = ship.span("usp") or ship.span("title") or ship.span("class_name") or ship.span() \
+        or Span(path=path, line=1, col=1)
+    subject = HighGuardSubject(ship, recompute(ship), scenario) if isinstance(ship, HighGuardShip) else ship
+    return _run(rules_for(ship, selection), subject, path, fallback)
+
+
+def check_sheet(sheet: SheetFile, selection: Selection = Selection(), scenario: Scenario = Scenario()) -> SheetFile:
     """The sheet with its read diagnostics and every rule finding, filtered and sorted."""
     found = [d for d in sheet.diagnostics if selection.wants(d.code)]
     for ship in sheet.ships:
-        found.extend(check_ship(ship, sheet.path, selection))
+        found.extend(check_ship(ship, sheet.path, selection, scenario))
     return sheet.model_copy(update={"diagnostics": sorted(found, key=lambda d: d.sort_key)})
+
+
+def check_fleet(fleet: FleetSubject, selection: Selection = Selection()) -> list[Diagnostic]:
+    """The fleet rules (TCS2xx) on one fleet."""
+    rules = [r for r in RULES.values() if r.meta.target == "fleet" and selection.wants(r.code)]
+    return _run(rules, fleet, fleet.path, fleet.span)
+
+

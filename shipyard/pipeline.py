@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shipyard.checking import Selection, check_sheet
+import tomllib
+
+from shipyard.checking import Selection, check_fleet, check_sheet
 from shipyard.diagnostics import Diagnostic, Span, Severity
+from shipyard.fleet import fleet_from_file, fleet_from_folder, is_fleet_file
+from shipyard.model.scenario import Scenario
 from shipyard.model.sheet import SheetFile
 from shipyard.parse.ffs2 import load_ffs_design
+from shipyard.parse.highguard import looks_like_highguard, parse_highguard
 from shipyard.parse.source import read_sheet_text
 from shipyard.rating.ffs2 import convert_ffs
 from shipyard.parse.usd import parse_usd
@@ -26,16 +31,22 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
     if path.suffix.lower() in FFS_DESIGN_SUFFIXES:
         return load_design(path, shown)
     text, diagnostics = read_sheet_text(path, shown)
-    ships = []
+    ships: list = []
+    sheet_format = "usd"
     if text is not None:
         try:
-            ships, parsed = parse_usd(text, shown)
+            if looks_like_highguard(text):
+                sheet_format = "highguard"
+                ships, parsed = parse_highguard(text, shown)
+            else:
+                ships, parsed = parse_usd(text, shown)
         except Exception as error:  # a bug in shipyard: reported on this file, never a traceback
             parsed = [Diagnostic(code="SY001", severity=Severity.ERROR, span=Span(path=shown, line=1, col=1),
                                  message=f"internal error while reading this file ({type(error).__name__}: "
                                          f"{error}); please report it")]
         diagnostics = diagnostics + parsed
-    return SheetFile(path=shown, ships=ships, diagnostics=sorted(diagnostics, key=lambda d: d.sort_key))
+    return SheetFile(path=shown, format=sheet_format, ships=ships,
+                     diagnostics=sorted(diagnostics, key=lambda d: d.sort_key))
 
 
 def load_design(path: Path, shown: str, edition: str | None = None) -> SheetFile:
@@ -63,13 +74,28 @@ def load_design(path: Path, shown: str, edition: str | None = None) -> SheetFile
 SHEET_SUFFIXES = (".usd", ".txt") + FFS_DESIGN_SUFFIXES
 
 
+def _toml_role(path: Path) -> str:
+    """'fleet', 'scenario' or 'design' for a .toml file (by its tables), else 'sheet'."""
+    if path.suffix.lower() != ".toml":
+        return "sheet"
+    if is_fleet_file(path):
+        return "fleet"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8", errors="replace"))
+    except (tomllib.TOMLDecodeError, OSError):
+        return "design"
+    return "scenario" if "scenario" in data and "ship" not in data else "design"
+
+
 def sheet_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
-    """The files to read, in a stable order: each file as given, each folder searched recursively."""
+    """The files to read, in a stable order: each file as given, each folder searched recursively (a
+    folder's scenario files are skipped: they are settings, given with --scenario)."""
     files: list[Path] = []
     problems: list[Diagnostic] = []
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.suffix.lower() in SHEET_SUFFIXES and p.is_file()))
+            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in SHEET_SUFFIXES and p.is_file())
+            files.extend(p for p in found if _toml_role(p) != "scenario")
         elif path.exists():
             files.append(path)
         else:
@@ -78,7 +104,43 @@ def sheet_files(paths: list[Path]) -> tuple[list[Path], list[Diagnostic]]:
     return files, problems
 
 
-def check_paths(paths: list[Path], selection: Selection = Selection()) -> tuple[list[SheetFile], list[Diagnostic]]:
-    """Read and check every sheet under ``paths``; the second list is paths that do not exist."""
+def check_paths(paths: list[Path], selection: Selection = Selection(),
+                scenario: Scenario | None = None) -> tuple[list[SheetFile], list[Diagnostic]]:
+    """Read and check every sheet under ``paths``; the second list is paths that do not exist.
+
+    A fleet file is checked as a fleet (its sheets, then the fleet rules). With a ``scenario``, each folder
+    given is a fleet too: its High Guard sheets are checked with the scenario, then as one fleet.
+    """
+    chosen = scenario or Scenario()
     files, problems = sheet_files(paths)
-    return [check_sheet(load_sheet(path), selection) for path in files], problems
+    results: list[SheetFile] = []
+    seen: set[str] = set()
+
+    def checked(path: Path, with_scenario: Scenario) -> SheetFile:
+        sheet = check_sheet(load_sheet(path), selection, with_scenario)
+        if str(path) not in seen:
+            seen.add(str(path))
+            results.append(sheet)
+        return sheet
+
+    fleets = [f for f in files if _toml_role(f) == "fleet"]
+    for fleet_path in fleets:
+        fleet, _, found = fleet_from_file(fleet_path, scenario, lambda p: checked(p, scenario or Scenario()))
+        if fleet is not None:
+            found += check_fleet(fleet, selection)
+        results.append(SheetFile(path=str(fleet_path), format="fleet",
+                                 diagnostics=sorted((d for d in found if selection.wants(d.code)),
+                                                    key=lambda d: d.sort_key)))
+        seen.add(str(fleet_path))
+    for path in files:
+        if str(path) not in seen:
+            checked(path, chosen)
+    if scenario is not None:
+        for folder in (p for p in paths if p.is_dir()):
+            inside = [s for s in results if Path(s.path).is_relative_to(folder) and s.format == "highguard"]
+            fleet = fleet_from_folder(folder, inside, scenario)
+            if fleet.members:
+                results.append(SheetFile(path=str(folder), format="fleet",
+                                         diagnostics=sorted(check_fleet(fleet, selection), key=lambda d: d.sort_key)))
+    results.sort(key=lambda s: s.path)
+    return results, problems

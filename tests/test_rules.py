@@ -10,43 +10,80 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from decimal import Decimal
+
+import shipyard.rules.highguard
 import shipyard.rules.mcs
-from shipyard.checking import Selection, check_sheet
+import shipyard.rules.tcs
+from shipyard.checking import Selection, check_fleet, check_sheet
 from shipyard.cli import app
+from shipyard.diagnostics import Span
+from shipyard.model.scenario import Scenario
+from shipyard.parse.highguard import parse_highguard
 from shipyard.parse.usd import parse_usd
 from shipyard.pipeline import load_sheet
+from shipyard.rating.highguard import recompute
 from shipyard.rules import FAMILIES, RULES
+from shipyard.rules.subjects import FleetMember, FleetSubject
 from shipyard.model.sheet import SheetFile
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
-CASES = [case for family in ("mcs",) for case in tomllib.loads((FIXTURES / "rules" / f"{family}.toml").read_text())["case"]]
+CASE_FILES = {name: tomllib.loads((FIXTURES / "rules" / f"{name}.toml").read_text()) for name in ("mcs", "highguard")}
+CASES = [case for data in CASE_FILES.values() for case in data.get("case", [])]
+FLEET_CASES = [case for data in CASE_FILES.values() for case in data.get("fleet_case", [])]
 runner = CliRunner()
 
 
-def test_every_rule_module_is_registered_once():
-    folder = Path(shipyard.rules.mcs.__file__).parent
+@pytest.mark.parametrize("family, package", [("mcs", shipyard.rules.mcs), ("hg", shipyard.rules.highguard),
+                                             ("tcs", shipyard.rules.tcs)])
+def test_every_rule_module_is_registered_once(family, package):
+    folder = Path(package.__file__).parent
     modules = {m.name for m in pkgutil.iter_modules([str(folder)]) if not m.name.startswith("_")}
-    assert modules == {m.__name__.rsplit(".", 1)[1] for m in FAMILIES["mcs"]}
+    assert modules == {m.__name__.rsplit(".", 1)[1] for m in FAMILIES[family]}
     assert len(RULES) == sum(len(m) for m in FAMILIES.values())
+
+
+def _sheet_text(case: dict) -> str:
+    text = (FIXTURES / case["base"]).read_text()
+    for old, new in case.get("replace", []):
+        assert text.count(old) == 1, f"replacement {old!r} must match once"
+        text = text.replace(old, new)
+    return text
 
 
 @pytest.mark.parametrize("rule", list(RULES.values()), ids=lambda r: r.code)
 def test_every_rule_is_documented_and_has_cases(rule):
     for part in ("What:", "Why:", "Bad:", "Good:", "Source:"):
         assert part in rule.doc, f"{rule.code} docstring lacks {part}"
-    cases = [c for c in CASES if c["rule"] == rule.code]
+    cases = [c for c in CASES + FLEET_CASES if c["rule"] == rule.code]
     assert any(c["expect"] for c in cases) and any(not c["expect"] for c in cases), \
         f"{rule.code} needs a case that triggers it and one that does not"
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['rule']}: {c['name']}")
 def test_rule_case(case):
-    text = case["sheet"]
-    ships, diagnostics = parse_usd(text, "case.usd")
+    if "sheet" in case:
+        ships, diagnostics = parse_usd(case["sheet"], "case.usd")
+    else:
+        ships, diagnostics = parse_highguard(_sheet_text(case), "case.txt")
     assert not [d for d in diagnostics if d.severity.value == "error"], [d.format() for d in diagnostics]
-    sheet = check_sheet(SheetFile(path="case.usd", ships=ships), Selection(select=(case["rule"],)))
+    sheet = check_sheet(SheetFile(path="case", ships=ships), Selection(select=(case["rule"],)),
+                        Scenario(**case.get("scenario", {})))
     found = [[d.span.line, d.span.col, d.severity.value] for d in sheet.diagnostics]
     assert found == case["expect"], [d.format() for d in sheet.diagnostics]
+
+
+@pytest.mark.parametrize("case", FLEET_CASES, ids=lambda c: f"{c['rule']}: {c['name']}")
+def test_fleet_case(case):
+    members = []
+    for entry in case["members"]:
+        (ship,), _ = parse_highguard(_sheet_text(entry), entry["base"])
+        members.append(FleetMember(ship, recompute(ship), entry.get("count", 1), entry.get("role", "warship"),
+                                   Decimal(entry.get("extra_drop_tanks", 0)), entry["base"]))
+    fleet = FleetSubject(name="case", path="fleet.toml", members=members, scenario=Scenario(**case.get("scenario", {})),
+                         span=Span(path="fleet.toml", line=1, col=1))
+    found = check_fleet(fleet, Selection(select=(case["rule"],)))
+    assert [[d.span.line, d.span.col, d.severity.value] for d in found] == case["expect"], [d.format() for d in found]
 
 
 def _findings(path: Path, level: str = "warning") -> list[tuple[str, int, str]]:

@@ -287,3 +287,9 @@ SPINAL_PA = {code: Spinal(*row) for code, row in zip("ABCDEFGHJKLMNPQRST", (
 MISSILES_PER_TURRET_LAUNCHER = 30
 MISSILES_PER_BAY_TON = 30
 # seeds/000 clarification 5: at TL13-14 a whole percentage of plant gives Pn in steps of 0.5.
+# highguard.md 6.1: turret hardware MCr by weapons per turret (single, double, triple), and the hardpoint
+# MCr that High Guard Shipyard charges when its "charge for turrets and hardpoints" option is on. A sheet
+# does not say which, so the engine accepts either and reads the weapons per turret from the cost.
+TURRET_MCR = {1: D("0.2"), 2: D("0.5"), 3: D("1.0")}
+HARDPOINT_MCR = D("0.1")
+MAX_WEAPONS_PER_TURRET = {"default": 3, "energy": 2, "particle accelerator": 1}

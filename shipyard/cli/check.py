@@ -12,6 +12,7 @@ from rich.console import Console
 
 from shipyard.checking import Selection
 from shipyard.diagnostics import Severity
+from shipyard.fleet import load_scenario
 from shipyard.pipeline import check_paths
 from shipyard.report.diagnostics_text import diagnostic_text
 
@@ -38,6 +39,9 @@ def check(
     ignore: list[str] = typer.Option([], "--ignore", help="Drop codes starting with these prefixes (comma-separated)."),
     output_format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f"),
     level: Level = typer.Option(Level.info, "--level", help="Report findings of this severity and above."),
+    scenario: Path | None = typer.Option(None, "--scenario", help="A TCS scenario file (TOML): budget, TL, "
+                                         "minimum jump and maneuver, drop tanks. Each folder given is then "
+                                         "checked as a fleet too.", show_default=False),
 ) -> None:
     """Check every sheet against the rules: path:line:col: severity: CODE message, sorted.
 
@@ -46,7 +50,14 @@ def check(
     out = Console(soft_wrap=True, highlight=False)
     err = Console(stderr=True, soft_wrap=True, highlight=False)
     selection = Selection(select=_prefixes(select), ignore=_prefixes(ignore))
-    sheets, missing = check_paths(paths, selection)
+    chosen = None
+    if scenario is not None:
+        chosen, problems = load_scenario(scenario)
+        if chosen is None:
+            for problem in problems:
+                err.print(diagnostic_text(problem))
+            raise typer.Exit(2)
+    sheets, missing = check_paths(paths, selection, chosen)
     shown_rank = Severity(level.value).rank
     findings = [d for sheet in sheets for d in sheet.diagnostics if d.severity.rank <= shown_rank]
     findings += missing
@@ -57,7 +68,8 @@ def check(
         for finding in findings:
             out.print(diagnostic_text(finding, show_source=False))
     counts = {s: sum(d.severity is s for d in findings) for s in Severity}
-    err.print(f"{len(sheets)} file(s), {sum(len(s.ships) for s in sheets)} ship(s): {counts[Severity.ERROR]} error(s), "
+    err.print(f"{sum(s.format != 'fleet' for s in sheets)} file(s), {sum(len(s.ships) for s in sheets)} ship(s): "
+              f"{counts[Severity.ERROR]} error(s), "
               f"{counts[Severity.WARNING]} warning(s), {counts[Severity.INFO]} info")
     if missing or any(not sheet.opened for sheet in sheets):
         raise typer.Exit(2)

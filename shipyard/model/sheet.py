@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Union
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.diagnostics import Diagnostic, Severity
+from shipyard.model.highguard import HighGuardShip
 from shipyard.model.usd import UsdShip
+
+#: A ship of any sheet format, told apart by its ``format`` field.
+AnyShip = Annotated[Union[UsdShip, HighGuardShip], Field(discriminator="format")]
 
 
 class SheetFile(BaseModel):
@@ -15,7 +21,7 @@ class SheetFile(BaseModel):
 
     path: str
     format: str = "usd"
-    ships: list[UsdShip] = Field(default_factory=list)
+    ships: list[AnyShip] = Field(default_factory=list)
     diagnostics: list[Diagnostic] = Field(default_factory=list)
 
     @property

@@ -292,6 +292,8 @@ class CrewQuality(Record):
 class UsdShip(Record):
     """One ship of a USD sheet, MCS or T4. Absent figures are ``None``: a sheet need not give all."""
 
+    format: Literal["usd"] = "usd"
+
     class_name: str | None = None
     description: str | None = None
     tl: int | None = None

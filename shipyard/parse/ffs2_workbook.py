@@ -23,7 +23,8 @@ from pydantic import ValidationError
 
 from shipyard.diagnostics import Diagnostic, Severity, Span
 from shipyard.model.ffs2 import FfsDesign, FfsHull
-from shipyard.parse.ffs2 import Loaded, validation_diagnostics
+from shipyard.parse.ffs2 import Loaded
+from shipyard.parse.toml_input import validation_diagnostics
 
 SHIP_SHEET = "Ship"
 SHIP_FIELDS = ("edition",) + tuple(FfsHull.model_fields)
@@ -133,4 +134,4 @@ def parse_ffs_workbook(path: Path, shown: str) -> Loaded:
     try:
         return FfsDesign.model_validate(data), [], plain
     except ValidationError as failure:
-        return None, validation_diagnostics(failure, shown, locate), plain
+        return None, validation_diagnostics(failure, shown, locate, FfsDesign, "FFS002"), plain

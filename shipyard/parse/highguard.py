@@ -281,7 +281,7 @@ class _Reader:
         values["label"] = " ".join(str(label).split())
         values["tons"], values["mcr"] = number(str(amounts[0])), number(str(amounts[1]))
         for tail in (c for c in tree.children if isinstance(c, Tree)):
-            value = tail.children[-1]
+            value = next(c for c in tail.children if c.type in ("AMOUNT", "SIGNED_AMOUNT"))
             if tail.data == "ep":
                 values["ep"] = number(str(value).lstrip("+"))
             elif tail.data == "crew":

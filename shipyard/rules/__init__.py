@@ -1,15 +1,16 @@
 """The rule registry: every rule, by code, from the explicit lists of its family (no import magic).
 
-Families: ``MCS`` (MCS USD sheets, seeds/003 section 6). A code is never reused; tests/test_rules.py
+Families: ``MCS`` (MCS USD sheets, seeds/003 section 6), ``HG`` (High Guard legality and declared versus
+recomputed figures), ``TCS`` (the 1982 tournament checks, ship and fleet). A code is never reused; tests/test_rules.py
 fails when a module in a family folder is not listed or a code appears twice.
 """
 
 from __future__ import annotations
 
-from shipyard.rules import mcs
+from shipyard.rules import highguard, mcs, tcs
 from shipyard.rules.base import Rule, RuleContext, RuleMeta
 
-FAMILIES = {"mcs": mcs.MODULES}
+FAMILIES = {"mcs": mcs.MODULES, "hg": highguard.MODULES, "tcs": tcs.MODULES}
 
 RULES: dict[str, Rule] = {}
 for _family, _modules in FAMILIES.items():

@@ -25,6 +25,7 @@ class RuleMeta:
     name: str
     severity: Severity
     family: str
+    target: str = "ship"  # "ship": one ship at a time; "fleet": a fleet with its scenario
 
 
 @dataclass(frozen=True)
@@ -67,3 +68,8 @@ class RuleContext:
         """A finding of this rule at ``record.spans[field]`` (or the record, or the ship)."""
         return Diagnostic(code=self.meta.code, severity=severity or self.meta.severity, message=message,
                           span=self.where(record, field))
+
+    def report_at(self, message: str, span: Span | None, severity: Severity | None = None) -> Diagnostic:
+        """A finding at a span (the fallback when None)."""
+        return Diagnostic(code=self.meta.code, severity=severity or self.meta.severity, message=message,
+                          span=span or self.fallback)

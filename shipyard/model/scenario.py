@@ -1,0 +1,58 @@
+"""A TCS tournament scenario and a fleet file (seeds/000; reference/tcs-1982.md).
+
+The scenario's defaults are the values the seed gives and nothing else: the budget is the trillion
+credits of Trillion Credit Squadron (MCr 1,000,000), and drop tanks are taken to be dropped before
+combat ("Drop tanks may be assumed to be transfered to tugs and placed in the safe area ... at the
+beginning of the tourney", rules clarification 7). The seed gives no tech level and no minimum jump or
+maneuver: those are unset until a scenario file sets them, and the checks that need them stay quiet.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: Trillion Credit Squadron: one trillion credits.
+TCS_BUDGET_MCR = Decimal(1_000_000)
+
+
+class Scenario(BaseModel):
+    """``[scenario]`` of a scenario file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "Trillion Credit Squadron"
+    budget_mcr: Decimal = Field(default=TCS_BUDGET_MCR, gt=0)
+    tech_level: int | None = Field(default=None, ge=0, le=33)
+    minimum_jump: int | None = Field(default=None, ge=0, le=6)
+    minimum_maneuver: int | None = Field(default=None, ge=0, le=6)
+    drop_tanks_dropped: bool = True
+
+
+class ScenarioFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    scenario: Scenario = Field(default_factory=Scenario)
+
+
+class FleetEntry(BaseModel):
+    """One ``[[ship]]`` of a fleet file: a sheet, how many are built, and its role."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sheet: str  # a path, relative to the fleet file
+    count: int = Field(default=1, ge=1)
+    role: Literal["warship", "tug", "tender", "other"] = "warship"
+    extra_drop_tanks: Decimal = Field(default=Decimal(0), ge=0)  # tons of tanks a tug carries beyond its ships'
+
+
+class FleetFile(BaseModel):
+    """A fleet file: its ships, and optionally its scenario inline."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str | None = None
+    scenario: Scenario | None = None
+    ship: list[FleetEntry] = Field(min_length=1)

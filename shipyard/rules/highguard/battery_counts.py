@@ -1,0 +1,44 @@
+"""Battery and bearing counts that do not fit the USP.
+
+What: more batteries bearing than batteries; a battery count under a USP column whose digit is 0; a
+non-zero weapon digit with no battery count; a turret weapon whose battery count differs from the one
+the battery line gives for its column (they are the same number, read twice).
+Why: the counts under the USP are what the combat rules fire; a count with no weapon is a slip.
+Bad:  batteries bearing  3 ... over batteries  2 ...      Good: bearing 2 over batteries 2
+Source: reference/hgs-sheet-format.md 2.2; reference/highguard.md 1.1.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.diagnostics import Diagnostic, Severity
+from shipyard.model.highguard import BATTERY_COLUMNS
+from shipyard.rules.base import RuleContext
+from shipyard.rules.highguard._common import meta
+from shipyard.rules.subjects import HighGuardSubject
+
+META = meta("HG102", "battery-counts")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    ship = subject.ship
+    usp, batteries, bearing = ship.usp, ship.batteries, ship.bearing
+    if usp is None:
+        return
+    for column in BATTERY_COLUMNS:
+        words = column.replace("_", " ")
+        digit = getattr(usp, column) or getattr(usp, f"{column}_spinal", None)
+        for counts, label in ((batteries, "batteries"), (bearing, "batteries bearing")):
+            if counts is None:
+                continue
+            count = getattr(counts, column)
+            if count and not digit:
+                yield ctx.report(f"{count} {label} under the {words} column, whose USP digit is 0", counts, column)
+        if batteries is not None and bearing is not None:
+            total, facing = batteries.get(column), bearing.get(column)
+            if facing > total:
+                yield ctx.report(f"{facing} {words} batteries bearing, but only {total} batteries", bearing, column)
+        if digit and batteries is not None and not batteries.get(column):
+            yield ctx.report(f"the USP has a {words} digit but the batteries line gives no {words} batteries",
+                             usp, column, Severity.WARNING)

@@ -1,0 +1,64 @@
+"""Each USP digit against the digit recomputed from the sheet.
+
+What: a digit of the USP that the components (or, for the hull and crew codes, the tonnage and the crew
+count) give differently: hull size, jump, maneuver, power plant, computer, crew, armour, screens, and the
+factor of each weapon column (from the weapons per battery and the TL, or the bay or spinal mount).
+Both values are in the message. A drive between two ratings gives the lower rating here (TCS105-TCS108
+report the drive itself).
+Why: a judge re-derives every digit; a digit that its components do not give is a false claim.
+Bad:  CA-E333463-... with a 400-ton maneuver drive on 5000 tons (3 G) declared as 4 G (CA-E334463-...)
+Good: CA-E333463-... with the same drive
+Source: reference/highguard.md 1.1-1.5 and 6; reference/highguard-checks.md (declared versus recomputed).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.charts import highguard as hg
+from shipyard.diagnostics import Diagnostic
+from shipyard.rules.base import RuleContext
+from shipyard.rules.highguard._common import meta
+from shipyard.rules.subjects import HighGuardSubject
+
+META = meta("HG101", "usp-digits")
+
+_NAMES = {"hull_code": "hull size", "jump": "jump", "maneuver": "maneuver", "power": "power plant",
+          "computer": "computer", "crew": "crew", "armour": "armour", "sandcaster": "sandcaster",
+          "meson_screen": "meson screen", "damper": "nuclear damper", "black_globe": "black globe",
+          "repulsor": "repulsor", "laser": "laser", "energy": "energy weapon",
+          "particle_accelerator": "particle accelerator", "meson": "meson gun", "missile": "missile",
+          "particle_accelerator_spinal": "particle accelerator spinal", "meson_spinal": "meson spinal"}
+
+
+def _shown(value) -> str:
+    return hg.ehex(value) if isinstance(value, int) else str(value)
+
+
+def _why(name: str, subject: HighGuardSubject) -> str:
+    design = subject.design
+    if name == "hull_code":
+        return f"{design.hull} tons"
+    if name == "crew":
+        return f"crew {subject.ship.crew}, order of magnitude"
+    if name in design.drives:
+        drive = design.drives[name]
+        return f"{drive.tons} tons = {drive.percent.normalize():f}% of {design.hull} tons"
+    return "from the components"
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    usp = subject.ship.usp
+    if usp is None:
+        return
+    for name, recomputed in subject.design.usp.items():
+        declared = getattr(usp, name, None)
+        if name.endswith("_spinal") or recomputed == declared:
+            continue
+        yield ctx.report(f"USP {_NAMES[name]} digit {_shown(declared)}, but the sheet gives {_shown(recomputed)} "
+                         f"({_why(name, subject)})", usp, name)
+    for column in ("particle_accelerator", "meson"):
+        declared, recomputed = getattr(usp, f"{column}_spinal"), subject.design.usp.get(f"{column}_spinal")
+        if subject.ship.components and declared != recomputed and (declared or recomputed):
+            yield ctx.report(f"USP {_NAMES[column]} spinal mount {declared or 'none'}, but the components give "
+                             f"{recomputed or 'none'}", usp, column)

@@ -1,0 +1,43 @@
+"""The fleet's cost against the scenario's budget.
+
+What: the sum of ship costs, each times the number built, exceeds the budget (Trillion Credit Squadron:
+MCr 1,000,000 unless the scenario says otherwise).
+Why: the tournament's first condition.
+Bad:  250 Vigilants at MCr 4,014.772.     Good: 240 of them.
+Source: seeds/000 (the tournament); reference/tcs-1982.md TCS201.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Iterator
+
+from shipyard.diagnostics import Diagnostic
+from shipyard.rules.base import RuleContext
+from shipyard.rules.subjects import FleetSubject, figure
+from shipyard.rules.tcs._common import meta
+
+META = meta("TCS201", "budget", target="fleet")
+
+
+def ship_cost(member) -> Decimal | None:
+    if member.ship.cost_mcr is not None:
+        return member.ship.cost_mcr
+    if member.design.component_cost is not None:
+        return member.design.component_cost + member.design.craft_cost
+    return None
+
+
+def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    total, unknown = Decimal(0), []
+    for member in fleet.members:
+        cost = ship_cost(member)
+        if cost is None:
+            unknown.append(member.ship.display_name)
+        else:
+            total += cost * member.count
+    if total > fleet.scenario.budget_mcr:
+        yield ctx.report_at(f"the fleet costs MCr {figure(total)}; the budget is MCr {figure(fleet.scenario.budget_mcr)} "
+                            f"(MCr {figure(total - fleet.scenario.budget_mcr)} over)", fleet.span)
+    if unknown:
+        yield ctx.report_at(f"no cost known for {', '.join(unknown)}: left out of the total", fleet.span)
