@@ -133,10 +133,16 @@ def check_paths(paths: list[Path], selection: Selection = Selection(),
                                                     key=lambda d: d.sort_key)))
         seen.add(str(fleet_path))
     for path in files:
-        if str(path) not in seen:
-            checked(path, chosen)
-    if scenario is not None:
-        for folder in (p for p in paths if p.is_dir()):
+        if str(path) in seen:
+            continue
+        if _toml_role(path) == "scenario":
+            results.append(SheetFile(path=str(path), format="scenario", diagnostics=[Diagnostic(
+                code="IO007", severity=Severity.ERROR, span=Span(path=str(path), line=1, col=1),
+                message="a scenario file, not a sheet: give it with --scenario")]))
+            continue
+        checked(path, chosen)
+    if scenario is not None:  # a folder is a fleet of one of each ship, unless it holds a fleet file
+        for folder in (p for p in paths if p.is_dir() and not any(f.is_relative_to(p) for f in fleets)):
             inside = [s for s in results if Path(s.path).is_relative_to(folder) and s.format == "highguard"]
             fleet = fleet_from_folder(folder, inside, scenario)
             if fleet.members:

@@ -8,17 +8,19 @@ import pytest
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from shipyard.pipeline import FFS_DESIGN_SUFFIXES
+from shipyard.pipeline import FFS_DESIGN_SUFFIXES, _toml_role
 from conftest import ROOT
 
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*") if p.is_file())
+SETTINGS = [p for p in EXAMPLES if _toml_role(p) in ("fleet", "scenario")]
+SHEETS = [p for p in EXAMPLES if p not in SETTINGS]
 
 
 def test_there_are_examples():
     assert len(EXAMPLES) >= 6
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SHEETS, ids=lambda p: p.name)
 def test_example_reads_cleanly(path):
     command = "convert" if path.suffix in FFS_DESIGN_SUFFIXES else "show"
     result = CliRunner().invoke(app, [command, str(path)])
@@ -26,10 +28,23 @@ def test_example_reads_cleanly(path):
     assert "error:" not in result.stderr
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SHEETS + [p for p in SETTINGS if _toml_role(p) == "fleet"], ids=lambda p: p.name)
 def test_example_checks_without_read_errors(path):
     result = CliRunner().invoke(app, ["check", str(path)])
     assert result.exit_code in (0, 1), result.output
     assert "SY00" not in result.stdout and "Traceback" not in result.output
     if path.name != "hollyfields.usd":
         assert result.exit_code == 0, result.stdout
+
+
+def test_example_fleet_checks_clean_with_its_scenario():
+    fleet = ROOT / "examples" / "fleet"
+    result = CliRunner().invoke(app, ["check", "--scenario", str(fleet / "scenario.toml"), str(fleet),
+                                      "--level", "warning"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+
+
+def test_a_scenario_file_is_not_a_sheet():
+    result = CliRunner().invoke(app, ["check", str(ROOT / "examples" / "fleet" / "scenario.toml")])
+    assert result.exit_code == 2 and "IO007 a scenario file, not a sheet: give it with --scenario" in result.stdout

@@ -10,9 +10,11 @@ import typer
 from pydantic import TypeAdapter
 from rich.console import Console
 
+from shipyard.model.highguard import HighGuardShip
 from shipyard.model.sheet import SheetFile
 from shipyard.pipeline import load_sheet
 from shipyard.report.diagnostics_text import diagnostic_text
+from shipyard.report.highguard_text import highguard_panel
 from shipyard.report.ship_text import ship_panel
 
 
@@ -47,7 +49,7 @@ def show(
     else:
         for sheet in sheets:
             for ship in sheet.ships:
-                out.print(ship_panel(ship, sheet.path))
+                out.print(highguard_panel(ship) if isinstance(ship, HighGuardShip) else ship_panel(ship, sheet.path))
     unreadable = sum(not sheet.readable for sheet in sheets)
     if unreadable:
         err.print(f"{unreadable} of {len(sheets)} file(s) could not be read in full", highlight=False)

@@ -46,6 +46,11 @@ _SUMMARY_KEYS = {"passengers": "Passengers", "low": "Low", "cargo": "Cargo", "fu
                  "drop capsules": "Drop Capsules", "crew": "Crew"}
 
 
+def column_offsets(usp: UspProfile) -> dict[str, int]:
+    """The offset of each battery column from the USP's first character."""
+    return {name: len(usp.ship_type) + offset for name, offset in _COLUMN_OFFSET.items()}
+
+
 def number(text: str) -> Decimal:
     """A sheet number: "1,336.630", "587.5.", "0,000" (HGS's literal on the P-Fuel line), "=3D63"."""
     cleaned = text.replace("=3D", "").strip().rstrip(".").replace(",", "")
@@ -340,8 +345,7 @@ class _Reader:
                                                  "be read")
             return None
         start = usp.spans["self"].col - 1 if "self" in usp.spans else 0
-        k = len(usp.ship_type)
-        columns = {start + k + offset: name for name, offset in _COLUMN_OFFSET.items()}
+        columns = {start + offset: name for name, offset in column_offsets(usp).items()}
         values: dict = {}
         spans: dict = {}
         aligned = all((cell.column - 1) in columns for cell in cells)

@@ -74,7 +74,9 @@ def _describe(error: dict, keys: set[str]) -> str:
     where = where or "the file"
     message = error["msg"]
     if error["type"] == "extra_forbidden":
-        near = difflib.get_close_matches(str(error["loc"][-1]), sorted(keys), n=1, cutoff=0.8)
+        key = str(error["loc"][-1])
+        near = [k for k in sorted(keys) if k.startswith(key + "_")]  # "budget" -> "budget_mcr"
+        near = near or difflib.get_close_matches(key, sorted(keys), n=1, cutoff=0.8)
         hint = f"did you mean '{near[0]}'?" if near else "see the README for the layout"
         message = f"unknown key ({hint})"
     elif error["type"] == "missing":

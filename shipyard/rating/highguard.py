@@ -99,6 +99,7 @@ class Design:
     staterooms: Decimal = D(0)
     drop_tanks: Decimal = D(0)
     usp: dict[str, object] = field(default_factory=dict)  # recomputed USP fields (names of UspProfile)
+    laden_usp: dict[str, object] = field(default_factory=dict)  # hull, jump, maneuver, power with drop tanks
     agility: int | None = None
 
     @property
@@ -331,6 +332,19 @@ class _Engine:
             usp.pop(design.spinal[0], None)
             usp[f"{design.spinal[0]}_spinal"] = design.spinal[1]
 
+    def laden_digits(self) -> None:
+        """The laden USP: hull code and drive potentials on hull + tanks (highguard.md 2.3)."""
+        design = self.design
+        if not design.drop_tanks or design.hull is None:
+            return
+        laden = design.hull + design.drop_tanks
+        design.laden_usp["hull_code"] = hg.hull_code(laden)
+        for kind, drive in design.drives.items():
+            percent = HUNDRED * drive.tons / laden
+            potential = ((percent + 1) / 3 if kind == "maneuver" else percent - 1 if kind == "jump"
+                         else percent / hg.power_rate(design.tl))
+            design.laden_usp[kind] = max(0, int(potential.to_integral_value(rounding=ROUND_FLOOR)))
+
     def agility(self) -> None:
         design = self.design
         maneuver = design.drives.get("maneuver")
@@ -352,6 +366,7 @@ class _Engine:
         self.weapons()
         self.avionics_and_screens()
         self.usp_digits()
+        self.laden_digits()
         self.agility()
         return self.design
 

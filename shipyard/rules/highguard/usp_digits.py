@@ -2,7 +2,8 @@
 
 What: a digit of the USP that the components (or, for the hull and crew codes, the tonnage and the crew
 count) give differently: hull size, jump, maneuver, power plant, computer, crew, armour, screens, and the
-factor of each weapon column (from the weapons per battery and the TL, or the bay or spinal mount).
+factor of each weapon column (from the weapons per battery and the TL, or the bay or spinal mount); and,
+with drop tanks, the laden USP's hull, jump, maneuver and power digits against the drives on hull + tanks.
 Both values are in the message. A drive between two ratings gives the lower rating here (TCS105-TCS108
 report the drive itself).
 Why: a judge re-derives every digit; a digit that its components do not give is a false claim.
@@ -57,6 +58,14 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
             continue
         yield ctx.report(f"USP {_NAMES[name]} digit {_shown(declared)}, but the sheet gives {_shown(recomputed)} "
                          f"({_why(name, subject)})", usp, name)
+    laden = subject.ship.laden_usp
+    if laden is not None:
+        for name, recomputed in subject.design.laden_usp.items():
+            declared = getattr(laden, name)
+            if declared != recomputed:
+                yield ctx.report(f"laden USP {_NAMES[name]} digit {_shown(declared)}, but with "
+                                 f"{subject.design.drop_tanks} tons of drop tanks the sheet gives {_shown(recomputed)}",
+                                 laden, name)
     for column in ("particle_accelerator", "meson"):
         declared, recomputed = getattr(usp, f"{column}_spinal"), subject.design.usp.get(f"{column}_spinal")
         if subject.ship.components and declared != recomputed and (declared or recomputed):

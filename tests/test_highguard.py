@@ -1,0 +1,218 @@
+"""High Guard sheets: the USP block in both layouts, the component sheet, the design engine, the rules on
+the fixture folder, and fleets with a scenario (reference/highguard.md, hgs-sheet-format.md, tcs-1982.md)."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+import pytest
+from typer.testing import CliRunner
+
+from shipyard.checking import check_sheet
+from shipyard.cli import app
+from shipyard.model.sheet import SheetFile
+from shipyard.parse.highguard import decode_usp, parse_highguard
+from shipyard.pipeline import load_sheet
+from shipyard.rating.highguard import recompute
+from shipyard.report.highguard_sheet import render_highguard
+from conftest import FIXTURES, ROOT
+
+HG = FIXTURES / "highguard"
+runner = CliRunner()
+
+
+def kinunir(name="kinunir-hg80.txt"):
+    (ship,), diagnostics = parse_highguard((HG / name).read_text(), name)
+    assert diagnostics == []
+    return ship
+
+
+def test_usp_decodes_every_position():
+    usp = decode_usp("BC-A2447G2-000510-50202-0")
+    assert (usp.ship_type, usp.hull_code, usp.configuration, usp.jump, usp.maneuver, usp.power, usp.computer,
+            usp.crew) == ("BC", "A", 2, 4, 4, 7, "G", 2)
+    assert (usp.armour, usp.sandcaster, usp.meson_screen, usp.damper, usp.black_globe, usp.repulsor) == \
+        (0, 0, 0, 5, 1, 0)
+    assert (usp.laser, usp.energy, usp.particle_accelerator, usp.meson, usp.missile, usp.fighters) == \
+        (5, 0, 2, 0, 2, 0)
+
+
+def test_spinal_letters_and_high_digits():
+    usp = decode_usp("B3-P1358HZ-E96608-999H9-0")
+    assert (usp.hull_code, usp.power, usp.computer, usp.armour) == ("P", 8, "H", 14)
+    assert (usp.meson, usp.meson_spinal, usp.particle_accelerator) == (0, "H", 9)
+
+
+@pytest.mark.parametrize("name", ["kinunir-hg80.txt", "kinunir-hgs.txt"])
+def test_kinunir_recomputes_ep_and_fuel(name):
+    ship = kinunir(name)
+    assert (ship.tonnage, ship.tl, ship.crew, ship.cost_mcr) == (Decimal(1250), 15, 45, Decimal("1336.63"))
+    assert ship.batteries.laser == ship.batteries.particle_accelerator == ship.batteries.missile == 2
+    assert ship.bearing.laser == 2 and ship.batteries.sandcaster is None
+    design = recompute(ship)
+    assert design.ep_output == Decimal("87.5")  # highguard.md 12: EP = 0.01 x 1250 x 7
+    assert design.fuel_jump_needed + design.fuel_plant_needed == Decimal("587.5")  # 500 + 87.5
+    assert design.usp == {"hull_code": "A", "crew": 2}
+
+
+def test_hg80_prefix_gives_hull_number_and_name():
+    ship = kinunir()
+    assert (ship.hull_number, ship.name) == ("BC-9514", "Kinunir")
+    assert ship.summary["Marines"] == 35 and ship.summary["Agility"] == 1
+
+
+def test_component_sheet_lines():
+    (ship,), _ = parse_highguard((HG / "vigilant-legal.txt").read_text())
+    by_label = {c.label: c for c in ship.components}
+    plant = by_label["P-Plant Factor-4"]
+    assert (plant.section, plant.tons, plant.mcr, plant.ep, plant.factor) == \
+        ("ENGINEERING", Decimal(600), Decimal(1800), Decimal(200), "4")
+    assert by_label["P-Fuel"].mcr == 0  # HGS's literal "MCr 0,000"
+    assert by_label["Staterooms"].count == Decimal(60)
+    assert by_label["100T Missile Bays"].bay_size == 100
+    assert by_label["Hull"].crew == 0
+
+
+def test_hgs_component_shapes():
+    text = ("Ketch Class Ketch\n\nCRAFT\n1 x Modular Cutter: 65.000Td; MCr 0.130; Cost of craft: MCr 28.000\n"
+            "2 x 10.000 Td Launch Facilities: 500.000 Td; MCr 1.000\n")
+    (ship,), diagnostics = parse_highguard(text)
+    cutter, tubes = ship.components
+    assert (cutter.count, cutter.label, cutter.tons, cutter.craft_cost) == \
+        (1, "Modular Cutter", Decimal(65), Decimal(28))
+    assert (tubes.label, tubes.tons) == ("10.000 Td Launch Facilities", Decimal(500))
+    assert ship.title == "Ketch Class Ketch" and diagnostics == []
+
+
+def test_vigilant_design_engine():
+    (ship,), _ = parse_highguard((HG / "vigilant-legal.txt").read_text())
+    design = recompute(ship)
+    assert (design.ep_output, design.ep_used, design.agility) == (Decimal(200), Decimal(115), 1)
+    assert (design.cargo_computed, design.component_cost, design.hardpoints, design.hardpoints_used) == \
+        (Decimal(912), Decimal("4014.772"), 50, 50)
+    lasers, sand = design.turrets
+    assert (lasers.weapon, lasers.per_turret, lasers.batteries, lasers.factor(12)) == ("beam laser", 3, 6, 6)
+    assert (sand.weapon, sand.per_turret, sand.batteries, sand.factor(12)) == ("sandcaster", 3, 2, 7)
+    declared = ship.usp.model_dump()
+    assert all(declared[k] == v for k, v in design.usp.items())
+
+
+def test_collapsed_battery_lines_are_realigned_with_a_warning():
+    text = (HG / "kinunir-hg80.txt").read_text().replace(
+        "     batteries bearing                  2 2 2", "Bearing 2 2 2")
+    (ship,), diagnostics = parse_highguard(text, "k.txt")
+    assert [d.code for d in diagnostics] == ["HG003"]
+    assert (ship.bearing.laser, ship.bearing.particle_accelerator, ship.bearing.missile) == (2, 2, 2)
+
+
+def test_ambiguous_battery_columns_are_an_error():
+    text = (HG / "kinunir-hg80.txt").read_text().replace(
+        "     batteries bearing                  2 2 2", "Bearing 2 2")
+    (ship,), diagnostics = parse_highguard(text, "k.txt")
+    assert [(d.code, d.span.line) for d in diagnostics] == [("HG004", 2)]
+    assert "ambiguous" in diagnostics[0].message and ship.bearing is None
+
+
+def test_unreadable_lines_are_kept_as_notes():
+    text = (HG / "vigilant-legal.txt").read_text().replace("Bridge: 100.000 Td; MCr 25.000",
+                                                           "Bridge: lots Td; MCr 25.000")
+    (ship,), diagnostics = parse_highguard(text, "v.txt")
+    (error,) = [d for d in diagnostics if d.severity.value == "error"]
+    assert (error.code, error.span.line, error.span.col) == ("HG001", 33, 9)
+    assert "expected a number" in error.message
+    assert any("Bridge: lots" in note.text for note in ship.notes)
+
+
+def test_no_ship_is_an_error():
+    ships, diagnostics = parse_highguard("just words\n", "x.txt")
+    assert ships == [] and [d.code for d in diagnostics] == ["HG002", "HG006"]
+
+
+@pytest.mark.parametrize("path", sorted(HG.glob("*.txt")) + sorted((ROOT / "examples" / "fleet").glob("*.txt")),
+                         ids=lambda p: p.name)
+def test_round_trip(path):
+    sheet = load_sheet(path)
+    for ship in sheet.ships:
+        back, diagnostics = parse_highguard(render_highguard(ship), "back.txt")
+        assert back == [ship]
+        assert not [d for d in diagnostics if d.severity.value != "info"]
+
+
+def test_show_json_validates_back():
+    result = runner.invoke(app, ["show", "--format", "json", str(HG / "kinunir-hg80.txt")])
+    assert result.exit_code == 0
+    (sheet,) = [SheetFile.model_validate(item) for item in json.loads(result.stdout)]
+    assert sheet.format == "highguard" and sheet.ships[0].usp.damper == 5
+
+
+def test_show_prints_the_profile_in_words():
+    result = runner.invoke(app, ["show", str(HG / "kinunir-hg80.txt")])
+    assert "configuration 2 (cone)" in result.stdout and "Model/7fib" in result.stdout
+
+
+EXPECTED = {
+    ("seeded-drive-between-ratings.txt", 21, "TCS105"),
+    ("seeded-split-turret.txt", 38, "TCS101"),
+    ("seeded-tcs-purification.txt", 29, "TCS113"),
+}
+
+
+def test_check_fixture_folder_reports_each_seeded_violation_and_nothing_else():
+    result = runner.invoke(app, ["check", str(HG), "--format", "json"])
+    found = json.loads(result.stdout)
+    serious = {(d["span"]["path"].rsplit("/", 1)[1], d["span"]["line"], d["code"]) for d in found
+               if d["severity"] != "info"}
+    assert serious == EXPECTED
+    assert {d["code"] for d in found if d["severity"] == "info"} == {"TCS114"}
+    assert result.exit_code == 1
+
+
+@pytest.mark.parametrize("name", ["vigilant-legal.txt", "kinunir-hg80.txt", "kinunir-hgs.txt"])
+def test_legal_sheets_exit_0(name):
+    result = runner.invoke(app, ["check", str(HG / name), "--level", "warning"])
+    assert result.exit_code == 0 and result.stdout == ""
+
+
+def test_fleet_folder_with_scenario_reports_budget_and_tugs():
+    fleets = FIXTURES / "fleets"
+    result = runner.invoke(app, ["check", "--scenario", str(fleets / "small-budget.toml"), str(fleets / "no-tugs"),
+                                 "--level", "warning"])
+    assert result.exit_code == 1
+    lines = result.stdout.strip().splitlines()
+    assert lines == [
+        f"{fleets / 'no-tugs'}:1:1: error: TCS201 the fleet costs MCr 8031.564; the budget is MCr 5000 "
+        "(MCr 3031.564 over)",
+        f"{fleets / 'no-tugs'}:1:1: error: TCS202 2000 tons of drop tanks to drop before combat, but 0 tug(s) "
+        "tow at most 0 tons at 1 G",
+    ]
+
+
+def test_without_a_scenario_a_folder_is_not_a_fleet():
+    result = runner.invoke(app, ["check", str(FIXTURES / "fleets" / "no-tugs"), "--level", "warning"])
+    assert result.exit_code == 0 and "TCS20" not in result.stdout
+
+
+def test_fleet_file_errors_are_located():
+    result = runner.invoke(app, ["check", str(FIXTURES / "fleets" / "bad-fleet.toml")])
+    assert f"{FIXTURES / 'fleets' / 'bad-fleet.toml'}:4:1: error: SCN002 ship[0].cuont: unknown key" in result.stdout
+    assert result.exit_code == 1
+
+
+def test_example_fleet_file_counts_ships():
+    fleet = ROOT / "examples" / "fleet"
+    result = runner.invoke(app, ["check", "--scenario", str(fleet / "scenario.toml"), str(fleet / "fleet.toml"),
+                                 "--format", "json", "--select", "TCS2"])
+    assert result.exit_code == 0 and json.loads(result.stdout) == []
+
+
+def test_bad_scenario_is_a_usage_error(tmp_path):
+    bad = tmp_path / "s.toml"
+    bad.write_text("[scenario]\nbudget = 5\n")
+    result = runner.invoke(app, ["check", "--scenario", str(bad), str(HG)])
+    assert result.exit_code == 2 and "SCN002 scenario.budget: unknown key (did you mean 'budget_mcr'?)" in result.stderr
+
+
+def test_checked_sheet_keeps_ships_as_highguard():
+    sheet = check_sheet(load_sheet(HG / "vigilant-legal.txt"))
+    assert sheet.format == "highguard" and sheet.ships[0].format == "highguard"
