@@ -6,10 +6,10 @@ family's registry.
 
 from shipyard.rules.tcs import (
     budget, energy_shortfall, extra_weapons, hardpoints, jump_integral, jump_requirement, maneuver_integral,
-    maneuver_limit, maneuver_requirement, missile_endurance, power_percentage, purification, robots, staterooms,
-    tug_tanks, tugs, turret_divisible,
+    maneuver_limit, maneuver_requirement, missile_endurance, power_percentage, purification, robots, scenario_tl,
+    staterooms, tug_tanks, tugs, turret_divisible,
 )
 
 MODULES = (turret_divisible, extra_weapons, hardpoints, robots, maneuver_integral, maneuver_requirement,
            power_percentage, jump_integral, jump_requirement, maneuver_limit, energy_shortfall, staterooms,
-           purification, missile_endurance, budget, tugs, tug_tanks)
+           purification, missile_endurance, scenario_tl, budget, tugs, tug_tanks)
