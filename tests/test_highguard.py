@@ -216,3 +216,11 @@ def test_bad_scenario_is_a_usage_error(tmp_path):
 def test_checked_sheet_keeps_ships_as_highguard():
     sheet = check_sheet(load_sheet(HG / "vigilant-legal.txt"))
     assert sheet.format == "highguard" and sheet.ships[0].format == "highguard"
+
+
+def test_hg80_drop_tank_note_gives_the_laden_usp():
+    text = (HG / "kinunir-hg80.txt").read_text() + "Note: with 1,250 tons of drop tanks (BC-B2223G2).\n"
+    (ship,), diagnostics = parse_highguard(text, "k.txt")
+    assert ship.laden_usp.text == "BC-B2223G2-000510-50202-0" and ship.laden_tonnage == 2500
+    assert (ship.laden_usp.jump, ship.laden_usp.maneuver, ship.laden_usp.power) == (2, 2, 3)
+    assert any("drop tanks" in note.text for note in ship.notes)

@@ -34,6 +34,8 @@ _BATTERY_SHAPE = re.compile(r"^\s*(?:batteries\s+bearing|bat\s+bear|bearing|batt
 _COMPONENT_SHAPE = re.compile(r"Td\s*;\s*MCr", re.I)
 _TEXT_FIELD = re.compile(r"^\s*(Ship|Class|Type|Architect|Refit Tech Level|Tech Level|Craft|Fuel Treatment|Backups|"
                          r"Substitutions|Note|Notes|Architects Fee|Drop Tanks Cost)\s*:\s*(.*)$", re.I)
+_LADEN_PREFIX = re.compile(r"\(([A-Z0-9]{1,2})-([0-9A-Z]{7})\)")
+_DROP_TANK_TONS = re.compile(r"([0-9][0-9,]*)\s*tons? of drop tanks|drop tanks? of ([0-9][0-9,]*)\s*tons?", re.I)
 _PAIR_SHAPE = re.compile(r"[A-Za-z][A-Za-z \-]*\s*[=:]\s*(?:=3D)?-?[0-9]")
 _TITLE_SHAPE = re.compile(r"^\s*\S.*\bClass\b.*$")
 # The offset of each battery column inside the USP text, from the end of the type code (k): block 2 starts
@@ -326,7 +328,22 @@ class _Reader:
         elif key == "drop tanks cost":
             ship["drop_tank_cost"] = money_mcr(value)
         else:  # Note, Architects Fee: kept as written
+            if key in ("note", "notes"):
+                self.drop_tank_note(ship, value)
             self.keep_as_note(line)
+
+    def drop_tank_note(self, ship: dict, value: str) -> None:
+        """HG'80 notes give the laden USP prefix in brackets ("(BB-K1344F3)") and the tanks' tonnage."""
+        laden = _LADEN_PREFIX.search(value)
+        usp: UspProfile | None = ship.get("usp")
+        if laden and usp is not None and "laden_usp" not in ship:
+            blocks = usp.text.split("-")
+            text = "-".join([laden.group(1), laden.group(2)] + blocks[2:])
+            col = self.text.index(laden.group(0)) + 2
+            ship["laden_usp"] = decode_usp(text, self.span(col))
+        tanks = _DROP_TANK_TONS.search(value)
+        if tanks and ship.get("tonnage") is not None and "laden_tonnage" not in ship:
+            ship["laden_tonnage"] = ship["tonnage"] + number(tanks.group(1) or tanks.group(2))
 
     # ---- battery columns ---------------------------------------------------------------------------
     def settle_batteries(self, ship: dict) -> None:
