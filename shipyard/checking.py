@@ -20,6 +20,7 @@ from shipyard.model.usd import UsdShip
 from shipyard.rating.highguard import recompute
 from shipyard.rules import RULES, Rule, RuleContext
 from shipyard.rules.subjects import FleetSubject, HighGuardSubject
+from shipyard.suppress import apply_suppressions
 
 
 @dataclass(frozen=True)
@@ -71,10 +72,12 @@ def check_ship(ship: UsdShip | HighGuardShip, path: str, selection: Selection = 
 
 
 def check_sheet(sheet: SheetFile, selection: Selection = Selection(), scenario: Scenario = Scenario()) -> SheetFile:
-    """The sheet with its read diagnostics and every rule finding, filtered and sorted."""
-    found = [d for d in sheet.diagnostics if selection.wants(d.code)]
+    """The sheet with its read diagnostics and every rule finding, suppressions applied, filtered and sorted."""
+    found = list(sheet.diagnostics)
     for ship in sheet.ships:
         found.extend(check_ship(ship, sheet.path, selection, scenario))
+    found = apply_suppressions(found, sheet.suppressions, sheet.path)
+    found = [d for d in found if selection.wants(d.code)]
     return sheet.model_copy(update={"diagnostics": sorted(found, key=lambda d: d.sort_key)})
 
 

@@ -8,11 +8,15 @@ import pytest
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from shipyard.pipeline import FFS_DESIGN_SUFFIXES, _toml_role
+from shipyard.pipeline import FFS_DESIGN_SUFFIXES, sniff
 from conftest import ROOT
 
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*") if p.is_file())
-SETTINGS = [p for p in EXAMPLES if _toml_role(p) in ("fleet", "scenario")]
+def _role(path):
+    return "sheet" if path.suffix == ".xlsx" else sniff(path.read_text())
+
+
+SETTINGS = [p for p in EXAMPLES if _role(p) in ("fleet", "scenario")]
 SHEETS = [p for p in EXAMPLES if p not in SETTINGS]
 
 
@@ -28,7 +32,7 @@ def test_example_reads_cleanly(path):
     assert "error:" not in result.stderr
 
 
-@pytest.mark.parametrize("path", SHEETS + [p for p in SETTINGS if _toml_role(p) == "fleet"], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SHEETS + [p for p in SETTINGS if _role(p) == "fleet"], ids=lambda p: p.name)
 def test_example_checks_without_read_errors(path):
     result = CliRunner().invoke(app, ["check", str(path)])
     assert result.exit_code in (0, 1), result.output

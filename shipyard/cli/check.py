@@ -1,8 +1,11 @@
-"""``shipyard check PATH...``: run the rules over sheets and folders of sheets, linter style."""
+"""``shipyard check PATH...``: run the rules over sheets and folders of sheets, linter style.
+
+Report on stdout (text, json, sarif or github); progress and the summary on stderr. Colour only on a
+terminal, never with NO_COLOR (rich's own rule)."""
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 from enum import Enum
 from pathlib import Path
@@ -12,14 +15,13 @@ from rich.console import Console
 
 from shipyard.checking import Selection
 from shipyard.diagnostics import Severity
-from shipyard.fleet import load_scenario
-from shipyard.pipeline import check_paths
-from shipyard.report.diagnostics_text import diagnostic_text
 
 
 class CheckFormat(str, Enum):
     text = "text"
     json = "json"
+    sarif = "sarif"
+    github = "github"
 
 
 class Level(str, Enum):
@@ -28,50 +30,107 @@ class Level(str, Enum):
     info = "info"
 
 
-def _prefixes(values: list[str]) -> tuple[str, ...]:
-    return tuple(p.strip().upper() for value in values for p in value.split(",") if p.strip())
+def _prefixes(values: list[str] | None) -> tuple[str, ...]:
+    return tuple(p.strip().upper() for value in values or () for p in value.split(",") if p.strip())
+
+
+def _usage_error(err: Console, problems) -> None:
+    from shipyard.report.diagnostics_text import diagnostic_text
+    for problem in problems:
+        err.print(diagnostic_text(problem))
+    raise typer.Exit(2)
 
 
 def check(
     paths: list[Path] = typer.Argument(..., help="Sheet files, or folders searched recursively for sheets.",
                                        show_default=False),
-    select: list[str] = typer.Option([], "--select", help="Only codes starting with these prefixes (comma-separated)."),
-    ignore: list[str] = typer.Option([], "--ignore", help="Drop codes starting with these prefixes (comma-separated)."),
-    output_format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f"),
-    level: Level = typer.Option(Level.info, "--level", help="Report findings of this severity and above."),
+    select: list[str] = typer.Option(None, "--select", help="Only codes starting with these prefixes "
+                                     "(comma-separated, repeatable).", show_default=False),
+    ignore: list[str] = typer.Option(None, "--ignore", help="Drop codes starting with these prefixes.",
+                                     show_default=False),
+    output_format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f",
+                                              help="text, json, sarif (2.1.0) or github (annotations)."),
+    level: Level = typer.Option(None, "--level", help="Report findings of this severity and above "
+                                "[default: info].", show_default=False),
     scenario: Path | None = typer.Option(None, "--scenario", help="A TCS scenario file (TOML): budget, TL, "
                                          "minimum jump and maneuver, drop tanks. Each folder given is then "
                                          "checked as a fleet too.", show_default=False),
+    statistics: bool = typer.Option(False, "--statistics", help="Print the number of findings per code "
+                                    "instead of the findings."),
+    jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes [default: every core].",
+                             show_default=False),
+    settings_file: Path | None = typer.Option(None, "--config", help="Settings file (default: the nearest "
+                                              "shipyard.toml or pyproject.toml [tool.shipyard]).",
+                                              show_default=False),
 ) -> None:
     """Check every sheet against the rules: path:line:col: severity: CODE message, sorted.
 
-    Exit 0 when no finding is an error, 1 when one is, 2 when a file could not be read.
+    Exit 0 when no finding is an error, 1 when one is, 2 when a file could not be read or the command
+    line or settings are wrong.
     """
-    out = Console(soft_wrap=True, highlight=False)
+    from shipyard.batch import check_paths
+    from shipyard.config import Settings, find_settings_file, load_settings
+    from shipyard.fleet import load_scenario
+
     err = Console(stderr=True, soft_wrap=True, highlight=False)
-    selection = Selection(select=_prefixes(select), ignore=_prefixes(ignore))
+    settings, base = Settings(), Path.cwd()
+    found_file = settings_file or find_settings_file(paths[0])
+    if found_file is not None:
+        loaded, problems = load_settings(found_file)
+        if loaded is None:
+            _usage_error(err, problems)
+        settings, base = loaded, found_file.parent
+    selection = Selection(select=_prefixes(select) or _prefixes(settings.select),
+                          ignore=_prefixes(ignore) or _prefixes(settings.ignore))
+    scenario_path = scenario or (base / settings.scenario if settings.scenario else None)
     chosen = None
-    if scenario is not None:
-        chosen, problems = load_scenario(scenario)
+    if scenario_path is not None:
+        chosen, problems = load_scenario(scenario_path)
         if chosen is None:
-            for problem in problems:
-                err.print(diagnostic_text(problem))
-            raise typer.Exit(2)
-    sheets, missing = check_paths(paths, selection, chosen)
-    shown_rank = Severity(level.value).rank
-    findings = [d for sheet in sheets for d in sheet.diagnostics if d.severity.rank <= shown_rank]
-    findings += missing
+            _usage_error(err, problems)
+    workers = jobs or settings.jobs or os.cpu_count() or 1
+    shown_rank = Severity((level.value if level else None) or settings.level or "info").rank
+
+    progress = None
+    if err.is_terminal:
+        from rich.progress import Progress
+        bar = Progress(console=err, transient=True)
+        task = bar.add_task("checking", total=None)
+        bar.start()
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+    try:
+        sheets, missing = check_paths(paths, selection, chosen, jobs=workers, exclude=tuple(settings.exclude),
+                                      progress=progress)
+    finally:
+        if progress is not None:
+            bar.stop()
+    findings = [d for sheet in sheets for d in sheet.diagnostics if d.severity.rank <= shown_rank] + missing
     findings.sort(key=lambda d: d.sort_key)
-    if output_format is CheckFormat.json:
-        sys.stdout.write(json.dumps([d.model_dump(mode="json") for d in findings], indent=2) + "\n")
-    else:
-        for finding in findings:
-            out.print(diagnostic_text(finding, show_source=False))
+    _report(findings, output_format, statistics)
     counts = {s: sum(d.severity is s for d in findings) for s in Severity}
     err.print(f"{sum(s.format != 'fleet' for s in sheets)} file(s), {sum(len(s.ships) for s in sheets)} ship(s): "
-              f"{counts[Severity.ERROR]} error(s), "
-              f"{counts[Severity.WARNING]} warning(s), {counts[Severity.INFO]} info")
+              f"{counts[Severity.ERROR]} error(s), {counts[Severity.WARNING]} warning(s), "
+              f"{counts[Severity.INFO]} info")
     if missing or any(not sheet.opened for sheet in sheets):
         raise typer.Exit(2)
-    if counts[Severity.ERROR]:
+    if any(d.severity is Severity.ERROR for sheet in sheets for d in sheet.diagnostics):
         raise typer.Exit(1)
+
+
+def _report(findings, output_format: CheckFormat, statistics: bool) -> None:
+    from shipyard.report import findings as formats
+    if statistics:
+        sys.stdout.write(formats.statistics(findings))
+    elif output_format is CheckFormat.json:
+        sys.stdout.write(formats.as_json(findings))
+    elif output_format is CheckFormat.sarif:
+        sys.stdout.write(formats.as_sarif(findings))
+    elif output_format is CheckFormat.github:
+        sys.stdout.write(formats.as_github(findings))
+    else:
+        from shipyard.report.diagnostics_text import diagnostic_text
+        out = Console(soft_wrap=True, highlight=False)
+        for finding in findings:
+            out.print(diagnostic_text(finding, show_source=False))

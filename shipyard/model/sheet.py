@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from shipyard.diagnostics import Diagnostic, Severity
 from shipyard.model.highguard import HighGuardShip
 from shipyard.model.usd import UsdShip
+from shipyard.suppress import Suppression
 
 #: A ship of any sheet format, told apart by its ``format`` field.
 AnyShip = Annotated[Union[UsdShip, HighGuardShip], Field(discriminator="format")]
@@ -23,6 +24,8 @@ class SheetFile(BaseModel):
     format: str = "usd"
     ships: list[AnyShip] = Field(default_factory=list)
     diagnostics: list[Diagnostic] = Field(default_factory=list)
+    #: Inline suppressions the file carries (shipyard/suppress.py); applied when the sheet is checked.
+    suppressions: list[Suppression] = Field(default_factory=list)
 
     @property
     def readable(self) -> bool:

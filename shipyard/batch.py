@@ -1,0 +1,128 @@
+"""Checking many files: find them, check each (in a process pool when there are many), then the fleets.
+
+The output order never depends on scheduling: files are checked in sorted order and the pool's results
+are taken in that order (``Executor.map``). A file that cannot be read, a binary file, a file over the size
+limit, a symlink loop: each is one finding on that file, and the rest go on. Hidden files and folders
+(a name starting with ".") are skipped when a folder is searched, and so are files without a sheet
+extension (SHEET_SUFFIXES); a file named on the command line is always read.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Callable, Iterator
+
+from shipyard.checking import Selection, check_fleet, check_sheet
+from shipyard.diagnostics import Diagnostic, Severity, Span
+from shipyard.fleet import fleet_from_file, fleet_from_folder
+from shipyard.model.scenario import Scenario
+from shipyard.model.sheet import SheetFile
+from shipyard.pipeline import load_sheet
+
+#: The files a folder contributes (a file named on the command line is read whatever its name); the format
+#: of each is told from its content.
+SHEET_SUFFIXES = (".usd", ".txt", ".hg", ".sheet", ".toml", ".xlsx")
+#: Below this many files a pool costs more to start than it saves.
+POOL_THRESHOLD = 8
+#: Files handed to a worker at a time.
+CHUNK_SIZE = 16
+
+
+@dataclass(frozen=True)
+class Found:
+    """A file to check, and whether the user named it (named files are read whatever they hold)."""
+
+    path: Path
+    named: bool
+
+
+def find_files(paths: list[Path], exclude: tuple[str, ...] = ()) -> tuple[list[Found], list[Diagnostic]]:
+    """The files under ``paths``, sorted per path; symlinked folders are not followed (no loops)."""
+    found: list[Found] = []
+    problems: list[Diagnostic] = []
+    for path in paths:
+        if path.is_dir():
+            inside = []
+            for folder, dirs, files in os.walk(path, followlinks=False):
+                dirs[:] = [d for d in dirs if not d.startswith(".")]
+                for name in files:
+                    if name.startswith(".") or Path(name).suffix.lower() not in SHEET_SUFFIXES:
+                        continue
+                    candidate = Path(folder) / name
+                    if any(fnmatch(str(candidate), pattern) or fnmatch(name, pattern) for pattern in exclude):
+                        continue
+                    inside.append(candidate)
+            found.extend(Found(p, False) for p in sorted(inside))
+        elif path.exists() or path.is_symlink():
+            found.append(Found(path, True))
+        else:
+            problems.append(Diagnostic(code="IO006", severity=Severity.ERROR, span=Span(path=str(path), line=1, col=1),
+                                       message="no such file or folder"))
+    return found, problems
+
+
+def _check_file(job: tuple[str, Selection, Scenario]) -> SheetFile:
+    path, selection, scenario = job
+    try:
+        return check_sheet(load_sheet(Path(path)), selection, scenario)
+    except Exception as error:  # a bug: one finding on this file, the batch goes on
+        return SheetFile(path=path, format="unreadable", diagnostics=[Diagnostic(
+            code="SY001", severity=Severity.ERROR, span=Span(path=path, line=1, col=1),
+            message=f"internal error while checking this file ({type(error).__name__}: {error}); please report it")])
+
+
+def _checked(found: list[Found], selection: Selection, scenario: Scenario, jobs: int) -> Iterator[SheetFile]:
+    work = [(str(f.path), selection, scenario) for f in found]
+    if jobs > 1 and len(work) >= POOL_THRESHOLD:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield from pool.map(_check_file, work, chunksize=CHUNK_SIZE)
+    else:
+        yield from map(_check_file, work)
+
+
+def check_paths(paths: list[Path], selection: Selection = Selection(), scenario: Scenario | None = None,
+                jobs: int = 1, exclude: tuple[str, ...] = (),
+                progress: Callable[[int, int], None] | None = None) -> tuple[list[SheetFile], list[Diagnostic]]:
+    """Read and check every file under ``paths``; the second list is paths that do not exist.
+
+    A fleet file is checked as a fleet (its sheets with the scenario, then the fleet rules). With a
+    ``scenario``, each folder given is a fleet too (one of each High Guard ship), unless it holds a fleet
+    file. A scenario file found in a folder is a setting, not a sheet, and is skipped.
+    """
+    chosen = scenario or Scenario()
+    found, problems = find_files(paths, exclude)
+    results: list[SheetFile] = []
+    fleets: list[Path] = []
+    for index, (item, sheet) in enumerate(zip(found, _checked(found, selection, chosen, jobs)), start=1):
+        if progress is not None:
+            progress(index, len(found))
+        if sheet.format == "fleet":
+            fleets.append(item.path)
+        elif sheet.format in ("scenario", "other") and not item.named:
+            continue  # settings and other TOML files in a folder are not sheets
+        else:
+            results.append(sheet)
+    by_path = {sheet.path: sheet for sheet in results}
+    for fleet_path in fleets:
+        def load(path: Path) -> SheetFile:
+            sheet = by_path.get(str(path)) or check_sheet(load_sheet(path), selection, chosen)
+            by_path.setdefault(str(path), sheet)
+            return sheet
+        fleet, _, diagnostics = fleet_from_file(fleet_path, scenario, load)
+        if fleet is not None:
+            diagnostics += check_fleet(fleet, selection)
+        results.append(SheetFile(path=str(fleet_path), format="fleet", diagnostics=sorted(
+            (d for d in diagnostics if selection.wants(d.code)), key=lambda d: d.sort_key)))
+    if scenario is not None:
+        for folder in (p for p in paths if p.is_dir() and not any(f.is_relative_to(p) for f in fleets)):
+            inside = [s for s in results if s.format == "highguard" and Path(s.path).is_relative_to(folder)]
+            fleet = fleet_from_folder(folder, inside, scenario)
+            if fleet.members:
+                results.append(SheetFile(path=str(folder), format="fleet",
+                                         diagnostics=sorted(check_fleet(fleet, selection), key=lambda d: d.sort_key)))
+    results.sort(key=lambda s: s.path)
+    return results, problems

@@ -1,0 +1,81 @@
+"""Findings in the machine-readable forms CI and editors read: JSON, SARIF 2.1.0, GitHub annotations;
+and the ``--statistics`` count. One function per format; each takes sorted diagnostics and returns text."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from shipyard import __version__
+from shipyard.diagnostics import Diagnostic, Severity
+from shipyard.rules import RULES
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+GITHUB_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+INFORMATION_URI = "https://github.com/shipyard-traveller/shipyard"
+
+
+def as_json(diagnostics: list[Diagnostic]) -> str:
+    """A list of ``{code, severity, message, span: {path, line, col, ...}, source_line}``."""
+    return json.dumps([d.model_dump(mode="json") for d in diagnostics], indent=2) + "\n"
+
+
+def _uri(path: str) -> str:
+    return Path(path).as_posix()
+
+
+def as_sarif(diagnostics: list[Diagnostic]) -> str:
+    """One SARIF 2.1.0 run: the rules that were reported (with their documentation) and the results."""
+    codes = sorted({d.code for d in diagnostics})
+    index = {code: i for i, code in enumerate(codes)}
+    rules = []
+    for code in codes:
+        rule = RULES.get(code)
+        entry: dict = {"id": code}
+        if rule is not None:
+            entry.update(name=rule.meta.name, shortDescription={"text": rule.summary},
+                         fullDescription={"text": rule.doc}, help={"text": rule.doc},
+                         defaultConfiguration={"level": SARIF_LEVEL[rule.meta.severity]})
+        else:
+            entry["shortDescription"] = {"text": f"{code} (a reading diagnostic; see the README)"}
+        rules.append(entry)
+    results = []
+    for d in diagnostics:
+        region = {"startLine": d.span.line, "startColumn": d.span.col}
+        if d.span.end_line is not None and d.span.end_col is not None and d.span.end_line >= d.span.line:
+            region.update(endLine=d.span.end_line, endColumn=max(d.span.end_col, 1))
+        results.append({
+            "ruleId": d.code, "ruleIndex": index[d.code], "level": SARIF_LEVEL[d.severity],
+            "message": {"text": d.message},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(d.span.path)}, "region": region}}],
+        })
+    document = {
+        "$schema": SARIF_SCHEMA, "version": "2.1.0",
+        "runs": [{"tool": {"driver": {"name": "shipyard", "version": __version__,
+                                      "informationUri": INFORMATION_URI, "rules": rules}},
+                  "results": results}],
+    }
+    return json.dumps(document, indent=2) + "\n"
+
+
+def _escape(text: str, property_value: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if property_value else text
+
+
+def as_github(diagnostics: list[Diagnostic]) -> str:
+    """GitHub Actions workflow commands: ``::error file=...,line=...,col=...,title=CODE::message``."""
+    lines = [f"::{GITHUB_LEVEL[d.severity]} file={_escape(d.span.path, True)},line={d.span.line},col={d.span.col},"
+             f"title={_escape(d.code, True)}::{_escape(d.message)}" for d in diagnostics]
+    return "".join(line + "\n" for line in lines)
+
+
+def statistics(diagnostics: list[Diagnostic]) -> str:
+    """Findings per code, most frequent first: ``count  CODE  name``."""
+    counts = Counter(d.code for d in diagnostics)
+    rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    width = max((len(str(n)) for _, n in rows), default=1)
+    return "".join(f"{n:>{width}}  {code:<7} {RULES[code].meta.name if code in RULES else ''}".rstrip() + "\n"
+                   for code, n in rows)
