@@ -1,0 +1,116 @@
+"""``audit`` and ``export``: the terminal table, the workbook re-opened (values, number formats, frozen
+header, filters, severity colours, a formula-injection case), CSV and JSON, atomic writes."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import subprocess
+
+import pytest
+from openpyxl import load_workbook
+from typer.testing import CliRunner
+
+from shipyard.cli import app
+from conftest import FIXTURES, ROOT
+
+runner = CliRunner()
+FLEET = ROOT / "examples" / "fleet"
+
+
+@pytest.fixture
+def report(tmp_path):
+    folder = tmp_path / "entries"
+    shutil.copytree(FIXTURES / "highguard", folder / "highguard")
+    shutil.copy(FIXTURES / "mcs" / "hollyfields.usd", folder)
+    (folder / "injection.usd").write_text("Class: =1+2 TL:12\nDisplacement: 100 Size: 2\nNotes: @SUM(A1)\x07\n")
+    target = tmp_path / "report.xlsx"
+    result = runner.invoke(app, ["audit", str(folder), "-o", str(target)])
+    return folder, target, result
+
+
+def test_audit_table_and_exit_code(report):
+    folder, target, result = report
+    assert result.exit_code == 1  # the Hollyfields size error and the seeded violations
+    assert "shipyard audit: 8 ship(s)" in result.stdout
+    assert "Hollyfields" in result.stdout and "fail" in result.stdout and "total" in result.stdout
+    assert [p.name for p in target.parent.iterdir() if p.name.startswith(".")] == []  # no temporary left
+
+
+def test_workbook_sheets_values_and_formats(report):
+    folder, target, _ = report
+    book = load_workbook(target)
+    assert book.sheetnames == ["Summary", "Ships", "Batteries", "Components", "Findings", "Rules"]
+    ships = book["Ships"]
+    header = [c.value for c in ships[1]]
+    assert header == ["file", "ship", "format", "TL", "tonnage", "cost", "ratings", "errors", "warnings", "verdict"]
+    assert all(c.font.bold for c in ships[1]) and ships.freeze_panes == "A2"
+    assert ships.auto_filter.ref == f"A1:J{ships.max_row}"
+    rows = {r[1].value: r for r in ships.iter_rows(min_row=2)}
+    holly = rows["Hollyfields"]
+    assert (holly[4].value, holly[4].number_format) == (15000, '#,##0.###" t"')
+    assert (holly[7].value, holly[9].value) == (1, "fail")
+    vigilant = rows["Vigilant"]
+    assert (vigilant[5].value, vigilant[5].number_format) == (4014.772, '#,##0.00" MCr"')
+    assert vigilant[9].value == "pass"
+    summary = {r[0].value: r[1].value for r in book["Summary"].iter_rows(min_row=2)}
+    assert summary["ships"] == 8 and summary["errors"] == 4
+
+
+def test_formula_injection_is_stored_as_text(report):
+    _, target, _ = report
+    ships = load_workbook(target)["Ships"]
+    cell = next(r[1] for r in ships.iter_rows(min_row=2) if r[0].value.endswith("injection.usd"))
+    assert (cell.value, cell.data_type, cell.quotePrefix) == ("=1+2", "s", True)
+    findings = load_workbook(target)["Findings"]
+    messages = [r[6].value for r in findings.iter_rows(min_row=2)]
+    assert not any("\x07" in (m or "") for m in messages)
+
+
+def test_findings_are_coloured_by_severity(report):
+    _, target, _ = report
+    findings = load_workbook(target)["Findings"]
+    colours = {r[3].value: r[0].fill.fgColor.rgb for r in findings.iter_rows(min_row=2)}
+    assert colours["error"].endswith("F8CBAD") and colours["info"].endswith("DDEBF7")
+
+
+def test_components_and_batteries_sheets(report):
+    _, target, _ = report
+    book = load_workbook(target)
+    plants = [r for r in book["Components"].iter_rows(min_row=2, values_only=True) if r[4] == "P-Plant Factor-4"]
+    assert plants and plants[0][5:] == (600, 1800, 200)
+    lasers = [r for r in book["Batteries"].iter_rows(min_row=2, values_only=True)
+              if r[1] == "Vigilant" and r[3] == "beam laser"]
+    assert lasers == [(lasers[0][0], "Vigilant", "Laser Turrets", "beam laser", 6, 15, "factor 6", "30 turrets", None)]
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed here")
+def test_libreoffice_opens_the_workbook(tmp_path):
+    target = tmp_path / "report.xlsx"
+    runner.invoke(app, ["audit", str(FLEET), "-o", str(target)])
+    subprocess.run(["soffice", "--headless", "--convert-to", "csv", "--outdir", str(tmp_path), str(target)],
+                   check=True, capture_output=True, timeout=180)
+    assert (tmp_path / "report.csv").read_text().startswith("item,value")
+
+
+def test_export_xlsx_csv_json(tmp_path):
+    source = [str(ROOT / "examples" / "midu-agashaan.usd"), str(FLEET / "vigilant.txt")]
+    workbook = tmp_path / "ships.xlsx"
+    assert runner.invoke(app, ["export", *source, "-o", str(workbook)]).exit_code == 0
+    book = load_workbook(workbook)
+    assert book.sheetnames == ["Ships", "Batteries"]
+    midu = [r for r in book["Batteries"].iter_rows(min_row=2, values_only=True) if r[1] == "Midu Agashaan"]
+    assert midu[0][2:] == ("Laser Battery", "beam", 4, 2, "ROF +3", "15:10 15:10 15:10 15:10 15:10", 5)
+    assert runner.invoke(app, ["export", *source, "-o", str(tmp_path / "ships.csv")]).exit_code == 0
+    with open(tmp_path / "ships.csv", newline="") as stream:
+        ships = list(csv.DictReader(stream))
+    assert [s["ship"] for s in ships] == ["Midu Agashaan", "Vigilant"] and ships[0]["tonnage"] == "3000"
+    assert (tmp_path / "ships-batteries.csv").exists()
+    document = json.loads(runner.invoke(app, ["export", *source]).stdout)
+    assert document["ships"][1]["cost"] == 4014.772 and document["batteries"][0]["kind"] == "beam"
+
+
+def test_export_needs_an_output_for_xlsx():
+    result = runner.invoke(app, ["export", str(FLEET), "--format", "xlsx"])
+    assert result.exit_code == 2

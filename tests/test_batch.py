@@ -1,0 +1,143 @@
+"""The batch check: output formats, suppressions, settings, parallel runs, and broken folders."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from shipyard.batch import check_paths
+from shipyard.checking import Selection
+from shipyard.cli import app
+from conftest import FIXTURES
+
+runner = CliRunner()
+HOLLYFIELDS = FIXTURES / "mcs" / "hollyfields.usd"
+
+
+def test_json_output_parses():
+    result = runner.invoke(app, ["check", str(HOLLYFIELDS), "--format", "json"])
+    found = json.loads(result.stdout)
+    assert [(d["code"], d["span"]["line"], d["severity"]) for d in found if d["severity"] != "info"] == [
+        ("MCS001", 3, "error"), ("MCS002", 3, "warning"), ("USD103", 7, "warning")]
+    assert result.exit_code == 1
+
+
+def test_sarif_output():
+    result = runner.invoke(app, ["check", str(FIXTURES / "mcs"), str(FIXTURES / "highguard"), "--format", "sarif"])
+    document = json.loads(result.stdout)
+    assert document["version"] == "2.1.0" and document["$schema"].endswith("sarif-2.1.0.json")
+    (run,) = document["runs"]
+    rules = run["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == sorted({r["ruleId"] for r in run["results"]})
+    size = next(r for r in run["results"] if r["ruleId"] == "MCS001")
+    assert size["level"] == "error" and rules[size["ruleIndex"]]["id"] == "MCS001"
+    location = size["locations"][0]["physicalLocation"]
+    assert location["artifactLocation"]["uri"].endswith("mcs/hollyfields.usd")
+    assert location["region"]["startLine"] == 3 and location["region"]["startColumn"] == 1
+    assert {r["level"] for r in run["results"]} <= {"error", "warning", "note"}
+    assert rules[size["ruleIndex"]]["defaultConfiguration"]["level"] == "error"
+
+
+def test_github_annotations():
+    result = runner.invoke(app, ["check", str(HOLLYFIELDS), "--format", "github", "--level", "error"])
+    assert result.stdout == (f"::error file={HOLLYFIELDS},line=3,col=1,title=MCS001::Size 6, but 15000 dTons is "
+                             "size 7: the size chart gives 7 for over 10000 up to 30000 dTons (section 6.1)\n")
+
+
+def test_statistics():
+    result = runner.invoke(app, ["check", str(FIXTURES / "mcs"), "--statistics", "--level", "warning"])
+    assert "  MCS001  size-by-displacement" in result.stdout
+    assert result.stdout.splitlines()[0].split()[1] == "MCS002"  # the most frequent first
+
+
+def test_serial_and_parallel_runs_give_identical_output():
+    args = ["check", str(FIXTURES), "--format", "json"]
+    serial = runner.invoke(app, args + ["-j", "1"])
+    parallel = runner.invoke(app, args + ["-j", "2"])
+    assert serial.stdout == parallel.stdout and serial.exit_code == parallel.exit_code == 2
+
+
+def test_inline_suppressions(tmp_path):
+    sheet = tmp_path / "holly.usd"
+    sheet.write_text(HOLLYFIELDS.read_text().replace("Size: 6 Armour", "Size: 6 # shipyard: ignore[MCS001]\nArmour")
+                     .replace("Maneuver: 1.3", "Maneuver: 1.3 # shipyard: ignore[MCS009]"))
+    result = runner.invoke(app, ["check", str(sheet), "--level", "warning"])
+    assert "MCS001" not in result.stdout
+    assert f"{sheet}:5:15: warning: SY011 suppression of MCS009 matches no finding on this line" in result.stdout
+    assert result.exit_code == 0
+
+
+def test_file_suppression_and_a_suppression_without_codes(tmp_path):
+    sheet = tmp_path / "holly.usd"
+    sheet.write_text("# shipyard: ignore-file[MCS, USD103]\n# shipyard: ignore\n" + HOLLYFIELDS.read_text())
+    result = runner.invoke(app, ["check", str(sheet), "--level", "warning"])
+    assert result.stdout == f"{sheet}:2:1: error: SY010 a suppression must name its codes: '# shipyard: " \
+                            "ignore[MCS001]' or '# shipyard: ignore-file[MCS001]'\n"
+
+
+def test_settings_file_is_found_walking_up(tmp_path):
+    folder = tmp_path / "fleet" / "ships"
+    folder.mkdir(parents=True)
+    shutil.copy(HOLLYFIELDS, folder)
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n\n[tool.shipyard]\nignore = ["MCS001"]\n'
+                                             'level = "warning"\n')
+    result = runner.invoke(app, ["check", str(folder)])
+    assert "MCS001" not in result.stdout and "MCS002" in result.stdout and "USD100" not in result.stdout
+    assert runner.invoke(app, ["check", str(folder), "--ignore", "USD"]).stdout.count("MCS001") == 1
+
+
+def test_bad_settings_are_a_usage_error(tmp_path):
+    (tmp_path / "shipyard.toml").write_text('selct = ["MCS"]\n')
+    shutil.copy(HOLLYFIELDS, tmp_path)
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"{tmp_path / 'shipyard.toml'}:1:1: error: CFG002 selct: unknown key (did you mean 'select'?)" in result.stderr
+
+
+@pytest.fixture
+def broken_folder(tmp_path):
+    folder = tmp_path / "entries"
+    folder.mkdir()
+    shutil.copy(HOLLYFIELDS, folder / "good.usd")
+    shutil.copy(FIXTURES / "invalid" / "binary-junk.usd", folder / "binary.usd")
+    shutil.copy(FIXTURES / "invalid" / "oversize.usd", folder / "huge.usd")
+    (folder / "latin1.usd").write_bytes("Class: Caf\xe9 TL:12\nDisplacement: 100 Size: 2\n".encode("latin-1"))
+    (folder / "crlf.usd").write_bytes(b"Class: Crlf TL:12\r\nDisplacement: 100 Size: 2\r\n")
+    os.symlink(folder / "loop-b.usd", folder / "loop-a.usd")
+    os.symlink(folder / "loop-a.usd", folder / "loop-b.usd")
+    os.symlink(folder, folder / "again")  # a folder loop: not followed
+    return folder
+
+
+def test_broken_folder_gets_one_finding_per_problem_file(broken_folder):
+    sheets, missing = check_paths([broken_folder], Selection(), jobs=1)
+    by_name = {os.path.basename(s.path): s for s in sheets}
+    assert set(by_name) == {"good.usd", "binary.usd", "huge.usd", "latin1.usd", "crlf.usd", "loop-a.usd",
+                            "loop-b.usd"}
+    for name, code in (("binary.usd", "IO003"), ("huge.usd", "IO002"), ("loop-a.usd", "IO001")):
+        assert [d.code for d in by_name[name].diagnostics] == [code]
+    assert "symbolic links" in by_name["loop-a.usd"].diagnostics[0].message
+    assert [d.code for d in by_name["latin1.usd"].diagnostics] == ["IO005"]
+    assert by_name["latin1.usd"].ships[0].class_name == "Café"
+    assert by_name["crlf.usd"].diagnostics == [] and by_name["crlf.usd"].ships[0].size == 2
+    assert any(d.code == "MCS001" for d in by_name["good.usd"].diagnostics)
+    result = runner.invoke(app, ["check", str(broken_folder)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_rule_that_fails_is_one_finding(monkeypatch):
+    from shipyard.rules import RULES
+    rule = RULES["MCS001"]
+
+    def broken(ship, ctx):
+        raise ZeroDivisionError("boom")
+        yield
+
+    monkeypatch.setitem(RULES, "MCS001", type(rule)(meta=rule.meta, check=broken, doc=rule.doc))
+    sheets, _ = check_paths([HOLLYFIELDS], Selection())
+    (failure,) = [d for d in sheets[0].diagnostics if d.code == "SY002"]
+    assert "internal error in rule MCS001 (ZeroDivisionError: boom)" in failure.message
