@@ -12,8 +12,6 @@ from rich.console import Console
 from rich.table import Table
 
 from shipyard import __version__
-from shipyard.checking import Selection
-from shipyard.diagnostics import Severity
 
 
 def _figure(value) -> str:
@@ -39,6 +37,8 @@ def audit(
 
     Exit codes as for check: 0 no error, 1 an error finding, 2 a file could not be read.
     """
+    from shipyard.checking import Selection
+    from shipyard.diagnostics import Severity
     from shipyard.batch import check_paths
     from shipyard.cli.check import _prefixes, _usage_error
     from shipyard.fleet import load_scenario
@@ -95,6 +95,8 @@ def audit(
 
 
 def _write_workbook(output: Path, sheets, missing, rows, scenario) -> None:
+    from shipyard.checking import Selection
+    from shipyard.diagnostics import Severity
     from shipyard.report import tables
     from shipyard.report.workbook import BOLD, WorkbookWriter
     from shipyard.report.tables import Column

@@ -13,8 +13,6 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from shipyard.checking import Selection
-from shipyard.diagnostics import Severity
 
 
 class CheckFormat(str, Enum):
@@ -68,6 +66,8 @@ def check(
     Exit 0 when no finding is an error, 1 when one is, 2 when a file could not be read or the command
     line or settings are wrong.
     """
+    from shipyard.checking import Selection
+    from shipyard.diagnostics import Severity
     from shipyard.batch import check_paths
     from shipyard.config import Settings, find_settings_file, load_settings
     from shipyard.fleet import load_scenario

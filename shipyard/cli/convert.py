@@ -10,12 +10,6 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from shipyard.diagnostics import Diagnostic, Severity, Span
-from shipyard.model.sheet import SheetFile
-from shipyard.pipeline import FFS_DESIGN_SUFFIXES, load_design, load_sheet
-from shipyard.rating.t4 import T4Options, convert_t4
-from shipyard.report.diagnostics_text import diagnostic_text
-from shipyard.report.usd_sheet import render_usd
 
 
 class Target(str, Enum):
@@ -72,6 +66,12 @@ def convert(
     Assumptions are listed under the sheet ("Notes: Assumed: ...") and as info diagnostics on stderr.
     Exit 2 when the file cannot be read, holds nothing to convert, or gives an error.
     """
+    from shipyard.diagnostics import Diagnostic, Severity, Span
+    from shipyard.model.sheet import SheetFile
+    from shipyard.pipeline import FFS_DESIGN_SUFFIXES, load_design, load_sheet
+    from shipyard.rating.t4 import T4Options, convert_t4
+    from shipyard.report.diagnostics_text import diagnostic_text
+    from shipyard.report.usd_sheet import render_usd
     err = Console(stderr=True, soft_wrap=True)
     if file.suffix.lower() in FFS_DESIGN_SUFFIXES:
         sheet = load_design(file, str(file), edition.value if edition else None)
@@ -80,7 +80,7 @@ def convert(
     options = T4Options(design=design.value, rof_overrides=_rof_overrides(rof),
                         launchers_per_battery=launchers_per_battery, sandcasters_per_battery=sandcasters_per_battery)
     sheet = load_sheet(file)
-    diagnostics: list[Diagnostic] = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
+    diagnostics: list = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
     converted = []
     for ship in sheet.ships:
         if ship.edition != "t4":
@@ -95,7 +95,13 @@ def convert(
     _finish(err, sheet.path, converted, diagnostics, output_format)
 
 
-def _finish(err: Console, path: str, converted: list, diagnostics: list[Diagnostic], output_format: ConvertFormat) -> None:
+def _finish(err: Console, path: str, converted: list, diagnostics: list, output_format: ConvertFormat) -> None:
+    from shipyard.diagnostics import Diagnostic, Severity, Span
+    from shipyard.model.sheet import SheetFile
+    from shipyard.pipeline import FFS_DESIGN_SUFFIXES, load_design, load_sheet
+    from shipyard.rating.t4 import T4Options, convert_t4
+    from shipyard.report.diagnostics_text import diagnostic_text
+    from shipyard.report.usd_sheet import render_usd
     for diagnostic in sorted(diagnostics, key=lambda d: d.sort_key):
         err.print(diagnostic_text(diagnostic), highlight=False)
     if output_format is ConvertFormat.json:

@@ -6,11 +6,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from shipyard.rules import RULES
 
 
 def rules() -> None:
     """List every rule: code, name, most serious level, and what it checks."""
+    from shipyard.rules import RULES
     table = Table(show_edge=False, header_style="bold")
     for column in ("code", "name", "level", "checks"):
         table.add_column(column)
@@ -21,6 +21,7 @@ def rules() -> None:
 
 def explain(code: str = typer.Argument(..., help="A rule code (MCS001) or name (size-by-displacement).")) -> None:
     """Print a rule's documentation: what it checks, why, a failing and a passing example, its source."""
+    from shipyard.rules import RULES
     wanted = code.strip()
     rule = RULES.get(wanted.upper()) or next((r for r in RULES.values() if r.meta.name == wanted.lower()), None)
     if rule is None:

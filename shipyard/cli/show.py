@@ -7,23 +7,13 @@ from enum import Enum
 from pathlib import Path
 
 import typer
-from pydantic import TypeAdapter
 from rich.console import Console
 
-from shipyard.model.highguard import HighGuardShip
-from shipyard.model.sheet import SheetFile
-from shipyard.pipeline import load_sheet
-from shipyard.report.diagnostics_text import diagnostic_text
-from shipyard.report.highguard_text import highguard_panel
-from shipyard.report.ship_text import ship_panel
 
 
 class ShowFormat(str, Enum):
     text = "text"
     json = "json"
-
-
-_SHEETS = TypeAdapter(list[SheetFile])
 
 
 def show(
@@ -37,6 +27,13 @@ def show(
 
     Exit code 2 when any file (or a line of it) could not be read, else 0.
     """
+    from shipyard.model.highguard import HighGuardShip
+    from shipyard.model.sheet import SheetFile
+    from shipyard.pipeline import load_sheet
+    from shipyard.report.diagnostics_text import diagnostic_text
+    from shipyard.report.highguard_text import highguard_panel
+    from shipyard.report.ship_text import ship_panel
+    from pydantic import TypeAdapter
     out = Console(soft_wrap=False)
     err = Console(stderr=True, soft_wrap=True)
     sheets = [load_sheet(path) for path in files]
@@ -45,7 +42,7 @@ def show(
             if notes or diagnostic.severity.value != "info":
                 err.print(diagnostic_text(diagnostic), highlight=False)
     if output_format is ShowFormat.json:
-        sys.stdout.write(_SHEETS.dump_json(sheets, indent=2).decode() + "\n")
+        sys.stdout.write(TypeAdapter(list[SheetFile]).dump_json(sheets, indent=2).decode() + "\n")
     else:
         for sheet in sheets:
             for ship in sheet.ships:
