@@ -18,7 +18,6 @@ from typing import Callable, Iterator
 
 from shipyard.checking import Selection, check_fleet, check_sheet
 from shipyard.diagnostics import Diagnostic, Severity, Span
-from shipyard.fleet import fleet_from_file, fleet_from_folder
 from shipyard.model.scenario import Scenario
 from shipyard.model.sheet import SheetFile
 from shipyard.pipeline import load_sheet
@@ -84,10 +83,12 @@ def _checked(found: list[Found], selection: Selection, scenario: Scenario, jobs:
         yield from map(_check_file, work)
 
 
-def check_paths(paths: list[Path], selection: Selection = Selection(), scenario: Scenario | None = None,
-                jobs: int = 1, exclude: tuple[str, ...] = (),
-                progress: Callable[[int, int], None] | None = None) -> tuple[list[SheetFile], list[Diagnostic]]:
-    """Read and check every file under ``paths``; the second list is paths that do not exist.
+def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario: Scenario | None = None,
+                 jobs: int = 1, exclude: tuple[str, ...] = (),
+                 progress: Callable[[int, int], None] | None = None) -> Iterator[SheetFile]:
+    """Every file under ``paths`` checked, one ``SheetFile`` at a time in a stable order (paths that do not
+    exist first, as IO006; then the files; then the fleets), so a caller can stream the report and memory
+    does not grow with the number of files.
 
     A fleet file is checked as a fleet (its sheets with the scenario, then the fleet rules). With a
     ``scenario``, each folder given is a fleet too (one of each High Guard ship), unless it holds a fleet
@@ -95,34 +96,51 @@ def check_paths(paths: list[Path], selection: Selection = Selection(), scenario:
     """
     chosen = scenario or Scenario()
     found, problems = find_files(paths, exclude)
-    results: list[SheetFile] = []
+    for problem in problems:
+        yield SheetFile(path=problem.span.path, format="unreadable", diagnostics=[problem])
     fleets: list[Path] = []
+    kept: dict[str, SheetFile] = {}  # High Guard sheets, kept only when folders are fleets
     for index, (item, sheet) in enumerate(zip(found, _checked(found, selection, chosen, jobs)), start=1):
         if progress is not None:
             progress(index, len(found))
         if sheet.format == "fleet":
             fleets.append(item.path)
-        elif sheet.format in ("scenario", "other") and not item.named:
+            continue
+        if sheet.format in ("scenario", "other") and not item.named:
             continue  # settings and other TOML files in a folder are not sheets
-        else:
-            results.append(sheet)
-    by_path = {sheet.path: sheet for sheet in results}
+        if scenario is not None and sheet.format == "highguard":
+            kept[sheet.path] = sheet
+        yield sheet
+    if not fleets and scenario is None:
+        return
+    from shipyard.fleet import fleet_from_file, fleet_from_folder
     for fleet_path in fleets:
         def load(path: Path) -> SheetFile:
-            sheet = by_path.get(str(path)) or check_sheet(load_sheet(path), selection, chosen)
-            by_path.setdefault(str(path), sheet)
-            return sheet
+            return kept.get(str(path)) or check_sheet(load_sheet(path), selection, chosen)
         fleet, _, diagnostics = fleet_from_file(fleet_path, scenario, load)
         if fleet is not None:
             diagnostics += check_fleet(fleet, selection)
-        results.append(SheetFile(path=str(fleet_path), format="fleet", diagnostics=sorted(
-            (d for d in diagnostics if selection.wants(d.code)), key=lambda d: d.sort_key)))
+        yield SheetFile(path=str(fleet_path), format="fleet", diagnostics=sorted(
+            (d for d in diagnostics if selection.wants(d.code)), key=lambda d: d.sort_key))
     if scenario is not None:
         for folder in (p for p in paths if p.is_dir() and not any(f.is_relative_to(p) for f in fleets)):
-            inside = [s for s in results if s.format == "highguard" and Path(s.path).is_relative_to(folder)]
+            inside = [s for s in kept.values() if Path(s.path).is_relative_to(folder)]
             fleet = fleet_from_folder(folder, inside, scenario)
             if fleet.members:
-                results.append(SheetFile(path=str(folder), format="fleet",
-                                         diagnostics=sorted(check_fleet(fleet, selection), key=lambda d: d.sort_key)))
+                yield SheetFile(path=str(folder), format="fleet",
+                                diagnostics=sorted(check_fleet(fleet, selection), key=lambda d: d.sort_key))
+
+
+def check_paths(paths: list[Path], selection: Selection = Selection(), scenario: Scenario | None = None,
+                jobs: int = 1, exclude: tuple[str, ...] = (),
+                progress: Callable[[int, int], None] | None = None) -> tuple[list[SheetFile], list[Diagnostic]]:
+    """``iter_checked`` as a list sorted by path, and the paths that do not exist (for library use and
+    the audit, which tabulates every ship anyway)."""
+    results, missing = [], []
+    for sheet in iter_checked(paths, selection, scenario, jobs, exclude, progress):
+        if sheet.format == "unreadable" and sheet.diagnostics and sheet.diagnostics[0].code == "IO006":
+            missing.extend(sheet.diagnostics)
+        else:
+            results.append(sheet)
     results.sort(key=lambda s: s.path)
-    return results, problems
+    return results, missing

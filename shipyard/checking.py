@@ -17,7 +17,6 @@ from shipyard.model.highguard import HighGuardShip
 from shipyard.model.scenario import Scenario
 from shipyard.model.sheet import SheetFile
 from shipyard.model.usd import UsdShip
-from shipyard.rating.highguard import recompute
 from shipyard.rules import RULES, Rule, RuleContext
 from shipyard.rules.subjects import FleetSubject, HighGuardSubject
 from shipyard.suppress import apply_suppressions
@@ -67,7 +66,11 @@ def check_ship(ship: UsdShip | HighGuardShip, path: str, selection: Selection = 
     """Every finding of the selected rules on one ship. A rule that fails is reported, never raised."""
     fallback = ship.span("usp") or ship.span("title") or ship.span("class_name") or ship.span() \
         or Span(path=path, line=1, col=1)
-    subject = HighGuardSubject(ship, recompute(ship), scenario) if isinstance(ship, HighGuardShip) else ship
+    if isinstance(ship, HighGuardShip):
+        from shipyard.rating.highguard import recompute  # the design engine only for High Guard ships
+        subject = HighGuardSubject(ship, recompute(ship), scenario)
+    else:
+        subject = ship
     return _run(rules_for(ship, selection), subject, path, fallback)
 
 

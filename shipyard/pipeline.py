@@ -9,10 +9,8 @@ from pathlib import Path
 
 from shipyard.diagnostics import Diagnostic, Span, Severity
 from shipyard.model.sheet import SheetFile
-from shipyard.parse.ffs2 import load_ffs_design, parse_ffs_toml
 from shipyard.parse.highguard import looks_like_highguard, parse_highguard
 from shipyard.parse.source import read_sheet_text
-from shipyard.rating.ffs2 import convert_ffs
 from shipyard.parse.usd import parse_usd
 from shipyard.suppress import find_suppressions
 
@@ -89,6 +87,8 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
 
 def load_design(path: Path, shown: str, edition: str | None = None, text: str | None = None) -> SheetFile:
     """Read an FFS design and rate it (``edition`` overrides the design's own; one is required)."""
+    from shipyard.parse.ffs2 import load_ffs_design, parse_ffs_toml  # only for designs
+    from shipyard.rating.ffs2 import convert_ffs
     if text is not None:
         design, diagnostics, positions = parse_ffs_toml(text, shown)
     else:

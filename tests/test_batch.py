@@ -32,7 +32,8 @@ def test_sarif_output():
     assert document["version"] == "2.1.0" and document["$schema"].endswith("sarif-2.1.0.json")
     (run,) = document["runs"]
     rules = run["tool"]["driver"]["rules"]
-    assert [r["id"] for r in rules] == sorted({r["ruleId"] for r in run["results"]})
+    assert sorted(r["id"] for r in rules) == sorted({r["ruleId"] for r in run["results"]})
+    assert all(rules[r["ruleIndex"]]["id"] == r["ruleId"] for r in run["results"])
     size = next(r for r in run["results"] if r["ruleId"] == "MCS001")
     assert size["level"] == "error" and rules[size["ruleIndex"]]["id"] == "MCS001"
     location = size["locations"][0]["physicalLocation"]

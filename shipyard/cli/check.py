@@ -68,7 +68,7 @@ def check(
     """
     from shipyard.checking import Selection
     from shipyard.diagnostics import Severity
-    from shipyard.batch import check_paths
+    from shipyard.batch import iter_checked
     from shipyard.config import Settings, find_settings_file, load_settings
     from shipyard.fleet import load_scenario
 
@@ -100,37 +100,32 @@ def check(
 
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
+
+    from shipyard.report.diagnostics_text import diagnostic_text
+    from shipyard.report.findings import Sink
+    out = Console(soft_wrap=True, highlight=False)
+    sink = Sink(sys.stdout, output_format.value, statistics)
+    counts = {s: 0 for s in Severity}
+    files = ships = 0
+    unreadable = failed = False
     try:
-        sheets, missing = check_paths(paths, selection, chosen, jobs=workers, exclude=tuple(settings.exclude),
-                                      progress=progress)
+        for sheet in iter_checked(paths, selection, chosen, jobs=workers, exclude=tuple(settings.exclude),
+                                  progress=progress):
+            files += sheet.format != "fleet"
+            ships += len(sheet.ships)
+            unreadable |= not sheet.opened
+            for finding in sheet.diagnostics:
+                failed |= finding.severity is Severity.ERROR
+                if finding.severity.rank <= shown_rank:
+                    counts[finding.severity] += 1
+                    sink.add(finding, lambda d: out.print(diagnostic_text(d, show_source=False)))
     finally:
         if progress is not None:
             bar.stop()
-    findings = [d for sheet in sheets for d in sheet.diagnostics if d.severity.rank <= shown_rank] + missing
-    findings.sort(key=lambda d: d.sort_key)
-    _report(findings, output_format, statistics)
-    counts = {s: sum(d.severity is s for d in findings) for s in Severity}
-    err.print(f"{sum(s.format != 'fleet' for s in sheets)} file(s), {sum(len(s.ships) for s in sheets)} ship(s): "
-              f"{counts[Severity.ERROR]} error(s), {counts[Severity.WARNING]} warning(s), "
-              f"{counts[Severity.INFO]} info")
-    if missing or any(not sheet.opened for sheet in sheets):
+    sink.close()
+    err.print(f"{files} file(s), {ships} ship(s): {counts[Severity.ERROR]} error(s), "
+              f"{counts[Severity.WARNING]} warning(s), {counts[Severity.INFO]} info")
+    if unreadable:
         raise typer.Exit(2)
-    if any(d.severity is Severity.ERROR for sheet in sheets for d in sheet.diagnostics):
+    if failed:
         raise typer.Exit(1)
-
-
-def _report(findings, output_format: CheckFormat, statistics: bool) -> None:
-    from shipyard.report import findings as formats
-    if statistics:
-        sys.stdout.write(formats.statistics(findings))
-    elif output_format is CheckFormat.json:
-        sys.stdout.write(formats.as_json(findings))
-    elif output_format is CheckFormat.sarif:
-        sys.stdout.write(formats.as_sarif(findings))
-    elif output_format is CheckFormat.github:
-        sys.stdout.write(formats.as_github(findings))
-    else:
-        from shipyard.report.diagnostics_text import diagnostic_text
-        out = Console(soft_wrap=True, highlight=False)
-        for finding in findings:
-            out.print(diagnostic_text(finding, show_source=False))
