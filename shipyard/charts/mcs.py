@@ -39,6 +39,14 @@ def usd_code(value: float | Decimal) -> ChartValue | None:
     return ChartValue(bisect_right(bounds, value) - 1, extrapolated=value > USD_CHART_PRINTED_TOP)
 
 
+def usd_band(code: int) -> tuple[int, int]:
+    """The values (from inclusive, to exclusive) that the USD chart reads as ``code``."""
+    bounds = list(USD_CHART_LOWER_BOUNDS)
+    while len(bounds) < code + 2:
+        bounds.append(bounds[len(bounds) - 6] * 10)
+    return bounds[code], bounds[code + 1]
+
+
 def code_letter(code: int) -> str:
     return str(code) if code < 10 else CODE_LETTERS[code - 10]
 

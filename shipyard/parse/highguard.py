@@ -48,6 +48,18 @@ _SUMMARY_KEYS = {"passengers": "Passengers", "low": "Low", "cargo": "Cargo", "fu
                  "drop capsules": "Drop Capsules", "crew": "Crew"}
 
 
+def line_rule(line: str) -> str | None:
+    """The start rule of grammars/highguard.lark for a line, by its shape (summary lines are told apart
+    from free text later, once the text fields are out of the way)."""
+    if _COMPONENT_SHAPE.search(line):
+        return "component_line"
+    if _USP_SHAPE.search(line):
+        return "usp_line"
+    if _BATTERY_SHAPE.match(line):
+        return "battery_line"
+    return "pairs_line" if _PAIR_SHAPE.search(line) and not _TEXT_FIELD.match(line) else None
+
+
 def column_offsets(usp: UspProfile) -> dict[str, int]:
     """The offset of each battery column from the USP's first character."""
     return {name: len(usp.ship_type) + offset for name, offset in _COLUMN_OFFSET.items()}
@@ -174,13 +186,14 @@ class _Reader:
             return
         if upper in ("USP", "DETAILED DESCRIPTION") or upper.startswith("BOOK 5 CREW BREAKDOWN"):
             return
-        if _USP_SHAPE.search(line) and not _COMPONENT_SHAPE.search(line):
+        rule = line_rule(line)
+        if rule == "usp_line":
             self.usp_line(line)
             return
-        if _BATTERY_SHAPE.match(line):
+        if rule == "battery_line":
             self.battery_line(line)
             return
-        if _COMPONENT_SHAPE.search(line):
+        if rule == "component_line":
             self.component_line(line)
             return
         field = _TEXT_FIELD.match(line)

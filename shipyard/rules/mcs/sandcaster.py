@@ -59,7 +59,10 @@ def _check_battery(battery: SandcasterBattery, size: int, tl: int, ctx: RuleCont
         counts = [mounting.count]
         basis = f"{mounting.count} casters"
     else:
-        counts = [n for n in range(1, MOST_CASTERS + 1) if _rating(n, size, tl)[1] == battery.armour]
+        if battery.armour < 0:
+            return
+        low, high = chart.usd_band(battery.armour)  # casters x armour each must land in this band
+        counts = list(range(max(1, -(-low // each)), min(MOST_CASTERS, -(-high // each) - 1) + 1))
         if not counts:
             return
         basis = f"armour {battery.armour} takes {_span(counts)} TL-{tl} casters ({each} armour each)"

@@ -1,0 +1,122 @@
+"""Speed and memory of ``shipyard check`` (run by hand; results go in the README).
+
+    python benchmarks/bench_check.py            # N = 1,000 and 10,000
+    python benchmarks/bench_check.py --n 500    # one size
+
+For each N it writes N realistic sheets to a temporary folder (the MCS seed's sample sheets and the High
+Guard fixtures, renamed and with their figures varied, about 70% USD and 30% High Guard) and measures:
+- the bare lark parse of the same files (every line through the USD or High Guard parser, in this process);
+- ``shipyard check DIR`` end to end on one core (-j 1) and on every core (-j N), wall time;
+- the peak memory (largest process, from the kernel's rusage) of each run;
+- the start-up: ``shipyard check ONE-SHEET`` against ``python -c "import lark, pydantic, typer"``.
+Targets (issue 5): one core at least half the bare-parse rate; 1.6x or more on 2 cores; memory that does
+not grow with N; start-up under twice the import baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPYARD = [sys.executable, "-m", "shipyard"]
+
+
+def templates() -> list[tuple[str, str]]:
+    usd = sorted((ROOT / "fixtures" / "mcs").glob("*.usd"))
+    hg = [ROOT / "fixtures" / "highguard" / "vigilant-legal.txt", ROOT / "fixtures" / "highguard" / "kinunir-hg80.txt"]
+    return [("usd", p.read_text()) for p in usd] + [("hg", p.read_text()) for p in hg]
+
+
+def generate(folder: Path, n: int, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    usd = [t for t in templates() if t[0] == "usd"]
+    hg = [t for t in templates() if t[0] == "hg"]
+    for i in range(n):
+        kind, text = rng.choice(hg) if rng.random() < 0.3 else rng.choice(usd)
+        text = text.replace("Kuvasz", f"Kuvasz {i}").replace("Vigilant", f"Vigilant {i}")
+        text = text.replace("Crew: 42", f"Crew: {rng.randint(20, 90)}")
+        sub = folder / f"{i // 1000:03d}"
+        sub.mkdir(exist_ok=True)
+        (sub / f"ship-{i:05d}.{'txt' if kind == 'hg' else 'usd'}").write_text(text)
+
+
+def bare_parse(folder: Path) -> float:
+    """Sheets per second through the lark parsers alone (no model, no rules)."""
+    sys.path.insert(0, str(ROOT))
+    from shipyard.parse.grammar import highguard_parser, usd_parser
+    from shipyard.parse.highguard import line_rule, looks_like_highguard
+    files = sorted(folder.rglob("*.*"))
+    usd, hg = usd_parser(), highguard_parser()
+    start = time.perf_counter()
+    for path in files:
+        text = path.read_text()
+        highguard = looks_like_highguard(text)
+        for line in text.splitlines():
+            if not line.strip():
+                continue
+            try:
+                if highguard:
+                    rule = line_rule(line)
+                    if rule is not None:
+                        hg.parse(line, start=rule)
+                else:
+                    usd.parse(line)
+            except Exception:
+                pass
+    return len(files) / (time.perf_counter() - start)
+
+
+def run(command: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB, the largest process) of a command, in a fresh runner process."""
+    runner = ("import resource, subprocess, sys, time\n"
+              "t = time.perf_counter()\n"
+              "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+              "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+    out = subprocess.run([sys.executable, "-c", runner, *command], capture_output=True, text=True, check=True,
+                         cwd=ROOT).stdout.split()
+    return float(out[0]), int(out[1]) / 1024
+
+
+def startup(sample: Path, repeat: int = 7) -> tuple[float, float]:
+    base = statistics.median(run([sys.executable, "-c", "import lark, pydantic, typer"])[0] for _ in range(repeat))
+    ours = statistics.median(run([*SHIPYARD, "check", str(sample)])[0] for _ in range(repeat))
+    return base, ours
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, action="append", help="sheets to generate (repeatable)")
+    args = parser.parse_args()
+    cores = os.cpu_count() or 1
+    print(f"python {sys.version.split()[0]}, {cores} cores")
+    print("| N | bare parse (sheets/s) | check -j1 (sheets/s) | ratio | check -j{0} (sheets/s) | speed-up | "
+          "peak MiB -j1 | peak MiB -j{0} |".format(cores))
+    print("|---|---|---|---|---|---|---|---|")
+    for n in args.n or [1000, 10000]:
+        folder = Path(tempfile.mkdtemp(prefix="shipyard-bench-"))
+        try:
+            generate(folder, n)
+            bare = bare_parse(folder)
+            one, one_mem = run([*SHIPYARD, "check", str(folder), "-j", "1", "--format", "json"])
+            many, many_mem = run([*SHIPYARD, "check", str(folder), "-j", str(cores), "--format", "json"])
+            print(f"| {n:,} | {bare:,.0f} | {n / one:,.0f} | {n / one / bare:.2f} | {n / many:,.0f} | "
+                  f"{one / many:.2f}x | {one_mem:,.0f} | {many_mem:,.0f} |")
+        finally:
+            shutil.rmtree(folder)
+    base, ours = startup(ROOT / "examples" / "kuvasz.usd")
+    print(f"\nstart-up: import lark, pydantic, typer {base * 1000:.0f} ms; shipyard check one sheet "
+          f"{ours * 1000:.0f} ms ({ours / base:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+"""``python -m shipyard``: the command line."""
+
+from shipyard.cli import main
+
+main()
