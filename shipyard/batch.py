@@ -64,18 +64,22 @@ def find_files(paths: list[Path], exclude: tuple[str, ...] = ()) -> tuple[list[F
     return found, problems
 
 
-def _check_file(job: tuple[str, Selection, Scenario]) -> SheetFile:
-    path, selection, scenario = job
+def _check_file(job: tuple[str, Selection, Scenario, bool]) -> SheetFile:
+    path, selection, scenario, keep_ships = job
     try:
-        return check_sheet(load_sheet(Path(path)), selection, scenario)
+        sheet = check_sheet(load_sheet(Path(path)), selection, scenario)
+        if keep_ships or sheet.format == "highguard" and scenario is not None:
+            return sheet
+        return sheet.model_copy(update={"ships": [], "ship_count": len(sheet.ships)})  # less to send back
     except Exception as error:  # a bug: one finding on this file, the batch goes on
         return SheetFile(path=path, format="unreadable", diagnostics=[Diagnostic(
             code="SY001", severity=Severity.ERROR, span=Span(path=path, line=1, col=1),
             message=f"internal error while checking this file ({type(error).__name__}: {error}); please report it")])
 
 
-def _checked(found: list[Found], selection: Selection, scenario: Scenario, jobs: int) -> Iterator[SheetFile]:
-    work = [(str(f.path), selection, scenario) for f in found]
+def _checked(found: list[Found], selection: Selection, scenario: Scenario, jobs: int,
+             keep_ships: bool) -> Iterator[SheetFile]:
+    work = [(str(f.path), selection, scenario, keep_ships) for f in found]
     if jobs > 1 and len(work) >= POOL_THRESHOLD:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             yield from pool.map(_check_file, work, chunksize=CHUNK_SIZE)
@@ -84,15 +88,17 @@ def _checked(found: list[Found], selection: Selection, scenario: Scenario, jobs:
 
 
 def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario: Scenario | None = None,
-                 jobs: int = 1, exclude: tuple[str, ...] = (),
-                 progress: Callable[[int, int], None] | None = None) -> Iterator[SheetFile]:
+                 jobs: int = 1, exclude: tuple[str, ...] = (), progress: Callable[[int, int], None] | None = None,
+                 keep_ships: bool = True) -> Iterator[SheetFile]:
     """Every file under ``paths`` checked, one ``SheetFile`` at a time in a stable order (paths that do not
     exist first, as IO006; then the files; then the fleets), so a caller can stream the report and memory
     does not grow with the number of files.
 
     A fleet file is checked as a fleet (its sheets with the scenario, then the fleet rules). With a
     ``scenario``, each folder given is a fleet too (one of each High Guard ship), unless it holds a fleet
-    file. A scenario file found in a folder is a setting, not a sheet, and is skipped.
+    file. A scenario file found in a folder is a setting, not a sheet, and is skipped. With ``keep_ships``
+    False the ships are dropped once checked (``ship_count`` says how many there were), except the High
+    Guard ships a scenario's fleets need.
     """
     chosen = scenario or Scenario()
     found, problems = find_files(paths, exclude)
@@ -100,7 +106,7 @@ def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario
         yield SheetFile(path=problem.span.path, format="unreadable", diagnostics=[problem])
     fleets: list[Path] = []
     kept: dict[str, SheetFile] = {}  # High Guard sheets, kept only when folders are fleets
-    for index, (item, sheet) in enumerate(zip(found, _checked(found, selection, chosen, jobs)), start=1):
+    for index, (item, sheet) in enumerate(zip(found, _checked(found, selection, chosen, jobs, keep_ships)), start=1):
         if progress is not None:
             progress(index, len(found))
         if sheet.format == "fleet":

@@ -110,9 +110,9 @@ def check(
     unreadable = failed = False
     try:
         for sheet in iter_checked(paths, selection, chosen, jobs=workers, exclude=tuple(settings.exclude),
-                                  progress=progress):
+                                  progress=progress, keep_ships=False):
             files += sheet.format != "fleet"
-            ships += len(sheet.ships)
+            ships += sheet.ships_read
             unreadable |= not sheet.opened
             for finding in sheet.diagnostics:
                 failed |= finding.severity is Severity.ERROR

@@ -26,6 +26,12 @@ class SheetFile(BaseModel):
     diagnostics: list[Diagnostic] = Field(default_factory=list)
     #: Inline suppressions the file carries (shipyard/suppress.py); applied when the sheet is checked.
     suppressions: list[Suppression] = Field(default_factory=list)
+    #: How many ships were read, when a batch dropped the ships themselves to keep memory flat.
+    ship_count: int | None = None
+
+    @property
+    def ships_read(self) -> int:
+        return self.ship_count if self.ship_count is not None else len(self.ships)
 
     @property
     def readable(self) -> bool:
