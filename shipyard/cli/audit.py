@@ -40,6 +40,7 @@ def audit(
     from shipyard.checking import Selection
     from shipyard.diagnostics import Severity
     from shipyard.batch import check_paths
+    from shipyard.cli._progress import progress_bar
     from shipyard.cli.check import _prefixes, _usage_error
     from shipyard.fleet import load_scenario
     from shipyard.report import tables
@@ -51,20 +52,8 @@ def audit(
         if chosen is None:
             _usage_error(err, problems)
     selection = Selection(select=_prefixes(select), ignore=_prefixes(ignore))
-    progress = None
-    if err.is_terminal:
-        from rich.progress import Progress
-        bar = Progress(console=err, transient=True)
-        task = bar.add_task("auditing", total=None)
-        bar.start()
-
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-    try:
+    with progress_bar(err, "auditing") as progress:
         sheets, missing = check_paths(paths, selection, chosen, jobs=jobs or os.cpu_count() or 1, progress=progress)
-    finally:
-        if progress is not None:
-            bar.stop()
     rows = list(tables.ship_rows(sheets))
     table = Table(title=f"shipyard audit: {len(rows)} ship(s)", header_style="bold", show_footer=True)
     totals = {

@@ -69,6 +69,7 @@ def check(
     from shipyard.checking import Selection
     from shipyard.diagnostics import Severity
     from shipyard.batch import iter_checked
+    from shipyard.cli._progress import progress_bar
     from shipyard.config import Settings, find_settings_file, load_settings
     from shipyard.fleet import load_scenario
 
@@ -91,16 +92,6 @@ def check(
     workers = jobs or settings.jobs or os.cpu_count() or 1
     shown_rank = Severity((level.value if level else None) or settings.level or "info").rank
 
-    progress = None
-    if err.is_terminal:
-        from rich.progress import Progress
-        bar = Progress(console=err, transient=True)
-        task = bar.add_task("checking", total=None)
-        bar.start()
-
-        def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
     from shipyard.report.diagnostics_text import diagnostic_text
     from shipyard.report.findings import Sink
     out = Console(soft_wrap=True, highlight=False)
@@ -108,7 +99,7 @@ def check(
     counts = {s: 0 for s in Severity}
     files = ships = 0
     unreadable = failed = False
-    try:
+    with progress_bar(err, "checking") as progress:
         for sheet in iter_checked(paths, selection, chosen, jobs=workers, exclude=tuple(settings.exclude),
                                   progress=progress, keep_ships=False):
             files += sheet.format != "fleet"
@@ -119,9 +110,6 @@ def check(
                 if finding.severity.rank <= shown_rank:
                     counts[finding.severity] += 1
                     sink.add(finding, lambda d: out.print(diagnostic_text(d, show_source=False)))
-    finally:
-        if progress is not None:
-            bar.stop()
     sink.close()
     err.print(f"{files} file(s), {ships} ship(s): {counts[Severity.ERROR]} error(s), "
               f"{counts[Severity.WARNING]} warning(s), {counts[Severity.INFO]} info")

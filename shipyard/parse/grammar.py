@@ -22,18 +22,16 @@ def grammar_text(name: str) -> str:
         return (Path(__file__).resolve().parents[2] / "grammars" / name).read_text(encoding="utf-8")
 
 
+def _lalr(name: str, start) -> Lark:
+    """LALR, contextual lexer, positions kept, lark's grammar cache on: every shipyard grammar."""
+    return Lark(grammar_text(name), parser="lalr", lexer="contextual", start=start, propagate_positions=True,
+                maybe_placeholders=False, cache=True)
+
+
 @cache
 def usd_parser() -> Lark:
-    """The USD sheet parser: LALR, contextual lexer, positions kept, lark's grammar cache on."""
-    return Lark(
-        grammar_text("usd.lark"),
-        parser="lalr",
-        lexer="contextual",
-        start="line",
-        propagate_positions=True,
-        maybe_placeholders=False,
-        cache=True,
-    )
+    """The USD sheet parser (one start rule: a line)."""
+    return _lalr("usd.lark", "line")
 
 
 #: The line kinds of grammars/highguard.lark, each a start rule (shipyard/parse/highguard.py picks one).
@@ -42,13 +40,5 @@ HIGHGUARD_START_RULES = ["usp_line", "battery_line", "pairs_line", "component_li
 
 @cache
 def highguard_parser() -> Lark:
-    """The High Guard line parser: LALR, contextual lexer, one start rule per line kind."""
-    return Lark(
-        grammar_text("highguard.lark"),
-        parser="lalr",
-        lexer="contextual",
-        start=HIGHGUARD_START_RULES,
-        propagate_positions=True,
-        maybe_placeholders=False,
-        cache=True,
-    )
+    """The High Guard line parser: one start rule per line kind."""
+    return _lalr("highguard.lark", HIGHGUARD_START_RULES)

@@ -34,6 +34,9 @@ _BATTERY_SHAPE = re.compile(r"^\s*(?:batteries\s+bearing|bat\s+bear|bearing|batt
 _COMPONENT_SHAPE = re.compile(r"Td\s*;\s*MCr", re.I)
 _TEXT_FIELD = re.compile(r"^\s*(Ship|Class|Type|Architect|Refit Tech Level|Tech Level|Craft|Fuel Treatment|Backups|"
                          r"Substitutions|Note|Notes|Architects Fee|Drop Tanks Cost)\s*:\s*(.*)$", re.I)
+# Text fields kept as written: key (lower case) -> HighGuardShip field.
+_PLAIN_TEXT_FIELDS = {"class": "ship_class", "type": "ship_type_name", "architect": "architect", "craft": "craft",
+                      "fuel treatment": "fuel_treatment", "backups": "backups"}
 _LADEN_PREFIX = re.compile(r"\(([A-Z0-9]{1,2})-([0-9A-Z]{7})\)")
 _DROP_TANK_TONS = re.compile(r"([0-9][0-9,]*)\s*tons? of drop tanks|drop tanks? of ([0-9][0-9,]*)\s*tons?", re.I)
 _PAIR_SHAPE = re.compile(r"[A-Za-z][A-Za-z \-]*\s*[=:]\s*(?:=3D)?-?[0-9]")
@@ -320,21 +323,11 @@ class _Reader:
             if "usp" in ship or ship["components"] or ship.get("name"):
                 ship = self.new_ship()
             ship["name"] = value
-        elif key == "class":
-            ship["ship_class"] = value
-        elif key == "type":
-            ship["ship_type_name"] = value
-        elif key == "architect":
-            ship["architect"] = value
+        elif key in _PLAIN_TEXT_FIELDS:
+            ship[_PLAIN_TEXT_FIELDS[key]] = value
         elif key in ("tech level", "refit tech level"):
             ship["tl" if key == "tech level" else "refit_tl"] = int(number(value))
             ship["spans"]["tl"] = self.span(col)
-        elif key == "craft":
-            ship["craft"] = value
-        elif key == "fuel treatment":
-            ship["fuel_treatment"] = value
-        elif key == "backups":
-            ship["backups"] = value
         elif key == "substitutions":
             for letter, count in re.findall(r"([A-Z])\s*=\s*(\d+)", value):
                 ship["substitutions"][letter] = int(count)
