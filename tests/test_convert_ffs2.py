@@ -116,7 +116,7 @@ def test_cli_convert_design():
     assert result.exit_code == 0, result.output
     assert "1xLaser Battery (+0) (14:11 14:11 14:11 14:11 14:11) PointDef: 1 3 lasers each" in result.stdout
     assert "Notes: Assumed: no mass given" in result.stdout
-    assert f"{SEED}:36:3: info: CNV213 PD Laser Battery: penetration not given" in result.stderr
+    assert f"{SEED}:36:1: info: CNV213 PD Laser Battery: penetration not given" in result.stderr
     overridden = runner.invoke(app, ["convert", str(SEED), "--edition", "ffs2"])
     assert "Armour: 11" in overridden.stdout and "CNV204" in overridden.stderr
 
@@ -131,7 +131,7 @@ def test_edition_is_never_guessed(tmp_path):
 
 @pytest.mark.parametrize("text, line, col, words", [
     ('[ship\nname = "x"\n', 1, 6, "not valid TOML: Expected ']'"),
-    ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacment = 100\n', 2, 2, "ship.displacement: required value missing"),
+    ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacment = 100\n', 2, 1, "ship.displacement: required value missing"),
     ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacment = 100\n', 5, 1, "did you mean 'displacement'?"),
     ('edition = "ffs3"\n[ship]\nname = "x"\ntl = 12\ndisplacement = 100\n', 1, 1, "edition: Input should be 'ffs1' or 'ffs2'"),
     ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacement = 100\n[[beam]]\nname = "L"\ntype = "laser"\n'

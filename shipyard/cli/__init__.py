@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from shipyard import __version__
-from shipyard.cli import audit, check, convert, export, rules, show
+from shipyard.cli import audit, check, convert, export, rules, score, show
 
 app = typer.Typer(
     name="shipyard",
@@ -34,6 +34,7 @@ app.command("show")(show.show)
 app.command("check")(check.check)
 app.command("audit")(audit.audit)
 app.command("export")(export.export)
+app.command("score")(score.score)
 app.command("convert")(convert.convert)
 app.command("rules")(rules.rules)
 app.command("explain")(rules.explain)

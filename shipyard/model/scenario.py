@@ -29,6 +29,9 @@ class Scenario(BaseModel):
     minimum_jump: int | None = Field(default=None, ge=0, le=6)
     minimum_maneuver: int | None = Field(default=None, ge=0, le=6)
     drop_tanks_dropped: bool = True
+    #: The judge's rulings for the holes of Appendix A's tables: the key each APX001 finding names, and the
+    #: percent kept (tables 1, 2, 6, 7) or MCr lost (a ship with no jump drive: "full value" = 100).
+    rulings: dict[str, Decimal] = Field(default_factory=dict)
 
 
 class ScenarioFile(BaseModel):

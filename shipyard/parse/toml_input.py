@@ -36,7 +36,7 @@ def toml_positions(text: str) -> dict[Location, tuple[int, int]]:
                 table = (name, counts[name])
             else:
                 table = tuple(name.split("."))
-            positions.setdefault(table, (number, line.index(name) + 1))
+            positions.setdefault(table, (number, line.index("[") + 1))
             continue
         key = _KEY.match(line)
         if key:

@@ -1,0 +1,58 @@
+"""A damage record: what each ship of a fleet looks like after a TCS battle (seeds/000, Appendix A step A).
+
+TOML, one ``[[ship]]`` per damaged ship; ships not listed are intact. The installed figures come from the
+ship's sheet, never typed here: a record gives only what the battle changed.
+
+    [[ship]]
+    sheet = "vigilant.txt"       # the sheet, as the fleet file names it (or the file name in a folder)
+    copy = 1                     # which of the built copies (default 1)
+    status = "damaged"           # intact | damaged | abandoned | hulk | vaporised | destroyed
+    maneuver = 2                 # damaged ratings; absent = as installed
+    jump = 1
+    power = 3
+    armour = 3
+    fuel_hits = 20               # percent of the tankage lost
+    spinal = "D"                 # the spinal mount's code now
+    damper = 1
+    meson_screen = 0
+    turrets_destroyed = 4
+    bays_destroyed = 0
+    crew_lost = 30
+    computer = "Model/2fib"      # the computer model left
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Status = Literal["intact", "damaged", "abandoned", "hulk", "vaporised", "destroyed"]
+
+
+class ShipDamage(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sheet: str
+    copy_number: int = Field(default=1, ge=1, alias="copy")
+    status: Status = "damaged"
+    maneuver: int | None = Field(default=None, ge=-1)
+    jump: int | None = Field(default=None, ge=-1)
+    power: Decimal | None = Field(default=None, ge=0)
+    armour: int | None = Field(default=None, ge=0)
+    fuel_hits: Decimal = Field(default=Decimal(0), ge=0, le=100)
+    spinal: str | None = Field(default=None, pattern=r"^[A-Z]$")
+    damper: int | None = Field(default=None, ge=0)
+    meson_screen: int | None = Field(default=None, ge=0)
+    turrets_destroyed: int = Field(default=0, ge=0)
+    bays_destroyed: int = Field(default=0, ge=0)
+    crew_lost: int = Field(default=0, ge=0)
+    computer: str | None = None
+
+
+class DamageRecord(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str | None = None
+    ship: list[ShipDamage] = Field(default_factory=list)
