@@ -61,6 +61,13 @@ CREW_LOSS_MCR = Decimal(1)
 # Guard computer table, shipyard/charts/highguard.py); the seed's example: 7fib to 2fib loses 100 - 14 = 86.
 
 
+def kept_percent(rows: dict, installed_codes: tuple, installed, damaged) -> int | None:
+    """The percent kept for a damaged rating (or code group) and an installed one; None for a hole."""
+    if installed not in installed_codes or damaged not in rows:
+        return None
+    return rows[damaged][installed_codes.index(installed)]
+
+
 def code_group(code: str, groups) -> str | None:
     """The row group of a damaged spinal code ("E" -> "D-F")."""
     for group in groups:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from shipyard import __version__
-from shipyard.cli import audit, check, convert, export, rules, score, show
+from shipyard.cli import audit, check, convert, export, formation, rules, score, show
 
 app = typer.Typer(
     name="shipyard",
@@ -35,6 +35,7 @@ app.command("check")(check.check)
 app.command("audit")(audit.audit)
 app.command("export")(export.export)
 app.command("score")(score.score)
+app.command("formation")(formation.formation)
 app.command("convert")(convert.convert)
 app.command("rules")(rules.rules)
 app.command("explain")(rules.explain)

@@ -19,13 +19,22 @@ def rules() -> None:
     Console(soft_wrap=False).print(table)
 
 
-def explain(code: str = typer.Argument(..., help="A rule code (MCS001) or name (size-by-displacement).")) -> None:
-    """Print a rule's documentation: what it checks, why, a failing and a passing example, its source."""
+def explain(code: str = typer.Argument(..., help="A rule code (MCS001) or name (size-by-displacement), an "
+                                           "Appendix A table (APX, APX1 ... APX11) or a formation rule "
+                                           "(FORMATION-MOVES, FORMATION-FIRE, FORMATION-AGILITY, "
+                                           "FORMATION-MISSILES).")) -> None:
+    """Print a rule's documentation (what it checks, why, a failing and a passing example, its source), or
+    an Appendix A table or battle formation rule."""
     from shipyard.rules import RULES
+    from shipyard.rules.topics import TOPICS
     wanted = code.strip()
     rule = RULES.get(wanted.upper()) or next((r for r in RULES.values() if r.meta.name == wanted.lower()), None)
+    if rule is None and wanted.upper() in TOPICS:
+        print(TOPICS[wanted.upper()])
+        return
     if rule is None:
-        Console(stderr=True).print(f"error: no rule {wanted!r}; 'shipyard rules' lists them", highlight=False)
+        Console(stderr=True).print(f"error: no rule or topic {wanted!r}; 'shipyard rules' lists the rules, and "
+                                   f"the topics are {', '.join(TOPICS)}", highlight=False)
         raise typer.Exit(2)
     print(f"{rule.code} {rule.meta.name} ({rule.meta.severity.value}, family {rule.meta.family})\n")
     print(rule.doc)

@@ -26,16 +26,22 @@ def toml_positions(text: str) -> dict[Location, tuple[int, int]]:
     """Where each table and key of a (flat, documented-layout) TOML file stands: 1-based line, col."""
     positions: dict[Location, tuple[int, int]] = {}
     table: Location = ()
-    counts: dict[str, int] = {}
+    counts: dict[Location, int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         header = _HEADER.match(line)
         if header:
             name = header.group(2)
+            parts = name.split(".")
+            # A nested table ([[turn.move]], [scenario.rulings]) hangs under its parent's latest entry.
+            parent: Location = ()
+            for part in parts[:-1]:
+                parent = parent + ((part, counts[parent + (part,)]) if parent + (part,) in counts else (part,))
             if header.group(1) == "[[":
-                counts[name] = counts.get(name, -1) + 1
-                table = (name, counts[name])
+                key = parent + (parts[-1],)
+                counts[key] = counts.get(key, -1) + 1
+                table = key + (counts[key],)
             else:
-                table = tuple(name.split("."))
+                table = parent + (parts[-1],)
             positions.setdefault(table, (number, line.index("[") + 1))
             continue
         key = _KEY.match(line)

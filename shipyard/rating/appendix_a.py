@@ -146,9 +146,9 @@ class _Scorer:
 
     def drives(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         design = member.design
-        for kind, number, table, installed_codes, rows, pattern in (
-                ("maneuver", "1 M-drive", tcs.M_DRIVE, tcs.M_DRIVE_INSTALLED, tcs.M_DRIVE, r"^M-Drive"),
-                ("jump", "2 J-drive", tcs.J_DRIVE, tcs.J_DRIVE_INSTALLED, tcs.J_DRIVE, r"^J-Drive")):
+        for kind, number, installed_codes, rows, pattern in (
+                ("maneuver", "1 M-drive", tcs.M_DRIVE_INSTALLED, tcs.M_DRIVE, r"^M-Drive"),
+                ("jump", "2 J-drive", tcs.J_DRIVE_INSTALLED, tcs.J_DRIVE, r"^J-Drive")):
             damaged = getattr(damage, kind)
             if damaged is None:
                 continue
@@ -162,8 +162,7 @@ class _Scorer:
             if damaged == installed:
                 continue
             key = f"{number.split(' ', 1)[1]} {installed} to {damaged}"
-            cell = rows.get(damaged, ())[installed_codes.index(installed)] if installed in installed_codes \
-                and damaged in rows else None
+            cell = tcs.kept_percent(rows, installed_codes, installed, damaged)
             what = f"{loss.ship}: table {number}, installed {installed}, damaged {damaged}"
             if installed not in installed_codes:
                 what += f" (the table stops at {installed_codes[0]})"
@@ -216,7 +215,7 @@ class _Scorer:
                 installed_codes, rows, name = ((tcs.PA_INSTALLED, tcs.PA_SPINAL, "accelerator") if kind ==
                                                "particle_accelerator" else (tcs.MESON_INSTALLED, tcs.MESON_SPINAL, "meson"))
                 group = tcs.code_group(damaged, rows)
-                cell = rows[group][installed_codes.index(installed)] if group and installed in installed_codes else None
+                cell = tcs.kept_percent(rows, installed_codes, installed, group)
                 key = f"{name} {installed} to {damaged}"
                 percent = self.kept(key, cell, f"{loss.ship}: table 6 ({name}), installed {installed}, damaged "
                                                f"{damaged}" + ("" if installed in installed_codes else
@@ -234,8 +233,7 @@ class _Scorer:
             if damaged > installed:
                 self.problem("APX003", f"{loss.ship}: damaged {words} factor {damaged} is above the installed {installed}")
                 continue
-            cell = rows[damaged][tcs.SCREEN_INSTALLED.index(installed)] \
-                if damaged in rows and installed in tcs.SCREEN_INSTALLED else None
+            cell = tcs.kept_percent(rows, tcs.SCREEN_INSTALLED, installed, damaged)
             percent = self.kept(f"{words} {installed} to {damaged}", cell,
                                 f"{loss.ship}: table 7 ({words}), installed {installed}, damaged {damaged}")
             line = _component(member, "SCREENS", pattern)

@@ -1,0 +1,98 @@
+"""The battle formation rules: every fire matrix cell (transcribed here from seeds/000), every move rule,
+fleet agility, missile endurance, and a turn log checked with located findings."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from shipyard.charts import tcs
+from shipyard.cli import app
+from shipyard.formation import fire_ruling, fleet_agility, legal_move, missile_turns
+from conftest import FIXTURES
+
+runner = CliRunner()
+COLUMNS = ("SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES")
+# seeds/000, the battle formation display's fire possibilities, as printed.
+SEED_MATRIX = """
+SA  -  -  -  -  -  -  -  -
+A1  -  -  -  -  -  -  -  -
+A2  -  -  -  -  -  -  -  1
+A3  -  -  -  -  -  -  -  2
+RL  -  -  -  -  -  -  -  3
+BL  -  -  -  4  -  +  +  3
+FS  -  -  -  4  -  +  +  3
+ES  -  -  5  +  S  +  +  -
+"""
+EXPECTED = {(row.split()[0], COLUMNS[i]): cell for row in SEED_MATRIX.strip().splitlines()
+            for i, cell in enumerate(row.split()[1:])}
+
+
+@pytest.mark.parametrize("attacker, defender", sorted(EXPECTED), ids=lambda v: v)
+def test_every_fire_matrix_cell(attacker, defender):
+    ruling = fire_ruling(attacker, defender)
+    key = EXPECTED[(attacker, defender)]
+    assert ruling.key == key
+    assert ruling.allowed == (key != "-")
+    assert ruling.dm == (-2 if key in ("1", "2") else 0)
+    assert ruling.short_range == (key in ("3", "S")) and ruling.concentrated == (key == "3")
+
+
+@pytest.mark.parametrize("key, weapon, allowed", [
+    ("4", "particle accelerator", True), ("4", "laser", False), ("4", "missile", False),
+    ("1", "missile", True), ("1", "laser", True), ("1", "meson", False),
+    ("5", "particle accelerator", True), ("5", "meson", False), ("+", "meson", True), ("2", "meson", True),
+])
+def test_keyed_weapon_limits(key, weapon, allowed):
+    attacker, defender = next(cell for cell, k in EXPECTED.items() if k == key)
+    assert fire_ruling(attacker, defender, weapon).allowed is allowed
+
+
+@pytest.mark.parametrize("origin, target", [("SA", "A1"), ("A1", "SA"), ("A1", "A2"), ("A2", "A1"), ("A2", "A3"),
+                                            ("A3", "A2"), ("A3", "RL"), ("RL", "A3"), ("RL", "BL"), ("BL", "RL"),
+                                            ("FS", "RL"), ("ES", "FS"), ("BL", "BL")])
+def test_legal_moves_for_all_ships(origin, target):
+    assert legal_move(origin, target).allowed
+
+
+@pytest.mark.parametrize("origin, target", [("SA", "A2"), ("A1", "A3"), ("A3", "BL"), ("BL", "FS"), ("SA", "BL"),
+                                            ("RL", "ES"), ("BL", "ES"), ("A3", "FS")])
+def test_illegal_moves(origin, target):
+    ruling = legal_move(origin, target, agility_advantage=5, range_band="short")
+    assert not ruling.allowed and "one step" in ruling.reason
+
+
+def test_strafing_needs_the_agility_advantage_and_short_range():
+    assert not legal_move("RL", "FS", agility_advantage=1).allowed
+    assert legal_move("RL", "FS", agility_advantage=2).allowed
+    assert not legal_move("FS", "ES", agility_advantage=2, range_band="long").allowed
+    assert legal_move("FS", "ES", agility_advantage=2, range_band="short").allowed
+
+
+def test_fleet_agility_counts_only_the_named_ships():
+    ships = [("BL", 3, False), ("RL", 2, False), ("SA", 0, False), ("A2", 1, False), ("A1", 1, True)]
+    assert fleet_agility(ships) == 1  # the ship leaving for the safe area counts; SA and A2 do not
+    assert fleet_agility([("BL", 3, False), ("ES", 4, False)]) == 3
+    assert fleet_agility([("SA", 2, False)]) is None
+
+
+def test_missile_endurance():
+    assert [missile_turns(w) for w in (1, 2, 3)] == [30, 15, 10]
+    assert missile_turns(bay_tons=100) == 30
+
+
+def test_turn_log_findings_are_located():
+    log = FIXTURES / "battle" / "turn-log.toml"
+    result = runner.invoke(app, ["formation", str(log)])
+    assert result.exit_code == 1
+    assert [line.split(": error: ")[0].rsplit(":", 2)[1:] + [line.split()[2]] for line in result.stdout.splitlines()] \
+        == [["13", "1", "FRM001"], ["19", "1", "FRM002"], ["30", "1", "FRM001"]]
+
+
+def test_formation_without_a_log_prints_the_rules():
+    result = runner.invoke(app, ["formation"])
+    assert result.exit_code == 0 and "ES    -    -    5    +    S    +    +    -" in result.stdout
+
+
+def test_positions_are_the_displays():
+    assert tcs.POSITIONS == COLUMNS and tcs.AGILITY_POSITIONS == ("RL", "BL", "FS", "ES")

@@ -1,0 +1,210 @@
+"""TCS Appendix A: every table cell (transcribed here from seeds/000 independently of the chart module),
+the seed's computer example, a worked two-fleet battle, and each hole's finding."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+import pytest
+from typer.testing import CliRunner
+
+from shipyard.charts import tcs
+from shipyard.cli import app
+from shipyard.model.damage import DamageRecord
+from shipyard.model.scenario import Scenario
+from shipyard.parse.highguard import parse_highguard
+from shipyard.rating.appendix_a import score_fleet
+from shipyard.rating.highguard import recompute
+from shipyard.rules.subjects import FleetMember, FleetSubject
+from shipyard.diagnostics import Span
+from conftest import FIXTURES
+
+runner = CliRunner()
+BATTLE = FIXTURES / "battle"
+_ = None
+# seeds/000 Appendix A, as printed (rows: damaged; columns: installed).
+SEED_M = {6: (100, _, _, _, _, _, _), 5: (80, 100, _, _, _, _, _), 4: (60, 80, 100, _, _, _, _),
+          3: (40, 60, 70, 100, _, _, _), 2: (20, 40, 45, 60, 100, _, _), 1: (20, 20, 20, 25, 40, 100, _),
+          0: (0, 0, 0, 0, 0, 20, 100), -1: (_, _, _, _, _, 0, 0)}
+SEED_J = {4: (100, _, _, _, _), 3: (80, 100, _, _, _), 2: (60, 75, 100, _, _), 1: (40, 50, 60, 100, _),
+          0: (0, 0, 10, 20, 100), -1: (_, _, 0, 0, 0)}
+SEED_PA = {"A-C": (100, 100, 100, 50, 50, 50, 25, 25, 20, 25, 20, 10),
+           "D-F": (_, _, _, 100, 100, 100, 50, 50, 50, 50, 40, 40),
+           "J-L": (_, _, _, _, _, _, 100, 100, 100, 75, 60, 60),
+           "M": (_, _, _, _, _, _, _, _, _, 100, 75, 80), "Q-R": (_, _, _, _, _, _, _, _, _, _, 100, 100)}
+SEED_MESON = {"P": (_,) * 9, "K-L": (_, _, _, _, _, _, 100, 100, 75), "D-F": (_, _, _, 100, 100, 100, 70, 70, 50),
+              "A-C": (100, 100, 100, 50, 50, 50, 40, 40, 25)}
+SEED_DAMPERS = {3: (100, _, _), 2: (60, 100, _), 1: (20, 40, 100)}
+SEED_SCREENS = {3: (100, _, _), 2: (50, 100, _), 1: (20, 50, 100)}
+
+CELLS = ([("M", tcs.M_DRIVE, tcs.M_DRIVE_INSTALLED, SEED_M, i, d) for d in SEED_M for i in tcs.M_DRIVE_INSTALLED]
+         + [("J", tcs.J_DRIVE, tcs.J_DRIVE_INSTALLED, SEED_J, i, d) for d in SEED_J for i in tcs.J_DRIVE_INSTALLED]
+         + [("PA", tcs.PA_SPINAL, tcs.PA_INSTALLED, SEED_PA, i, d) for d in SEED_PA for i in tcs.PA_INSTALLED]
+         + [("meson", tcs.MESON_SPINAL, tcs.MESON_INSTALLED, SEED_MESON, i, d) for d in SEED_MESON
+            for i in tcs.MESON_INSTALLED]
+         + [("dampers", tcs.DAMPERS, tcs.SCREEN_INSTALLED, SEED_DAMPERS, i, d) for d in SEED_DAMPERS
+            for i in tcs.SCREEN_INSTALLED]
+         + [("screens", tcs.MESON_SCREENS, tcs.SCREEN_INSTALLED, SEED_SCREENS, i, d) for d in SEED_SCREENS
+            for i in tcs.SCREEN_INSTALLED])
+
+
+@pytest.mark.parametrize("name, rows, codes, seed, installed, damaged", CELLS,
+                         ids=[f"{c[0]}-{c[4]}-{c[5]}" for c in CELLS])
+def test_every_table_cell(name, rows, codes, seed, installed, damaged):
+    assert tcs.kept_percent(rows, codes, installed, damaged) == seed[damaged][codes.index(installed)]
+
+
+def test_spinal_code_groups():
+    assert [tcs.code_group(c, tcs.PA_SPINAL) for c in "ABCDEFJKLMQR"] == \
+        ["A-C"] * 3 + ["D-F"] * 3 + ["J-L"] * 3 + ["M"] + ["Q-R"] * 2
+    assert tcs.code_group("G", tcs.PA_SPINAL) is None and tcs.code_group("P", tcs.MESON_SPINAL) == "P"
+
+
+def fleet(ships: list[tuple[str, int]], scenario: Scenario = Scenario(), replace=()) -> FleetSubject:
+    members = []
+    for name, count in ships:
+        text = (BATTLE / name).read_text()
+        for old, new in replace:
+            text = text.replace(old, new)
+        (ship,), _ = parse_highguard(text, name)
+        members.append(FleetMember(ship, recompute(ship), count, "warship", Decimal(0), name))
+    return FleetSubject(name="test", path="fleet", members=members, scenario=scenario,
+                        span=Span(path="fleet", line=1, col=1))
+
+
+def score_one(damage: dict, scenario: Scenario = Scenario(), replace=()):
+    record = DamageRecord.model_validate({"ship": [{"sheet": "vigilant.txt", **damage}]})
+    result, findings = score_fleet(fleet([("vigilant.txt", 1)], scenario, replace), record, "damage.toml")
+    (ship,) = result.ships
+    return ship, findings
+
+
+def test_seed_computer_example_7fib_to_2fib_loses_86():
+    ship, findings = score_one({"computer": "Model/2fib"},
+                               replace=[("Computer Model/6: 7.000 Td; MCr 55.000; -5 EP",
+                                         "Computer Model/7fib: 18.000 Td; MCr 100.000; -7 EP")])
+    assert [(l.table, l.mcr) for l in ship.lines] == [("11 computer", Decimal(86))] and findings == []
+
+
+def test_drive_power_armour_fuel_turrets_bays_crew():
+    ship, findings = score_one({"maneuver": 1, "power": 3, "armour": 2, "fuel_hits": 50, "turrets_destroyed": 2,
+                                "bays_destroyed": 1, "crew_lost": 7})
+    lines = {l.table: l.mcr for l in ship.lines}
+    assert lines == {
+        "1 M-drive": Decimal(200) * 75 / 100,  # installed 3, damaged 1: 25% kept of MCr 200
+        "3 power plant": Decimal(1800) - Decimal(3) / 4 * 1800,
+        "4 armour": Decimal(350) - Decimal(0) / 4 * 350,  # (2 - 2) / 4 x MCr 350 kept
+        "5 fuel": Decimal(1700) * 50 / 100 * Decimal("0.025"),
+        "8 turrets": Decimal(6), "9 bays": Decimal(50), "10 crew": Decimal(7),
+    }
+    assert findings == []
+
+
+@pytest.mark.parametrize("damage, replace, key", [
+    ({"maneuver": -1}, [], "M-drive 3 to -1"),  # a blank cell
+    ({"armour": 1}, [], "armour 4 to 1"),  # (1 - 2) below 0
+    ({"meson_screen": 0}, [], "screens 1 to 0"),  # no row 0
+    ({"damper": 0}, [], "dampers 1 to 0"),
+    ({"meson_screen": 2}, [("Meson Screen Factor-1: 90.000 Td", "Meson Screen Factor-4: 90.000 Td")],
+     "screens 4 to 2"),  # installed above 3
+    ({"spinal": "A"}, [("1 x 100T Missile Bays: 100.000 Td; MCr 21.000",
+                        "Spinal Particle Accelerator Factor-G: 2,500.000 Td; MCr 800.000; -700 EP")],
+     "accelerator G to A"),  # an installed code the table does not list
+    ({"spinal": "A"}, [("1 x 100T Missile Bays: 100.000 Td; MCr 21.000",
+                        "Spinal Meson Gun Factor-G: 1,000.000 Td; MCr 400.000; -800 EP")],
+     "meson G to A"),  # meson G is not a column of the table
+    ({"spinal": "J"}, [("1 x 100T Missile Bays: 100.000 Td; MCr 21.000",
+                        "Spinal Meson Gun Factor-K: 8,000.000 Td; MCr 10,000.000; -1000 EP")],
+     "meson K to J"),  # J is in no row group of the meson table
+])
+def test_each_hole_asks_for_a_ruling(damage, replace, key):
+    ship, findings = score_one(damage, replace=replace)
+    assert [f.code for f in findings] == ["APX001"] and f'"{key}"' in findings[0].message
+    ruled, findings = score_one(damage, Scenario(rulings={key: Decimal(50)}), replace)
+    assert findings == [] and any("50% of MCr" in line.how for line in ruled.lines)
+
+
+def test_jump_above_the_table_asks_for_a_ruling():
+    replace = [("J-Drive Factor-3: 200.000 Td; MCr 800.000", "J-Drive Factor-5: 300.000 Td; MCr 1,200.000")]
+    ship, findings = score_one({"jump": 2}, replace=replace)
+    assert [f.code for f in findings] == ["APX001"] and "the table stops at 4" in findings[0].message
+
+
+def test_a_ship_without_a_jump_drive_asks_for_a_ruling():
+    replace = [("J-Drive Factor-3: 200.000 Td; MCr 800.000\n", ""), ("CA-E333463", "CA-E303463")]
+    ship, findings = score_one({"crew_lost": 1}, replace=replace)
+    assert [f.code for f in findings] == ["APX001"] and "no jump drive" in findings[0].message
+    ruled, findings = score_one({"crew_lost": 1}, Scenario(rulings={"Vigilant: no jump drive": Decimal(100)}),
+                                replace)
+    assert findings == [] and ruled.lost == ruled.value
+
+
+def test_damaged_above_installed_and_unknown_ships():
+    _, findings = score_one({"maneuver": 4})
+    assert [f.code for f in findings] == ["APX003"]
+    record = DamageRecord.model_validate({"ship": [{"sheet": "nimitz.txt"}, {"sheet": "vigilant.txt", "copy": 2}]})
+    _, findings = score_fleet(fleet([("vigilant.txt", 1)]), record, "damage.toml")
+    assert [f.code for f in findings] == ["APX002", "APX002"]
+
+
+def test_worked_battle():
+    """Blue: 2 Vigilants (MCr 4,014.772 each) and the Kinunir (MCr 1,336.63): spent MCr 9,366.174.
+    Vigilant #1: M-drive 3 -> 2 keeps 60% of MCr 200 (lost 80); Pn 4 -> 2 keeps 2/4 of MCr 1,800 (lost 900);
+    armour 4 -> 3 keeps (3 - 2)/4 of MCr 350 (lost 262.5); 10% of 1,700 tons of fuel x Cr 25,000 (4.25);
+    4 turrets x 3 (12); 20 crew x 1 (20); Model/6 MCr 55 - Model/2fib MCr 14 (41): MCr 1,319.75.
+    Vigilant #2 abandoned: MCr 4,014.772. Blue lost MCr 5,334.522 of 9,366.174 = 56.955...%.
+    Red: 3 Vigilants, spent MCr 12,044.316. #1 destroyed (4,014.772); #2 left at jump 0, so it cannot make
+    jump-1: full value (4,014.772); #3 meson screen 1 -> 0: a hole, ruled 0% kept of MCr 80 (80).
+    Red lost MCr 8,109.544 = 67.331...%. Blue wins."""
+    args = [str(BATTLE / "fleet-a.toml"), str(BATTLE / "damage-a.toml"), str(BATTLE / "fleet-b.toml"),
+            str(BATTLE / "damage-b.toml"), "--scenario", str(BATTLE / "rulings.toml")]
+    result = runner.invoke(app, ["score", *args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    blue, red = document["fleets"]
+    assert (blue["spent_mcr"], blue["lost_mcr"]) == (9366.174, 5334.522)
+    assert blue["ships"][0]["lost_mcr"] == 1319.75
+    assert (red["spent_mcr"], red["lost_mcr"]) == (12044.316, 8109.544)
+    assert round(blue["percentage"], 3) == 56.955 and round(red["percentage"], 3) == 67.331
+    assert document["winner"] == "Blue" and document["tie"] is False
+    text = runner.invoke(app, ["score", *args])
+    assert "table 1 M-drive: maneuver 3 -> 2: 60% of MCr 200 kept -> MCr 80" in text.stdout
+    assert "winner: Blue" in text.stdout
+
+
+def test_without_the_ruling_the_hole_is_a_finding_and_exit_1():
+    args = [str(BATTLE / "fleet-a.toml"), str(BATTLE / "damage-a.toml"), str(BATTLE / "fleet-b.toml"),
+            str(BATTLE / "damage-b.toml")]
+    result = runner.invoke(app, ["score", *args])
+    assert result.exit_code == 1
+    assert f"{BATTLE / 'damage-b.toml'}:14:1: error: APX001" in result.stderr
+    assert '"screens 1 to 0"' in result.stderr
+
+
+def test_score_workbook(tmp_path):
+    from openpyxl import load_workbook
+    target = tmp_path / "scores.xlsx"
+    runner.invoke(app, ["score", str(BATTLE / "fleet-a.toml"), str(BATTLE / "damage-a.toml"),
+                        str(BATTLE / "fleet-b.toml"), str(BATTLE / "damage-b.toml"), "--scenario",
+                        str(BATTLE / "rulings.toml"), "-o", str(target)])
+    book = load_workbook(target)
+    assert book.sheetnames == ["Scores", "Losses"]
+    losses = list(book["Losses"].iter_rows(min_row=2, values_only=True))
+    assert ("Blue", "Vigilant", 1, "damaged", "1 M-drive") == losses[0][:5] and losses[0][6] == 80
+
+
+def test_damage_record_errors_are_located(tmp_path):
+    bad = tmp_path / "damage.toml"
+    bad.write_text('[[ship]]\nsheet = "vigilant.txt"\nstatus = "sunk"\n')
+    result = runner.invoke(app, ["score", str(BATTLE / "fleet-a.toml"), str(bad), str(BATTLE / "fleet-b.toml"),
+                                 str(BATTLE / "damage-b.toml")])
+    assert result.exit_code == 2 and f"{bad}:3:1: error: DMG002 ship[0].status" in result.stderr
+
+
+@pytest.mark.parametrize("topic", ["APX", "APX1", "APX2", "APX3", "APX4", "APX5", "APX6", "APX7", "APX8", "APX9",
+                                   "APX10", "APX11", "FORMATION-MOVES", "FORMATION-FIRE", "FORMATION-AGILITY",
+                                   "FORMATION-MISSILES", "APX001", "FRM002"])
+def test_explain_documents_each_table_and_formation_rule(topic):
+    result = runner.invoke(app, ["explain", topic])
+    assert result.exit_code == 0 and "seeds/000" in result.stdout
