@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -142,3 +143,16 @@ def test_a_rule_that_fails_is_one_finding(monkeypatch):
     sheets, _ = check_paths([HOLLYFIELDS], Selection())
     (failure,) = [d for d in sheets[0].diagnostics if d.code == "SY002"]
     assert "internal error in rule MCS001 (ZeroDivisionError: boom)" in failure.message
+
+
+def test_sarif_validates_against_the_schema():
+    import jsonschema
+    schema = json.loads((Path(__file__).parent / "data" / "sarif-2.1.0-rtm.4.json").read_text())
+    validator = jsonschema.Draft4Validator(schema)
+    mixed = [str(FIXTURES / name) for name in ("mcs", "highguard", "invalid", "t4", "fleets")] + \
+        [str(Path(__file__).parents[1] / "examples")]
+    document = json.loads(runner.invoke(app, ["check", *mixed, "--format", "sarif"]).stdout)
+    assert document["runs"][0]["results"]
+    assert list(validator.iter_errors(document)) == []
+    document["runs"][0]["results"][0]["level"] = "fatal"  # the schema does catch a wrong document
+    assert list(validator.iter_errors(document))
