@@ -74,7 +74,7 @@ def fleet(ships: list[tuple[str, int]], scenario: Scenario = Scenario(), replace
 
 
 def score_one(damage: dict, scenario: Scenario = Scenario(), replace=()):
-    record = DamageRecord.model_validate({"ship": [{"sheet": "vigilant.txt", **damage}]})
+    record = DamageRecord.model_validate({"damage": [{"sheet": "vigilant.txt", **damage}]})
     result, findings = score_fleet(fleet([("vigilant.txt", 1)], scenario, replace), record, "damage.toml")
     (ship,) = result.ships
     return ship, findings
@@ -143,7 +143,7 @@ def test_a_ship_without_a_jump_drive_asks_for_a_ruling():
 def test_damaged_above_installed_and_unknown_ships():
     _, findings = score_one({"maneuver": 4})
     assert [f.code for f in findings] == ["APX003"]
-    record = DamageRecord.model_validate({"ship": [{"sheet": "nimitz.txt"}, {"sheet": "vigilant.txt", "copy": 2}]})
+    record = DamageRecord.model_validate({"damage": [{"sheet": "nimitz.txt"}, {"sheet": "vigilant.txt", "copy": 2}]})
     _, findings = score_fleet(fleet([("vigilant.txt", 1)]), record, "damage.toml")
     assert [f.code for f in findings] == ["APX002", "APX002"]
 
@@ -196,10 +196,10 @@ def test_score_workbook(tmp_path):
 
 def test_damage_record_errors_are_located(tmp_path):
     bad = tmp_path / "damage.toml"
-    bad.write_text('[[ship]]\nsheet = "vigilant.txt"\nstatus = "sunk"\n')
+    bad.write_text('[[damage]]\nsheet = "vigilant.txt"\nstatus = "sunk"\n')
     result = runner.invoke(app, ["score", str(BATTLE / "fleet-a.toml"), str(bad), str(BATTLE / "fleet-b.toml"),
                                  str(BATTLE / "damage-b.toml")])
-    assert result.exit_code == 2 and f"{bad}:3:1: error: DMG002 ship[0].status" in result.stderr
+    assert result.exit_code == 2 and f"{bad}:3:1: error: DMG002 damage[0].status" in result.stderr
 
 
 @pytest.mark.parametrize("topic", ["APX", "APX1", "APX2", "APX3", "APX4", "APX5", "APX6", "APX7", "APX8", "APX9",
@@ -208,3 +208,14 @@ def test_damage_record_errors_are_located(tmp_path):
 def test_explain_documents_each_table_and_formation_rule(topic):
     result = runner.invoke(app, ["explain", topic])
     assert result.exit_code == 0 and "seeds/000" in result.stdout
+
+
+def test_audit_workbook_gets_the_loss_lines_when_asked(tmp_path):
+    from openpyxl import load_workbook
+    target = tmp_path / "report.xlsx"
+    result = runner.invoke(app, ["audit", str(BATTLE / "fleet-a.toml"), "--damage", str(BATTLE / "damage-a.toml"),
+                                 "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    losses = list(load_workbook(target)["Losses"].iter_rows(min_row=2, values_only=True))
+    assert sum(row[6] for row in losses) == pytest.approx(5334.522)
+    assert ("Blue", "Vigilant", 2, "abandoned", "full value (step B)") == losses[-1][:5]

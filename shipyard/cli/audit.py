@@ -31,6 +31,9 @@ def audit(
     ignore: list[str] = typer.Option(None, "--ignore", show_default=False, help="Drop these code prefixes."),
     jobs: int = typer.Option(None, "--jobs", "-j", min=1, show_default=False,
                              help="Worker processes [default: every core]."),
+    damage: Path | None = typer.Option(None, "--damage", help="A damage record (TOML) for the fleet audited "
+                                       "(the first path): its Appendix A loss lines go into the workbook as a "
+                                       "sheet Losses.", show_default=False),
 ) -> None:
     """Audit every sheet under the folders: one row per ship (file, name, format, TL, tonnage, cost, key
     ratings, errors, warnings, verdict) and the totals; with -o, the workbook.
@@ -74,8 +77,11 @@ def audit(
     fleet_findings = [d for s in sheets if s.format == "fleet" for d in s.diagnostics]
     for finding in fleet_findings + missing:
         Console(soft_wrap=True, highlight=False).print(finding.format())
+    losses = None
+    if damage is not None:
+        losses = _losses(paths[0], damage, chosen, err)
     if output is not None:
-        _write_workbook(output, sheets, missing, rows, chosen)
+        _write_workbook(output, sheets, missing, rows, chosen, losses)
         err.print(f"wrote {output}")
     if missing or any(not s.opened for s in sheets):
         raise typer.Exit(2)
@@ -83,7 +89,24 @@ def audit(
         raise typer.Exit(1)
 
 
-def _write_workbook(output: Path, sheets, missing, rows, scenario) -> None:
+def _losses(fleet_path: Path, damage: Path, scenario, err: Console):
+    """The fleet's Appendix A scores for the audit workbook; findings of scoring go to stderr."""
+    from shipyard.cli.score import load_fleet, load_record
+    from shipyard.model.scenario import Scenario
+    from shipyard.rating.appendix_a import score_fleet
+    problems: list = []
+    fleet = load_fleet(fleet_path, scenario or Scenario(), problems)
+    record, positions = load_record(damage, problems)
+    scores = []
+    if fleet is not None and record is not None:
+        result, found = score_fleet(fleet, record, str(damage), positions)
+        scores, problems = [result], problems + found
+    for problem in problems:
+        err.print(problem.format(), markup=False)
+    return scores
+
+
+def _write_workbook(output: Path, sheets, missing, rows, scenario, losses=None) -> None:
     from shipyard.checking import Selection
     from shipyard.diagnostics import Severity
     from shipyard.report import tables
@@ -121,4 +144,6 @@ def _write_workbook(output: Path, sheets, missing, rows, scenario) -> None:
     writer.sheet("Components", tables.COMPONENT_COLUMNS, tables.component_rows(sheets))
     writer.sheet("Findings", tables.FINDING_COLUMNS, tables.finding_rows(sheets, missing), severity_column="severity")
     writer.sheet("Rules", tables.RULE_COLUMNS, tables.rule_rows())
+    if losses is not None:
+        writer.sheet("Losses", tables.LOSS_COLUMNS, tables.loss_rows(losses))
     writer.save(output)

@@ -21,12 +21,16 @@ class ScoreFormat(str, Enum):
     json = "json"
 
 
-def _load_fleet(path: Path, scenario, err_diagnostics: list):
+def load_fleet(path: Path, scenario, err_diagnostics: list):
+    """A fleet file, or a folder: the fleet file inside it if there is one, else one of each High Guard ship."""
     from shipyard.batch import find_files
-    from shipyard.fleet import fleet_from_file, fleet_from_folder
+    from shipyard.fleet import fleet_from_file, fleet_from_folder, is_fleet_file
     from shipyard.pipeline import load_sheet
     if path.is_dir():
         found, problems = find_files([path])
+        fleet_files = [f.path for f in found if f.path.suffix == ".toml" and is_fleet_file(f.path)]
+        if fleet_files:
+            return load_fleet(fleet_files[0], scenario, err_diagnostics)
         sheets = [load_sheet(f.path) for f in found]
         err_diagnostics += problems + [d for s in sheets for d in s.diagnostics if d.severity.value == "error"]
         return fleet_from_folder(path, [s for s in sheets if s.format == "highguard"], scenario)
@@ -35,7 +39,7 @@ def _load_fleet(path: Path, scenario, err_diagnostics: list):
     return fleet
 
 
-def _load_record(path: Path, diagnostics: list):
+def load_record(path: Path, diagnostics: list):
     from shipyard.model.damage import DamageRecord
     from shipyard.parse.source import read_sheet_text
     from shipyard.parse.toml_input import load_toml_model
@@ -87,8 +91,8 @@ def score(
     scores = []
     unreadable = False
     for fleet_path, record_path in ((fleet_a, damage_a), (fleet_b, damage_b)):
-        fleet = _load_fleet(fleet_path, chosen, diagnostics)
-        record, positions = _load_record(record_path, diagnostics)
+        fleet = load_fleet(fleet_path, chosen, diagnostics)
+        record, positions = load_record(record_path, diagnostics)
         if fleet is None or record is None or not fleet.members:
             unreadable = True
             if fleet is not None and not fleet.members:
@@ -139,15 +143,9 @@ def score(
 
 
 def _workbook(output: Path, scores) -> None:
-    from shipyard.report.tables import MCR, WHOLE, Column
+    from shipyard.report import tables
     from shipyard.report.workbook import WorkbookWriter
     writer = WorkbookWriter()
-    writer.sheet("Scores", (Column("fleet", width=28), Column("spent", MCR, 18), Column("lost", MCR, 18),
-                            Column("percentage", "0.00", 12)),
-                 ([s.name, s.spent, s.lost, s.percentage] for s in scores))
-    writer.sheet("Losses", (Column("fleet", width=24), Column("ship", width=28), Column("copy", WHOLE, 6),
-                            Column("status", width=10), Column("table", width=22), Column("how", width=70),
-                            Column("lost", MCR, 16)),
-                 ([s.name, l.ship, l.copy, l.status, x.table, x.how, x.mcr]
-                  for s in scores for l in s.ships for x in l.lines))
+    writer.sheet("Scores", tables.SCORE_COLUMNS, tables.score_rows(scores))
+    writer.sheet("Losses", tables.LOSS_COLUMNS, tables.loss_rows(scores))
     writer.save(output)

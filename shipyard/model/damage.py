@@ -1,9 +1,10 @@
 """A damage record: what each ship of a fleet looks like after a TCS battle (seeds/000, Appendix A step A).
 
-TOML, one ``[[ship]]`` per damaged ship; ships not listed are intact. The installed figures come from the
+TOML, one ``[[damage]]`` per damaged ship (not ``[[ship]]``: that is a fleet file); ships not listed
+are intact. The installed figures come from the
 ship's sheet, never typed here: a record gives only what the battle changed.
 
-    [[ship]]
+    [[damage]]
     sheet = "vigilant.txt"       # the sheet, as the fleet file names it (or the file name in a folder)
     copy = 1                     # which of the built copies (default 1)
     status = "damaged"           # intact | damaged | abandoned | hulk | vaporised | destroyed
@@ -55,4 +56,4 @@ class DamageRecord(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str | None = None
-    ship: list[ShipDamage] = Field(default_factory=list)
+    damage: list[ShipDamage] = Field(default_factory=list)

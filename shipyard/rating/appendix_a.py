@@ -267,8 +267,8 @@ class _Scorer:
     # ---- the fleet -----------------------------------------------------------------------------------
     def score(self, record: DamageRecord) -> FleetScore:
         entries: dict[tuple[int, int], ShipDamage] = {}
-        for index, damage in enumerate(record.ship):
-            line, col = self.positions.get(("ship", index), (1, 1))
+        for index, damage in enumerate(record.damage):
+            line, col = self.positions.get(("damage", index), (1, 1))
             self.where = Span(path=self.path, line=line, col=col)
             matches = [i for i, m in enumerate(self.fleet.members) if _names_sheet(m, damage.sheet)]
             if not matches:
@@ -295,8 +295,8 @@ class _Scorer:
             for copy in range(1, member.count + 1):
                 damage = entries.get((member_index, copy))
                 if damage is not None:
-                    index = record.ship.index(damage)
-                    line, col = self.positions.get(("ship", index), (1, 1))
+                    index = record.damage.index(damage)
+                    line, col = self.positions.get(("damage", index), (1, 1))
                     self.where = Span(path=self.path, line=line, col=col)
                     ships.append(self.score_ship(member, damage, copy))
         return FleetScore(self.fleet.name, spent, ships)

@@ -46,6 +46,11 @@ FINDING_COLUMNS = (
     Column("file", width=40), Column("line", WHOLE, 6), Column("col", WHOLE, 5), Column("severity", width=9),
     Column("code", width=8), Column("rule", width=24), Column("message", width=100),
 )
+LOSS_COLUMNS = (Column("fleet", width=24), Column("ship", width=28), Column("copy", WHOLE, 6),
+                Column("status", width=10), Column("table", width=22), Column("how", width=70),
+                Column("lost", '#,##0.00" MCr"', 16))
+SCORE_COLUMNS = (Column("fleet", width=28), Column("spent", '#,##0.00" MCr"', 18),
+                 Column("lost", '#,##0.00" MCr"', 18), Column("percentage", "0.00", 12))
 RULE_COLUMNS = (Column("code", width=8), Column("name", width=26), Column("level", width=8),
                 Column("family", width=7), Column("checks", width=100))
 
@@ -164,3 +169,16 @@ def rule_rows() -> Iterable[list]:
     from shipyard.rules import RULES
     for rule in RULES.values():
         yield [rule.code, rule.meta.name, rule.meta.severity.value, rule.meta.family, rule.summary]
+
+
+def loss_rows(scores) -> Iterable[list]:
+    """Appendix A's loss lines (shipyard/rating/appendix_a.py), one row per table used."""
+    for score in scores:
+        for loss in score.ships:
+            for line in loss.lines:
+                yield [score.name, loss.ship, loss.copy, loss.status, line.table, line.how, line.mcr]
+
+
+def score_rows(scores) -> Iterable[list]:
+    for score in scores:
+        yield [score.name, score.spent, score.lost, score.percentage]
