@@ -224,3 +224,15 @@ def test_hg80_drop_tank_note_gives_the_laden_usp():
     assert ship.laden_usp.text == "BC-B2223G2-000510-50202-0" and ship.laden_tonnage == 2500
     assert (ship.laden_usp.jump, ship.laden_usp.maneuver, ship.laden_usp.power) == (2, 2, 3)
     assert any("drop tanks" in note.text for note in ship.notes)
+
+
+def test_hgs_crew_breakdown_and_t20_lines():
+    text = ("Kuniko Class Ketch\n\nBook 5 Crew Breakdown\nCommand section: 7 officers and 4 ratings; Medical "
+            "Section: 1 officers\nHULL\nHull: 0.000 Td; MCr 8.000; Crew 0\nControls: 2.000 Td; MCr 0.000\n\n"
+            "ENGINEERING\nP-Plant: 12.000 Td; MCr 36.000\n1 x Backup P-Plant: 60.000 Td; MCr 180.000; +20.000 EP\n")
+    (ship,), diagnostics = parse_highguard(text, "k.txt")
+    assert diagnostics == [] and ship.crew_breakdown.startswith("Command section: 7 officers")
+    assert [c.label for c in ship.components] == ["Hull", "Controls", "P-Plant", "Backup P-Plant"]
+    assert ship.components[-1].backup and ship.components[-1].count == 1
+    back, _ = parse_highguard(render_highguard(ship), "back.txt")
+    assert back == [ship]

@@ -219,3 +219,17 @@ def test_audit_workbook_gets_the_loss_lines_when_asked(tmp_path):
     losses = list(load_workbook(target)["Losses"].iter_rows(min_row=2, values_only=True))
     assert sum(row[6] for row in losses) == pytest.approx(5334.522)
     assert ("Blue", "Vigilant", 2, "abandoned", "full value (step B)") == losses[-1][:5]
+
+
+def test_score_from_two_fleet_folders(tmp_path):
+    import shutil
+    for side in ("blue", "red"):
+        (tmp_path / side).mkdir()
+        shutil.copy(BATTLE / "vigilant.txt", tmp_path / side)
+    (tmp_path / "blue-damage.toml").write_text('[[damage]]\nsheet = "vigilant.txt"\ncrew_lost = 10\n')
+    (tmp_path / "red-damage.toml").write_text('[[damage]]\nsheet = "vigilant.txt"\nstatus = "hulk"\n')
+    result = runner.invoke(app, ["score", str(tmp_path / "blue"), str(tmp_path / "blue-damage.toml"),
+                                 str(tmp_path / "red"), str(tmp_path / "red-damage.toml"), "--format", "json"])
+    document = json.loads(result.stdout)
+    assert [f["lost_mcr"] for f in document["fleets"]] == [10, 4014.772]
+    assert document["winner"] == "blue" and result.exit_code == 0

@@ -120,6 +120,7 @@ class HighGuardShip(Record):
     laden_tonnage: Figure | None = None
     drop_tank_cost: Figure | None = None
     title: str | None = None  # the component sheet's "<Class> Class <Type>"
+    crew_breakdown: str | None = None  # HGS's "Book 5 Crew Breakdown" line, as written
     components: list[Component] = Field(default_factory=list)
     notes: list[Note] = Field(default_factory=list)
 

@@ -142,6 +142,7 @@ class _Reader:
         self.usp_type_length = 0
         self.line_number = 0
         self.text = ""
+        self.crew_breakdown_next = False
 
     # ---- the ship being built ----------------------------------------------------------------------
     def new_ship(self) -> dict:
@@ -187,7 +188,14 @@ class _Reader:
         if upper == "WITH DROP TANKS":
             self.in_drop_tanks = True
             return
-        if upper in ("USP", "DETAILED DESCRIPTION") or upper.startswith("BOOK 5 CREW BREAKDOWN"):
+        if upper.startswith("BOOK 5 CREW BREAKDOWN"):
+            self.crew_breakdown_next = True
+            return
+        if self.crew_breakdown_next:  # the one ';'-separated line after the header (hgs-sheet-format.md 1)
+            self.crew_breakdown_next = False
+            self.ship["crew_breakdown"] = stripped
+            return
+        if upper in ("USP", "DETAILED DESCRIPTION"):
             return
         rule = line_rule(line)
         if rule == "usp_line":

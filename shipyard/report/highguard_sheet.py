@@ -87,6 +87,8 @@ def render_highguard(ship: HighGuardShip) -> str:
         lines += [note.text if note.text.lower().startswith("note") else note.text for note in ship.notes]
     if ship.components or ship.title:
         lines += ["", ship.title or f"{ship.ship_class or ship.name or 'Unnamed'} Class"]
+        if ship.crew_breakdown is not None:
+            lines += ["", "Book 5 Crew Breakdown", ship.crew_breakdown]
         loose = [c for c in ship.components if c.section not in _ORDER]
         lines += [_component(c) for c in loose]
         for section in _ORDER:
