@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 
-import pytest
 from pydantic import TypeAdapter
 from typer.testing import CliRunner
 

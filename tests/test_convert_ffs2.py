@@ -4,7 +4,6 @@ reference finds), a design worked by hand on the FFS2 scale, the TOML and workbo
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner

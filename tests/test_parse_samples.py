@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
 
 from shipyard.pipeline import load_sheet
 from shipyard.diagnostics import Severity

@@ -107,7 +107,6 @@ def _losses(fleet_path: Path, damage: Path, scenario, err: Console):
 
 
 def _write_workbook(output: Path, sheets, missing, rows, scenario, losses=None) -> None:
-    from shipyard.checking import Selection
     from shipyard.diagnostics import Severity
     from shipyard.report import tables
     from shipyard.report.workbook import BOLD, WorkbookWriter

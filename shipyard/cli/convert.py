@@ -31,6 +31,17 @@ class ConvertFormat(str, Enum):
     json = "json"
 
 
+def _is_design(file: Path) -> bool:
+    """An FFS design: the workbook template, or TOML with a [ship] table (told from the content)."""
+    from shipyard.pipeline import WORKBOOK_SUFFIXES, sniff
+    if file.suffix.lower() in WORKBOOK_SUFFIXES:
+        return True
+    try:
+        return sniff(file.read_text(encoding="utf-8", errors="replace")) == "ffs"
+    except OSError:
+        return False
+
+
 def _rof_overrides(values: list[str]) -> dict[str, int]:
     overrides = {}
     for value in values:
@@ -67,13 +78,10 @@ def convert(
     Exit 2 when the file cannot be read, holds nothing to convert, or gives an error.
     """
     from shipyard.diagnostics import Diagnostic, Severity, Span
-    from shipyard.model.sheet import SheetFile
-    from shipyard.pipeline import FFS_DESIGN_SUFFIXES, load_design, load_sheet
+    from shipyard.pipeline import load_design, load_sheet
     from shipyard.rating.t4 import T4Options, convert_t4
-    from shipyard.report.diagnostics_text import diagnostic_text
-    from shipyard.report.usd_sheet import render_usd
     err = Console(stderr=True, soft_wrap=True)
-    if file.suffix.lower() in FFS_DESIGN_SUFFIXES:
+    if _is_design(file):
         sheet = load_design(file, str(file), edition.value if edition else None)
         _finish(err, sheet.path, sheet.ships, sheet.diagnostics, output_format)
         return
@@ -96,10 +104,8 @@ def convert(
 
 
 def _finish(err: Console, path: str, converted: list, diagnostics: list, output_format: ConvertFormat) -> None:
-    from shipyard.diagnostics import Diagnostic, Severity, Span
+    from shipyard.diagnostics import Severity
     from shipyard.model.sheet import SheetFile
-    from shipyard.pipeline import FFS_DESIGN_SUFFIXES, load_design, load_sheet
-    from shipyard.rating.t4 import T4Options, convert_t4
     from shipyard.report.diagnostics_text import diagnostic_text
     from shipyard.report.usd_sheet import render_usd
     for diagnostic in sorted(diagnostics, key=lambda d: d.sort_key):

@@ -276,7 +276,7 @@ class _Engine:
         design.turrets.append(TurretGroup(weapon, column, turrets, per_turret, extra, count, component))
 
     def avionics_and_screens(self) -> None:
-        design, ship = self.design, self.ship
+        design = self.design
         computer = self.find("AVIONICS", r"^computer ")
         if computer is not None:
             model = computer.label.split(" ", 1)[1].strip().lower()

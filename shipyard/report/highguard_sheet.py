@@ -5,7 +5,7 @@ equal ship (tests/test_highguard.py), so a sheet can be normalised or written fr
 from __future__ import annotations
 
 from shipyard.charts import highguard as hg
-from shipyard.model.highguard import BATTERY_COLUMNS, BatteryCounts, Component, HighGuardShip, UspProfile
+from shipyard.model.highguard import BatteryCounts, Component, HighGuardShip, UspProfile
 from shipyard.parse.highguard import SECTIONS, column_offsets
 from shipyard.rules.subjects import figure
 
