@@ -101,22 +101,22 @@ def missile_turns(weapons_per_turret: int | None = None, bay_tons: int | None = 
     return hg.MISSILES_PER_TURRET_LAUNCHER // (weapons_per_turret or 1)
 
 
-class Move(BaseModel):
+class _Entry(BaseModel):
+    """What every turn-log entry says: whose ship, and where it stands ("from")."""
+
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     player: int = Field(ge=1, le=2)
     ship: str
     origin: Position = Field(alias="from")
+
+
+class Move(_Entry):
     to: Position
     agility_advantage: int = 0
 
 
-class Fire(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
-
-    player: int = Field(ge=1, le=2)
-    ship: str
-    origin: Position = Field(alias="from")
+class Fire(_Entry):
     target: Position
     weapon: str | None = None
 

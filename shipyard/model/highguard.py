@@ -131,5 +131,9 @@ class HighGuardShip(Record):
     def components_in(self, section: str) -> list[Component]:
         return [c for c in self.components if c.section == section]
 
+    def find_component(self, section: str, pattern: str) -> Component | None:
+        """The first component of ``section`` whose label matches ``pattern`` (case-insensitive)."""
+        return next((c for c in self.components_in(section) if re.search(pattern, c.label, re.I)), None)
+
 
 __all__ = ["BATTERY_COLUMNS", "BatteryCounts", "Component", "Decimal", "HighGuardShip", "UspProfile"]

@@ -13,7 +13,6 @@ scenario key to set, and the line counts nothing until the judge gives it. Nothi
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -22,7 +21,6 @@ from shipyard.charts import highguard as hg
 from shipyard.charts import tcs
 from shipyard.diagnostics import Diagnostic, Severity, Span
 from shipyard.model.damage import DamageRecord, ShipDamage
-from shipyard.model.highguard import Component
 from shipyard.rules.subjects import FleetMember, FleetSubject, figure
 
 HUNDRED = Decimal(100)
@@ -65,18 +63,6 @@ class FleetScore:
         return (self.lost / self.spent * HUNDRED) if self.spent else Decimal(0)
 
 
-def _value(member: FleetMember) -> Decimal | None:
-    if member.ship.cost_mcr is not None:
-        return member.ship.cost_mcr
-    if member.design.component_cost is not None:
-        return member.design.component_cost + member.design.craft_cost
-    return None
-
-
-def _component(member: FleetMember, section: str, pattern: str) -> Component | None:
-    return next((c for c in member.ship.components_in(section) if re.search(pattern, c.label, re.I)), None)
-
-
 class _Scorer:
     def __init__(self, fleet: FleetSubject, record_path: str, positions: dict):
         self.fleet, self.path, self.positions = fleet, record_path, positions
@@ -112,7 +98,7 @@ class _Scorer:
     # ---- one ship ---------------------------------------------------------------------------------
     def score_ship(self, member: FleetMember, damage: ShipDamage | None, copy: int) -> ShipLoss:
         status = damage.status if damage is not None else "intact"
-        value = _value(member) or Decimal(0)
+        value = member.value or Decimal(0)
         loss = ShipLoss(member.ship.display_name, member.path, copy, status, value)
         if damage is None or status == "intact":
             return loss
@@ -167,7 +153,7 @@ class _Scorer:
             if installed not in installed_codes:
                 what += f" (the table stops at {installed_codes[0]})"
             percent = self.kept(key, cell, what)
-            component = _component(member, "ENGINEERING", pattern)
+            component = member.ship.find_component("ENGINEERING", pattern)
             self.table_loss(loss, number, component.mcr if component else None, percent,
                             f"{kind} {installed} -> {damaged}")
 
@@ -177,7 +163,7 @@ class _Scorer:
             plant = design.drives.get("power")
             installed = plant.potential if plant is not None else (
                 Decimal(member.ship.usp.power) if member.ship.usp else None)
-            component = _component(member, "ENGINEERING", r"^P-Plant")
+            component = member.ship.find_component("ENGINEERING", r"^P-Plant")
             if installed is not None and damage.power > installed:
                 self.problem("APX003", f"{loss.ship}: damaged power plant {damage.power} is above the installed "
                                        f"{figure(installed)}")
@@ -190,7 +176,7 @@ class _Scorer:
                 self.problem("APX004", f"{loss.ship}: table 3: the power plant's value is not on the sheet")
         if damage.armour is not None and design.armour_factor is not None:
             installed = design.armour_factor
-            component = _component(member, "HULL", r"^armou?r")
+            component = member.ship.find_component("HULL", r"^armou?r")
             if damage.armour > installed:
                 self.problem("APX003", f"{loss.ship}: damaged armour {damage.armour} is above the installed {installed}")
             elif damage.armour != installed and component is not None:
@@ -236,7 +222,7 @@ class _Scorer:
             cell = tcs.kept_percent(rows, tcs.SCREEN_INSTALLED, installed, damaged)
             percent = self.kept(f"{words} {installed} to {damaged}", cell,
                                 f"{loss.ship}: table 7 ({words}), installed {installed}, damaged {damaged}")
-            line = _component(member, "SCREENS", pattern)
+            line = member.ship.find_component("SCREENS", pattern)
             self.table_loss(loss, f"7 {words}", line.mcr if line else None, percent, f"{words} {installed} -> {damaged}")
 
     def direct_losses(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
@@ -285,7 +271,7 @@ class _Scorer:
             entries[(member_index, damage.copy_number)] = damage
         ships, spent = [], Decimal(0)
         for member_index, member in enumerate(self.fleet.members):
-            value = _value(member)
+            value = member.value
             if value is None:
                 self.where = Span(path=self.fleet.path, line=1, col=1)
                 self.problem("APX004", f"{member.ship.display_name}: no cost on the sheet: the fleet's spending "

@@ -151,7 +151,7 @@ class _Engine:
             design.drop_tanks = ship.laden_tonnage - design.hull
 
     def find(self, section: str, pattern: str) -> Component | None:
-        return next((c for c in self.ship.components_in(section) if re.search(pattern, c.label, re.I)), None)
+        return self.ship.find_component(section, pattern)
 
     def drives(self) -> None:
         design = self.design

@@ -41,6 +41,15 @@ class FleetMember:
     path: str
 
     @property
+    def value(self) -> Decimal | None:
+        """What one of these ships cost: the sheet's cost, else its components and carried craft."""
+        if self.ship.cost_mcr is not None:
+            return self.ship.cost_mcr
+        if self.design.component_cost is not None:
+            return self.design.component_cost + self.design.craft_cost
+        return None
+
+    @property
     def is_tug(self) -> bool:
         names = " ".join(filter(None, (self.ship.name, self.ship.ship_class, self.ship.ship_type_name,
                                        self.ship.title))).lower()

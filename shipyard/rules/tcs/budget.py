@@ -20,18 +20,10 @@ from shipyard.rules.tcs._common import meta
 META = meta("TCS201", "budget", target="fleet")
 
 
-def ship_cost(member) -> Decimal | None:
-    if member.ship.cost_mcr is not None:
-        return member.ship.cost_mcr
-    if member.design.component_cost is not None:
-        return member.design.component_cost + member.design.craft_cost
-    return None
-
-
 def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     total, unknown = Decimal(0), []
     for member in fleet.members:
-        cost = ship_cost(member)
+        cost = member.value
         if cost is None:
             unknown.append(member.ship.display_name)
         else:
