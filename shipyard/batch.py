@@ -64,11 +64,11 @@ def find_files(paths: list[Path], exclude: tuple[str, ...] = ()) -> tuple[list[F
     return found, problems
 
 
-def _check_file(job: tuple[str, Selection, Scenario, bool]) -> SheetFile:
-    path, selection, scenario, keep_ships = job
+def _check_file(job: tuple[str, Selection, Scenario, bool, bool]) -> SheetFile:
+    path, selection, scenario, keep_ships, keep_highguard = job
     try:
         sheet = check_sheet(load_sheet(Path(path)), selection, scenario)
-        if keep_ships or sheet.format == "highguard" and scenario is not None:
+        if keep_ships or (keep_highguard and sheet.format == "highguard"):
             return sheet
         return sheet.model_copy(update={"ships": [], "ship_count": len(sheet.ships)})  # less to send back
     except Exception as error:  # a bug: one finding on this file, the batch goes on
@@ -77,9 +77,9 @@ def _check_file(job: tuple[str, Selection, Scenario, bool]) -> SheetFile:
             message=f"internal error while checking this file ({type(error).__name__}: {error}); please report it")])
 
 
-def _checked(found: list[Found], selection: Selection, scenario: Scenario, jobs: int,
-             keep_ships: bool) -> Iterator[SheetFile]:
-    work = [(str(f.path), selection, scenario, keep_ships) for f in found]
+def _checked(found: list[Found], selection: Selection, scenario: Scenario, jobs: int, keep_ships: bool,
+             keep_highguard: bool) -> Iterator[SheetFile]:
+    work = [(str(f.path), selection, scenario, keep_ships, keep_highguard) for f in found]
     if jobs > 1 and len(work) >= POOL_THRESHOLD:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             yield from pool.map(_check_file, work, chunksize=CHUNK_SIZE)
@@ -106,7 +106,7 @@ def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario
         yield SheetFile(path=problem.span.path, format="unreadable", diagnostics=[problem])
     fleets: list[Path] = []
     kept: dict[str, SheetFile] = {}  # High Guard sheets, kept only when folders are fleets
-    for index, (item, sheet) in enumerate(zip(found, _checked(found, selection, chosen, jobs, keep_ships)), start=1):
+    for index, (item, sheet) in enumerate(zip(found, _checked(found, selection, chosen, jobs, keep_ships, scenario is not None)), start=1):
         if progress is not None:
             progress(index, len(found))
         if sheet.format == "fleet":
