@@ -4,7 +4,8 @@ missile endurance, and the check of a turn log (seeds/000, Tactical details; ref
 Positions per player: SA (safe area), A1-A3 (approach), RL (reserve line), BL (main battle line), FS
 (friendly strafe line), ES (enemy strafe line). Every ship may move SA <> A1 <> A2 <> A3 <> RL <> BL, one
 step a turn; RL <> FS <> ES only for strafing: a ship needs an agility advantage of 2 over the enemy fleet
-to go RL -> FS, and short range to go FS -> ES (at long range it spends another turn on FS). Fire follows
+to go RL -> FS or FS -> ES, and short range to go FS -> ES (at long range it spends another turn on FS); a
+strafing ship that loses the advantage must move back towards its own lines. Fire follows
 the matrix (attacker's position, defender's position) and its key.
 
 A turn log (TOML) for ``shipyard formation LOG.toml``::
@@ -47,6 +48,13 @@ class Ruling:
 
 def legal_move(origin: str, target: str, agility_advantage: int = 0, range_band: str = "long") -> Ruling:
     """Whether a ship may move from ``origin`` to ``target`` this turn."""
+    strafing_now = origin in tcs.STRAFE_CHAIN[1:]
+    if strafing_now and agility_advantage < tcs.STRAFE_AGILITY_ADVANTAGE:
+        inward = target in tcs.STRAFE_CHAIN and tcs.STRAFE_CHAIN.index(target) == tcs.STRAFE_CHAIN.index(origin) - 1
+        if not inward:
+            return Ruling(False, f"a strafing ship that has lost its agility advantage of "
+                                 f"{tcs.STRAFE_AGILITY_ADVANTAGE} ({agility_advantage} now) must return towards its "
+                                 "own lines (ES -> FS -> RL)")
     if origin == target:
         return Ruling(True, "stays")
     for chain, strafing in ((tcs.MOVE_CHAIN, False), (tcs.STRAFE_CHAIN, True)):
@@ -54,7 +62,7 @@ def legal_move(origin: str, target: str, agility_advantage: int = 0, range_band:
             if not strafing:
                 return Ruling(True, "a step along SA-A1-A2-A3-RL-BL")
             outward = chain.index(target) > chain.index(origin)
-            if outward and origin == "RL" and agility_advantage < tcs.STRAFE_AGILITY_ADVANTAGE:
+            if outward and agility_advantage < tcs.STRAFE_AGILITY_ADVANTAGE:
                 return Ruling(False, f"strafing needs an agility advantage of {tcs.STRAFE_AGILITY_ADVANTAGE} over the "
                                      f"enemy fleet; this ship has {agility_advantage}")
             if outward and origin == "FS" and range_band != "short":

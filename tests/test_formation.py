@@ -67,6 +67,14 @@ def test_strafing_needs_the_agility_advantage_and_short_range():
     assert legal_move("RL", "FS", agility_advantage=2).allowed
     assert not legal_move("FS", "ES", agility_advantage=2, range_band="long").allowed
     assert legal_move("FS", "ES", agility_advantage=2, range_band="short").allowed
+    assert not legal_move("FS", "ES", agility_advantage=1, range_band="short").allowed
+
+
+def test_a_strafing_ship_that_loses_the_advantage_must_return():
+    assert not legal_move("ES", "ES", agility_advantage=1).allowed
+    assert not legal_move("FS", "FS", agility_advantage=0).allowed
+    assert legal_move("ES", "FS", agility_advantage=1).allowed and legal_move("FS", "RL", agility_advantage=0).allowed
+    assert legal_move("ES", "ES", agility_advantage=2).allowed
 
 
 def test_fleet_agility_counts_only_the_named_ships():

@@ -54,8 +54,8 @@ def _topics() -> dict[str, str]:
         "FORMATION-MOVES": "Battle formation moves: SA <> A1 <> A2 <> A3 <> RL <> BL for every ship, one step a "
                            "turn; RL <> FS <> ES for strafing only: RL -> FS needs an agility advantage of "
                            f"{tcs.STRAFE_AGILITY_ADVANTAGE} over the enemy fleet, FS -> ES needs short range (at "
-                           "long range the ship spends a second turn on FS). FRM001 reports a move that breaks "
-                           "this. Source: seeds/000, Tactical details 3 and the battle formation display.",
+                           "long range the ship spends a second turn on FS); a strafing ship that loses the advantage must "
+                           "move back (ES -> FS -> RL). FRM001 reports a move that breaks this. Source: seeds/000, Tactical details 3 and the battle formation display.",
         "FORMATION-FIRE": "The fire matrix, attacker's position (rows) against defender's (columns):\n\n"
                           + _grid(tcs.POSITIONS, tcs.FIRE_MATRIX) + "\n\nKey: "
                           + "; ".join(f"{k} {v}" for k, v in tcs.FIRE_KEY.items())
