@@ -114,3 +114,17 @@ def test_export_xlsx_csv_json(tmp_path):
 def test_export_needs_an_output_for_xlsx():
     result = runner.invoke(app, ["export", str(FLEET), "--format", "xlsx"])
     assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("command", [["audit", str(FLEET)], ["export", str(FLEET / "vigilant.txt")]])
+def test_an_output_that_cannot_be_written_is_a_located_error(command, tmp_path):
+    target = tmp_path / "missing-folder" / "out.xlsx"
+    result = runner.invoke(app, [*command, "-o", str(target)])
+    assert result.exit_code == 2 and f"{target}:1:1: error: IO009 cannot write the output" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_export_reports_unreadable_files(tmp_path):
+    (tmp_path / "junk.usd").write_bytes(b"\x00\x01")
+    result = runner.invoke(app, ["export", str(tmp_path / "junk.usd"), "-o", str(tmp_path / "x.csv")])
+    assert result.exit_code == 2 and "IO003" in result.stderr

@@ -1,10 +1,14 @@
-"""A progress bar on stderr for long runs: only on a terminal, gone when the run ends."""
+"""Small things every command shares: a progress bar on stderr for long runs (only on a terminal, gone
+when the run ends), and writing an output file with a located error instead of a traceback."""
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Callable, Iterator
 
+import typer
 from rich.console import Console
 
 
@@ -22,3 +26,19 @@ def progress_bar(err: Console, label: str) -> Iterator[Callable[[int, int], None
         yield lambda done, total: bar.update(task, completed=done, total=total)
     finally:
         bar.stop()
+
+
+def write_or_exit(err: Console, target, write: Callable[[], None]) -> None:
+    """Run ``write`` (which writes ``target``); if the file cannot be written, IO009 and exit 2. The folder
+    is checked first, so nothing is built for a file that cannot be written."""
+    if target is not None:
+        folder = Path(target).parent
+        if not folder.is_dir() or not os.access(folder, os.W_OK):
+            err.print(f"{target}:1:1: error: IO009 cannot write the output: the folder {folder} does not exist or "
+                      "is not writable", markup=False)
+            raise typer.Exit(2)
+    try:
+        write()
+    except OSError as error:
+        err.print(f"{target}:1:1: error: IO009 cannot write the output: {error.strerror or error}", markup=False)
+        raise typer.Exit(2)

@@ -43,7 +43,7 @@ def audit(
     from shipyard.checking import Selection
     from shipyard.diagnostics import Severity
     from shipyard.batch import check_paths
-    from shipyard.cli._progress import progress_bar
+    from shipyard.cli._progress import progress_bar, write_or_exit
     from shipyard.cli.check import _prefixes, _usage_error
     from shipyard.fleet import load_scenario
     from shipyard.report import tables
@@ -81,7 +81,7 @@ def audit(
     if damage is not None:
         losses = _losses(paths[0], damage, chosen, err)
     if output is not None:
-        _write_workbook(output, sheets, missing, rows, chosen, losses)
+        write_or_exit(err, output, lambda: _write_workbook(output, sheets, missing, rows, chosen, losses))
         err.print(f"wrote {output}")
     if missing or any(not s.opened for s in sheets):
         raise typer.Exit(2)

@@ -51,6 +51,7 @@ def export(
     from shipyard.batch import find_files
     from shipyard.model.sheet import SheetFile
     from shipyard.pipeline import load_sheet
+    from shipyard.cli._progress import write_or_exit
     from shipyard.report import tables
 
     err = Console(stderr=True, soft_wrap=True, highlight=False)
@@ -60,12 +61,29 @@ def export(
     if chosen is not ExportFormat.json and output is None:
         raise typer.BadParameter(f"--format {chosen.value} needs -o FILE", param_hint="--output")
     found, missing = find_files(files)
-    sheets: list[SheetFile] = [load_sheet(f.path) for f in found]
-    sheets = [s for s in sheets if s.ships]
+    read: list[SheetFile] = []
+    for item in found:
+        sheet = load_sheet(item.path)
+        if sheet.format in ("fleet", "scenario", "other") and not item.named:
+            continue  # settings found in a folder are not sheets (as for check)
+        read.append(sheet)
+    problems = list(missing) + [d for s in read for d in s.diagnostics if d.severity.value == "error"]
+    sheets = [s for s in read if s.ships]
     ship_rows = list(tables.ship_rows(sheets))
     battery_rows = list(tables.battery_rows(sheets))
     ship_names = [c.name for c in tables.SHIP_COLUMNS]
     battery_names = [c.name for c in tables.BATTERY_COLUMNS]
+    write_or_exit(err, output, lambda: _write(chosen, output, ship_rows, battery_rows, ship_names, battery_names))
+    for problem in problems:
+        err.print(problem.format(), markup=False)
+    if output is not None:
+        err.print(f"wrote {len(ship_rows)} ship(s) and {len(battery_rows)} batteries to {output}")
+    if missing or any(not s.opened for s in read):
+        raise typer.Exit(2)
+
+
+def _write(chosen: ExportFormat, output: Path | None, ship_rows, battery_rows, ship_names, battery_names) -> None:
+    from shipyard.report import tables
     if chosen is ExportFormat.xlsx:
         from shipyard.report.workbook import WorkbookWriter
         writer = WorkbookWriter()
@@ -89,9 +107,3 @@ def export(
             sys.stdout.write(text)
         else:
             _atomic_text(output, lambda stream: stream.write(text))
-    for problem in missing:
-        err.print(problem.format())
-    if output is not None:
-        err.print(f"wrote {len(ship_rows)} ship(s) and {len(battery_rows)} batteries to {output}")
-    if missing:
-        raise typer.Exit(2)

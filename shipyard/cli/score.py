@@ -134,7 +134,8 @@ def score(
         for d in sorted(diagnostics, key=lambda d: d.sort_key):
             err.print(d.format(), markup=False)
     if output is not None:
-        _workbook(output, scores)
+        from shipyard.cli._progress import write_or_exit
+        write_or_exit(err, output, lambda: _workbook(output, scores))
         err.print(f"wrote {output}")
     if unreadable or any(d.code.startswith(("IO", "DMG", "SCN")) and d.severity.value == "error" for d in diagnostics):
         raise typer.Exit(2)
