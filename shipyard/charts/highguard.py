@@ -110,6 +110,11 @@ def computer_size(computer: Computer) -> int:
 MINIMUM_COMPUTER_BY_HULL = ((1_000_000, 7), (100_000, 6), (50_000, 5), (10_000, 4), (4_000, 3), (1_000, 2),
                             (600, 1))
 
+# highguard.md 1.5: High Guard Shipyard's default crew digit counts crew sections, one per 1000 tons (a
+# variant the checks accept).
+CREW_SECTION_TONS = 1000
+
+
 # highguard.md 1.5: crew code, order of magnitude of the total crew (troops excluded): HG'80/TCS sheets.
 def crew_code(crew: int) -> int:
     return 0 if crew <= 0 else len(str(int(crew)))

@@ -1,7 +1,8 @@
 """Each USP digit against the digit recomputed from the sheet.
 
 What: a digit of the USP that the components (or, for the hull and crew codes, the tonnage and the crew
-count) give differently: hull size, jump, maneuver, power plant, computer, crew, armour, screens, and the
+count) give differently (the crew digit is the order of magnitude of the crew, as on HG'80 and TCS sheets;
+High Guard Shipyard's default, the number of crew sections, is accepted too): hull size, jump, maneuver, power plant, computer, crew, armour, screens, and the
 factor of each weapon column (from the weapons per battery and the TL, or the bay or spinal mount); and,
 with drop tanks, the laden USP's hull, jump, maneuver and power digits against the drives on hull + tanks.
 Both values are in the message. A drive between two ratings gives the lower rating here (TCS105-TCS108
@@ -32,6 +33,19 @@ _NAMES = {"hull_code": "hull size", "jump": "jump", "maneuver": "maneuver", "pow
           "particle_accelerator_spinal": "particle accelerator spinal", "meson_spinal": "meson spinal"}
 
 
+def _crew_sections(subject: HighGuardSubject) -> int | None:
+    """The crew digit in High Guard Shipyard's default convention: crew sections, ceil(hull / 1000), with
+    the sheet's substitution letters (Z = 74) applied."""
+    hull = subject.design.hull
+    if hull is None:
+        return None
+    sections = int(-(-hull // hg.CREW_SECTION_TONS))
+    letter = hg.ehex(sections) if sections < len(hg.EHEX) else None
+    substituted = {v: k for k, v in subject.ship.substitutions.items()}
+    return hg.ehex_value(substituted[sections]) if sections in substituted else (
+        sections if letter is not None else None)
+
+
 def _shown(value) -> str:
     return hg.ehex(value) if isinstance(value, int) else str(value)
 
@@ -41,7 +55,9 @@ def _why(name: str, subject: HighGuardSubject) -> str:
     if name == "hull_code":
         return f"{design.hull} tons"
     if name == "crew":
-        return f"crew {subject.ship.crew}, order of magnitude"
+        sections = _crew_sections(subject)
+        also = f"; or {hg.ehex(sections)}, High Guard Shipyard's count of crew sections" if sections is not None else ""
+        return f"crew {subject.ship.crew}, order of magnitude{also}"
     if name in design.drives:
         drive = design.drives[name]
         return f"{drive.tons} tons = {drive.percent.normalize():f}% of {design.hull} tons"
@@ -56,6 +72,8 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         declared = getattr(usp, name, None)
         if name.endswith("_spinal") or recomputed == declared:
             continue
+        if name == "crew" and declared == _crew_sections(subject):
+            continue  # High Guard Shipyard's default crew digit: the number of crew sections (a variant)
         yield ctx.report(f"USP {_NAMES[name]} digit {_shown(declared)}, but the sheet gives {_shown(recomputed)} "
                          f"({_why(name, subject)})", usp, name)
     laden = subject.ship.laden_usp
