@@ -1,8 +1,8 @@
 """Battery and bearing counts that do not fit the USP.
 
 What: more batteries bearing than batteries; a battery count under a USP column whose digit is 0; a
-non-zero weapon digit with no battery count; a turret weapon whose battery count differs from the one
-the battery line gives for its column (they are the same number, read twice).
+non-zero weapon digit with no battery count; a bay weapon or spinal mount whose battery count is not the
+number of its bays (a spinal mount: 1), as the component sheet gives them.
 Why: the counts under the USP are what the combat rules fire; a count with no weapon is a slip.
 Bad:  batteries bearing  3 ... over batteries  2 ...      Good: bearing 2 over batteries 2
 Source: reference/hgs-sheet-format.md 2.2; reference/highguard.md 1.1.
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from shipyard.charts import highguard as hg
 from shipyard.diagnostics import Diagnostic, Severity
 from shipyard.model.highguard import BATTERY_COLUMNS
 from shipyard.rules.base import RuleContext
@@ -42,3 +43,19 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         if digit and batteries is not None and not batteries.get(column):
             yield ctx.report(f"the USP has a {words} digit but the batteries line gives no {words} batteries",
                              usp, column, Severity.WARNING)
+    if batteries is None or not ship.components:
+        return
+    design = subject.design
+    bays: dict[str, int] = {}
+    for bay in design.bays:
+        if bay.weapon != "empty":
+            column = hg.BAY_COLUMN[bay.weapon]
+            bays[column] = max(bays.get(column, 0), bay.count)  # HGS: the larger of the 100- and 50-ton counts
+    if design.spinal is not None:
+        bays[design.spinal[0]] = 1
+    for column, count in bays.items():
+        declared = batteries.get(column)
+        if declared and declared != count and not any(t.column == column for t in design.turrets):
+            yield ctx.report(f"{declared} {column.replace('_', ' ')} batteries, but the component sheet has {count} "
+                             f"{'spinal mount' if column == (design.spinal or ('',))[0] else 'bays'} (one battery "
+                             "each)", batteries, column)
