@@ -16,9 +16,14 @@ def test_every_package_folder_is_listed_in_pyproject():
     assert folders | {"shipyard.grammars"} == listed
 
 
-def test_installed_package_has_the_grammar():
+GRAMMARS = sorted(p.name for p in (ROOT / "grammars").glob("*.lark"))
+
+
+def test_installed_package_has_the_grammars():
     from importlib import resources
-    assert "%ignore" in resources.files("shipyard.grammars").joinpath("usd.lark").read_text()
+    assert GRAMMARS == ["highguard.lark", "usd.lark"]
+    for name in GRAMMARS:
+        assert "%ignore" in resources.files("shipyard.grammars").joinpath(name).read_text()
 
 
 def test_wheel_carries_the_grammar(tmp_path):
@@ -27,4 +32,4 @@ def test_wheel_carries_the_grammar(tmp_path):
                    check=True, capture_output=True)
     (wheel,) = tmp_path.glob("shipyard-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "shipyard/grammars/usd.lark" in names
+    assert all(f"shipyard/grammars/{name}" in names for name in GRAMMARS)
