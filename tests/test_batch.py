@@ -156,3 +156,15 @@ def test_sarif_validates_against_the_schema():
     assert list(validator.iter_errors(document)) == []
     document["runs"][0]["results"][0]["level"] = "fatal"  # the schema does catch a wrong document
     assert list(validator.iter_errors(document))
+
+
+def test_no_color_means_plain_text():
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "FORCE_COLOR": "1"}
+    command = [sys.executable, "-m", "shipyard", "check", str(HOLLYFIELDS), "--level", "error"]
+    coloured = subprocess.run(command, capture_output=True, text=True, env=env).stdout
+    plain = subprocess.run(command, capture_output=True, text=True, env={**env, "NO_COLOR": "1"}).stdout
+    assert "\x1b[" in coloured and "\x1b[" not in plain
+    assert plain.startswith(f"{HOLLYFIELDS}:3:1: error: MCS001")

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+
+from shipyard.cli._output import console
 from rich.table import Table
 
 from shipyard import __version__
@@ -43,12 +45,12 @@ def audit(
     from shipyard.checking import Selection
     from shipyard.diagnostics import Severity
     from shipyard.batch import check_paths
-    from shipyard.cli._progress import progress_bar, write_or_exit
+    from shipyard.cli._output import progress_bar, write_or_exit
     from shipyard.cli.check import _prefixes, _usage_error
     from shipyard.fleet import load_scenario
     from shipyard.report import tables
 
-    err = Console(stderr=True, soft_wrap=True, highlight=False)
+    err = console(stderr=True, soft_wrap=True)
     chosen = None
     if scenario is not None:
         chosen, problems = load_scenario(scenario)
@@ -70,13 +72,13 @@ def audit(
                          footer=totals.get(column.name, "total" if column.name == "file" else ""))
     for row in rows:
         table.add_row(*[_figure(v) if isinstance(v, Decimal) else ("" if v is None else str(v)) for v in row])
-    out = Console(soft_wrap=False)
+    out = console(soft_wrap=False)
     if not out.is_terminal:
-        out = Console(soft_wrap=False, width=220)  # piped: a wide table, not one squeezed to 80 columns
+        out = console(soft_wrap=False, width=220)  # piped: a wide table, not one squeezed to 80 columns
     out.print(table)
     fleet_findings = [d for s in sheets if s.format == "fleet" for d in s.diagnostics]
     for finding in fleet_findings + missing:
-        Console(soft_wrap=True, highlight=False).print(finding.format())
+        console(soft_wrap=True).print(finding.format())
     losses = None
     if damage is not None:
         losses = _losses(paths[0], damage, chosen, err)

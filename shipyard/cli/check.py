@@ -13,6 +13,8 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from shipyard.cli._output import console
+
 
 
 class CheckFormat(str, Enum):
@@ -69,11 +71,11 @@ def check(
     from shipyard.checking import Selection
     from shipyard.diagnostics import Severity
     from shipyard.batch import iter_checked
-    from shipyard.cli._progress import progress_bar
+    from shipyard.cli._output import progress_bar
     from shipyard.config import Settings, find_settings_file, load_settings
     from shipyard.fleet import load_scenario
 
-    err = Console(stderr=True, soft_wrap=True, highlight=False)
+    err = console(stderr=True, soft_wrap=True)
     settings, base = Settings(), Path.cwd()
     found_file = settings_file or find_settings_file(paths[0])
     if found_file is not None:
@@ -94,7 +96,7 @@ def check(
 
     from shipyard.report.diagnostics_text import diagnostic_text
     from shipyard.report.findings import Sink
-    out = Console(soft_wrap=True, highlight=False)
+    out = console(soft_wrap=True)
     sink = Sink(sys.stdout, output_format.value, statistics)
     counts = {s: 0 for s in Severity}
     files = ships = 0

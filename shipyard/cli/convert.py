@@ -10,6 +10,8 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from shipyard.cli._output import console
+
 
 
 class Target(str, Enum):
@@ -80,7 +82,7 @@ def convert(
     from shipyard.diagnostics import Diagnostic, Severity, Span
     from shipyard.pipeline import load_design, load_sheet
     from shipyard.rating.t4 import T4Options, convert_t4
-    err = Console(stderr=True, soft_wrap=True)
+    err = console(stderr=True, soft_wrap=True)
     if _is_design(file):
         sheet = load_design(file, str(file), edition.value if edition else None)
         _finish(err, sheet.path, sheet.ships, sheet.diagnostics, output_format)

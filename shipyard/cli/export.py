@@ -14,7 +14,8 @@ from enum import Enum
 from pathlib import Path
 
 import typer
-from rich.console import Console
+
+from shipyard.cli._output import console
 
 
 class ExportFormat(str, Enum):
@@ -51,10 +52,10 @@ def export(
     from shipyard.batch import find_files
     from shipyard.model.sheet import SheetFile
     from shipyard.pipeline import load_sheet
-    from shipyard.cli._progress import write_or_exit
+    from shipyard.cli._output import write_or_exit
     from shipyard.report import tables
 
-    err = Console(stderr=True, soft_wrap=True, highlight=False)
+    err = console(stderr=True, soft_wrap=True)
     chosen = output_format or (ExportFormat(output.suffix.lstrip(".").lower())
                                if output is not None and output.suffix.lstrip(".").lower() in ExportFormat.__members__
                                else ExportFormat.json)

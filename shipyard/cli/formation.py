@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.console import Console
+
+from shipyard.cli._output import console
 
 
 def formation(log: Path | None = typer.Argument(None, help="A turn log (TOML) to check.", show_default=False)) -> None:
@@ -19,7 +20,7 @@ def formation(log: Path | None = typer.Argument(None, help="A turn log (TOML) to
     from shipyard.formation import TurnLog, check_log
     from shipyard.parse.source import read_sheet_text
     from shipyard.parse.toml_input import load_toml_model
-    err = Console(stderr=True, soft_wrap=True, highlight=False)
+    err = console(stderr=True, soft_wrap=True)
     text, problems = read_sheet_text(log, str(log))
     if text is None:
         for problem in problems:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import typer
-from rich.console import Console
+
+from shipyard.cli._output import console
 from rich.table import Table
 
 
@@ -16,7 +17,7 @@ def rules() -> None:
         table.add_column(column)
     for rule in RULES.values():
         table.add_row(rule.code, rule.meta.name, rule.meta.severity.value, rule.summary)
-    Console(soft_wrap=False).print(table)
+    console(soft_wrap=False).print(table)
 
 
 def explain(code: str = typer.Argument(..., help="A rule code (MCS001) or name (size-by-displacement), an "
@@ -33,7 +34,7 @@ def explain(code: str = typer.Argument(..., help="A rule code (MCS001) or name (
         print(TOPICS[wanted.upper()])
         return
     if rule is None:
-        Console(stderr=True).print(f"error: no rule or topic {wanted!r}; 'shipyard rules' lists the rules, and "
+        console(stderr=True).print(f"error: no rule or topic {wanted!r}; 'shipyard rules' lists the rules, and "
                                    f"the topics are {', '.join(TOPICS)}", highlight=False)
         raise typer.Exit(2)
     print(f"{rule.code} {rule.meta.name} ({rule.meta.severity.value}, family {rule.meta.family})\n")

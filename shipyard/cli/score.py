@@ -13,7 +13,8 @@ from enum import Enum
 from pathlib import Path
 
 import typer
-from rich.console import Console
+
+from shipyard.cli._output import console
 
 
 class ScoreFormat(str, Enum):
@@ -78,7 +79,7 @@ def score(
     from shipyard.rating.appendix_a import score_fleet, winner
     from shipyard.rules.subjects import figure
 
-    err = Console(stderr=True, soft_wrap=True, highlight=False)
+    err = console(stderr=True, soft_wrap=True)
     diagnostics: list = []
     chosen = Scenario()
     if scenario is not None:
@@ -116,7 +117,7 @@ def score(
                     "findings": [d.model_dump(mode="json") for d in diagnostics]}
         sys.stdout.write(json.dumps(document, indent=2) + "\n")
     else:
-        out = Console(soft_wrap=True, highlight=False)
+        out = console(soft_wrap=True)
         for s in scores:
             out.print(f"[bold]{s.name}[/bold]: spent MCr {figure(round(s.spent, 3))}")
             for loss in s.ships:
@@ -134,7 +135,7 @@ def score(
         for d in sorted(diagnostics, key=lambda d: d.sort_key):
             err.print(d.format(), markup=False)
     if output is not None:
-        from shipyard.cli._progress import write_or_exit
+        from shipyard.cli._output import write_or_exit
         write_or_exit(err, output, lambda: _workbook(output, scores))
         err.print(f"wrote {output}")
     if unreadable or any(d.code.startswith(("IO", "DMG", "SCN")) and d.severity.value == "error" for d in diagnostics):

@@ -7,7 +7,8 @@ from enum import Enum
 from pathlib import Path
 
 import typer
-from rich.console import Console
+
+from shipyard.cli._output import console
 
 
 
@@ -34,8 +35,8 @@ def show(
     from shipyard.report.highguard_text import highguard_panel
     from shipyard.report.ship_text import ship_panel
     from pydantic import TypeAdapter
-    out = Console(soft_wrap=False)
-    err = Console(stderr=True, soft_wrap=True)
+    out = console(soft_wrap=False)
+    err = console(stderr=True, soft_wrap=True)
     sheets = [load_sheet(path) for path in files]
     for sheet in sheets:
         for diagnostic in sheet.diagnostics:

@@ -1,5 +1,6 @@
-"""Small things every command shares: a progress bar on stderr for long runs (only on a terminal, gone
-when the run ends), and writing an output file with a located error instead of a traceback."""
+"""Small things every command shares: its consoles (colour only on a terminal, and no styling at all with
+NO_COLOR), a progress bar on stderr for long runs (only on a terminal, gone when the run ends), and writing
+an output file with a located error instead of a traceback."""
 
 from __future__ import annotations
 
@@ -10,6 +11,13 @@ from typing import Callable, Iterator
 
 import typer
 from rich.console import Console
+
+
+def console(stderr: bool = False, **options) -> Console:
+    """A rich console; with NO_COLOR set (no-color.org) it writes plain text, bold included."""
+    if os.environ.get("NO_COLOR"):
+        options["color_system"] = None
+    return Console(stderr=stderr, highlight=False, **options)
 
 
 @contextmanager
