@@ -93,39 +93,41 @@ def decode_usp(text: str, span: Span | None = None) -> UspProfile:
     k = len(ship_type)
     spans: dict[str, Span] = {}
 
-    def value(char: str, name: str, offset: int) -> int:
+    def place(name: str, offset: int) -> None:
         if span is not None:
             spans[name] = Span(path=span.path, line=span.line, col=span.col + offset, end_line=span.line,
                                end_col=span.col + offset + 1)
+
+    def value(char: str, name: str, offset: int) -> int:
+        place(name, offset)
         result = ehex_value(char)
         if result is None:
             raise ValueError(f"'{char}' is not an eHex digit (position {name})")
         return result
 
-    names1 = ("hull_code", "configuration", "jump", "maneuver", "power", "computer", "crew")
     fields: dict = {"text": text, "ship_type": ship_type}
+    names1 = ("hull_code", "configuration", "jump", "maneuver", "power", "computer", "crew")
     for index, (name, char) in enumerate(zip(names1, block1)):
-        if name in ("hull_code", "computer"):
-            value(char, name, k + 1 + index) if name == "hull_code" else None
-            if span is not None:
-                spans[name] = Span(path=span.path, line=span.line, col=span.col + k + 1 + index)
+        if name == "computer":  # a model letter (fib A-J, bis R/S), kept as written
+            place(name, k + 1 + index)
             fields[name] = char
         else:
-            fields[name] = value(char, name, k + 1 + index)
+            number = value(char, name, k + 1 + index)
+            fields[name] = char if name == "hull_code" else number
     names2 = ("armour", "sandcaster", "meson_screen", "damper", "black_globe", "repulsor")
     for index, (name, char) in enumerate(zip(names2, block2)):
         fields[name] = value(char, name, k + 9 + index)
     names3 = ("laser", "energy", "particle_accelerator", "meson", "missile")
     for index, (name, char) in enumerate(zip(names3, block3)):
-        if name in ("particle_accelerator", "meson") and char.isalpha():
+        if name in ("particle_accelerator", "meson") and char.isalpha():  # a spinal mount's letter
+            place(name, k + 16 + index)
             fields[f"{name}_spinal"] = char
             fields[name] = 0
-            if span is not None:
-                spans[name] = Span(path=span.path, line=span.line, col=span.col + k + 16 + index)
         else:
             fields[name] = value(char, name, k + 16 + index)
-    fields["fighters"] = value(fighters[0], "fighters", k + 22) if len(fighters) == 1 else int(fighters) \
-        if fighters.isdigit() else value(fighters[0], "fighters", k + 22)
+    # Fighter squadrons: one eHex digit, or a two-digit number some sheets print.
+    two_digits = len(fighters) == 2 and fighters.isdigit()
+    fields["fighters"] = int(fighters) if two_digits else value(fighters[0], "fighters", k + 22)
     if span is not None:
         spans["self"] = span
     return UspProfile(**fields, spans=spans)
