@@ -107,8 +107,7 @@ class _Scorer:
             loss.lines.append(LossLine(f"full value (step {step})", f"{status}: the ship's whole value", value))
             return loss
         design = member.design
-        installed_jump = design.drives["jump"].rating if "jump" in design.drives else (
-            member.ship.usp.jump if member.ship.usp else 0)
+        installed_jump = design.installed.get("jump", 0)
         jump_after = damage.jump if damage.jump is not None else installed_jump
         if jump_after < 1:
             if installed_jump >= 1:
@@ -138,8 +137,7 @@ class _Scorer:
             damaged = getattr(damage, kind)
             if damaged is None:
                 continue
-            drive = design.drives.get(kind)
-            installed = drive.rating if drive is not None else getattr(member.ship.usp, kind, None)
+            installed = design.installed.get(kind)
             if installed is None:
                 continue
             if damaged > installed:

@@ -99,6 +99,8 @@ class Design:
     staterooms: Decimal = D(0)
     drop_tanks: Decimal = D(0)
     usp: dict[str, object] = field(default_factory=dict)  # recomputed USP fields (names of UspProfile)
+    #: The installed jump, maneuver and power ratings: from the drive's tonnage, else the USP's digit.
+    installed: dict[str, int] = field(default_factory=dict)
     laden_usp: dict[str, object] = field(default_factory=dict)  # hull, jump, maneuver, power with drop tanks
     agility: int | None = None
 
@@ -173,6 +175,13 @@ class _Engine:
             declared = int(component.factor) if component.factor and component.factor.isdigit() else None
             design.drives[kind] = Drive(kind, component.tons, percent, potential, declared, component)
 
+    def installed_ratings(self) -> None:
+        for kind in ("jump", "maneuver", "power"):
+            if kind in self.design.drives:
+                self.design.installed[kind] = self.design.drives[kind].rating
+            elif self.ship.usp is not None:
+                self.design.installed[kind] = getattr(self.ship.usp, kind)
+
     def energy(self) -> None:
         design, ship = self.design, self.ship
         if design.hull is None:
@@ -191,7 +200,7 @@ class _Engine:
         design, ship = self.design, self.ship
         if design.hull is None:
             return
-        jump = design.drives["jump"].rating if "jump" in design.drives else (ship.usp.jump if ship.usp else None)
+        jump = design.installed.get("jump")
         power = (design.drives["power"].potential if "power" in design.drives
                  else (D(ship.usp.power) if ship.usp else None))
         laden = design.hull + design.drop_tanks
@@ -360,6 +369,7 @@ class _Engine:
     def run(self) -> Design:
         self.hull()
         self.drives()
+        self.installed_ratings()
         self.energy()
         self.fuel()
         self.tonnage_and_cost()

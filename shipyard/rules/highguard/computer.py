@@ -32,7 +32,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         computer = hg.COMPUTER_BY_CODE.get(usp.computer)
     line = next((c for c in ship.components_in("AVIONICS") if re.match(r"computer ", c.label, re.I)), None)
     where, field = (line, None) if line is not None else (usp, "computer")
-    jump = design.drives["jump"].rating if "jump" in design.drives else (usp.jump if usp is not None else 0)
+    jump = design.installed.get("jump", 0)
     if computer is None:
         return
     if jump and computer.max_jump < jump:

@@ -26,7 +26,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         return
     for kind, table in (("maneuver", hg.MANEUVER_MIN_TL), ("jump", hg.JUMP_MIN_TL)):
         drive = design.drives.get(kind)
-        rating = drive.rating if drive is not None else (getattr(usp, kind) if usp is not None else 0)
+        rating = design.installed.get(kind, 0)
         if rating and rating in table and table[rating] > tl:
             where = drive.component if drive is not None else usp
             yield ctx.report(f"{kind} {rating} needs TL{table[rating]}; this ship is TL{tl}", where,

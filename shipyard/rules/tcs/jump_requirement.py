@@ -29,7 +29,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     design, usp = subject.design, subject.ship.usp
     drive = design.drives.get("jump")
     where, field = (drive.component, None) if drive is not None else (usp, "jump")
-    rating = drive.rating if drive is not None else (usp.jump if usp is not None else None)
+    rating = design.installed.get("jump")
     if rating is not None and rating < needed:
         yield ctx.report(f"jump {rating} with the tanks dropped; the scenario requires {needed}", where, field)
     if design.drop_tanks and design.hull is not None:

@@ -25,7 +25,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         return
     drive = subject.design.drives.get("maneuver")
     usp = subject.ship.usp
-    rating = drive.rating if drive is not None else (usp.maneuver if usp is not None else None)
+    rating = subject.design.installed.get("maneuver")
     if rating is not None and rating < needed:
         yield ctx.report(f"maneuver {rating} without drop tanks; the scenario requires {needed}",
                          drive.component if drive is not None else usp, None if drive is not None else "maneuver")

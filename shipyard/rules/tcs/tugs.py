@@ -22,13 +22,6 @@ from shipyard.rules.tcs._common import meta
 META = meta("TCS202", "tugs", target="fleet")
 
 
-def _g(member) -> int:
-    drive = member.design.drives.get("maneuver")
-    if drive is not None:
-        return drive.rating
-    return member.ship.usp.maneuver if member.ship.usp is not None else 0
-
-
 def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if not fleet.scenario.drop_tanks_dropped:
         return
@@ -36,7 +29,7 @@ def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     tanks += sum((m.extra_drop_tanks * m.count for m in fleet.members), Decimal(0))
     if not tanks:
         return
-    capacity = sum((m.design.hull * max(0, _g(m) - 1) * m.count for m in fleet.members
+    capacity = sum((m.design.hull * max(0, m.design.installed.get("maneuver", 0) - 1) * m.count for m in fleet.members
                     if m.is_tug and m.design.hull is not None), Decimal(0))
     if capacity < tanks:
         tugs = sum(m.count for m in fleet.members if m.is_tug)
