@@ -168,3 +168,26 @@ def test_no_color_means_plain_text():
     plain = subprocess.run(command, capture_output=True, text=True, env={**env, "NO_COLOR": "1"}).stdout
     assert "\x1b[" in coloured and "\x1b[" not in plain
     assert plain.startswith(f"{HOLLYFIELDS}:3:1: error: MCS001")
+
+
+def test_piped_output_is_what_rich_writes_unstyled():
+    """Off a terminal check writes its lines itself (rich is not even imported); they must be the lines rich
+    writes on a terminal with NO_COLOR, the report and the summary alike."""
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE")}
+    command = [sys.executable, "-m", "shipyard", "check", str(HOLLYFIELDS), str(FIXTURES / "highguard")]
+    piped = subprocess.run(command, capture_output=True, text=True, env=env)
+    through_rich = subprocess.run(command, capture_output=True, text=True,
+                                  env={**env, "FORCE_COLOR": "1", "NO_COLOR": "1"})
+    assert piped.stdout == through_rich.stdout  # stderr differs by the progress bar a terminal gets
+    assert piped.stderr.splitlines()[-1] == through_rich.stderr.splitlines()[-1].split("\x1b[2K")[-1]
+    assert piped.stdout.count("\n") > 5 and "error: TCS105" in piped.stdout
+    loaded = subprocess.run([sys.executable, "-c", "import sys, runpy\n"
+                             "sys.argv = ['shipyard', 'check', sys.argv[1]]\n"
+                             "try:\n    runpy.run_module('shipyard', run_name='__main__')\n"
+                             "except SystemExit:\n    pass\n"
+                             "print('rich' in sys.modules, file=sys.stderr)", str(HOLLYFIELDS)],
+                            capture_output=True, text=True, env=env)
+    assert loaded.stderr.splitlines()[-1] == "False"

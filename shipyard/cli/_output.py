@@ -1,29 +1,72 @@
 """Small things every command shares: its consoles (colour only on a terminal, and no styling at all with
 NO_COLOR), a progress bar on stderr for long runs (only on a terminal, gone when the run ends), and writing
-an output file with a located error instead of a traceback."""
+an output file with a located error instead of a traceback.
+
+rich is imported only when it is used: ``Lines`` (the line reports of ``check``) writes plain text when its
+stream is not a terminal, so a linter run in CI or a pipe does not pay for a styling library it does not
+need (issue 5's start-up target)."""
 
 from __future__ import annotations
 
 import os
+import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
 import typer
-from rich.console import Console
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+#: A piece of a styled line: its text and a rich style ("bold red"), or None for none.
+Segment = tuple[str, "str | None"]
 
 
 def console(stderr: bool = False, **options) -> Console:
     """A rich console; with NO_COLOR set (no-color.org) it writes plain text, bold included."""
+    from rich.console import Console
     if os.environ.get("NO_COLOR"):
         options["color_system"] = None
     return Console(stderr=stderr, highlight=False, **options)
 
 
+def is_terminal(stream) -> bool:
+    """rich's own test (``Console.is_terminal``): TTY_COMPATIBLE=0/1 decides, then FORCE_COLOR (set and not
+    empty: a terminal), then ``isatty()``."""
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
+    try:
+        return bool(getattr(stream, "isatty", lambda: False)())
+    except ValueError:  # a closed stream
+        return False
+
+
+class Lines:
+    """Line output (``path:line:col: ...``) to stdout or stderr: through rich on a terminal, where it styles the
+    segments, and written as plain text anywhere else, which is what rich would write there."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self.stream = sys.stderr if stderr else sys.stdout
+        self.console: Console | None = console(stderr=stderr, soft_wrap=True) if is_terminal(self.stream) else None
+
+    def write(self, segments: Sequence[Segment]) -> None:
+        if self.console is None:
+            self.stream.write("".join(text for text, _ in segments) + "\n")
+        else:
+            from rich.text import Text
+            self.console.print(Text.assemble(*segments))
+
+
 @contextmanager
-def progress_bar(err: Console, label: str) -> Iterator[Callable[[int, int], None] | None]:
-    """Yields a ``progress(done, total)`` callback, or None when stderr is not a terminal."""
-    if not err.is_terminal:
+def progress_bar(err: Console | None, label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """Yields a ``progress(done, total)`` callback, or None when stderr is not a terminal (or there is no
+    rich console: ``Lines`` makes one only for a terminal)."""
+    if err is None or not err.is_terminal:
         yield None
         return
     from rich.progress import Progress

@@ -7,13 +7,15 @@ import os
 from decimal import Decimal
 from pathlib import Path
 
-import typer
-from rich.console import Console
+from typing import TYPE_CHECKING
 
-from shipyard.cli._output import console
-from rich.table import Table
+import typer
 
 from shipyard import __version__
+from shipyard.cli._output import console
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def _figure(value) -> str:
@@ -45,7 +47,7 @@ def audit(
     from shipyard.checking import Selection
     from shipyard.diagnostics import Severity
     from shipyard.batch import check_paths
-    from shipyard.cli._output import progress_bar, write_or_exit
+    from shipyard.cli._output import Lines, progress_bar, write_or_exit
     from shipyard.cli.check import _prefixes, _usage_error
     from shipyard.fleet import load_scenario
     from shipyard.report import tables
@@ -55,10 +57,11 @@ def audit(
     if scenario is not None:
         chosen, problems = load_scenario(scenario)
         if chosen is None:
-            _usage_error(err, problems)
+            _usage_error(Lines(stderr=True), problems)
     selection = Selection(select=_prefixes(select), ignore=_prefixes(ignore))
     with progress_bar(err, "auditing") as progress:
         sheets, missing = check_paths(paths, selection, chosen, jobs=jobs or os.cpu_count() or 1, progress=progress)
+    from rich.table import Table
     rows = list(tables.ship_rows(sheets))
     table = Table(title=f"shipyard audit: {len(rows)} ship(s)", header_style="bold", show_footer=True)
     totals = {

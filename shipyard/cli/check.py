@@ -11,10 +11,8 @@ from enum import Enum
 from pathlib import Path
 
 import typer
-from rich.console import Console
 
-from shipyard.cli._output import console
-
+from shipyard.cli._output import Lines
 
 
 class CheckFormat(str, Enum):
@@ -34,10 +32,10 @@ def _prefixes(values: list[str] | None) -> tuple[str, ...]:
     return tuple(p.strip().upper() for value in values or () for p in value.split(",") if p.strip())
 
 
-def _usage_error(err: Console, problems) -> None:
-    from shipyard.report.diagnostics_text import diagnostic_text
+def _usage_error(err: Lines, problems) -> None:
+    from shipyard.report.diagnostics_text import diagnostic_segments
     for problem in problems:
-        err.print(diagnostic_text(problem))
+        err.write(diagnostic_segments(problem))
     raise typer.Exit(2)
 
 
@@ -75,7 +73,7 @@ def check(
     from shipyard.config import Settings, find_settings_file, load_settings
     from shipyard.fleet import load_scenario
 
-    err = console(stderr=True, soft_wrap=True)
+    err = Lines(stderr=True)
     settings, base = Settings(), Path.cwd()
     found_file = settings_file or find_settings_file(paths[0])
     if found_file is not None:
@@ -94,14 +92,14 @@ def check(
     workers = jobs or settings.jobs or os.cpu_count() or 1
     shown_rank = Severity((level.value if level else None) or settings.level or "info").rank
 
-    from shipyard.report.diagnostics_text import diagnostic_text
+    from shipyard.report.diagnostics_text import diagnostic_segments
     from shipyard.report.findings import Sink
-    out = console(soft_wrap=True)
+    out = Lines()
     sink = Sink(sys.stdout, output_format.value, statistics)
     counts = {s: 0 for s in Severity}
     files = ships = 0
     unreadable = failed = False
-    with progress_bar(err, "checking") as progress:
+    with progress_bar(err.console, "checking") as progress:
         for sheet in iter_checked(paths, selection, chosen, jobs=workers, exclude=tuple(settings.exclude),
                                   progress=progress, keep_ships=False):
             files += sheet.format != "fleet"
@@ -111,10 +109,10 @@ def check(
                 failed |= finding.severity is Severity.ERROR
                 if finding.severity.rank <= shown_rank:
                     counts[finding.severity] += 1
-                    sink.add(finding, lambda d: out.print(diagnostic_text(d, show_source=False)))
+                    sink.add(finding, lambda d: out.write(diagnostic_segments(d, show_source=False)))
     sink.close()
-    err.print(f"{files} file(s), {ships} ship(s): {counts[Severity.ERROR]} error(s), "
-              f"{counts[Severity.WARNING]} warning(s), {counts[Severity.INFO]} info")
+    err.write([(f"{files} file(s), {ships} ship(s): {counts[Severity.ERROR]} error(s), "
+               f"{counts[Severity.WARNING]} warning(s), {counts[Severity.INFO]} info", None)])
     if unreadable:
         raise typer.Exit(2)
     if failed:

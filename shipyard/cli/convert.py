@@ -6,12 +6,14 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
 
 from shipyard.cli._output import console
 
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class Target(str, Enum):

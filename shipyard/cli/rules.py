@@ -5,12 +5,12 @@ from __future__ import annotations
 import typer
 
 from shipyard.cli._output import console
-from rich.table import Table
-
 
 
 def rules() -> None:
     """List every rule: code, name, most serious level, and what it checks."""
+    from rich.table import Table
+
     from shipyard.rules import RULES
     table = Table(show_edge=False, header_style="bold")
     for column in ("code", "name", "level", "checks"):
