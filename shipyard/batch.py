@@ -10,17 +10,18 @@ extension (SHEET_SUFFIXES); a file named on the command line is always read.
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from shipyard.checking import Selection, check_fleet, check_sheet
 from shipyard.diagnostics import Diagnostic, Severity, Span
-from shipyard.model.scenario import Scenario
 from shipyard.model.sheet import SheetFile
 from shipyard.pipeline import load_sheet
+
+if TYPE_CHECKING:
+    from shipyard.model.scenario import Scenario
 
 #: The files a folder contributes (a file named on the command line is read whatever its name); the format
 #: of each is told from its content.
@@ -64,7 +65,7 @@ def find_files(paths: list[Path], exclude: tuple[str, ...] = ()) -> tuple[list[F
     return found, problems
 
 
-def _check_file(job: tuple[str, Selection, Scenario, bool, bool]) -> SheetFile:
+def _check_file(job: tuple[str, Selection, Scenario | None, bool, bool]) -> SheetFile:
     path, selection, scenario, keep_ships, keep_highguard = job
     try:
         sheet = check_sheet(load_sheet(Path(path)), selection, scenario)
@@ -77,10 +78,11 @@ def _check_file(job: tuple[str, Selection, Scenario, bool, bool]) -> SheetFile:
             message=f"internal error while checking this file ({type(error).__name__}: {error}); please report it")])
 
 
-def _checked(found: list[Found], selection: Selection, scenario: Scenario, jobs: int, keep_ships: bool,
+def _checked(found: list[Found], selection: Selection, scenario: Scenario | None, jobs: int, keep_ships: bool,
              keep_highguard: bool) -> Iterator[SheetFile]:
     work = [(str(f.path), selection, scenario, keep_ships, keep_highguard) for f in found]
     if jobs > 1 and len(work) >= POOL_THRESHOLD:
+        from concurrent.futures import ProcessPoolExecutor  # only when there is a pool to run
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             yield from pool.map(_check_file, work, chunksize=CHUNK_SIZE)
     else:
@@ -100,13 +102,12 @@ def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario
     False the ships are dropped once checked (``ship_count`` says how many there were), except the High
     Guard ships a scenario's fleets need.
     """
-    chosen = scenario or Scenario()
     found, problems = find_files(paths, exclude)
     for problem in problems:
         yield SheetFile(path=problem.span.path, format="unreadable", diagnostics=[problem])
     fleets: list[Path] = []
     kept: dict[str, SheetFile] = {}  # High Guard sheets, kept only when folders are fleets
-    for index, (item, sheet) in enumerate(zip(found, _checked(found, selection, chosen, jobs, keep_ships, scenario is not None)), start=1):
+    for index, (item, sheet) in enumerate(zip(found, _checked(found, selection, scenario, jobs, keep_ships, scenario is not None)), start=1):
         if progress is not None:
             progress(index, len(found))
         if sheet.format == "fleet":
@@ -122,7 +123,7 @@ def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario
     from shipyard.fleet import fleet_from_file, fleet_from_folder
     for fleet_path in fleets:
         def load(path: Path) -> SheetFile:
-            return kept.get(str(path)) or check_sheet(load_sheet(path), selection, chosen)
+            return kept.get(str(path)) or check_sheet(load_sheet(path), selection, scenario)
         fleet, _, diagnostics = fleet_from_file(fleet_path, scenario, load)
         if fleet is not None:
             diagnostics += check_fleet(fleet, selection)

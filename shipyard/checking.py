@@ -10,16 +10,18 @@ engine recomputes and the scenario; TCS fleet rules on a fleet.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from shipyard.diagnostics import Diagnostic, Severity, Span
-from shipyard.model.highguard import HighGuardShip
-from shipyard.model.scenario import Scenario
-from shipyard.model.sheet import SheetFile
-from shipyard.model.usd import UsdShip
-from shipyard.rules import RULES, Rule, RuleContext
-from shipyard.rules.subjects import FleetSubject, HighGuardSubject
+from shipyard.rules import Rule, RuleContext, all_rules, family_rules
 from shipyard.suppress import apply_suppressions
+
+if TYPE_CHECKING:  # High Guard's models and engine load only when a High Guard ship is checked
+    from shipyard.model.highguard import HighGuardShip
+    from shipyard.model.scenario import Scenario
+    from shipyard.model.sheet import SheetFile
+    from shipyard.model.usd import UsdShip
+    from shipyard.rules.subjects import FleetSubject
 
 
 @dataclass(frozen=True)
@@ -39,14 +41,14 @@ class Selection:
 def rules_for(ship: UsdShip | HighGuardShip, selection: Selection) -> list[Rule]:
     """The ship rules for a ship. The MCS family checks MCS ratings only: a T4 sheet's figures are on
     another scale (convert it first)."""
-    if isinstance(ship, HighGuardShip):
+    if ship.format == "highguard":
         families = ("hg", "tcs")
     elif ship.edition == "mcs":
         families = ("mcs",)
     else:
         return []
-    return [rule for rule in RULES.values()
-            if rule.meta.family in families and rule.meta.target == "ship" and selection.wants(rule.code)]
+    return [rule for family in families for rule in family_rules(family).values()
+            if rule.meta.target == "ship" and selection.wants(rule.code)]
 
 
 def _run(rules: Iterable[Rule], subject, path: str, fallback: Span) -> list[Diagnostic]:
@@ -62,19 +64,22 @@ def _run(rules: Iterable[Rule], subject, path: str, fallback: Span) -> list[Diag
 
 
 def check_ship(ship: UsdShip | HighGuardShip, path: str, selection: Selection = Selection(),
-               scenario: Scenario = Scenario()) -> list[Diagnostic]:
-    """Every finding of the selected rules on one ship. A rule that fails is reported, never raised."""
+               scenario: Scenario | None = None) -> list[Diagnostic]:
+    """Every finding of the selected rules on one ship. A rule that fails is reported, never raised. The
+    scenario (the default one when None) matters to the TCS rules only."""
     fallback = ship.span("usp") or ship.span("title") or ship.span("class_name") or ship.span() \
         or Span(path=path, line=1, col=1)
-    if isinstance(ship, HighGuardShip):
+    if ship.format == "highguard":
+        from shipyard.model.scenario import Scenario
         from shipyard.rating.highguard import recompute  # the design engine only for High Guard ships
-        subject = HighGuardSubject(ship, recompute(ship), scenario)
+        from shipyard.rules.subjects import HighGuardSubject
+        subject = HighGuardSubject(ship, recompute(ship), scenario or Scenario())
     else:
         subject = ship
     return _run(rules_for(ship, selection), subject, path, fallback)
 
 
-def check_sheet(sheet: SheetFile, selection: Selection = Selection(), scenario: Scenario = Scenario()) -> SheetFile:
+def check_sheet(sheet: SheetFile, selection: Selection = Selection(), scenario: Scenario | None = None) -> SheetFile:
     """The sheet with its read diagnostics and every rule finding, suppressions applied, filtered and sorted."""
     found = list(sheet.diagnostics)
     for ship in sheet.ships:
@@ -86,7 +91,7 @@ def check_sheet(sheet: SheetFile, selection: Selection = Selection(), scenario: 
 
 def check_fleet(fleet: FleetSubject, selection: Selection = Selection()) -> list[Diagnostic]:
     """The fleet rules (TCS2xx) on one fleet."""
-    rules = [r for r in RULES.values() if r.meta.target == "fleet" and selection.wants(r.code)]
+    rules = [r for r in all_rules().values() if r.meta.target == "fleet" and selection.wants(r.code)]
     return _run(rules, fleet, fleet.path, fleet.span)
 
 

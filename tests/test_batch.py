@@ -132,14 +132,14 @@ def test_broken_folder_gets_one_finding_per_problem_file(broken_folder):
 
 
 def test_a_rule_that_fails_is_one_finding(monkeypatch):
-    from shipyard.rules import RULES
-    rule = RULES["MCS001"]
+    from shipyard.rules import family_rules
+    rule = family_rules("mcs")["MCS001"]
 
     def broken(ship, ctx):
         raise ZeroDivisionError("boom")
         yield
 
-    monkeypatch.setitem(RULES, "MCS001", type(rule)(meta=rule.meta, check=broken, doc=rule.doc))
+    monkeypatch.setitem(family_rules("mcs"), "MCS001", type(rule)(meta=rule.meta, check=broken, doc=rule.doc))
     sheets, _ = check_paths([HOLLYFIELDS], Selection())
     (failure,) = [d for d in sheets[0].diagnostics if d.code == "SY002"]
     assert "internal error in rule MCS001 (ZeroDivisionError: boom)" in failure.message

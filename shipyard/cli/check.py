@@ -71,7 +71,6 @@ def check(
     from shipyard.batch import iter_checked
     from shipyard.cli._output import progress_bar
     from shipyard.config import Settings, find_settings_file, load_settings
-    from shipyard.fleet import load_scenario
 
     err = Lines(stderr=True)
     settings, base = Settings(), Path.cwd()
@@ -86,6 +85,7 @@ def check(
     scenario_path = scenario or (base / settings.scenario if settings.scenario else None)
     chosen = None
     if scenario_path is not None:
+        from shipyard.fleet import load_scenario  # High Guard's fleet machinery, only for a scenario
         chosen, problems = load_scenario(scenario_path)
         if chosen is None:
             _usage_error(err, problems)

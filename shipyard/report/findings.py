@@ -10,7 +10,7 @@ from pathlib import Path
 
 from shipyard import __version__
 from shipyard.diagnostics import Diagnostic, Severity
-from shipyard.rules import RULES
+from shipyard.rules import rule_for
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -28,7 +28,7 @@ def _uri(path: str) -> str:
 
 
 def _sarif_rule(code: str) -> dict:
-    rule = RULES.get(code)
+    rule = rule_for(code)
     entry: dict = {"id": code}
     if rule is not None:
         entry.update(name=rule.meta.name, shortDescription={"text": rule.summary},
@@ -78,8 +78,8 @@ def statistics(counts: Counter) -> str:
     """Findings per code, most frequent first: ``count  CODE  name``."""
     rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     width = max((len(str(n)) for _, n in rows), default=1)
-    return "".join(f"{n:>{width}}  {code:<7} {RULES[code].meta.name if code in RULES else ''}".rstrip() + "\n"
-                   for code, n in rows)
+    names = {code: rule.meta.name for code in counts if (rule := rule_for(code)) is not None}
+    return "".join(f"{n:>{width}}  {code:<7} {names.get(code, '')}".rstrip() + "\n" for code, n in rows)
 
 
 class Sink:

@@ -158,16 +158,16 @@ def component_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
 
 
 def finding_rows(sheets: Iterable[SheetFile], extra: Iterable[Diagnostic] = ()) -> Iterable[list]:
-    from shipyard.rules import RULES
+    from shipyard.rules import rule_for
     for d in [d for sheet in sheets for d in sheet.diagnostics] + list(extra):
-        rule = RULES.get(d.code)
+        rule = rule_for(d.code)
         yield [d.span.path, d.span.line, d.span.col, d.severity.value, d.code,
                rule.meta.name if rule else None, d.message]
 
 
 def rule_rows() -> Iterable[list]:
-    from shipyard.rules import RULES
-    for rule in RULES.values():
+    from shipyard.rules import all_rules
+    for rule in all_rules().values():
         yield [rule.code, rule.meta.name, rule.meta.severity.value, rule.meta.family, rule.summary]
 
 

@@ -3,26 +3,53 @@
 Families: ``MCS`` (MCS USD sheets, seeds/003 section 6), ``HG`` (High Guard legality and declared versus
 recomputed figures), ``TCS`` (the 1982 tournament checks, ship and fleet). A code is never reused; tests/test_rules.py
 fails when a module in a family folder is not listed or a code appears twice.
+
+A family is imported when it is first needed, so checking an MCS sheet does not load the High Guard design
+engine (``shipyard check`` on one sheet starts fast: issue 5).
 """
 
 from __future__ import annotations
 
-from shipyard.rules import highguard, mcs, tcs
+from importlib import import_module
+
 from shipyard.rules.base import Rule, RuleContext, RuleMeta
 
-FAMILIES = {"mcs": mcs.MODULES, "hg": highguard.MODULES, "tcs": tcs.MODULES}
+#: Each family: the prefix of its codes and the package whose ``MODULES`` lists its rule modules.
+FAMILIES = {"mcs": ("MCS", "shipyard.rules.mcs"), "hg": ("HG", "shipyard.rules.highguard"),
+            "tcs": ("TCS", "shipyard.rules.tcs")}
 
-RULES: dict[str, Rule] = {}
-for _family, _modules in FAMILIES.items():
-    for _module in _modules:
-        _rule = Rule.from_module(_module)
-        if _rule.code in RULES:
-            raise RuntimeError(f"rule code {_rule.code} is used twice")
-        RULES[_rule.code] = _rule
+_loaded: dict[str, dict[str, Rule]] = {}
 
 
-def rules_of(family: str) -> list[Rule]:
-    return [rule for rule in RULES.values() if rule.meta.family == family]
+def family_rules(family: str) -> dict[str, Rule]:
+    """The rules of one family by code, in the family's order; the family is imported on first use."""
+    if family not in _loaded:
+        prefix, package = FAMILIES[family]
+        rules: dict[str, Rule] = {}
+        for module in import_module(package).MODULES:
+            rule = Rule.from_module(module)
+            if rule.meta.family != family or not rule.code.startswith(prefix):
+                raise RuntimeError(f"rule {rule.code} ({module.__name__}) is not a {prefix} code of family {family}")
+            if rule.code in rules:
+                raise RuntimeError(f"rule code {rule.code} is used twice")
+            rules[rule.code] = rule
+        _loaded[family] = rules
+    return _loaded[family]
 
 
-__all__ = ["FAMILIES", "RULES", "Rule", "RuleContext", "RuleMeta", "rules_of"]
+def all_rules() -> dict[str, Rule]:
+    """Every rule by code, family by family (the families' prefixes keep codes apart)."""
+    return {code: rule for family in FAMILIES for code, rule in family_rules(family).items()}
+
+
+def rule_for(code: str) -> Rule | None:
+    """The rule reporting ``code``, loading its family only; None for a reading diagnostic (IO, USD, HG0xx ...)."""
+    for family, (prefix, _) in FAMILIES.items():
+        if code.startswith(prefix):
+            found = family_rules(family).get(code)
+            if found is not None:
+                return found
+    return None
+
+
+__all__ = ["FAMILIES", "Rule", "RuleContext", "RuleMeta", "all_rules", "family_rules", "rule_for"]
