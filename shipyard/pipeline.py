@@ -4,12 +4,11 @@ raises for bad input. Checking and batches are in shipyard/checking.py and shipy
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from shipyard.diagnostics import Diagnostic, Span, Severity
 from shipyard.model.sheet import SheetFile
-from shipyard.parse.highguard import looks_like_highguard, parse_highguard
+from shipyard.parse.sniff import sniff
 from shipyard.parse.source import read_sheet_text
 from shipyard.parse.usd import parse_usd
 from shipyard.suppress import find_suppressions
@@ -19,22 +18,8 @@ from shipyard.suppress import find_suppressions
 WORKBOOK_SUFFIXES = (".xlsx",)
 #: Kept for callers that want the FFS design extensions (the format is told from content otherwise).
 FFS_DESIGN_SUFFIXES = (".toml", ".xlsx")
-_TOML_TABLE = re.compile(r"^\s*\[(\[?)\s*(ship|scenario)\s*\]\]?\s*(?:#.*)?$", re.M)
 
-
-def sniff(text: str) -> str:
-    """The format of a sheet's text: "ffs" (an FFS design: a [ship] table), "fleet" ([[ship]] tables),
-    "scenario" ([scenario] alone), "highguard" (a USP or component line) or "usd"."""
-    tables = {(m.group(1), m.group(2)) for m in _TOML_TABLE.finditer(text)}
-    if ("[", "ship") in tables:
-        return "fleet"
-    if ("", "ship") in tables:
-        return "ffs"
-    if ("", "scenario") in tables:
-        return "scenario"
-    if looks_like_highguard(text):
-        return "highguard"
-    return "usd"
+__all__ = ["FFS_DESIGN_SUFFIXES", "WORKBOOK_SUFFIXES", "load_design", "load_sheet", "sniff"]
 
 
 def _internal_error(shown: str, error: Exception) -> Diagnostic:
@@ -74,6 +59,7 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
             diagnostics.append(Diagnostic(code="IO007", severity=Severity.ERROR, span=Span(path=shown, line=1, col=1),
                                           message=f"{what}, not a sheet: {how}"))
         elif sheet_format == "highguard":
+            from shipyard.parse.highguard import parse_highguard  # High Guard's parser and models on demand
             ships, parsed = parse_highguard(text, shown)
             diagnostics += parsed
         else:

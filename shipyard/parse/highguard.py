@@ -25,13 +25,12 @@ from shipyard.model.highguard import BATTERY_COLUMNS, BatteryCounts, Component, 
 from shipyard.model.usd import Note
 from shipyard.parse.errors import describe
 from shipyard.parse.grammar import highguard_parser
+from shipyard.parse.sniff import COMPONENT_SHAPE, USP_SHAPE
 from shipyard.parse.source import split_lines
 
 SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS",
             "ACCOMMODATIONS", "USER DEFINED")
-_USP_SHAPE = re.compile(r"(?<![A-Za-z0-9])([A-Z0-9]{1,2})-([0-9A-Z]{7})-([0-9A-Z]{6})-([0-9A-Z]{5})-([0-9A-Z]{1,2})")
 _BATTERY_SHAPE = re.compile(r"^\s*(?:batteries\s+bearing|bat\s+bear|bearing|batteries|bat)(?![A-Za-z])", re.I)
-_COMPONENT_SHAPE = re.compile(r"Td\s*;\s*MCr", re.I)
 _TEXT_FIELD = re.compile(r"^\s*(Ship|Class|Type|Architect|Refit Tech Level|Tech Level|Craft|Fuel Treatment|Backups|"
                          r"Substitutions|Note|Notes|Architects Fee|Drop Tanks Cost)\s*:\s*(.*)$", re.I)
 # Text fields kept as written: key (lower case) -> HighGuardShip field.
@@ -54,9 +53,9 @@ _SUMMARY_KEYS = {"passengers": "Passengers", "low": "Low", "cargo": "Cargo", "fu
 def line_rule(line: str) -> str | None:
     """The start rule of grammars/highguard.lark for a line, by its shape (summary lines are told apart
     from free text later, once the text fields are out of the way)."""
-    if _COMPONENT_SHAPE.search(line):
+    if COMPONENT_SHAPE.search(line):
         return "component_line"
-    if _USP_SHAPE.search(line):
+    if USP_SHAPE.search(line):
         return "usp_line"
     if _BATTERY_SHAPE.match(line):
         return "battery_line"
@@ -86,7 +85,7 @@ def tonnage_tons(text: str) -> Decimal:
 
 def decode_usp(text: str, span: Span | None = None) -> UspProfile:
     """Every position of a USP to a typed field (highguard.md 1.1)."""
-    found = _USP_SHAPE.fullmatch(text)
+    found = USP_SHAPE.fullmatch(text)
     if not found:
         raise ValueError(f"not a USP: {text!r}")
     ship_type, block1, block2, block3, fighters = found.groups()
@@ -433,10 +432,5 @@ def parse_highguard(text: str, path: str = "<sheet>") -> tuple[list[HighGuardShi
     reader = _Reader(path)
     reader.read(text)
     return reader.finish()
-
-
-def looks_like_highguard(text: str) -> bool:
-    """True when a text holds a USP or a component line (used to tell a file's format from its content)."""
-    return bool(_USP_SHAPE.search(text) or _COMPONENT_SHAPE.search(text))
 
 
