@@ -38,6 +38,14 @@ def test_audit_table_and_exit_code(report):
     assert [p.name for p in target.parent.iterdir() if p.name.startswith(".")] == []  # no temporary left
 
 
+def test_audit_with_a_scenario_it_cannot_read_is_a_usage_error(tmp_path):
+    missing = tmp_path / "scenario.toml"
+    result = runner.invoke(app, ["audit", str(FIXTURES / "highguard"), "--scenario", str(missing)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"{missing}:1:1: error: IO001 cannot read file")
+    assert result.stdout == ""  # nothing audited
+
+
 def test_workbook_sheets_values_and_formats(report):
     folder, target, _ = report
     book = load_workbook(target)
