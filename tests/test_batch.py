@@ -170,6 +170,21 @@ def test_no_color_means_plain_text():
     assert plain.startswith(f"{HOLLYFIELDS}:3:1: error: MCS001")
 
 
+@pytest.mark.parametrize("force", [None, "1"])
+def test_lines_drop_the_control_characters_rich_drops(monkeypatch, capsys, force):
+    from shipyard.cli._output import Lines
+    monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    if force is None:
+        monkeypatch.delenv("FORCE_COLOR", raising=False)
+    else:
+        monkeypatch.setenv("FORCE_COLOR", force)
+    lines = Lines()
+    assert (lines.console is None) == (force is None)
+    lines.write([("a.usd:1:1: ", "bold"), ("key 'Dis\x07pl\x08a\x0bc\x0ce\rment' \x1b kept", None)])
+    assert capsys.readouterr().out == "a.usd:1:1: key 'Displacement' \x1b kept\n"
+
+
 def test_piped_output_is_what_rich_writes_unstyled():
     """Off a terminal check writes its lines itself (rich is not even imported); they must be the lines rich
     writes on a terminal with NO_COLOR, the report and the summary alike."""

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 #: A piece of a styled line: its text and a rich style ("bold red"), or None for none.
 Segment = tuple[str, "str | None"]
+#: The control characters rich drops from text (rich.control.STRIP_CONTROL_CODES: bell, backspace, vertical
+#: tab, form feed, carriage return); plain lines drop them too, so a sheet's bytes never reach the terminal raw.
+_STRIPPED = dict.fromkeys((7, 8, 11, 12, 13))
 
 
 def console(stderr: bool = False, **options) -> Console:
@@ -56,7 +59,7 @@ class Lines:
 
     def write(self, segments: Sequence[Segment]) -> None:
         if self.console is None:
-            self.stream.write("".join(text for text, _ in segments) + "\n")
+            self.stream.write("".join(text for text, _ in segments).translate(_STRIPPED) + "\n")
         else:
             from rich.text import Text
             self.console.print(Text.assemble(*segments))
