@@ -19,8 +19,8 @@ import typer
 if TYPE_CHECKING:
     from rich.console import Console
 
-#: A piece of a styled line: its text and a rich style ("bold red"), or None for none.
-Segment = tuple[str, "str | None"]
+    from shipyard.report.diagnostics_text import Segment
+
 #: The control characters rich drops from text (rich.control.STRIP_CONTROL_CODES: bell, backspace, vertical
 #: tab, form feed, carriage return); plain lines drop them too, so a sheet's bytes never reach the terminal raw.
 _STRIPPED = dict.fromkeys((7, 8, 11, 12, 13))

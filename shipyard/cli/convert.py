@@ -6,14 +6,10 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import typer
 
-from shipyard.cli._output import console
-
-if TYPE_CHECKING:
-    from rich.console import Console
+from shipyard.cli._output import Lines
 
 
 class Target(str, Enum):
@@ -84,7 +80,7 @@ def convert(
     from shipyard.diagnostics import Diagnostic, Severity, Span
     from shipyard.pipeline import load_design, load_sheet
     from shipyard.rating.t4 import T4Options, convert_t4
-    err = console(stderr=True, soft_wrap=True)
+    err = Lines(stderr=True)
     if _is_design(file):
         sheet = load_design(file, str(file), edition.value if edition else None)
         _finish(err, sheet.path, sheet.ships, sheet.diagnostics, output_format)
@@ -107,13 +103,13 @@ def convert(
     _finish(err, sheet.path, converted, diagnostics, output_format)
 
 
-def _finish(err: Console, path: str, converted: list, diagnostics: list, output_format: ConvertFormat) -> None:
+def _finish(err: Lines, path: str, converted: list, diagnostics: list, output_format: ConvertFormat) -> None:
     from shipyard.diagnostics import Severity
     from shipyard.model.sheet import SheetFile
-    from shipyard.report.diagnostics_text import diagnostic_text
+    from shipyard.report.diagnostics_text import diagnostic_segments
     from shipyard.report.usd_sheet import render_usd
     for diagnostic in sorted(diagnostics, key=lambda d: d.sort_key):
-        err.print(diagnostic_text(diagnostic), highlight=False)
+        err.write(diagnostic_segments(diagnostic))
     if output_format is ConvertFormat.json:
         result = SheetFile(path=path, format="mcs", ships=converted, diagnostics=diagnostics)
         sys.stdout.write(result.model_dump_json(indent=2) + "\n")

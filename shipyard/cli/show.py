@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import console
+from shipyard.cli._output import Lines, console
 
 
 
@@ -31,17 +31,17 @@ def show(
     from shipyard.model.highguard import HighGuardShip
     from shipyard.model.sheet import SheetFile
     from shipyard.pipeline import load_sheet
-    from shipyard.report.diagnostics_text import diagnostic_text
+    from shipyard.report.diagnostics_text import diagnostic_segments
     from shipyard.report.highguard_text import highguard_panel
     from shipyard.report.ship_text import ship_panel
     from pydantic import TypeAdapter
     out = console(soft_wrap=False)
-    err = console(stderr=True, soft_wrap=True)
+    err = Lines(stderr=True)
     sheets = [load_sheet(path) for path in files]
     for sheet in sheets:
         for diagnostic in sheet.diagnostics:
             if notes or diagnostic.severity.value != "info":
-                err.print(diagnostic_text(diagnostic), highlight=False)
+                err.write(diagnostic_segments(diagnostic))
     if output_format is ShowFormat.json:
         sys.stdout.write(TypeAdapter(list[SheetFile]).dump_json(sheets, indent=2).decode() + "\n")
     else:
@@ -50,5 +50,5 @@ def show(
                 out.print(highguard_panel(ship) if isinstance(ship, HighGuardShip) else ship_panel(ship, sheet.path))
     unreadable = sum(not sheet.readable for sheet in sheets)
     if unreadable:
-        err.print(f"{unreadable} of {len(sheets)} file(s) could not be read in full", highlight=False)
+        err.write([(f"{unreadable} of {len(sheets)} file(s) could not be read in full", None)])
         raise typer.Exit(2)
