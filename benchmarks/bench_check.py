@@ -54,9 +54,9 @@ def generate(folder: Path, n: int, seed: int = 1) -> None:
 def bare_parse(folder: Path) -> float:
     """Sheets per second through the lark parsers alone (no model, no rules)."""
     sys.path.insert(0, str(ROOT))
-    from shipyard.parse.grammar import highguard_parser, usd_parser
-    from shipyard.parse.highguard import line_rule
-    from shipyard.parse.sniff import looks_like_highguard
+    from shipyard.core.grammar import highguard_parser, usd_parser
+    from shipyard.systems.highguard.parse import line_rule
+    from shipyard.core.sniff import looks_like_highguard
     files = sorted(folder.rglob("*.*"))
     usd, hg = usd_parser(), highguard_parser()
     start = time.perf_counter()

@@ -6,10 +6,10 @@
     Decimal('3000')
 """
 
-from shipyard.model.sheet import SheetFile
-from shipyard.model.usd import UsdShip
-from shipyard.parse.usd import parse_usd
-from shipyard.pipeline import load_sheet
-from shipyard.report.usd_sheet import render_usd
+from shipyard.core.sheet import SheetFile
+from shipyard.systems.mcs.model import UsdShip
+from shipyard.systems.mcs.parse import parse_usd
+from shipyard.core.pipeline import load_sheet
+from shipyard.systems.mcs.render import render_usd
 
 __all__ = ["SheetFile", "UsdShip", "load_sheet", "parse_usd", "render_usd"]

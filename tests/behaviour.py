@@ -77,7 +77,7 @@ def commands() -> Iterator[list[str]]:
 
 
 def explain_codes() -> list[str]:
-    from shipyard.rules import all_rules
+    from shipyard.core.registry import all_rules
 
     codes = list(all_rules())
     codes += ["size-by-displacement", "APX", *(f"APX{n}" for n in range(1, 12)), "FORMATION-MOVES",

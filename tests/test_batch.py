@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from shipyard.batch import check_paths
-from shipyard.checking import Selection
+from shipyard.core.batch import check_paths
+from shipyard.core.checking import Selection
 from shipyard.cli import app
 from conftest import FIXTURES
 
@@ -132,7 +132,7 @@ def test_broken_folder_gets_one_finding_per_problem_file(broken_folder):
 
 
 def test_a_rule_that_fails_is_one_finding(monkeypatch):
-    from shipyard.rules import family_rules
+    from shipyard.core.registry import family_rules
     rule = family_rules("mcs")["MCS001"]
 
     def broken(ship, ctx):

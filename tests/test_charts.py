@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from shipyard.charts import mcs as chart
+from shipyard.systems.mcs import charts as chart
 
 
 @pytest.mark.parametrize("value,code", [(0.5, None), (1, 0), (3, 2), (4, 2), (9.5, 4), (10, 5), (66, 10),

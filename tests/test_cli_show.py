@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 import shipyard
 from shipyard.cli import app
-from shipyard.model.sheet import SheetFile
+from shipyard.core.sheet import SheetFile
 from conftest import FIXTURES
 
 runner = CliRunner()
@@ -35,7 +35,7 @@ def test_show_json_validates_back_into_the_model():
     assert len(sheets) == 11
     midu = next(s for s in sheets if s.path.endswith("midu-agashaan.usd")).ships[0]
     assert midu.missile_batteries[0].salvos_in_cargo == 12 and midu.toughness == 10
-    from shipyard.pipeline import load_sheet
+    from shipyard.core.pipeline import load_sheet
     assert [sh.ships for sh in sheets] == [load_sheet(f).ships for f in files]
 
 

@@ -9,12 +9,12 @@ import pytest
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from shipyard.model.ffs2 import FfsDesign
-from shipyard.parse.ffs2 import load_ffs_design, parse_ffs_toml
-from shipyard.parse.usd import parse_usd
-from shipyard.rating.ffs2 import convert_ffs
-from shipyard.report.ffs2_workbook import write_design_workbook
-from shipyard.report.usd_sheet import render_usd
+from shipyard.systems.mcs.ffs.model import FfsDesign
+from shipyard.systems.mcs.ffs.read import load_ffs_design, parse_ffs_toml
+from shipyard.systems.mcs.parse import parse_usd
+from shipyard.systems.mcs.convert.ffs import convert_ffs
+from shipyard.systems.mcs.ffs.template import write_design_workbook
+from shipyard.systems.mcs.render import render_usd
 from conftest import ROOT
 
 SEED = ROOT / "examples" / "ffs2" / "seed-examples.toml"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from shipyard.parse.usd import parse_usd
-from shipyard.rating.t4 import T4Options, convert_t4
+from shipyard.systems.mcs.parse import parse_usd
+from shipyard.systems.mcs.convert.t4 import T4Options, convert_t4
 from conftest import FIXTURES
 
 CORONATION_T4 = FIXTURES / "t4" / "coronation-t4.usd"

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from shipyard.pipeline import FFS_DESIGN_SUFFIXES, sniff
+from shipyard.core.pipeline import FFS_DESIGN_SUFFIXES, sniff
 from conftest import ROOT
 
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*") if p.is_file())

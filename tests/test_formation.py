@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from shipyard.charts import tcs
+from shipyard.systems.tcs import charts as tcs
 from shipyard.cli import app
-from shipyard.formation import fire_ruling, fleet_agility, legal_move, missile_turns
+from shipyard.systems.tcs.formation import fire_ruling, fleet_agility, legal_move, missile_turns
 from conftest import FIXTURES
 
 runner = CliRunner()

@@ -9,13 +9,13 @@ from decimal import Decimal
 import pytest
 from typer.testing import CliRunner
 
-from shipyard.checking import check_sheet
+from shipyard.core.checking import check_sheet
 from shipyard.cli import app
-from shipyard.model.sheet import SheetFile
-from shipyard.parse.highguard import decode_usp, parse_highguard
-from shipyard.pipeline import load_sheet
-from shipyard.rating.highguard import recompute
-from shipyard.report.highguard_sheet import render_highguard
+from shipyard.core.sheet import SheetFile
+from shipyard.systems.highguard.parse import decode_usp, parse_highguard
+from shipyard.core.pipeline import load_sheet
+from shipyard.systems.highguard.design import recompute
+from shipyard.systems.highguard.render import render_highguard
 from conftest import FIXTURES, ROOT
 
 HG = FIXTURES / "highguard"

@@ -8,8 +8,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 
-from shipyard.pipeline import load_sheet
-from shipyard.diagnostics import Severity
+from shipyard.core.pipeline import load_sheet
+from shipyard.core.diagnostics import Severity
 from conftest import FIXTURES
 
 MCS = FIXTURES / "mcs"

@@ -12,20 +12,20 @@ from typer.testing import CliRunner
 
 from decimal import Decimal
 
-import shipyard.rules.highguard
-import shipyard.rules.mcs
-import shipyard.rules.tcs
-from shipyard.checking import Selection, check_fleet, check_sheet
+import shipyard.systems.highguard.rules
+import shipyard.systems.mcs.rules
+import shipyard.systems.tcs.rules
+from shipyard.core.checking import Selection, check_fleet, check_sheet
 from shipyard.cli import app
-from shipyard.diagnostics import Span
-from shipyard.model.scenario import Scenario
-from shipyard.parse.highguard import parse_highguard
-from shipyard.parse.usd import parse_usd
-from shipyard.pipeline import load_sheet
-from shipyard.rating.highguard import recompute
-from shipyard.rules import FAMILIES, all_rules
-from shipyard.rules.subjects import FleetMember, FleetSubject
-from shipyard.model.sheet import SheetFile
+from shipyard.core.diagnostics import Span
+from shipyard.systems.tcs.scenario import Scenario
+from shipyard.systems.highguard.parse import parse_highguard
+from shipyard.systems.mcs.parse import parse_usd
+from shipyard.core.pipeline import load_sheet
+from shipyard.systems.highguard.design import recompute
+from shipyard.core.registry import FAMILIES, all_rules
+from shipyard.systems.tcs.subjects import FleetMember, FleetSubject
+from shipyard.core.sheet import SheetFile
 
 RULES = all_rules()
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -35,14 +35,14 @@ FLEET_CASES = [case for data in CASE_FILES.values() for case in data.get("fleet_
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("family, package", [("mcs", shipyard.rules.mcs), ("hg", shipyard.rules.highguard),
-                                             ("tcs", shipyard.rules.tcs)])
+@pytest.mark.parametrize("family, package", [("mcs", shipyard.systems.mcs.rules), ("hg", shipyard.systems.highguard.rules),
+                                             ("tcs", shipyard.systems.tcs.rules)])
 def test_every_rule_module_is_registered_once(family, package):
     folder = Path(package.__file__).parent
     modules = {m.name for m in pkgutil.iter_modules([str(folder)]) if not m.name.startswith("_")}
     assert FAMILIES[family][1] == package.__name__
     assert modules == {m.__name__.rsplit(".", 1)[1] for m in package.MODULES}
-    packages = (shipyard.rules.mcs, shipyard.rules.highguard, shipyard.rules.tcs)
+    packages = (shipyard.systems.mcs.rules, shipyard.systems.highguard.rules, shipyard.systems.tcs.rules)
     assert len(RULES) == sum(len(p.MODULES) for p in packages)  # no code reused
 
 

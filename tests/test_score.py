@@ -9,15 +9,15 @@ from decimal import Decimal
 import pytest
 from typer.testing import CliRunner
 
-from shipyard.charts import tcs
+from shipyard.systems.tcs import charts as tcs
 from shipyard.cli import app
-from shipyard.model.damage import DamageRecord
-from shipyard.model.scenario import Scenario
-from shipyard.parse.highguard import parse_highguard
-from shipyard.rating.appendix_a import score_fleet
-from shipyard.rating.highguard import recompute
-from shipyard.rules.subjects import FleetMember, FleetSubject
-from shipyard.diagnostics import Span
+from shipyard.systems.tcs.damage import DamageRecord
+from shipyard.systems.tcs.scenario import Scenario
+from shipyard.systems.highguard.parse import parse_highguard
+from shipyard.systems.tcs.scoring import score_fleet
+from shipyard.systems.highguard.design import recompute
+from shipyard.systems.tcs.subjects import FleetMember, FleetSubject
+from shipyard.core.diagnostics import Span
 from conftest import FIXTURES
 
 runner = CliRunner()

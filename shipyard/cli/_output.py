@@ -19,7 +19,7 @@ import typer
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from shipyard.report.diagnostics_text import Segment
+    from shipyard.report.text import Segment
 
 #: The control characters rich drops from text (rich.control.STRIP_CONTROL_CODES: bell, backspace, vertical
 #: tab, form feed, carriage return); plain lines drop them too, so a sheet's bytes never reach the terminal raw.

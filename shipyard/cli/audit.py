@@ -44,12 +44,12 @@ def audit(
 
     Exit codes as for check: 0 no error, 1 an error finding, 2 a file could not be read.
     """
-    from shipyard.checking import Selection
-    from shipyard.diagnostics import Severity
-    from shipyard.batch import check_paths
+    from shipyard.core.checking import Selection
+    from shipyard.core.diagnostics import Severity
+    from shipyard.core.batch import check_paths
     from shipyard.cli._output import Lines, progress_bar, write_or_exit
     from shipyard.cli.check import _prefixes, _usage_error
-    from shipyard.fleet import load_scenario
+    from shipyard.systems.tcs.fleet import load_scenario
     from shipyard.report import tables
 
     err = console(stderr=True, soft_wrap=True)
@@ -97,8 +97,8 @@ def audit(
 def _losses(fleet_path: Path, damage: Path, scenario, err: Console):
     """The fleet's Appendix A scores for the audit workbook; findings of scoring go to stderr."""
     from shipyard.cli.score import load_fleet, load_record
-    from shipyard.model.scenario import Scenario
-    from shipyard.rating.appendix_a import score_fleet
+    from shipyard.systems.tcs.scenario import Scenario
+    from shipyard.systems.tcs.scoring import score_fleet
     problems: list = []
     fleet = load_fleet(fleet_path, scenario or Scenario(), problems)
     record, positions = load_record(damage, problems)
@@ -112,7 +112,7 @@ def _losses(fleet_path: Path, damage: Path, scenario, err: Console):
 
 
 def _write_workbook(output: Path, sheets, missing, rows, scenario, losses=None) -> None:
-    from shipyard.diagnostics import Severity
+    from shipyard.core.diagnostics import Severity
     from shipyard.report import tables
     from shipyard.report.workbook import BOLD, WorkbookWriter
     from shipyard.report.tables import Column

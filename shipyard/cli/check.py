@@ -33,7 +33,7 @@ def _prefixes(values: list[str] | None) -> tuple[str, ...]:
 
 
 def _usage_error(err: Lines, problems) -> None:
-    from shipyard.report.diagnostics_text import diagnostic_segments
+    from shipyard.report.text import diagnostic_segments
     for problem in problems:
         err.write(diagnostic_segments(problem))
     raise typer.Exit(2)
@@ -66,11 +66,11 @@ def check(
     Exit 0 when no finding is an error, 1 when one is, 2 when a file could not be read or the command
     line or settings are wrong.
     """
-    from shipyard.checking import Selection
-    from shipyard.diagnostics import Severity
-    from shipyard.batch import iter_checked
+    from shipyard.core.checking import Selection
+    from shipyard.core.diagnostics import Severity
+    from shipyard.core.batch import iter_checked
     from shipyard.cli._output import progress_bar
-    from shipyard.config import Settings, find_settings_file, load_settings
+    from shipyard.core.config import Settings, find_settings_file, load_settings
 
     err = Lines(stderr=True)
     settings, base = Settings(), Path.cwd()
@@ -85,14 +85,14 @@ def check(
     scenario_path = scenario or (base / settings.scenario if settings.scenario else None)
     chosen = None
     if scenario_path is not None:
-        from shipyard.fleet import load_scenario  # High Guard's fleet machinery, only for a scenario
+        from shipyard.systems.tcs.fleet import load_scenario  # High Guard's fleet machinery, only for a scenario
         chosen, problems = load_scenario(scenario_path)
         if chosen is None:
             _usage_error(err, problems)
     workers = jobs or settings.jobs or os.cpu_count() or 1
     shown_rank = Severity((level.value if level else None) or settings.level or "info").rank
 
-    from shipyard.report.diagnostics_text import diagnostic_segments
+    from shipyard.report.text import diagnostic_segments
     from shipyard.report.findings import Sink
     out = Lines()
     sink = Sink(sys.stdout, output_format.value, statistics)

@@ -33,7 +33,7 @@ class ConvertFormat(str, Enum):
 
 def _is_design(file: Path) -> bool:
     """An FFS design: the workbook template, or TOML with a [ship] table (told from the content)."""
-    from shipyard.pipeline import WORKBOOK_SUFFIXES, sniff
+    from shipyard.core.pipeline import WORKBOOK_SUFFIXES, sniff
     if file.suffix.lower() in WORKBOOK_SUFFIXES:
         return True
     try:
@@ -77,9 +77,9 @@ def convert(
     Assumptions are listed under the sheet ("Notes: Assumed: ...") and as info diagnostics on stderr.
     Exit 2 when the file cannot be read, holds nothing to convert, or gives an error.
     """
-    from shipyard.diagnostics import Diagnostic, Severity, Span
-    from shipyard.pipeline import load_design, load_sheet
-    from shipyard.rating.t4 import T4Options, convert_t4
+    from shipyard.core.diagnostics import Diagnostic, Severity, Span
+    from shipyard.core.pipeline import load_design, load_sheet
+    from shipyard.systems.mcs.convert.t4 import T4Options, convert_t4
     err = Lines(stderr=True)
     if _is_design(file):
         sheet = load_design(file, str(file), edition.value if edition else None)
@@ -104,10 +104,10 @@ def convert(
 
 
 def _finish(err: Lines, path: str, converted: list, diagnostics: list, output_format: ConvertFormat) -> None:
-    from shipyard.diagnostics import Severity
-    from shipyard.model.sheet import SheetFile
-    from shipyard.report.diagnostics_text import diagnostic_segments
-    from shipyard.report.usd_sheet import render_usd
+    from shipyard.core.diagnostics import Severity
+    from shipyard.core.sheet import SheetFile
+    from shipyard.report.text import diagnostic_segments
+    from shipyard.systems.mcs.render import render_usd
     for diagnostic in sorted(diagnostics, key=lambda d: d.sort_key):
         err.write(diagnostic_segments(diagnostic))
     if output_format is ConvertFormat.json:

@@ -49,9 +49,9 @@ def export(
                                                       help="xlsx, csv or json [default: from -o's extension]."),
 ) -> None:
     """Export every ship's ratings: a Ships table and a Batteries table (both documented in the README)."""
-    from shipyard.batch import find_files
-    from shipyard.model.sheet import SheetFile
-    from shipyard.pipeline import load_sheet
+    from shipyard.core.batch import find_files
+    from shipyard.core.sheet import SheetFile
+    from shipyard.core.pipeline import load_sheet
     from shipyard.cli._output import write_or_exit
     from shipyard.report import tables
 

@@ -12,14 +12,14 @@ from shipyard.cli._output import console
 
 def formation(log: Path | None = typer.Argument(None, help="A turn log (TOML) to check.", show_default=False)) -> None:
     """Print the fire matrix and the moves, or check a turn log against them. Exit 1 on an illegal entry."""
-    from shipyard.rules.topics import TOPICS
+    from shipyard.systems.tcs.topics import TOPICS
     if log is None:
         for topic in ("FORMATION-MOVES", "FORMATION-FIRE", "FORMATION-AGILITY"):
             print(TOPICS[topic] + "\n")
         return
-    from shipyard.formation import TurnLog, check_log
-    from shipyard.parse.source import read_sheet_text
-    from shipyard.parse.toml_input import load_toml_model
+    from shipyard.systems.tcs.formation import TurnLog, check_log
+    from shipyard.core.source import read_sheet_text
+    from shipyard.core.toml_input import load_toml_model
     err = console(stderr=True, soft_wrap=True)
     text, problems = read_sheet_text(log, str(log))
     if text is None:

@@ -11,7 +11,7 @@ def rules() -> None:
     """List every rule: code, name, most serious level, and what it checks."""
     from rich.table import Table
 
-    from shipyard.rules import all_rules
+    from shipyard.core.registry import all_rules
     table = Table(show_edge=False, header_style="bold")
     for column in ("code", "name", "level", "checks"):
         table.add_column(column)
@@ -26,8 +26,8 @@ def explain(code: str = typer.Argument(..., help="A rule code (MCS001) or name (
                                            "FORMATION-MISSILES).")) -> None:
     """Print a rule's documentation (what it checks, why, a failing and a passing example, its source), or
     an Appendix A table or battle formation rule."""
-    from shipyard.rules import all_rules
-    from shipyard.rules.topics import TOPICS
+    from shipyard.core.registry import all_rules
+    from shipyard.systems.tcs.topics import TOPICS
     wanted, rules = code.strip(), all_rules()
     rule = rules.get(wanted.upper()) or next((r for r in rules.values() if r.meta.name == wanted.lower()), None)
     if rule is None and wanted.upper() in TOPICS:

@@ -24,9 +24,9 @@ class ScoreFormat(str, Enum):
 
 def load_fleet(path: Path, scenario, err_diagnostics: list):
     """A fleet file, or a folder: the fleet file inside it if there is one, else one of each High Guard ship."""
-    from shipyard.batch import find_files
-    from shipyard.fleet import fleet_from_file, fleet_from_folder, is_fleet_file
-    from shipyard.pipeline import load_sheet
+    from shipyard.core.batch import find_files
+    from shipyard.systems.tcs.fleet import fleet_from_file, fleet_from_folder, is_fleet_file
+    from shipyard.core.pipeline import load_sheet
     if path.is_dir():
         found, problems = find_files([path])
         fleet_files = [f.path for f in found if f.path.suffix == ".toml" and is_fleet_file(f.path)]
@@ -41,9 +41,9 @@ def load_fleet(path: Path, scenario, err_diagnostics: list):
 
 
 def load_record(path: Path, diagnostics: list):
-    from shipyard.model.damage import DamageRecord
-    from shipyard.parse.source import read_sheet_text
-    from shipyard.parse.toml_input import load_toml_model
+    from shipyard.systems.tcs.damage import DamageRecord
+    from shipyard.core.source import read_sheet_text
+    from shipyard.core.toml_input import load_toml_model
     text, problems = read_sheet_text(path, str(path))
     diagnostics += problems
     if text is None:
@@ -74,10 +74,10 @@ def score(
     Exit 0 when every number could be reached, 1 when a table hole awaits a ruling or a record entry is
     wrong, 2 when an input cannot be read.
     """
-    from shipyard.fleet import load_scenario
-    from shipyard.model.scenario import Scenario
-    from shipyard.rating.appendix_a import score_fleet, winner
-    from shipyard.rules.subjects import figure
+    from shipyard.systems.tcs.fleet import load_scenario
+    from shipyard.systems.tcs.scenario import Scenario
+    from shipyard.systems.tcs.scoring import score_fleet, winner
+    from shipyard.systems.tcs.subjects import figure
 
     err = console(stderr=True, soft_wrap=True)
     diagnostics: list = []
@@ -97,7 +97,7 @@ def score(
         if fleet is None or record is None or not fleet.members:
             unreadable = True
             if fleet is not None and not fleet.members:
-                from shipyard.diagnostics import Diagnostic, Severity, Span
+                from shipyard.core.diagnostics import Diagnostic, Severity, Span
                 diagnostics.append(Diagnostic(code="APX002", severity=Severity.ERROR,
                                               span=Span(path=str(fleet_path), line=1, col=1),
                                               message="no High Guard ship in this fleet"))

@@ -28,12 +28,12 @@ def show(
 
     Exit code 2 when any file (or a line of it) could not be read, else 0.
     """
-    from shipyard.model.highguard import HighGuardShip
-    from shipyard.model.sheet import SheetFile
-    from shipyard.pipeline import load_sheet
-    from shipyard.report.diagnostics_text import diagnostic_segments
-    from shipyard.report.highguard_text import highguard_panel
-    from shipyard.report.ship_text import ship_panel
+    from shipyard.systems.highguard.model import HighGuardShip
+    from shipyard.core.sheet import SheetFile
+    from shipyard.core.pipeline import load_sheet
+    from shipyard.report.text import diagnostic_segments
+    from shipyard.systems.highguard.panel import highguard_panel
+    from shipyard.systems.mcs.panel import ship_panel
     from pydantic import TypeAdapter
     out = console(soft_wrap=False)
     err = Lines(stderr=True)

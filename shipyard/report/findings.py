@@ -9,8 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 from shipyard import __version__
-from shipyard.diagnostics import Diagnostic, Severity
-from shipyard.rules import rule_for
+from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.core.registry import rule_for
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}

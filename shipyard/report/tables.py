@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Iterable
 
-from shipyard.diagnostics import Diagnostic, Severity
-from shipyard.model.highguard import HighGuardShip
-from shipyard.model.sheet import SheetFile
-from shipyard.model.usd import UsdShip
-from shipyard.rating.highguard import recompute
+from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.systems.highguard.model import HighGuardShip
+from shipyard.core.sheet import SheetFile
+from shipyard.systems.mcs.model import UsdShip
+from shipyard.systems.highguard.design import recompute
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ def component_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
 
 
 def finding_rows(sheets: Iterable[SheetFile], extra: Iterable[Diagnostic] = ()) -> Iterable[list]:
-    from shipyard.rules import rule_for
+    from shipyard.core.registry import rule_for
     for d in [d for sheet in sheets for d in sheet.diagnostics] + list(extra):
         rule = rule_for(d.code)
         yield [d.span.path, d.span.line, d.span.col, d.severity.value, d.code,
@@ -166,7 +166,7 @@ def finding_rows(sheets: Iterable[SheetFile], extra: Iterable[Diagnostic] = ()) 
 
 
 def rule_rows() -> Iterable[list]:
-    from shipyard.rules import all_rules
+    from shipyard.core.registry import all_rules
     for rule in all_rules().values():
         yield [rule.code, rule.meta.name, rule.meta.severity.value, rule.meta.family, rule.summary]
 

@@ -1,1 +1,0 @@
-"""Rules as data: the charts and tables of the source documents, each once, with its source."""

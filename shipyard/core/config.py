@@ -1,0 +1,78 @@
+"""Settings for ``shipyard check``: ``shipyard.toml`` (top-level keys) or ``[tool.shipyard]`` in
+``pyproject.toml``, the nearest one found walking up from the first path checked (as ruff does).
+
+    select = ["MCS", "HG", "TCS"]     # code prefixes; default: every code
+    ignore = ["TCS114"]
+    exclude = ["drafts/*", "*.bak"]   # file globs skipped in folders
+    scenario = "scenario.toml"        # relative to the settings file
+    level = "warning"                 # error | warning | info
+    jobs = 2                          # worker processes; default: every core
+
+Command-line options win over the file. A file that does not validate is a usage error (exit 2):
+CFG001 not TOML, CFG002 a value that does not validate (at its line, with a did-you-mean).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.source import read_sheet_text
+from shipyard.core.toml_input import load_toml_model
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    select: list[str] = Field(default_factory=list)
+    ignore: list[str] = Field(default_factory=list)
+    exclude: list[str] = Field(default_factory=list)
+    scenario: str | None = None
+    level: Literal["error", "warning", "info"] | None = None
+    jobs: int | None = Field(default=None, ge=1)
+
+
+class _Tool(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    shipyard: Settings
+
+
+class _PyProject(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    tool: _Tool
+
+
+def find_settings_file(start: Path) -> Path | None:
+    folder = start if start.is_dir() else start.parent
+    folder = folder.resolve()
+    for candidate in (folder, *folder.parents):
+        own = candidate / "shipyard.toml"
+        if own.is_file():
+            return own
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file():
+            try:
+                data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+            except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError):
+                continue
+            if "shipyard" in data.get("tool", {}):
+                return pyproject
+    return None
+
+
+def load_settings(path: Path) -> tuple[Settings | None, list[Diagnostic]]:
+    """The settings of a ``shipyard.toml`` or a ``pyproject.toml``'s ``[tool.shipyard]``."""
+    text, diagnostics = read_sheet_text(path, str(path))
+    if text is None:
+        return None, diagnostics
+    if path.name == "pyproject.toml":
+        project, found, _ = load_toml_model(text, str(path), _PyProject, "CFG001", "CFG002", "TOML settings")
+        return (project.tool.shipyard if project else None), diagnostics + found
+    settings, found, _ = load_toml_model(text, str(path), Settings, "CFG001", "CFG002", "TOML settings")
+    return settings, diagnostics + found

@@ -1,0 +1,75 @@
+"""What every rule is made of: its header (``RuleMeta``), its ``check`` function and its docstring.
+
+A rule module (yamllint's shape, STYLE.md) has a docstring that is its user documentation (what, why,
+a failing and a passing example, the source), a ``META`` header, and ``check(subject, ctx)``, a
+generator of diagnostics made with ``ctx.report``. Rules never print and never raise for bad input.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Callable, Iterator
+
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.systems.mcs.model import Record
+
+
+@dataclass(frozen=True)
+class RuleMeta:
+    """A rule's fixed header. ``severity`` is the most serious level the rule reports; a rule may
+    report a finding at a lower level (a toughness gap that a modifier explains is info)."""
+
+    code: str
+    name: str
+    severity: Severity
+    family: str
+    target: str = "ship"  # "ship": one ship at a time; "fleet": a fleet with its scenario
+
+
+@dataclass(frozen=True)
+class Rule:
+    meta: RuleMeta
+    check: Callable[..., Iterator[Diagnostic]]
+    doc: str
+
+    @property
+    def code(self) -> str:
+        return self.meta.code
+
+    @property
+    def summary(self) -> str:
+        """The first line of the rule's docstring."""
+        return self.doc.strip().splitlines()[0]
+
+    @classmethod
+    def from_module(cls, module: ModuleType) -> "Rule":
+        return cls(meta=module.META, check=module.check, doc=inspect.cleandoc(module.__doc__ or ""))
+
+
+class RuleContext:
+    """What a rule needs besides its subject: where the file is, and how to report."""
+
+    def __init__(self, meta: RuleMeta, path: str, fallback: Span | None = None):
+        self.meta = meta
+        self.path = path
+        self.fallback = fallback or Span(path=path, line=1, col=1)
+
+    def where(self, record: Record | None = None, field: str | None = None) -> Span:
+        span = None
+        if record is not None:
+            span = record.span(field) if field else None
+            span = span or record.span()
+        return span or self.fallback
+
+    def report(self, message: str, record: Record | None = None, field: str | None = None,
+               severity: Severity | None = None) -> Diagnostic:
+        """A finding of this rule at ``record.spans[field]`` (or the record, or the ship)."""
+        return Diagnostic(code=self.meta.code, severity=severity or self.meta.severity, message=message,
+                          span=self.where(record, field))
+
+    def report_at(self, message: str, span: Span | None, severity: Severity | None = None) -> Diagnostic:
+        """A finding at a span (the fallback when None)."""
+        return Diagnostic(code=self.meta.code, severity=severity or self.meta.severity, message=message,
+                          span=span or self.fallback)

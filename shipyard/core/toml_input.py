@@ -1,0 +1,129 @@
+"""TOML inputs (FFS designs, scenarios, fleet files) read into pydantic models, with located errors.
+
+A syntax error keeps tomllib's line and column; a value that fails validation is reported at the line of
+its key (``toml_positions`` scans the ``[table]`` / ``[[table]]`` headers and ``key =`` lines), or at its
+table's header when the key is missing. Unknown keys get a did-you-mean from the model's field names.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from decimal import Decimal
+from typing import Callable
+
+from pydantic import BaseModel, ValidationError
+
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+
+Location = tuple  # ("beam", 0, "damage") -> a position
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?")
+_KEY = re.compile(r"^(\s*)([A-Za-z0-9_-]+)\s*=")
+
+
+def toml_positions(text: str) -> dict[Location, tuple[int, int]]:
+    """Where each table and key of a (flat, documented-layout) TOML file stands: 1-based line, col."""
+    positions: dict[Location, tuple[int, int]] = {}
+    table: Location = ()
+    counts: dict[Location, int] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = _HEADER.match(line)
+        if header:
+            name = header.group(2)
+            parts = name.split(".")
+            # A nested table ([[turn.move]], [scenario.rulings]) hangs under its parent's latest entry.
+            parent: Location = ()
+            for part in parts[:-1]:
+                parent = parent + ((part, counts[parent + (part,)]) if parent + (part,) in counts else (part,))
+            if header.group(1) == "[[":
+                key = parent + (parts[-1],)
+                counts[key] = counts.get(key, -1) + 1
+                table = key + (counts[key],)
+            else:
+                table = parent + (parts[-1],)
+            positions.setdefault(table, (number, line.index("[") + 1))
+            continue
+        key = _KEY.match(line)
+        if key:
+            positions.setdefault(table + (key.group(2),), (number, len(key.group(1)) + 1))
+    return positions
+
+
+def model_keys(model: type[BaseModel]) -> set[str]:
+    """Every field name of a model and of the models inside it (for the did-you-mean)."""
+    names: set[str] = set()
+    todo, seen = [model], set()
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        for name, info in current.model_fields.items():
+            names.add(name)
+            for arg in _nested_models(info.annotation):
+                todo.append(arg)
+    return names
+
+
+def _nested_models(annotation) -> list[type[BaseModel]]:
+    found = []
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        found.append(annotation)
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found.extend(_nested_models(arg))
+    return found
+
+
+def _describe(error: dict, keys: set[str]) -> str:
+    where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in error["loc"]).lstrip(".")
+    where = where or "the file"
+    message = error["msg"]
+    if error["type"] == "extra_forbidden":
+        key = str(error["loc"][-1])
+        near = [k for k in sorted(keys) if k.startswith(key + "_")]  # "budget" -> "budget_mcr"
+        near = near or difflib.get_close_matches(key, sorted(keys), n=1, cutoff=0.8)
+        hint = f"did you mean '{near[0]}'?" if near else "see the README for the layout"
+        message = f"unknown key ({hint})"
+    elif error["type"] == "missing":
+        message = "required value missing"
+    shown = error.get("input")
+    value = "" if error["type"] in ("missing",) or isinstance(shown, dict) else f", found {shown!r}"
+    return f"{where}: {message}{value}"
+
+
+def validation_diagnostics(error: ValidationError, path: str, locate: Callable, model: type[BaseModel],
+                           code: str) -> list[Diagnostic]:
+    """One ``code`` diagnostic per failing value, at the position ``locate(loc)`` returns."""
+    keys = model_keys(model)
+    found = []
+    for item in error.errors():
+        line, col, label = locate(tuple(item["loc"]))
+        found.append(Diagnostic(code=code, severity=Severity.ERROR, span=Span(path=path, line=line, col=col),
+                                message=f"{label}{_describe(item, keys)}"))
+    return found
+
+
+def load_toml_model(text: str, path: str, model: type[BaseModel], syntax_code: str, value_code: str,
+                    what: str = "TOML") -> tuple[BaseModel | None, list[Diagnostic], dict]:
+    """Parse and validate: (the model or None, diagnostics, positions of tables and keys)."""
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        found = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+        line, col = (int(found.group(1)), int(found.group(2))) if found else (1, 1)
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+        return None, [Diagnostic(code=syntax_code, severity=Severity.ERROR, span=Span(path=path, line=line, col=col),
+                                 message=f"not valid {what}: {message}")], {}
+    positions = toml_positions(text)
+
+    def locate(loc: Location) -> tuple[int, int, str]:
+        for end in range(len(loc), 0, -1):  # the key, else its table, else the file's top
+            if loc[:end] in positions:
+                return (*positions[loc[:end]], "")
+        return 1, 1, ""
+
+    try:
+        return model.model_validate(data), [], positions
+    except ValidationError as error:
+        return None, validation_diagnostics(error, path, locate, model, value_code), positions

@@ -1,1 +1,0 @@
-"""The domain records: frozen pydantic v2 models of ships and sheets."""

@@ -1,1 +1,0 @@
-"""Reading sheets: files to text, text to lark trees, trees to model records plus diagnostics."""

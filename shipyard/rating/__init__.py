@@ -1,1 +1,0 @@
-"""Computations: converting designs to MCS ratings (T4 -> MCS today)."""

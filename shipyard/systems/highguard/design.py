@@ -1,0 +1,386 @@
+"""The High Guard design engine: recompute a design from its component sheet (and its USP block).
+
+Given what a sheet holds, recompute what High Guard derives: the hull, drive potentials from drive
+tonnage (exactly, as Decimal: a drive between two ratings is reported as such, never rounded away), EP
+produced and used, agility, fuel, hardpoints, cargo, cost, the batteries and their factors, and the USP
+digits. A ship that has only a USP block gets what the USP allows (EP, fuel, hull code, crew code).
+Sources: reference/highguard.md (tables in shipyard/charts/highguard.py), hgs-sheet-format.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import ROUND_FLOOR, Decimal
+
+from shipyard.systems.highguard import charts as hg
+from shipyard.systems.highguard.model import Component, HighGuardShip
+
+D = Decimal
+HUNDRED = D(100)
+
+
+@dataclass(frozen=True)
+class Drive:
+    """A drive or plant as installed: its tonnage and the exact rating it gives on the base tonnage."""
+
+    kind: str  # "maneuver", "jump", "power"
+    tons: Decimal
+    percent: Decimal  # of the base tonnage
+    potential: Decimal  # G, J or Pn, exact
+    declared: int | None  # the Factor-n of the label
+    component: Component | None
+
+    @property
+    def rating(self) -> int:
+        return int(self.potential.to_integral_value(rounding=ROUND_FLOOR))
+
+    @property
+    def whole(self) -> bool:
+        return self.potential == self.potential.to_integral_value()
+
+
+@dataclass(frozen=True)
+class TurretGroup:
+    """The turrets of one weapon type, and the batteries the USP block groups them in."""
+
+    weapon: str  # a key of hg.TURRET_WEAPONS
+    column: str  # the USP column
+    turrets: int
+    per_turret: int | None  # weapons per turret, read from the EP or the MCr; None when it cannot be read
+    extra_weapons: int  # weapons beyond whole turrets of per_turret (laser EP not a multiple of turrets)
+    batteries: int | None
+    component: Component
+
+    @property
+    def weapons_per_battery(self) -> int | None:
+        if self.per_turret is None or not self.batteries:
+            return None
+        return (self.turrets // self.batteries) * self.per_turret
+
+    def factor(self, tl: int) -> int | None:
+        weapons = self.weapons_per_battery
+        return hg.turret_factor(self.weapon, weapons, tl) if weapons else None
+
+
+@dataclass(frozen=True)
+class BayGroup:
+    weapon: str
+    size: int
+    count: int
+    component: Component
+
+
+@dataclass
+class Design:
+    """Everything recomputed for one ship. ``None`` where the sheet does not give what it takes."""
+
+    hull: Decimal | None = None
+    tl: int | None = None
+    configuration: int | None = None
+    drives: dict[str, Drive] = field(default_factory=dict)
+    ep_output: Decimal | None = None
+    ep_used: Decimal = D(0)
+    ep_users: list[tuple[str, Decimal]] = field(default_factory=list)
+    fuel_jump_needed: Decimal | None = None
+    fuel_plant_needed: Decimal | None = None
+    fuel_carried: Decimal | None = None
+    tons_used: Decimal | None = None  # every component but cargo
+    cargo_line: Decimal | None = None
+    component_cost: Decimal | None = None
+    craft_cost: Decimal = D(0)
+    hardpoints: int | None = None
+    turrets: list[TurretGroup] = field(default_factory=list)
+    bays: list[BayGroup] = field(default_factory=list)
+    spinal: tuple[str, str] | None = None  # ("meson" | "particle_accelerator", letter)
+    computer: hg.Computer | None = None
+    armour_factor: int | None = None  # purchased
+    screens: dict[str, int] = field(default_factory=dict)
+    staterooms: Decimal = D(0)
+    drop_tanks: Decimal = D(0)
+    usp: dict[str, object] = field(default_factory=dict)  # recomputed USP fields (names of UspProfile)
+    #: The installed jump, maneuver and power ratings: from the drive's tonnage, else the USP's digit.
+    installed: dict[str, int] = field(default_factory=dict)
+    laden_usp: dict[str, object] = field(default_factory=dict)  # hull, jump, maneuver, power with drop tanks
+    agility: int | None = None
+
+    @property
+    def hardpoints_used(self) -> int:
+        return sum(t.turrets for t in self.turrets) + hg.HARDPOINTS_PER_BAY * sum(b.count for b in self.bays)
+
+    @property
+    def cargo_computed(self) -> Decimal | None:
+        if self.hull is None or self.tons_used is None:
+            return None
+        return self.hull - self.tons_used
+
+
+_TURRET_LABELS = {
+    "laser turrets": "laser", "missile turrets": "missile", "sand turrets": "sandcaster",
+    "energy turrets": "energy", "particle accelerator turrets": "particle accelerator",
+}
+_BAY_WEAPONS = {"missile": "missile", "particle accelerator": "particle accelerator", "meson": "meson gun",
+                "repulsor": "repulsor", "plasma gun": "plasma gun", "fusion gun": "fusion gun"}
+
+
+def _per_turret_from_cost(weapon_mcr: Decimal, turrets: int, mcr: Decimal, most: int) -> int | None:
+    """Weapons per turret that explain a turret line's MCr, with or without HGS's turret charge."""
+    for weapons in range(1, most + 1):
+        bare = turrets * weapons * weapon_mcr
+        charged = bare + turrets * (hg.HARDPOINT_MCR + hg.TURRET_MCR[weapons])
+        if mcr in (bare, charged):
+            return weapons
+    return None
+
+
+class _Engine:
+    def __init__(self, ship: HighGuardShip):
+        self.ship = ship
+        self.design = Design()
+
+    def hull(self) -> None:
+        ship, design = self.ship, self.design
+        design.tl = ship.tl
+        if ship.tonnage is not None:
+            design.hull = ship.tonnage
+        else:
+            bridge = self.find("AVIONICS", r"^bridge$")
+            if bridge is not None and bridge.tons > hg.BRIDGE_MIN_TONS:
+                design.hull = bridge.tons / hg.BRIDGE_SHARE  # hgs-sheet-format.md 1: tonnage from the bridge
+        if ship.usp is not None:
+            design.configuration = ship.usp.configuration
+        if ship.laden_tonnage is not None and design.hull is not None:
+            design.drop_tanks = ship.laden_tonnage - design.hull
+
+    def find(self, section: str, pattern: str) -> Component | None:
+        return self.ship.find_component(section, pattern)
+
+    def drives(self) -> None:
+        design = self.design
+        if design.hull is None:
+            return
+        for kind, pattern in (("maneuver", r"^M-Drive"), ("jump", r"^J-Drive"), ("power", r"^P-Plant")):
+            component = self.find("ENGINEERING", pattern)
+            if component is None:
+                continue
+            percent = HUNDRED * component.tons / design.hull
+            if kind == "maneuver":
+                potential = (percent + 1) / 3
+            elif kind == "jump":
+                potential = percent - 1
+            else:
+                if design.tl is None:
+                    continue
+                potential = percent / hg.power_rate(design.tl)
+            declared = int(component.factor) if component.factor and component.factor.isdigit() else None
+            design.drives[kind] = Drive(kind, component.tons, percent, potential, declared, component)
+
+    def installed_ratings(self) -> None:
+        for kind in ("jump", "maneuver", "power"):
+            if kind in self.design.drives:
+                self.design.installed[kind] = self.design.drives[kind].rating
+            elif self.ship.usp is not None:
+                self.design.installed[kind] = getattr(self.ship.usp, kind)
+
+    def energy(self) -> None:
+        design, ship = self.design, self.ship
+        if design.hull is None:
+            return
+        plant = design.drives.get("power")
+        if plant is not None:
+            design.ep_output = plant.tons / hg.power_rate(design.tl)
+        elif ship.usp is not None:
+            design.ep_output = hg.EP_PER_PN_PER_TON * design.hull * ship.usp.power
+        for component in ship.components:
+            if component.ep is not None and component.ep < 0 and not component.backup:
+                design.ep_used -= component.ep
+                design.ep_users.append((component.label, -component.ep))
+
+    def fuel(self) -> None:
+        design, ship = self.design, self.ship
+        if design.hull is None:
+            return
+        jump = design.installed.get("jump")
+        power = (design.drives["power"].potential if "power" in design.drives
+                 else (D(ship.usp.power) if ship.usp else None))
+        laden = design.hull + design.drop_tanks
+        if jump is not None:
+            design.fuel_jump_needed = hg.JUMP_FUEL_PER_PARSEC * laden * jump
+        if power is not None:
+            design.fuel_plant_needed = hg.PLANT_FUEL_PER_PN * design.hull * power
+        carried = [c.tons for c in ship.components_in("FUEL") if re.match(r"(P-Fuel|J-Fuel|Extra Fuel)", c.label)]
+        if carried:
+            design.fuel_carried = sum(carried, D(0))
+
+    def tonnage_and_cost(self) -> None:
+        design, ship = self.design, self.ship
+        if not ship.components:
+            return
+        cargo = self.find("ACCOMODATIONS", r"^cargo$")
+        design.cargo_line = cargo.tons if cargo else None
+        design.tons_used = sum((c.tons for c in ship.components if c is not cargo), D(0))
+        design.component_cost = sum((c.mcr for c in ship.components), D(0))
+        design.craft_cost = sum((c.craft_cost * (c.count or 1) for c in ship.components if c.craft_cost), D(0))
+        for component in ship.components_in("ACCOMODATIONS"):
+            if re.fullmatch(r"staterooms", component.label, re.I):
+                design.staterooms += component.count or 0
+
+    def weapons(self) -> None:
+        design, ship = self.design, self.ship
+        if design.hull is not None:
+            design.hardpoints = max(1, int(design.hull // hg.HULL_TONS_PER_HARDPOINT))
+        batteries = ship.batteries
+        pulse = any("pulse" in flag.lower() for flag in ship.flags)
+        for component in ship.components_in("WEAPONRY"):
+            label = component.label.lower()
+            spinal = re.match(r"spinal (meson gun|particle accelerator) factor-([A-Z])", component.label, re.I)
+            if spinal:
+                kind = "meson" if "meson" in spinal.group(1).lower() else "particle_accelerator"
+                design.spinal = (kind, spinal.group(2).upper())
+                continue
+            bay = re.match(r"(50|100)T (.+?) Bays$", component.label, re.I)
+            if bay and not label.startswith("empty"):
+                weapon = _BAY_WEAPONS.get(bay.group(2).lower())
+                if weapon:
+                    design.bays.append(BayGroup(weapon, int(bay.group(1)), int(component.count or 0), component))
+                continue
+            if label.startswith("empty") and "bays" in label:
+                design.bays.append(BayGroup("empty", 100 if "100t" in label else 50, int(component.count or 0),
+                                            component))
+                continue
+            kind = _TURRET_LABELS.get(label)
+            if kind is None:
+                continue
+            turrets = int(component.count or 0)
+            self.turret_group(kind, turrets, component, batteries, pulse)
+
+    def turret_group(self, kind: str, turrets: int, component: Component, batteries, pulse: bool) -> None:
+        design = self.design
+        ep = -(component.ep or 0)
+        per_turret, extra, weapon = None, 0, kind
+        if kind == "laser":
+            weapon = "pulse laser" if pulse else "beam laser"
+            if turrets:
+                per_turret, extra = int(ep // turrets), int(ep % turrets)
+                if per_turret == 0:
+                    per_turret, extra = None, 0
+        elif kind == "energy":
+            for name in ("plasma gun", "fusion gun"):
+                each_ep = hg.TURRET_WEAPONS[name][2]
+                guns = ep / each_ep if each_ep else 0
+                if turrets and guns == int(guns) and int(guns) % turrets == 0:
+                    candidate = int(guns) // turrets
+                    if _per_turret_from_cost(hg.TURRET_WEAPONS[name][1], turrets, component.mcr, 2) == candidate:
+                        weapon, per_turret = name, candidate
+                        break
+            else:
+                weapon = "plasma gun"
+        elif kind == "particle accelerator":
+            per_turret = 1
+        else:
+            most = hg.MAX_WEAPONS_PER_TURRET["default"]
+            per_turret = _per_turret_from_cost(hg.TURRET_WEAPONS[kind][1], turrets, component.mcr, most)
+        column = hg.WEAPON_COLUMN[weapon]
+        count = batteries.get(column) if batteries is not None else None
+        design.turrets.append(TurretGroup(weapon, column, turrets, per_turret, extra, count, component))
+
+    def avionics_and_screens(self) -> None:
+        design = self.design
+        computer = self.find("AVIONICS", r"^computer ")
+        if computer is not None:
+            model = computer.label.split(" ", 1)[1].strip().lower()
+            design.computer = hg.COMPUTER_BY_MODEL.get(model)
+        armour = self.find("HULL", r"^armou?r factor-")
+        if armour is not None and armour.factor and armour.factor.isdigit():
+            design.armour_factor = int(armour.factor)
+        for key, pattern in (("damper", r"^nuclear damper factor-"), ("meson_screen", r"^meson screen factor-"),
+                             ("black_globe", r"^black globe factor-")):
+            screen = self.find("SCREENS", pattern)
+            if screen is not None and screen.factor and screen.factor.isdigit():
+                design.screens[key] = int(screen.factor)
+
+    def usp_digits(self) -> None:
+        """The USP fields the sheet lets shipyard recompute (names as in UspProfile)."""
+        design, ship, usp = self.design, self.ship, self.design.usp
+        if design.hull is not None:
+            usp["hull_code"] = hg.hull_code(design.hull)
+        if ship.crew is not None:
+            usp["crew"] = hg.crew_code(ship.crew)
+        for kind in ("jump", "maneuver", "power"):
+            if kind in design.drives:
+                usp[kind] = design.drives[kind].rating
+        if not ship.components:
+            return
+        if design.computer is not None:
+            usp["computer"] = design.computer.code
+        elif self.find("AVIONICS", r"^computer ") is None:
+            usp["computer"] = "0"
+        if design.armour_factor is not None and design.configuration is not None:
+            usp["armour"] = design.armour_factor + hg.CONFIGURATIONS[design.configuration].built_in_armour
+        for key in ("damper", "meson_screen", "black_globe"):
+            usp[key] = design.screens.get(key, 0)
+        if design.tl is None:
+            return
+        columns = {"laser": 0, "energy": 0, "particle_accelerator": 0, "meson": 0, "missile": 0, "sandcaster": 0,
+                   "repulsor": 0}
+        for group in design.turrets:
+            factor = group.factor(design.tl)
+            if factor is None:
+                columns.pop(group.column, None)  # cannot be recomputed: not compared
+            elif group.column in columns:
+                columns[group.column] = max(columns[group.column], factor)
+        for bay in design.bays:
+            if bay.weapon == "empty":
+                continue
+            factor = hg.bay_factor(bay.size, bay.weapon, design.tl)
+            column = hg.BAY_COLUMN[bay.weapon]
+            if factor is not None and column in columns:
+                columns[column] = max(columns[column], factor)
+        usp.update(columns)
+        if design.spinal is not None:
+            usp.pop(design.spinal[0], None)
+            usp[f"{design.spinal[0]}_spinal"] = design.spinal[1]
+
+    def laden_digits(self) -> None:
+        """The laden USP: hull code and drive potentials on hull + tanks (highguard.md 2.3)."""
+        design = self.design
+        if not design.drop_tanks or design.hull is None:
+            return
+        laden = design.hull + design.drop_tanks
+        design.laden_usp["hull_code"] = hg.hull_code(laden)
+        for kind, drive in design.drives.items():
+            percent = HUNDRED * drive.tons / laden
+            potential = ((percent + 1) / 3 if kind == "maneuver" else percent - 1 if kind == "jump"
+                         else percent / hg.power_rate(design.tl))
+            design.laden_usp[kind] = max(0, int(potential.to_integral_value(rounding=ROUND_FLOOR)))
+
+    def agility(self) -> None:
+        design = self.design
+        maneuver = design.drives.get("maneuver")
+        if design.hull is None or design.ep_output is None or maneuver is None or not self.ship.components:
+            return
+        spare = design.ep_output - design.ep_used
+        if spare < 0:
+            design.agility = 0
+            return
+        design.agility = min(maneuver.rating, int((spare / (hg.EP_PER_PN_PER_TON * design.hull))
+                                                  .to_integral_value(rounding=ROUND_FLOOR)))
+
+    def run(self) -> Design:
+        self.hull()
+        self.drives()
+        self.installed_ratings()
+        self.energy()
+        self.fuel()
+        self.tonnage_and_cost()
+        self.weapons()
+        self.avionics_and_screens()
+        self.usp_digits()
+        self.laden_digits()
+        self.agility()
+        return self.design
+
+
+def recompute(ship: HighGuardShip) -> Design:
+    """Everything the sheet lets shipyard recompute about ``ship``."""
+    return _Engine(ship).run()

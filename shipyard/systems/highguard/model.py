@@ -1,0 +1,139 @@
+"""High Guard sheets as read: the USP block, decoded, and the component sheet (frozen pydantic records).
+
+Figures are kept as ``Decimal`` (tons and MCr to the published precision). Every record keeps ``spans``
+as the USD records do (shipyard/model/usd.py): where each value was read.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import Field, computed_field
+
+from shipyard.systems.mcs.model import Figure, Note, Record
+
+#: The USP columns that carry battery counts, in the order of the battery lines (hgs-sheet-format.md 2.2).
+BATTERY_COLUMNS = ("sandcaster", "repulsor", "laser", "energy", "particle_accelerator", "meson", "missile")
+
+
+class UspProfile(Record):
+    """A decoded USP: ``TT-SCJMPKC-ASMNFR-LEPGK-F`` (highguard.md 1.1). Digits are eHex values; the PA
+    and meson positions hold a spinal mount letter as ``*_spinal`` instead of a battery factor."""
+
+    text: str
+    ship_type: str
+    hull_code: str
+    configuration: int
+    jump: int
+    maneuver: int
+    power: int
+    computer: str  # the USP digit: 0-9, fib A-J, bis R/S
+    crew: int
+    armour: int
+    sandcaster: int
+    meson_screen: int
+    damper: int
+    black_globe: int
+    repulsor: int
+    laser: int
+    energy: int
+    particle_accelerator: int
+    particle_accelerator_spinal: str | None = None
+    meson: int
+    meson_spinal: str | None = None
+    missile: int
+    fighters: int
+
+
+class BatteryCounts(Record):
+    """One battery line: how many batteries (or batteries bearing) per USP column; None for a blank."""
+
+    sandcaster: int | None = None
+    repulsor: int | None = None
+    laser: int | None = None
+    energy: int | None = None
+    particle_accelerator: int | None = None
+    meson: int | None = None
+    missile: int | None = None
+
+    def get(self, column: str) -> int:
+        return getattr(self, column) or 0
+
+
+class Component(Record):
+    """One line of a component sheet: ``[count x ]label: tons Td; MCr cost[; +/-EP EP][; Crew N]``."""
+
+    section: str
+    count: Figure | None = None
+    label: str
+    tons: Figure
+    mcr: Figure
+    ep: Figure | None = None
+    crew: int | None = None
+    craft_cost: Figure | None = None
+
+    @computed_field
+    @property
+    def factor(self) -> str | None:
+        """The ``Factor-x`` of the label (a digit, or a spinal letter)."""
+        found = re.search(r"Factor-([0-9A-Z]+)", self.label)
+        return found.group(1) if found else None
+
+    @computed_field
+    @property
+    def backup(self) -> bool:
+        return self.label.lower().startswith("backup")
+
+    @computed_field
+    @property
+    def bay_size(self) -> int | None:
+        found = re.match(r"(50|100)T ", self.label)
+        return int(found.group(1)) if found else None
+
+
+class HighGuardShip(Record):
+    """One High Guard ship: a USP block, a component sheet, or both (hgs-sheet-format.md 4)."""
+
+    format: Literal["highguard"] = "highguard"
+    name: str | None = None
+    hull_number: str | None = None
+    ship_class: str | None = None
+    ship_type_name: str | None = None
+    architect: str | None = None
+    tl: int | None = None
+    refit_tl: int | None = None
+    usp: UspProfile | None = None
+    cost_mcr: Figure | None = None
+    tonnage: Figure | None = None
+    batteries: BatteryCounts | None = None
+    bearing: BatteryCounts | None = None
+    crew: int | None = None
+    summary: dict[str, Figure] = Field(default_factory=dict)  # Cargo, Fuel, EP, Agility, Passengers, ...
+    flags: list[str] = Field(default_factory=list)  # "Pulse Lasers", "Frozen Watch (x37)"
+    craft: str | None = None
+    fuel_treatment: str | None = None
+    backups: str | None = None
+    substitutions: dict[str, int] = Field(default_factory=dict)
+    laden_usp: UspProfile | None = None
+    laden_tonnage: Figure | None = None
+    drop_tank_cost: Figure | None = None
+    title: str | None = None  # the component sheet's "<Class> Class <Type>"
+    crew_breakdown: str | None = None  # HGS's "Book 5 Crew Breakdown" line, as written
+    components: list[Component] = Field(default_factory=list)
+    notes: list[Note] = Field(default_factory=list)
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.ship_class or (self.title or "").strip() or "(unnamed ship)"
+
+    def components_in(self, section: str) -> list[Component]:
+        return [c for c in self.components if c.section == section]
+
+    def find_component(self, section: str, pattern: str) -> Component | None:
+        """The first component of ``section`` whose label matches ``pattern`` (case-insensitive)."""
+        return next((c for c in self.components_in(section) if re.search(pattern, c.label, re.I)), None)
+
+
+__all__ = ["BATTERY_COLUMNS", "BatteryCounts", "Component", "Decimal", "HighGuardShip", "UspProfile"]

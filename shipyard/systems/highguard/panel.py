@@ -1,0 +1,81 @@
+"""A High Guard ship as a readable panel: the USP decoded in words, the batteries, the summary, and the
+component sheet as a table (``shipyard show``)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from shipyard.systems.highguard import charts as hg
+from shipyard.systems.highguard.model import BATTERY_COLUMNS, HighGuardShip, UspProfile
+from shipyard.systems.tcs.subjects import figure
+
+
+def _column_words(usp: UspProfile, column: str, ship: HighGuardShip) -> str:
+    spinal = getattr(usp, f"{column}_spinal", None)
+    name = column.replace("_", " ")
+    if spinal:
+        return f"{name}: spinal mount {spinal}"
+    digit = getattr(usp, column)
+    counts = ""
+    if ship.batteries is not None and ship.batteries.get(column):
+        bearing = ship.bearing.get(column) if ship.bearing is not None else "?"
+        counts = f" ({ship.batteries.get(column)} batteries, {bearing} bearing)"
+    return f"{name} factor {hg.ehex(digit)}{counts}"
+
+
+def usp_in_words(usp: UspProfile, ship: HighGuardShip) -> list[str]:
+    """Every USP position in words (highguard.md 1.1)."""
+    low, high = hg.hull_band(usp.hull_code)
+    band = f"{low:,}+ tons" if high is None else f"{low:,}-{high - 1:,} tons"
+    configuration = hg.CONFIGURATIONS.get(usp.configuration)
+    computer = hg.COMPUTER_BY_CODE.get(usp.computer)
+    crew = f"crew code {usp.crew}" + (f" (crew {ship.crew})" if ship.crew is not None else "")
+    lines = [
+        f"type {usp.ship_type}; hull size {usp.hull_code} ({band}); configuration {usp.configuration} "
+        f"({configuration.name if configuration else 'unknown'})",
+        f"jump-{usp.jump}; maneuver {usp.maneuver} G; power plant {hg.ehex(usp.power)}; computer {usp.computer} "
+        f"({computer.model if computer else 'unknown'}); {crew}",
+        f"armour {hg.ehex(usp.armour)}; sandcaster {hg.ehex(usp.sandcaster)}; meson screen {hg.ehex(usp.meson_screen)}; "
+        f"nuclear damper {hg.ehex(usp.damper)}; black globe {hg.ehex(usp.black_globe)}; repulsor {hg.ehex(usp.repulsor)}",
+        "; ".join(_column_words(usp, c, ship) for c in BATTERY_COLUMNS if c not in ("sandcaster", "repulsor")),
+        f"fighter squadrons {usp.fighters}",
+    ]
+    return lines
+
+
+def highguard_panel(ship: HighGuardShip) -> Panel:
+    parts: list = []
+    head = []
+    if ship.tonnage is not None:
+        head.append(f"{figure(ship.tonnage)} tons")
+    if ship.tl is not None:
+        head.append(f"TL {ship.tl}")
+    if ship.cost_mcr is not None:
+        head.append(f"MCr {figure(ship.cost_mcr)}")
+    if head:
+        parts.append(Text("  ".join(head), style="bold"))
+    if ship.usp is not None:
+        parts.append(Text(f"USP {ship.usp.text}"))
+        parts.extend(Text("  " + line) for line in usp_in_words(ship.usp, ship))
+    if ship.laden_usp is not None:
+        parts.append(Text(f"With drop tanks: {ship.laden_usp.text}"
+                          + (f" ({figure(ship.laden_tonnage)} tons)" if ship.laden_tonnage is not None else "")))
+    if ship.summary:
+        parts.append(Text(", ".join(f"{key} {figure(value)}" for key, value in ship.summary.items())))
+    if ship.components:
+        table = Table(show_edge=False, header_style="bold", pad_edge=False)
+        for column, justify in (("section", "left"), ("component", "left"), ("tons", "right"), ("MCr", "right"),
+                                ("EP", "right")):
+            table.add_column(column, justify=justify)
+        for c in ship.components:
+            label = f"{figure(c.count)} x {c.label}" if c.count is not None else c.label
+            table.add_row(c.section, label, f"{c.tons:,.3f}", f"{c.mcr:,.3f}",
+                          "" if c.ep is None else f"{c.ep:+,.3f}")
+        parts.append(table)
+    for note in ship.notes:
+        parts.append(Text(f"Note: {note.text}", style="dim"))
+    title = ship.display_name + (f" ({ship.hull_number})" if ship.hull_number else "")
+    return Panel(Group(*parts), title=title, expand=False)

@@ -1,0 +1,436 @@
+"""Read High Guard sheets: USP blocks (HG'80 / TCS and High Guard Shipyard layouts) and component sheets.
+
+One physical line at a time (grammars/highguard.lark, one start rule per line kind): the kind is told from
+the line's shape, so a line the grammar cannot read costs that line only and is kept as a note. Battery
+lines are read by column under the USP's own digits (hgs-sheet-format.md 2.2); a copy whose alignment was
+lost is read by assigning its counts to the non-zero weapon digits when that is unambiguous (a warning),
+else it is an error naming the ambiguity.
+
+Codes: HG001 a line that looks like a USP, battery or component line but does not read (error); HG002 free
+text kept as a note (info); HG003 battery columns realigned (warning); HG004 battery columns ambiguous
+(error); HG005 a number that does not read (error); HG006 no ship in the file (error); HG007 a battery
+count on a column whose USP digit is 0 (error).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from lark import Token, Tree
+from lark.exceptions import LarkError, UnexpectedInput
+
+from shipyard.systems.highguard.charts import ehex_value
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.systems.highguard.model import BATTERY_COLUMNS, BatteryCounts, Component, HighGuardShip, UspProfile
+from shipyard.systems.mcs.model import Note
+from shipyard.core.parse_errors import describe
+from shipyard.core.grammar import highguard_parser
+from shipyard.core.sniff import COMPONENT_SHAPE, USP_SHAPE
+from shipyard.core.source import split_lines
+
+SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS",
+            "ACCOMMODATIONS", "USER DEFINED")
+_BATTERY_SHAPE = re.compile(r"^\s*(?:batteries\s+bearing|bat\s+bear|bearing|batteries|bat)(?![A-Za-z])", re.I)
+_TEXT_FIELD = re.compile(r"^\s*(Ship|Class|Type|Architect|Refit Tech Level|Tech Level|Craft|Fuel Treatment|Backups|"
+                         r"Substitutions|Note|Notes|Architects Fee|Drop Tanks Cost)\s*:\s*(.*)$", re.I)
+# Text fields kept as written: key (lower case) -> HighGuardShip field.
+_PLAIN_TEXT_FIELDS = {"class": "ship_class", "type": "ship_type_name", "architect": "architect", "craft": "craft",
+                      "fuel treatment": "fuel_treatment", "backups": "backups"}
+_LADEN_PREFIX = re.compile(r"\(([A-Z0-9]{1,2})-([0-9A-Z]{7})\)")
+_DROP_TANK_TONS = re.compile(r"([0-9][0-9,]*)\s*tons? of drop tanks|drop tanks? of ([0-9][0-9,]*)\s*tons?", re.I)
+_PAIR_SHAPE = re.compile(r"[A-Za-z][A-Za-z \-]*\s*[=:]\s*(?:=3D)?-?[0-9]")
+_TITLE_SHAPE = re.compile(r"^\s*\S.*\bClass\b.*$")
+# The offset of each battery column inside the USP text, from the end of the type code (k): block 2 starts
+# at k + 9 (armour), block 3 at k + 16 (laser); hgs-sheet-format.md 2.2.
+_COLUMN_OFFSET = {"sandcaster": 10, "repulsor": 14, "laser": 16, "energy": 17, "particle_accelerator": 18,
+                  "meson": 19, "missile": 20}
+_SUMMARY_KEYS = {"passengers": "Passengers", "low": "Low", "cargo": "Cargo", "fuel": "Fuel", "ep": "EP",
+                 "agility": "Agility", "marines": "Marines", "troops": "Troops", "emergency low": "Emergency Low",
+                 "shipboard security detail": "Shipboard Security Detail", "crew sections": "Crew Sections",
+                 "drop capsules": "Drop Capsules", "crew": "Crew"}
+
+
+def line_rule(line: str) -> str | None:
+    """The start rule of grammars/highguard.lark for a line, by its shape (summary lines are told apart
+    from free text later, once the text fields are out of the way)."""
+    if COMPONENT_SHAPE.search(line):
+        return "component_line"
+    if USP_SHAPE.search(line):
+        return "usp_line"
+    if _BATTERY_SHAPE.match(line):
+        return "battery_line"
+    return "pairs_line" if _PAIR_SHAPE.search(line) and not _TEXT_FIELD.match(line) else None
+
+
+def column_offsets(usp: UspProfile) -> dict[str, int]:
+    """The offset of each battery column from the USP's first character."""
+    return {name: len(usp.ship_type) + offset for name, offset in _COLUMN_OFFSET.items()}
+
+
+def number(text: str) -> Decimal:
+    """A sheet number: "1,336.630", "587.5.", "0,000" (HGS's literal on the P-Fuel line), "=3D63"."""
+    cleaned = text.replace("=3D", "").strip().rstrip(".").replace(",", "")
+    return Decimal(cleaned)
+
+
+def money_mcr(text: str) -> Decimal:
+    unit, value = re.match(r"(MCr|GCr|TCr)\s*(.*)", text).groups()
+    return number(value) * {"MCr": 1, "GCr": 1000, "TCr": 1_000_000}[unit]
+
+
+def tonnage_tons(text: str) -> Decimal:
+    value, unit = re.match(r"([0-9][0-9,.]*?)\s*(tons|Tons|KTons|MTons|dtons|Td)\.?$", text.strip()).groups()
+    return number(value) * {"KTons": 1000, "MTons": 1_000_000}.get(unit, 1)
+
+
+def decode_usp(text: str, span: Span | None = None) -> UspProfile:
+    """Every position of a USP to a typed field (highguard.md 1.1)."""
+    found = USP_SHAPE.fullmatch(text)
+    if not found:
+        raise ValueError(f"not a USP: {text!r}")
+    ship_type, block1, block2, block3, fighters = found.groups()
+    k = len(ship_type)
+    spans: dict[str, Span] = {}
+
+    def place(name: str, offset: int) -> None:
+        if span is not None:
+            spans[name] = Span(path=span.path, line=span.line, col=span.col + offset, end_line=span.line,
+                               end_col=span.col + offset + 1)
+
+    def value(char: str, name: str, offset: int) -> int:
+        place(name, offset)
+        result = ehex_value(char)
+        if result is None:
+            raise ValueError(f"'{char}' is not an eHex digit (position {name})")
+        return result
+
+    fields: dict = {"text": text, "ship_type": ship_type}
+    names1 = ("hull_code", "configuration", "jump", "maneuver", "power", "computer", "crew")
+    for index, (name, char) in enumerate(zip(names1, block1)):
+        if name == "computer":  # a model letter (fib A-J, bis R/S), kept as written
+            place(name, k + 1 + index)
+            fields[name] = char
+        else:
+            number = value(char, name, k + 1 + index)
+            fields[name] = char if name == "hull_code" else number
+    names2 = ("armour", "sandcaster", "meson_screen", "damper", "black_globe", "repulsor")
+    for index, (name, char) in enumerate(zip(names2, block2)):
+        fields[name] = value(char, name, k + 9 + index)
+    names3 = ("laser", "energy", "particle_accelerator", "meson", "missile")
+    for index, (name, char) in enumerate(zip(names3, block3)):
+        if name in ("particle_accelerator", "meson") and char.isalpha():  # a spinal mount's letter
+            place(name, k + 16 + index)
+            fields[f"{name}_spinal"] = char
+            fields[name] = 0
+        else:
+            fields[name] = value(char, name, k + 16 + index)
+    # Fighter squadrons: one eHex digit, or a two-digit number some sheets print.
+    two_digits = len(fighters) == 2 and fighters.isdigit()
+    fields["fighters"] = int(fighters) if two_digits else value(fighters[0], "fighters", k + 22)
+    if span is not None:
+        spans["self"] = span
+    return UspProfile(**fields, spans=spans)
+
+
+class _Reader:
+    def __init__(self, path: str):
+        self.path = path
+        self.ships: list[dict] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.section: str | None = None
+        self.in_drop_tanks = False
+        self.usp_column: int | None = None
+        self.usp_type_length = 0
+        self.line_number = 0
+        self.text = ""
+        self.crew_breakdown_next = False
+
+    # ---- the ship being built ----------------------------------------------------------------------
+    def new_ship(self) -> dict:
+        ship = {"notes": [], "components": [], "summary": {}, "flags": [], "substitutions": {}, "spans": {},
+                "_battery_lines": []}
+        self.ships.append(ship)
+        self.section, self.in_drop_tanks, self.usp_column = None, False, None
+        return ship
+
+    @property
+    def ship(self) -> dict:
+        return self.ships[-1] if self.ships else self.new_ship()
+
+    def span(self, col: int = 1, end_col: int | None = None) -> Span:
+        return Span(path=self.path, line=self.line_number, col=col, end_line=self.line_number, end_col=end_col)
+
+    def report(self, code: str, severity: Severity, message: str, col: int = 1) -> None:
+        self.diagnostics.append(Diagnostic(code=code, severity=severity, message=message, span=self.span(col),
+                                           source_line=self.text))
+
+    def keep_as_note(self, text: str) -> None:
+        self.ship["notes"].append(Note(text=text.strip(), spans={"self": self.span()}))
+
+    # ---- lines ------------------------------------------------------------------------------------
+    def read(self, text: str) -> None:
+        for self.line_number, self.text in enumerate(split_lines(text), start=1):
+            line = self.text
+            stripped = line.strip()
+            if not stripped:
+                continue
+            try:
+                self.read_line(line, stripped)
+            except (LarkError, ValueError, InvalidOperation) as error:
+                self.unreadable(line, error)
+
+    def read_line(self, line: str, stripped: str) -> None:
+        upper = stripped.upper()
+        if upper in SECTIONS:
+            if self.ships and self.ship["components"] and upper == "HULL" and self.section not in (None,):
+                self.new_ship()
+            self.section = "ACCOMODATIONS" if upper == "ACCOMMODATIONS" else upper
+            return
+        if upper == "WITH DROP TANKS":
+            self.in_drop_tanks = True
+            return
+        if upper.startswith("BOOK 5 CREW BREAKDOWN"):
+            self.crew_breakdown_next = True
+            return
+        if self.crew_breakdown_next:  # the one ';'-separated line after the header (hgs-sheet-format.md 1)
+            self.crew_breakdown_next = False
+            self.ship["crew_breakdown"] = stripped
+            return
+        if upper in ("USP", "DETAILED DESCRIPTION"):
+            return
+        rule = line_rule(line)
+        if rule == "usp_line":
+            self.usp_line(line)
+            return
+        if rule == "battery_line":
+            self.battery_line(line)
+            return
+        if rule == "component_line":
+            self.component_line(line)
+            return
+        field = _TEXT_FIELD.match(line)
+        if field:
+            self.text_field(field.group(1).lower(), field.group(2).strip(), line)
+            return
+        if _PAIR_SHAPE.search(line):
+            self.pairs_line(line)
+            return
+        if _TITLE_SHAPE.match(line) and ":" not in line:
+            if self.ships and (self.ship["components"] or self.ship.get("title")):
+                self.new_ship()
+            self.ship["title"] = stripped
+            self.ship["spans"]["title"] = self.span(line.index(stripped[0]) + 1)
+            return
+        self.report("HG002", Severity.INFO, "free text, kept as a note")
+        self.keep_as_note(line)
+
+    def unreadable(self, line: str, error: Exception) -> None:
+        if isinstance(error, UnexpectedInput):
+            col, expected = describe(error, line)
+            message = f"cannot read this line: {expected}; the line is kept as a note"
+        else:
+            col = 1
+            message = f"cannot read this line ({error}); the line is kept as a note"
+        self.report("HG001", Severity.ERROR, message, col)
+        self.keep_as_note(line)
+
+    def usp_line(self, line: str) -> None:
+        tree = highguard_parser().parse(line, start="usp_line")
+        parts = {t.type: t for t in tree.scan_values(lambda v: isinstance(v, Token))}
+        usp_token = parts["USP"]
+        if self.in_drop_tanks:
+            ship = self.ship
+            ship["laden_usp"] = decode_usp(str(usp_token), self.span(usp_token.column, usp_token.end_column))
+            if "TONNAGE" in parts:
+                ship["laden_tonnage"] = tonnage_tons(str(parts["TONNAGE"]))
+            self.usp_column, self.usp_type_length = usp_token.column - 1, len(str(usp_token).split("-")[0])
+            return
+        ship = self.ship
+        if "usp" in ship or (ship["components"] and self.section is not None):
+            ship = self.new_ship()
+        self.usp_column, self.usp_type_length = usp_token.column - 1, len(str(usp_token).split("-")[0])
+        ship["usp"] = decode_usp(str(usp_token), self.span(usp_token.column, usp_token.end_column))
+        ship["spans"]["usp"] = self.span(usp_token.column)
+        if "PREFIX" in parts:
+            prefix = str(parts["PREFIX"]).strip()
+            number_part = re.match(r"([A-Z0-9]{1,3}-\d+)\s+(.*)", prefix)
+            if number_part:
+                ship["hull_number"] = number_part.group(1)
+                ship["name"] = ship.get("name") or number_part.group(2)
+            else:
+                ship["name"] = ship.get("name") or prefix
+        if "MONEY" in parts:
+            ship["cost_mcr"] = money_mcr(str(parts["MONEY"]))
+            ship["spans"]["cost_mcr"] = self.span(parts["MONEY"].column)
+        if "TONNAGE" in parts:
+            ship["tonnage"] = tonnage_tons(str(parts["TONNAGE"]))
+            ship["spans"]["tonnage"] = self.span(parts["TONNAGE"].column)
+
+    def battery_line(self, line: str) -> None:
+        tree = highguard_parser().parse(line, start="battery_line")
+        label = next(tree.scan_values(lambda v: isinstance(v, Token) and v.type == "BATTERY_LABEL"))
+        cells = [t for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "CELL")]
+        trailer = next(tree.scan_values(lambda v: isinstance(v, Token) and v.type == "TRAILER"), None)
+        bearing = "bear" in str(label).lower()
+        ship = self.ship
+        ship["_battery_lines"].append((bearing, cells, self.line_number, self.text, self.in_drop_tanks))
+        if trailer is not None:
+            key, value = re.match(r"(Crew|TL)\s*[=:]\s*([0-9,]+(?:/[0-9]+)?)", str(trailer)).groups()
+            if key == "Crew" and not self.in_drop_tanks:
+                ship["crew"] = int(value.replace(",", ""))
+                ship["spans"]["crew"] = self.span(trailer.column)
+            elif key == "TL" and not self.in_drop_tanks:
+                tl, _, refit = value.partition("/")
+                ship["tl"] = int(tl)
+                ship["spans"]["tl"] = self.span(trailer.column)
+                if refit:
+                    ship["refit_tl"] = int(refit)
+
+    def pairs_line(self, line: str) -> None:
+        tree = highguard_parser().parse(line, start="pairs_line")
+        ship = self.ship
+        for child in tree.children:
+            if isinstance(child, Token):  # a FLAG
+                ship["flags"].append(str(child))
+                continue
+            key_token, value_token = child.children
+            key = re.sub(r"\s*[=:](\s*=3D)?$", "", str(key_token)).strip()
+            canonical = _SUMMARY_KEYS.get(key.lower(), key)
+            raw = re.sub(r"\s+of\s+\d+$", "", str(value_token))
+            if self.in_drop_tanks:
+                canonical = f"Laden {canonical}"
+            ship["summary"][canonical] = number(raw)
+            ship["spans"][f"summary.{canonical}"] = self.span(key_token.column)
+
+    def component_line(self, line: str) -> None:
+        tree = highguard_parser().parse(line, start="component_line")
+        tokens = [c for c in tree.children if isinstance(c, Token)]
+        values: dict = {"section": self.section or "(none)"}
+        amounts = [t for t in tokens if t.type == "AMOUNT"]
+        if any(t.type == "TIMES" for t in tokens):
+            values["count"] = number(str(amounts.pop(0)))
+        label = next(t for t in tokens if t.type == "LABEL")
+        values["label"] = " ".join(str(label).split())
+        values["tons"], values["mcr"] = number(str(amounts[0])), number(str(amounts[1]))
+        for tail in (c for c in tree.children if isinstance(c, Tree)):
+            value = next(c for c in tail.children if c.type in ("AMOUNT", "SIGNED_AMOUNT"))
+            if tail.data == "ep":
+                values["ep"] = number(str(value).lstrip("+"))
+            elif tail.data == "crew":
+                values["crew"] = int(number(str(value)))
+            elif tail.data == "craft_cost":
+                values["craft_cost"] = number(str(value))
+        first = line.index(line.strip()[0]) + 1
+        self.ship["components"].append(Component(**values, spans={"self": self.span(first, len(line.rstrip()) + 1)}))
+        if self.section is None:
+            self.report("HG002", Severity.INFO, "a component line before any section header (HULL, ...)", first)
+
+    def text_field(self, key: str, value: str, line: str) -> None:
+        ship = self.ship
+        col = line.index(line.strip()[0]) + 1
+        if key == "ship":
+            if "usp" in ship or ship["components"] or ship.get("name"):
+                ship = self.new_ship()
+            ship["name"] = value
+        elif key in _PLAIN_TEXT_FIELDS:
+            ship[_PLAIN_TEXT_FIELDS[key]] = value
+        elif key in ("tech level", "refit tech level"):
+            ship["tl" if key == "tech level" else "refit_tl"] = int(number(value))
+            ship["spans"]["tl"] = self.span(col)
+        elif key == "substitutions":
+            for letter, count in re.findall(r"([A-Z])\s*=\s*(\d+)", value):
+                ship["substitutions"][letter] = int(count)
+        elif key == "drop tanks cost":
+            ship["drop_tank_cost"] = money_mcr(value)
+        else:  # Note, Architects Fee: kept as written
+            if key in ("note", "notes"):
+                self.drop_tank_note(ship, value)
+            self.keep_as_note(line)
+
+    def drop_tank_note(self, ship: dict, value: str) -> None:
+        """HG'80 notes give the laden USP prefix in brackets ("(BB-K1344F3)") and the tanks' tonnage."""
+        laden = _LADEN_PREFIX.search(value)
+        usp: UspProfile | None = ship.get("usp")
+        if laden and usp is not None and "laden_usp" not in ship:
+            blocks = usp.text.split("-")
+            text = "-".join([laden.group(1), laden.group(2)] + blocks[2:])
+            col = self.text.index(laden.group(0)) + 2
+            ship["laden_usp"] = decode_usp(text, self.span(col))
+        tanks = _DROP_TANK_TONS.search(value)
+        if tanks and ship.get("tonnage") is not None and "laden_tonnage" not in ship:
+            ship["laden_tonnage"] = ship["tonnage"] + number(tanks.group(1) or tanks.group(2))
+
+    # ---- battery columns ---------------------------------------------------------------------------
+    def settle_batteries(self, ship: dict) -> None:
+        for bearing, cells, line_number, text, laden in ship.pop("_battery_lines"):
+            if laden:
+                continue  # the laden block repeats the counts; the main block's are the ones checked
+            self.line_number, self.text = line_number, text
+            counts = self.battery_counts(ship, cells, text)
+            if counts is not None:
+                ship["bearing" if bearing else "batteries"] = counts
+
+    def battery_counts(self, ship: dict, cells: list[Token], text: str) -> BatteryCounts | None:
+        usp: UspProfile | None = ship.get("usp")
+        if usp is None:
+            self.report("HG004", Severity.ERROR, "a battery line with no USP line before it: its columns cannot "
+                                                 "be read")
+            return None
+        start = usp.spans["self"].col - 1 if "self" in usp.spans else 0
+        columns = {start + offset: name for name, offset in column_offsets(usp).items()}
+        values: dict = {}
+        spans: dict = {}
+        aligned = all((cell.column - 1) in columns for cell in cells)
+        substitutions = ship["substitutions"]
+
+        def count_of(cell: Token) -> int:
+            char = str(cell)
+            return substitutions.get(char, ehex_value(char))
+
+        if aligned:
+            for cell in cells:
+                name = columns[cell.column - 1]
+                values[name] = count_of(cell)
+                spans[name] = self.span(cell.column)
+            return BatteryCounts(**values, spans=spans)
+        weapon_digits = [name for name in BATTERY_COLUMNS
+                         if getattr(usp, name) or getattr(usp, f"{name}_spinal", None)]
+        if len(cells) == len(weapon_digits):
+            for cell, name in zip(cells, weapon_digits):
+                values[name] = count_of(cell)
+                spans[name] = self.span(cell.column)
+            read_as = ", ".join(f"{name.replace('_', ' ')} {values[name]}" for name in weapon_digits)
+            self.report("HG003", Severity.WARNING,
+                        "battery counts are not under their USP digits (alignment lost in the copy): read in order "
+                        f"as {read_as}, the USP's non-zero weapon digits", cells[0].column if cells else 1)
+            return BatteryCounts(**values, spans=spans)
+        self.report("HG004", Severity.ERROR,
+                    f"battery columns ambiguous: {len(cells)} counts are not under the USP's digits and the USP has "
+                    f"{len(weapon_digits)} non-zero weapon digits ({', '.join(weapon_digits) or 'none'}); not guessed",
+                    cells[0].column if cells else 1)
+        return None
+
+    def finish(self) -> tuple[list[HighGuardShip], list[Diagnostic]]:
+        ships = []
+        for ship in self.ships:
+            self.settle_batteries(ship)
+            if not ("usp" in ship or ship["components"]):
+                if ship["notes"] and ships:
+                    ships[-1] = ships[-1].model_copy(update={"notes": ships[-1].notes + ship["notes"]})
+                continue
+            ships.append(HighGuardShip(**ship))
+        if not ships:
+            self.line_number, self.text = 1, ""
+            self.report("HG006", Severity.ERROR, "no High Guard ship found: expected a USP line such as "
+                                                 "'BC-A2447G2-000510-50202-0 MCr 1336.63 1250 tons' or component "
+                                                 "lines such as 'Bridge: 25.000 Td; MCr 6.250'")
+        return ships, self.diagnostics
+
+
+def parse_highguard(text: str, path: str = "<sheet>") -> tuple[list[HighGuardShip], list[Diagnostic]]:
+    """The High Guard ships of a sheet and the diagnostics of reading it. Never raises for bad input."""
+    reader = _Reader(path)
+    reader.read(text)
+    return reader.finish()
+
+

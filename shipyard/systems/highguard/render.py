@@ -1,0 +1,96 @@
+"""A High Guard ship back to sheet text: the USP block in High Guard Shipyard's layout (with the HG'80 hull
+number and name before the USP when the sheet had one) and the component sheet. The text reads back to an
+equal ship (tests/test_highguard.py), so a sheet can be normalised or written from a model."""
+
+from __future__ import annotations
+
+from shipyard.systems.highguard import charts as hg
+from shipyard.systems.highguard.model import BatteryCounts, Component, HighGuardShip, UspProfile
+from shipyard.systems.highguard.parse import SECTIONS, column_offsets
+from shipyard.systems.tcs.subjects import figure
+
+_ORDER = [s for s in SECTIONS if s != "ACCOMMODATIONS"]
+_USP_INDENT = 9  # High Guard Shipyard's nine spaces before the USP
+
+
+def _battery_line(label: str, counts: BatteryCounts | None, usp_col: int, usp: UspProfile, trailer: str) -> str:
+    cells = [" "] * (usp_col + len(usp.text))
+    if counts is not None:
+        for column, offset in column_offsets(usp).items():
+            value = getattr(counts, column)
+            if value:
+                cells[usp_col + offset] = hg.ehex(value)
+    text = "".join(cells)
+    text = label + text[len(label):] if len(label) < usp_col else label + " " + text[usp_col:]
+    return (text.rstrip() + "   " + trailer).rstrip()
+
+
+def _usp_block(ship: HighGuardShip, usp: UspProfile, laden: bool = False) -> list[str]:
+    prefix = f"{ship.hull_number} {ship.name or ''}".strip() if ship.hull_number and not laden else ""
+    lead = prefix + "   " if prefix else " " * _USP_INDENT
+    tonnage = ship.laden_tonnage if laden else ship.tonnage
+    line = lead + usp.text
+    if ship.cost_mcr is not None:
+        line += f" MCr {ship.cost_mcr:,}"
+    if tonnage is not None:
+        line += f" {figure(tonnage)} tons"
+    usp_col = len(lead)
+    crew = f"Crew: {ship.crew}" if ship.crew is not None and not laden else ""
+    tl = f"TL: {ship.tl}" + (f"/{ship.refit_tl}" if ship.refit_tl else "") if ship.tl is not None and not laden else ""
+    lines = [line]
+    if ship.bearing is not None or ship.crew is not None:
+        lines.append(_battery_line("Bat Bear", ship.bearing, usp_col, usp, crew))
+    if ship.batteries is not None or ship.tl is not None:
+        lines.append(_battery_line("Bat", ship.batteries, usp_col, usp, tl))
+    return lines
+
+
+def _component(c: Component) -> str:
+    count = f"{figure(c.count)} x " if c.count is not None else ""
+    text = f"{count}{c.label}: {c.tons:,.3f} Td; MCr {c.mcr:,.3f}"
+    if c.crew is not None:
+        text += f"; Crew {c.crew}"
+    if c.ep is not None:
+        text += f"; {c.ep:+,.3f} EP"
+    if c.craft_cost is not None:
+        text += f"; Cost of craft: MCr {c.craft_cost:,.3f}"
+    return text
+
+
+def render_highguard(ship: HighGuardShip) -> str:
+    lines: list[str] = []
+    for key, value in (("Ship", ship.name), ("Class", ship.ship_class), ("Type", ship.ship_type_name),
+                       ("Architect", ship.architect)):
+        if value is not None:
+            lines.append(f"{key}: {value}")
+    if ship.tl is not None and ship.usp is None:
+        lines.append(f"Tech Level: {ship.tl}")
+    if ship.usp is not None:
+        lines += ["", "USP"] + _usp_block(ship, ship.usp)
+    main = {k: v for k, v in ship.summary.items() if not k.startswith("Laden ")}
+    if main or ship.flags:
+        lines += ["", " ".join([f"{key}: {figure(value)}" for key, value in main.items()] + ship.flags)]
+    for key, value in (("Craft", ship.craft), ("Fuel Treatment", ship.fuel_treatment), ("Backups", ship.backups)):
+        if value is not None:
+            lines.append(f"{key}: {value}")
+    if ship.substitutions:
+        lines.append("Substitutions: " + " ".join(f"{k} = {v}" for k, v in ship.substitutions.items()))
+    if ship.laden_usp is not None:
+        lines += ["", "With Drop Tanks", ""] + _usp_block(ship, ship.laden_usp, laden=True)[:1]
+        laden = {k[len("Laden "):]: v for k, v in ship.summary.items() if k.startswith("Laden ")}
+        if laden:
+            lines.append(" ".join(f"{key}: {figure(value)}" for key, value in laden.items()))
+        if ship.drop_tank_cost is not None:
+            lines.append(f"Drop Tanks Cost: MCr {ship.drop_tank_cost:,.3f}")
+    if ship.notes:
+        lines.append("")
+        lines += [note.text if note.text.lower().startswith("note") else note.text for note in ship.notes]
+    if ship.components or ship.title:
+        lines += ["", ship.title or f"{ship.ship_class or ship.name or 'Unnamed'} Class"]
+        if ship.crew_breakdown is not None:
+            lines += ["", "Book 5 Crew Breakdown", ship.crew_breakdown]
+        loose = [c for c in ship.components if c.section not in _ORDER]
+        lines += [_component(c) for c in loose]
+        for section in _ORDER:
+            lines += ["", section] + [_component(c) for c in ship.components if c.section == section]
+    return "\n".join(lines).strip("\n") + "\n"

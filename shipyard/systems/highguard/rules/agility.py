@@ -1,0 +1,29 @@
+"""Declared agility against the agility the spare EP gives.
+
+What: the sheet's ``Agility`` is not min(G, floor((EP - EP used) / (0.01 x hull))), EP used being the
+computer, weapons and screens of the component sheet.
+Why: agility is the evasion DM in every exchange of fire and decides strafing (TCS tactical details).
+Bad:  Vigilant (EP 200, 115 used, 5000 t, 3 G) with Agility: 2.   Good: Agility: 1.
+Source: reference/highguard.md 2.6.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard.rules._common import meta
+from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+
+META = meta("HG105", "agility")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    design = subject.design
+    declared, span = subject.summary("Agility")
+    if declared is None or design.agility is None or declared == design.agility:
+        return
+    spare = design.ep_output - design.ep_used
+    yield ctx.report_at(f"Agility {figure(declared)}, but {figure(spare)} spare EP on {figure(design.hull)} tons "
+                        f"({figure(design.ep_output)} - {figure(design.ep_used)} used) give {design.agility}", span)

@@ -1,0 +1,32 @@
+"""Declared cost against the sum of the components (and carried craft).
+
+What: the USP line's cost is not the sum of the component sheet's MCr plus the carried craft's own cost,
+compared at the precision the sheet prints.
+Why: the squadron budget (TCS201) is added up from these figures.
+Bad:  MCr 4,100.000 over components of MCr 4,014.772.      Good: MCr 4,014.772.
+Source: reference/hgs-sheet-format.md 2.1 (the total is the ship price plus carried craft).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard.rules._common import meta
+from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+
+META = meta("HG108", "cost")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    ship, design = subject.ship, subject.design
+    if ship.cost_mcr is None or design.component_cost is None:
+        return
+    total = design.component_cost + design.craft_cost
+    places = max(0, -ship.cost_mcr.as_tuple().exponent)
+    rounded = total.quantize(Decimal(1).scaleb(-places))
+    if rounded != ship.cost_mcr:
+        yield ctx.report_at(f"cost MCr {figure(ship.cost_mcr)}, but the components add up to MCr {figure(rounded)}",
+                            subject.span("cost_mcr"))

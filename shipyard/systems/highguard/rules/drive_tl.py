@@ -1,0 +1,33 @@
+"""A maneuver or jump drive beyond what the tech level allows.
+
+What: maneuver above 2 G at TL7, above 5 G at TL8 (6 G from TL9); jump below TL9, jump-1 at TL9-10,
+jump-2 at TL11, 3 at TL12, 4 at TL13, 5 at TL14, 6 at TL15 (backup drives likewise).
+Why: High Guard's drive tables have a minimum TL per rating.
+Bad:  TL12 with jump-4.      Good: TL12 with jump-3.
+Source: reference/highguard.md 2.2-2.3; reference/highguard-checks.md (Power and drives).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.systems.highguard import charts as hg
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard.rules._common import meta
+from shipyard.systems.tcs.subjects import HighGuardSubject
+
+META = meta("HG111", "drive-tl")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    tl, design, usp = subject.design.tl, subject.design, subject.ship.usp
+    if tl is None:
+        return
+    for kind, table in (("maneuver", hg.MANEUVER_MIN_TL), ("jump", hg.JUMP_MIN_TL)):
+        drive = design.drives.get(kind)
+        rating = design.installed.get(kind, 0)
+        if rating and rating in table and table[rating] > tl:
+            where = drive.component if drive is not None else usp
+            yield ctx.report(f"{kind} {rating} needs TL{table[rating]}; this ship is TL{tl}", where,
+                             None if drive is not None else kind)

@@ -1,0 +1,32 @@
+"""Declared EP against the EP the power plant gives.
+
+What: the sheet's EP (the summary's ``EP=``, or the power plant line's ``+EP``) is not what the plant
+gives: EP = plant tons / tons per EP at the TL (= 0.01 x hull x Pn); from a USP alone, 0.01 x hull x Pn.
+Why: every energy use and the agility follow from the EP; a wrong EP hides an EP shortfall.
+Bad:  Kinunir (1250 t, Pn 7) with EP=90.      Good: EP=87.5.
+Source: reference/highguard.md 2.4 (EP = 0.01 x hull x Pn) and 12 (the Kinunir: 87.5).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard.rules._common import meta
+from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+
+META = meta("HG103", "energy-points")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    output = subject.design.ep_output
+    if output is None:
+        return
+    declared, span = subject.summary("EP")
+    if declared is not None and declared != output:
+        yield ctx.report_at(f"EP {figure(declared)}, but the power plant gives {figure(output)}", span)
+    plant = subject.design.drives.get("power")
+    if plant is not None and plant.component.ep is not None and plant.component.ep != output:
+        yield ctx.report(f"the power plant line says +{figure(plant.component.ep)} EP, but "
+                         f"{figure(plant.tons)} tons of plant give {figure(output)} EP", plant.component)

@@ -1,0 +1,46 @@
+"""Fuel: the declared figure, and the tankage against what the drives need.
+
+What: the sheet's ``Fuel`` is not jump fuel (0.1 x hull x J, on the laden tonnage with drop tanks) plus
+power-plant fuel for 28 days (0.01 x hull x Pn); or the component sheet carries less jump fuel than the
+jump needs, or plant fuel that is not a whole number of 28-day periods.
+Why: a ship that cannot fuel its jump does not make it; plant fuel comes in 4-week measures.
+Bad:  Kinunir with Fuel=500 (jump fuel only).      Good: Fuel=587.5 (500 + 87.5).
+Source: reference/highguard.md 2.5 and 12; reference/highguard-checks.md (Fuel).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard.rules._common import meta
+from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+
+META = meta("HG104", "fuel")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    design, ship = subject.design, subject.ship
+    jump, plant = design.fuel_jump_needed, design.fuel_plant_needed
+    declared, span = subject.summary("Fuel")
+    if declared is not None and jump is not None and plant is not None and declared != jump + plant \
+            and not design.drop_tanks:
+        yield ctx.report_at(f"Fuel {figure(declared)}, but jump fuel {figure(jump)} + power plant fuel "
+                            f"{figure(plant)} make {figure(jump + plant)}", span)
+    if not ship.components:
+        return
+    tanks = {c.label.split(":")[0]: c for c in ship.components_in("FUEL")}
+    j_fuel = next((c for label, c in tanks.items() if re.match(r"J-Fuel", label)), None)
+    p_fuel = next((c for label, c in tanks.items() if re.match(r"P-Fuel", label)), None)
+    if j_fuel is not None and jump is not None:
+        carried = j_fuel.tons + design.drop_tanks
+        if carried < jump:
+            yield ctx.report(f"jump fuel {figure(carried)} tons is short of the {figure(jump)} tons the jump needs",
+                             j_fuel)
+    if p_fuel is not None and plant:
+        periods = p_fuel.tons / plant
+        if periods < 1 or periods != periods.to_integral_value():
+            yield ctx.report(f"power plant fuel {figure(p_fuel.tons)} tons is {figure(round(periods * 28, 1))} days; "
+                             f"it must be 28 days ({figure(plant)} tons) or a whole multiple", p_fuel)

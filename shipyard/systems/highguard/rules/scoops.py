@@ -1,0 +1,30 @@
+"""Fuel scoops on an unstreamlined hull.
+
+What: fuel scoops (a ``Scoops`` line with a cost) on configuration 7, 8 or 9 (dispersed structure,
+planetoid, buffered planetoid).
+Why: unstreamlined hulls cannot skim a gas giant.
+Bad:  USP ...-K7... with Scoops: 0.000 Td; MCr 10.000.     Good: the same hull with MCr 0.000 (no scoops).
+Source: reference/highguard.md 1.3; reference/highguard-checks.md (Hull, budget, crew rules).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.systems.highguard import charts as hg
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard.rules._common import meta
+from shipyard.systems.tcs.subjects import HighGuardSubject
+
+META = meta("HG114", "scoops-unstreamlined")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    configuration = subject.design.configuration
+    if configuration is None or hg.CONFIGURATIONS[configuration].streamlined:
+        return
+    for line in subject.ship.components_in("FUEL"):
+        if line.label.lower() == "scoops" and line.mcr > 0:
+            yield ctx.report(f"fuel scoops on a {hg.CONFIGURATIONS[configuration].name} (configuration "
+                             f"{configuration}), which is not streamlined", line)

@@ -1,0 +1,46 @@
+"""Small craft (under 100 tons) built as ships, and ships using small-craft fittings.
+
+What: a hull under 100 tons with a jump drive, a planetoid hull, a fib or bis computer (main or backup),
+no bridge and no computer, or ship staterooms or couches; a ship of 100 tons or more with small-craft
+staterooms.
+Why: High Guard's small-craft conditions.
+Bad:  a 50-ton fighter with a J-Drive line.     Good: the same fighter without one.
+Source: reference/highguard-checks.md (Hull, budget, crew rules); highguard.md 9.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard.rules._common import meta
+from shipyard.systems.tcs.subjects import HighGuardSubject
+
+META = meta("HG116", "small-craft")
+SMALL_CRAFT_TONS = 100
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    design, ship = subject.design, subject.ship
+    if design.hull is None or not ship.components:
+        return
+    if design.hull >= SMALL_CRAFT_TONS:
+        for c in ship.components_in("ACCOMODATIONS"):
+            if re.fullmatch(r"small staterooms", c.label, re.I):
+                yield ctx.report("small-craft staterooms on a ship of 100 tons or more", c)
+        return
+    if "jump" in design.drives:
+        yield ctx.report(f"a {design.hull}-ton small craft may not have a jump drive", design.drives["jump"].component)
+    if design.configuration in (8, 9):
+        yield ctx.report_at("a small craft may not use a planetoid hull", subject.span("usp"))
+    for c in ship.components_in("AVIONICS"):
+        if re.match(r"(backup )?computer .*(fib|bis)$", c.label, re.I):
+            yield ctx.report(f"a small craft may not carry a fib or bis computer ({c.label})", c)
+    avionics = [c.label.lower() for c in ship.components_in("AVIONICS")]
+    if not any(a == "bridge" or a.startswith("computer") for a in avionics):
+        yield ctx.report_at("a small craft needs a bridge or a computer", subject.span("title") or subject.span("usp"))
+    for c in ship.components_in("ACCOMODATIONS"):
+        if re.fullmatch(r"(staterooms|couches)", c.label, re.I):
+            yield ctx.report(f"a small craft may not use ship {c.label.lower()}", c)

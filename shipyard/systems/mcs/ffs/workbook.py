@@ -1,0 +1,137 @@
+"""The FFS design workbook template: its layout (shared with the writer) and its reader.
+
+Layout (examples/ffs2/*.xlsx is a filled-in copy; the README shows it):
+- sheet ``Ship``: a header row, then one row per field: column A the field name, B its value, C a note.
+  ``edition`` comes first; ``power_plant_mw`` takes one number or several separated by ``+`` or ``,``.
+- sheets ``Beams``, ``Missiles``, ``Sandcasters``, ``Dampers``: a header row of field names, then one
+  row per kind of battery; a blank row is skipped. In ``Beams`` the damage of one weapon at 5, 10, 20,
+  40 and 80 hexes is in the columns ``damage_5`` ... ``damage_80`` (leave the long ranges empty for a
+  battery rated at fewer).
+A cell that fails validation is reported at its row and column, named as ``Beams!C4``.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
+from pydantic import ValidationError
+
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.systems.mcs.ffs.model import FfsDesign, FfsHull
+from shipyard.systems.mcs.ffs.read import Loaded
+from shipyard.core.toml_input import validation_diagnostics
+
+SHIP_SHEET = "Ship"
+SHIP_FIELDS = ("edition",) + tuple(FfsHull.model_fields)
+DAMAGE_COLUMNS = ("damage_5", "damage_10", "damage_20", "damage_40", "damage_80")
+# sheet name -> (design key, columns in order)
+TABLE_SHEETS = {
+    "Beams": ("beam", ("name", "type", "count", "batteries") + DAMAGE_COLUMNS
+              + ("penetration", "pulses", "peak_pulses", "beam_pointer_km", "turrets")),
+    "Missiles": ("missiles", ("name", "warhead", "tl", "launchers", "batteries", "mount", "autoloader",
+                              "missiles_per_salvo", "salvos", "salvos_in_cargo", "warhead_damage", "missile_g")),
+    "Sandcasters": ("sandcasters", ("name", "count", "batteries", "tl", "canisters")),
+    "Dampers": ("dampers", ("name", "count", "batteries")),
+}
+
+# Column C of the Ship sheet: what each field is (the writer fills it in).
+SHIP_NOTES = {
+    "edition": "ffs1 (FFS1/TNE figures, x1.43 before the chart) or ffs2",
+    "displacement": "dTons", "mass": "tonnes; empty: displacement x 10 (an estimate)",
+    "armour": "FFS armour value", "power_plant_mw": "MW; several plants as 1170 + 500",
+    "g_compensation": "G", "g_tanks": "TRUE when every workstation crew member has one",
+    "meson_screen": "FFS screen value", "high_automation": "TRUE/FALSE: toughness -1",
+    "open_frame": "TRUE/FALSE: toughness -1", "cargo_and_fuel_over_70_percent": "TRUE/FALSE: toughness -1",
+}
+
+
+def _cell_name(sheet: str, row: int, col: int) -> str:
+    return f"{sheet}!{get_column_letter(col)}{row}"
+
+
+def _value(raw: Any) -> Any:
+    if isinstance(raw, float):
+        return Decimal(repr(raw))
+    if isinstance(raw, str):
+        return raw.strip() or None
+    return raw
+
+
+def parse_ffs_workbook(path: Path, shown: str) -> Loaded:
+    def error(code: str, message: str, row: int = 1, col: int = 1) -> Diagnostic:
+        return Diagnostic(code=code, severity=Severity.ERROR, span=Span(path=shown, line=row, col=col), message=message)
+
+    try:
+        workbook = load_workbook(path, read_only=True, data_only=True)
+    except Exception as failure:  # openpyxl raises many kinds for a file that is not a workbook
+        return None, [error("FFS003", f"cannot read the workbook ({type(failure).__name__}: {failure})")], {}
+    positions: dict[tuple, tuple[int, int, str]] = {}
+    problems: list[Diagnostic] = []
+    data: dict[str, Any] = {}
+    try:
+        if SHIP_SHEET not in workbook.sheetnames:
+            return None, [error("FFS003", f"the workbook has no sheet '{SHIP_SHEET}' (see the FFS design template)")], {}
+        ship: dict[str, Any] = {}
+        for row, (field, value, *_) in enumerate(workbook[SHIP_SHEET].iter_rows(min_row=2, max_col=3,
+                                                                                 values_only=True), start=2):
+            if field is None or value is None or (isinstance(value, str) and not value.strip()):
+                continue
+            field = str(field).strip()
+            target = data if field == "edition" else ship
+            key = ("edition",) if field == "edition" else ("ship", field)
+            positions[key] = (row, 2, _cell_name(SHIP_SHEET, row, 2) + " ")
+            if field == "power_plant_mw" and isinstance(value, str):
+                value = [part for part in re.split(r"[+,]", value) if part.strip()]
+            target[field] = _value(value) if not isinstance(value, list) else [_value(v) for v in value]
+        data["ship"] = ship
+        positions[("ship",)] = (1, 1, f"{SHIP_SHEET}!A1 ")
+        for sheet_name, (key, columns) in TABLE_SHEETS.items():
+            if sheet_name not in workbook.sheetnames:
+                continue
+            rows = workbook[sheet_name].iter_rows(values_only=True)
+            header = [str(h).strip() if h is not None else "" for h in next(rows, ())]
+            for col, name in enumerate(header, start=1):
+                if name and name not in columns:
+                    problems.append(error("FFS002", f"{_cell_name(sheet_name, 1, col)} unknown column '{name}': "
+                                                    f"expected one of {', '.join(columns)}", 1, col))
+            records = []
+            for row, values in enumerate(rows, start=2):
+                cells = {name: (col, _value(v)) for col, (name, v) in enumerate(zip(header, values), start=1)
+                         if name in columns and _value(v) is not None}
+                if not cells:
+                    continue
+                index = len(records)
+                record: dict[str, Any] = {}
+                damage = [cells[c][1] for c in DAMAGE_COLUMNS if c in cells]
+                if damage:
+                    record["damage"] = damage
+                    first = min(cells[c][0] for c in DAMAGE_COLUMNS if c in cells)
+                    positions[(key, index, "damage")] = (row, first, _cell_name(sheet_name, row, first) + " ")
+                for name, (col, value) in cells.items():
+                    if name not in DAMAGE_COLUMNS:
+                        record[name] = value
+                        positions[(key, index, name)] = (row, col, _cell_name(sheet_name, row, col) + " ")
+                positions[(key, index)] = (row, 1, _cell_name(sheet_name, row, 1) + " ")
+                records.append(record)
+            data[key] = records
+    finally:
+        workbook.close()
+    plain = {loc: (row, col) for loc, (row, col, _) in positions.items()}
+    if problems:
+        return None, problems, plain
+
+    def locate(loc: tuple) -> tuple[int, int, str]:
+        for end in range(len(loc), 0, -1):
+            if loc[:end] in positions:
+                return positions[loc[:end]]
+        return 1, 1, ""
+
+    try:
+        return FfsDesign.model_validate(data), [], plain
+    except ValidationError as failure:
+        return None, validation_diagnostics(failure, shown, locate, FfsDesign, "FFS002"), plain

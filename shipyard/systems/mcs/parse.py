@@ -1,0 +1,621 @@
+"""USD sheets (MCS and T4) to ``UsdShip`` records and diagnostics.
+
+Each physical line is parsed with ``grammars/usd.lark``. A line that parses gives fields and
+batteries; this module types the field values by key (keys match case-insensitively; a near miss
+such as ``Fire Cotnrol`` is read as the key it resembles, with a warning). A line that does not
+parse is kept as a note: plain prose is reported as information, a line that looks like a rating
+(it holds a Pen:Dam pair, a T4 value group or a rate of fire) as an error naming what was expected.
+A ``Class:`` key, or a name standing before ``TL``, starts a new ship, so one file may hold several.
+
+Diagnostic codes (family USD):
+  USD100 info     a line of free text, kept as a note
+  USD101 error    a line that looks like a rating but does not parse (kept as a note)
+  USD102 error    a field value of the wrong kind ("Size: five")
+  USD103 warning  a key close to a known one, read as that key
+  USD104 warning  an unknown key; the field is kept as a note
+  USD105 warning  a key given twice for one ship; the second is kept as a note
+  USD106 info     text after a field's value, kept as a note
+  USD107 error    no ship in the file: no line has a USD key or a battery
+  USD108 warning  a battery detail that names nothing shipyard knows, kept verbatim
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any, Callable
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.systems.mcs.model import (
+    BeamBattery, Computer, CrewQuality, DamperBattery, Detail, Jammer, MissileBattery, Note,
+    PenDam, SandcasterBattery, Sensor, Signature, T4Weapon, UsdShip,
+)
+from shipyard.core.parse_errors import describe
+from shipyard.core.grammar import usd_parser
+from shipyard.core.source import split_lines
+
+# ---- keys -----------------------------------------------------------------------------------
+
+#: Canonical field name -> the spellings a sheet uses (compared lower-case, without spaces, '-', '_').
+KEY_SPELLINGS: dict[str, tuple[str, ...]] = {
+    "class": ("class", "shipclass"),
+    "tl": ("tl", "techlevel"),
+    "type": ("type",),
+    "displacement": ("displacement", "tonnage"),
+    "cost": ("cost", "price"),
+    "mass": ("mass",),
+    "size": ("size",),
+    "armour": ("armour", "armor"),
+    "toughness": ("toughness",),
+    "maneuver": ("maneuver", "manoeuvre", "manuever"),
+    "jump": ("jump",),
+    "power": ("power",),
+    "g_tolerance": ("gtolerance",),
+    "jump_fuel": ("jfuel", "jumpfuel"),
+    "cargo": ("cargo",),
+    "crew": ("crew",),
+    "troops": ("troops",),
+    "passengers": ("passengers", "passenger"),
+    "computers": ("computers", "computer"),
+    "sensors": ("sensors",),
+    "signature": ("signature", "signatures"),
+    "ecm": ("ecm",),
+    "fire_control": ("firecontrol",),
+    "weapons": ("weapons",),
+    "defences": ("defences", "defenses"),
+    "meson_screen": ("mesonscreen",),
+    "missile_launchers": ("launchers", "missilelaunchers"),
+    "sandcaster_count": ("sandcasters",),
+    "skill": ("skill",),
+    "skill_attribute": ("skill+attribute", "skillattribute"),
+}
+SENSOR_KINDS = {"pems": "PEMS", "aems": "AEMS", "lidar": "LIDAR", "grav": "Grav", "neut": "Neut",
+                "radar": "Radar", "emm": "EMM"}
+SIGNATURE_KINDS = ("vis", "ir", "active", "lidar")
+CREW_QUALITIES = ("green", "trained", "line", "crack", "elite")
+
+_CANONICAL: dict[str, str] = {s: name for name, spellings in KEY_SPELLINGS.items() for s in spellings}
+_CANONICAL.update({s: "sensor" for s in SENSOR_KINDS})
+_CANONICAL.update({f"{q}crew": "crew_quality" for q in CREW_QUALITIES})
+_SIGNATURE_ONLY = {"vis", "ir", "active"}
+_CANONICAL.update({s: "signature_part" for s in _SIGNATURE_ONLY})
+_FUZZY_CUTOFF = 0.8
+
+def _normal(key: str) -> str:
+    return re.sub(r"[\s\-_:]", "", key).lower()
+
+
+
+_LOOKS_RATED = re.compile(r"\d\s*:\s*\d|\d+\s*/\s*\d+-\d|\(\s*[+-]\d+\s*\)")
+
+
+@dataclass
+class _FieldToken:
+    type: str
+    text: str
+    column: int
+    end_column: int
+
+
+@dataclass
+class _ShipBuilder:
+    """Collects one ship's values and spans while its lines are read."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    spans: dict[str, Span] = field(default_factory=dict)
+    weapons: list = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    sensors: list[Sensor] = field(default_factory=list)
+    jammers: list[Jammer] = field(default_factory=list)
+    signature: dict[str, Any] = field(default_factory=dict)
+    signature_spans: dict[str, Span] = field(default_factory=dict)
+    crew_quality: dict[str, Any] = field(default_factory=dict)
+    crew_quality_spans: dict[str, Span] = field(default_factory=dict)
+    has_content: bool = False
+
+    def build(self) -> UsdShip:
+        values = dict(self.values)
+        if self.signature:
+            values["signature"] = Signature(**self.signature, spans=self.signature_spans)
+        if self.crew_quality:
+            values["crew_quality"] = CrewQuality(**self.crew_quality, spans=self.crew_quality_spans)
+        return UsdShip(**values, weapons=self.weapons, notes=self.notes, sensors=self.sensors,
+                       ecm=self.jammers, spans=self.spans)
+
+
+class FieldValueError(Exception):
+    """A field value of the wrong kind: carries the message and the offending token."""
+
+    def __init__(self, message: str, token: _FieldToken | None = None):
+        super().__init__(message)
+        self.message = message
+        self.token = token
+
+
+class _SheetReader:
+    """Reads the lines of one file into ships; one instance per file."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.ships: list[UsdShip] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.ship = _ShipBuilder()
+        self.group: str | None = None
+        self.line_no = 0
+        self.line_text = ""
+
+    # ---- helpers -------------------------------------------------------------------------
+    def span(self, column: int, end_column: int | None = None) -> Span:
+        return Span(path=self.path, line=self.line_no, col=column, end_line=self.line_no, end_col=end_column)
+
+    def report(self, code: str, severity: Severity, message: str, column: int = 1) -> None:
+        self.diagnostics.append(Diagnostic(code=code, severity=severity, message=message,
+                                           span=self.span(column), source_line=self.line_text))
+
+    def keep_note(self, text: str, column: int) -> None:
+        self.ship.notes.append(Note(text=text.strip(), spans={"self": self.span(column)}))
+
+    def start_ship_if_named(self) -> None:
+        if "class_name" in self.ship.values:
+            self.finish_ship()
+
+    def finish_ship(self) -> None:
+        if self.ship.has_content:
+            self.ships.append(self.ship.build())
+        elif self.ship.notes and self.ships:
+            # Notes after the last ship's lines belong to it.
+            last = self.ships.pop()
+            self.ships.append(last.model_copy(update={"notes": [*last.notes, *self.ship.notes]}))
+        self.ship = _ShipBuilder()
+        self.group = None
+
+    # ---- lines ---------------------------------------------------------------------------
+    def read(self, text: str) -> None:
+        parser = usd_parser()
+        for self.line_no, self.line_text in enumerate(split_lines(text), start=1):
+            if not self.line_text.strip():
+                continue
+            try:
+                tree = parser.parse(self.line_text)
+            except UnexpectedInput as error:
+                self.unreadable_line(error)
+                continue
+            self.read_line(tree)
+        self.finish_ship()
+        if not self.ships:
+            self.line_no, self.line_text = 1, split_lines(text)[0]
+            self.report("USD107", Severity.ERROR,
+                        "no ship found: expected USD lines such as 'Class: Kuvasz TL:12', "
+                        "'Displacement: 500 tons' or '2xLaser Battery (+2) (14:9 14:9 14:9 12:7)'")
+
+    def unreadable_line(self, error: UnexpectedInput) -> None:
+        stripped = self.line_text.strip()
+        first_col = len(self.line_text) - len(self.line_text.lstrip()) + 1
+        self.keep_note(stripped, first_col)
+        if _LOOKS_RATED.search(self.line_text):
+            column, message = describe(error, self.line_text)
+            self.report("USD101", Severity.ERROR, f"cannot read this rating: {message}; "
+                                                  "the line is kept as a note", column)
+        else:
+            self.report("USD100", Severity.INFO, "free text, kept as a note", first_col)
+
+    def read_line(self, tree: Tree) -> None:
+        items = list(tree.children)
+        starts = [self.item_start(item) for item in items] + [len(self.line_text) + 1]
+        for index, item in enumerate(items):
+            if item.data == "heading":
+                self.read_heading(item.children[0])
+            elif item.data == "notes":
+                token = item.children[0]
+                text = re.sub(r"^notes?\s*:", "", str(token), flags=re.IGNORECASE).strip()
+                if text:
+                    self.keep_note(text, token.column)
+                    self.ship.has_content = True
+            elif item.data == "field":
+                self.read_field(item, next_start=starts[index + 1])
+            else:
+                self.group = None
+                self.read_battery(item)
+
+    @staticmethod
+    def item_start(item: Tree) -> int:
+        return item.meta.column if not item.meta.empty else 1
+
+    # ---- heading -------------------------------------------------------------------------
+    def read_heading(self, token: Token) -> None:
+        self.start_ship_if_named()
+        text = " ".join(str(token).split())
+        match = re.fullmatch(r"(.*?)\s*\((.*)\)", text)
+        name, description = (match.group(1), match.group(2)) if match else (text, None)
+        self.set_value("class_name", name, self.span(token.column, token.end_column))
+        if description:
+            self.set_value("description", description, self.span(token.column, token.end_column))
+
+    # ---- fields --------------------------------------------------------------------------
+    def read_field(self, item: Tree, next_start: int) -> None:
+        key_token, *value_tokens = item.children
+        key_text = str(key_token).rstrip(":- \t").strip()
+        tokens = [_FieldToken(t.type, str(t), t.column, t.end_column) for t in value_tokens]
+        raw = " ".join(self.line_text[key_token.end_column - 1: next_start - 1].split())
+        name = self.canonical_key(key_text, key_token.column)
+        key_span = self.span(key_token.column, key_token.end_column)
+        if name is None:
+            self.report("USD104", Severity.WARNING,
+                        f"unknown key '{key_text}'; the field is kept as a note", key_token.column)
+            self.keep_note(f"{key_text}: {raw}", key_token.column)
+            self.ship.has_content = True
+            return
+        try:
+            self.apply_field(name, key_text, tokens, raw, key_span)
+        except FieldValueError as error:
+            column = error.token.column if error.token else key_token.column
+            self.report("USD102", Severity.ERROR, f"{key_text}: {error.message}", column)
+            self.keep_note(f"{key_text}: {raw}", key_token.column)
+        self.ship.has_content = True
+
+    def canonical_key(self, key_text: str, column: int) -> str | None:
+        normal = _normal(key_text)
+        if self.group == "signature" and normal in SIGNATURE_KINDS:
+            return "signature_part"
+        if normal.endswith("jam") and (self.group == "ecm" or len(normal) > 3):
+            return "jammer"
+        if normal in _CANONICAL:
+            return _CANONICAL[normal]
+        if len(normal) >= 4:
+            close = difflib.get_close_matches(normal, list(_CANONICAL), n=1, cutoff=_FUZZY_CUTOFF)
+            if close:
+                self.report("USD103", Severity.WARNING,
+                            f"unknown key '{key_text}': did you mean '{_display_key(close[0])}'? "
+                            "Read as that key", column)
+                return _CANONICAL[close[0]]
+        return None
+
+    def set_value(self, name: str, value: Any, span: Span) -> bool:
+        if name in self.ship.values:
+            first = self.ship.spans.get(name)
+            where = f" from line {first.line}" if first else ""
+            self.report("USD105", Severity.WARNING,
+                        f"{_display_name(name)} given twice: the value{where} is kept, this one is "
+                        "kept as a note", span.col)
+            return False
+        self.ship.values[name] = value
+        self.ship.spans[name] = span
+        self.ship.has_content = True
+        return True
+
+    def apply_field(self, name: str, key_text: str, tokens: list[_FieldToken], raw: str, key_span: Span) -> None:
+        reader = _ValueReader(tokens)
+        span = self.span(key_span.col, tokens[-1].end_column if tokens else key_span.end_col)
+        self.group = None
+        if name == "class":
+            self.start_ship_if_named()
+            if not raw:
+                raise FieldValueError("expected the class name after the key")
+            self.set_value("class_name", raw, span)
+            return
+        if name in ("sensors", "signature", "ecm"):
+            self.group = name
+            return self.read_group_values(name, key_text, reader, span)
+        if name == "defences":
+            return self.leftover(key_text, reader)
+        if name == "weapons":
+            self.set_value("range_header", [t.text for t in tokens], span)
+            return
+        handler = _FIELD_READERS.get(name)
+        if handler is not None:
+            model_name, value, extra = handler(reader)
+            if not self.set_value(model_name, value, span):
+                self.keep_note(f"{key_text}: {raw}", key_span.col)
+                return
+            for extra_name, extra_value in extra.items():
+                self.ship.values[extra_name] = extra_value
+                self.ship.spans[extra_name] = span
+            return self.leftover(key_text, reader)
+        if name == "sensor":
+            self.group = "sensors"
+            return self.read_sensors(key_text, reader, span)
+        if name == "signature_part":
+            self.group = "signature"
+            part = "lidar" if _normal(key_text) == "lidar" else _normal(key_text)
+            self.ship.signature[part] = reader.number(float)
+            self.ship.signature_spans[part] = span
+            return self.leftover(key_text, reader)
+        if name == "jammer":
+            self.group = "ecm"
+            self.ship.jammers.append(Jammer(kind=key_text, rating=reader.number(float), spans={"self": span}))
+            return self.leftover(key_text, reader)
+        if name == "crew_quality":
+            self.group = "crew_quality"
+            self.ship.crew_quality["quality"] = key_text.split()[0].capitalize()
+            self.ship.crew_quality_spans["quality"] = span
+            return self.leftover(key_text, reader)
+        if name in ("skill", "skill_attribute"):
+            self.group = "crew_quality"
+            self.ship.crew_quality[name] = reader.number(int)
+            self.ship.crew_quality_spans[name] = span
+            return self.leftover(key_text, reader)
+        raise AssertionError(f"key {name} has no reader")  # pragma: no cover
+
+    def read_group_values(self, name: str, key_text: str, reader: "_ValueReader", span: Span) -> None:
+        """``Sensors: 1x14`` with no kind: kept; a group key normally stands alone."""
+        if name == "sensors" and reader.peek("SENSOR"):
+            return self.read_sensors("Sensor", reader, span)
+        self.leftover(key_text, reader)
+
+    def read_sensors(self, key_text: str, reader: "_ValueReader", span: Span) -> None:
+        kind = SENSOR_KINDS.get(_normal(key_text), key_text)
+        found = False
+        while reader.peek("SENSOR") or reader.peek("NUMBER"):
+            token = reader.take()
+            found = True
+            match = re.fullmatch(r"(?:(\d+)[xX])?(\d+(?:\.\d+)?)([A-Za-z]*)", token.text.lstrip("+"))
+            if match is None:
+                raise FieldValueError(f"expected a sensor rating such as 1x14.5, found {token.text!r}", token)
+            count, sensitivity, suffix = match.groups()
+            self.ship.sensors.append(Sensor(
+                kind=kind, count=int(count) if count else None, sensitivity=float(sensitivity),
+                suffix=suffix, spans={"self": self.span(token.column, token.end_column)}))
+        if not found:
+            raise FieldValueError("expected a sensor rating such as 1x14.5", reader.current())
+        self.leftover(key_text, reader)
+
+    def leftover(self, key_text: str, reader: "_ValueReader") -> None:
+        rest = reader.rest()
+        if rest:
+            first = rest[0]
+            text = self.line_text[first.column - 1: rest[-1].end_column - 1]
+            self.report("USD106", Severity.INFO,
+                        f"text after {key_text} is not a rating, kept as a note: {text!r}", first.column)
+            self.keep_note(text, first.column)
+
+    # ---- batteries -----------------------------------------------------------------------
+    def read_battery(self, item: Tree) -> None:
+        head, body = item.children
+        count, name = 1, ""
+        for token in head.children:
+            if token.type == "COUNT":
+                count = int(re.match(r"\d+", str(token)).group())
+            elif token.type == "WEAPON_NAME":
+                name = " ".join(str(token).split())
+        span = self.span(item.meta.column, item.meta.end_column)
+        spans = {"self": span}
+        details, parts = self.body_parts(body)
+        common = dict(count=count, name=name, details=details, spans=spans)
+        kind = body.data
+        if kind == "beam_body":
+            weapon = BeamBattery(rof=_signed(parts["ROF"][0]), ranges=parts["ranges"],
+                                 point_defence=parts.get("point_defence"), **common)
+        elif kind == "missile_body":
+            pen, dam = _pen_dam(parts["PEN_DAM"][0])
+            weapon = MissileBattery(salvo_rating=_signed(parts["ROF"][0]), pen=pen, dam=dam,
+                                    size_evade=int(re.search(r"[+-]?\d+", str(parts["SIZE_EVADE"][0])).group()),
+                                    **common)
+        elif kind == "sand_body":
+            screen, armour = (int(v) for v in re.findall(r"-?\d+", re.sub(r"-\s+", "-", str(parts["SAND"][0]))))
+            weapon = SandcasterBattery(screen=screen, armour=armour, **common)
+        elif kind == "damper_body":
+            weapon = DamperBattery(point_defence=parts["point_defence"], **common)
+        else:
+            figure, *values = (int(v) for v in re.findall(r"\d+", str(parts["T4_VALUES"][0])))
+            weapon = T4Weapon(fire_control=_signed(parts["ROF"][0]), figure=figure, values=tuple(values), **common)
+        for detail in details:
+            if not _known_detail(detail):
+                self.report("USD108", Severity.WARNING,
+                            f"'{detail.render()}' after {name} names nothing shipyard knows; kept as written",
+                            detail.spans["self"].col)
+        self.ship.weapons.append(weapon)
+        self.ship.has_content = True
+
+    def body_parts(self, body: Tree) -> tuple[list[Detail], dict[str, Any]]:
+        parts: dict[str, Any] = {"ranges": []}
+        details: list[Detail] = []
+        for child in body.children:
+            if isinstance(child, Token):
+                parts.setdefault(child.type, []).append(child)
+            elif child.data == "range_value":
+                token = child.children[0]
+                if token.type in ("PEN_DAM", "HALF_PEN_DAM"):
+                    pen, dam = _pen_dam(token)
+                    parts["ranges"].append(PenDam(pen=pen, dam=dam,
+                                                  spans={"self": self.span(token.column, token.end_column)}))
+                else:
+                    parts["ranges"].append(None)
+            elif child.data == "point_defence":
+                parts["point_defence"] = _signed(child.children[1])
+            elif child.data == "detail":
+                tokens = [t for t in child.children if t.type in ("INT", "DETAIL_TEXT")]
+                details.append(Detail(number=int(tokens[0]), text=str(tokens[1]).strip(),
+                                      parenthesised=child.children[0].type == "LPAR",
+                                      spans={"self": self.span(child.meta.column, child.meta.end_column)}))
+        return details, parts
+
+
+def _known_detail(detail: Detail) -> bool:
+    words = detail.words()
+    return bool(re.search(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|damper|reload|launcher|rack", words))
+
+
+def _pen_dam(token: Token) -> tuple[int | None, int | None]:
+    """Pen and Dam of "14:9"; a dash on either side ("14:-", "-:9") is None."""
+    pen, dam = (None if part.strip().startswith("-") else int(part) for part in str(token).split(":"))
+    return pen, dam
+
+
+def _signed(token: Token) -> int:
+    return int(re.search(r"[+-]?\d+", str(token)).group())
+
+
+def _display_key(spelling: str) -> str:
+    return {"firecontrol": "Fire Control", "mesonscreen": "Meson Screen", "gtolerance": "GTolerance",
+            "jfuel": "JFuel", "tl": "TL", "skill+attribute": "Skill+Attribute"}.get(spelling, spelling.capitalize())
+
+
+def _display_name(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+# ---- typed values ---------------------------------------------------------------------------
+
+class _ValueReader:
+    """Walks the value tokens of one field."""
+
+    def __init__(self, tokens: list[_FieldToken]):
+        self.tokens = tokens
+        self.index = 0
+
+    def current(self) -> _FieldToken | None:
+        return self.tokens[self.index] if self.index < len(self.tokens) else None
+
+    def peek(self, type_: str, text: str | None = None) -> bool:
+        token = self.current()
+        return token is not None and token.type == type_ and (text is None or token.text.lower() == text)
+
+    def take(self) -> _FieldToken:
+        token = self.tokens[self.index]
+        self.index += 1
+        return token
+
+    def word(self, *choices: str) -> str | None:
+        token = self.current()
+        if token is not None and token.type == "WORD" and token.text.lower().rstrip(".") in choices:
+            self.index += 1
+            return token.text
+        return None
+
+    def number(self, kind: Callable = Decimal, what: str = "a number"):
+        token = self.current()
+        if token is None or token.type != "NUMBER":
+            found = f", found {token.text!r}" if token else ""
+            raise FieldValueError(f"expected {what}{found}", token)
+        self.index += 1
+        text = token.text.replace(",", "")
+        if kind is int:
+            if not re.fullmatch(r"[+-]?\d+", text):
+                raise FieldValueError(f"expected a whole number, found {token.text!r}", token)
+            return int(text)
+        try:
+            return kind(text)
+        except (InvalidOperation, ValueError):  # pragma: no cover - NUMBER is always numeric
+            raise FieldValueError(f"expected {what}, found {token.text!r}", token)
+
+    def rest(self) -> list[_FieldToken]:
+        rest = self.tokens[self.index:]
+        self.index = len(self.tokens)
+        return rest
+
+
+_TONS = ("tons", "ton", "dtons", "dton", "dt", "td")
+_TONNES = ("tonnes", "tonne", "t", "tons")
+
+
+def _whole(model_name: str, what: str = "a whole number"):
+    def read(reader: _ValueReader):
+        return model_name, reader.number(int, what), {}
+    return read
+
+
+def _figure(model_name: str, units: tuple[str, ...]):
+    def read(reader: _ValueReader):
+        value = reader.number(Decimal)
+        reader.word(*units)
+        return model_name, value, {}
+    return read
+
+
+def _read_cost(reader: _ValueReader):
+    prefix = reader.word("mcr")
+    value = reader.number(Decimal, "a cost in MCr such as 'MCr 90'")
+    if not prefix:
+        reader.word("mcr")
+    return "cost_mcr", value, {}
+
+
+def _read_armour(reader: _ValueReader):
+    value = reader.number(int, "a whole armour rating")
+    mark = reader.word("*", "\u2020", "\u2021", "**")
+    return "armour", value, ({"armour_mark": mark} if mark else {})
+
+
+def _read_power(reader: _ValueReader):
+    plants = [reader.number(int, "a whole power rating")]
+    while True:
+        if reader.word("+"):
+            plants.append(reader.number(int, "a power rating after '+'"))
+        elif reader.peek("NUMBER") and reader.current().text.startswith("+"):
+            plants.append(reader.number(int))
+        else:
+            return "power", plants, {}
+
+
+def _read_cargo(reader: _ValueReader):
+    value = reader.number(Decimal)
+    unit = None
+    token = reader.current()
+    if token is not None and token.type == "WORD" and re.fullmatch(r"(d?tons?|m3|tonnes?|kl)", token.text.lower()):
+        unit = reader.take().text
+    return "cargo", value, ({"cargo_unit": unit} if unit else {})
+
+
+def _read_type(reader: _ValueReader):
+    token = reader.current()
+    if token is None or token.type not in ("WORD", "NUMBER"):
+        raise FieldValueError("expected a ship type code such as DD", token)
+    return "ship_type", reader.take().text, {}
+
+
+def _read_fire_control(reader: _ValueReader):
+    value = reader.number(int, "a fire control rating such as +4")
+    extra = {}
+    if reader.peek("PAREN_TEXT"):
+        extra["fire_control_note"] = reader.take().text.strip("() ")
+    return "fire_control", value, extra
+
+
+def _read_computers(reader: _ValueReader):
+    computers = []
+    while reader.peek("COUNTED") or reader.peek("WORD"):
+        token = reader.take()
+        match = re.fullmatch(r"(\d+)\s*[xX]\s*(.+)", token.text)
+        count, model = (int(match.group(1)), match.group(2)) if match else (1, token.text)
+        computers.append(Computer(count=count, model=model))
+    if not computers:
+        raise FieldValueError("expected computers such as 10xFib", reader.current())
+    return "computers", computers, {}
+
+
+_FIELD_READERS: dict[str, Callable] = {
+    "tl": _whole("tl", "a tech level such as 15"),
+    "type": _read_type,
+    "displacement": _figure("displacement", _TONS),
+    "cost": _read_cost,
+    "mass": _figure("mass", _TONNES),
+    "size": _whole("size", "a whole size code"),
+    "armour": _read_armour,
+    "toughness": _whole("toughness", "a whole toughness code"),
+    "maneuver": _figure("maneuver", ("g",)),
+    "jump": _whole("jump", "a whole jump number"),
+    "power": _read_power,
+    "g_tolerance": _whole("g_tolerance", "a whole G-tolerance"),
+    "jump_fuel": _figure("jump_fuel", _TONS),
+    "cargo": _read_cargo,
+    "crew": _whole("crew", "a whole number of crew"),
+    "troops": _whole("troops", "a whole number of troops"),
+    "passengers": _whole("passengers", "a whole number of passengers"),
+    "computers": _read_computers,
+    "fire_control": _read_fire_control,
+    "meson_screen": _whole("meson_screen", "a whole protection value"),
+    "missile_launchers": _whole("missile_launchers", "a whole number of launchers"),
+    "sandcaster_count": _whole("sandcaster_count", "a whole number of sandcasters"),
+}
+
+
+def parse_usd(text: str, path: str = "<string>") -> tuple[list[UsdShip], list[Diagnostic]]:
+    """Read USD sheet text: the ships it holds and every diagnostic, in file order."""
+    reader = _SheetReader(path)
+    reader.read(text)
+    return reader.ships, reader.diagnostics

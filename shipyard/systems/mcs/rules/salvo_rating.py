@@ -1,0 +1,32 @@
+"""Salvo rating against the missiles in one salvo.
+
+What: a missile battery's salvo rating (the "(+n)" before its Pen:Dam) is not the salvo rating table's
+value for the missiles per salvo the battery states.
+Why: the salvo rating is added to every missile attack like a ROF.
+Bad:  5 x Missile Batteries: (+4) 17:11 -6 size&evade 4 salvos each (20 missiles/salvo)
+Good: 5 x Missile Batteries: (+5) 17:11 -6 size&evade 4 salvos each (20 missiles/salvo)
+Source: seeds/003 section 6.1, salvo rating table (reference/mcs-rating.md section 7).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.systems.mcs import charts as chart
+from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.systems.mcs.model import UsdShip
+from shipyard.core.rules import RuleContext, RuleMeta
+
+META = RuleMeta(code="MCS005", name="salvo-rating", severity=Severity.ERROR, family="mcs")
+
+
+def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
+    for battery in ship.missile_batteries:
+        missiles = battery.missiles_per_salvo
+        if not missiles:
+            continue
+        expected = chart.banded(chart.SALVO_RATING, missiles)
+        if expected.code != battery.salvo_rating:
+            beyond = " (past the printed table, +1 a doubling)" if expected.extrapolated else ""
+            yield ctx.report(f"{battery.name}: salvo rating {battery.salvo_rating:+d}, but {missiles} missiles per "
+                             f"salvo rate {expected.code:+d}{beyond}", battery)

@@ -1,0 +1,30 @@
+"""Declared size against the size chart for the ship's displacement.
+
+What: the sheet's Size is not the code the size chart gives for its Displacement.
+Why: size is a to-hit modifier for every shot at the ship; a wrong size changes every roll.
+Bad:  Displacement: 15000  Size: 6   (15 000 dTons lies in 10 001-30 000: size 7)
+Good: Displacement: 15000  Size: 7
+Source: seeds/003 section 6.1, the size table (reference/mcs-rating.md section 3).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.systems.mcs import charts as chart
+from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.systems.mcs.model import UsdShip
+from shipyard.core.rules import RuleContext, RuleMeta
+
+META = RuleMeta(code="MCS001", name="size-by-displacement", severity=Severity.ERROR, family="mcs")
+
+
+def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
+    if ship.size is None or ship.displacement is None:
+        return
+    expected = chart.size_code(ship.displacement)
+    if expected.code != ship.size:
+        low, high = chart.size_band(expected.code)
+        beyond = " (past the printed chart, by its 1-3-10 pattern)" if expected.extrapolated else ""
+        yield ctx.report(f"Size {ship.size}, but {ship.displacement} dTons is size {expected.code}{beyond}: the size "
+                         f"chart gives {expected.code} for over {low} up to {high} dTons (section 6.1)", ship, "size")

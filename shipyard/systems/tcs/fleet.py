@@ -1,0 +1,91 @@
+"""Fleets: a folder of High Guard sheets (one of each ship), or a fleet file listing sheets and how many
+of each are built, checked with a scenario (seeds/000; reference/tcs-1982.md TCS201-TCS203).
+
+Scenario file (TOML)::
+
+    [scenario]
+    name = "Origins 1981"
+    budget_mcr = 1000000        # default: a trillion credits
+    tech_level = 12             # unset: no limit checked
+    minimum_jump = 3            # unset: not checked
+    minimum_maneuver = 2        # unset: not checked
+    drop_tanks_dropped = true   # default (clarification 7): tugs must tow every tank
+
+Fleet file (TOML): ``[[ship]]`` tables with ``sheet`` (a path relative to the file), ``count`` (default 1),
+``role`` ("warship", "tug", "tender", "other"), ``extra_drop_tanks`` (tons a tug carries beyond its ships');
+an optional inline ``[scenario]``. Codes: SCN001 not TOML, SCN002 a value does not validate, SCN003 a
+sheet of the fleet cannot be read or holds no High Guard ship.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from decimal import Decimal
+from pathlib import Path
+
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.systems.highguard.model import HighGuardShip
+from shipyard.systems.tcs.scenario import FleetFile, Scenario, ScenarioFile
+from shipyard.core.sheet import SheetFile
+from shipyard.core.source import read_sheet_text
+from shipyard.core.toml_input import load_toml_model
+from shipyard.systems.highguard.design import recompute
+from shipyard.systems.tcs.subjects import FleetMember, FleetSubject
+
+
+def load_scenario(path: Path) -> tuple[Scenario | None, list[Diagnostic]]:
+    text, diagnostics = read_sheet_text(path, str(path))
+    if text is None:
+        return None, diagnostics
+    loaded, found, _ = load_toml_model(text, str(path), ScenarioFile, "SCN001", "SCN002", "TOML scenario")
+    return (loaded.scenario if loaded else None), diagnostics + found
+
+
+def is_fleet_file(path: Path) -> bool:
+    """A ``.toml`` whose ``ship`` is a list of tables (a design has one ``[ship]`` table)."""
+    if path.suffix.lower() != ".toml" or not path.is_file():
+        return False
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8", errors="replace"))
+    except (tomllib.TOMLDecodeError, OSError):
+        return False
+    return isinstance(data.get("ship"), list)
+
+
+def _members(sheet: SheetFile, count: int = 1, role: str = "warship",
+             extra: Decimal = Decimal(0)) -> list[FleetMember]:
+    return [FleetMember(ship, recompute(ship), count, role, extra, sheet.path)
+            for ship in sheet.ships if isinstance(ship, HighGuardShip)]
+
+
+def fleet_from_folder(folder: Path, sheets: list[SheetFile], scenario: Scenario) -> FleetSubject:
+    members = [member for sheet in sheets for member in _members(sheet)]
+    return FleetSubject(name=folder.name, path=str(folder), members=members, scenario=scenario,
+                        span=Span(path=str(folder), line=1, col=1))
+
+
+def fleet_from_file(path: Path, scenario: Scenario | None, load) -> tuple[FleetSubject | None, list[SheetFile],
+                                                                           list[Diagnostic]]:
+    """A fleet file: its fleet (with the ``scenario`` given, else its own, else the default), the sheets it
+    names as read by ``load``, and the diagnostics of reading the fleet file."""
+    text, diagnostics = read_sheet_text(path, str(path))
+    if text is None:
+        return None, [], diagnostics
+    fleet_file, found, positions = load_toml_model(text, str(path), FleetFile, "SCN001", "SCN002", "TOML fleet file")
+    diagnostics += found
+    if fleet_file is None:
+        return None, [], diagnostics
+    members: list[FleetMember] = []
+    sheets: list[SheetFile] = []
+    for index, entry in enumerate(fleet_file.ship):
+        line, col = positions.get(("ship", index, "sheet"), positions.get(("ship", index), (1, 1)))
+        sheet = load(path.parent / entry.sheet)
+        sheets.append(sheet)
+        found_members = _members(sheet, entry.count, entry.role, entry.extra_drop_tanks)
+        if not found_members:
+            diagnostics.append(Diagnostic(code="SCN003", severity=Severity.ERROR, span=Span(path=str(path), line=line,
+                                          col=col), message=f"{entry.sheet}: no High Guard ship read from it"))
+        members += found_members
+    chosen = scenario or fleet_file.scenario or Scenario()
+    return (FleetSubject(name=fleet_file.name or path.stem, path=str(path), members=members, scenario=chosen,
+                         span=Span(path=str(path), line=1, col=1)), sheets, diagnostics)

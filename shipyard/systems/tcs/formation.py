@@ -1,0 +1,168 @@
+"""The TCS battle formation display as rules: positions, legal moves, the fire matrix, fleet agility,
+missile endurance, and the check of a turn log (seeds/000, Tactical details; reference/tcs-1982.md).
+
+Positions per player: SA (safe area), A1-A3 (approach), RL (reserve line), BL (main battle line), FS
+(friendly strafe line), ES (enemy strafe line). Every ship may move SA <> A1 <> A2 <> A3 <> RL <> BL, one
+step a turn; RL <> FS <> ES only for strafing: a ship needs an agility advantage of 2 over the enemy fleet
+to go RL -> FS or FS -> ES, and short range to go FS -> ES (at long range it spends another turn on FS); a
+strafing ship that loses the advantage must move back towards its own lines. Fire follows
+the matrix (attacker's position, defender's position) and its key.
+
+A turn log (TOML) for ``shipyard formation LOG.toml``::
+
+    [[turn]]
+    number = 1
+    range = "long"                         # short | long
+    [[turn.move]]
+    player = 1
+    ship = "Vigilant #1"
+    from = "RL"
+    to = "FS"
+    agility_advantage = 2                  # the ship's fleet agility over the enemy's, this turn
+    [[turn.fire]]
+    player = 1
+    ship = "Vigilant #1"
+    from = "BL"
+    target = "A3"                          # the defender's position (in its own player's display)
+    weapon = "particle accelerator"        # missile | laser | particle accelerator | meson | ...
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shipyard.systems.tcs import charts as tcs
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+
+Position = Literal["SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES"]
+
+
+@dataclass(frozen=True)
+class Ruling:
+    allowed: bool
+    reason: str
+
+
+def legal_move(origin: str, target: str, agility_advantage: int = 0, range_band: str = "long") -> Ruling:
+    """Whether a ship may move from ``origin`` to ``target`` this turn."""
+    strafing_now = origin in tcs.STRAFE_CHAIN[1:]
+    if strafing_now and agility_advantage < tcs.STRAFE_AGILITY_ADVANTAGE:
+        inward = target in tcs.STRAFE_CHAIN and tcs.STRAFE_CHAIN.index(target) == tcs.STRAFE_CHAIN.index(origin) - 1
+        if not inward:
+            return Ruling(False, f"a strafing ship that has lost its agility advantage of "
+                                 f"{tcs.STRAFE_AGILITY_ADVANTAGE} ({agility_advantage} now) must return towards its "
+                                 "own lines (ES -> FS -> RL)")
+    if origin == target:
+        return Ruling(True, "stays")
+    for chain, strafing in ((tcs.MOVE_CHAIN, False), (tcs.STRAFE_CHAIN, True)):
+        if origin in chain and target in chain and abs(chain.index(origin) - chain.index(target)) == 1:
+            if not strafing:
+                return Ruling(True, "a step along SA-A1-A2-A3-RL-BL")
+            outward = chain.index(target) > chain.index(origin)
+            if outward and agility_advantage < tcs.STRAFE_AGILITY_ADVANTAGE:
+                return Ruling(False, f"strafing needs an agility advantage of {tcs.STRAFE_AGILITY_ADVANTAGE} over the "
+                                     f"enemy fleet; this ship has {agility_advantage}")
+            if outward and origin == "FS" and range_band != "short":
+                return Ruling(False, "FS -> ES only at short range; at long range the ship spends another turn on FS")
+            return Ruling(True, "a strafing step")
+    return Ruling(False, f"no move {origin} -> {target}: moves are one step along SA-A1-A2-A3-RL-BL, or RL-FS-ES "
+                         "for strafing")
+
+
+@dataclass(frozen=True)
+class FireRuling:
+    allowed: bool
+    key: str
+    text: str
+    dm: int
+    short_range: bool
+    concentrated: bool
+
+
+def fire_ruling(attacker: str, defender: str, weapon: str | None = None) -> FireRuling:
+    """The fire matrix cell for an attacker's and a defender's positions, and what it allows."""
+    key = tcs.FIRE_MATRIX[attacker][tcs.POSITIONS.index(defender)]
+    allowed = key != "-"
+    weapons = tcs.FIRE_WEAPONS.get(key)
+    if allowed and weapon is not None and weapons is not None and weapon not in weapons:
+        allowed = False
+    return FireRuling(allowed, key, tcs.FIRE_KEY[key], tcs.FIRE_DM.get(key, 0), key in ("3", "S"), key == "3")
+
+
+def fleet_agility(ships: list[tuple[str, int, bool]]) -> int | None:
+    """Fleet agility over the ships the rules count: those in RL, BL, FS, ES, and those leaving for the safe
+    area (``(position, agility, leaving)``). The seed names the ships, not the combination: High Guard's
+    fleet agility, the least agile counted ship's, is taken. None when no ship counts."""
+    counted = [agility for position, agility, leaving in ships if position in tcs.AGILITY_POSITIONS or leaving]
+    return min(counted) if counted else None
+
+
+def missile_turns(weapons_per_turret: int | None = None, bay_tons: int | None = None) -> int:
+    """Turns of missile fire before reloading (rules modification 1): a turret launcher fires one missile a
+    turn and holds 30; a bay fires its tonnage a turn and holds 30 a ton."""
+    from shipyard.systems.highguard import charts as hg
+    if bay_tons:
+        return hg.MISSILES_PER_BAY_TON
+    return hg.MISSILES_PER_TURRET_LAUNCHER // (weapons_per_turret or 1)
+
+
+class _Entry(BaseModel):
+    """What every turn-log entry says: whose ship, and where it stands ("from")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    player: int = Field(ge=1, le=2)
+    ship: str
+    origin: Position = Field(alias="from")
+
+
+class Move(_Entry):
+    to: Position
+    agility_advantage: int = 0
+
+
+class Fire(_Entry):
+    target: Position
+    weapon: str | None = None
+
+
+class Turn(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    number: int = Field(ge=1)
+    range: Literal["short", "long"] = "long"
+    move: list[Move] = Field(default_factory=list)
+    fire: list[Fire] = Field(default_factory=list)
+
+
+class TurnLog(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    turn: list[Turn] = Field(default_factory=list)
+
+
+def check_log(log: TurnLog, path: str, positions: dict) -> list[Diagnostic]:
+    """Each illegal move (FRM001) or fire declaration (FRM002), at its entry's line."""
+    found = []
+    for t, turn in enumerate(log.turn):
+        for kind, entries in (("move", turn.move), ("fire", turn.fire)):
+            for i, entry in enumerate(entries):
+                line, col = positions.get(("turn", t, kind, i), positions.get(("turn", t), (1, 1)))
+                where = Span(path=path, line=line, col=col)
+                if kind == "move":
+                    ruling = legal_move(entry.origin, entry.to, entry.agility_advantage, turn.range)
+                    if not ruling.allowed:
+                        found.append(Diagnostic(code="FRM001", severity=Severity.ERROR, span=where,
+                                                message=f"turn {turn.number}: {entry.ship} (player {entry.player}) "
+                                                        f"{entry.origin} -> {entry.to}: {ruling.reason}"))
+                else:
+                    fire = fire_ruling(entry.origin, entry.target, entry.weapon)
+                    if not fire.allowed:
+                        why = fire.text if fire.key == "-" else f"{fire.text}, not {entry.weapon}"
+                        found.append(Diagnostic(code="FRM002", severity=Severity.ERROR, span=where,
+                                                message=f"turn {turn.number}: {entry.ship} (player {entry.player}) "
+                                                        f"from {entry.origin} at {entry.target}: {why}"))
+    return found

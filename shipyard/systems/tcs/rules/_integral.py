@@ -1,0 +1,26 @@
+"""Shared by TCS105, TCS107 and TCS108: a drive whose tonnage does not give a whole rating."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+
+_WORDS = {"maneuver": ("maneuver drive", "G", "3G - 1"), "jump": ("jump drive", "jump", "J + 1")}
+
+
+def integral_findings(subject: HighGuardSubject, ctx: RuleContext, kind: str) -> Iterator[Diagnostic]:
+    drive = subject.design.drives.get(kind)
+    if drive is None:
+        return
+    name, unit, formula = _WORDS[kind]
+    if not drive.whole:
+        low = drive.rating
+        yield ctx.report(f"{name} of {figure(drive.tons)} tons is {figure(round(drive.percent, 3))}% of the base "
+                         f"{figure(subject.design.hull)} tons: {unit} {figure(round(drive.potential, 3))}, between "
+                         f"{low} and {low + 1} (drive % = {formula}); not rounded down", drive.component)
+    elif drive.declared is not None and drive.declared != drive.rating:
+        yield ctx.report(f"{name} labelled Factor-{drive.declared}, but {figure(drive.tons)} tons on "
+                         f"{figure(subject.design.hull)} tons give {drive.rating}", drive.component)

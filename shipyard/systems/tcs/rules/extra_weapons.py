@@ -1,0 +1,28 @@
+"""Weapons beyond the last whole turret add no firepower.
+
+What: a turret line whose weapons are not a whole number per turret (laser EP not a multiple of the
+turrets: "an extra weapon or two ... in the last turret"). They are reported and left out of the
+battery factor.
+Why: TCS 1982 rules clarification 1: "Any such leftovers contribute nothing to the firepower".
+Bad:  30 x Laser Turrets: ...; -91 EP (one laser over 3 a turret).   Good: -90 EP.
+Source: seeds/000, Rules clarifications 1 (reference/tcs-1982.md TCS102).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.core.rules import RuleContext
+from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.tcs.rules._common import meta
+
+META = meta("TCS102", "extra-weapons", Severity.WARNING)
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    for group in subject.design.turrets:
+        if group.extra_weapons:
+            yield ctx.report(f"{group.extra_weapons} {group.weapon}(s) beyond {group.per_turret} a turret in "
+                             f"{group.turrets} turrets add no firepower and are left out of the factor",
+                             group.component)

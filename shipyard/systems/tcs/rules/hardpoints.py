@@ -1,0 +1,29 @@
+"""Turrets and bays beyond the hardpoints.
+
+What: turrets + 10 x bays exceed the hardpoints (one per 100 tons of hull).
+Why: TCS 1982 rules clarification 1: "1 bay (50 or 100 tons) replaces 10 hardpoints".
+Bad:  5000 tons (50 hardpoints) with 41 turrets and a bay.   Good: 40 turrets and a bay.
+Source: seeds/000, Rules clarifications 1 (reference/tcs-1982.md TCS103); highguard.md 5.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.tcs.rules._common import meta
+
+META = meta("TCS103", "hardpoints")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    design = subject.design
+    if design.hardpoints is None or design.hardpoints_used <= design.hardpoints:
+        return
+    turrets = sum(t.turrets for t in design.turrets)
+    bays = sum(b.count for b in design.bays)
+    first = next((c for c in subject.ship.components_in("WEAPONRY")), None)
+    yield ctx.report(f"{turrets} turrets + {bays} bays x 10 = {design.hardpoints_used} hardpoints; the hull has "
+                     f"{design.hardpoints}", first)

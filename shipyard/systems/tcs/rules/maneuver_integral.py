@@ -1,0 +1,25 @@
+"""A maneuver drive whose tonnage falls between two ratings.
+
+What: the maneuver drive's tonnage is not (3G - 1)% of the base tonnage (without drop tanks) for a
+whole G; or its label's factor is not the rating its tonnage gives.
+Why: TCS 1982 rules clarification 4: "Maneuver drives must be integral with respect to the base tonnage".
+A drive between two ratings is reported, never silently rounded down.
+Bad:  M-Drive: 420.000 Td on 5000 tons (8.4%: 3.13 G).    Good: 400.000 Td (8%: 3 G).
+Source: seeds/000, Rules clarifications 4 (reference/tcs-1982.md TCS105); highguard.md 2.2.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.rules._integral import integral_findings
+
+META = meta("TCS105", "maneuver-integral")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    yield from integral_findings(subject, ctx, "maneuver")

@@ -1,0 +1,28 @@
+"""No maneuver drive above 6 G.
+
+What: a maneuver rating above 6 (from the drive tonnage or the USP digit).
+Why: TCS 1982 rules clarification 7: "No maneuver drive may exceed 6G's acceleration."
+Bad:  M-Drive of 20% of the hull (7 G).     Good: 17% (6 G).
+Source: seeds/000, Rules clarifications 7 (reference/tcs-1982.md TCS110).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.systems.highguard import charts as hg
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+from shipyard.systems.tcs.rules._common import meta
+
+META = meta("TCS110", "maneuver-limit")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    drive, usp = subject.design.drives.get("maneuver"), subject.ship.usp
+    if drive is not None and drive.potential > hg.MAX_MANEUVER:
+        yield ctx.report(f"maneuver {figure(round(drive.potential, 2))} G: no drive may exceed {hg.MAX_MANEUVER} G",
+                         drive.component)
+    elif drive is None and usp is not None and usp.maneuver > hg.MAX_MANEUVER:
+        yield ctx.report(f"maneuver {usp.maneuver} G: no drive may exceed {hg.MAX_MANEUVER} G", usp, "maneuver")

@@ -1,0 +1,32 @@
+"""A power plant that is not a whole percentage of the base tonnage.
+
+What: the power plant's tonnage is not a whole percentage of the base tonnage (on 1000 tons: 10, 20, 30
+... tons); or its label's factor is not the Pn its tonnage gives. At TL13-14 (2 tons per EP) a whole
+percentage gives Pn in steps of 0.5: that is allowed.
+Why: TCS 1982 rules clarification 5.
+Bad:  P-Plant: 610.000 Td on 5000 tons (12.2%).    Good: 600.000 Td (12%).
+Source: seeds/000, Rules clarifications 5 (reference/tcs-1982.md TCS107); highguard.md 2.4.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+from shipyard.systems.tcs.rules._common import meta
+
+META = meta("TCS107", "power-percentage")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    plant = subject.design.drives.get("power")
+    if plant is None:
+        return
+    if plant.percent != plant.percent.to_integral_value():
+        yield ctx.report(f"power plant of {figure(plant.tons)} tons is {figure(round(plant.percent, 3))}% of the base "
+                         f"{figure(subject.design.hull)} tons: not a whole percentage", plant.component)
+    elif plant.declared is not None and plant.declared != plant.potential:
+        yield ctx.report(f"power plant labelled Factor-{plant.declared}, but {figure(plant.tons)} tons give "
+                         f"Pn {figure(plant.potential)}", plant.component)

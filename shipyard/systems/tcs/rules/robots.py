@@ -1,0 +1,30 @@
+"""No robots.
+
+What: a sheet that names robots (a component, a note or a user-defined item with "robot" in it).
+Why: TCS 1982 rules clarification 2: "All ships must be piloted and manned by human crews in tournament
+play. No robots are permitted."
+Bad:  USER DEFINED / 4 x Robot Crew Section: ...      Good: no robot anywhere on the sheet.
+Source: seeds/000, Rules clarifications 2 (reference/tcs-1982.md TCS104).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.tcs.rules._common import meta
+
+META = meta("TCS104", "no-robots")
+_ROBOT = re.compile(r"\brobot", re.I)
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    for component in subject.ship.components:
+        if _ROBOT.search(component.label):
+            yield ctx.report(f"'{component.label}': no robots are permitted in tournament play", component)
+    for note in subject.ship.notes:
+        if _ROBOT.search(note.text):
+            yield ctx.report("the sheet names robots: no robots are permitted in tournament play", note)

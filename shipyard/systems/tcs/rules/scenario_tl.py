@@ -1,0 +1,27 @@
+"""A ship above the scenario's tech level.
+
+What: the ship's TL (or refit TL) is above the tech level the scenario sets. Quiet when the scenario sets
+none (the seed gives none: each tournament sets its own).
+Why: a tournament fixes the tech level its fleets are built at (TCS 1981 Origins: TL12).
+Bad:  tech_level = 12 and a TL-15 ship.     Good: tech_level = 12 and a TL-12 ship.
+Source: reference/tcs-1982.md ("Scenario" = budget, tech level, minimum jump and maneuver).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.tcs.rules._common import meta
+
+META = meta("TCS115", "scenario-tech-level")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    limit = subject.scenario.tech_level
+    ship = subject.ship
+    tl = max(filter(None, (ship.tl, ship.refit_tl)), default=None)
+    if limit is not None and tl is not None and tl > limit:
+        yield ctx.report_at(f"TL{tl}; the scenario's tech level is {limit}", subject.span("tl"))

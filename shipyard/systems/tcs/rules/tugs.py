@@ -1,0 +1,37 @@
+"""Tugs for every drop tank dropped before combat.
+
+What: when the scenario drops tanks before combat (the seed's assumption), the fleet's tugs must tow them
+all at 1 G or more: a tug of T tons and G gees tows up to T x (G - 1) tons. Tugs are the fleet file's
+``role = "tug"`` ships, or ships named or typed "tug".
+Why: TCS 1982 rules clarification 7: "a 500 ton 6G tug may move 500 tons of drop tanks at 3G's, or 2500
+tons at 1G".
+Bad:  6000 tons of drop tanks and one 500-ton 6 G tug (2500 tons).   Good: three such tugs (7500 tons).
+Source: seeds/000, Rules clarifications 7 (reference/tcs-1982.md TCS202).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.tcs.subjects import FleetSubject, figure
+from shipyard.systems.tcs.rules._common import meta
+
+META = meta("TCS202", "tugs", target="fleet")
+
+
+def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    if not fleet.scenario.drop_tanks_dropped:
+        return
+    tanks = sum((m.design.drop_tanks * m.count for m in fleet.members), Decimal(0))
+    tanks += sum((m.extra_drop_tanks * m.count for m in fleet.members), Decimal(0))
+    if not tanks:
+        return
+    capacity = sum((m.design.hull * max(0, m.design.installed.get("maneuver", 0) - 1) * m.count for m in fleet.members
+                    if m.is_tug and m.design.hull is not None), Decimal(0))
+    if capacity < tanks:
+        tugs = sum(m.count for m in fleet.members if m.is_tug)
+        yield ctx.report_at(f"{figure(tanks)} tons of drop tanks to drop before combat, but {tugs} tug(s) tow at most "
+                            f"{figure(capacity)} tons at 1 G", fleet.span)

@@ -1,0 +1,28 @@
+"""Batteries hold whole turrets only.
+
+What: a turret weapon's turrets do not divide evenly among its batteries (from the component sheet's
+turret count and the USP block's battery count), so a turret would be split between two batteries.
+Why: TCS 1982 rules clarification 1: "All batteries must be turret divisible ... no turret may be split
+between two batteries". High Guard Shipyard accepts such a design silently (integer division).
+Bad:  31 x Laser Turrets in 6 batteries.    Good: 30 x Laser Turrets in 6 batteries.
+Source: seeds/000, Rules clarifications 1 (reference/tcs-1982.md TCS101).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.rules import RuleContext
+from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.tcs.rules._common import meta
+
+META = meta("TCS101", "turret-divisible")
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    for group in subject.design.turrets:
+        if group.batteries and group.turrets % group.batteries:
+            yield ctx.report(f"{group.turrets} {group.weapon} turrets do not divide into {group.batteries} batteries "
+                             f"({group.turrets % group.batteries} left over): batteries must hold whole turrets",
+                             group.component)
