@@ -1,15 +1,394 @@
-"""The public functions of shipyard, for use as a library.
+"""The public functions of shipyard: what the command line calls, and what a library user calls.
 
-    >>> from shipyard.api import load_sheet
-    >>> sheet = load_sheet("fixtures/mcs/midu-agashaan.usd")
+    >>> from shipyard.api import load
+    >>> sheet = load("fixtures/mcs/midu-agashaan.usd")
     >>> sheet.ships[0].displacement
     Decimal('3000')
+
+Reading and checking (``load``, ``check``, ``plan_check``), converting (``convert``), tabulating and exporting
+(``export_tables``, ``write_export``), the judge's audit (``audit``, ``write_audit_workbook``), scoring a battle
+(``score``, ``scoring_document``, ``write_score_workbook``), the battle formation log (``check_formation_log``),
+and the documentation of codes (``explain``). Nothing here prints: every function returns values and
+diagnostics, and the command line decides how to show them. Heavy parts load only when a function needs them.
 """
 
-from shipyard.core.sheet import SheetFile
-from shipyard.systems.mcs.model import UsdShip
-from shipyard.systems.mcs.parse import parse_usd
-from shipyard.core.pipeline import load_sheet
-from shipyard.systems.mcs.render import render_usd
+from __future__ import annotations
 
-__all__ = ["SheetFile", "UsdShip", "load_sheet", "parse_usd", "render_usd"]
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.pipeline import check_file, check_sheet, load_sheet
+from shipyard.core.selection import Selection, prefixes
+from shipyard.core.sheet import SheetFile
+
+__all__ = ["Audit", "CheckPlan", "CheckTally", "Export", "Scoring", "SheetFile", "audit", "check", "check_file",
+           "check_formation_log", "check_sheet", "convert", "explain", "export_tables", "load", "load_scenario",
+           "mcs_options",
+           "plan_check", "render", "score", "scoring_document", "write_audit_workbook", "write_export",
+           "write_score_workbook"]
+
+Progress = Callable[[int, int], None]
+
+
+def load(path: Path | str) -> SheetFile:
+    """Read one file of any format (told from its content): its ships and diagnostics, nothing checked yet."""
+    return load_sheet(path)
+
+
+def render(ship: Any) -> str:
+    """A ship written back as its system's sheet text (reading that text gives an equal ship)."""
+    from shipyard.core.registry import load as load_part
+    from shipyard.core.registry import system_of_ship
+
+    owner = system_of_ship(ship.format)
+    if owner is None or owner.render is None:
+        raise ValueError(f"no renderer for {ship.format} ships")
+    return str(load_part(owner.render)(ship))
+
+
+# --- checking --------------------------------------------------------------------------------------------------
+
+def load_scenario(path: Path) -> tuple[Any | None, list[Diagnostic]]:
+    """A scenario file (the system owning the scenario format reads it): the scenario or None, and diagnostics."""
+    from shipyard.core.registry import load as load_part
+    from shipyard.core.registry import systems
+
+    owner = next((s for s in systems() if s.fleets and any(f.role == "setting" for f in s.formats)), None)
+    if owner is None:
+        return None, [Diagnostic(code="IO008", severity=Severity.ERROR, span=Span(path=str(path), line=1, col=1),
+                                 message="no system reads scenario files")]
+    return load_part(owner.fleets or "").load_scenario(path)
+
+
+@dataclass(frozen=True)
+class CheckPlan:
+    """What a check run does, settings and command line merged (the command line wins)."""
+
+    selection: Selection = Selection()
+    scenario: Any = None
+    jobs: int = 1
+    exclude: tuple[str, ...] = ()
+    level: Severity = Severity.INFO
+
+
+def plan_check(paths: list[Path], select: list[str] | None = None, ignore: list[str] | None = None,
+               level: str | None = None, scenario: Path | None = None, jobs: int | None = None,
+               config: Path | None = None) -> tuple[CheckPlan | None, list[Diagnostic]]:
+    """The plan of a check: the settings file (``config``, else the nearest ``shipyard.toml`` or
+    ``pyproject.toml`` with ``[tool.shipyard]`` above the first path) under the command line's options. None
+    and the problems when the settings or the scenario cannot be read (a usage error)."""
+    from shipyard.core.config import Settings, find_settings_file, load_settings
+
+    settings, base = Settings(), Path.cwd()
+    found_file = config or find_settings_file(paths[0])
+    if found_file is not None:
+        loaded, problems = load_settings(found_file)
+        if loaded is None:
+            return None, problems
+        settings, base = loaded, found_file.parent
+    selection = Selection(select=prefixes(select) or prefixes(settings.select),
+                          ignore=prefixes(ignore) or prefixes(settings.ignore))
+    scenario_path = scenario or (base / settings.scenario if settings.scenario else None)
+    chosen = None
+    if scenario_path is not None:
+        chosen, problems = load_scenario(scenario_path)
+        if chosen is None:
+            return None, problems
+    return CheckPlan(selection=selection, scenario=chosen, jobs=jobs or settings.jobs or os.cpu_count() or 1,
+                     exclude=tuple(settings.exclude), level=Severity(level or settings.level or "info")), []
+
+
+def check(paths: list[Path], plan: CheckPlan = CheckPlan(), progress: Progress | None = None,
+          keep_ships: bool = True) -> Iterator[SheetFile]:
+    """Every file under ``paths`` read and checked, one at a time in a stable order, then the fleets."""
+    from shipyard.core.batch import iter_checked
+
+    return iter_checked(paths, plan.selection, plan.scenario, jobs=plan.jobs, exclude=plan.exclude,
+                        progress=progress, keep_ships=keep_ships)
+
+
+@dataclass
+class CheckTally:
+    """The counts of a check run, file by file: what the summary line says and the exit code."""
+
+    level: Severity = Severity.INFO
+    files: int = 0
+    ships: int = 0
+    shown: dict[Severity, int] = field(default_factory=lambda: {s: 0 for s in Severity})
+    failed: bool = False
+    unreadable: bool = False
+
+    def add(self, sheet: SheetFile) -> list[Diagnostic]:
+        """Count one checked file; the findings at the shown level and above, to report."""
+        self.files += sheet.format != "fleet"
+        self.ships += sheet.ships_read
+        self.unreadable |= not sheet.opened
+        shown = []
+        for finding in sheet.diagnostics:
+            self.failed |= finding.severity is Severity.ERROR
+            if finding.severity.rank <= self.level.rank:
+                self.shown[finding.severity] += 1
+                shown.append(finding)
+        return shown
+
+    def summary(self) -> str:
+        return (f"{self.files} file(s), {self.ships} ship(s): {self.shown[Severity.ERROR]} error(s), "
+                f"{self.shown[Severity.WARNING]} warning(s), {self.shown[Severity.INFO]} info")
+
+    @property
+    def exit_code(self) -> int:
+        return 2 if self.unreadable else 1 if self.failed else 0
+
+
+# --- converting ------------------------------------------------------------------------------------------------
+
+def convert(path: Path, to: str = "mcs", options: Any = None) -> SheetFile:
+    """The ships of a file converted to system ``to`` (format of the result: ``to``), with every diagnostic."""
+    from shipyard.core.registry import load as load_part
+    from shipyard.core.registry import system
+
+    target = system(to)
+    if target.converter is None:
+        raise ValueError(f"nothing converts to {to}")
+    converter = load_part(target.converter)
+    return converter(path) if options is None else converter(path, options)
+
+
+def mcs_options(design: str = "military", rof_overrides: dict[str, int] | None = None, launchers_per_battery: int = 4,
+                sandcasters_per_battery: int = 10, edition: str | None = None) -> Any:
+    """The options of a conversion to MCS: the T4 converter's choices and the FFS edition."""
+    from shipyard.systems.mcs.convert import ConvertOptions
+    from shipyard.systems.mcs.convert.t4 import T4Options
+
+    t4 = T4Options(design=design, rof_overrides=dict(rof_overrides or {}),  # type: ignore[arg-type]
+                   launchers_per_battery=launchers_per_battery, sandcasters_per_battery=sandcasters_per_battery)
+    return ConvertOptions(t4=t4, edition=edition)
+
+
+# --- tables, export and audit ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Export:
+    """The Ships and Batteries tables of some files, and what reading them found."""
+
+    ship_rows: list[list]
+    battery_rows: list[list]
+    problems: list[Diagnostic]
+    unreadable: bool
+
+
+def export_tables(paths: list[Path]) -> Export:
+    """Every ship's row and every battery's row of the files under ``paths`` (as read, not checked)."""
+    from shipyard.core.batch import find_files
+    from shipyard.core.pipeline import is_sheet_format
+    from shipyard.report import tables
+
+    found, missing = find_files(paths)
+    read: list[SheetFile] = []
+    for item in found:
+        sheet = load_sheet(item.path)
+        if not item.named and not is_sheet_format(sheet.format) and sheet.format != "unreadable":
+            continue  # settings found in a folder are not sheets (as for check)
+        read.append(sheet)
+    problems = list(missing) + [d for s in read for d in s.diagnostics if d.severity is Severity.ERROR]
+    sheets = [s for s in read if s.ships]
+    return Export(list(tables.ship_rows(sheets)), list(tables.battery_rows(sheets)), problems,
+                  bool(missing) or any(not s.opened for s in read))
+
+
+def write_export(output_format: str, output: Path | None, export: Export) -> str | None:
+    """Write the export (xlsx, csv: ``NAME.csv`` and ``NAME-batteries.csv``, json); the JSON text when there is
+    no output file."""
+    from shipyard.report import tables
+    from shipyard.report.export import write_tables
+
+    return write_tables(output_format, output, tables.SHIP_COLUMNS, export.ship_rows, tables.BATTERY_COLUMNS,
+                        export.battery_rows)
+
+
+@dataclass(frozen=True)
+class Audit:
+    """The judge's audit: every checked sheet, the paths that do not exist, the Ships rows, the losses."""
+
+    sheets: list[SheetFile]
+    missing: list[Diagnostic]
+    rows: list[list]
+    scenario: Any = None
+    losses: list[Any] | None = None
+    loss_problems: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def fleet_findings(self) -> list[Diagnostic]:
+        return [d for s in self.sheets if s.format == "fleet" for d in s.diagnostics]
+
+    @property
+    def exit_code(self) -> int:
+        if self.missing or any(not s.opened for s in self.sheets):
+            return 2
+        return 1 if any(d.severity is Severity.ERROR for s in self.sheets for d in s.diagnostics) else 0
+
+
+def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any = None, jobs: int | None = None,
+          progress: Progress | None = None, damage: Path | None = None) -> Audit:
+    """Check every sheet under ``paths`` and tabulate every ship; with ``damage``, score the fleet audited (the
+    first path) by Appendix A for the workbook's Losses sheet."""
+    from shipyard.core.batch import check_paths
+    from shipyard.report import tables
+
+    sheets, missing = check_paths(paths, selection, scenario, jobs=jobs or os.cpu_count() or 1, progress=progress)
+    rows = list(tables.ship_rows(sheets))
+    losses, problems = None, []
+    if damage is not None:
+        losses, problems = _losses(paths[0], damage, scenario)
+    return Audit(sheets, missing, rows, scenario, losses, problems)
+
+
+def _losses(fleet_path: Path, damage: Path, scenario: Any) -> tuple[list[Any], list[Diagnostic]]:
+    from shipyard.systems.tcs.damage import load_record
+    from shipyard.systems.tcs.fleet import load_fleet
+    from shipyard.systems.tcs.scenario import Scenario
+    from shipyard.systems.tcs.scoring import score_fleet
+
+    problems: list[Diagnostic] = []
+    fleet = load_fleet(fleet_path, scenario or Scenario(), problems)
+    record, positions = load_record(damage, problems)
+    if fleet is None or record is None:
+        return [], problems
+    result, found = score_fleet(fleet, record, str(damage), positions)
+    return [result], problems + found
+
+
+def write_audit_workbook(result: Audit, output: Path) -> None:
+    """The audit's workbook: Summary, Ships, Batteries, Components, Findings, Rules (and Losses)."""
+    from shipyard.report.workbook import write_audit
+
+    write_audit(output, result.sheets, result.missing, result.rows, result.scenario, result.losses)
+
+
+# --- scoring and the battle formation -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Scoring:
+    """A battle scored by Appendix A: each fleet's score, the winner (None on a tie or when a fleet is
+    missing), and every finding."""
+
+    scores: list[Any]
+    winner: Any
+    tie: bool
+    diagnostics: list[Diagnostic]
+    unreadable: bool
+
+    @property
+    def exit_code(self) -> int:
+        if self.unreadable or any(d.code.startswith(("IO", "DMG", "SCN")) and d.severity is Severity.ERROR
+                                  for d in self.diagnostics):
+            return 2
+        return 1 if any(d.severity is Severity.ERROR for d in self.diagnostics) else 0
+
+
+def score(fleet_a: Path, damage_a: Path, fleet_b: Path, damage_b: Path,
+          scenario: Path | None = None) -> tuple[Scoring | None, list[Diagnostic]]:
+    """Score a finished battle: each fleet (a fleet file or a folder) with its damage record. None and the
+    problems when the scenario cannot be read."""
+    from shipyard.systems.tcs.damage import load_record
+    from shipyard.systems.tcs.fleet import load_fleet
+    from shipyard.systems.tcs.scenario import Scenario
+    from shipyard.systems.tcs.scoring import score_fleet, winner
+
+    chosen = Scenario()
+    if scenario is not None:
+        loaded, problems = load_scenario(scenario)
+        if loaded is None:
+            return None, problems
+        chosen = loaded
+    diagnostics: list[Diagnostic] = []
+    scores = []
+    unreadable = False
+    for fleet_path, record_path in ((fleet_a, damage_a), (fleet_b, damage_b)):
+        fleet = load_fleet(fleet_path, chosen, diagnostics)
+        record, positions = load_record(record_path, diagnostics)
+        if fleet is None or record is None or not fleet.members:
+            unreadable = True
+            if fleet is not None and not fleet.members:
+                diagnostics.append(Diagnostic(code="APX002", severity=Severity.ERROR,
+                                              span=Span(path=str(fleet_path), line=1, col=1),
+                                              message="no High Guard ship in this fleet"))
+            continue
+        result, found = score_fleet(fleet, record, str(record_path), positions)
+        diagnostics += found
+        scores.append(result)
+    best, tie = winner(scores) if len(scores) == 2 else (None, False)
+    return Scoring(scores, best, tie, diagnostics, unreadable), []
+
+
+def scoring_document(result: Scoring) -> dict[str, Any]:
+    """The scoring as JSON data: fleets with their ships' loss lines, the winner, the findings."""
+    def number(value: Decimal) -> float:
+        return float(value)
+
+    return {"fleets": [{"name": s.name, "spent_mcr": number(s.spent), "lost_mcr": number(s.lost),
+                        "percentage": number(s.percentage),
+                        "ships": [{"ship": loss.ship, "sheet": loss.sheet, "copy": loss.copy, "status": loss.status,
+                                   "value_mcr": number(loss.value), "lost_mcr": number(loss.lost),
+                                   "lines": [{"table": x.table, "how": x.how, "mcr": number(x.mcr)}
+                                             for x in loss.lines]} for loss in s.ships]} for s in result.scores],
+            "winner": result.winner.name if result.winner else None, "tie": result.tie,
+            "findings": [d.model_dump(mode="json") for d in result.diagnostics]}
+
+
+def write_score_workbook(result: Scoring, output: Path) -> None:
+    """The scores workbook: Scores and Losses."""
+    from shipyard.report.workbook import write_scores
+
+    write_scores(output, result.scores)
+
+
+def check_formation_log(path: Path) -> tuple[int | None, list[Diagnostic], list[Diagnostic]]:
+    """A battle formation turn log checked: the number of turns (None when the log cannot be read), the
+    findings about the log (illegal entries; a log that is not TOML or does not validate), and the problems of
+    reading the file itself."""
+    from shipyard.core.source import read_sheet_text
+    from shipyard.core.toml_input import load_toml_model
+    from shipyard.systems.tcs.formation import TurnLog, check_log
+
+    text, problems = read_sheet_text(path, str(path))
+    if text is None:
+        return None, [], problems
+    parsed, found, positions = load_toml_model(text, str(path), TurnLog, "FRM010", "FRM011", "TOML turn log")
+    if parsed is None:
+        return None, found, []
+    return len(parsed.turn), check_log(parsed, str(path), positions), []
+
+
+# --- documentation ----------------------------------------------------------------------------------------------
+
+def explain(code: str) -> str | None:
+    """The documentation of a rule (by code or name), a topic (an Appendix A table, a formation rule), or any
+    other diagnostic code; None when there is no such thing."""
+    from shipyard.core.codes import code_entry
+    from shipyard.core.registry import all_rules, systems
+    from shipyard.core.registry import load as load_part
+
+    wanted, rules = code.strip(), all_rules()
+    rule = rules.get(wanted.upper()) or next((r for r in rules.values() if r.meta.name == wanted.lower()), None)
+    if rule is not None:
+        return f"{rule.code} {rule.meta.name} ({rule.meta.severity.value}, family {rule.meta.family})\n\n{rule.doc}"
+    for owner in systems():
+        topics = load_part(owner.topics) if owner.topics else {}
+        if wanted.upper() in topics:
+            return str(topics[wanted.upper()])
+    entry = code_entry(wanted)
+    return entry.explain() if entry is not None else None
+
+
+def topic_names() -> list[str]:
+    """Every ``explain`` topic that is not a code (TCS's Appendix A tables and formation rules)."""
+    from shipyard.core.registry import load as load_part
+    from shipyard.core.registry import systems
+
+    return [name for owner in systems() if owner.topics for name in load_part(owner.topics)]

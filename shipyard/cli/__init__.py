@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import typer
 
-from shipyard import __version__
 from shipyard.cli import audit, check, convert, export, formation, rules, score, show
 
 app = typer.Typer(
     name="shipyard",
-    help="Read, check and convert Traveller starship sheets (MCS/T4 USD sheets).",
+    help="Read, check, convert, audit and score Traveller starship sheets: MCS and T4 USD sheets, FFS designs, "
+         "High Guard sheets judged by the TCS 1982 rules.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -18,7 +18,8 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"shipyard {__version__}")
+        from shipyard.core.version import version
+        typer.echo(f"shipyard {version()}")
         raise typer.Exit()
 
 

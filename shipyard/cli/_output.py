@@ -4,7 +4,7 @@ an output file with a located error instead of a traceback.
 
 rich is imported only when it is used: ``Lines`` (the line reports of ``check``) writes plain text when its
 stream is not a terminal, so a linter run in CI or a pipe does not pay for a styling library it does not
-need (issue 5's start-up target)."""
+need (a fast start-up)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, NoReturn, Sequence
 
 import typer
 
@@ -82,17 +82,23 @@ def progress_bar(err: Console | None, label: str) -> Iterator[Callable[[int, int
         bar.stop()
 
 
-def write_or_exit(err: Console, target, write: Callable[[], None]) -> None:
+def report(err: Lines, diagnostics: Sequence[Diagnostic], show_source: bool = True) -> None:
+    """Each diagnostic as a located line (with its source line and caret where it has one)."""
+    from shipyard.report.text import diagnostic_segments
+    for diagnostic in diagnostics:
+        err.write(diagnostic_segments(diagnostic, show_source=show_source))
+
+
+def usage_error(err: Lines, problems: Sequence[Diagnostic]) -> NoReturn:
+    """Report why the command cannot run (settings, a scenario, an option) and exit 2."""
+    report(err, problems)
+    raise typer.Exit(2)
+
+
+def write_or_exit(err: Lines, target: Path | None, write: Callable[[], None]) -> None:
     """Run ``write`` (which writes ``target``); if the file cannot be written, IO009 and exit 2. The folder
     is checked first, so nothing is built for a file that cannot be written."""
-    if target is not None:
-        folder = Path(target).parent
-        if not folder.is_dir() or not os.access(folder, os.W_OK):
-            err.print(f"{target}:1:1: error: IO009 cannot write the output: the folder {folder} does not exist or "
-                      "is not writable", markup=False)
-            raise typer.Exit(2)
-    try:
-        write()
-    except OSError as error:
-        err.print(f"{target}:1:1: error: IO009 cannot write the output: {error.strerror or error}", markup=False)
-        raise typer.Exit(2)
+    from shipyard.core.files import write_output
+    problem = write_output(target, write)
+    if problem is not None:
+        usage_error(err, [problem])

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines
+from shipyard.cli._output import Lines, report
 
 
 class Target(str, Enum):
@@ -29,17 +29,6 @@ class EditionChoice(str, Enum):
 class ConvertFormat(str, Enum):
     text = "text"
     json = "json"
-
-
-def _is_design(file: Path) -> bool:
-    """An FFS design: the workbook template, or TOML with a [ship] table (told from the content)."""
-    from shipyard.core.pipeline import WORKBOOK_SUFFIXES, sniff
-    if file.suffix.lower() in WORKBOOK_SUFFIXES:
-        return True
-    try:
-        return sniff(file.read_text(encoding="utf-8", errors="replace")) == "ffs"
-    except OSError:
-        return False
 
 
 def _rof_overrides(values: list[str]) -> dict[str, int]:
@@ -71,49 +60,23 @@ def convert(
                                 "Overrides the design's own 'edition'; one of the two is required."),
     output_format: ConvertFormat = typer.Option(ConvertFormat.text, "--format", "-f"),
 ) -> None:
-    """Convert each T4 ship of FILE, or the FFS design FILE, to MCS ratings (seeds/003 section 6) and
-    print the MCS sheet.
+    """Convert each T4 ship of FILE, or the FFS design FILE, to MCS ratings (MCS section 6) and print the MCS
+    sheet.
 
     Assumptions are listed under the sheet ("Notes: Assumed: ...") and as info diagnostics on stderr.
     Exit 2 when the file cannot be read, holds nothing to convert, or gives an error.
     """
-    from shipyard.core.diagnostics import Diagnostic, Severity, Span
-    from shipyard.core.pipeline import load_design, load_sheet
-    from shipyard.systems.mcs.convert.t4 import T4Options, convert_t4
-    err = Lines(stderr=True)
-    if _is_design(file):
-        sheet = load_design(file, str(file), edition.value if edition else None)
-        _finish(err, sheet.path, sheet.ships, sheet.diagnostics, output_format)
-        return
-    options = T4Options(design=design.value, rof_overrides=_rof_overrides(rof),
-                        launchers_per_battery=launchers_per_battery, sandcasters_per_battery=sandcasters_per_battery)
-    sheet = load_sheet(file)
-    diagnostics: list = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
-    converted = []
-    for ship in sheet.ships:
-        if ship.edition != "t4":
-            diagnostics.append(Diagnostic(
-                code="CNV100", severity=Severity.ERROR, span=ship.span("class_name") or Span(path=sheet.path, line=1, col=1),
-                message=f"{ship.name} is rated in MCS already: expected a T4 sheet (weapon lines such as "
-                        "'1xSpinal Meson (+4) 2/14-11-9-6')"))
-            continue
-        mcs, found = convert_t4(ship, options, sheet.path)
-        converted.append(mcs)
-        diagnostics.extend(found)
-    _finish(err, sheet.path, converted, diagnostics, output_format)
-
-
-def _finish(err: Lines, path: str, converted: list, diagnostics: list, output_format: ConvertFormat) -> None:
-    from shipyard.core.diagnostics import Severity
-    from shipyard.core.sheet import SheetFile
-    from shipyard.report.text import diagnostic_segments
-    from shipyard.systems.mcs.render import render_usd
-    for diagnostic in sorted(diagnostics, key=lambda d: d.sort_key):
-        err.write(diagnostic_segments(diagnostic))
+    from shipyard import api
+    from shipyard.core.diagnostics import has_errors
+    options = api.mcs_options(design=design.value, rof_overrides=_rof_overrides(rof),
+                              launchers_per_battery=launchers_per_battery,
+                              sandcasters_per_battery=sandcasters_per_battery,
+                              edition=edition.value if edition else None)
+    result = api.convert(file, to.value, options)
+    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if output_format is ConvertFormat.json:
-        result = SheetFile(path=path, format="mcs", ships=converted, diagnostics=diagnostics)
         sys.stdout.write(result.model_dump_json(indent=2) + "\n")
     else:
-        sys.stdout.write("\n".join(render_usd(ship) for ship in converted))
-    if not converted or any(d.severity is Severity.ERROR for d in diagnostics):
+        sys.stdout.write("\n".join(api.render(ship) for ship in result.ships))
+    if not result.ships or has_errors(result.diagnostics):
         raise typer.Exit(2)

@@ -1,4 +1,4 @@
-"""``shipyard show FILE...``: print each parsed ship, as a readable layout or as JSON."""
+"""``shipyard show FILE...``: print each parsed ship, as a readable layout (its system's panel) or as JSON."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from pathlib import Path
 import typer
 
 from shipyard.cli._output import Lines, console
-
 
 
 class ShowFormat(str, Enum):
@@ -28,26 +27,23 @@ def show(
 
     Exit code 2 when any file (or a line of it) could not be read, else 0.
     """
-    from shipyard.systems.highguard.model import HighGuardShip
-    from shipyard.core.sheet import SheetFile
-    from shipyard.core.pipeline import load_sheet
-    from shipyard.report.text import diagnostic_segments
-    from shipyard.systems.highguard.panel import highguard_panel
-    from shipyard.systems.mcs.panel import ship_panel
     from pydantic import TypeAdapter
+
+    from shipyard import api
+    from shipyard.cli._output import report
+    from shipyard.core.registry import load, system_of_ship
     out = console(soft_wrap=False)
     err = Lines(stderr=True)
-    sheets = [load_sheet(path) for path in files]
-    for sheet in sheets:
-        for diagnostic in sheet.diagnostics:
-            if notes or diagnostic.severity.value != "info":
-                err.write(diagnostic_segments(diagnostic))
+    sheets = [api.load(path) for path in files]
+    report(err, [d for sheet in sheets for d in sheet.diagnostics if notes or d.severity.value != "info"])
     if output_format is ShowFormat.json:
-        sys.stdout.write(TypeAdapter(list[SheetFile]).dump_json(sheets, indent=2).decode() + "\n")
+        sys.stdout.write(TypeAdapter(list[api.SheetFile]).dump_json(sheets, indent=2).decode() + "\n")
     else:
         for sheet in sheets:
             for ship in sheet.ships:
-                out.print(highguard_panel(ship) if isinstance(ship, HighGuardShip) else ship_panel(ship, sheet.path))
+                owner = system_of_ship(ship.format)
+                if owner is not None and owner.panel is not None:
+                    out.print(load(owner.panel)(ship, sheet.path))
     unreadable = sum(not sheet.readable for sheet in sheets)
     if unreadable:
         err.write([(f"{unreadable} of {len(sheets)} file(s) could not be read in full", None)])

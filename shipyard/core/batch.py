@@ -1,4 +1,5 @@
-"""Checking many files: find them, check each (in a process pool when there are many), then the fleets.
+"""Checking many files: find them, check each (in a process pool when there are many), then the fleets (each
+fleet system's own checks, through the registry).
 
 The output order never depends on scheduling: files are checked in sorted order and the pool's results
 are taken in that order (``Executor.map``). A file that cannot be read, a binary file, a file over the size
@@ -13,15 +14,13 @@ import os
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import Any, Callable, Iterator
 
-from shipyard.core.checking import Selection, check_fleet, check_sheet
-from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
+from shipyard.core.pipeline import check_sheet, is_sheet_format, load_sheet
+from shipyard.core.registry import System, format_named, load, systems
+from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
-from shipyard.core.pipeline import load_sheet
-
-if TYPE_CHECKING:
-    from shipyard.systems.tcs.scenario import Scenario
 
 #: The files a folder contributes (a file named on the command line is read whatever its name); the format
 #: of each is told from its content.
@@ -65,22 +64,31 @@ def find_files(paths: list[Path], exclude: tuple[str, ...] = ()) -> tuple[list[F
     return found, problems
 
 
-def _check_file(job: tuple[str, Selection, Scenario | None, bool, bool]) -> SheetFile:
-    path, selection, scenario, keep_ships, keep_highguard = job
+def _fleet_systems() -> list[System]:
+    return [s for s in systems() if s.fleets]
+
+
+def _kept_formats(scenario: object | None) -> frozenset[str]:
+    """The sheet formats whose ships a scenario's folder fleets need, kept past the worker."""
+    if scenario is None:
+        return frozenset()
+    return frozenset(f for s in _fleet_systems() for f in load(s.fleets).SHEET_FORMATS)
+
+
+def _check_file(job: tuple[str, Selection, Any, bool, frozenset[str]]) -> SheetFile:
+    path, selection, scenario, keep_ships, kept_formats = job
     try:
         sheet = check_sheet(load_sheet(Path(path)), selection, scenario)
-        if keep_ships or (keep_highguard and sheet.format == "highguard"):
+        if keep_ships or sheet.format in kept_formats:
             return sheet
         return sheet.model_copy(update={"ships": [], "ship_count": len(sheet.ships)})  # less to send back
     except Exception as error:  # a bug: one finding on this file, the batch goes on
-        return SheetFile(path=path, format="unreadable", diagnostics=[Diagnostic(
-            code="SY001", severity=Severity.ERROR, span=Span(path=path, line=1, col=1),
-            message=f"internal error while checking this file ({type(error).__name__}: {error}); please report it")])
+        return SheetFile(path=path, format="unreadable", diagnostics=[internal_error(path, "checking", error)])
 
 
-def _checked(found: list[Found], selection: Selection, scenario: Scenario | None, jobs: int, keep_ships: bool,
-             keep_highguard: bool) -> Iterator[SheetFile]:
-    work = [(str(f.path), selection, scenario, keep_ships, keep_highguard) for f in found]
+def _checked(found: list[Found], selection: Selection, scenario: Any, jobs: int, keep_ships: bool,
+             kept_formats: frozenset[str]) -> Iterator[SheetFile]:
+    work = [(str(f.path), selection, scenario, keep_ships, kept_formats) for f in found]
     if jobs > 1 and len(work) >= POOL_THRESHOLD:
         from concurrent.futures import ProcessPoolExecutor  # only when there is a pool to run
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -89,56 +97,62 @@ def _checked(found: list[Found], selection: Selection, scenario: Scenario | None
         yield from map(_check_file, work)
 
 
-def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario: Scenario | None = None,
+def _fleet_sheet(path: Path, diagnostics: list[Diagnostic], selection: Selection) -> SheetFile:
+    kept = sorted((d for d in diagnostics if selection.wants(d.code)), key=lambda d: d.sort_key)
+    return SheetFile(path=str(path), format="fleet", diagnostics=kept)
+
+
+def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,
                  jobs: int = 1, exclude: tuple[str, ...] = (), progress: Callable[[int, int], None] | None = None,
                  keep_ships: bool = True) -> Iterator[SheetFile]:
     """Every file under ``paths`` checked, one ``SheetFile`` at a time in a stable order (paths that do not
     exist first, as IO006; then the files; then the fleets), so a caller can stream the report and memory
     does not grow with the number of files.
 
-    A fleet file is checked as a fleet (its sheets with the scenario, then the fleet rules). With a
-    ``scenario``, each folder given is a fleet too (one of each High Guard ship), unless it holds a fleet
-    file. A scenario file found in a folder is a setting, not a sheet, and is skipped. With ``keep_ships``
-    False the ships are dropped once checked (``ship_count`` says how many there were), except the High
-    Guard ships a scenario's fleets need.
+    A fleet file is checked as a fleet by its system (its sheets with the scenario, then the fleet rules).
+    With a ``scenario``, each folder given is a fleet too (one of each ship the fleet system takes), unless it
+    holds a fleet file. Settings and other TOML files found in a folder are not sheets, and are skipped. With
+    ``keep_ships`` False the ships are dropped once checked (``ship_count`` says how many there were), except
+    those a scenario's folder fleets need.
     """
     found, problems = find_files(paths, exclude)
     for problem in problems:
         yield SheetFile(path=problem.span.path, format="unreadable", diagnostics=[problem])
-    fleets: list[Path] = []
-    kept: dict[str, SheetFile] = {}  # High Guard sheets, kept only when folders are fleets
-    for index, (item, sheet) in enumerate(zip(found, _checked(found, selection, scenario, jobs, keep_ships, scenario is not None)), start=1):
+    kept_formats = _kept_formats(scenario)
+    fleets: list[tuple[Path, System]] = []
+    kept: dict[str, SheetFile] = {}  # the sheets a scenario's folder fleets need
+    checked = _checked(found, selection, scenario, jobs, keep_ships, kept_formats)
+    for index, (item, sheet) in enumerate(zip(found, checked), start=1):
         if progress is not None:
             progress(index, len(found))
-        if sheet.format == "fleet":
-            fleets.append(item.path)
+        told = format_named(sheet.format)
+        if told is not None and told[1].role == "fleet":
+            fleets.append((item.path, told[0]))
             continue
-        if sheet.format in ("scenario", "other") and not item.named:
+        if not item.named and not is_sheet_format(sheet.format) and sheet.format != "unreadable":
             continue  # settings and other TOML files in a folder are not sheets
-        if scenario is not None and sheet.format == "highguard":
+        if sheet.format in kept_formats:
             kept[sheet.path] = sheet
         yield sheet
-    if not fleets and scenario is None:
+
+    def load_checked(path: Path) -> SheetFile:
+        return kept.get(str(path)) or check_sheet(load_sheet(path), selection, scenario)
+
+    for fleet_path, owner in fleets:
+        yield _fleet_sheet(fleet_path, load(owner.fleets or "").check_fleet_file(fleet_path, scenario, load_checked,
+                                                                                 selection), selection)
+    if scenario is None:
         return
-    from shipyard.systems.tcs.fleet import fleet_from_file, fleet_from_folder
-    for fleet_path in fleets:
-        def load(path: Path) -> SheetFile:
-            return kept.get(str(path)) or check_sheet(load_sheet(path), selection, scenario)
-        fleet, _, diagnostics = fleet_from_file(fleet_path, scenario, load)
-        if fleet is not None:
-            diagnostics += check_fleet(fleet, selection)
-        yield SheetFile(path=str(fleet_path), format="fleet", diagnostics=sorted(
-            (d for d in diagnostics if selection.wants(d.code)), key=lambda d: d.sort_key))
-    if scenario is not None:
-        for folder in (p for p in paths if p.is_dir() and not any(f.is_relative_to(p) for f in fleets)):
-            inside = [s for s in kept.values() if Path(s.path).is_relative_to(folder)]
-            fleet = fleet_from_folder(folder, inside, scenario)
-            if fleet.members:
-                yield SheetFile(path=str(folder), format="fleet",
-                                diagnostics=sorted(check_fleet(fleet, selection), key=lambda d: d.sort_key))
+    folders = [p for p in paths if p.is_dir() and not any(f.is_relative_to(p) for f, _ in fleets)]
+    for folder in folders:
+        inside = [s for s in kept.values() if Path(s.path).is_relative_to(folder)]
+        for owner in _fleet_systems():
+            found_here = load(owner.fleets or "").check_folder(folder, inside, scenario, selection)
+            if found_here is not None:
+                yield _fleet_sheet(folder, found_here, selection)
 
 
-def check_paths(paths: list[Path], selection: Selection = Selection(), scenario: Scenario | None = None,
+def check_paths(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,
                 jobs: int = 1, exclude: tuple[str, ...] = (),
                 progress: Callable[[int, int], None] | None = None) -> tuple[list[SheetFile], list[Diagnostic]]:
     """``iter_checked`` as a list sorted by path, and the paths that do not exist (for library use and

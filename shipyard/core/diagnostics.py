@@ -60,3 +60,10 @@ class Diagnostic(BaseModel):
 
 def has_errors(diagnostics) -> bool:
     return any(d.severity is Severity.ERROR for d in diagnostics)
+
+
+def internal_error(path: str, doing: str, error: Exception) -> Diagnostic:
+    """SY001: a bug met while ``doing`` ("reading", "checking") one file; reported on it, never raised."""
+    return Diagnostic(code="SY001", severity=Severity.ERROR, span=Span(path=path, line=1, col=1),
+                      message=f"internal error while {doing} this file ({type(error).__name__}: {error}); "
+                              "please report it")

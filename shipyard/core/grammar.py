@@ -1,8 +1,9 @@
-"""Loading the lark grammars of ``grammars/``, one parser per grammar per process.
+"""Loading the lark grammars of ``grammars/`` (one file per system's text formats), one parser per grammar
+and start rules per process.
 
-The grammars are package data of ``shipyard.grammars`` in a wheel (pyproject maps the top-level
-``grammars/`` folder there) and in an editable install; in a bare source checkout, where nothing
-is installed, the same files are read from ``grammars/`` beside the package.
+The grammars are package data of ``shipyard.grammars`` in a wheel (pyproject maps the top-level ``grammars/``
+folder there) and in an editable install; in a bare source checkout, where nothing is installed, the same files
+are read from ``grammars/`` beside the package.
 """
 
 from __future__ import annotations
@@ -22,23 +23,9 @@ def grammar_text(name: str) -> str:
         return (Path(__file__).resolve().parents[2] / "grammars" / name).read_text(encoding="utf-8")
 
 
-def _lalr(name: str, start) -> Lark:
-    """LALR, contextual lexer, positions kept, lark's grammar cache on: every shipyard grammar."""
-    return Lark(grammar_text(name), parser="lalr", lexer="contextual", start=start, propagate_positions=True,
-                maybe_placeholders=False, cache=True)
-
-
 @cache
-def usd_parser() -> Lark:
-    """The USD sheet parser (one start rule: a line)."""
-    return _lalr("usd.lark", "line")
-
-
-#: The line kinds of grammars/highguard.lark, each a start rule (shipyard/parse/highguard.py picks one).
-HIGHGUARD_START_RULES = ["usp_line", "battery_line", "pairs_line", "component_line"]
-
-
-@cache
-def highguard_parser() -> Lark:
-    """The High Guard line parser: one start rule per line kind."""
-    return _lalr("highguard.lark", HIGHGUARD_START_RULES)
+def parser(name: str, start: str | tuple[str, ...]) -> Lark:
+    """The parser of ``grammars/<name>`` with these start rules: LALR, contextual lexer, positions kept, lark's
+    grammar cache on, as every shipyard grammar is built."""
+    return Lark(grammar_text(name), parser="lalr", lexer="contextual", start=list(start) if isinstance(start, tuple)
+                else start, propagate_positions=True, maybe_placeholders=False, cache=True)

@@ -1,96 +1,138 @@
-"""The stages of reading one file, named in order: read the text, find its suppressions, tell its format
-from its content, parse it (or rate the FFS design). Each stage returns values plus diagnostics; none
-raises for bad input. Checking and batches are in shipyard/checking.py and shipyard/batch.py."""
+"""The pipeline of one file, top to bottom (beancount's loader): read the text, find its suppressions, tell
+its format, parse it (reading an FFS design rates it), then check it: build each system's subject from each
+ship (the High Guard engine recomputes the design), run the rules, apply suppressions and the selection,
+sort. Fleets are checked after their sheets (shipyard/core/batch.py).
+
+Every stage returns values and diagnostics; none raises for bad input, and a bug is one SY001 or SY002 finding
+on its file, never a traceback. Nothing here names a system: the registry says who reads and checks what.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Iterable
 
-from shipyard.core.diagnostics import Diagnostic, Span, Severity
+from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
+from shipyard.core.records import Ship
+from shipyard.core.registry import Rule, RuleContext, extensions, family_rules, format_named, load, system_of_ship
+from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
-from shipyard.core.sniff import sniff
+from shipyard.core.sniff import binary_format, sniff_format
 from shipyard.core.source import read_sheet_text
-from shipyard.systems.mcs.parse import parse_usd
-from shipyard.core.suppress import find_suppressions
+from shipyard.core.suppress import apply_suppressions, find_suppressions
 
 
-#: Files read as FFS design workbooks (by extension: they are binary).
-WORKBOOK_SUFFIXES = (".xlsx",)
-#: Kept for callers that want the FFS design extensions (the format is told from content otherwise).
-FFS_DESIGN_SUFFIXES = (".toml", ".xlsx")
-
-__all__ = ["FFS_DESIGN_SUFFIXES", "WORKBOOK_SUFFIXES", "load_design", "load_sheet", "sniff"]
+def _sorted(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    return sorted(diagnostics, key=lambda d: d.sort_key)
 
 
-def _internal_error(shown: str, error: Exception) -> Diagnostic:
-    return Diagnostic(code="SY001", severity=Severity.ERROR, span=Span(path=shown, line=1, col=1),
-                      message=f"internal error while reading this file ({type(error).__name__}: {error}); "
-                              "please report it")
+def _toml_formats() -> str:
+    from shipyard.core.registry import formats
+
+    named = [f"{f.description} ({f.toml_table})" for _, f in formats() if f.toml_table]
+    return ", ".join(named[:-1]) + " or " + named[-1]
 
 
 def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
-    """Read one sheet file, whatever its format (told from its content): its ships and every diagnostic,
-    sorted by position. An FFS design (TOML, or the ``.xlsx`` template) is read and rated, and holds its
-    MCS ship. Inline suppressions are read and kept for the check."""
+    """Read one file, whatever its format (told from its content): its ships and every diagnostic, sorted by
+    position, with its inline suppressions kept for the check."""
     path = Path(path)
     shown = display or str(path)
-    if path.suffix.lower() in WORKBOOK_SUFFIXES:
-        return load_design(path, shown)
+    binary = binary_format(path)
+    if binary is not None:
+        return _parse(binary.name, binary.reader, None, path, shown, [], [])
     raw, diagnostics = read_sheet_text(path, shown)
     if raw is None:
         return SheetFile(path=shown, format="unreadable", diagnostics=diagnostics)
     text, suppressions, problems = find_suppressions(raw, shown)
     diagnostics = diagnostics + problems
-    sheet_format = sniff(text)
-    if path.suffix.lower() == ".toml" and sheet_format not in ("ffs", "fleet", "scenario"):
+    told = sniff_format(text)
+    top = Span(path=shown, line=1, col=1)
+    if path.suffix.lower() == ".toml" and told.toml_table is None:
         return SheetFile(path=shown, format="other", diagnostics=diagnostics + [Diagnostic(
-            code="IO008", severity=Severity.ERROR, span=Span(path=shown, line=1, col=1),
-            message="a TOML file that is not an FFS design ([ship]), a fleet ([[ship]]) or a scenario ([scenario])")])
-    ships: list = []
+            code="IO008", severity=Severity.ERROR, span=top, message=f"a TOML file that is not {_toml_formats()}")])
+    if told.role != "sheet":
+        refusal = Diagnostic(code="IO007", severity=Severity.ERROR, span=top,
+                             message=f"{told.description} file, not a sheet: {told.instead}")
+        return SheetFile(path=shown, format=told.name, suppressions=suppressions,
+                         diagnostics=_sorted(diagnostics + [refusal]))
+    return _parse(told.name, told.reader, text, path, shown, diagnostics, suppressions)
+
+
+def _parse(name: str, reader: str | None, text: str | None, path: Path, shown: str, diagnostics: list[Diagnostic],
+           suppressions: list) -> SheetFile:
+    ships: list[Ship] = []
     try:
-        if sheet_format == "ffs":
-            sheet = load_design(path, shown, text=text)
-            return sheet.model_copy(update={"diagnostics": sorted(diagnostics + sheet.diagnostics,
-                                                                  key=lambda d: d.sort_key),
-                                            "suppressions": suppressions})
-        if sheet_format in ("fleet", "scenario"):
-            what = "a fleet file" if sheet_format == "fleet" else "a scenario file"
-            how = "check it with 'shipyard check'" if sheet_format == "fleet" else "give it with --scenario"
-            diagnostics.append(Diagnostic(code="IO007", severity=Severity.ERROR, span=Span(path=shown, line=1, col=1),
-                                          message=f"{what}, not a sheet: {how}"))
-        elif sheet_format == "highguard":
-            from shipyard.systems.highguard.parse import parse_highguard  # High Guard's parser and models on demand
-            ships, parsed = parse_highguard(text, shown)
-            diagnostics += parsed
-        else:
-            ships, parsed = parse_usd(text, shown)
-            diagnostics += parsed
+        ships, parsed = load(reader or "")(text, path, shown)
+        diagnostics = diagnostics + parsed
     except Exception as error:  # a bug in shipyard: reported on this file, never a traceback
-        diagnostics.append(_internal_error(shown, error))
-    return SheetFile(path=shown, format=sheet_format, ships=ships, suppressions=suppressions,
-                     diagnostics=sorted(diagnostics, key=lambda d: d.sort_key))
+        diagnostics = diagnostics + [internal_error(shown, "reading", error)]
+    return SheetFile(path=shown, format=name, ships=ships, suppressions=suppressions, diagnostics=_sorted(diagnostics))
 
 
-def load_design(path: Path, shown: str, edition: str | None = None, text: str | None = None) -> SheetFile:
-    """Read an FFS design and rate it (``edition`` overrides the design's own; one is required)."""
-    from shipyard.systems.mcs.ffs.read import load_ffs_design, parse_ffs_toml  # only for designs
-    from shipyard.systems.mcs.convert.ffs import convert_ffs
-    if text is not None:
-        design, diagnostics, positions = parse_ffs_toml(text, shown)
-    else:
-        design, diagnostics, positions = load_ffs_design(path, shown)
-    ships = []
-    if design is not None:
-        top = Span(path=shown, line=positions.get(("edition",), (1, 1))[0], col=1)
-        if edition is None and design.edition is None:
-            diagnostics.append(Diagnostic(
-                code="CNV200", severity=Severity.ERROR, span=top,
-                message="the design does not say which FFS edition its figures are on: set edition = \"ffs1\" "
-                        "(FFS1/TNE figures, x1.43) or \"ffs2\" in it, or pass --edition; the scale is never guessed"))
-        else:
-            if edition is not None and design.edition is not None and edition != design.edition:
-                diagnostics.append(Diagnostic(code="CNV204", severity=Severity.INFO, span=top,
-                                              message=f"--edition {edition} overrides the design's edition {design.edition}"))
-            ship, found = convert_ffs(design, edition or design.edition, shown, positions)
-            ships, diagnostics = [ship], diagnostics + found
-    return SheetFile(path=shown, format="ffs", ships=ships, diagnostics=sorted(diagnostics, key=lambda d: d.sort_key))
+def _run(rules: Iterable[Rule], subject: Any, path: str, fallback: Span) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    for rule in rules:
+        try:
+            found.extend(rule.check(subject, RuleContext(rule.meta, path, fallback)))
+        except Exception as error:  # a bug in a rule: one finding, the run goes on
+            found.append(Diagnostic(code="SY002", severity=Severity.ERROR, span=fallback,
+                                    message=f"internal error in rule {rule.code} ({type(error).__name__}: {error}); "
+                                            "please report it"))
+    return found
+
+
+def subjects(ship: Ship, scenario: object | None = None) -> list[tuple[str, Any]]:
+    """What each rule family looks at for one ship: the ship's own system's subject, then the subject of each
+    system built on it (built from the first). A family whose subject is None does not check this ship (the
+    MCS rules skip a T4 sheet: its figures are on another scale)."""
+    system = system_of_ship(ship.format)
+    if system is None or system.subject is None:
+        return []
+    base = load(system.subject)(ship, scenario)
+    found = [(system.family, base)] if system.family and base is not None else []
+    for extension in extensions(system):
+        if extension.subject and extension.family and base is not None:
+            extended = load(extension.subject)(base, scenario)
+            if extended is not None:
+                found.append((extension.family, extended))
+    return found
+
+
+def check_ship(ship: Ship, path: str, selection: Selection = Selection(),
+               scenario: object | None = None) -> list[Diagnostic]:
+    """Every finding of the selected ship rules on one ship. A rule that fails is reported, never raised. The
+    scenario matters to the systems whose rules read one (TCS); each uses its default when None."""
+    fallback = ship.anchor() or Span(path=path, line=1, col=1)
+    found: list[Diagnostic] = []
+    for family, subject in subjects(ship, scenario):
+        rules = [r for r in family_rules(family).values() if r.meta.target == "ship" and selection.wants(r.code)]
+        found.extend(_run(rules, subject, path, fallback))
+    return found
+
+
+def check_sheet(sheet: SheetFile, selection: Selection = Selection(), scenario: object | None = None) -> SheetFile:
+    """The sheet with its read diagnostics and every rule finding, suppressions applied, filtered and sorted."""
+    found = list(sheet.diagnostics)
+    for ship in sheet.ships:
+        found.extend(check_ship(ship, sheet.path, selection, scenario))
+    found = apply_suppressions(found, sheet.suppressions, sheet.path)
+    return sheet.model_copy(update={"diagnostics": _sorted(d for d in found if selection.wants(d.code))})
+
+
+def check_fleet(fleet: Any, family: str, selection: Selection = Selection()) -> list[Diagnostic]:
+    """The fleet rules of one family on one fleet (the fleet object is the family's own: it has ``path`` and
+    ``span``)."""
+    rules = [r for r in family_rules(family).values() if r.meta.target == "fleet" and selection.wants(r.code)]
+    return _run(rules, fleet, fleet.path, fleet.span)
+
+
+def check_file(path: Path | str, selection: Selection = Selection(), scenario: object | None = None) -> SheetFile:
+    """``load_sheet`` then ``check_sheet``: one file, read and checked."""
+    return check_sheet(load_sheet(path), selection, scenario)
+
+
+def is_sheet_format(name: str) -> bool:
+    """True for a format whose files hold ships (not fleets, settings or unreadable files)."""
+    found = format_named(name)
+    return found is not None and found[1].role == "sheet"

@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Callable, Iterator
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.systems.mcs.model import Record
+from shipyard.core.records import Record
 
 
 @dataclass(frozen=True)

@@ -2,32 +2,43 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Union
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, field_validator
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.highguard.model import HighGuardShip
-from shipyard.systems.mcs.model import UsdShip
+from shipyard.core.records import Ship
 from shipyard.core.suppress import Suppression
-
-#: A ship of any sheet format, told apart by its ``format`` field.
-AnyShip = Annotated[Union[UsdShip, HighGuardShip], Field(discriminator="format")]
 
 
 class SheetFile(BaseModel):
-    """One file of sheets as read: ``shipyard show --format json`` prints a list of these."""
+    """One file of sheets as read: ``shipyard show --format json`` prints a list of these, and they validate
+    back (each ship as the record of its system, told by its ``format`` field)."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     path: str
     format: str = "usd"
-    ships: list[AnyShip] = Field(default_factory=list)
+    ships: list[SerializeAsAny[Ship]] = Field(default_factory=list)
     diagnostics: list[Diagnostic] = Field(default_factory=list)
-    #: Inline suppressions the file carries (shipyard/suppress.py); applied when the sheet is checked.
+    #: Inline suppressions the file carries (shipyard/core/suppress.py); applied when the sheet is checked.
     suppressions: list[Suppression] = Field(default_factory=list)
     #: How many ships were read, when a batch dropped the ships themselves to keep memory flat.
     ship_count: int | None = None
+
+    @field_validator("ships", mode="before")
+    @classmethod
+    def _ship_records(cls, value: Any) -> Any:
+        """Ships given as data (JSON) become the records of their systems, told by ``format``."""
+        if not isinstance(value, list) or all(isinstance(ship, Ship) for ship in value):
+            return value
+        from shipyard.core.registry import load, system_of_ship
+
+        ships = []
+        for ship in value:
+            owner = system_of_ship(ship.get("format", "")) if isinstance(ship, dict) else None
+            ships.append(load(owner.ship_model).model_validate(ship) if owner and owner.ship_model else ship)
+        return ships
 
     @property
     def ships_read(self) -> int:

@@ -1,35 +1,43 @@
-"""Telling a sheet's format from its content, before any parser is loaded: a TOML table names an FFS design,
-a fleet or a scenario; a USP or a component line makes a High Guard sheet; anything else is a USD sheet.
-
-The High Guard shapes live here once; shipyard/parse/highguard.py classifies its lines with them too.
-"""
+"""Telling a file's format from its content, before any parser is loaded. The formats and how each is
+recognised are the systems' (the registry): a TOML table they claim, a test of the text, the extension of a
+binary file, or the fallback for any other text."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
-#: A USP: type code, three digit blocks and the fighter code ("BC-A2447G2-000510-50202-0"; highguard.md 1.1).
-USP_SHAPE = re.compile(r"(?<![A-Za-z0-9])([A-Z0-9]{1,2})-([0-9A-Z]{7})-([0-9A-Z]{6})-([0-9A-Z]{5})-([0-9A-Z]{1,2})")
-#: A component sheet line: "... 200.000Td; MCr 40.000 ..." (hgs-sheet-format.md 3).
-COMPONENT_SHAPE = re.compile(r"Td\s*;\s*MCr", re.I)
-_TOML_TABLE = re.compile(r"^\s*\[(\[?)\s*(ship|scenario)\s*\]\]?\s*(?:#.*)?$", re.M)
+from shipyard.core.registry import Format, formats, load
+
+_TOML_TABLE = re.compile(r"^\s*\[(\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?\s*(?:#.*)?$", re.M)
 
 
-def looks_like_highguard(text: str) -> bool:
-    """True when a text holds a USP or a component line."""
-    return bool(USP_SHAPE.search(text) or COMPONENT_SHAPE.search(text))
+def toml_tables(text: str) -> set[str]:
+    """The table headers of a TOML text, written plainly: ``[ship]``, ``[[ship]]``, ``[scenario.rulings]`` (an
+    array of tables is told by its opening brackets, so a header missing a closing bracket still counts)."""
+    return {f"[{array}{name}]{']' if array else ''}" for array, name in _TOML_TABLE.findall(text)}
+
+
+def binary_format(path: Path) -> Format | None:
+    """The format of a file read as binary by its extension (the FFS workbook template), else None."""
+    suffix = path.suffix.lower()
+    return next((f for _, f in formats() if suffix in f.suffixes), None)
+
+
+def sniff_format(text: str) -> Format:
+    """The format of a text: a claimed TOML table first (an array of tables before a table), then each
+    format's own test in the registry's order, then the fallback."""
+    tables = toml_tables(text)
+    claimed = sorted((f for _, f in formats() if f.toml_table), key=lambda f: not f.toml_table.startswith("[["))
+    for candidate in claimed:
+        if candidate.toml_table in tables:
+            return candidate
+    for _, candidate in formats():
+        if candidate.recognise and load(candidate.recognise)(text):
+            return candidate
+    return next(f for _, f in formats() if f.fallback)
 
 
 def sniff(text: str) -> str:
-    """The format of a sheet's text: "ffs" (an FFS design: a [ship] table), "fleet" ([[ship]] tables),
-    "scenario" ([scenario] alone), "highguard" (a USP or component line) or "usd"."""
-    tables = {(m.group(1), m.group(2)) for m in _TOML_TABLE.finditer(text)}
-    if ("[", "ship") in tables:
-        return "fleet"
-    if ("", "ship") in tables:
-        return "ffs"
-    if ("", "scenario") in tables:
-        return "scenario"
-    if looks_like_highguard(text):
-        return "highguard"
-    return "usd"
+    """The name of a text's format ("usd", "highguard", "ffs", "fleet", "scenario" ...)."""
+    return sniff_format(text).name

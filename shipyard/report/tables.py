@@ -1,20 +1,21 @@
 """The stable tables behind ``audit`` and ``export``: one row per ship, one per battery (or turret group,
 bay, spinal mount), one per High Guard component, one per finding. Each table is a list of ``Column``
 (name, unit format, width) and a row builder; the workbook, CSV and JSON writers share them, so the
-layout is documented once (README, "Export columns").
+layout is documented once (docs/export.md). Each system gives its own cells (its ``tables`` module: the
+ship's name, TL, tonnage, cost and ratings, its battery rows and component rows).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Iterable
 
+from types import ModuleType
+
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.highguard.model import HighGuardShip
+from shipyard.core.records import Ship
+from shipyard.core.registry import load, system_of_ship
 from shipyard.core.sheet import SheetFile
-from shipyard.systems.mcs.model import UsdShip
-from shipyard.systems.highguard.design import recompute
 
 
 @dataclass(frozen=True)
@@ -55,14 +56,9 @@ RULE_COLUMNS = (Column("code", width=8), Column("name", width=26), Column("level
                 Column("family", width=7), Column("checks", width=100))
 
 
-def _ship_start(ship) -> int:
-    span = ship.span("usp") or ship.span("title") or ship.span("class_name") or ship.span()
-    return span.line if span is not None else 1
-
-
 def findings_by_ship(sheet: SheetFile) -> list[list[Diagnostic]]:
     """The sheet's findings shared among its ships by line: a finding belongs to the ship above it."""
-    starts = [_ship_start(ship) for ship in sheet.ships]
+    starts = [(anchor.line if (anchor := ship.anchor()) is not None else 1) for ship in sheet.ships]
     shares: list[list[Diagnostic]] = [[] for _ in sheet.ships]
     for diagnostic in sheet.diagnostics:
         if not shares:
@@ -72,21 +68,14 @@ def findings_by_ship(sheet: SheetFile) -> list[list[Diagnostic]]:
     return shares
 
 
-def ratings(ship) -> str:
-    if isinstance(ship, HighGuardShip):
-        return f"USP {ship.usp.text}" if ship.usp is not None else "(component sheet)"
-    parts = [f"{label} {getattr(ship, field)}" for label, field in
-             (("Size", "size"), ("Armour", "armour"), ("Toughness", "toughness"), ("Meson Screen", "meson_screen"))
-             if getattr(ship, field) is not None]
-    return " ".join(parts) if ship.edition == "mcs" else "T4: " + " ".join(parts)
-
-
-def _tonnage(ship) -> Decimal | None:
-    return ship.tonnage if isinstance(ship, HighGuardShip) else ship.displacement
-
-
 def verdict(errors: int, warnings: int) -> str:
     return "fail" if errors else ("check" if warnings else "pass")
+
+
+def _cells(ship: Ship) -> ModuleType | None:
+    """The table cells module of a ship's system (``ship_cells``, ``battery_rows``, ``component_rows``)."""
+    system = system_of_ship(ship.format)
+    return load(system.tables) if system is not None and system.tables else None
 
 
 def ship_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
@@ -102,59 +91,24 @@ def ship_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
         for ship, found in zip(sheet.ships, findings_by_ship(sheet)):
             errors = sum(d.severity is Severity.ERROR for d in found)
             warnings = sum(d.severity is Severity.WARNING for d in found)
-            name = ship.display_name if isinstance(ship, HighGuardShip) else ship.name
-            yield [sheet.path, name, sheet.format, ship.tl, _tonnage(ship), ship.cost_mcr, ratings(ship), errors,
-                   warnings, verdict(errors, warnings)]
-
-
-def _usd_batteries(path: str, ship: UsdShip) -> Iterable[list]:
-    for b in ship.weapons:
-        mounting = b.mounting
-        each = mounting.count if mounting is not None else None
-        if b.kind == "beam":
-            cells = " ".join(r.render() if r else "-" for r in b.ranges)
-            yield [path, ship.name, b.name, "beam", b.count, each, f"ROF {b.rof:+d}", cells, b.point_defence]
-        elif b.kind == "missile":
-            yield [path, ship.name, b.name, "missile", b.count, each, f"salvo {b.salvo_rating:+d}",
-                   f"{b.pen}:{b.dam} ({b.size_evade:+d} size&evade)", None]
-        elif b.kind == "sandcaster":
-            yield [path, ship.name, b.name, "sandcaster", b.count, each, f"{b.screen}:{b.armour}", None, None]
-        elif b.kind == "damper":
-            yield [path, ship.name, b.name, "damper", b.count, each, None, None, b.point_defence]
-        else:
-            yield [path, ship.name, b.name, "T4", b.count, each, f"FC {b.fire_control:+d}",
-                   "-".join(str(v) for v in b.values), None]
-
-
-def _highguard_batteries(path: str, ship: HighGuardShip) -> Iterable[list]:
-    design = recompute(ship)
-    name = ship.display_name
-    for group in design.turrets:
-        factor = group.factor(design.tl) if design.tl is not None else None
-        yield [path, name, group.component.label, group.weapon, group.batteries, group.weapons_per_battery,
-               f"factor {factor}" if factor is not None else None, f"{group.turrets} turrets", None]
-    for bay in design.bays:
-        yield [path, name, bay.component.label, f"{bay.size}-ton bay", bay.count, 1, None, bay.weapon, None]
-    if design.spinal is not None:
-        yield [path, name, "spinal mount", design.spinal[0].replace("_", " "), 1, 1, f"factor {design.spinal[1]}",
-               None, None]
+            cells = _cells(ship)
+            name, tl, tonnage, cost, rated = cells.ship_cells(ship) if cells else (None,) * 5
+            yield [sheet.path, name, sheet.format, tl, tonnage, cost, rated, errors, warnings,
+                   verdict(errors, warnings)]
 
 
 def battery_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
     for sheet in sheets:
         for ship in sheet.ships:
-            if isinstance(ship, HighGuardShip):
-                yield from _highguard_batteries(sheet.path, ship)
-            else:
-                yield from _usd_batteries(sheet.path, ship)
+            if (cells := _cells(ship)) is not None:
+                yield from cells.battery_rows(sheet.path, ship)
 
 
 def component_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
     for sheet in sheets:
         for ship in sheet.ships:
-            if isinstance(ship, HighGuardShip):
-                for c in ship.components:
-                    yield [sheet.path, ship.display_name, c.section, c.count, c.label, c.tons, c.mcr, c.ep]
+            if (cells := _cells(ship)) is not None:
+                yield from cells.component_rows(sheet.path, ship)
 
 
 def finding_rows(sheets: Iterable[SheetFile], extra: Iterable[Diagnostic] = ()) -> Iterable[list]:
@@ -172,7 +126,7 @@ def rule_rows() -> Iterable[list]:
 
 
 def loss_rows(scores) -> Iterable[list]:
-    """Appendix A's loss lines (shipyard/rating/appendix_a.py), one row per table used."""
+    """Appendix A's loss lines (shipyard/systems/tcs/scoring.py), one row per table used."""
     for score in scores:
         for loss in score.ships:
             for line in loss.lines:

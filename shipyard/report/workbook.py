@@ -10,11 +10,9 @@ number of ships (rows are streamed).
 
 from __future__ import annotations
 
-import os
-import tempfile
 from decimal import Decimal
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
@@ -22,6 +20,12 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from shipyard.core.files import atomic_path
+from shipyard.core.numbers import json_number
+from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.core.sheet import SheetFile
+from shipyard.core.version import version
+from shipyard.report import tables
 from shipyard.report.tables import Column
 
 FORMULA_STARTS = ("=", "+", "-", "@")
@@ -64,7 +68,7 @@ class WorkbookWriter:
     @staticmethod
     def cell(sheet, value, column: Column, fill=None) -> WriteOnlyCell:
         if isinstance(value, Decimal):
-            value = int(value) if value == value.to_integral_value() else float(value)
+            value = json_number(value)
         if isinstance(value, str):
             value = safe_text(value)
         cell = WriteOnlyCell(sheet, value=value)
@@ -78,13 +82,54 @@ class WorkbookWriter:
         return cell
 
     def save(self, target: Path) -> None:
-        """Write to a temporary file beside ``target``, then move it into place."""
-        target = Path(target)
-        handle, temporary = tempfile.mkstemp(suffix=".xlsx", prefix=f".{target.stem}-", dir=target.parent or ".")
-        os.close(handle)
-        try:
+        """Write the workbook to ``target`` atomically (shipyard/core/files.py)."""
+        with atomic_path(Path(target), suffix=".xlsx") as temporary:
             self.book.save(temporary)
-            os.replace(temporary, target)
-        finally:
-            if os.path.exists(temporary):
-                os.unlink(temporary)
+
+
+def write_audit(output: Path, sheets: list[SheetFile], missing: list[Diagnostic], rows: list[list],
+                scenario: Any, losses: list[Any] | None = None) -> None:
+    """The judge's workbook: Summary, Ships, Batteries, Components, Findings, Rules, and Losses with a damage
+    record."""
+    findings = [d for s in sheets for d in s.diagnostics] + list(missing)
+    summary = [
+        ["files", sum(s.format != "fleet" for s in sheets)], ["ships", len(rows)],
+        ["errors", sum(d.severity is Severity.ERROR for d in findings)],
+        ["warnings", sum(d.severity is Severity.WARNING for d in findings)],
+        ["information", sum(d.severity is Severity.INFO for d in findings)],
+        ["ships passing", sum(r[9] == "pass" for r in rows)], ["ships failing", sum(r[9] == "fail" for r in rows)],
+        ["total tonnage", sum((r[4] for r in rows if r[4] is not None), Decimal(0))],
+        ["total cost", sum((r[5] for r in rows if r[5] is not None), Decimal(0))],
+        ["scenario", scenario.name if scenario else "(none)"],
+        ["budget", scenario.budget_mcr if scenario else None],
+        ["written by", f"shipyard {version()}"],
+    ]
+    formats = {"total tonnage": tables.TONS, "total cost": tables.MCR, "budget": tables.MCR}
+    writer = WorkbookWriter()
+    sheet = writer.book.create_sheet("Summary")
+    sheet.column_dimensions["A"].width, sheet.column_dimensions["B"].width = 18, 28
+    sheet.freeze_panes = "A2"
+    head = [writer.cell(sheet, "item", Column("item")), writer.cell(sheet, "value", Column("value"))]
+    for cell in head:
+        cell.font = BOLD
+    sheet.append(head)
+    for name, value in summary:
+        sheet.append([writer.cell(sheet, name, Column("item")),
+                      writer.cell(sheet, value, Column("value", formats.get(name, "#,##0")))])
+    sheet.auto_filter.ref = f"A1:B{len(summary) + 1}"
+    writer.sheet("Ships", tables.SHIP_COLUMNS, rows)
+    writer.sheet("Batteries", tables.BATTERY_COLUMNS, tables.battery_rows(sheets))
+    writer.sheet("Components", tables.COMPONENT_COLUMNS, tables.component_rows(sheets))
+    writer.sheet("Findings", tables.FINDING_COLUMNS, tables.finding_rows(sheets, missing), severity_column="severity")
+    writer.sheet("Rules", tables.RULE_COLUMNS, tables.rule_rows())
+    if losses is not None:
+        writer.sheet("Losses", tables.LOSS_COLUMNS, tables.loss_rows(losses))
+    writer.save(output)
+
+
+def write_scores(output: Path, scores: list[Any]) -> None:
+    """The scores workbook of a battle: Scores and Losses."""
+    writer = WorkbookWriter()
+    writer.sheet("Scores", tables.SCORE_COLUMNS, tables.score_rows(scores))
+    writer.sheet("Losses", tables.LOSS_COLUMNS, tables.loss_rows(scores))
+    writer.save(output)

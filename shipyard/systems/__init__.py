@@ -1,0 +1,51 @@
+"""The game systems shipyard knows, one package each, and the table that registers them (shipyard/core/registry.py
+says what each field means). Adding a system is its package, one line here and its fixtures (CONTRIBUTING.md).
+
+The table's order matters twice: formats are recognised in it (after any claimed TOML table), and codes and
+rules are listed in it.
+"""
+
+from __future__ import annotations
+
+from shipyard.core.registry import Format, System
+
+SYSTEMS = (
+    System(
+        name="mcs", title="MCS (Military Combat System) and T4 USD sheets, FFS designs",
+        prefixes=("MCS", "USD", "FFS", "CNV"),
+        formats=(
+            Format("usd", "sheet", "a USD sheet", reader="shipyard.systems.mcs.parse:read_usd", fallback=True),
+            Format("ffs", "sheet", "an FFS design", reader="shipyard.systems.mcs.ffs.read:read_design",
+                   toml_table="[ship]", suffixes=(".xlsx",)),
+        ),
+        ship_format="usd", ship_model="shipyard.systems.mcs.model:UsdShip",
+        family="mcs", rules="shipyard.systems.mcs.rules", subject="shipyard.systems.mcs.subject:subject",
+        panel="shipyard.systems.mcs.panel:ship_panel", render="shipyard.systems.mcs.render:render_usd",
+        tables="shipyard.systems.mcs.tables", codes="shipyard.systems.mcs.codes:CODES",
+        converter="shipyard.systems.mcs.convert:convert_sheet",
+    ),
+    System(
+        name="highguard", title="High Guard USP blocks and component sheets",
+        prefixes=("HG",),
+        formats=(
+            Format("highguard", "sheet", "a High Guard sheet", reader="shipyard.systems.highguard.parse:read_highguard",
+                   recognise="shipyard.systems.highguard.sniff:looks_like_highguard"),
+        ),
+        ship_format="highguard", ship_model="shipyard.systems.highguard.model:HighGuardShip",
+        family="hg", rules="shipyard.systems.highguard.rules", subject="shipyard.systems.highguard.subject:subject",
+        panel="shipyard.systems.highguard.panel:highguard_panel",
+        render="shipyard.systems.highguard.render:render_highguard",
+        tables="shipyard.systems.highguard.tables", codes="shipyard.systems.highguard.codes:CODES",
+    ),
+    System(
+        name="tcs", title="Trillion Credit Squadron 1982: tournament checks, fleets, Appendix A, battle formation",
+        prefixes=("TCS", "SCN", "DMG", "APX", "FRM"), builds_on="highguard",
+        formats=(
+            Format("fleet", "fleet", "a fleet", toml_table="[[ship]]", instead="check it with 'shipyard check'"),
+            Format("scenario", "setting", "a scenario", toml_table="[scenario]", instead="give it with --scenario"),
+        ),
+        family="tcs", rules="shipyard.systems.tcs.rules", subject="shipyard.systems.tcs.subject:subject",
+        codes="shipyard.systems.tcs.codes:CODES", topics="shipyard.systems.tcs.topics:TOPICS",
+        fleets="shipyard.systems.tcs.fleet",
+    ),
+)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, computed_field
 
-from shipyard.systems.mcs.model import Figure, Note, Record
+from shipyard.core.records import Figure, Note, Record, Ship
 
 #: The USP columns that carry battery counts, in the order of the battery lines (hgs-sheet-format.md 2.2).
 BATTERY_COLUMNS = ("sandcaster", "repulsor", "laser", "energy", "particle_accelerator", "meson", "missile")
@@ -93,9 +93,10 @@ class Component(Record):
         return int(found.group(1)) if found else None
 
 
-class HighGuardShip(Record):
+class HighGuardShip(Ship):
     """One High Guard ship: a USP block, a component sheet, or both (hgs-sheet-format.md 4)."""
 
+    ANCHORS: ClassVar[tuple[str, ...]] = ("usp", "title", "class_name")
     format: Literal["highguard"] = "highguard"
     name: str | None = None
     hull_number: str | None = None

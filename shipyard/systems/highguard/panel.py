@@ -10,7 +10,7 @@ from rich.text import Text
 
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, HighGuardShip, UspProfile
-from shipyard.systems.tcs.subjects import figure
+from shipyard.core.numbers import figure
 
 
 def _column_words(usp: UspProfile, column: str, ship: HighGuardShip) -> str:
@@ -46,7 +46,7 @@ def usp_in_words(usp: UspProfile, ship: HighGuardShip) -> list[str]:
     return lines
 
 
-def highguard_panel(ship: HighGuardShip) -> Panel:
+def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
     parts: list = []
     head = []
     if ship.tonnage is not None:

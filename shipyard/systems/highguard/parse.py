@@ -16,16 +16,18 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
-from lark import Token, Tree
+from pathlib import Path
+
+from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
 from shipyard.systems.highguard.charts import ehex_value
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, BatteryCounts, Component, HighGuardShip, UspProfile
-from shipyard.systems.mcs.model import Note
+from shipyard.core.records import Note
 from shipyard.core.parse_errors import describe
-from shipyard.core.grammar import highguard_parser
-from shipyard.core.sniff import COMPONENT_SHAPE, USP_SHAPE
+from shipyard.core.grammar import parser
+from shipyard.systems.highguard.sniff import COMPONENT_SHAPE, USP_SHAPE
 from shipyard.core.source import split_lines
 
 SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS",
@@ -48,6 +50,40 @@ _SUMMARY_KEYS = {"passengers": "Passengers", "low": "Low", "cargo": "Cargo", "fu
                  "agility": "Agility", "marines": "Marines", "troops": "Troops", "emergency low": "Emergency Low",
                  "shipboard security detail": "Shipboard Security Detail", "crew sections": "Crew Sections",
                  "drop capsules": "Drop Capsules", "crew": "Crew"}
+
+
+#: What each terminal of grammars/highguard.lark is, in plain words; the order is the order of mention.
+TERMINAL_WORDS: dict[str, str] = {
+    "USP": "a USP such as BC-A2447G2-000510-50202-0",
+    "MONEY": "a cost such as MCr 1336.63",
+    "TONNAGE": "a tonnage such as 1250 tons",
+    "PREFIX": "a hull number and name",
+    "BATTERY_LABEL": "'batteries' or 'batteries bearing'",
+    "CELL": "a battery count (one eHex digit)",
+    "TRAILER": "'Crew=45.' or 'TL=15.'",
+    "PAIR_KEY": "a key such as 'Cargo='",
+    "PAIR_VALUE": "a number",
+    "FLAG": "a remark",
+    "LABEL": "a component name",
+    "TIMES": "'x'",
+    "COLON": "':'",
+    "AMOUNT": "a number such as 1,336.630",
+    "SIGNED_AMOUNT": "a signed number such as -8",
+    "TD": "'Td'",
+    "SEMI": "';'",
+    "MCR": "'MCr'",
+    "EP_WORD": "'EP'",
+    "CREW_WORD": "'Crew'",
+    "CRAFT_COST": "'Cost of craft:'",
+}
+
+#: The line kinds of grammars/highguard.lark, each a start rule (``line_rule`` picks one).
+START_RULES = ("usp_line", "battery_line", "pairs_line", "component_line")
+
+
+def highguard_parser() -> Lark:
+    """The High Guard line parser: one start rule per line kind."""
+    return parser("highguard.lark", START_RULES)
 
 
 def line_rule(line: str) -> str | None:
@@ -226,7 +262,7 @@ class _Reader:
 
     def unreadable(self, line: str, error: Exception) -> None:
         if isinstance(error, UnexpectedInput):
-            col, expected = describe(error, line)
+            col, expected = describe(error, line, TERMINAL_WORDS)
             message = f"cannot read this line: {expected}; the line is kept as a note"
         else:
             col = 1
@@ -434,3 +470,8 @@ def parse_highguard(text: str, path: str = "<sheet>") -> tuple[list[HighGuardShi
     return reader.finish()
 
 
+
+
+def read_highguard(text: str | None, path: Path, shown: str) -> tuple[list[HighGuardShip], list[Diagnostic]]:
+    """The registry's reader for High Guard sheets."""
+    return parse_highguard(text or "", shown)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.model import BatteryCounts, Component, HighGuardShip, UspProfile
 from shipyard.systems.highguard.parse import SECTIONS, column_offsets
-from shipyard.systems.tcs.subjects import figure
+from shipyard.core.numbers import figure
 
 _ORDER = [s for s in SECTIONS if s != "ACCOMMODATIONS"]
 _USP_INDENT = 9  # High Guard Shipyard's nine spaces before the USP

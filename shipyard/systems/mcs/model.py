@@ -14,56 +14,11 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, computed_field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
-from shipyard.core.diagnostics import Span
-
-
-def _decimal_to_json(value: Decimal) -> int | float:
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
-#: A figure kept exactly (tons, tonnes, MCr, G); written to JSON as a plain number.
-Figure = Annotated[Decimal, PlainSerializer(_decimal_to_json, return_type=Union[int, float], when_used="json")]
-
-
-def _without_spans(value: Any) -> Any:
-    if isinstance(value, Record):
-        return tuple((name, _without_spans(getattr(value, name)))
-                     for name in type(value).model_fields if name != "spans")
-    if isinstance(value, (list, tuple)):
-        return tuple(_without_spans(v) for v in value)
-    return value
-
-
-class Record(BaseModel):
-    """Base of every sheet record: frozen, with the spans its values were read from."""
-
-    model_config = ConfigDict(frozen=True, extra="ignore")
-
-    spans: dict[str, Span] = Field(default_factory=dict, repr=False)
-
-    def __eq__(self, other: object) -> bool:
-        if type(self) is not type(other):
-            return NotImplemented
-        return _without_spans(self) == _without_spans(other)
-
-    def __hash__(self) -> int:
-        return hash(_without_spans(self))
-
-    def span(self, name: str | None = None) -> Span | None:
-        """The span of one field, or of the whole record (its first field) when no name is given."""
-        if name is not None:
-            return self.spans.get(name)
-        return self.spans.get("self") or next(iter(self.spans.values()), None)
-
-
-class Note(Record):
-    """Text the sheet carries that is not a rating: free text, or a line the grammar did not read."""
-
-    text: str
+from shipyard.core.records import Figure, Note, Record, Ship
 
 
 class Detail(Record):
@@ -289,9 +244,10 @@ class CrewQuality(Record):
     skill_attribute: int | None = None
 
 
-class UsdShip(Record):
+class UsdShip(Ship):
     """One ship of a USD sheet, MCS or T4. Absent figures are ``None``: a sheet need not give all."""
 
+    ANCHORS: ClassVar[tuple[str, ...]] = ("title", "class_name")
     format: Literal["usd"] = "usd"
 
     class_name: str | None = None

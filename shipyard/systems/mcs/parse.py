@@ -24,10 +24,11 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from decimal import Decimal, InvalidOperation
 from typing import Any, Callable
 
-from lark import Token, Tree
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
@@ -36,7 +37,7 @@ from shipyard.systems.mcs.model import (
     PenDam, SandcasterBattery, Sensor, Signature, T4Weapon, UsdShip,
 )
 from shipyard.core.parse_errors import describe
-from shipyard.core.grammar import usd_parser
+from shipyard.core.grammar import parser
 from shipyard.core.source import split_lines
 
 # ---- keys -----------------------------------------------------------------------------------
@@ -85,6 +86,40 @@ _CANONICAL.update({f"{q}crew": "crew_quality" for q in CREW_QUALITIES})
 _SIGNATURE_ONLY = {"vis", "ir", "active"}
 _CANONICAL.update({s: "signature_part" for s in _SIGNATURE_ONLY})
 _FUZZY_CUTOFF = 0.8
+
+#: What each terminal of grammars/usd.lark is, in plain words; the order is the order of mention.
+TERMINAL_WORDS: dict[str, str] = {
+    "PEN_DAM": "a Pen:Dam pair such as 15:10",
+    "HALF_PEN_DAM": "a half pair such as 14:-",
+    "NO_RANGE": "a dash for a range the battery cannot reach",
+    "RPAR": "')'",
+    "LPAR": "'('",
+    "ROF": "a rate of fire in brackets such as (+3)",
+    "T4_VALUES": "T4 values such as 2/14-11-9-6",
+    "SIZE_EVADE": "a size & evade such as (-6 size&evade)",
+    "SAND": "a sandcaster screen:armour such as -2:12",
+    "POINTDEF": "'PointDef:'",
+    "SIGNED_INT": "a whole number such as +1",
+    "INT": "a whole number",
+    "DETAIL_TEXT": "words such as 'turrets each'",
+    "NAME_COLON": "':'",
+    "COMMA": "','",
+    "WEAPON_NAME": "a weapon name",
+    "COUNT": "a battery count such as 4x",
+    "KEY": "a key such as 'Displacement:'",
+    "HEADING": "a ship name",
+    "NUMBER": "a number",
+    "SENSOR": "a sensor rating such as 1x14.5",
+    "COUNTED": "a count and model such as 10xFib",
+    "PAREN_TEXT": "a remark in brackets",
+    "WORD": "a word",
+}
+
+
+def usd_parser() -> Lark:
+    """The USD sheet parser (one start rule: a line)."""
+    return parser("usd.lark", "line")
+
 
 def _normal(key: str) -> str:
     return re.sub(r"[\s\-_:]", "", key).lower()
@@ -198,7 +233,7 @@ class _SheetReader:
         first_col = len(self.line_text) - len(self.line_text.lstrip()) + 1
         self.keep_note(stripped, first_col)
         if _LOOKS_RATED.search(self.line_text):
-            column, message = describe(error, self.line_text)
+            column, message = describe(error, self.line_text, TERMINAL_WORDS)
             self.report("USD101", Severity.ERROR, f"cannot read this rating: {message}; "
                                                   "the line is kept as a note", column)
         else:
@@ -619,3 +654,8 @@ def parse_usd(text: str, path: str = "<string>") -> tuple[list[UsdShip], list[Di
     reader = _SheetReader(path)
     reader.read(text)
     return reader.ships, reader.diagnostics
+
+
+def read_usd(text: str | None, path: Path, shown: str) -> tuple[list[UsdShip], list[Diagnostic]]:
+    """The registry's reader for USD sheets."""
+    return parse_usd(text or "", shown)

@@ -25,9 +25,14 @@ ship's sheet, never typed here: a record gives only what the battle changed.
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.source import read_sheet_text
+from shipyard.core.toml_input import load_toml_model
 
 Status = Literal["intact", "damaged", "abandoned", "hulk", "vaporised", "destroyed"]
 
@@ -57,3 +62,15 @@ class DamageRecord(BaseModel):
 
     name: str | None = None
     damage: list[ShipDamage] = Field(default_factory=list)
+
+
+def load_record(path: Path, problems: list[Diagnostic]) -> tuple[DamageRecord | None, dict]:
+    """A damage record file and the positions of its keys; problems of reading go to ``problems``."""
+    text, found = read_sheet_text(path, str(path))
+    problems += found
+    if text is None:
+        return None, {}
+    record, found, positions = load_toml_model(text, str(path), DamageRecord, "DMG001", "DMG002",
+                                               "TOML damage record")
+    problems += found
+    return record, positions

@@ -23,14 +23,21 @@ import tomllib
 from decimal import Decimal
 from pathlib import Path
 
+from typing import Callable
+
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.systems.highguard.model import HighGuardShip
-from shipyard.systems.tcs.scenario import FleetFile, Scenario, ScenarioFile
+from shipyard.core.pipeline import check_fleet
+from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
 from shipyard.core.source import read_sheet_text
 from shipyard.core.toml_input import load_toml_model
 from shipyard.systems.highguard.design import recompute
-from shipyard.systems.tcs.subjects import FleetMember, FleetSubject
+from shipyard.systems.highguard.model import HighGuardShip
+from shipyard.systems.tcs.scenario import FleetFile, Scenario, ScenarioFile
+from shipyard.systems.tcs.subject import FleetMember, FleetSubject
+
+#: The sheet formats a fleet is made of (a scenario makes a folder of them a fleet).
+SHEET_FORMATS = ("highguard",)
 
 
 def load_scenario(path: Path) -> tuple[Scenario | None, list[Diagnostic]]:
@@ -64,7 +71,7 @@ def fleet_from_folder(folder: Path, sheets: list[SheetFile], scenario: Scenario)
                         span=Span(path=str(folder), line=1, col=1))
 
 
-def fleet_from_file(path: Path, scenario: Scenario | None, load) -> tuple[FleetSubject | None, list[SheetFile],
+def fleet_from_file(path: Path, scenario: Scenario | None, load: Callable[[Path], SheetFile]) -> tuple[FleetSubject | None, list[SheetFile],
                                                                            list[Diagnostic]]:
     """A fleet file: its fleet (with the ``scenario`` given, else its own, else the default), the sheets it
     names as read by ``load``, and the diagnostics of reading the fleet file."""
@@ -89,3 +96,38 @@ def fleet_from_file(path: Path, scenario: Scenario | None, load) -> tuple[FleetS
     chosen = scenario or fleet_file.scenario or Scenario()
     return (FleetSubject(name=fleet_file.name or path.stem, path=str(path), members=members, scenario=chosen,
                          span=Span(path=str(path), line=1, col=1)), sheets, diagnostics)
+
+
+def check_fleet_file(path: Path, scenario: Scenario | None, load: Callable[[Path], SheetFile],
+                     selection: Selection) -> list[Diagnostic]:
+    """The batch's check of a fleet file: reading it, its sheets (through ``load``), then the fleet rules."""
+    fleet, _, diagnostics = fleet_from_file(path, scenario, load)
+    if fleet is not None:
+        diagnostics += check_fleet(fleet, "tcs", selection)
+    return diagnostics
+
+
+def check_folder(folder: Path, sheets: list[SheetFile], scenario: Scenario,
+                 selection: Selection) -> list[Diagnostic] | None:
+    """The batch's check of a folder as a fleet under a scenario (one of each ship); None when it holds none."""
+    fleet = fleet_from_folder(folder, sheets, scenario)
+    return check_fleet(fleet, "tcs", selection) if fleet.members else None
+
+
+def load_fleet(path: Path, scenario: Scenario, problems: list[Diagnostic]) -> FleetSubject | None:
+    """A fleet file, or a folder: the fleet file inside it if there is one, else one of each High Guard ship.
+    Problems of reading go to ``problems`` (the errors of the folder's sheets among them)."""
+    from shipyard.core.batch import find_files
+    from shipyard.core.pipeline import load_sheet
+
+    if path.is_dir():
+        found, missing = find_files([path])
+        fleet_files = [f.path for f in found if f.path.suffix == ".toml" and is_fleet_file(f.path)]
+        if fleet_files:
+            return load_fleet(fleet_files[0], scenario, problems)
+        sheets = [load_sheet(f.path) for f in found]
+        problems += missing + [d for s in sheets for d in s.diagnostics if d.severity is Severity.ERROR]
+        return fleet_from_folder(path, [s for s in sheets if s.format in SHEET_FORMATS], scenario)
+    fleet, _, found_problems = fleet_from_file(path, scenario, load_sheet)
+    problems += found_problems
+    return fleet

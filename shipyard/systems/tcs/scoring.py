@@ -21,7 +21,8 @@ from shipyard.systems.highguard import charts as hg
 from shipyard.systems.tcs import charts as tcs
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.systems.tcs.damage import DamageRecord, ShipDamage
-from shipyard.systems.tcs.subjects import FleetMember, FleetSubject, figure
+from shipyard.core.numbers import figure
+from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
 HUNDRED = Decimal(100)
 FULL_VALUE_STATUSES = {"abandoned": "B", "hulk": "C", "vaporised": "C", "destroyed": "C"}

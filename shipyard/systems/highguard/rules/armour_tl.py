@@ -15,7 +15,7 @@ from typing import Iterator
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG113", "armour-above-tl")
 

@@ -17,7 +17,7 @@ from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.systems.highguard.model import BATTERY_COLUMNS
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG102", "battery-counts")
 

@@ -14,7 +14,8 @@ from typing import Iterator
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+from shipyard.core.numbers import figure
+from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG103", "energy-points")
 

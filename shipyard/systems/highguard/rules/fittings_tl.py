@@ -16,7 +16,7 @@ from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG117", "fittings-tl")
 LOW_BERTH_TL = 9

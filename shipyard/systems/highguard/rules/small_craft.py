@@ -16,7 +16,7 @@ from typing import Iterator
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG116", "small-craft")
 SMALL_CRAFT_TONS = 100

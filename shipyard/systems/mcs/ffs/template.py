@@ -1,4 +1,4 @@
-"""Write an FFS design as the workbook template (the layout of shipyard/parse/ffs2_workbook.py).
+"""Write an FFS design as the workbook template (the layout of shipyard/systems/mcs/ffs/workbook.py).
 
 Used to make the template in examples/ffs2/ from its TOML twin; the tests read it back to the same
 design, so the template and the reader cannot drift apart.
@@ -6,22 +6,15 @@ design, so the template and the reader cannot drift apart.
 
 from __future__ import annotations
 
-import os
-import tempfile
-from decimal import Decimal
 from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
+from shipyard.core.files import atomic_path
+from shipyard.core.numbers import plain
 from shipyard.systems.mcs.ffs.model import FfsDesign
 from shipyard.systems.mcs.ffs.workbook import DAMAGE_COLUMNS, SHIP_FIELDS, SHIP_NOTES, SHIP_SHEET, TABLE_SHEETS
-
-
-def _cell(value):
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    return value
 
 
 def write_design_workbook(design: FfsDesign, path: Path) -> None:
@@ -34,8 +27,8 @@ def write_design_workbook(design: FfsDesign, path: Path) -> None:
     for field in SHIP_FIELDS:
         value = design.edition if field == "edition" else hull[field]
         if field == "power_plant_mw":
-            value = " + ".join(str(_cell(v)) for v in value) if len(value) > 1 else (_cell(value[0]) if value else None)
-        ship_sheet.append([field, _cell(value), SHIP_NOTES.get(field, "")])
+            value = " + ".join(str(plain(v)) for v in value) if len(value) > 1 else (plain(value[0]) if value else None)
+        ship_sheet.append([field, plain(value), SHIP_NOTES.get(field, "")])
     for sheet_name, (key, columns) in TABLE_SHEETS.items():
         sheet = book.create_sheet(sheet_name)
         sheet.append(list(columns))
@@ -46,9 +39,9 @@ def write_design_workbook(design: FfsDesign, path: Path) -> None:
             for column in columns:
                 if column in DAMAGE_COLUMNS:
                     index = DAMAGE_COLUMNS.index(column)
-                    row.append(_cell(damage[index]) if index < len(damage) else None)
+                    row.append(plain(damage[index]) if index < len(damage) else None)
                 else:
-                    row.append(_cell(values.get(column)))
+                    row.append(plain(values.get(column)))
             sheet.append(row)
     for sheet in book.worksheets:
         for cell in sheet[1]:
@@ -57,11 +50,5 @@ def write_design_workbook(design: FfsDesign, path: Path) -> None:
         for column in sheet.columns:
             width = max(len(str(c.value)) if c.value is not None else 0 for c in column)
             sheet.column_dimensions[column[0].column_letter].width = min(max(10, width + 2), 60)
-    handle, temporary = tempfile.mkstemp(suffix=".xlsx", dir=Path(path).parent)
-    os.close(handle)
-    try:
+    with atomic_path(Path(path), suffix=".xlsx") as temporary:
         book.save(temporary)
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)

@@ -6,12 +6,13 @@ from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+from shipyard.core.numbers import figure
+from shipyard.systems.tcs.subject import TcsSubject
 
 _WORDS = {"maneuver": ("maneuver drive", "G", "3G - 1"), "jump": ("jump drive", "jump", "J + 1")}
 
 
-def integral_findings(subject: HighGuardSubject, ctx: RuleContext, kind: str) -> Iterator[Diagnostic]:
+def integral_findings(subject: TcsSubject, ctx: RuleContext, kind: str) -> Iterator[Diagnostic]:
     drive = subject.design.drives.get(kind)
     if drive is None:
         return

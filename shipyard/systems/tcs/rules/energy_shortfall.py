@@ -15,13 +15,14 @@ from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+from shipyard.core.numbers import figure
+from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 
 META = meta("TCS111", "energy-shortfall")
 
 
-def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     design, usp = subject.design, subject.ship.usp
     if design.ep_output is None or not subject.ship.components or design.ep_used <= design.ep_output:
         return

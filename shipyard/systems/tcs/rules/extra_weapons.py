@@ -14,13 +14,13 @@ from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 
 META = meta("TCS102", "extra-weapons", Severity.WARNING)
 
 
-def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     for group in subject.design.turrets:
         if group.extra_weapons:
             yield ctx.report(f"{group.extra_weapons} {group.weapon}(s) beyond {group.per_turret} a turret in "

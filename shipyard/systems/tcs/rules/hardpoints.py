@@ -12,13 +12,13 @@ from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 
 META = meta("TCS103", "hardpoints")
 
 
-def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     design = subject.design
     if design.hardpoints is None or design.hardpoints_used <= design.hardpoints:
         return

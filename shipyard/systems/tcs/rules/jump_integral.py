@@ -14,12 +14,12 @@ from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 from shipyard.systems.tcs.rules._integral import integral_findings
 
 META = meta("TCS108", "jump-integral")
 
 
-def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     yield from integral_findings(subject, ctx, "jump")

@@ -13,13 +13,14 @@ from typing import Iterator
 from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+from shipyard.core.numbers import figure
+from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 
 META = meta("TCS110", "maneuver-limit")
 
 
-def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     drive, usp = subject.design.drives.get("maneuver"), subject.ship.usp
     if drive is not None and drive.potential > hg.MAX_MANEUVER:
         yield ctx.report(f"maneuver {figure(round(drive.potential, 2))} G: no drive may exceed {hg.MAX_MANEUVER} G",

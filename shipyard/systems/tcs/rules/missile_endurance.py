@@ -15,13 +15,14 @@ from typing import Iterator
 from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+from shipyard.core.numbers import figure
+from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 
 META = meta("TCS114", "missile-endurance", Severity.INFO)
 
 
-def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     design = subject.design
     magazine = next((c for c in subject.ship.components_in("ACCOMODATIONS")
                      if c.label.lower() == "missile magazines"), None)

@@ -14,13 +14,14 @@ from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+from shipyard.core.numbers import figure
+from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 
 META = meta("TCS107", "power-percentage")
 
 
-def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     plant = subject.design.drives.get("power")
     if plant is None:
         return

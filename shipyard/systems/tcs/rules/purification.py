@@ -17,13 +17,14 @@ from typing import Iterator
 from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import HighGuardSubject, figure
+from shipyard.core.numbers import figure
+from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 
 META = meta("TCS113", "purification")
 
 
-def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     design = subject.design
     plant = next((c for c in subject.ship.components_in("FUEL") if c.label.lower() == "purification"), None)
     if plant is None or plant.tons == 0 or design.tl is None or design.fuel_carried is None:

@@ -14,14 +14,14 @@ from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 
 META = meta("TCS104", "no-robots")
 _ROBOT = re.compile(r"\brobot", re.I)
 
 
-def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     for component in subject.ship.components:
         if _ROBOT.search(component.label):
             yield ctx.report(f"'{component.label}': no robots are permitted in tournament play", component)

@@ -15,7 +15,8 @@ from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import FleetSubject, figure
+from shipyard.core.numbers import figure
+from shipyard.systems.tcs.subject import FleetSubject
 from shipyard.systems.tcs.rules._common import meta
 
 META = meta("TCS203", "tug-extra-tanks", Severity.WARNING, target="fleet")

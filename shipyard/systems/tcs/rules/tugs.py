@@ -16,7 +16,8 @@ from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import FleetSubject, figure
+from shipyard.core.numbers import figure
+from shipyard.systems.tcs.subject import FleetSubject
 from shipyard.systems.tcs.rules._common import meta
 
 META = meta("TCS202", "tugs", target="fleet")

@@ -14,13 +14,13 @@ from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subjects import HighGuardSubject
+from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 
 META = meta("TCS101", "turret-divisible")
 
 
-def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     for group in subject.design.turrets:
         if group.batteries and group.turrets % group.batteries:
             yield ctx.report(f"{group.turrets} {group.weapon} turrets do not divide into {group.batteries} batteries "

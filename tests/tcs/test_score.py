@@ -16,7 +16,7 @@ from shipyard.systems.tcs.scenario import Scenario
 from shipyard.systems.highguard.parse import parse_highguard
 from shipyard.systems.tcs.scoring import score_fleet
 from shipyard.systems.highguard.design import recompute
-from shipyard.systems.tcs.subjects import FleetMember, FleetSubject
+from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 from shipyard.core.diagnostics import Span
 from conftest import FIXTURES
 

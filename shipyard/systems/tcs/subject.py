@@ -1,5 +1,5 @@
-"""What the High Guard and TCS rules look at: a ship with its recomputed design and the scenario, or a
-fleet. Built by shipyard/checking.py; rules only read them."""
+"""What the TCS rules look at: a High Guard ship with its recomputed design and the tournament's scenario, or a
+fleet. TCS builds on High Guard: its ship subject is made from High Guard's."""
 
 from __future__ import annotations
 
@@ -7,28 +7,21 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from shipyard.core.diagnostics import Span
-from shipyard.systems.highguard.model import HighGuardShip
-from shipyard.systems.tcs.scenario import Scenario
 from shipyard.systems.highguard.design import Design
-
-
-def figure(value: Decimal | int | float) -> str:
-    """A figure as a person writes it: 87.5, 1700, 1,336.63 -> '1336.63' (no trailing zeros)."""
-    value = Decimal(value)
-    return format(value.normalize(), "f")
+from shipyard.systems.highguard.model import HighGuardShip
+from shipyard.systems.highguard.subject import HighGuardSubject
+from shipyard.systems.tcs.scenario import Scenario
 
 
 @dataclass(frozen=True)
-class HighGuardSubject:
-    ship: HighGuardShip
-    design: Design
+class TcsSubject(HighGuardSubject):
     scenario: Scenario
 
-    def span(self, name: str) -> Span | None:
-        return self.ship.spans.get(name)
 
-    def summary(self, key: str) -> tuple[Decimal | None, Span | None]:
-        return self.ship.summary.get(key), self.ship.spans.get(f"summary.{key}")
+def subject(base: HighGuardSubject, scenario: object | None = None) -> TcsSubject:
+    """The registry's subject builder: the High Guard subject with the scenario (the default one when None)."""
+    chosen = scenario if isinstance(scenario, Scenario) else Scenario()
+    return TcsSubject(base.ship, base.design, chosen)
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from shipyard.core.batch import check_paths
-from shipyard.core.checking import Selection
+from shipyard.core.selection import Selection
 from shipyard.cli import app
-from conftest import FIXTURES
+from conftest import FIXTURES, ROOT
 
 runner = CliRunner()
 HOLLYFIELDS = FIXTURES / "mcs" / "hollyfields.usd"
@@ -147,10 +147,10 @@ def test_a_rule_that_fails_is_one_finding(monkeypatch):
 
 def test_sarif_validates_against_the_schema():
     import jsonschema
-    schema = json.loads((Path(__file__).parent / "data" / "sarif-2.1.0-rtm.4.json").read_text())
+    schema = json.loads((ROOT / "tests" / "data" / "sarif-2.1.0-rtm.4.json").read_text())
     validator = jsonschema.Draft4Validator(schema)
     mixed = [str(FIXTURES / name) for name in ("mcs", "highguard", "invalid", "t4", "fleets")] + \
-        [str(Path(__file__).parents[1] / "examples")]
+        [str(ROOT / "examples")]
     document = json.loads(runner.invoke(app, ["check", *mixed, "--format", "sarif"]).stdout)
     assert document["runs"][0]["results"]
     assert list(validator.iter_errors(document)) == []

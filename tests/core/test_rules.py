@@ -15,7 +15,8 @@ from decimal import Decimal
 import shipyard.systems.highguard.rules
 import shipyard.systems.mcs.rules
 import shipyard.systems.tcs.rules
-from shipyard.core.checking import Selection, check_fleet, check_sheet
+from shipyard.core.selection import Selection
+from shipyard.core.pipeline import check_fleet, check_sheet
 from shipyard.cli import app
 from shipyard.core.diagnostics import Span
 from shipyard.systems.tcs.scenario import Scenario
@@ -23,12 +24,12 @@ from shipyard.systems.highguard.parse import parse_highguard
 from shipyard.systems.mcs.parse import parse_usd
 from shipyard.core.pipeline import load_sheet
 from shipyard.systems.highguard.design import recompute
-from shipyard.core.registry import FAMILIES, all_rules
-from shipyard.systems.tcs.subjects import FleetMember, FleetSubject
+from shipyard.core.registry import all_rules, families
+from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 from shipyard.core.sheet import SheetFile
 
 RULES = all_rules()
-FIXTURES = Path(__file__).parent.parent / "fixtures"
+FIXTURES = Path(__file__).parents[2] / "fixtures"
 CASE_FILES = {name: tomllib.loads((FIXTURES / "rules" / f"{name}.toml").read_text()) for name in ("mcs", "highguard")}
 CASES = [case for data in CASE_FILES.values() for case in data.get("case", [])]
 FLEET_CASES = [case for data in CASE_FILES.values() for case in data.get("fleet_case", [])]
@@ -40,7 +41,7 @@ runner = CliRunner()
 def test_every_rule_module_is_registered_once(family, package):
     folder = Path(package.__file__).parent
     modules = {m.name for m in pkgutil.iter_modules([str(folder)]) if not m.name.startswith("_")}
-    assert FAMILIES[family][1] == package.__name__
+    assert families()[family].rules == package.__name__
     assert modules == {m.__name__.rsplit(".", 1)[1] for m in package.MODULES}
     packages = (shipyard.systems.mcs.rules, shipyard.systems.highguard.rules, shipyard.systems.tcs.rules)
     assert len(RULES) == sum(len(p.MODULES) for p in packages)  # no code reused
@@ -85,7 +86,7 @@ def test_fleet_case(case):
                                    Decimal(entry.get("extra_drop_tanks", 0)), entry["base"]))
     fleet = FleetSubject(name="case", path="fleet.toml", members=members, scenario=Scenario(**case.get("scenario", {})),
                          span=Span(path="fleet.toml", line=1, col=1))
-    found = check_fleet(fleet, Selection(select=(case["rule"],)))
+    found = check_fleet(fleet, "tcs", Selection(select=(case["rule"],)))
     assert [[d.span.line, d.span.col, d.severity.value] for d in found] == case["expect"], [d.format() for d in found]
 
 

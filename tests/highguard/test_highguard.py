@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from typer.testing import CliRunner
 
-from shipyard.core.checking import check_sheet
+from shipyard.core.pipeline import check_sheet
 from shipyard.cli import app
 from shipyard.core.sheet import SheetFile
 from shipyard.systems.highguard.parse import decode_usp, parse_highguard

@@ -1,0 +1,74 @@
+"""The catalogue of every diagnostic code that is not a rule: reading files, parsing sheets, converting,
+scoring, shipyard's own findings. Rules document themselves (their docstrings); everything else is listed
+here, the core's own codes below and each system's in its ``codes`` module (named in the registry).
+
+``shipyard explain CODE`` prints an entry, SARIF carries its summary, and the code tables of the docs are
+tested against this catalogue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from shipyard.core.diagnostics import Severity
+
+
+@dataclass(frozen=True)
+class Code:
+    """One diagnostic code: its severity (the most serious it is reported at), a one-line summary, and where
+    useful a longer text (what to do about it)."""
+
+    code: str
+    severity: Severity
+    summary: str
+    text: str = ""
+
+    def explain(self) -> str:
+        head = f"{self.code} ({self.severity.value})\n\n{self.summary}"
+        return f"{head}\n\n{self.text}" if self.text else head
+
+
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+#: The core's codes: files (IO), settings (CFG), shipyard itself (SY).
+CODES = (
+    Code("IO001", E, "the file cannot be read (missing, a directory, no permission)"),
+    Code("IO002", E, "the file is over the 1 MiB limit",
+         "A ship sheet, even a fleet of a hundred ships, is far smaller; a file this large is not read at all."),
+    Code("IO003", E, "the file is binary (it holds NUL bytes)"),
+    Code("IO004", E, "the file is empty"),
+    Code("IO005", I, "the file is not UTF-8 and was read as latin-1"),
+    Code("IO006", E, "a path given on the command line does not exist"),
+    Code("IO007", E, "a fleet or scenario file given where a sheet was expected",
+         "A scenario is given with --scenario; a fleet file is checked with 'shipyard check'."),
+    Code("IO008", E, "a TOML file that is not an FFS design, a fleet or a scenario (named on the command line)"),
+    Code("IO009", E, "an output file (-o) that cannot be written",
+         "The folder must exist and be writable. Nothing is left half-written; the command exits 2."),
+    Code("CFG001", E, "a settings file that is not valid TOML"),
+    Code("CFG002", E, "a settings value that does not validate (at its line, with a did-you-mean)"),
+    Code("SY001", E, "an internal error while reading one file: a bug, please report it; other files go on"),
+    Code("SY002", E, "an internal error in one rule on one ship: a bug; the other rules and files go on"),
+    Code("SY010", E, "a suppression comment that names no codes",
+         "Write '# shipyard: ignore[MCS001]' (this line) or '# shipyard: ignore-file[MCS001]' (the whole file)."),
+    Code("SY011", W, "a suppression that matches no finding: remove it"),
+)
+
+
+@cache
+def catalogue() -> dict[str, Code]:
+    """Every non-rule code by code: the core's, then each system's, in the registry's order."""
+    from shipyard.core.registry import load, systems
+
+    entries = {entry.code: entry for entry in CODES}
+    for system in systems():
+        if system.codes:
+            for entry in load(system.codes):
+                if entry.code in entries:
+                    raise RuntimeError(f"diagnostic code {entry.code} is catalogued twice")
+                entries[entry.code] = entry
+    return entries
+
+
+def code_entry(code: str) -> Code | None:
+    return catalogue().get(code.upper())

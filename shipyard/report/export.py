@@ -1,0 +1,52 @@
+"""The export files (``shipyard export``): the Ships and Batteries tables as a workbook, two CSV files
+(``NAME.csv`` and ``NAME-batteries.csv``) or one JSON document ``{ships, batteries}``; each file written
+atomically."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.files import write_text_atomic
+from shipyard.core.numbers import plain
+from shipyard.report.tables import Column
+
+
+def write_tables(output_format: str, output: Path | None, ship_columns: tuple[Column, ...], ship_rows: list[list],
+                 battery_columns: tuple[Column, ...], battery_rows: list[list]) -> str | None:
+    """Write both tables in ``output_format`` to ``output``; with no output (JSON only) return the text."""
+    ship_names = [c.name for c in ship_columns]
+    battery_names = [c.name for c in battery_columns]
+    if output_format == "xlsx":
+        from shipyard.report.workbook import WorkbookWriter
+        writer = WorkbookWriter()
+        writer.sheet("Ships", ship_columns, ship_rows)
+        writer.sheet("Batteries", battery_columns, battery_rows)
+        writer.save(_required(output))
+        return None
+    if output_format == "csv":
+        target = _required(output)
+        for path, names, rows in ((target, ship_names, ship_rows),
+                                  (target.with_name(f"{target.stem}-batteries{target.suffix}"), battery_names,
+                                   battery_rows)):
+            def write(stream: Any, names: list[str] = names, rows: list[list] = rows) -> None:
+                table = csv.writer(stream)
+                table.writerow(names)
+                table.writerows([[plain(v) for v in row] for row in rows])
+            write_text_atomic(path, write)
+        return None
+    document = {"ships": [dict(zip(ship_names, map(plain, row))) for row in ship_rows],
+                "batteries": [dict(zip(battery_names, map(plain, row))) for row in battery_rows]}
+    text = json.dumps(document, indent=2) + "\n"
+    if output is None:
+        return text
+    write_text_atomic(output, lambda stream: stream.write(text))
+    return None
+
+
+def _required(output: Path | None) -> Path:
+    if output is None:
+        raise ValueError("this export format needs an output file")
+    return output

@@ -1,0 +1,67 @@
+"""SARIF 2.1.0 for code-scanning tools: the one writer of it. Every code a run reports carries its description:
+a rule's from its docstring, any other code's from the catalogue (shipyard/core/codes.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import IO, Any
+
+from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.core.version import version
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+INFORMATION_URI = "https://github.com/shipyard-traveller/shipyard"
+
+
+def _uri(path: str) -> str:
+    return Path(path).as_posix()
+
+
+def sarif_rule(code: str) -> dict[str, Any]:
+    """The ``reportingDescriptor`` of a code."""
+    from shipyard.core.codes import code_entry
+    from shipyard.core.registry import rule_for
+
+    rule = rule_for(code)
+    entry: dict[str, Any] = {"id": code}
+    if rule is not None:
+        entry.update(name=rule.meta.name, shortDescription={"text": rule.summary},
+                     fullDescription={"text": rule.doc}, help={"text": rule.doc},
+                     defaultConfiguration={"level": SARIF_LEVEL[rule.meta.severity]})
+    elif (known := code_entry(code)) is not None:
+        entry.update(shortDescription={"text": known.summary}, fullDescription={"text": known.explain()},
+                     defaultConfiguration={"level": SARIF_LEVEL[known.severity]})
+    else:
+        entry["shortDescription"] = {"text": code}
+    return entry
+
+
+def sarif_result(d: Diagnostic, index: int) -> dict[str, Any]:
+    region: dict[str, int] = {"startLine": d.span.line, "startColumn": d.span.col}
+    if d.span.end_line is not None and d.span.end_col is not None and d.span.end_line >= d.span.line:
+        region.update(endLine=d.span.end_line, endColumn=max(d.span.end_col, 1))
+    return {"ruleId": d.code, "ruleIndex": index, "level": SARIF_LEVEL[d.severity], "message": {"text": d.message},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(d.span.path)}, "region": region}}]}
+
+
+class SarifWriter:
+    """One SARIF run streamed result by result; the rules reported are written at the end."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.rule_index: dict[str, int] = {}
+        self.first = True
+        stream.write('{\n  "$schema": "%s",\n  "version": "2.1.0",\n  "runs": [{\n  "results": [' % SARIF_SCHEMA)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        index = self.rule_index.setdefault(diagnostic.code, len(self.rule_index))
+        self.stream.write(("\n    " if self.first else ",\n    ") + json.dumps(sarif_result(diagnostic, index)))
+        self.first = False
+
+    def close(self) -> None:
+        rules = [sarif_rule(code) for code in self.rule_index]
+        tool = {"driver": {"name": "shipyard", "version": version(), "informationUri": INFORMATION_URI,
+                           "rules": rules}}
+        self.stream.write("\n  ],\n  \"tool\": " + json.dumps(tool, indent=2) + "\n  }]\n}\n")

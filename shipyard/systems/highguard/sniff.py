@@ -1,0 +1,16 @@
+"""How a High Guard sheet is told from other text, before its parser is loaded: it holds a USP or a component
+line. The shapes live here once; the parser classifies its lines with them too."""
+
+from __future__ import annotations
+
+import re
+
+#: A USP: type code, three digit blocks and the fighter code ("BC-A2447G2-000510-50202-0"; High Guard, the USP).
+USP_SHAPE = re.compile(r"(?<![A-Za-z0-9])([A-Z0-9]{1,2})-([0-9A-Z]{7})-([0-9A-Z]{6})-([0-9A-Z]{5})-([0-9A-Z]{1,2})")
+#: A component sheet line: "... 200.000Td; MCr 40.000 ..." (High Guard Shipyard's component sheets).
+COMPONENT_SHAPE = re.compile(r"Td\s*;\s*MCr", re.I)
+
+
+def looks_like_highguard(text: str) -> bool:
+    """True when a text holds a USP or a component line."""
+    return bool(USP_SHAPE.search(text) or COMPONENT_SHAPE.search(text))

@@ -1,0 +1,54 @@
+"""The MCS system's diagnostic codes that are not rules: reading USD sheets (USD), FFS designs (FFS) and the
+converters' assumptions and limits (CNV1xx for T4 sheets, CNV2xx for FFS designs)."""
+
+from __future__ import annotations
+
+from shipyard.core.codes import Code, E, I, W
+
+CODES = (
+    Code("USD100", I, "a line of free text, kept as a note"),
+    Code("USD101", E, "a line that looks like a rating but cannot be read; kept as a note"),
+    Code("USD102", E, "a field value of the wrong kind (Size: five)"),
+    Code("USD103", W, "a key close to a known one, read as that key"),
+    Code("USD104", W, "an unknown key; the field is kept as a note"),
+    Code("USD105", W, "a key given twice for one ship; the first is kept, the second kept as a note"),
+    Code("USD106", I, "text after a field's value, kept as a note"),
+    Code("USD107", E, "no ship in the file"),
+    Code("USD108", W, "a battery detail that names nothing shipyard knows, kept as written"),
+    Code("FFS001", E, "an FFS design is not valid TOML (at tomllib's line and column)"),
+    Code("FFS002", E, "an FFS design value fails validation",
+         "At its key's line, or its table's header when the key is missing; at its cell in a workbook (Beams!B3). "
+         "An unknown key gets a did-you-mean."),
+    Code("FFS003", E, "an FFS design workbook cannot be read, or has no Ship sheet"),
+    Code("CNV001", E, "a sheet of a format that does not convert to MCS (a High Guard sheet): only T4 USD sheets and "
+                      "FFS designs do"),
+    Code("CNV100", E, "convert was given a sheet already rated in MCS: expected a T4 sheet"),
+    Code("CNV101", I, "no mass on the T4 sheet: toughness from displacement x 10"),
+    Code("CNV102", I, "a T4 value past a printed chart, extrapolated by the chart's own progression"),
+    Code("CNV103", I, "T4 armour / 10 is a fraction: read down to the chart's lower line"),
+    Code("CNV110", I, "the ROF a T4 battery was given (the design's default, point defence, or --rof)"),
+    Code("CNV111", I, "the laser penetration used (14 at VS, heavy +1, light -1)"),
+    Code("CNV112", I, "a penetration below 0, shown as 0"),
+    Code("CNV113", I, "lasers per battery not noted: one turret per battery assumed"),
+    Code("CNV120", W, "a T4 weapon that is not a laser, meson or PAW: not converted, kept as a note"),
+    Code("CNV130", W, "missile launchers but no TL: missiles per salvo cannot be rated"),
+    Code("CNV131", I, "a TL outside the missiles-per-salvo table: the nearest row used"),
+    Code("CNV132", I, "how missile launchers were grouped into batteries"),
+    Code("CNV133", W, "a TL below the nuclear det-laser missile table: the TL 10-12 figures used"),
+    Code("CNV140", W, "sandcasters without the ship's size and TL cannot be rated"),
+    Code("CNV141", I, "how sandcasters were grouped into batteries"),
+    Code("CNV142", I, "too few sandcasters for a screen: screen 0"),
+    Code("CNV200", E, "an FFS design that does not say its edition: set edition, or pass --edition",
+         "The scale of the figures (FFS1/TNE x1.43, or FFS2) is never guessed."),
+    Code("CNV201", I, "no mass in the FFS design: toughness from displacement x 10"),
+    Code("CNV202", I, "an FFS value past a printed USD chart, extrapolated"),
+    Code("CNV203", I, "a toughness modifier of the design (-1 each)"),
+    Code("CNV204", I, "--edition overrides the design's own edition"),
+    Code("CNV210", E, "a beam pointer too short for any range class: the battery is not rated"),
+    Code("CNV211", E, "fewer damage values than the battery's range class rates"),
+    Code("CNV212", I, "pulses past the ROF table: the ROF by its progression"),
+    Code("CNV213", I, "beam penetration not given: from the damage (laser 10 x, PAW and meson 1 x)"),
+    Code("CNV220", I, "the missiles per salvo used (the designer's, or the mount and TL table)"),
+    Code("CNV221", W, "a TL below the nuclear det-laser missile table: the table's first figures used"),
+    Code("CNV230", I, "too few sandcasters for a screen: screen 0"),
+)
