@@ -77,9 +77,10 @@ def commands() -> Iterator[list[str]]:
 
 
 def explain_codes() -> list[str]:
+    from shipyard.core.codes import catalogue
     from shipyard.core.registry import all_rules
 
-    codes = list(all_rules())
+    codes = list(all_rules()) + list(catalogue())
     codes += ["size-by-displacement", "APX", *(f"APX{n}" for n in range(1, 12)), "FORMATION-MOVES",
               "FORMATION-FIRE", "FORMATION-AGILITY", "FORMATION-MISSILES", "NOSUCH"]
     return codes
