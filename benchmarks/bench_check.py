@@ -55,8 +55,8 @@ def bare_parse(folder: Path) -> float:
     """Sheets per second through the lark parsers alone (no model, no rules)."""
     sys.path.insert(0, str(ROOT))
     from shipyard.core.grammar import highguard_parser, usd_parser
-    from shipyard.systems.highguard.parse import line_rule
     from shipyard.core.sniff import looks_like_highguard
+    from shipyard.systems.highguard.parse import line_rule
     files = sorted(folder.rglob("*.*"))
     usd, hg = usd_parser(), highguard_parser()
     start = time.perf_counter()
@@ -90,8 +90,8 @@ def run(command: list[str]) -> tuple[float, float]:
 
 
 #: The least any ``check`` on this stack can cost: a typer command that builds one pydantic model and parses
-#: one line with lark's LALR parser and contextual lexer (grammar cached, as shipyard's are), and nothing else. Shown beside the start-up so the
-#: part that is shipyard's own can be read off.
+#: one line with lark's LALR parser and contextual lexer (grammar cached, as shipyard's are), and nothing else.
+#: Shown beside the start-up so the part that is shipyard's own can be read off.
 STACK_FLOOR = r'''
 from pathlib import Path
 import typer
@@ -138,8 +138,8 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}, {cores} cores")
     sizes = [] if args.startup_only else args.n or [1000, 10000]
     if sizes:
-        print("| N | bare parse (sheets/s) | check -j1 (sheets/s) | ratio | check -j{0} (sheets/s) | speed-up | "
-              "peak MiB -j1 | peak MiB -j{0} |".format(cores))
+        print(f"| N | bare parse (sheets/s) | check -j1 (sheets/s) | ratio | check -j{cores} (sheets/s) | speed-up | "
+              f"peak MiB -j1 | peak MiB -j{cores} |")
         print("|---|---|---|---|---|---|---|---|")
     for n in sizes:
         folder = Path(tempfile.mkdtemp(prefix="shipyard-bench-"))

@@ -119,7 +119,7 @@ class CheckTally:
     level: Severity = Severity.INFO
     files: int = 0
     ships: int = 0
-    shown: dict[Severity, int] = field(default_factory=lambda: {s: 0 for s in Severity})
+    shown: dict[Severity, int] = field(default_factory=lambda: dict.fromkeys(Severity, 0))
     failed: bool = False
     unreadable: bool = False
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from behaviour import RECORD, ROOT, commands, run
 
 RECORDED = json.loads(RECORD.read_text(encoding="utf-8"))

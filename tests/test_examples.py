@@ -5,11 +5,11 @@ example carries the seed's size slip; a read failure or an internal error is not
 from __future__ import annotations
 
 import pytest
+from conftest import ROOT
 from typer.testing import CliRunner
 
 from shipyard.cli import app
 from shipyard.core.sniff import sniff
-from conftest import ROOT
 
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*") if p.is_file())
 def _role(path):

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, NoReturn, Sequence
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from shipyard.core.diagnostics import Diagnostic
     from shipyard.report.text import Segment
 
 #: The control characters rich drops from text (rich.control.STRIP_CONTROL_CODES: bell, backspace, vertical

@@ -6,7 +6,7 @@ terminal, never with NO_COLOR (rich's own rule)."""
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 import typer
@@ -14,14 +14,14 @@ import typer
 from shipyard.cli._output import Lines, progress_bar, usage_error
 
 
-class CheckFormat(str, Enum):
+class CheckFormat(StrEnum):
     text = "text"
     json = "json"
     sarif = "sarif"
     github = "github"
 
 
-class Level(str, Enum):
+class Level(StrEnum):
     error = "error"
     warning = "warning"
     info = "info"

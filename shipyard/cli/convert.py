@@ -4,7 +4,7 @@ sheet, every assumption listed."""
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 import typer
@@ -12,21 +12,21 @@ import typer
 from shipyard.cli._output import Lines, report
 
 
-class Target(str, Enum):
+class Target(StrEnum):
     mcs = "mcs"
 
 
-class DesignKind(str, Enum):
+class DesignKind(StrEnum):
     military = "military"
     civilian = "civilian"
 
 
-class EditionChoice(str, Enum):
+class EditionChoice(StrEnum):
     ffs1 = "ffs1"
     ffs2 = "ffs2"
 
 
-class ConvertFormat(str, Enum):
+class ConvertFormat(StrEnum):
     text = "text"
     json = "json"
 
@@ -48,8 +48,8 @@ def convert(
     file: Path = typer.Argument(..., help="A T4 USD sheet, or an FFS design (.toml or .xlsx template).",
                                 show_default=False),
     to: Target = typer.Option(Target.mcs, "--to", help="The target system (MCS)."),
-    design: DesignKind = typer.Option(DesignKind.military, "--design",
-                                      help="Default ROF for batteries the sheet does not rate: military +1, civilian +0."),
+    design: DesignKind = typer.Option(DesignKind.military, "--design", help="Default ROF for batteries the sheet "
+                                      "does not rate: military +1, civilian +0."),
     rof: list[str] = typer.Option([], "--rof", help="ROF of one battery, NAME=ROF (repeatable)."),
     launchers_per_battery: int = typer.Option(4, "--launchers-per-battery", min=1,
                                               help="Missile launchers grouped into one battery."),

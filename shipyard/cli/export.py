@@ -5,7 +5,7 @@ layout (docs/export.md): one row per ship and one per battery; ``--format csv`` 
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 import typer
@@ -13,7 +13,7 @@ import typer
 from shipyard.cli._output import Lines, report, write_or_exit
 
 
-class ExportFormat(str, Enum):
+class ExportFormat(StrEnum):
     xlsx = "xlsx"
     csv = "csv"
     json = "json"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 import typer
@@ -16,7 +16,7 @@ import typer
 from shipyard.cli._output import Lines, console, report, usage_error, write_or_exit
 
 
-class ScoreFormat(str, Enum):
+class ScoreFormat(StrEnum):
     text = "text"
     json = "json"
 

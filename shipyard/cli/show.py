@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 import typer
@@ -11,7 +11,7 @@ import typer
 from shipyard.cli._output import Lines, console
 
 
-class ShowFormat(str, Enum):
+class ShowFormat(StrEnum):
     text = "text"
     json = "json"
 

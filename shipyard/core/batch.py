@@ -11,10 +11,11 @@ extension (SHEET_SUFFIXES); a file named on the command line is always read.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
 from shipyard.core.pipeline import check_sheet, is_sheet_format, load_sheet
@@ -122,7 +123,7 @@ def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario
     fleets: list[tuple[Path, System]] = []
     kept: dict[str, SheetFile] = {}  # the sheets a scenario's folder fleets need
     checked = _checked(found, selection, scenario, jobs, keep_ships, kept_formats)
-    for index, (item, sheet) in enumerate(zip(found, checked), start=1):
+    for index, (item, sheet) in enumerate(zip(found, checked, strict=True), start=1):
         if progress is not None:
             progress(index, len(found))
         told = format_named(sheet.format)

@@ -29,29 +29,30 @@ class Code:
         return f"{head}\n\n{self.text}" if self.text else head
 
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+#: Short names for the catalogues' severity column.
+ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 #: The core's codes: files (IO), settings (CFG), shipyard itself (SY).
 CODES = (
-    Code("IO001", E, "the file cannot be read (missing, a directory, no permission)"),
-    Code("IO002", E, "the file is over the 1 MiB limit",
+    Code("IO001", ERROR, "the file cannot be read (missing, a directory, no permission)"),
+    Code("IO002", ERROR, "the file is over the 1 MiB limit",
          "A ship sheet, even a fleet of a hundred ships, is far smaller; a file this large is not read at all."),
-    Code("IO003", E, "the file is binary (it holds NUL bytes)"),
-    Code("IO004", E, "the file is empty"),
-    Code("IO005", I, "the file is not UTF-8 and was read as latin-1"),
-    Code("IO006", E, "a path given on the command line does not exist"),
-    Code("IO007", E, "a fleet or scenario file given where a sheet was expected",
+    Code("IO003", ERROR, "the file is binary (it holds NUL bytes)"),
+    Code("IO004", ERROR, "the file is empty"),
+    Code("IO005", INFO, "the file is not UTF-8 and was read as latin-1"),
+    Code("IO006", ERROR, "a path given on the command line does not exist"),
+    Code("IO007", ERROR, "a fleet or scenario file given where a sheet was expected",
          "A scenario is given with --scenario; a fleet file is checked with 'shipyard check'."),
-    Code("IO008", E, "a TOML file that is not an FFS design, a fleet or a scenario (named on the command line)"),
-    Code("IO009", E, "an output file (-o) that cannot be written",
+    Code("IO008", ERROR, "a TOML file that is not an FFS design, a fleet or a scenario (named on the command line)"),
+    Code("IO009", ERROR, "an output file (-o) that cannot be written",
          "The folder must exist and be writable. Nothing is left half-written; the command exits 2."),
-    Code("CFG001", E, "a settings file that is not valid TOML"),
-    Code("CFG002", E, "a settings value that does not validate (at its line, with a did-you-mean)"),
-    Code("SY001", E, "an internal error while reading one file: a bug, please report it; other files go on"),
-    Code("SY002", E, "an internal error in one rule on one ship: a bug; the other rules and files go on"),
-    Code("SY010", E, "a suppression comment that names no codes",
+    Code("CFG001", ERROR, "a settings file that is not valid TOML"),
+    Code("CFG002", ERROR, "a settings value that does not validate (at its line, with a did-you-mean)"),
+    Code("SY001", ERROR, "an internal error while reading one file: a bug, please report it; other files go on"),
+    Code("SY002", ERROR, "an internal error in one rule on one ship: a bug; the other rules and files go on"),
+    Code("SY010", ERROR, "a suppression comment that names no codes",
          "Write '# shipyard: ignore[MCS001]' (this line) or '# shipyard: ignore-file[MCS001]' (the whole file)."),
-    Code("SY011", W, "a suppression that matches no finding: remove it"),
+    Code("SY011", WARNING, "a suppression that matches no finding: remove it"),
 )
 
 

@@ -6,12 +6,12 @@ Errors are values (beancount): the parser, the checks and the converters all ret
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How serious a finding is; the order of the members is the order of importance."""
 
     ERROR = "error"

@@ -34,12 +34,15 @@ def _chunk(line_text: str, column: int) -> str:
 def describe(error: UnexpectedInput, line_text: str, terminal_words: dict[str, str]) -> tuple[int, str]:
     """(1-based column, message) for a lark error on one line of a sheet, its terminals named in
     ``terminal_words``."""
+    end = len(line_text.rstrip()) + 1
     if isinstance(error, UnexpectedToken):
+        expected = expected_words(error.expected, terminal_words)
         if error.token.type == "$END":
-            return len(line_text.rstrip()) + 1, f"expected {expected_words(error.expected, terminal_words)}, found the end of the line"
-        return error.column, f"expected {expected_words(error.expected, terminal_words)}, found {_chunk(line_text, error.column)}"
+            return end, f"expected {expected}, found the end of the line"
+        return error.column, f"expected {expected}, found {_chunk(line_text, error.column)}"
     if isinstance(error, UnexpectedCharacters):
-        return error.column, f"expected {expected_words(error.allowed or set(), terminal_words)}, found {_chunk(line_text, error.column)}"
+        expected = expected_words(error.allowed or set(), terminal_words)
+        return error.column, f"expected {expected}, found {_chunk(line_text, error.column)}"
     if isinstance(error, UnexpectedEOF):
-        return len(line_text.rstrip()) + 1, f"expected {expected_words(set(error.expected), terminal_words)}, found the end of the line"
+        return end, f"expected {expected_words(set(error.expected), terminal_words)}, found the end of the line"
     return 1, str(error)  # pragma: no cover - lark raises only the three above

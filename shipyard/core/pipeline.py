@@ -9,8 +9,9 @@ on its file, never a traceback. Nothing here names a system: the registry says w
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
 from shipyard.core.records import Ship

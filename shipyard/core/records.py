@@ -10,7 +10,7 @@ before it is validated again, so ``show --format json`` reads back.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Any, ClassVar, Union
+from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_validator
 
@@ -18,7 +18,7 @@ from shipyard.core.diagnostics import Span
 from shipyard.core.numbers import json_number
 
 #: A figure kept exactly (tons, tonnes, MCr, G); written to JSON as a plain number.
-Figure = Annotated[Decimal, PlainSerializer(json_number, return_type=Union[int, float], when_used="json")]
+Figure = Annotated[Decimal, PlainSerializer(json_number, return_type=int | float, when_used="json")]
 
 
 def _without_spans(value: Any) -> Any:

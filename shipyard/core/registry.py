@@ -181,12 +181,12 @@ def check_registry() -> list[str]:
     """What is wrong with the table: a prefix claimed twice, a part that does not exist, a base that is not a
     system. Empty when all is well."""
     problems: list[str] = []
-    claimed: dict[str, str] = {prefix: "core" for prefix in CORE_PREFIXES}
+    claimed: dict[str, str] = dict.fromkeys(CORE_PREFIXES, "core")
     names = {s.name for s in systems()}
     for candidate in systems():
         for prefix in candidate.prefixes:
-            clash = next((who for other, who in claimed.items() if other.startswith(prefix) or prefix.startswith(other)),
-                         None)
+            clash = next((who for other, who in claimed.items()
+                          if other.startswith(prefix) or prefix.startswith(other)), None)
             if clash is not None:
                 problems.append(f"{candidate.name} claims prefix {prefix}, which {clash} owns")
             claimed[prefix] = candidate.name

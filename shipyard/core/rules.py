@@ -8,9 +8,9 @@ generator of diagnostics made with ``ctx.report``. Rules never print and never r
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable, Iterator
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.records import Record
@@ -44,7 +44,7 @@ class Rule:
         return self.doc.strip().splitlines()[0]
 
     @classmethod
-    def from_module(cls, module: ModuleType) -> "Rule":
+    def from_module(cls, module: ModuleType) -> Rule:
         return cls(meta=module.META, check=module.check, doc=inspect.cleandoc(module.__doc__ or ""))
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Callable
 
 from pydantic import BaseModel, ValidationError
 

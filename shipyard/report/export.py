@@ -37,8 +37,8 @@ def write_tables(output_format: str, output: Path | None, ship_columns: tuple[Co
                 table.writerows([[plain(v) for v in row] for row in rows])
             write_text_atomic(path, write)
         return None
-    document = {"ships": [dict(zip(ship_names, map(plain, row))) for row in ship_rows],
-                "batteries": [dict(zip(battery_names, map(plain, row))) for row in battery_rows]}
+    document = {"ships": [dict(zip(ship_names, map(plain, row), strict=True)) for row in ship_rows],
+                "batteries": [dict(zip(battery_names, map(plain, row), strict=True)) for row in battery_rows]}
     text = json.dumps(document, indent=2) + "\n"
     if output is None:
         return text

@@ -53,7 +53,7 @@ class SarifWriter:
         self.stream = stream
         self.rule_index: dict[str, int] = {}
         self.first = True
-        stream.write('{\n  "$schema": "%s",\n  "version": "2.1.0",\n  "runs": [{\n  "results": [' % SARIF_SCHEMA)
+        stream.write(f'{{\n  "$schema": "{SARIF_SCHEMA}",\n  "version": "2.1.0",\n  "runs": [{{\n  "results": [')
 
     def add(self, diagnostic: Diagnostic) -> None:
         index = self.rule_index.setdefault(diagnostic.code, len(self.rule_index))

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import IO, Callable
+from collections.abc import Callable
+from typing import IO
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.report.sarif import SarifWriter

@@ -7,9 +7,8 @@ ship's name, TL, tonnage, cost and ratings, its battery rows and component rows)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
-
 from types import ModuleType
 
 from shipyard.core.diagnostics import Diagnostic, Severity
@@ -88,7 +87,7 @@ def ship_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
             yield [sheet.path, None, sheet.format, None, None, None, None, errors, warnings,
                    "unreadable" if not sheet.opened else verdict(errors, warnings)]
             continue
-        for ship, found in zip(sheet.ships, findings_by_ship(sheet)):
+        for ship, found in zip(sheet.ships, findings_by_ship(sheet), strict=True):
             errors = sum(d.severity is Severity.ERROR for d in found)
             warnings = sum(d.severity is Severity.WARNING for d in found)
             cells = _cells(ship)

@@ -10,9 +10,10 @@ number of ships (rows are streamed).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
@@ -20,9 +21,9 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.files import atomic_path
 from shipyard.core.numbers import json_number
-from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.sheet import SheetFile
 from shipyard.core.version import version
 from shipyard.report import tables
@@ -60,7 +61,7 @@ class WorkbookWriter:
         count = 0
         for row in rows:
             fill = SEVERITY_FILL.get(row[severity_at]) if severity_at is not None else None
-            sheet.append([self.cell(sheet, value, column, fill) for value, column in zip(row, columns)])
+            sheet.append([self.cell(sheet, value, column, fill) for value, column in zip(row, columns, strict=True)])
             count += 1
         sheet.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{count + 1}"
         return count

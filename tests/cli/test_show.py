@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-
+from conftest import FIXTURES
 from pydantic import TypeAdapter
 from typer.testing import CliRunner
 
 import shipyard
 from shipyard.cli import app
 from shipyard.core.sheet import SheetFile
-from conftest import FIXTURES
 
 runner = CliRunner()
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from pathlib import Path
 
 import pytest
+from conftest import FIXTURES, ROOT
 from typer.testing import CliRunner
 
+from shipyard.cli import app
 from shipyard.core.batch import check_paths
 from shipyard.core.selection import Selection
-from shipyard.cli import app
-from conftest import FIXTURES, ROOT
 
 runner = CliRunner()
 HOLLYFIELDS = FIXTURES / "mcs" / "hollyfields.usd"
@@ -97,7 +96,8 @@ def test_bad_settings_are_a_usage_error(tmp_path):
     shutil.copy(HOLLYFIELDS, tmp_path)
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert result.exit_code == 2
-    assert f"{tmp_path / 'shipyard.toml'}:1:1: error: CFG002 selct: unknown key (did you mean 'select'?)" in result.stderr
+    wanted = f"{tmp_path / 'shipyard.toml'}:1:1: error: CFG002 selct: unknown key (did you mean 'select'?)"
+    assert wanted in result.stderr
 
 
 @pytest.fixture
@@ -116,7 +116,7 @@ def broken_folder(tmp_path):
 
 
 def test_broken_folder_gets_one_finding_per_problem_file(broken_folder):
-    sheets, missing = check_paths([broken_folder], Selection(), jobs=1)
+    sheets, _missing = check_paths([broken_folder], Selection(), jobs=1)
     by_name = {os.path.basename(s.path): s for s in sheets}
     assert set(by_name) == {"good.usd", "binary.usd", "huge.usd", "latin1.usd", "crlf.usd", "loop-a.usd",
                             "loop-b.usd"}

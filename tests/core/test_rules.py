@@ -5,28 +5,26 @@ from __future__ import annotations
 
 import pkgutil
 import tomllib
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from decimal import Decimal
-
 import shipyard.systems.highguard.rules
 import shipyard.systems.mcs.rules
 import shipyard.systems.tcs.rules
-from shipyard.core.selection import Selection
-from shipyard.core.pipeline import check_fleet, check_sheet
 from shipyard.cli import app
 from shipyard.core.diagnostics import Span
-from shipyard.systems.tcs.scenario import Scenario
+from shipyard.core.pipeline import check_fleet, check_sheet, load_sheet
+from shipyard.core.registry import all_rules, families
+from shipyard.core.selection import Selection
+from shipyard.core.sheet import SheetFile
+from shipyard.systems.highguard.design import recompute
 from shipyard.systems.highguard.parse import parse_highguard
 from shipyard.systems.mcs.parse import parse_usd
-from shipyard.core.pipeline import load_sheet
-from shipyard.systems.highguard.design import recompute
-from shipyard.core.registry import all_rules, families
+from shipyard.systems.tcs.scenario import Scenario
 from shipyard.systems.tcs.subject import FleetMember, FleetSubject
-from shipyard.core.sheet import SheetFile
 
 RULES = all_rules()
 FIXTURES = Path(__file__).parents[2] / "fixtures"
@@ -36,7 +34,8 @@ FLEET_CASES = [case for data in CASE_FILES.values() for case in data.get("fleet_
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("family, package", [("mcs", shipyard.systems.mcs.rules), ("hg", shipyard.systems.highguard.rules),
+@pytest.mark.parametrize("family, package", [("mcs", shipyard.systems.mcs.rules),
+                                             ("hg", shipyard.systems.highguard.rules),
                                              ("tcs", shipyard.systems.tcs.rules)])
 def test_every_rule_module_is_registered_once(family, package):
     folder = Path(package.__file__).parent

@@ -1,5 +1,5 @@
 """High Guard sheets: the USP block in both layouts, the component sheet, the design engine, the rules on
-the fixture folder, and fleets with a scenario (reference/highguard.md, hgs-sheet-format.md, tcs-1982.md)."""
+the fixture folder, and fleets with a scenario (High Guard, High Guard Shipyard's sheets, TCS82)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,15 @@ import json
 from decimal import Decimal
 
 import pytest
+from conftest import FIXTURES, ROOT
 from typer.testing import CliRunner
 
-from shipyard.core.pipeline import check_sheet
 from shipyard.cli import app
+from shipyard.core.pipeline import check_sheet, load_sheet
 from shipyard.core.sheet import SheetFile
-from shipyard.systems.highguard.parse import decode_usp, parse_highguard
-from shipyard.core.pipeline import load_sheet
 from shipyard.systems.highguard.design import recompute
+from shipyard.systems.highguard.parse import decode_usp, parse_highguard
 from shipyard.systems.highguard.render import render_highguard
-from conftest import FIXTURES, ROOT
 
 HG = FIXTURES / "highguard"
 runner = CliRunner()
@@ -51,7 +50,7 @@ def test_kinunir_recomputes_ep_and_fuel(name):
     assert ship.batteries.laser == ship.batteries.particle_accelerator == ship.batteries.missile == 2
     assert ship.bearing.laser == 2 and ship.batteries.sandcaster is None
     design = recompute(ship)
-    assert design.ep_output == Decimal("87.5")  # highguard.md 12: EP = 0.01 x 1250 x 7
+    assert design.ep_output == Decimal("87.5")  # High Guard (the Kinunir): EP = 0.01 x 1250 x 7
     assert design.fuel_jump_needed + design.fuel_plant_needed == Decimal("587.5")  # 500 + 87.5
     assert design.usp == {"hull_code": "A", "crew": 2}
 
@@ -220,7 +219,7 @@ def test_checked_sheet_keeps_ships_as_highguard():
 
 def test_hg80_drop_tank_note_gives_the_laden_usp():
     text = (HG / "kinunir-hg80.txt").read_text() + "Note: with 1,250 tons of drop tanks (BC-B2223G2).\n"
-    (ship,), diagnostics = parse_highguard(text, "k.txt")
+    (ship,), _diagnostics = parse_highguard(text, "k.txt")
     assert ship.laden_usp.text == "BC-B2223G2-000510-50202-0" and ship.laden_tonnage == 2500
     assert (ship.laden_usp.jump, ship.laden_usp.maneuver, ship.laden_usp.power) == (2, 2, 3)
     assert any("drop tanks" in note.text for note in ship.notes)

@@ -1,4 +1,4 @@
-"""FFS design -> MCS: the worked examples of seeds/003 section 6.1 (on the FFS1/TNE scale, as the
+"""FFS design -> MCS: the worked examples of MCS section 6.1 (on the FFS1/TNE scale, as the
 reference finds), a design worked by hand on the FFS2 scale, the TOML and workbook inputs and their errors."""
 
 from __future__ import annotations
@@ -6,16 +6,16 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from conftest import ROOT
 from typer.testing import CliRunner
 
 from shipyard.cli import app
+from shipyard.systems.mcs.convert.ffs import convert_ffs
 from shipyard.systems.mcs.ffs.model import FfsDesign
 from shipyard.systems.mcs.ffs.read import load_ffs_design, parse_ffs_toml
-from shipyard.systems.mcs.parse import parse_usd
-from shipyard.systems.mcs.convert.ffs import convert_ffs
 from shipyard.systems.mcs.ffs.template import write_design_workbook
+from shipyard.systems.mcs.parse import parse_usd
 from shipyard.systems.mcs.render import render_usd
-from conftest import ROOT
 
 SEED = ROOT / "examples" / "ffs2" / "seed-examples.toml"
 SEED_WORKBOOK = ROOT / "examples" / "ffs2" / "seed-examples.xlsx"
@@ -63,7 +63,7 @@ def test_pd_reduced_below_damage_4():
 
 
 def test_ffs2_scale_gives_other_values():
-    ship, diagnostics = seed("ffs2")
+    ship, _diagnostics = seed("ffs2")
     assert ship.armour == 11  # 100 -> 11 on the FFS2 scale: the seed's 12 is an FFS1 figure
     assert cells(ship.beam_batteries[0]) == "13:10 13:10 13:10 13:10 13:10"
 
@@ -130,9 +130,11 @@ def test_edition_is_never_guessed(tmp_path):
 
 @pytest.mark.parametrize("text, line, col, words", [
     ('[ship\nname = "x"\n', 1, 6, "not valid TOML: Expected ']'"),
-    ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacment = 100\n', 2, 1, "ship.displacement: required value missing"),
+    ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacment = 100\n', 2, 1,
+     "ship.displacement: required value missing"),
     ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacment = 100\n', 5, 1, "did you mean 'displacement'?"),
-    ('edition = "ffs3"\n[ship]\nname = "x"\ntl = 12\ndisplacement = 100\n', 1, 1, "edition: Input should be 'ffs1' or 'ffs2'"),
+    ('edition = "ffs3"\n[ship]\nname = "x"\ntl = 12\ndisplacement = 100\n', 1, 1,
+     "edition: Input should be 'ffs1' or 'ffs2'"),
     ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacement = 100\n[[beam]]\nname = "L"\ntype = "laser"\n'
      'count = 1\ndamage = [1]\npulses = 50\nbeam_pointer_km = 30000\n[[beam]]\nname = "M"\ntype = "lazer"\n',
      15, 1, "beam[1].type: Input should be 'laser', 'paw' or 'meson', found 'lazer'"),

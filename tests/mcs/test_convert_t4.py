@@ -1,13 +1,13 @@
-"""T4 -> MCS: the Coronation of seeds/003 section 6 (reference table, section 9) and a sheet worked by hand."""
+"""T4 -> MCS: the Coronation of MCS section 6 (converting from T4) and a sheet worked by hand."""
 
 from __future__ import annotations
 
+from conftest import FIXTURES
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from shipyard.systems.mcs.parse import parse_usd
 from shipyard.systems.mcs.convert.t4 import T4Options, convert_t4
-from conftest import FIXTURES
+from shipyard.systems.mcs.parse import parse_usd
 
 CORONATION_T4 = FIXTURES / "t4" / "coronation-t4.usd"
 runner = CliRunner()
@@ -39,7 +39,8 @@ def test_coronation_weapons_match_the_reference_table():
     assert (pd.rof, cells(pd)[:11], pd.point_defence) == (2, "14:15 14:15", 5)
     assert any(d.code == "CNV112" and "at M" in d.message for d in diagnostics)
     (missiles,) = ship.missile_batteries
-    assert (missiles.count, missiles.salvo_rating, missiles.pen, missiles.dam, missiles.size_evade) == (5, 5, 17, 11, -6)
+    assert (missiles.count, missiles.salvo_rating, missiles.pen, missiles.dam, missiles.size_evade) == (
+        5, 5, 17, 11, -6)
     (sand,) = ship.sandcasters
     assert (sand.count, sand.screen, sand.armour) == (5, -1, 14)
 

@@ -1,4 +1,4 @@
-"""The MCS charts against the worked examples and checks of reference/mcs-rating.md (seeds/003 section 6)."""
+"""The MCS charts against the worked examples and checks of MCS section 6."""
 
 from __future__ import annotations
 

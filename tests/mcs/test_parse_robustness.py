@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from conftest import FIXTURES
 
 from shipyard.core.diagnostics import Severity
-from shipyard.systems.mcs.parse import parse_usd
 from shipyard.core.pipeline import load_sheet
+from shipyard.systems.mcs.parse import parse_usd
 from shipyard.systems.mcs.render import render_usd
-from conftest import FIXTURES
 
 SHEETS = sorted((FIXTURES / "mcs").glob("*.usd")) + sorted((FIXTURES / "t4").glob("*.usd"))
 

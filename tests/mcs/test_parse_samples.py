@@ -1,4 +1,4 @@
-"""Every sample sheet of the MCS seed (seeds/003 section 6 and the combat example) read faithfully.
+"""Every sample sheet of the MCS seed (MCS section 6 and the combat example) read faithfully.
 
 The expected values are the seed's own figures, quoted from its text.
 """
@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-
-from shipyard.core.pipeline import load_sheet
-from shipyard.core.diagnostics import Severity
 from conftest import FIXTURES
+
+from shipyard.core.diagnostics import Severity
+from shipyard.core.pipeline import load_sheet
 
 MCS = FIXTURES / "mcs"
 
@@ -53,7 +53,8 @@ def test_midu_agashaan():
     assert (paw.count, paw.name, paw.rof, pd(paw.ranges)) == (1, "Spinal PAW", 1, [(15, 15)] * 5)
     (barbettes,) = s.missile_batteries
     assert (barbettes.count, barbettes.salvo_rating, barbettes.pen, barbettes.dam) == (4, 2, 18, 12)
-    assert (barbettes.size_evade, barbettes.salvos, barbettes.missiles_per_salvo, barbettes.salvos_in_cargo) == (-6, 3, 2, 12)
+    assert (barbettes.size_evade, barbettes.salvos, barbettes.missiles_per_salvo, barbettes.salvos_in_cargo) == (
+        -6, 3, 2, 12)
     (sand,) = s.sandcasters
     assert (sand.count, sand.screen, sand.armour, sand.canisters) == (3, -2, 12, 30)
     (damper,) = s.dampers
@@ -98,7 +99,8 @@ def test_kuvasz():
         2, -1, [(14, 9), (14, 9), (14, 9), (12, 7), (10, 5)], 1)
     assert (second.rof, pd(second.ranges), second.point_defence) == (2, [(13, 9), (13, 9), (11, 7), (9, 5), None], 4)
     (bays,) = s.missile_batteries
-    assert (bays.count, bays.pen, bays.dam, bays.size_evade, bays.salvos, bays.missiles_per_salvo) == (2, 16, 10, -8, 6, 2)
+    assert (bays.count, bays.pen, bays.dam, bays.size_evade, bays.salvos, bays.missiles_per_salvo) == (
+        2, 16, 10, -8, 6, 2)
     (sand,) = s.sandcasters
     assert (sand.screen, sand.armour, sand.canisters) == (-1, 12, 10)
     assert s.notes[0].text.startswith("only useable at Very Short range")
@@ -157,7 +159,8 @@ def test_zhodani_patrol_corvette():
 
 def test_zhodani_strike_cruiser():
     s = ship("zhodani-strike-cruiser.usd")
-    assert (s.class_name, s.tl, s.displacement, s.cost_mcr, s.mass) == ("Zhodani Strike Cruiser", 14, 10000, 13040, 171182)
+    assert (s.class_name, s.tl, s.displacement, s.cost_mcr, s.mass) == (
+        "Zhodani Strike Cruiser", 14, 10000, 13040, 171182)
     assert (s.size, s.armour, s.toughness, s.maneuver, s.jump, s.power) == (6, 16, 13, 4, 3, [11])
     assert [(c.count, c.model) for c in s.computers] == [(31, "Fib")]
     assert [(j.kind, j.rating) for j in s.ecm] == [("PEMSDJam", 15), ("AEMSDJam", 12), ("AEMSAreaJam", 12)]
@@ -167,8 +170,8 @@ def test_zhodani_strike_cruiser():
     assert (tpaw.mounting.count, tpaw.mounting.kind) == (1, "bay")
     assert pd(meson.ranges) == [(14, 14), None, None, None, None]
     (bays,) = s.missile_batteries
-    assert (bays.count, bays.salvo_rating, bays.pen, bays.dam, bays.size_evade, bays.salvos, bays.missiles_per_salvo) == (
-        5, 7, 19, 13, -7, 4, 64)
+    assert (bays.count, bays.salvo_rating, bays.pen, bays.dam, bays.size_evade, bays.salvos,
+            bays.missiles_per_salvo) == (5, 7, 19, 13, -7, 4, 64)
     (sand,) = s.sandcasters
     assert (sand.count, sand.screen, sand.armour, sand.canisters, sand.mounting.count) == (4, -2, 15, 10, 7)
     (dampers,) = s.dampers
@@ -183,13 +186,14 @@ def test_coronation_combat_example():
     assert (s.maneuver, s.jump, s.power, s.fire_control) == (1, 3, [5], 4)
     assert (s.crew_quality.quality, s.crew_quality.skill, s.crew_quality.skill_attribute) == ("Crack", 6, 14)
     assert s.range_header == ["VS", "S", "M", "L", "X"]
-    spinal, bays, pd_lasers, heavy, light = s.beam_batteries
+    spinal, _bays, pd_lasers, heavy, light = s.beam_batteries
     assert pd(spinal.ranges) == [(18, 18), (18, 18), (16, 16), (15, 15), (13, 13)]
     assert pd(pd_lasers.ranges) == [(14, 15), (14, 15), (8, 9), None, None]
     assert (pd_lasers.rof, pd_lasers.point_defence, pd_lasers.mounting.count) == (2, 5, 10)
     assert (heavy.point_defence, heavy.mounting.count, light.count, light.mounting.count) == (3, 5, 30, 9)
     (missiles,) = s.missile_batteries
-    assert (missiles.count, missiles.salvo_rating, missiles.pen, missiles.dam, missiles.missiles_per_salvo) == (5, 5, 17, 11, 20)
+    assert (missiles.count, missiles.salvo_rating, missiles.pen, missiles.dam, missiles.missiles_per_salvo) == (
+        5, 5, 17, 11, 20)
     (sand,) = s.sandcasters
     assert (sand.count, sand.screen, sand.armour, sand.canisters, sand.mounting.count) == (5, -1, 14, 50, 10)
     assert s.meson_screen == 15
@@ -199,7 +203,8 @@ def test_coronation_summary_sheet():
     s = ship("coronation-summary.usd")
     assert (s.class_name, s.tl, s.ship_type, s.displacement) == ("Coronation", 12, "BB", 90000)
     assert (s.g_tolerance, s.jump_fuel, s.cargo, s.crew, s.troops, s.passengers) == (4, 27000, 910, 2838, 450, 0)
-    assert [(x.kind, x.count, x.sensitivity) for x in s.sensors] == [("PEMS", 2, 14), ("AEMS", 2, 11), ("LIDAR", 3, 14.5)]
+    assert [(x.kind, x.count, x.sensitivity) for x in s.sensors] == [
+        ("PEMS", 2, 14), ("AEMS", 2, 11), ("LIDAR", 3, 14.5)]
     (missiles,) = s.missile_batteries
     assert (missiles.salvos, missiles.missiles_per_salvo) == (4, 16)
     assert len(s.beam_batteries) == 5 and s.meson_screen == 15
@@ -213,7 +218,7 @@ def test_hollyfields():
     assert s.fire_control == 3  # written "Fire Cotnrol" on the sheet
     assert [(x.kind, x.count, x.sensitivity) for x in s.sensors] == [
         ("PEMS", 1, 13), ("AEMS", 1, 11), ("LIDAR", 1, 15), ("LIDAR", 2, 12.5)]
-    paw, bays, light = s.beam_batteries
+    _paw, bays, light = s.beam_batteries
     assert (bays.count, bays.name, bays.rof, bays.point_defence, bays.mounting.kind) == (5, "Laser Bay", 3, 5, "bay")
     assert pd(light.ranges) == [(13, 12), (13, 12), None, None, None]
     (missiles,) = s.missile_batteries

@@ -9,11 +9,11 @@ import shutil
 import subprocess
 
 import pytest
+from conftest import FIXTURES, ROOT
 from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from conftest import FIXTURES, ROOT
 
 runner = CliRunner()
 FLEET = ROOT / "examples" / "fleet"
@@ -31,7 +31,7 @@ def report(tmp_path):
 
 
 def test_audit_table_and_exit_code(report):
-    folder, target, result = report
+    _folder, target, result = report
     assert result.exit_code == 1  # the Hollyfields size error and the seeded violations
     assert "shipyard audit: 8 ship(s)" in result.stdout
     assert "Hollyfields" in result.stdout and "fail" in result.stdout and "total" in result.stdout
@@ -47,7 +47,7 @@ def test_audit_with_a_scenario_it_cannot_read_is_a_usage_error(tmp_path):
 
 
 def test_workbook_sheets_values_and_formats(report):
-    folder, target, _ = report
+    _folder, target, _ = report
     book = load_workbook(target)
     assert book.sheetnames == ["Summary", "Ships", "Batteries", "Components", "Findings", "Rules"]
     ships = book["Ships"]

@@ -1,19 +1,19 @@
-"""The battle formation rules: every fire matrix cell (transcribed here from seeds/000), every move rule,
+"""The battle formation rules: every fire matrix cell (transcribed here from TCS82), every move rule,
 fleet agility, missile endurance, and a turn log checked with located findings."""
 
 from __future__ import annotations
 
 import pytest
+from conftest import FIXTURES
 from typer.testing import CliRunner
 
-from shipyard.systems.tcs import charts as tcs
 from shipyard.cli import app
+from shipyard.systems.tcs import charts as tcs
 from shipyard.systems.tcs.formation import fire_ruling, fleet_agility, legal_move, missile_turns
-from conftest import FIXTURES
 
 runner = CliRunner()
 COLUMNS = ("SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES")
-# seeds/000, the battle formation display's fire possibilities, as printed.
+# TCS82, the battle formation display's fire possibilities, as printed.
 SEED_MATRIX = """
 SA  -  -  -  -  -  -  -  -
 A1  -  -  -  -  -  -  -  -

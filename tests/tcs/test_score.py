@@ -1,4 +1,4 @@
-"""TCS Appendix A: every table cell (transcribed here from seeds/000 independently of the chart module),
+"""TCS Appendix A: every table cell (transcribed here from TCS82 independently of the chart module),
 the seed's computer example, a worked two-fleet battle, and each hole's finding."""
 
 from __future__ import annotations
@@ -7,23 +7,23 @@ import json
 from decimal import Decimal
 
 import pytest
+from conftest import FIXTURES
 from typer.testing import CliRunner
 
-from shipyard.systems.tcs import charts as tcs
 from shipyard.cli import app
+from shipyard.core.diagnostics import Span
+from shipyard.systems.highguard.design import recompute
+from shipyard.systems.highguard.parse import parse_highguard
+from shipyard.systems.tcs import charts as tcs
 from shipyard.systems.tcs.damage import DamageRecord
 from shipyard.systems.tcs.scenario import Scenario
-from shipyard.systems.highguard.parse import parse_highguard
 from shipyard.systems.tcs.scoring import score_fleet
-from shipyard.systems.highguard.design import recompute
 from shipyard.systems.tcs.subject import FleetMember, FleetSubject
-from shipyard.core.diagnostics import Span
-from conftest import FIXTURES
 
 runner = CliRunner()
 BATTLE = FIXTURES / "battle"
 _ = None
-# seeds/000 Appendix A, as printed (rows: damaged; columns: installed).
+# TCS82 Appendix A, as printed (rows: damaged; columns: installed).
 SEED_M = {6: (100, _, _, _, _, _, _), 5: (80, 100, _, _, _, _, _), 4: (60, 80, 100, _, _, _, _),
           3: (40, 60, 70, 100, _, _, _), 2: (20, 40, 45, 60, 100, _, _), 1: (20, 20, 20, 25, 40, 100, _),
           0: (0, 0, 0, 0, 0, 20, 100), -1: (_, _, _, _, _, 0, 0)}
@@ -84,13 +84,13 @@ def test_seed_computer_example_7fib_to_2fib_loses_86():
     ship, findings = score_one({"computer": "Model/2fib"},
                                replace=[("Computer Model/6: 7.000 Td; MCr 55.000; -5 EP",
                                          "Computer Model/7fib: 18.000 Td; MCr 100.000; -7 EP")])
-    assert [(l.table, l.mcr) for l in ship.lines] == [("11 computer", Decimal(86))] and findings == []
+    assert [(line.table, line.mcr) for line in ship.lines] == [("11 computer", Decimal(86))] and findings == []
 
 
 def test_drive_power_armour_fuel_turrets_bays_crew():
     ship, findings = score_one({"maneuver": 1, "power": 3, "armour": 2, "fuel_hits": 50, "turrets_destroyed": 2,
                                 "bays_destroyed": 1, "crew_lost": 7})
-    lines = {l.table: l.mcr for l in ship.lines}
+    lines = {line.table: line.mcr for line in ship.lines}
     assert lines == {
         "1 M-drive": Decimal(200) * 75 / 100,  # installed 3, damaged 1: 25% kept of MCr 200
         "3 power plant": Decimal(1800) - Decimal(3) / 4 * 1800,
@@ -119,7 +119,7 @@ def test_drive_power_armour_fuel_turrets_bays_crew():
      "meson K to J"),  # J is in no row group of the meson table
 ])
 def test_each_hole_asks_for_a_ruling(damage, replace, key):
-    ship, findings = score_one(damage, replace=replace)
+    _ship, findings = score_one(damage, replace=replace)
     assert [f.code for f in findings] == ["APX001"] and f'"{key}"' in findings[0].message
     ruled, findings = score_one(damage, Scenario(rulings={key: Decimal(50)}), replace)
     assert findings == [] and any("50% of MCr" in line.how for line in ruled.lines)
@@ -127,13 +127,13 @@ def test_each_hole_asks_for_a_ruling(damage, replace, key):
 
 def test_jump_above_the_table_asks_for_a_ruling():
     replace = [("J-Drive Factor-3: 200.000 Td; MCr 800.000", "J-Drive Factor-5: 300.000 Td; MCr 1,200.000")]
-    ship, findings = score_one({"jump": 2}, replace=replace)
+    _ship, findings = score_one({"jump": 2}, replace=replace)
     assert [f.code for f in findings] == ["APX001"] and "the table stops at 4" in findings[0].message
 
 
 def test_a_ship_without_a_jump_drive_asks_for_a_ruling():
     replace = [("J-Drive Factor-3: 200.000 Td; MCr 800.000\n", ""), ("CA-E333463", "CA-E303463")]
-    ship, findings = score_one({"crew_lost": 1}, replace=replace)
+    _ship, findings = score_one({"crew_lost": 1}, replace=replace)
     assert [f.code for f in findings] == ["APX001"] and "no jump drive" in findings[0].message
     ruled, findings = score_one({"crew_lost": 1}, Scenario(rulings={"Vigilant: no jump drive": Decimal(100)}),
                                 replace)
@@ -191,7 +191,7 @@ def test_score_workbook(tmp_path):
     book = load_workbook(target)
     assert book.sheetnames == ["Scores", "Losses"]
     losses = list(book["Losses"].iter_rows(min_row=2, values_only=True))
-    assert ("Blue", "Vigilant", 1, "damaged", "1 M-drive") == losses[0][:5] and losses[0][6] == 80
+    assert losses[0][:5] == ("Blue", "Vigilant", 1, "damaged", "1 M-drive") and losses[0][6] == 80
 
 
 def test_damage_record_errors_are_located(tmp_path):
@@ -207,7 +207,7 @@ def test_damage_record_errors_are_located(tmp_path):
                                    "FORMATION-MISSILES", "APX001", "FRM002"])
 def test_explain_documents_each_table_and_formation_rule(topic):
     result = runner.invoke(app, ["explain", topic])
-    assert result.exit_code == 0 and "seeds/000" in result.stdout
+    assert result.exit_code == 0 and "TCS82" in result.stdout
 
 
 def test_audit_workbook_gets_the_loss_lines_when_asked(tmp_path):
@@ -218,7 +218,7 @@ def test_audit_workbook_gets_the_loss_lines_when_asked(tmp_path):
     assert result.exit_code == 0, result.output
     losses = list(load_workbook(target)["Losses"].iter_rows(min_row=2, values_only=True))
     assert sum(row[6] for row in losses) == pytest.approx(5334.522)
-    assert ("Blue", "Vigilant", 2, "abandoned", "full value (step B)") == losses[-1][:5]
+    assert losses[-1][:5] == ("Blue", "Vigilant", 2, "abandoned", "full value (step B)")
 
 
 def test_score_from_two_fleet_folders(tmp_path):

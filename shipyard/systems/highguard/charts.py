@@ -1,8 +1,8 @@
 """The High Guard (Book 5, 1980) design tables as data, with the TCS 1981/1982 corrections.
 
-Source: reference/highguard.md (a checked collection: HG'80 page numbers via TTG, High Guard Shipyard's
-tables, the Ruby TCS model), and seeds/000 (TCS 1982 rules clarifications) where it speaks. Each table is
-here once with its section. Where highguard.md marks a value UNSURE, the reading taken is said beside it.
+Source: High Guard (a checked collection: HG'80 page numbers via TTG, High Guard Shipyard's
+tables, the Ruby TCS model), and TCS82 (TCS 1982 rules clarifications) where it speaks. Each table is
+here once with its section. Where High Guard marks a value UNSURE, the reading taken is said beside it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 D = Decimal
 
-# highguard.md 1.7: eHex digits (no I, no O).
+# High Guard (eHex): eHex digits (no I, no O).
 EHEX = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 
@@ -25,7 +25,7 @@ def ehex_value(digit: str) -> int | None:
     return index if index >= 0 else None
 
 
-# highguard.md 1.2: hull size code by tonnage (lower bound, code). 0-9 in hundreds, A-J in thousands.
+# High Guard (p. 23, hull size): hull size code by tonnage (lower bound, code). 0-9 in hundreds, A-J in thousands.
 # Y: TTG/RB read 1,000,000+; HGS splits Y (1-2 Mt) and Z (2 Mt+). UNSURE: HGS's split is taken (it does
 # not change any hull under 2 Mt).
 HULL_CODES = ((0, "0"), (100, "1"), (200, "2"), (300, "3"), (400, "4"), (500, "5"), (600, "6"), (700, "7"),
@@ -57,7 +57,8 @@ class Configuration(NamedTuple):
     built_in_armour: int
 
 
-# highguard.md 1.3 and 2.1: configuration code. Planetoid prices per hull ton: Cr 900 and Cr 750 (HGS, RB).
+# High Guard (p. 23, configuration; p. 22, hull cost): configuration code. Planetoid prices per hull ton: Cr 900 and Cr
+# 750 (HGS, RB).
 CONFIGURATIONS = {
     1: Configuration("needle/wedge", True, D("0.12"), D(0), 0),
     2: Configuration("cone", True, D("0.11"), D(0), 0),
@@ -81,7 +82,7 @@ class Computer(NamedTuple):
     max_jump: int
 
 
-# highguard.md 1.4: the computer table. Model/1fib TL: TTG 5, HGS 6-7 (UNSURE): TTG's 5 is taken, as the
+# High Guard (p. 26, computers): the computer table. Model/1fib TL: TTG 5, HGS 6-7 (UNSURE): TTG's 5 is taken, as the
 # fib is the same model hardened. Model/1bis TL 6 (TTG and HGS's data file).
 COMPUTERS = tuple(Computer(*row) for row in (
     ("0", "None", 0, D(0), D(0), 0, 0),
@@ -106,31 +107,31 @@ def computer_size(computer: Computer) -> int:
     return int(computer.model.split("/")[1].rstrip("fibs")) if "/" in computer.model else 0
 
 
-# highguard.md 1.4, the "ship" column read as: a hull of at least this tonnage needs at least this model.
+# High Guard (p. 26, computers), the "ship" column read as: a hull of at least this tonnage needs at least this model.
 MINIMUM_COMPUTER_BY_HULL = ((1_000_000, 7), (100_000, 6), (50_000, 5), (10_000, 4), (4_000, 3), (1_000, 2),
                             (600, 1))
 
-# highguard.md 1.5: High Guard Shipyard's default crew digit counts crew sections, one per 1000 tons (a
+# High Guard (crew code): High Guard Shipyard's default crew digit counts crew sections, one per 1000 tons (a
 # variant the checks accept).
 CREW_SECTION_TONS = 1000
 
 
-# highguard.md 1.5: crew code, order of magnitude of the total crew (troops excluded): HG'80/TCS sheets.
+# High Guard (crew code): crew code, order of magnitude of the total crew (troops excluded): HG'80/TCS sheets.
 def crew_code(crew: int) -> int:
     return 0 if crew <= 0 else len(str(int(crew)))
 
 
-# highguard.md 2.2: maneuver drive, % of hull = 3G - 1; MCr per ton by G; minimum TL by G.
+# High Guard (p. 23, maneuver drive): maneuver drive, % of hull = 3G - 1; MCr per ton by G; minimum TL by G.
 MANEUVER_PERCENT = {g: 3 * g - 1 for g in range(1, 7)}
 MANEUVER_MCR_PER_TON = {1: D("1.5"), 2: D("0.7"), 3: D("0.5"), 4: D("0.5"), 5: D("0.5"), 6: D("0.5")}
 MANEUVER_MIN_TL = {1: 7, 2: 7, 3: 8, 4: 8, 5: 8, 6: 9}
-# seeds/000 clarification 7: "No maneuver drive may exceed 6G's acceleration."
+# TCS82 clarification 7: "No maneuver drive may exceed 6G's acceleration."
 MAX_MANEUVER = 6
-# highguard.md 2.3: jump drive, % of hull = J + 1; MCr 4 per ton; minimum TL by J.
+# High Guard (p. 23, jump drive): jump drive, % of hull = J + 1; MCr 4 per ton; minimum TL by J.
 JUMP_PERCENT = {j: j + 1 for j in range(1, 7)}
 JUMP_MCR_PER_TON = D(4)
 JUMP_MIN_TL = {1: 9, 2: 11, 3: 12, 4: 13, 5: 14, 6: 15}
-# highguard.md 2.4: power plant tons per EP by TL (lowest TL of the band, tons); MCr 3 per ton.
+# High Guard (p. 23, power plant): power plant tons per EP by TL (lowest TL of the band, tons); MCr 3 per ton.
 POWER_TONS_PER_EP = ((15, 1), (13, 2), (9, 3), (7, 4))
 POWER_MCR_PER_TON = D(3)
 EP_PER_PN_PER_TON = D("0.01")  # EP = 0.01 x hull x Pn
@@ -143,40 +144,41 @@ def power_rate(tl: int) -> int:
     return POWER_TONS_PER_EP[-1][1]
 
 
-# highguard.md 2.5: fuel. Jump fuel 0.1 x hull x J; plant fuel 0.01 x hull x Pn for 28 days.
+# High Guard (p. 23, fuel): fuel. Jump fuel 0.1 x hull x J; plant fuel 0.01 x hull x Pn for 28 days.
 JUMP_FUEL_PER_PARSEC = D("0.1")
 PLANT_FUEL_PER_PN = D("0.01")
 PLANT_FUEL_DAYS = 28
-# highguard.md 2.5, fuel purification (tons per 1,000 t of fuel; minimum tons; Cr per ton) by TL. The HG'80
-# row is the one seeds/000 clarification 11 calls correct ("The tables in HG are correct"); the TCS book's
+# High Guard (p. 23, fuel), fuel purification (tons per 1,000 t of fuel; minimum tons; Cr per ton) by TL. The HG'80
+# row is the one TCS82 clarification 11 calls correct ("The tables in HG are correct"); the TCS book's
 # row is 10x too small (TCS113 reports a plant sized by it).
 PURIFICATION = {8: (50, 10, 4000), 9: (45, 9, 4222), 10: (40, 8, 4500), 11: (35, 7, 4857), 12: (30, 6, 5333),
                 13: (25, 5, 6000), 14: (20, 4, 7000), 15: (15, 3, 10000)}
 PURIFICATION_TCS_BOOK_FACTOR = 10
 PURIFICATION_MIN_TL = 8
 SCOOPS_MCR_PER_HULL_TON = D("0.001")
-# highguard.md 2.5: drop-tank fittings MCr 0.01 + 0.001 per tank ton; the tanks MCr 0.001 per ton.
+# High Guard (p. 23, fuel): drop-tank fittings MCr 0.01 + 0.001 per tank ton; the tanks MCr 0.001 per ton.
 DROP_TANK_FITTINGS = (D("0.01"), D("0.001"))
 DROP_TANK_MCR_PER_TON = D("0.001")
-# highguard.md 2.7: bridge 2% of hull, minimum 20 t, MCr 0.005 per hull ton (ships of 100 t and more).
+# High Guard (p. 27, bridge): bridge 2% of hull, minimum 20 t, MCr 0.005 per hull ton (ships of 100 t and more).
 BRIDGE_SHARE, BRIDGE_MIN_TONS, BRIDGE_MCR_PER_HULL_TON = D("0.02"), D(20), D("0.005")
-# highguard.md 3: armour % of hull per factor a, by TL (lowest TL, base, per factor); MCr (0.3 + 0.1a) per ton.
+# High Guard (p. 23, armour): armour % of hull per factor a, by TL (lowest TL, base, per factor); MCr (0.3 + 0.1a) per
+# ton.
 ARMOUR_PERCENT = ((14, 1, 1), (12, 2, 2), (10, 3, 3), (7, 4, 4))
 ARMOUR_MCR = (D("0.3"), D("0.1"))
 
-# highguard.md 5: hardpoints 1 per 100 t of hull (minimum 1); seeds/000 clarification 1: a bay (50 or 100
-# tons) uses 10 hardpoints.
+# High Guard (accommodation and fittings): hardpoints 1 per 100 t of hull (minimum 1); TCS82 clarification 1: a bay (50
+# or 100 tons) uses 10 hardpoints.
 HULL_TONS_PER_HARDPOINT = 100
 HARDPOINTS_PER_BAY = 10
-# highguard.md 5: accommodation (tons, MCr).
+# High Guard (accommodation and fittings): accommodation (tons, MCr).
 STATEROOM = (D(4), D("0.5"))
 SMALL_STATEROOM = (D(2), D("0.05"))
 LOW_BERTH = (D("0.5"), D("0.05"))
 EMERGENCY_LOW_BERTH = (D(1), D("0.1"))
 COUCH = (D("0.5"), D("0.025"))
 
-# highguard.md 6.3: battery factor by weapons in one battery (lower bound, factor), base values, and the TL
-# bonuses (+1 each at or above these TLs; applied when the factor is above 0).
+# High Guard (batteries and factors): battery factor by weapons in one battery (lower bound, factor), base values, and
+# the TL bonuses (+1 each at or above these TLs; applied when the factor is above 0).
 TURRET_FACTORS = {
     "beam laser": ((1, 1), (2, 2), (3, 3), (6, 4), (10, 5), (15, 6), (21, 7), (30, 8)),
     "pulse laser": ((1, 1), (3, 2), (6, 3), (10, 4), (21, 5), (30, 6)),
@@ -190,19 +192,19 @@ TURRET_FACTOR_TL_BONUS = {
     "beam laser": (13,), "pulse laser": (13,), "missile": (13,), "sandcaster": (8, 10),
     "plasma gun": (11, 12), "fusion gun": (14,), "particle accelerator": (15,),
 }
-# highguard.md 6.2: turret weapons (min TL, MCr each, EP each). UNSURE TLs (missile, pulse laser, sand):
+# High Guard (turret weapons): turret weapons (min TL, MCr each, EP each). UNSURE TLs (missile, pulse laser, sand):
 # 7, the lowest High Guard TL. PA: TL14 barbette MCr 4, TL15 turret MCr 3.
 TURRET_WEAPONS = {
     "missile": (7, D("0.75"), 0), "beam laser": (9, D(1), 1), "pulse laser": (7, D("0.5"), 1),
     "sandcaster": (7, D("0.25"), 0), "plasma gun": (10, D("1.5"), 1), "fusion gun": (12, D(2), 2),
     "particle accelerator": (14, D(3), 5),
 }
-# USP column of each turret weapon (highguard.md 1.1).
+# USP column of each turret weapon (High Guard, the USP).
 WEAPON_COLUMN = {
     "beam laser": "laser", "pulse laser": "laser", "missile": "missile", "sandcaster": "sandcaster",
     "plasma gun": "energy", "fusion gun": "energy", "particle accelerator": "particle_accelerator",
 }
-# highguard.md 6.1: turret tons; PA turret 3 t at TL15, 5 t (a barbette) at TL14; energy turrets 2 t.
+# High Guard (p. 25, turrets): turret tons; PA turret 3 t at TL15, 5 t (a barbette) at TL14; energy turrets 2 t.
 TURRET_TONS = {"default": D(1), "energy": D(2), "particle accelerator": {15: D(3), 14: D(5)}}
 
 
@@ -220,7 +222,7 @@ class Bay(NamedTuple):
     factors: tuple  # (lowest TL, factor)
 
 
-# highguard.md 6.4: bay weapons by size (tons) and weapon. Meson 100 t factors single-source (UNSURE).
+# High Guard (p. 24, bays): bay weapons by size (tons) and weapon. Meson 100 t factors single-source (UNSURE).
 BAYS = {
     (100, "missile"): Bay(D(20), 0, 7, ((12, 9), (10, 8), (7, 7))),
     (100, "particle accelerator"): Bay(D(35), 60, 8, ((14, 9), (12, 8), (10, 7), (8, 6))),
@@ -233,7 +235,7 @@ BAYS = {
     (50, "plasma gun"): Bay(D(5), 10, 10, ((12, 6), (11, 5), (10, 4))),
     (50, "fusion gun"): Bay(D(8), 20, 12, ((14, 9), (13, 8), (12, 7))),
 }
-BAY_MIN_HULL = 1_000  # highguard-checks.md: bays need a hull of 1000 tons or more
+BAY_MIN_HULL = 1_000  # High Guard Shipyard's design checks: bays need a hull of 1000 tons or more
 BAY_COLUMN = {"missile": "missile", "particle accelerator": "particle_accelerator", "meson gun": "meson",
               "repulsor": "repulsor", "plasma gun": "energy", "fusion gun": "energy"}
 
@@ -251,7 +253,7 @@ class Screen(NamedTuple):
     mcr: Decimal | None
 
 
-# highguard.md 7: screens by factor 1-9. Damper EP 10 x factor; meson screen EP 0.2 x factor x hull/100;
+# High Guard (p. 25, screens): screens by factor 1-9. Damper EP 10 x factor; meson screen EP 0.2 x factor x hull/100;
 # black globes draw no EP (their capacitors hold energy). Black globe 5-9 have no price.
 DAMPERS = {f: Screen(tl, D(t), D(m)) for f, tl, t, m in (
     (1, 12, 50, 50), (2, 13, 15, 40), (3, 13, 20, 45), (4, 14, 8, 30), (5, 14, 10, 35), (6, 14, 12, 38),
@@ -273,26 +275,26 @@ class Spinal(NamedTuple):
     ep: int
 
 
-# highguard.md 8: spinal mounts by letter (tons, TL, MCr, EP).
+# High Guard (p. 24, spinal mounts): spinal mounts by letter (tons, TL, MCr, EP).
 SPINAL_MESON = {code: Spinal(*row) for code, row in zip("ABCDEFGHJKLMNPQRST", (
     (5000, 11, 10000, 500), (8000, 11, 12000, 600), (2000, 12, 3000, 600), (5000, 12, 5000, 700),
     (1000, 13, 800, 700), (2000, 13, 1000, 800), (1000, 14, 400, 800), (2000, 14, 600, 900),
     (1000, 15, 400, 900), (8000, 12, 10000, 1000), (5000, 13, 3000, 1000), (4000, 14, 800, 1000),
     (2000, 15, 600, 1000), (8000, 13, 5000, 1100), (7000, 14, 1000, 1100), (5000, 15, 800, 1100),
-    (8000, 14, 2000, 1200), (7000, 15, 1000, 1200)))}
+    (8000, 14, 2000, 1200), (7000, 15, 1000, 1200)), strict=True)}
 SPINAL_PA = {code: Spinal(*row) for code, row in zip("ABCDEFGHJKLMNPQRST", (
     (5500, 8, 3500, 500), (5000, 9, 3000, 500), (4500, 10, 2400, 500), (4000, 11, 1500, 600),
     (3500, 12, 1200, 600), (3000, 13, 1200, 600), (2500, 14, 800, 700), (2500, 15, 500, 700),
     (5000, 10, 3000, 800), (4500, 11, 2000, 800), (4000, 12, 1600, 800), (3500, 13, 1200, 900),
     (3000, 14, 1000, 900), (2500, 15, 800, 900), (4500, 12, 2000, 1000), (4000, 13, 1500, 1000),
-    (3500, 14, 1200, 1000), (3000, 15, 1000, 1000)))}
+    (3500, 14, 1200, 1000), (3000, 15, 1000, 1000)), strict=True)}
 
-# seeds/000 rules modification 1, missile endurance: a turret launcher fires one missile a turn and holds 30;
+# TCS82 rules modification 1, missile endurance: a turret launcher fires one missile a turn and holds 30;
 # a bay fires its tonnage a turn and holds 30 a ton.
 MISSILES_PER_TURRET_LAUNCHER = 30
 MISSILES_PER_BAY_TON = 30
-# seeds/000 clarification 5: at TL13-14 a whole percentage of plant gives Pn in steps of 0.5.
-# highguard.md 6.1: turret hardware MCr by weapons per turret (single, double, triple), and the hardpoint
+# TCS82 clarification 5: at TL13-14 a whole percentage of plant gives Pn in steps of 0.5.
+# High Guard (p. 25, turrets): turret hardware MCr by weapons per turret (single, double, triple), and the hardpoint
 # MCr that High Guard Shipyard charges when its "charge for turrets and hardpoints" option is on. A sheet
 # does not say which, so the engine accepts either and reads the weapons per turret from the cost.
 TURRET_MCR = {1: D("0.2"), 2: D("0.5"), 3: D("1.0")}

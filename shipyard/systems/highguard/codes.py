@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from shipyard.core.codes import Code, E, I, W
+from shipyard.core.codes import ERROR, INFO, WARNING, Code
 
 CODES = (
-    Code("HG001", E, "a USP, battery or component line that does not read; kept as a note"),
-    Code("HG002", I, "free text in a High Guard sheet, kept as a note"),
-    Code("HG003", W, "battery counts not under their USP digits (a collapsed copy): assigned in order to the "
+    Code("HG001", ERROR, "a USP, battery or component line that does not read; kept as a note"),
+    Code("HG002", INFO, "free text in a High Guard sheet, kept as a note"),
+    Code("HG003", WARNING, "battery counts not under their USP digits (a collapsed copy): assigned in order to the "
                      "non-zero weapon digits"),
-    Code("HG004", E, "battery columns ambiguous (the counts do not match the non-zero weapon digits): not guessed"),
-    Code("HG006", E, "no High Guard ship in the file"),
+    Code("HG004", ERROR, "battery columns ambiguous (the counts do not match the non-zero weapon digits): not guessed"),
+    Code("HG006", ERROR, "no High Guard ship in the file"),
 )

@@ -4,7 +4,7 @@ Given what a sheet holds, recompute what High Guard derives: the hull, drive pot
 tonnage (exactly, as Decimal: a drive between two ratings is reported as such, never rounded away), EP
 produced and used, agility, fuel, hardpoints, cargo, cost, the batteries and their factors, and the USP
 digits. A ship that has only a USP block gets what the USP allows (EP, fuel, hull code, crew code).
-Sources: reference/highguard.md (tables in shipyard/charts/highguard.py), hgs-sheet-format.md.
+Sources: High Guard (tables in shipyard/systems/highguard/charts.py), High Guard Shipyard's sheets.
 """
 
 from __future__ import annotations
@@ -146,7 +146,8 @@ class _Engine:
         else:
             bridge = self.find("AVIONICS", r"^bridge$")
             if bridge is not None and bridge.tons > hg.BRIDGE_MIN_TONS:
-                design.hull = bridge.tons / hg.BRIDGE_SHARE  # hgs-sheet-format.md 1: tonnage from the bridge
+                # High Guard Shipyard's component sheet: the tonnage follows from the bridge.
+                design.hull = bridge.tons / hg.BRIDGE_SHARE
         if ship.usp is not None:
             design.configuration = ship.usp.configuration
         if ship.laden_tonnage is not None and design.hull is not None:
@@ -342,7 +343,7 @@ class _Engine:
             usp[f"{design.spinal[0]}_spinal"] = design.spinal[1]
 
     def laden_digits(self) -> None:
-        """The laden USP: hull code and drive potentials on hull + tanks (highguard.md 2.3)."""
+        """The laden USP: hull code and drive potentials on hull + tanks (High Guard, p. 23, jump drive)."""
         design = self.design
         if not design.drop_tanks or design.hull is None:
             return

@@ -1,7 +1,7 @@
 """High Guard sheets as read: the USP block, decoded, and the component sheet (frozen pydantic records).
 
 Figures are kept as ``Decimal`` (tons and MCr to the published precision). Every record keeps ``spans``
-as the USD records do (shipyard/model/usd.py): where each value was read.
+as the USD records do (shipyard/systems/mcs/model.py): where each value was read.
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from pydantic import Field, computed_field
 
 from shipyard.core.records import Figure, Note, Record, Ship
 
-#: The USP columns that carry battery counts, in the order of the battery lines (hgs-sheet-format.md 2.2).
+#: The USP columns that carry battery counts, in the order of the battery lines (High Guard Shipyard's sheets, battery
+#: lines).
 BATTERY_COLUMNS = ("sandcaster", "repulsor", "laser", "energy", "particle_accelerator", "meson", "missile")
 
 
 class UspProfile(Record):
-    """A decoded USP: ``TT-SCJMPKC-ASMNFR-LEPGK-F`` (highguard.md 1.1). Digits are eHex values; the PA
+    """A decoded USP: ``TT-SCJMPKC-ASMNFR-LEPGK-F`` (High Guard, the USP). Digits are eHex values; the PA
     and meson positions hold a spinal mount letter as ``*_spinal`` instead of a battery factor."""
 
     text: str
@@ -94,7 +95,7 @@ class Component(Record):
 
 
 class HighGuardShip(Ship):
-    """One High Guard ship: a USP block, a component sheet, or both (hgs-sheet-format.md 4)."""
+    """One High Guard ship: a USP block, a component sheet, or both (High Guard Shipyard's sheets, the sheet)."""
 
     ANCHORS: ClassVar[tuple[str, ...]] = ("usp", "title", "class_name")
     format: Literal["highguard"] = "highguard"

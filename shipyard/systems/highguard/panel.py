@@ -8,9 +8,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from shipyard.core.numbers import figure
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, HighGuardShip, UspProfile
-from shipyard.core.numbers import figure
 
 
 def _column_words(usp: UspProfile, column: str, ship: HighGuardShip) -> str:
@@ -27,7 +27,7 @@ def _column_words(usp: UspProfile, column: str, ship: HighGuardShip) -> str:
 
 
 def usp_in_words(usp: UspProfile, ship: HighGuardShip) -> list[str]:
-    """Every USP position in words (highguard.md 1.1)."""
+    """Every USP position in words (High Guard, the USP)."""
     low, high = hg.hull_band(usp.hull_code)
     band = f"{low:,}+ tons" if high is None else f"{low:,}-{high - 1:,} tons"
     configuration = hg.CONFIGURATIONS.get(usp.configuration)
@@ -38,8 +38,9 @@ def usp_in_words(usp: UspProfile, ship: HighGuardShip) -> list[str]:
         f"({configuration.name if configuration else 'unknown'})",
         f"jump-{usp.jump}; maneuver {usp.maneuver} G; power plant {hg.ehex(usp.power)}; computer {usp.computer} "
         f"({computer.model if computer else 'unknown'}); {crew}",
-        f"armour {hg.ehex(usp.armour)}; sandcaster {hg.ehex(usp.sandcaster)}; meson screen {hg.ehex(usp.meson_screen)}; "
-        f"nuclear damper {hg.ehex(usp.damper)}; black globe {hg.ehex(usp.black_globe)}; repulsor {hg.ehex(usp.repulsor)}",
+        f"armour {hg.ehex(usp.armour)}; sandcaster {hg.ehex(usp.sandcaster)}; "
+        f"meson screen {hg.ehex(usp.meson_screen)}; nuclear damper {hg.ehex(usp.damper)}; "
+        f"black globe {hg.ehex(usp.black_globe)}; repulsor {hg.ehex(usp.repulsor)}",
         "; ".join(_column_words(usp, c, ship) for c in BATTERY_COLUMNS if c not in ("sandcaster", "repulsor")),
         f"fighter squadrons {usp.fighters}",
     ]

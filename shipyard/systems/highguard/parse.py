@@ -1,15 +1,12 @@
 """Read High Guard sheets: USP blocks (HG'80 / TCS and High Guard Shipyard layouts) and component sheets.
 
-One physical line at a time (grammars/highguard.lark, one start rule per line kind): the kind is told from
-the line's shape, so a line the grammar cannot read costs that line only and is kept as a note. Battery
-lines are read by column under the USP's own digits (hgs-sheet-format.md 2.2); a copy whose alignment was
-lost is read by assigning its counts to the non-zero weapon digits when that is unambiguous (a warning),
-else it is an error naming the ambiguity.
+One physical line at a time (grammars/highguard.lark, one start rule per line kind): the kind is told from the
+line's shape, so a line the grammar cannot read costs that line only and is kept as a note. Battery lines are
+read by column under the USP's own digits (High Guard Shipyard's sheets, battery lines); a copy whose
+alignment was lost is read by assigning its counts to the non-zero weapon digits when that is unambiguous (a
+warning), else it is an error naming the ambiguity.
 
-Codes: HG001 a line that looks like a USP, battery or component line but does not read (error); HG002 free
-text kept as a note (info); HG003 battery columns realigned (warning); HG004 battery columns ambiguous
-(error); HG005 a number that does not read (error); HG006 no ship in the file (error); HG007 a battery
-count on a column whose USP digit is 0 (error).
+Its codes (HG001-HG006) are catalogued in shipyard/systems/highguard/codes.py.
 """
 
 from __future__ import annotations
@@ -21,14 +18,14 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
-from shipyard.systems.highguard.charts import ehex_value
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.systems.highguard.model import BATTERY_COLUMNS, BatteryCounts, Component, HighGuardShip, UspProfile
-from shipyard.core.records import Note
-from shipyard.core.parse_errors import describe
 from shipyard.core.grammar import parser
-from shipyard.systems.highguard.sniff import COMPONENT_SHAPE, USP_SHAPE
+from shipyard.core.parse_errors import describe
+from shipyard.core.records import Note
 from shipyard.core.source import split_lines
+from shipyard.systems.highguard.charts import ehex_value
+from shipyard.systems.highguard.model import BATTERY_COLUMNS, BatteryCounts, Component, HighGuardShip, UspProfile
+from shipyard.systems.highguard.sniff import COMPONENT_SHAPE, USP_SHAPE
 
 SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS",
             "ACCOMMODATIONS", "USER DEFINED")
@@ -43,7 +40,7 @@ _DROP_TANK_TONS = re.compile(r"([0-9][0-9,]*)\s*tons? of drop tanks|drop tanks? 
 _PAIR_SHAPE = re.compile(r"[A-Za-z][A-Za-z \-]*\s*[=:]\s*(?:=3D)?-?[0-9]")
 _TITLE_SHAPE = re.compile(r"^\s*\S.*\bClass\b.*$")
 # The offset of each battery column inside the USP text, from the end of the type code (k): block 2 starts
-# at k + 9 (armour), block 3 at k + 16 (laser); hgs-sheet-format.md 2.2.
+# at k + 9 (armour), block 3 at k + 16 (laser); High Guard Shipyard's sheets (battery lines).
 _COLUMN_OFFSET = {"sandcaster": 10, "repulsor": 14, "laser": 16, "energy": 17, "particle_accelerator": 18,
                   "meson": 19, "missile": 20}
 _SUMMARY_KEYS = {"passengers": "Passengers", "low": "Low", "cargo": "Cargo", "fuel": "Fuel", "ep": "EP",
@@ -120,7 +117,7 @@ def tonnage_tons(text: str) -> Decimal:
 
 
 def decode_usp(text: str, span: Span | None = None) -> UspProfile:
-    """Every position of a USP to a typed field (highguard.md 1.1)."""
+    """Every position of a USP to a typed field (High Guard, the USP)."""
     found = USP_SHAPE.fullmatch(text)
     if not found:
         raise ValueError(f"not a USP: {text!r}")
@@ -142,7 +139,7 @@ def decode_usp(text: str, span: Span | None = None) -> UspProfile:
 
     fields: dict = {"text": text, "ship_type": ship_type}
     names1 = ("hull_code", "configuration", "jump", "maneuver", "power", "computer", "crew")
-    for index, (name, char) in enumerate(zip(names1, block1)):
+    for index, (name, char) in enumerate(zip(names1, block1, strict=True)):
         if name == "computer":  # a model letter (fib A-J, bis R/S), kept as written
             place(name, k + 1 + index)
             fields[name] = char
@@ -150,10 +147,10 @@ def decode_usp(text: str, span: Span | None = None) -> UspProfile:
             number = value(char, name, k + 1 + index)
             fields[name] = char if name == "hull_code" else number
     names2 = ("armour", "sandcaster", "meson_screen", "damper", "black_globe", "repulsor")
-    for index, (name, char) in enumerate(zip(names2, block2)):
+    for index, (name, char) in enumerate(zip(names2, block2, strict=True)):
         fields[name] = value(char, name, k + 9 + index)
     names3 = ("laser", "energy", "particle_accelerator", "meson", "missile")
-    for index, (name, char) in enumerate(zip(names3, block3)):
+    for index, (name, char) in enumerate(zip(names3, block3, strict=True)):
         if name in ("particle_accelerator", "meson") and char.isalpha():  # a spinal mount's letter
             place(name, k + 16 + index)
             fields[f"{name}_spinal"] = char
@@ -228,7 +225,8 @@ class _Reader:
         if upper.startswith("BOOK 5 CREW BREAKDOWN"):
             self.crew_breakdown_next = True
             return
-        if self.crew_breakdown_next:  # the one ';'-separated line after the header (hgs-sheet-format.md 1)
+        # High Guard Shipyard's component sheet: the one ';'-separated line after the header.
+        if self.crew_breakdown_next:
             self.crew_breakdown_next = False
             self.ship["crew_breakdown"] = stripped
             return
@@ -305,7 +303,7 @@ class _Reader:
     def battery_line(self, line: str) -> None:
         tree = highguard_parser().parse(line, start="battery_line")
         label = next(tree.scan_values(lambda v: isinstance(v, Token) and v.type == "BATTERY_LABEL"))
-        cells = [t for t in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "CELL")]
+        cells = list(tree.scan_values(lambda v: isinstance(v, Token) and v.type == "CELL"))
         trailer = next(tree.scan_values(lambda v: isinstance(v, Token) and v.type == "TRAILER"), None)
         bearing = "bear" in str(label).lower()
         ship = self.ship
@@ -432,7 +430,7 @@ class _Reader:
         weapon_digits = [name for name in BATTERY_COLUMNS
                          if getattr(usp, name) or getattr(usp, f"{name}_spinal", None)]
         if len(cells) == len(weapon_digits):
-            for cell, name in zip(cells, weapon_digits):
+            for cell, name in zip(cells, weapon_digits, strict=True):
                 values[name] = count_of(cell)
                 spans[name] = self.span(cell.column)
             read_as = ", ".join(f"{name.replace('_', ' ')} {values[name]}" for name in weapon_digits)

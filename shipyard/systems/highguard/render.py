@@ -1,13 +1,13 @@
 """A High Guard ship back to sheet text: the USP block in High Guard Shipyard's layout (with the HG'80 hull
 number and name before the USP when the sheet had one) and the component sheet. The text reads back to an
-equal ship (tests/test_highguard.py), so a sheet can be normalised or written from a model."""
+equal ship (tests/highguard/test_highguard.py), so a sheet can be normalised or written from a model."""
 
 from __future__ import annotations
 
+from shipyard.core.numbers import figure
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.model import BatteryCounts, Component, HighGuardShip, UspProfile
 from shipyard.systems.highguard.parse import SECTIONS, column_offsets
-from shipyard.core.numbers import figure
 
 _ORDER = [s for s in SECTIONS if s != "ACCOMMODATIONS"]
 _USP_INDENT = 9  # High Guard Shipyard's nine spaces before the USP
@@ -84,7 +84,7 @@ def render_highguard(ship: HighGuardShip) -> str:
             lines.append(f"Drop Tanks Cost: MCr {ship.drop_tank_cost:,.3f}")
     if ship.notes:
         lines.append("")
-        lines += [note.text if note.text.lower().startswith("note") else note.text for note in ship.notes]
+        lines += [note.text for note in ship.notes]
     if ship.components or ship.title:
         lines += ["", ship.title or f"{ship.ship_class or ship.name or 'Unnamed'} Class"]
         if ship.crew_breakdown is not None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
-from typing import Iterable
 
 from shipyard.systems.highguard.design import recompute
 from shipyard.systems.highguard.model import HighGuardShip

@@ -1,4 +1,4 @@
-"""The MCS rating charts as data (seeds/003 section 6; clean copy in reference/mcs-rating.md).
+"""The MCS rating charts as data (MCS section 6).
 
 Each table is here once, with the section it comes from. Look-ups return a ``ChartValue``: the code
 and whether it lies beyond the printed chart (extrapolated by the chart's own progression, never
@@ -264,7 +264,7 @@ def sandcaster_screen(casters: int, size: int, tl: int) -> int | None:
 # Under the damage chart: "this chart is for FFS2 damage and armour values. Multiply FFS1/TNE values
 # by 1.43 before converting." Applied to damage, penetration, armour and meson screen values. (Section
 # 6.1 also says "Divide FFS2 armour values by 1.4"; its own example, 3000 dTons with armour 100 ->
-# armour 12, only works as an FFS1 value x 1.43: reference/mcs-rating.md section 4.)
+# armour 12, only works as an FFS1 value x 1.43: MCS section 6, armour.)
 EDITION_SCALE = {"ffs1": Decimal("1.43"), "ffs2": Decimal(1)}
 # Section 6.1, range classes by beam pointer range (km): the ranges rated.
 BEAM_RANGE_CLASSES = ((300_000, "extended", 5), (150_000, "normal", 4), (30_000, "short-range", 1))

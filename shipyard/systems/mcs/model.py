@@ -1,4 +1,4 @@
-"""The USD ship: frozen pydantic v2 records for MCS and T4 USD sheets (seeds/003 section 1.0).
+"""The USD ship: frozen pydantic v2 records for MCS and T4 USD sheets (MCS section 1.0).
 
 Every record keeps ``spans``: for each of its fields that was read from a sheet, where it stood
 (``spans["displacement"]``). Spans are provenance, not value: two records are equal when their
@@ -13,8 +13,7 @@ Battery details ("2 turrets each", "3 salvos each.", "30 cannisters") are kept v
 from __future__ import annotations
 
 import re
-from decimal import Decimal
-from typing import Annotated, ClassVar, Literal, Union
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
@@ -132,7 +131,8 @@ class MissileBattery(_Battery):
     @computed_field
     @property
     def missiles_per_salvo(self) -> int | None:
-        """Missiles in one salvo ("2 missiles per salvo", "1 missile/salvo", "64 semi-independent missiles per salvo")."""
+        """Missiles in one salvo ("2 missiles per salvo", "1 missile/salvo", "64 semi-independent missiles per
+        salvo")."""
         return _detail_matching(self.details, r"mis+i?les?\b.*salvo|mis+i?les?/salvo")
 
     @computed_field
@@ -164,7 +164,7 @@ class SandcasterBattery(_Battery):
 
 
 class DamperBattery(_Battery):
-    """Nuclear damper turrets: a point defence rating only (seeds/003 section 6.2)."""
+    """Nuclear damper turrets: a point defence rating only (MCS section 6.2)."""
 
     kind: Literal["damper"] = "damper"
     point_defence: int
@@ -175,7 +175,7 @@ class DamperBattery(_Battery):
 
 class T4Weapon(_Battery):
     """A T4 weapon line: ``1xSpinal Meson (+4) 2/14-11-9-6`` = count x name (fire control)
-    figure / damage at the T4 ranges VS-S-M-L (seeds/003 section 6, converting from T4)."""
+    figure / damage at the T4 ranges VS-S-M-L (MCS section 6, converting from T4)."""
 
     kind: Literal["t4"] = "t4"
     fire_control: int
@@ -195,7 +195,7 @@ class T4Weapon(_Battery):
 
 
 Weapon = Annotated[
-    Union[BeamBattery, MissileBattery, SandcasterBattery, DamperBattery, T4Weapon],
+    BeamBattery | MissileBattery | SandcasterBattery | DamperBattery | T4Weapon,
     Field(discriminator="kind"),
 ]
 

@@ -23,22 +23,35 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from decimal import Decimal, InvalidOperation
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.systems.mcs.model import (
-    BeamBattery, Computer, CrewQuality, DamperBattery, Detail, Jammer, MissileBattery, Note,
-    PenDam, SandcasterBattery, Sensor, Signature, T4Weapon, UsdShip,
-)
-from shipyard.core.parse_errors import describe
 from shipyard.core.grammar import parser
+from shipyard.core.parse_errors import describe
 from shipyard.core.source import split_lines
+from shipyard.systems.mcs.model import (
+    BeamBattery,
+    Computer,
+    CrewQuality,
+    DamperBattery,
+    Detail,
+    Jammer,
+    MissileBattery,
+    Note,
+    PenDam,
+    SandcasterBattery,
+    Sensor,
+    Signature,
+    T4Weapon,
+    UsdShip,
+)
 
 # ---- keys -----------------------------------------------------------------------------------
 
@@ -81,10 +94,10 @@ SIGNATURE_KINDS = ("vis", "ir", "active", "lidar")
 CREW_QUALITIES = ("green", "trained", "line", "crack", "elite")
 
 _CANONICAL: dict[str, str] = {s: name for name, spellings in KEY_SPELLINGS.items() for s in spellings}
-_CANONICAL.update({s: "sensor" for s in SENSOR_KINDS})
+_CANONICAL.update(dict.fromkeys(SENSOR_KINDS, "sensor"))
 _CANONICAL.update({f"{q}crew": "crew_quality" for q in CREW_QUALITIES})
 _SIGNATURE_ONLY = {"vis", "ir", "active"}
-_CANONICAL.update({s: "signature_part" for s in _SIGNATURE_ONLY})
+_CANONICAL.update(dict.fromkeys(_SIGNATURE_ONLY, "signature_part"))
 _FUZZY_CUTOFF = 0.8
 
 #: What each terminal of grammars/usd.lark is, in plain words; the order is the order of mention.
@@ -376,13 +389,13 @@ class _SheetReader:
             return self.leftover(key_text, reader)
         raise AssertionError(f"key {name} has no reader")  # pragma: no cover
 
-    def read_group_values(self, name: str, key_text: str, reader: "_ValueReader", span: Span) -> None:
+    def read_group_values(self, name: str, key_text: str, reader: _ValueReader, span: Span) -> None:
         """``Sensors: 1x14`` with no kind: kept; a group key normally stands alone."""
         if name == "sensors" and reader.peek("SENSOR"):
             return self.read_sensors("Sensor", reader, span)
         self.leftover(key_text, reader)
 
-    def read_sensors(self, key_text: str, reader: "_ValueReader", span: Span) -> None:
+    def read_sensors(self, key_text: str, reader: _ValueReader, span: Span) -> None:
         kind = SENSOR_KINDS.get(_normal(key_text), key_text)
         found = False
         while reader.peek("SENSOR") or reader.peek("NUMBER"):
@@ -399,7 +412,7 @@ class _SheetReader:
             raise FieldValueError("expected a sensor rating such as 1x14.5", reader.current())
         self.leftover(key_text, reader)
 
-    def leftover(self, key_text: str, reader: "_ValueReader") -> None:
+    def leftover(self, key_text: str, reader: _ValueReader) -> None:
         rest = reader.rest()
         if rest:
             first = rest[0]
@@ -420,7 +433,7 @@ class _SheetReader:
         span = self.span(item.meta.column, item.meta.end_column)
         spans = {"self": span}
         details, parts = self.body_parts(body)
-        common = dict(count=count, name=name, details=details, spans=spans)
+        common = {"count": count, "name": name, "details": details, "spans": spans}
         kind = body.data
         if kind == "beam_body":
             weapon = BeamBattery(rof=_signed(parts["ROF"][0]), ranges=parts["ranges"],
@@ -470,9 +483,13 @@ class _SheetReader:
         return details, parts
 
 
+_KNOWN_DETAIL = re.compile(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|damper|reload|"
+                           r"launcher|rack")
+
+
 def _known_detail(detail: Detail) -> bool:
     words = detail.words()
-    return bool(re.search(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|damper|reload|launcher|rack", words))
+    return bool(_KNOWN_DETAIL.search(words))
 
 
 def _pen_dam(token: Token) -> tuple[int | None, int | None]:
@@ -536,7 +553,7 @@ class _ValueReader:
         try:
             return kind(text)
         except (InvalidOperation, ValueError):  # pragma: no cover - NUMBER is always numeric
-            raise FieldValueError(f"expected {what}, found {token.text!r}", token)
+            raise FieldValueError(f"expected {what}, found {token.text!r}", token) from None
 
     def rest(self) -> list[_FieldToken]:
         rest = self.tokens[self.index:]

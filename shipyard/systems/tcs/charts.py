@@ -1,5 +1,5 @@
-"""Trillion Credit Squadron 1982 tables as data (seeds/000): Appendix A's damage tables and the battle
-formation display. Clean copies in reference/tcs-1982.md. ``None`` is a blank cell of the printed table:
+"""Trillion Credit Squadron 1982 tables as data (TCS82): Appendix A's damage tables and the battle
+formation display. Clean copies in TCS82. ``None`` is a blank cell of the printed table:
 a hole the judge must rule on (shipyard never fills one in).
 """
 
@@ -58,7 +58,7 @@ TURRET_LOSS_MCR = Decimal(3)
 BAY_LOSS_MCR = Decimal(50)
 CREW_LOSS_MCR = Decimal(1)
 # Table 11: value of the installed computer - value of a new computer of the damaged size (MCr from the High
-# Guard computer table, shipyard/charts/highguard.py); the seed's example: 7fib to 2fib loses 100 - 14 = 86.
+# Guard computer table, shipyard/systems/highguard/charts.py); the seed's example: 7fib to 2fib loses 100 - 14 = 86.
 
 
 def kept_percent(rows: dict, installed_codes: tuple, installed, damaged) -> int | None:
@@ -80,7 +80,7 @@ def code_group(code: str, groups) -> str | None:
     return None
 
 
-# ---- battle formation display (seeds/000, tactical details) ---------------------------------------------
+# ---- battle formation display (TCS82, tactical details) ---------------------------------------------
 POSITIONS = ("SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES")
 POSITION_NAMES = {"SA": "safe area", "A1": "approach 1", "A2": "approach 2", "A3": "approach 3",
                   "RL": "reserve line", "BL": "main battle line", "FS": "friendly strafe line",

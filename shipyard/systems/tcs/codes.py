@@ -3,20 +3,20 @@ Appendix A scoring (APX) and the battle formation log (FRM)."""
 
 from __future__ import annotations
 
-from shipyard.core.codes import Code, E
+from shipyard.core.codes import ERROR, Code
 
 CODES = (
-    Code("SCN001", E, "a scenario or fleet file that is not valid TOML"),
-    Code("SCN002", E, "a scenario or fleet value that does not validate (at its line, with a did-you-mean)"),
-    Code("SCN003", E, "a sheet named by a fleet file cannot be read or holds no High Guard ship"),
-    Code("DMG001", E, "a damage record that is not valid TOML"),
-    Code("DMG002", E, "a damage record value that does not validate (at its line, with a did-you-mean)"),
-    Code("APX001", E, "a hole in an Appendix A table: the judge's ruling is needed"),
-    Code("APX002", E, "a damage record entry naming a sheet or copy the fleet does not have, or a copy twice"),
-    Code("APX003", E, "a damaged rating above the installed one, or an unknown computer model"),
-    Code("APX004", E, "an installed value the sheet does not give"),
-    Code("FRM001", E, "an illegal move in the battle formation log"),
-    Code("FRM002", E, "a fire declaration the fire matrix forbids"),
-    Code("FRM010", E, "a turn log that is not valid TOML"),
-    Code("FRM011", E, "a turn log value that does not validate"),
+    Code("SCN001", ERROR, "a scenario or fleet file that is not valid TOML"),
+    Code("SCN002", ERROR, "a scenario or fleet value that does not validate (at its line, with a did-you-mean)"),
+    Code("SCN003", ERROR, "a sheet named by a fleet file cannot be read or holds no High Guard ship"),
+    Code("DMG001", ERROR, "a damage record that is not valid TOML"),
+    Code("DMG002", ERROR, "a damage record value that does not validate (at its line, with a did-you-mean)"),
+    Code("APX001", ERROR, "a hole in an Appendix A table: the judge's ruling is needed"),
+    Code("APX002", ERROR, "a damage record entry naming a sheet or copy the fleet does not have, or a copy twice"),
+    Code("APX003", ERROR, "a damaged rating above the installed one, or an unknown computer model"),
+    Code("APX004", ERROR, "an installed value the sheet does not give"),
+    Code("FRM001", ERROR, "an illegal move in the battle formation log"),
+    Code("FRM002", ERROR, "a fire declaration the fire matrix forbids"),
+    Code("FRM010", ERROR, "a turn log that is not valid TOML"),
+    Code("FRM011", ERROR, "a turn log value that does not validate"),
 )

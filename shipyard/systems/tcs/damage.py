@@ -1,4 +1,4 @@
-"""A damage record: what each ship of a fleet looks like after a TCS battle (seeds/000, Appendix A step A).
+"""A damage record: what each ship of a fleet looks like after a TCS battle (TCS82, Appendix A step A).
 
 TOML, one ``[[damage]]`` per damaged ship (not ``[[ship]]``: that is a fleet file); ships not listed
 are intact. The installed figures come from the

@@ -1,5 +1,5 @@
 """Fleets: a folder of High Guard sheets (one of each ship), or a fleet file listing sheets and how many
-of each are built, checked with a scenario (seeds/000; reference/tcs-1982.md TCS201-TCS203).
+of each are built, checked with a scenario (TCS82; TCS82 TCS201-TCS203).
 
 Scenario file (TOML)::
 
@@ -20,10 +20,9 @@ sheet of the fleet cannot be read or holds no High Guard ship.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
-
-from typing import Callable
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.pipeline import check_fleet
@@ -71,8 +70,8 @@ def fleet_from_folder(folder: Path, sheets: list[SheetFile], scenario: Scenario)
                         span=Span(path=str(folder), line=1, col=1))
 
 
-def fleet_from_file(path: Path, scenario: Scenario | None, load: Callable[[Path], SheetFile]) -> tuple[FleetSubject | None, list[SheetFile],
-                                                                           list[Diagnostic]]:
+def fleet_from_file(path: Path, scenario: Scenario | None,
+                    load: Callable[[Path], SheetFile]) -> tuple[FleetSubject | None, list[SheetFile], list[Diagnostic]]:
     """A fleet file: its fleet (with the ``scenario`` given, else its own, else the default), the sheets it
     names as read by ``load``, and the diagnostics of reading the fleet file."""
     text, diagnostics = read_sheet_text(path, str(path))

@@ -1,5 +1,5 @@
 """The TCS battle formation display as rules: positions, legal moves, the fire matrix, fleet agility,
-missile endurance, and the check of a turn log (seeds/000, Tactical details; reference/tcs-1982.md).
+missile endurance, and the check of a turn log (TCS82, Tactical details; TCS82).
 
 Positions per player: SA (safe area), A1-A3 (approach), RL (reserve line), BL (main battle line), FS
 (friendly strafe line), ES (enemy strafe line). Every ship may move SA <> A1 <> A2 <> A3 <> RL <> BL, one
@@ -34,8 +34,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shipyard.systems.tcs import charts as tcs
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.systems.tcs import charts as tcs
 
 Position = Literal["SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES"]
 

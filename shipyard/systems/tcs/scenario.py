@@ -1,4 +1,4 @@
-"""A TCS tournament scenario and a fleet file (seeds/000; reference/tcs-1982.md).
+"""A TCS tournament scenario and a fleet file (TCS82; TCS82).
 
 The scenario's defaults are the values the seed gives and nothing else: the budget is the trillion
 credits of Trillion Credit Squadron (MCr 1,000,000), and drop tanks are taken to be dropped before

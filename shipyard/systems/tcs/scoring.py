@@ -1,4 +1,4 @@
-"""TCS Appendix A: the value each fleet lost in a battle, step by step (seeds/000, "Appendix A").
+"""TCS Appendix A: the value each fleet lost in a battle, step by step (TCS82, "Appendix A").
 
 A. each ship's damage (the damage record); B. the full value of abandoned ships; C. the full value of hulks
 and vaporised (and destroyed) ships; D. for the rest, tables 1-11: the value lost on tables 1, 2, 3, 4, 6
@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.numbers import figure
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.tcs import charts as tcs
-from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.systems.tcs.damage import DamageRecord, ShipDamage
-from shipyard.core.numbers import figure
 from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
 HUNDRED = Decimal(100)
@@ -177,7 +177,8 @@ class _Scorer:
             installed = design.armour_factor
             component = member.ship.find_component("HULL", r"^armou?r")
             if damage.armour > installed:
-                self.problem("APX003", f"{loss.ship}: damaged armour {damage.armour} is above the installed {installed}")
+                self.problem("APX003",
+                             f"{loss.ship}: damaged armour {damage.armour} is above the installed {installed}")
             elif damage.armour != installed and component is not None:
                 remaining = damage.armour - tcs.ARMOUR_OFFSET
                 if remaining < 0:
@@ -197,8 +198,10 @@ class _Scorer:
             kind, installed = design.spinal
             damaged = damage.spinal
             if damaged != installed:
-                installed_codes, rows, name = ((tcs.PA_INSTALLED, tcs.PA_SPINAL, "accelerator") if kind ==
-                                               "particle_accelerator" else (tcs.MESON_INSTALLED, tcs.MESON_SPINAL, "meson"))
+                if kind == "particle_accelerator":
+                    installed_codes, rows, name = tcs.PA_INSTALLED, tcs.PA_SPINAL, "accelerator"
+                else:
+                    installed_codes, rows, name = tcs.MESON_INSTALLED, tcs.MESON_SPINAL, "meson"
                 group = tcs.code_group(damaged, rows)
                 cell = tcs.kept_percent(rows, installed_codes, installed, group)
                 key = f"{name} {installed} to {damaged}"
@@ -216,13 +219,15 @@ class _Scorer:
             if damaged is None or installed is None or damaged == installed:
                 continue
             if damaged > installed:
-                self.problem("APX003", f"{loss.ship}: damaged {words} factor {damaged} is above the installed {installed}")
+                self.problem("APX003",
+                             f"{loss.ship}: damaged {words} factor {damaged} is above the installed {installed}")
                 continue
             cell = tcs.kept_percent(rows, tcs.SCREEN_INSTALLED, installed, damaged)
             percent = self.kept(f"{words} {installed} to {damaged}", cell,
                                 f"{loss.ship}: table 7 ({words}), installed {installed}, damaged {damaged}")
             line = member.ship.find_component("SCREENS", pattern)
-            self.table_loss(loss, f"7 {words}", line.mcr if line else None, percent, f"{words} {installed} -> {damaged}")
+            self.table_loss(loss, f"7 {words}", line.mcr if line else None, percent,
+                            f"{words} {installed} -> {damaged}")
 
     def direct_losses(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         if damage.fuel_hits:
@@ -230,8 +235,8 @@ class _Scorer:
             if tankage is None:
                 self.problem("APX004", f"{loss.ship}: table 5: the fuel tankage is not on the sheet")
             else:
-                loss.lines.append(LossLine("5 fuel", f"{figure(tankage)} tons x {figure(damage.fuel_hits)}% x Cr 25,000",
-                                           tankage * damage.fuel_hits / HUNDRED * tcs.FUEL_MCR_PER_TON))
+                how = f"{figure(tankage)} tons x {figure(damage.fuel_hits)}% x Cr 25,000"
+                loss.lines.append(LossLine("5 fuel", how, tankage * damage.fuel_hits / HUNDRED * tcs.FUEL_MCR_PER_TON))
         for count, each, table, words in ((damage.turrets_destroyed, tcs.TURRET_LOSS_MCR, "8 turrets", "turrets"),
                                           (damage.bays_destroyed, tcs.BAY_LOSS_MCR, "9 bays", "bays"),
                                           (damage.crew_lost, tcs.CREW_LOSS_MCR, "10 crew", "crew")):

@@ -1,6 +1,6 @@
 """Documentation of the TCS Appendix A tables and the battle formation rules, for ``shipyard explain``.
 
-The tables are rendered from their data (shipyard/charts/tcs.py), so the text cannot drift from what the
+The tables are rendered from their data (shipyard/systems/tcs/charts.py), so the text cannot drift from what the
 scorer uses. Topic codes: APX (the steps), APX1 ... APX11 (the tables), FORMATION-MOVES, FORMATION-FIRE,
 FORMATION-AGILITY, FORMATION-MISSILES; the finding codes APX001-APX004 and FRM001-FRM002 are explained too.
 """
@@ -11,15 +11,15 @@ from shipyard.systems.tcs import charts as tcs
 
 
 def _grid(title_cols: tuple, rows: dict) -> str:
-    head = "        " + " ".join(f"{str(c):>4}" for c in title_cols)
+    head = "        " + " ".join(f"{c!s:>4}" for c in title_cols)
     lines = [head]
     for row, cells in rows.items():
-        lines.append(f"{str(row):>7} " + " ".join(f"{'-' if c is None else c:>4}" for c in cells))
+        lines.append(f"{row!s:>7} " + " ".join(f"{'-' if c is None else c:>4}" for c in cells))
     return "\n".join(lines)
 
 
 def _topics() -> dict[str, str]:
-    source = "Source: seeds/000, Appendix A (reference/tcs-1982.md)."
+    source = "Source: TCS82, Appendix A (TCS82)."
     topics = {
         "APX": "Appendix A, the loss valuation that decides a battle without an automatic victory.\n\n"
                "A. each ship's damage (a damage record); B. the full value of abandoned ships; C. the full value of "
@@ -54,21 +54,22 @@ def _topics() -> dict[str, str]:
         "FORMATION-MOVES": "Battle formation moves: SA <> A1 <> A2 <> A3 <> RL <> BL for every ship, one step a "
                            "turn; RL <> FS <> ES for strafing only: RL -> FS needs an agility advantage of "
                            f"{tcs.STRAFE_AGILITY_ADVANTAGE} over the enemy fleet, FS -> ES needs short range (at "
-                           "long range the ship spends a second turn on FS); a strafing ship that loses the advantage must "
-                           "move back (ES -> FS -> RL). FRM001 reports a move that breaks this. Source: seeds/000, Tactical details 3 and the battle formation display.",
+                           "long range the ship spends a second turn on FS); a strafing ship that loses the "
+                           "advantage must move back (ES -> FS -> RL). FRM001 reports a move that breaks this. "
+                           "Source: TCS82, Tactical details 3 and the battle formation display.",
         "FORMATION-FIRE": "The fire matrix, attacker's position (rows) against defender's (columns):\n\n"
                           + _grid(tcs.POSITIONS, tcs.FIRE_MATRIX) + "\n\nKey: "
                           + "; ".join(f"{k} {v}" for k, v in tcs.FIRE_KEY.items())
-                          + ".\nFRM002 reports a fire declaration the matrix forbids. Source: seeds/000, the "
+                          + ".\nFRM002 reports a fire declaration the matrix forbids. Source: TCS82, the "
                             "battle formation display.",
         "FORMATION-AGILITY": "Fleet agility counts only ships in the battle and reserve lines, strafing ships and "
                              "ships leaving for the safe area; not ships in or coming from the safe area, nor "
                              "abandoned ships. shipyard takes the least agile counted ship's (High Guard's fleet "
-                             "agility; the seed names the ships, not the combination). Source: seeds/000, "
+                             "agility; the seed names the ships, not the combination). Source: TCS82, "
                              "Tactical details 4.",
         "FORMATION-MISSILES": "Missile endurance: a turret launcher fires one missile a turn and holds 30 (triple "
                               "turret 10 turns, double 15, single 30); a bay fires its tonnage a turn and holds 30 "
-                              "a ton; magazines hold 30 a ton, cost nothing, use no hardpoint. Source: seeds/000, "
+                              "a ton; magazines hold 30 a ton, cost nothing, use no hardpoint. Source: TCS82, "
                               "Rules modifications 1 (TCS114 reports it per battery).",
     }
     topics["APX001"] = "APX001: a hole in an Appendix A table needs the judge's ruling.\n\n" + topics["APX"]

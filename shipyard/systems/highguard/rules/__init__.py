@@ -4,8 +4,22 @@ One module per rule; this list is the family's registry.
 """
 
 from shipyard.systems.highguard.rules import (
-    agility, armour_tl, battery_counts, cargo, computer, cost, drive_tl, energy, fittings_tl, fuel, power_drives,
-    scoops, small_craft, tonnage, usp_digits, weapon_legality,
+    agility,
+    armour_tl,
+    battery_counts,
+    cargo,
+    computer,
+    cost,
+    drive_tl,
+    energy,
+    fittings_tl,
+    fuel,
+    power_drives,
+    scoops,
+    small_craft,
+    tonnage,
+    usp_digits,
+    weapon_legality,
 )
 
 MODULES = (usp_digits, battery_counts, energy, fuel, agility, cargo, tonnage, cost, power_drives, drive_tl,

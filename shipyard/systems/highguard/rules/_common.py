@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from shipyard.core.rules import RuleMeta
 from shipyard.core.diagnostics import Severity
+from shipyard.core.rules import RuleMeta
 
 
 def meta(code: str, name: str, severity: Severity = Severity.ERROR) -> RuleMeta:

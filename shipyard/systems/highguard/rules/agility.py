@@ -4,17 +4,17 @@ What: the sheet's ``Agility`` is not min(G, floor((EP - EP used) / (0.01 x hull)
 computer, weapons and screens of the component sheet.
 Why: agility is the evasion DM in every exchange of fire and decides strafing (TCS tactical details).
 Bad:  Vigilant (EP 200, 115 used, 5000 t, 3 G) with Agility: 2.   Good: Agility: 1.
-Source: reference/highguard.md 2.6.
+Source: High Guard (agility).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.core.numbers import figure
 from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG105", "agility")

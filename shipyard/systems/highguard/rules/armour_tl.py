@@ -4,13 +4,13 @@ What: the purchased armour factor (the ``Armour Factor-n`` line; planetoid armou
 the ship's TL.
 Why: High Guard: armour factors may not exceed the tech level.
 Bad:  TL12 with Armour Factor-13.      Good: TL12 with Armour Factor-4.
-Source: reference/highguard.md 3; reference/highguard-checks.md (Hull, budget, crew rules).
+Source: High Guard (p. 23, armour); High Guard Shipyard's design checks (Hull, budget, crew rules).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext

@@ -5,17 +5,17 @@ non-zero weapon digit with no battery count; a bay weapon or spinal mount whose 
 number of its bays (a spinal mount: 1), as the component sheet gives them.
 Why: the counts under the USP are what the combat rules fire; a count with no weapon is a slip.
 Bad:  batteries bearing  3 ... over batteries  2 ...      Good: bearing 2 over batteries 2
-Source: reference/hgs-sheet-format.md 2.2; reference/highguard.md 1.1.
+Source: High Guard Shipyard's sheets (battery lines); High Guard (the USP).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.highguard.model import BATTERY_COLUMNS
 from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard import charts as hg
+from shipyard.systems.highguard.model import BATTERY_COLUMNS
 from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 

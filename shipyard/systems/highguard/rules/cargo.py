@@ -4,17 +4,17 @@ What: the component sheet's ``Cargo`` line, or the summary's ``Cargo``, is not t
 other component (planetoid unusable space included).
 Why: cargo is what is left; a cargo figure that does not add up hides an over- or under-tonnage.
 Bad:  Cargo: 950 where the components leave 912.     Good: Cargo: 912.
-Source: reference/hgs-sheet-format.md 1.9 ("it must equal hull - sum of tons").
+Source: High Guard Shipyard's sheets (ACCOMODATIONS) ("it must equal hull - sum of tons").
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.core.numbers import figure
 from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG106", "cargo")

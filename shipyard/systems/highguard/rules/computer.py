@@ -7,17 +7,17 @@ a smaller model than it needs (600 t Model/1, 1000 t Model/2, 4000 t Model/3, 10
 or more with no bridge.
 Why: High Guard's avionics conditions.
 Bad:  a 5000-ton jump-3 ship with a Model/2.     Good: the same with a Model/6.
-Source: reference/highguard.md 1.4 and 2.7; reference/highguard-checks.md (Avionics).
+Source: High Guard (p. 26, computers; p. 27, bridge); High Guard Shipyard's design checks (Avionics).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 

@@ -4,18 +4,18 @@ What: the USP line's cost is not the sum of the component sheet's MCr plus the c
 compared at the precision the sheet prints.
 Why: the squadron budget (TCS201) is added up from these figures.
 Bad:  MCr 4,100.000 over components of MCr 4,014.772.      Good: MCr 4,014.772.
-Source: reference/hgs-sheet-format.md 2.1 (the total is the ship price plus carried craft).
+Source: High Guard Shipyard's sheets (the USP line) (the total is the ship price plus carried craft).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
-from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.core.numbers import figure
 from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG108", "cost")

@@ -4,16 +4,16 @@ What: maneuver above 2 G at TL7, above 5 G at TL8 (6 G from TL9); jump below TL9
 jump-2 at TL11, 3 at TL12, 4 at TL13, 5 at TL14, 6 at TL15 (backup drives likewise).
 Why: High Guard's drive tables have a minimum TL per rating.
 Bad:  TL12 with jump-4.      Good: TL12 with jump-3.
-Source: reference/highguard.md 2.2-2.3; reference/highguard-checks.md (Power and drives).
+Source: High Guard (p. 23, drives); High Guard Shipyard's design checks (Power and drives).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 

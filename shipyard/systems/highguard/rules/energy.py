@@ -4,17 +4,17 @@ What: the sheet's EP (the summary's ``EP=``, or the power plant line's ``+EP``) 
 gives: EP = plant tons / tons per EP at the TL (= 0.01 x hull x Pn); from a USP alone, 0.01 x hull x Pn.
 Why: every energy use and the agility follow from the EP; a wrong EP hides an EP shortfall.
 Bad:  Kinunir (1250 t, Pn 7) with EP=90.      Good: EP=87.5.
-Source: reference/highguard.md 2.4 (EP = 0.01 x hull x Pn) and 12 (the Kinunir: 87.5).
+Source: High Guard (p. 23, power plant: EP = 0.01 x hull x Pn; the Kinunir: 87.5).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.core.numbers import figure
 from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG103", "energy-points")

@@ -4,17 +4,17 @@ What: a fuel purification plant below TL8; low berths or emergency low berths be
 below TL10, or capsules without launchers; mixed turrets on a ship over 1000 tons.
 Why: High Guard's fuel, accommodation and weapon conditions.
 Bad:  TL7 with Purification: 10.000 Td.     Good: TL8 with the same plant.
-Source: reference/highguard-checks.md (Fuel, Accommodation, Weapons).
+Source: High Guard Shipyard's design checks (Fuel, Accommodation, Weapons).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 

@@ -5,18 +5,18 @@ power-plant fuel for 28 days (0.01 x hull x Pn); or the component sheet carries 
 jump needs, or plant fuel that is not a whole number of 28-day periods.
 Why: a ship that cannot fuel its jump does not make it; plant fuel comes in 4-week measures.
 Bad:  Kinunir with Fuel=500 (jump fuel only).      Good: Fuel=587.5 (500 + 87.5).
-Source: reference/highguard.md 2.5 and 12; reference/highguard-checks.md (Fuel).
+Source: High Guard (p. 23, fuel; the Kinunir); High Guard Shipyard's design checks (Fuel).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.core.numbers import figure
 from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG104", "fuel")

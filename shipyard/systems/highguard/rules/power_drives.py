@@ -3,17 +3,17 @@
 What: Pn < J or Pn < G (from the USP digits, or from the drive tonnages of the component sheet).
 Why: High Guard: the power plant must be at least the jump and maneuver numbers.
 Bad:  CA-E334363-... (J3, M4, P3).      Good: CA-E333463-... (J3, M3, P4).
-Source: reference/highguard.md 2.4; reference/highguard-checks.md (Power and drives).
+Source: High Guard (p. 23, power plant); High Guard Shipyard's design checks (Power and drives).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.core.numbers import figure
 from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG110", "power-below-drives")

@@ -4,16 +4,16 @@ What: fuel scoops (a ``Scoops`` line with a cost) on configuration 7, 8 or 9 (di
 planetoid, buffered planetoid).
 Why: unstreamlined hulls cannot skim a gas giant.
 Bad:  USP ...-K7... with Scoops: 0.000 Td; MCr 10.000.     Good: the same hull with MCr 0.000 (no scoops).
-Source: reference/highguard.md 1.3; reference/highguard-checks.md (Hull, budget, crew rules).
+Source: High Guard (p. 23, configuration); High Guard Shipyard's design checks (Hull, budget, crew rules).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 

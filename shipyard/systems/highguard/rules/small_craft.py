@@ -5,13 +5,13 @@ no bridge and no computer, or ship staterooms or couches; a ship of 100 tons or 
 staterooms.
 Why: High Guard's small-craft conditions.
 Bad:  a 50-ton fighter with a J-Drive line.     Good: the same fighter without one.
-Source: reference/highguard-checks.md (Hull, budget, crew rules); highguard.md 9.
+Source: High Guard Shipyard's design checks (Hull, budget, crew rules); High Guard (small craft).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext

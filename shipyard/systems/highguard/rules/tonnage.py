@@ -3,17 +3,17 @@
 What: the components' tonnage adds up to more than the hull (the overage is given in tons).
 Why: High Guard's first legality condition; a judge rejects an over-tonnage design.
 Bad:  a 5000-ton hull whose components need 5012 tons.     Good: components of 4088 tons and 912 of cargo.
-Source: reference/highguard-checks.md (Hull, budget, crew rules).
+Source: High Guard Shipyard's design checks (Hull, budget, crew rules).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
-from shipyard.core.numbers import figure
 from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG107", "over-tonnage")

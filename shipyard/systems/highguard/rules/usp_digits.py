@@ -1,25 +1,25 @@
 """Each USP digit against the digit recomputed from the sheet.
 
-What: a digit of the USP that the components (or, for the hull and crew codes, the tonnage and the crew
-count) give differently (the crew digit is the order of magnitude of the crew, as on HG'80 and TCS sheets;
-High Guard Shipyard's default, the number of crew sections, is accepted too): hull size, jump, maneuver, power plant, computer, crew, armour, screens, and the
-factor of each weapon column (from the weapons per battery and the TL, or the bay or spinal mount); and,
-with drop tanks, the laden USP's hull, jump, maneuver and power digits against the drives on hull + tanks.
-Both values are in the message. A drive between two ratings gives the lower rating here (TCS105-TCS108
-report the drive itself).
+What: a digit of the USP that the components (or, for the hull and crew codes, the tonnage and the crew count)
+give differently (the crew digit is the order of magnitude of the crew, as on HG'80 and TCS sheets; High Guard
+Shipyard's default, the number of crew sections, is accepted too): hull size, jump, maneuver, power plant,
+computer, crew, armour, screens, and the factor of each weapon column (from the weapons per battery and the
+TL, or the bay or spinal mount); and, with drop tanks, the laden USP's hull, jump, maneuver and power digits
+against the drives on hull + tanks. Both values are in the message. A drive between two ratings gives the
+lower rating here (TCS105-TCS108 report the drive itself).
 Why: a judge re-derives every digit; a digit that its components do not give is a false claim.
 Bad:  CA-E333463-... with a 400-ton maneuver drive on 5000 tons (3 G) declared as 4 G (CA-E334463-...)
 Good: CA-E333463-... with the same drive
-Source: reference/highguard.md 1.1-1.5 and 6; reference/highguard-checks.md (declared versus recomputed).
+Source: High Guard (the USP; p. 24-25, weapons); High Guard Shipyard's design checks (declared versus recomputed).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 

@@ -8,17 +8,17 @@ meson with meson bays, spinal PA with PA bays or turrets, 100- and 50-ton bays o
 PA turrets, missile bays with missile turrets, 50-ton energy bays with energy turrets).
 Why: High Guard's weapon conditions.
 Bad:  TL12 with 1 x 100T Meson Bays.      Good: TL13 with 1 x 100T Meson Bays.
-Source: reference/highguard.md 6-8; reference/highguard-checks.md (Weapons, Screens).
+Source: High Guard (p. 24-25, weapons and screens); High Guard Shipyard's design checks (Weapons, Screens).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 

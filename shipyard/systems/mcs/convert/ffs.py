@@ -1,4 +1,4 @@
-"""FFS design values to MCS ratings: seeds/003 section 6.1 ("Rating designs").
+"""FFS design values to MCS ratings: MCS section 6.1 ("Rating designs").
 
 The FFS figures are scaled to the FFS2 scale first (x 1.43 for FFS1/TNE figures; the design must say
 which edition it is: the scale is never guessed). Every figure the design leaves to the converter is an
@@ -9,11 +9,18 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_DOWN, Decimal
 
-from shipyard.systems.mcs import charts as chart
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.systems.mcs import charts as chart
 from shipyard.systems.mcs.ffs.model import Edition, FfsBeam, FfsDesign, FfsMissiles
 from shipyard.systems.mcs.model import (
-    BeamBattery, DamperBattery, Detail, MissileBattery, Note, PenDam, SandcasterBattery, UsdShip,
+    BeamBattery,
+    DamperBattery,
+    Detail,
+    MissileBattery,
+    Note,
+    PenDam,
+    SandcasterBattery,
+    UsdShip,
 )
 
 RANGE_HEADER = list(chart.RATED_RANGES)
@@ -98,7 +105,7 @@ class _Converter:
             self.say("CNV213", f"{beam.name}: penetration not given: {per_damage} x damage "
                                f"({'most lasers' if beam.type == 'laser' else 'PAWs and mesons'}, section 6.1)", at=at)
         cells: list[PenDam | None] = []
-        for index, damage in enumerate(beam.damage[:rated]):
+        for damage in beam.damage[:rated]:
             dam = self.code(damage * beam.count, f"{beam.name} damage", at)
             if dam is not None and rof.code < 0:
                 dam += rof.code  # a negative ROF bonus lowers the damage (section 6.1)
@@ -149,7 +156,8 @@ class _Converter:
         elif battery.warhead == "nuclear":
             if tl < chart.NUCLEAR_MISSILE_BY_TL[-1][0]:
                 self.say("CNV221", f"{battery.name}: TL {tl}: standard nuclear det-laser missiles are rated from "
-                                   f"TL {chart.NUCLEAR_MISSILE_BY_TL[-1][0]}; those figures are used", Severity.WARNING, at)
+                                   f"TL {chart.NUCLEAR_MISSILE_BY_TL[-1][0]}; those figures are used",
+                         Severity.WARNING, at)
             _, pen, dam, size_evade = chart.by_tl(chart.NUCLEAR_MISSILE_BY_TL, tl)
         else:
             pen, dam, size_evade = chart.MISSILE_WARHEADS[battery.warhead]
@@ -178,7 +186,8 @@ class _Converter:
             each = chart.by_tl(chart.SANDCASTER_ARMOUR_BY_TL, tl)[1]
             armour = self.code(Decimal(battery.count * each), f"{battery.name} armour", ("sandcasters", index),
                                scaled=False) or 0
-            details = [Detail(number=battery.count, text="sandcasters each" if battery.count > 1 else "sandcaster each")]
+            each_text = "sandcasters each" if battery.count > 1 else "sandcaster each"
+            details = [Detail(number=battery.count, text=each_text)]
             if battery.canisters is not None:
                 details.append(Detail(number=battery.canisters, text="cannisters"))
             result.append(SandcasterBattery(count=battery.batteries, name=battery.name, screen=screen,

@@ -1,4 +1,4 @@
-"""T4 (FFS) ship to MCS ratings: seeds/003 section 6, "Converting from T4".
+"""T4 (FFS) ship to MCS ratings: MCS section 6, "Converting from T4".
 
 Every figure the T4 sheet does not give is an assumption, and every assumption is said: as an info
 diagnostic (code CNV1xx) and as a note on the converted ship, so it is printed under the sheet.
@@ -10,10 +10,17 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal
 
-from shipyard.systems.mcs import charts as chart
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.systems.mcs import charts as chart
 from shipyard.systems.mcs.model import (
-    BeamBattery, Detail, MissileBattery, Note, PenDam, SandcasterBattery, T4Weapon, UsdShip,
+    BeamBattery,
+    Detail,
+    MissileBattery,
+    Note,
+    PenDam,
+    SandcasterBattery,
+    T4Weapon,
+    UsdShip,
 )
 
 Design = Literal["military", "civilian"]
@@ -110,7 +117,7 @@ class _Converter:
         else:
             gap = 0  # mesons and PAWs: penetration = damage value
         ranges = []
-        for label, dv in zip(chart.RATED_RANGES, damage):
+        for label, dv in zip(chart.RATED_RANGES, damage, strict=False):
             if dv is None:
                 ranges.append(None)
                 continue
@@ -202,7 +209,8 @@ class _Converter:
         return UsdShip(**keep, **hull, range_header=list(chart.RATED_RANGES), weapons=weapons, notes=notes)
 
 
-def convert_t4(ship: UsdShip, options: T4Options = T4Options(), path: str = "<ship>") -> tuple[UsdShip, list[Diagnostic]]:
+def convert_t4(ship: UsdShip, options: T4Options = T4Options(),
+               path: str = "<ship>") -> tuple[UsdShip, list[Diagnostic]]:
     """The MCS ship of a T4 ship, and the diagnostics (assumptions as info) of converting it."""
     converter = _Converter(ship, options, path)
     return converter.convert(), converter.diagnostics

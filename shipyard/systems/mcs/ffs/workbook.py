@@ -22,9 +22,9 @@ from openpyxl.utils import get_column_letter
 from pydantic import ValidationError
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.toml_input import validation_diagnostics
 from shipyard.systems.mcs.ffs.model import FfsDesign, FfsHull
 from shipyard.systems.mcs.ffs.read import Loaded
-from shipyard.core.toml_input import validation_diagnostics
 
 SHIP_SHEET = "Ship"
 SHIP_FIELDS = ("edition",) + tuple(FfsHull.model_fields)
@@ -75,7 +75,8 @@ def parse_ffs_workbook(path: Path, shown: str) -> Loaded:
     data: dict[str, Any] = {}
     try:
         if SHIP_SHEET not in workbook.sheetnames:
-            return None, [error("FFS003", f"the workbook has no sheet '{SHIP_SHEET}' (see the FFS design template)")], {}
+            missing = error("FFS003", f"the workbook has no sheet '{SHIP_SHEET}' (see the FFS design template)")
+            return None, [missing], {}
         ship: dict[str, Any] = {}
         for row, (field, value, *_) in enumerate(workbook[SHIP_SHEET].iter_rows(min_row=2, max_col=3,
                                                                                  values_only=True), start=2):
@@ -101,7 +102,8 @@ def parse_ffs_workbook(path: Path, shown: str) -> Loaded:
                                                     f"expected one of {', '.join(columns)}", 1, col))
             records = []
             for row, values in enumerate(rows, start=2):
-                cells = {name: (col, _value(v)) for col, (name, v) in enumerate(zip(header, values), start=1)
+                cells = {name: (col, _value(v))
+                         for col, (name, v) in enumerate(zip(header, values, strict=False), start=1)
                          if name in columns and _value(v) is not None}
                 if not cells:
                     continue

@@ -1,12 +1,20 @@
-"""Family MCS: checks on MCS USD sheets against the rating charts of seeds/003 section 6.
+"""Family MCS: checks on MCS USD sheets against the rating charts of MCS section 6.
 
 One module per rule; this list is the family's registry (adding a rule: the module, this list, its
 cases in fixtures/rules/mcs/, and the README table).
 """
 
 from shipyard.systems.mcs.rules import (
-    armour, damage_by_range, meson_screen, missile_by_tl, pen_dam_pair, point_defence, salvo_rating,
-    sandcaster, size, toughness,
+    armour,
+    damage_by_range,
+    meson_screen,
+    missile_by_tl,
+    pen_dam_pair,
+    point_defence,
+    salvo_rating,
+    sandcaster,
+    size,
+    toughness,
 )
 
 MODULES = (size, toughness, armour, meson_screen, salvo_rating, missile_by_tl, sandcaster, point_defence,

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.mcs import charts as chart
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.mcs.model import UsdShip
 from shipyard.core.rules import RuleContext
+from shipyard.systems.mcs import charts as chart
+from shipyard.systems.mcs.model import UsdShip
 
 
 def chart_code_findings(ship: UsdShip, ctx: RuleContext, field: str, label: str) -> Iterator[Diagnostic]:

@@ -6,16 +6,16 @@ slip or from an extrapolation the sheet should say it made. A lone MCS sheet doe
 value, so this is what can be checked from it; converted designs (shipyard convert) rate armour from
 the source value and say how.
 Bad:  Armour: 26      Good: Armour: 14
-Source: seeds/003 section 6.1 (armour from the USD chart; reference/mcs-rating.md sections 1 and 4).
+Source: MCS section 6.1 (armour from the USD chart).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.mcs.model import UsdShip
 from shipyard.core.rules import RuleContext, RuleMeta
+from shipyard.systems.mcs.model import UsdShip
 from shipyard.systems.mcs.rules._chart_range import chart_code_findings
 
 META = RuleMeta(code="MCS003", name="armour-on-chart", severity=Severity.ERROR, family="mcs")

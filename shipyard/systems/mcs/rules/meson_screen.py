@@ -6,16 +6,16 @@ chart's value of the screen factor). A lone MCS sheet does not carry the screen 
 transcription such as the Coronation summary's "Meson Screen: 15" (the T4 factor; PV 19) cannot be
 told from a real PV 15 here; `shipyard convert` rates it from the source.
 Bad:  Meson Screen: -3      Good: Meson Screen: 14
-Source: seeds/003 sections 1.0 and 6.2 (reference/mcs-rating.md section 8).
+Source: MCS sections 1.0 and 6.2 (sandcasters and meson screens).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.mcs.model import UsdShip
 from shipyard.core.rules import RuleContext, RuleMeta
+from shipyard.systems.mcs.model import UsdShip
 from shipyard.systems.mcs.rules._chart_range import chart_code_findings
 
 META = RuleMeta(code="MCS004", name="meson-screen-on-chart", severity=Severity.ERROR, family="mcs")

@@ -7,17 +7,17 @@ carry older missiles, but the sheet should say so. Missiles with another size&ev
 Why: the Midu Agashaan (TL-15) sample sheet rates its barbettes 18:12, the TL13-14 figure.
 Bad:  Class: Midu Agashaan TL:15 ... 4 x Missile Barbettes: (+2)18:12 (-6 size&evade)
 Good: Class: Midu Agashaan TL:15 ... 4 x Missile Barbettes: (+2)19:13 (-6 size&evade)
-Source: seeds/003 section 6.1, single-missile performance (reference/mcs-rating.md section 7).
+Source: MCS section 6.1, single-missile performance.
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.mcs import charts as chart
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.mcs.model import UsdShip
 from shipyard.core.rules import RuleContext, RuleMeta
+from shipyard.systems.mcs import charts as chart
+from shipyard.systems.mcs.model import UsdShip
 
 META = RuleMeta(code="MCS006", name="missile-by-tl", severity=Severity.WARNING, family="mcs")
 

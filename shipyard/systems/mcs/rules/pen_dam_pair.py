@@ -5,16 +5,16 @@ Why: a battery either can fire at a range (both figures, from the USD chart) or 
 whole cell); half a cell is a transcription slip and leaves the range unplayable.
 Bad:  1xLaser Battery (+1) (14:9 14:- - -)
 Good: 1xLaser Battery (+1) (14:9 14:9 - -)
-Source: seeds/003 sections 1.0 and 6.1 (the "(Pen:Dam ...)" format; "-" when damage is below 1).
+Source: MCS sections 1.0 and 6.1 (the "(Pen:Dam ...)" format; "-" when damage is below 1).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.mcs.model import UsdShip
 from shipyard.core.rules import RuleContext, RuleMeta
+from shipyard.systems.mcs.model import UsdShip
 from shipyard.systems.mcs.rules.damage_by_range import RANGE_NAMES
 
 META = RuleMeta(code="MCS010", name="pen-dam-pair", severity=Severity.ERROR, family="mcs")
@@ -22,7 +22,7 @@ META = RuleMeta(code="MCS010", name="pen-dam-pair", severity=Severity.ERROR, fam
 
 def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
     for battery in ship.beam_batteries:
-        for name, cell in zip(RANGE_NAMES, battery.ranges):
+        for name, cell in zip(RANGE_NAMES, battery.ranges, strict=False):
             if cell is None or (cell.pen is None) == (cell.dam is None):
                 continue
             missing = "damage" if cell.dam is None else "penetration"

@@ -10,17 +10,17 @@ Why: the seed's own text says "a standard laser turret has PD 1" where the table
 sample sheets disagree with the tables, so this is never an error.
 Bad:  30xLight Laser Btty (+1) 13:14 ... PDR: 3 (9 turrets each)   (9-27 lasers: 3-4, +1 ROF: 4-5)
 Good: 10xHeavy Laser Btty (+1) 15:17 ... PDR: 3 (5 turrets each)   (5-15 lasers: 2-3, +1 ROF: 3-4)
-Source: seeds/003 sections 6.1 (lasers) and 6.2 (dampers); reference/mcs-rating.md section 6.
+Source: MCS sections 6.1 (lasers) and 6.2 (dampers).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.mcs import charts as chart
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.mcs.model import BeamBattery, DamperBattery, UsdShip
 from shipyard.core.rules import RuleContext, RuleMeta
+from shipyard.systems.mcs import charts as chart
+from shipyard.systems.mcs.model import BeamBattery, DamperBattery, UsdShip
 from shipyard.systems.mcs.rules.sandcaster import TURRET_WEAPONS
 
 META = RuleMeta(code="MCS008", name="point-defence", severity=Severity.WARNING, family="mcs")

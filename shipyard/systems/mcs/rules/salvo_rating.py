@@ -5,17 +5,17 @@ value for the missiles per salvo the battery states.
 Why: the salvo rating is added to every missile attack like a ROF.
 Bad:  5 x Missile Batteries: (+4) 17:11 -6 size&evade 4 salvos each (20 missiles/salvo)
 Good: 5 x Missile Batteries: (+5) 17:11 -6 size&evade 4 salvos each (20 missiles/salvo)
-Source: seeds/003 section 6.1, salvo rating table (reference/mcs-rating.md section 7).
+Source: MCS section 6.1, salvo rating table.
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.mcs import charts as chart
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.mcs.model import UsdShip
 from shipyard.core.rules import RuleContext, RuleMeta
+from shipyard.systems.mcs import charts as chart
+from shipyard.systems.mcs.model import UsdShip
 
 META = RuleMeta(code="MCS005", name="salvo-rating", severity=Severity.ERROR, family="mcs")
 

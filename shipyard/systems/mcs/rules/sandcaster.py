@@ -9,21 +9,21 @@ one row up, TL15+ two); the armour is the USD chart of casters x armour per cani
 Bad:  Class: Kuvasz TL:12 ... Size: 4 ... 1 x Sandcaster battery: -1: 12 10 cannisters
       (armour 12 takes 4-5 TL-12 casters, which give screen -2 to -3 on a size-4 ship)
 Good: Size: 5, TL-12, 5 casters: -2: 12
-Source: seeds/003 section 6.2 (reference/mcs-rating.md section 8).
+Source: MCS section 6.2.
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.mcs import charts as chart
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.mcs.model import SandcasterBattery, UsdShip
 from shipyard.core.rules import RuleContext, RuleMeta
+from shipyard.systems.mcs import charts as chart
+from shipyard.systems.mcs.model import SandcasterBattery, UsdShip
 
 META = RuleMeta(code="MCS007", name="sandcaster-screen-armour", severity=Severity.WARNING, family="mcs")
 
-# A turret holds one to three weapons (seeds/003 section 6 speaks of single and triple turrets).
+# A turret holds one to three weapons (MCS section 6 speaks of single and triple turrets).
 TURRET_WEAPONS = (1, 3)
 # Inferred counts are searched up to this many casters (armour code 24 needs 572 TL8 casters).
 MOST_CASTERS = 1000

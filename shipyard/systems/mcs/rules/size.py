@@ -4,17 +4,17 @@ What: the sheet's Size is not the code the size chart gives for its Displacement
 Why: size is a to-hit modifier for every shot at the ship; a wrong size changes every roll.
 Bad:  Displacement: 15000  Size: 6   (15 000 dTons lies in 10 001-30 000: size 7)
 Good: Displacement: 15000  Size: 7
-Source: seeds/003 section 6.1, the size table (reference/mcs-rating.md section 3).
+Source: MCS section 6.1, the size table.
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.mcs import charts as chart
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.mcs.model import UsdShip
 from shipyard.core.rules import RuleContext, RuleMeta
+from shipyard.systems.mcs import charts as chart
+from shipyard.systems.mcs.model import UsdShip
 
 META = RuleMeta(code="MCS001", name="size-by-displacement", severity=Severity.ERROR, family="mcs")
 

@@ -7,18 +7,18 @@ rules estimate it as displacement x 10, so a difference is at most a warning.
 Why: toughness sets the damage needed for every hit level; the sample sheets show slips both ways.
 Bad:  Mass: 33381 tonnes  Toughness: 13   (the chart gives 11; modifiers only lower it)
 Good: Mass: 33381 tonnes  Toughness: 10   (11, -1 for high automation: info)
-Source: seeds/003 section 6.1, the toughness table and its modifiers (reference/mcs-rating.md section 2).
+Source: MCS section 6.1, the toughness table and its modifiers.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.mcs import charts as chart
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.systems.mcs.model import UsdShip
 from shipyard.core.rules import RuleContext, RuleMeta
+from shipyard.systems.mcs import charts as chart
+from shipyard.systems.mcs.model import UsdShip
 
 META = RuleMeta(code="MCS002", name="toughness-by-mass", severity=Severity.ERROR, family="mcs")
 
@@ -55,7 +55,8 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
         named = _named_modifiers(ship)
         if len(named) >= gap:
             why = " and ".join(chart.TOUGHNESS_MODIFIERS[key] for key in named[:gap])
-            explained = f"the -1 modifier{'s' if gap > 1 else ''} for {why} (named on the sheet) explain{'s' if gap == 1 else ''} it"
+            plural, verb = ("s", "") if gap > 1 else ("", "s")
+            explained = f"the -1 modifier{plural} for {why} (named on the sheet) explain{verb} it"
         else:
             choices = ", ".join(chart.TOUGHNESS_MODIFIERS.values())
             explained = f"{gap} of the -1 modifiers ({choices}) would explain it; the sheet does not say which"
@@ -63,7 +64,8 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
                          ship, "toughness", Severity.INFO)
         return
     direction = "above" if gap < 0 else "below"
-    more = "; modifiers only lower toughness" if gap < 0 else f"; the modifiers allow at most -{len(chart.TOUGHNESS_MODIFIERS)}"
+    most = len(chart.TOUGHNESS_MODIFIERS)
+    more = "; modifiers only lower toughness" if gap < 0 else f"; the modifiers allow at most -{most}"
     severity = Severity.WARNING if estimated else Severity.ERROR
     yield ctx.report(f"Toughness {ship.toughness} is {abs(gap)} {direction} the chart's {base} ({basis}){more}",
                      ship, "toughness", severity)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.rules import RuleContext
 from shipyard.core.numbers import figure
+from shipyard.core.rules import RuleContext
 from shipyard.systems.tcs.subject import TcsSubject
 
 _WORDS = {"maneuver": ("maneuver drive", "G", "3G - 1"), "jump": ("jump drive", "jump", "J + 1")}

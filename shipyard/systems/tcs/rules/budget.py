@@ -4,19 +4,19 @@ What: the sum of ship costs, each times the number built, exceeds the budget (Tr
 MCr 1,000,000 unless the scenario says otherwise).
 Why: the tournament's first condition.
 Bad:  250 Vigilants at MCr 4,014.772.     Good: 240 of them.
-Source: seeds/000 (the tournament); reference/tcs-1982.md TCS201.
+Source: TCS82 (the tournament); TCS82 TCS201.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
-from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.rules import RuleContext
 from shipyard.core.numbers import figure
-from shipyard.systems.tcs.subject import FleetSubject
+from shipyard.core.rules import RuleContext
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import FleetSubject
 
 META = meta("TCS201", "budget", target="fleet")
 
@@ -30,7 +30,8 @@ def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         else:
             total += cost * member.count
     if total > fleet.scenario.budget_mcr:
-        yield ctx.report_at(f"the fleet costs MCr {figure(total)}; the budget is MCr {figure(fleet.scenario.budget_mcr)} "
-                            f"(MCr {figure(total - fleet.scenario.budget_mcr)} over)", fleet.span)
+        budget = fleet.scenario.budget_mcr
+        yield ctx.report_at(f"the fleet costs MCr {figure(total)}; the budget is MCr {figure(budget)} "
+                            f"(MCr {figure(total - budget)} over)", fleet.span)
     if unknown:
         yield ctx.report_at(f"no cost known for {', '.join(unknown)}: left out of the total", fleet.span)

@@ -6,18 +6,18 @@ Why: TCS 1982 rules clarification 7 (black globes): "Excess weapons may be insta
 in excess of those powerable by the power plant, in the expectation that they can be powered off of the
 energy in the capacitor".
 Bad:  EP 200 and 215 drawn, no black globe.    Good: 115 drawn; or 215 drawn with a black globe (info).
-Source: seeds/000, Rules clarifications 7 (reference/tcs-1982.md TCS111).
+Source: TCS82, Rules clarifications 7 (TCS82 TCS111).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.core.rules import RuleContext
 from shipyard.core.numbers import figure
-from shipyard.systems.tcs.subject import TcsSubject
+from shipyard.core.rules import RuleContext
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS111", "energy-shortfall")
 

@@ -5,17 +5,17 @@ turrets: "an extra weapon or two ... in the last turret"). They are reported and
 battery factor.
 Why: TCS 1982 rules clarification 1: "Any such leftovers contribute nothing to the firepower".
 Bad:  30 x Laser Turrets: ...; -91 EP (one laser over 3 a turret).   Good: -90 EP.
-Source: seeds/000, Rules clarifications 1 (reference/tcs-1982.md TCS102).
+Source: TCS82, Rules clarifications 1 (TCS82 TCS102).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS102", "extra-weapons", Severity.WARNING)
 

@@ -3,17 +3,17 @@
 What: turrets + 10 x bays exceed the hardpoints (one per 100 tons of hull).
 Why: TCS 1982 rules clarification 1: "1 bay (50 or 100 tons) replaces 10 hardpoints".
 Bad:  5000 tons (50 hardpoints) with 41 turrets and a bay.   Good: 40 turrets and a bay.
-Source: seeds/000, Rules clarifications 1 (reference/tcs-1982.md TCS103); highguard.md 5.
+Source: TCS82, Rules clarifications 1 (TCS82 TCS103); High Guard (accommodation and fittings).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS103", "hardpoints")
 

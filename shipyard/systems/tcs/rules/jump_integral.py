@@ -5,18 +5,18 @@ not the jump its tonnage gives.
 Why: TCS 1982 rules clarification 6: "Jump drive numbers must be integral with respect to the base
 tonnage of the ship."
 Bad:  J-Drive: 230.000 Td on 5000 tons (4.6%: jump 3.6).    Good: 200.000 Td (4%: jump 3).
-Source: seeds/000, Rules clarifications 6 (reference/tcs-1982.md TCS108); highguard.md 2.3.
+Source: TCS82, Rules clarifications 6 (TCS82 TCS108); High Guard (p. 23, jump drive).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 from shipyard.systems.tcs.rules._integral import integral_findings
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS108", "jump-integral")
 

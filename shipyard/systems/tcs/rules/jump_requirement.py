@@ -6,19 +6,19 @@ minimum jump (the seed gives none).
 Why: TCS 1982 rules clarification 6: "Scenario jump requirements are satisfied if the ship could make the
 required jump while dropping its tanks, and can make at least jump-1 carrying its tanks along."
 Bad:  minimum_jump = 4 and a jump-3 ship.      Good: minimum_jump = 3.
-Source: seeds/000, Rules clarifications 6 (reference/tcs-1982.md TCS109); highguard.md 2.3 (drive potential).
+Source: TCS82, Rules clarifications 6 (TCS82 TCS109); High Guard (p. 23, jump drive) (drive potential).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import ROUND_FLOOR
-from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.rules import RuleContext
 from shipyard.core.numbers import figure
-from shipyard.systems.tcs.subject import TcsSubject
+from shipyard.core.rules import RuleContext
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS109", "jump-requirement")
 

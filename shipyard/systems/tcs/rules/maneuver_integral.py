@@ -5,18 +5,18 @@ whole G; or its label's factor is not the rating its tonnage gives.
 Why: TCS 1982 rules clarification 4: "Maneuver drives must be integral with respect to the base tonnage".
 A drive between two ratings is reported, never silently rounded down.
 Bad:  M-Drive: 420.000 Td on 5000 tons (8.4%: 3.13 G).    Good: 400.000 Td (8%: 3 G).
-Source: seeds/000, Rules clarifications 4 (reference/tcs-1982.md TCS105); highguard.md 2.2.
+Source: TCS82, Rules clarifications 4 (TCS82 TCS105); High Guard (p. 23, maneuver drive).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
 from shipyard.systems.tcs.rules._integral import integral_findings
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS105", "maneuver-integral")
 

@@ -3,19 +3,19 @@
 What: a maneuver rating above 6 (from the drive tonnage or the USP digit).
 Why: TCS 1982 rules clarification 7: "No maneuver drive may exceed 6G's acceleration."
 Bad:  M-Drive of 20% of the hull (7 G).     Good: 17% (6 G).
-Source: seeds/000, Rules clarifications 7 (reference/tcs-1982.md TCS110).
+Source: TCS82, Rules clarifications 7 (TCS82 TCS110).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.rules import RuleContext
 from shipyard.core.numbers import figure
-from shipyard.systems.tcs.subject import TcsSubject
+from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS110", "maneuver-limit")
 

@@ -4,17 +4,17 @@ What: the ship's maneuver rating (base tonnage, tanks dropped) is below the scen
 Why: TCS 1982 rules clarification 4: "Scenario maneuver requirements must be satisfied by each ship while
 not carrying drop tanks." Quiet when the scenario sets no minimum (the seed gives none).
 Bad:  minimum_maneuver = 4 and a 3 G ship.     Good: minimum_maneuver = 3.
-Source: seeds/000, Rules clarifications 4 (reference/tcs-1982.md TCS106).
+Source: TCS82, Rules clarifications 4 (TCS82 TCS106).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS106", "maneuver-requirement")
 

@@ -5,19 +5,19 @@ holds 30 (triple turret 10 turns, double 15, single 30); a bay fires its tonnage
 ton (30 turns); magazines (30 missiles a ton) add to that.
 Why: TCS 1982 rules modification 1; the judge keeps a running tally of turns in battle.
 Bad:  (information only)      Good: (information only)
-Source: seeds/000, Rules modifications 1 (reference/tcs-1982.md TCS114).
+Source: TCS82, Rules modifications 1 (TCS82 TCS114).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.core.rules import RuleContext
 from shipyard.core.numbers import figure
-from shipyard.systems.tcs.subject import TcsSubject
+from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS114", "missile-endurance", Severity.INFO)
 

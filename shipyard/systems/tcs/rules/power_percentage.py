@@ -5,18 +5,18 @@ What: the power plant's tonnage is not a whole percentage of the base tonnage (o
 percentage gives Pn in steps of 0.5: that is allowed.
 Why: TCS 1982 rules clarification 5.
 Bad:  P-Plant: 610.000 Td on 5000 tons (12.2%).    Good: 600.000 Td (12%).
-Source: seeds/000, Rules clarifications 5 (reference/tcs-1982.md TCS107); highguard.md 2.4.
+Source: TCS82, Rules clarifications 5 (TCS82 TCS107); High Guard (p. 23, power plant).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.rules import RuleContext
 from shipyard.core.numbers import figure
-from shipyard.systems.tcs.subject import TcsSubject
+from shipyard.core.rules import RuleContext
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS107", "power-percentage")
 

@@ -6,20 +6,20 @@ Why: TCS 1982 rules clarification 11: "The tables in TCS for purification plant 
 factor of 10 from those in High Guard. The tables in HG are correct". High Guard Shipyard sizes plants by
 the TCS book, so its sheets need correcting.
 Bad:  TL12, 1700 tons of fuel, Purification: 6.000 Td (the TCS book).   Good: 51.000 Td (30 per 1000).
-Source: seeds/000, Rules clarifications 11 (reference/tcs-1982.md TCS113); highguard.md 2.5.
+Source: TCS82, Rules clarifications 11 (TCS82 TCS113); High Guard (p. 23, fuel).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
-from typing import Iterator
 
-from shipyard.systems.highguard import charts as hg
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.rules import RuleContext
 from shipyard.core.numbers import figure
-from shipyard.systems.tcs.subject import TcsSubject
+from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS113", "purification")
 

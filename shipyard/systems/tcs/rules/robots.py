@@ -4,18 +4,18 @@ What: a sheet that names robots (a component, a note or a user-defined item with
 Why: TCS 1982 rules clarification 2: "All ships must be piloted and manned by human crews in tournament
 play. No robots are permitted."
 Bad:  USER DEFINED / 4 x Robot Crew Section: ...      Good: no robot anywhere on the sheet.
-Source: seeds/000, Rules clarifications 2 (reference/tcs-1982.md TCS104).
+Source: TCS82, Rules clarifications 2 (TCS82 TCS104).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS104", "no-robots")
 _ROBOT = re.compile(r"\brobot", re.I)

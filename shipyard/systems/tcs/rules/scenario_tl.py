@@ -4,17 +4,17 @@ What: the ship's TL (or refit TL) is above the tech level the scenario sets. Qui
 none (the seed gives none: each tournament sets its own).
 Why: a tournament fixes the tech level its fleets are built at (TCS 1981 Origins: TL12).
 Bad:  tech_level = 12 and a TL-15 ship.     Good: tech_level = 12 and a TL-12 ship.
-Source: reference/tcs-1982.md ("Scenario" = budget, tech level, minimum jump and maneuver).
+Source: TCS82 ("Scenario" = budget, tech level, minimum jump and maneuver).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS115", "scenario-tech-level")
 

@@ -6,18 +6,18 @@ carried big craft that have staterooms of their own need none here, as the rule 
 short only by such crews can note them as passengers' space in the craft.
 Why: TCS 1982 rules clarification 9 (crew and carriers).
 Bad:  Crew 120 and 50 staterooms.    Good: Crew 120 and 60 staterooms.
-Source: seeds/000, Rules clarifications 9 (reference/tcs-1982.md TCS112); highguard.md 4.
+Source: TCS82, Rules clarifications 9 (TCS82 TCS112); High Guard (crew).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.rules import RuleContext
 from shipyard.core.numbers import figure
-from shipyard.systems.tcs.subject import TcsSubject
+from shipyard.core.rules import RuleContext
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS112", "staterooms")
 PEOPLE_PER_STATEROOM = 2

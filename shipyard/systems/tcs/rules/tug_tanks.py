@@ -6,18 +6,18 @@ Why: TCS 1982 rules clarification 11: "Extra drop tanks carried by tugs are assu
 streamlining of the tug, so only the drop tanks designed for the ship can be carried into a refueling
 maneuver."
 Bad:  a tug with extra_drop_tanks = 1000.     Good: extra_drop_tanks = 0.
-Source: seeds/000, Rules clarifications 11 (reference/tcs-1982.md TCS203).
+Source: TCS82, Rules clarifications 11 (TCS82 TCS203).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.core.rules import RuleContext
 from shipyard.core.numbers import figure
-from shipyard.systems.tcs.subject import FleetSubject
+from shipyard.core.rules import RuleContext
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import FleetSubject
 
 META = meta("TCS203", "tug-extra-tanks", Severity.WARNING, target="fleet")
 

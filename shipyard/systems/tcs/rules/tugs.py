@@ -6,19 +6,19 @@ all at 1 G or more: a tug of T tons and G gees tows up to T x (G - 1) tons. Tugs
 Why: TCS 1982 rules clarification 7: "a 500 ton 6G tug may move 500 tons of drop tanks at 3G's, or 2500
 tons at 1G".
 Bad:  6000 tons of drop tanks and one 500-ton 6 G tug (2500 tons).   Good: three such tugs (7500 tons).
-Source: seeds/000, Rules clarifications 7 (reference/tcs-1982.md TCS202).
+Source: TCS82, Rules clarifications 7 (TCS82 TCS202).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
-from typing import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.rules import RuleContext
 from shipyard.core.numbers import figure
-from shipyard.systems.tcs.subject import FleetSubject
+from shipyard.core.rules import RuleContext
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import FleetSubject
 
 META = meta("TCS202", "tugs", target="fleet")
 

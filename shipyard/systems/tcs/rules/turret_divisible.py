@@ -5,17 +5,17 @@ turret count and the USP block's battery count), so a turret would be split betw
 Why: TCS 1982 rules clarification 1: "All batteries must be turret divisible ... no turret may be split
 between two batteries". High Guard Shipyard accepts such a design silently (integer division).
 Bad:  31 x Laser Turrets in 6 batteries.    Good: 30 x Laser Turrets in 6 batteries.
-Source: seeds/000, Rules clarifications 1 (reference/tcs-1982.md TCS101).
+Source: TCS82, Rules clarifications 1 (TCS82 TCS101).
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.subject import TcsSubject
 from shipyard.systems.tcs.rules._common import meta
+from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS101", "turret-divisible")
 
