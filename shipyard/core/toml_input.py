@@ -12,12 +12,17 @@ import re
 import tomllib
 from collections.abc import Callable
 from decimal import Decimal
+from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 
-Location = tuple  # ("beam", 0, "damage") -> a position
+#: Where a value stands in a document: ("beam", 0, "damage").
+Location = tuple[str | int, ...]
+#: Each table's and key's position: 1-based line and column.
+Positions = dict[Location, tuple[int, int]]
+Model = TypeVar("Model", bound=BaseModel)
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?")
 _KEY = re.compile(r"^(\s*)([A-Za-z0-9_-]+)\s*=")
 
@@ -104,8 +109,8 @@ def validation_diagnostics(error: ValidationError, path: str, locate: Callable, 
     return found
 
 
-def load_toml_model(text: str, path: str, model: type[BaseModel], syntax_code: str, value_code: str,
-                    what: str = "TOML") -> tuple[BaseModel | None, list[Diagnostic], dict]:
+def load_toml_model(text: str, path: str, model: type[Model], syntax_code: str, value_code: str,
+                    what: str = "TOML") -> tuple[Model | None, list[Diagnostic], Positions]:
     """Parse and validate: (the model or None, diagnostics, positions of tables and keys)."""
     try:
         data = tomllib.loads(text, parse_float=Decimal)

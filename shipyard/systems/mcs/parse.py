@@ -29,8 +29,9 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput
+from lark.tree import Meta
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.grammar import parser
@@ -51,6 +52,7 @@ from shipyard.systems.mcs.model import (
     Signature,
     T4Weapon,
     UsdShip,
+    Weapon,
 )
 
 # ---- keys -----------------------------------------------------------------------------------
@@ -185,6 +187,143 @@ class FieldValueError(Exception):
         self.token = token
 
 
+@dataclass(frozen=True)
+class _Heading:
+    token: Token
+    column: int
+
+
+@dataclass(frozen=True)
+class _NotesItem:
+    token: Token
+    column: int
+
+
+@dataclass(frozen=True)
+class _FieldItem:
+    key: Token
+    values: list[Token]
+    column: int
+
+
+@dataclass(frozen=True)
+class _Range:
+    """One range cell of a beam battery: its Pen:Dam, or None for a range it cannot reach ("-")."""
+
+    cell: PenDam | None
+
+
+@dataclass(frozen=True)
+class _Body:
+    """A battery's figures after its name: the body rule, its tokens by type, ranges, PD and details."""
+
+    kind: str
+    tokens: dict[str, list[Token]]
+    ranges: list[PenDam | None]
+    point_defence: int | None
+    details: list[Detail]
+
+
+@dataclass(frozen=True)
+class _BatteryItem:
+    count: int
+    name: str
+    body: _Body
+    column: int
+    end_column: int | None
+
+
+_Item = _Heading | _NotesItem | _FieldItem | _BatteryItem
+
+
+def _start(meta: Meta) -> int:
+    return meta.column if not meta.empty else 1
+
+
+class _LineItems(Transformer[Token, list[_Item]]):
+    """One line's tree (grammars/usd.lark) as typed items, in order; ``span`` places a value on the line."""
+
+    def __init__(self, span: Callable[[int, int | None], Span]) -> None:
+        super().__init__()
+        self.span = span
+
+    def line(self, children: list[_Item]) -> list[_Item]:
+        return children
+
+    @v_args(meta=True)
+    def heading(self, meta: Meta, children: list[Token]) -> _Heading:
+        return _Heading(children[0], _start(meta))
+
+    @v_args(meta=True)
+    def notes(self, meta: Meta, children: list[Token]) -> _NotesItem:
+        return _NotesItem(children[0], _start(meta))
+
+    @v_args(meta=True)
+    def field(self, meta: Meta, children: list[Token]) -> _FieldItem:
+        return _FieldItem(children[0], children[1:], _start(meta))
+
+    def battery_head(self, children: list[Token]) -> tuple[int, str]:
+        count, name = 1, ""
+        for token in children:
+            if token.type == "COUNT":
+                count = int(_leading_number(str(token)))
+            elif token.type == "WEAPON_NAME":
+                name = " ".join(str(token).split())
+        return count, name
+
+    @v_args(meta=True)
+    def battery(self, meta: Meta, children: list[Any]) -> _BatteryItem:
+        (count, name), body = children
+        return _BatteryItem(count, name, body, _start(meta), meta.end_column if not meta.empty else None)
+
+    def range_value(self, children: list[Token]) -> _Range:
+        token = children[0]
+        if token.type in ("PEN_DAM", "HALF_PEN_DAM"):
+            pen, dam = _pen_dam(token)
+            return _Range(PenDam(pen=pen, dam=dam, spans={"self": self.span(token.column or 1, token.end_column)}))
+        return _Range(None)
+
+    def point_defence(self, children: list[Token]) -> int:
+        return _signed(children[1])
+
+    @v_args(meta=True)
+    def detail(self, meta: Meta, children: list[Token]) -> Detail:
+        words = [t for t in children if t.type in ("INT", "DETAIL_TEXT")]
+        return Detail(number=int(words[0]), text=str(words[1]).strip(), parenthesised=children[0].type == "LPAR",
+                      spans={"self": self.span(_start(meta), meta.end_column if not meta.empty else None)})
+
+    def _body(self, kind: str, children: list[Any]) -> _Body:
+        tokens: dict[str, list[Token]] = {}
+        ranges: list[PenDam | None] = []
+        point_defence: int | None = None
+        details: list[Detail] = []
+        for child in children:
+            if isinstance(child, Token):
+                tokens.setdefault(child.type, []).append(child)
+            elif isinstance(child, _Range):
+                ranges.append(child.cell)
+            elif isinstance(child, Detail):
+                details.append(child)
+            else:
+                point_defence = child
+        return _Body(kind, tokens, ranges, point_defence, details)
+
+    def beam_body(self, children: list[Any]) -> _Body:
+        return self._body("beam_body", children)
+
+    def missile_body(self, children: list[Any]) -> _Body:
+        return self._body("missile_body", children)
+
+    def sand_body(self, children: list[Any]) -> _Body:
+        return self._body("sand_body", children)
+
+    def damper_body(self, children: list[Any]) -> _Body:
+        return self._body("damper_body", children)
+
+    def t4_body(self, children: list[Any]) -> _Body:
+        return self._body("t4_body", children)
+
+
 class _SheetReader:
     """Reads the lines of one file into ships; one instance per file."""
 
@@ -196,6 +335,7 @@ class _SheetReader:
         self.group: str | None = None
         self.line_no = 0
         self.line_text = ""
+        self.items = _LineItems(self.span)
 
     # ---- helpers -------------------------------------------------------------------------
     def span(self, column: int, end_column: int | None = None) -> Span:
@@ -233,7 +373,7 @@ class _SheetReader:
             except UnexpectedInput as error:
                 self.unreadable_line(error)
                 continue
-            self.read_line(tree)
+            self.read_line(self.items.transform(tree))
         self.finish_ship()
         if not self.ships:
             self.line_no, self.line_text = 1, split_lines(text)[0]
@@ -252,27 +392,21 @@ class _SheetReader:
         else:
             self.report("USD100", Severity.INFO, "free text, kept as a note", first_col)
 
-    def read_line(self, tree: Tree) -> None:
-        items = list(tree.children)
-        starts = [self.item_start(item) for item in items] + [len(self.line_text) + 1]
+    def read_line(self, items: list[_Item]) -> None:
+        starts = [item.column for item in items] + [len(self.line_text) + 1]
         for index, item in enumerate(items):
-            if item.data == "heading":
-                self.read_heading(item.children[0])
-            elif item.data == "notes":
-                token = item.children[0]
-                text = re.sub(r"^notes?\s*:", "", str(token), flags=re.IGNORECASE).strip()
+            if isinstance(item, _Heading):
+                self.read_heading(item.token)
+            elif isinstance(item, _NotesItem):
+                text = re.sub(r"^notes?\s*:", "", str(item.token), flags=re.IGNORECASE).strip()
                 if text:
-                    self.keep_note(text, token.column)
+                    self.keep_note(text, item.token.column or 1)
                     self.ship.has_content = True
-            elif item.data == "field":
+            elif isinstance(item, _FieldItem):
                 self.read_field(item, next_start=starts[index + 1])
             else:
                 self.group = None
                 self.read_battery(item)
-
-    @staticmethod
-    def item_start(item: Tree) -> int:
-        return item.meta.column if not item.meta.empty else 1
 
     # ---- heading -------------------------------------------------------------------------
     def read_heading(self, token: Token) -> None:
@@ -280,30 +414,32 @@ class _SheetReader:
         text = " ".join(str(token).split())
         match = re.fullmatch(r"(.*?)\s*\((.*)\)", text)
         name, description = (match.group(1), match.group(2)) if match else (text, None)
-        self.set_value("class_name", name, self.span(token.column, token.end_column))
+        where = self.span(token.column or 1, token.end_column)
+        self.set_value("class_name", name, where)
         if description:
-            self.set_value("description", description, self.span(token.column, token.end_column))
+            self.set_value("description", description, where)
 
     # ---- fields --------------------------------------------------------------------------
-    def read_field(self, item: Tree, next_start: int) -> None:
-        key_token, *value_tokens = item.children
-        key_text = str(key_token).rstrip(":- \t").strip()
-        tokens = [_FieldToken(t.type, str(t), t.column, t.end_column) for t in value_tokens]
-        raw = " ".join(self.line_text[key_token.end_column - 1: next_start - 1].split())
-        name = self.canonical_key(key_text, key_token.column)
-        key_span = self.span(key_token.column, key_token.end_column)
+    def read_field(self, item: _FieldItem, next_start: int) -> None:
+        key = item.key
+        key_text = str(key).rstrip(":- \t").strip()
+        key_column, key_end = key.column or 1, key.end_column or 1
+        tokens = [_FieldToken(t.type, str(t), t.column or 1, t.end_column or 1) for t in item.values]
+        raw = " ".join(self.line_text[key_end - 1: next_start - 1].split())
+        name = self.canonical_key(key_text, key_column)
+        key_span = self.span(key_column, key_end)
         if name is None:
             self.report("USD104", Severity.WARNING,
-                        f"unknown key '{key_text}'; the field is kept as a note", key_token.column)
-            self.keep_note(f"{key_text}: {raw}", key_token.column)
+                        f"unknown key '{key_text}'; the field is kept as a note", key_column)
+            self.keep_note(f"{key_text}: {raw}", key_column)
             self.ship.has_content = True
             return
         try:
             self.apply_field(name, key_text, tokens, raw, key_span)
         except FieldValueError as error:
-            column = error.token.column if error.token else key_token.column
+            column = error.token.column if error.token else key_column
             self.report("USD102", Severity.ERROR, f"{key_text}: {error.message}", column)
-            self.keep_note(f"{key_text}: {raw}", key_token.column)
+            self.keep_note(f"{key_text}: {raw}", key_column)
         self.ship.has_content = True
 
     def canonical_key(self, key_text: str, column: int) -> str | None:
@@ -422,65 +558,39 @@ class _SheetReader:
             self.keep_note(text, first.column)
 
     # ---- batteries -----------------------------------------------------------------------
-    def read_battery(self, item: Tree) -> None:
-        head, body = item.children
-        count, name = 1, ""
-        for token in head.children:
-            if token.type == "COUNT":
-                count = int(re.match(r"\d+", str(token)).group())
-            elif token.type == "WEAPON_NAME":
-                name = " ".join(str(token).split())
-        span = self.span(item.meta.column, item.meta.end_column)
-        spans = {"self": span}
-        details, parts = self.body_parts(body)
-        common = {"count": count, "name": name, "details": details, "spans": spans}
-        kind = body.data
-        if kind == "beam_body":
-            weapon = BeamBattery(rof=_signed(parts["ROF"][0]), ranges=parts["ranges"],
-                                 point_defence=parts.get("point_defence"), **common)
-        elif kind == "missile_body":
-            pen, dam = _pen_dam(parts["PEN_DAM"][0])
-            weapon = MissileBattery(salvo_rating=_signed(parts["ROF"][0]), pen=pen, dam=dam,
-                                    size_evade=int(re.search(r"[+-]?\d+", str(parts["SIZE_EVADE"][0])).group()),
-                                    **common)
-        elif kind == "sand_body":
-            screen, armour = (int(v) for v in re.findall(r"-?\d+", re.sub(r"-\s+", "-", str(parts["SAND"][0]))))
-            weapon = SandcasterBattery(screen=screen, armour=armour, **common)
-        elif kind == "damper_body":
-            weapon = DamperBattery(point_defence=parts["point_defence"], **common)
+    def read_battery(self, item: _BatteryItem) -> None:
+        count, name, body = item.count, item.name, item.body
+        spans = {"self": self.span(item.column, item.end_column)}
+        details, tokens = body.details, body.tokens
+        weapon: Weapon
+        if body.kind == "beam_body":
+            weapon = BeamBattery(rof=_signed(tokens["ROF"][0]), ranges=body.ranges, point_defence=body.point_defence,
+                                 count=count, name=name, details=details, spans=spans)
+        elif body.kind == "missile_body":
+            pen, dam = (int(part) for part in str(tokens["PEN_DAM"][0]).split(":"))  # PEN_DAM: digits both sides
+            weapon = MissileBattery(salvo_rating=_signed(tokens["ROF"][0]), pen=pen, dam=dam,
+                                    size_evade=_signed(tokens["SIZE_EVADE"][0]), count=count, name=name,
+                                    details=details, spans=spans)
+        elif body.kind == "sand_body":
+            screen, armour = (int(v) for v in re.findall(r"-?\d+", re.sub(r"-\s+", "-", str(tokens["SAND"][0]))))
+            weapon = SandcasterBattery(screen=screen, armour=armour, count=count, name=name, details=details,
+                                       spans=spans)
+        elif body.kind == "damper_body":
+            weapon = DamperBattery(point_defence=_given(body.point_defence, "a damper's PD"), count=count, name=name,
+                                   details=details, spans=spans)
         else:
-            figure, *values = (int(v) for v in re.findall(r"\d+", str(parts["T4_VALUES"][0])))
-            weapon = T4Weapon(fire_control=_signed(parts["ROF"][0]), figure=figure, values=tuple(values), **common)
+            figure, *values = (int(v) for v in re.findall(r"\d+", str(tokens["T4_VALUES"][0])))
+            weapon = T4Weapon(fire_control=_signed(tokens["ROF"][0]), figure=figure,
+                              values=(values[0], values[1], values[2], values[3]), count=count, name=name,
+                              details=details, spans=spans)
         for detail in details:
             if not _known_detail(detail):
+                where = detail.span()
                 self.report("USD108", Severity.WARNING,
                             f"'{detail.render()}' after {name} names nothing shipyard knows; kept as written",
-                            detail.spans["self"].col)
+                            where.col if where else 1)
         self.ship.weapons.append(weapon)
         self.ship.has_content = True
-
-    def body_parts(self, body: Tree) -> tuple[list[Detail], dict[str, Any]]:
-        parts: dict[str, Any] = {"ranges": []}
-        details: list[Detail] = []
-        for child in body.children:
-            if isinstance(child, Token):
-                parts.setdefault(child.type, []).append(child)
-            elif child.data == "range_value":
-                token = child.children[0]
-                if token.type in ("PEN_DAM", "HALF_PEN_DAM"):
-                    pen, dam = _pen_dam(token)
-                    parts["ranges"].append(PenDam(pen=pen, dam=dam,
-                                                  spans={"self": self.span(token.column, token.end_column)}))
-                else:
-                    parts["ranges"].append(None)
-            elif child.data == "point_defence":
-                parts["point_defence"] = _signed(child.children[1])
-            elif child.data == "detail":
-                tokens = [t for t in child.children if t.type in ("INT", "DETAIL_TEXT")]
-                details.append(Detail(number=int(tokens[0]), text=str(tokens[1]).strip(),
-                                      parenthesised=child.children[0].type == "LPAR",
-                                      spans={"self": self.span(child.meta.column, child.meta.end_column)}))
-        return details, parts
 
 
 _KNOWN_DETAIL = re.compile(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|damper|reload|"
@@ -498,8 +608,26 @@ def _pen_dam(token: Token) -> tuple[int | None, int | None]:
     return pen, dam
 
 
+_SIGNED = re.compile(r"[+-]?\d+")
+
+
+def _given(value: int | None, what: str) -> int:
+    """A value the grammar requires (a damper's PD); its absence is a bug, reported as SY001."""
+    if value is None:
+        raise ValueError(f"{what} is missing from a line the grammar read")
+    return value
+
+
+def _leading_number(text: str) -> str:
+    """The first (signed) whole number of a token's text; the grammar guarantees there is one."""
+    found = _SIGNED.search(text)
+    if found is None:
+        raise ValueError(f"no number in {text!r}")
+    return found.group()
+
+
 def _signed(token: Token) -> int:
-    return int(re.search(r"[+-]?\d+", str(token)).group())
+    return int(_leading_number(str(token)))
 
 
 def _display_key(spelling: str) -> str:
@@ -598,7 +726,7 @@ def _read_power(reader: _ValueReader):
     while True:
         if reader.word("+"):
             plants.append(reader.number(int, "a power rating after '+'"))
-        elif reader.peek("NUMBER") and reader.current().text.startswith("+"):
+        elif (token := reader.current()) is not None and token.type == "NUMBER" and token.text.startswith("+"):
             plants.append(reader.number(int))
         else:
             return "power", plants, {}
