@@ -242,7 +242,8 @@ def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any =
 
     sheets, missing = check_paths(paths, selection, scenario, jobs=jobs or os.cpu_count() or 1, progress=progress)
     rows = list(tables.ship_rows(sheets))
-    losses, problems = None, []
+    losses: list[Any] | None = None
+    problems: list[Diagnostic] = []
     if damage is not None:
         losses, problems = _losses(paths[0], damage, scenario)
     return Audit(sheets, missing, rows, scenario, losses, problems)

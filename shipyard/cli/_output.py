@@ -64,7 +64,7 @@ class Lines:
             self.stream.write("".join(text for text, _ in segments).translate(_STRIPPED) + "\n")
         else:
             from rich.text import Text
-            self.console.print(Text.assemble(*segments))
+            self.console.print(Text.assemble(*((text, style) if style else text for text, style in segments)))
 
 
 @contextmanager

@@ -73,7 +73,7 @@ def _kept_formats(scenario: object | None) -> frozenset[str]:
     """The sheet formats whose ships a scenario's folder fleets need, kept past the worker."""
     if scenario is None:
         return frozenset()
-    return frozenset(f for s in _fleet_systems() for f in load(s.fleets).SHEET_FORMATS)
+    return frozenset(f for s in _fleet_systems() for f in load(s.fleets or "").SHEET_FORMATS)
 
 
 def _check_file(job: tuple[str, Selection, Any, bool, frozenset[str]]) -> SheetFile:

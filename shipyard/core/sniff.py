@@ -28,9 +28,9 @@ def sniff_format(text: str) -> Format:
     """The format of a text: a claimed TOML table first (an array of tables before a table), then each
     format's own test in the registry's order, then the fallback."""
     tables = toml_tables(text)
-    claimed = sorted((f for _, f in formats() if f.toml_table), key=lambda f: not f.toml_table.startswith("[["))
-    for candidate in claimed:
-        if candidate.toml_table in tables:
+    claimed = [(f.toml_table, f) for _, f in formats() if f.toml_table]
+    for table, candidate in sorted(claimed, key=lambda pair: not pair[0].startswith("[[")):
+        if table in tables:
             return candidate
     for _, candidate in formats():
         if candidate.recognise and load(candidate.recognise)(text):

@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 
@@ -49,9 +50,9 @@ def toml_positions(text: str) -> dict[Location, tuple[int, int]]:
                 table = parent + (parts[-1],)
             positions.setdefault(table, (number, line.index("[") + 1))
             continue
-        key = _KEY.match(line)
-        if key:
-            positions.setdefault(table + (key.group(2),), (number, len(key.group(1)) + 1))
+        found_key = _KEY.match(line)
+        if found_key:
+            positions.setdefault(table + (found_key.group(2),), (number, len(found_key.group(1)) + 1))
     return positions
 
 
@@ -80,7 +81,7 @@ def _nested_models(annotation) -> list[type[BaseModel]]:
     return found
 
 
-def _describe(error: dict, keys: set[str]) -> str:
+def _describe(error: ErrorDetails, keys: set[str]) -> str:
     where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in error["loc"]).lstrip(".")
     where = where or "the file"
     message = error["msg"]
@@ -97,7 +98,8 @@ def _describe(error: dict, keys: set[str]) -> str:
     return f"{where}: {message}{value}"
 
 
-def validation_diagnostics(error: ValidationError, path: str, locate: Callable, model: type[BaseModel],
+def validation_diagnostics(error: ValidationError, path: str, locate: Callable[[Location], tuple[int, int, str]],
+                           model: type[BaseModel],
                            code: str) -> list[Diagnostic]:
     """One ``code`` diagnostic per failing value, at the position ``locate(loc)`` returns."""
     keys = model_keys(model)

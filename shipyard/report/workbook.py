@@ -17,7 +17,7 @@ from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 
@@ -67,7 +67,7 @@ class WorkbookWriter:
         return count
 
     @staticmethod
-    def cell(sheet, value, column: Column, fill=None) -> WriteOnlyCell:
+    def cell(sheet: Any, value: Any, column: Column, fill: PatternFill | None = None) -> Cell:
         if isinstance(value, Decimal):
             value = json_number(value)
         if isinstance(value, str):

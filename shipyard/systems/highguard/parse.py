@@ -12,10 +12,12 @@ Its codes (HG001-HG006) are catalogued in shipyard/systems/highguard/codes.py.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field, fields
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Any
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
@@ -83,6 +85,62 @@ def highguard_parser() -> Lark:
     return parser("highguard.lark", START_RULES)
 
 
+def _col(token: Token) -> int:
+    """A token's 1-based column (lark gives every token of a parse its position)."""
+    return token.column or 1
+
+
+def _end(token: Token) -> int:
+    return token.end_column or _col(token) + len(token)
+
+
+def _groups(pattern: str, text: str) -> tuple[str, ...]:
+    """The groups of a pattern the grammar has already made sure the text fits."""
+    found = re.match(pattern, text)
+    if found is None:
+        raise ValueError(f"cannot read {text!r}")
+    return found.groups()
+
+
+@dataclass(frozen=True)
+class _Pair:
+    key: Token
+    value: Token
+
+
+@dataclass(frozen=True)
+class _Tail:
+    """What follows a component's cost: its EP, its crew, or the cost of its craft."""
+
+    kind: str
+    value: Token
+
+
+class _LineParts(Transformer[Token, Any]):
+    """A High Guard line's tree as its tokens, with pairs and component tails as typed parts."""
+
+    def pair(self, children: list[Token]) -> _Pair:
+        return _Pair(children[0], children[1])
+
+    def ep(self, children: list[Token]) -> _Tail:
+        return _Tail("ep", children[0])
+
+    def crew(self, children: list[Token]) -> _Tail:
+        return _Tail("crew", children[1])
+
+    def craft_cost(self, children: list[Token]) -> _Tail:
+        return _Tail("craft_cost", children[2])
+
+    def pairs_line(self, children: list[Token | _Pair]) -> list[Token | _Pair]:
+        return children
+
+    def component_line(self, children: list[Token | _Tail]) -> list[Token | _Tail]:
+        return children
+
+
+_LINE_PARTS = _LineParts()
+
+
 def line_rule(line: str) -> str | None:
     """The start rule of grammars/highguard.lark for a line, by its shape (summary lines are told apart
     from free text later, once the text fields are out of the way)."""
@@ -107,12 +165,12 @@ def number(text: str) -> Decimal:
 
 
 def money_mcr(text: str) -> Decimal:
-    unit, value = re.match(r"(MCr|GCr|TCr)\s*(.*)", text).groups()
+    unit, value = _groups(r"(MCr|GCr|TCr)\s*(.*)", text)
     return number(value) * {"MCr": 1, "GCr": 1000, "TCr": 1_000_000}[unit]
 
 
 def tonnage_tons(text: str) -> Decimal:
-    value, unit = re.match(r"([0-9][0-9,.]*?)\s*(tons|Tons|KTons|MTons|dtons|Td)\.?$", text.strip()).groups()
+    value, unit = _groups(r"([0-9][0-9,.]*?)\s*(tons|Tons|KTons|MTons|dtons|Td)\.?$", text.strip())
     return number(value) * {"KTons": 1000, "MTons": 1_000_000}.get(unit, 1)
 
 
@@ -165,10 +223,59 @@ def decode_usp(text: str, span: Span | None = None) -> UspProfile:
     return UspProfile(**fields, spans=spans)
 
 
+@dataclass
+class _BatteryLine:
+    """A battery line as read, its counts placed once the ship's USP is known."""
+
+    bearing: bool
+    cells: list[Token]
+    line_number: int
+    text: str
+    laden: bool
+
+
+@dataclass
+class _ShipDraft:
+    """One High Guard ship while its lines are read: the fields of the record it becomes (``build``)."""
+
+    name: str | None = None
+    hull_number: str | None = None
+    ship_class: str | None = None
+    ship_type_name: str | None = None
+    architect: str | None = None
+    tl: int | None = None
+    refit_tl: int | None = None
+    usp: UspProfile | None = None
+    cost_mcr: Decimal | None = None
+    tonnage: Decimal | None = None
+    batteries: BatteryCounts | None = None
+    bearing: BatteryCounts | None = None
+    crew: int | None = None
+    summary: dict[str, Decimal] = field(default_factory=dict)
+    flags: list[str] = field(default_factory=list)
+    craft: str | None = None
+    fuel_treatment: str | None = None
+    backups: str | None = None
+    substitutions: dict[str, int] = field(default_factory=dict)
+    laden_usp: UspProfile | None = None
+    laden_tonnage: Decimal | None = None
+    drop_tank_cost: Decimal | None = None
+    title: str | None = None
+    crew_breakdown: str | None = None
+    components: list[Component] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    spans: dict[str, Span] = field(default_factory=dict)
+    battery_lines: list[_BatteryLine] = field(default_factory=list)
+
+    def build(self) -> HighGuardShip:
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "battery_lines"}
+        return HighGuardShip(**values)
+
+
 class _Reader:
     def __init__(self, path: str):
         self.path = path
-        self.ships: list[dict] = []
+        self.ships: list[_ShipDraft] = []
         self.diagnostics: list[Diagnostic] = []
         self.section: str | None = None
         self.in_drop_tanks = False
@@ -179,15 +286,14 @@ class _Reader:
         self.crew_breakdown_next = False
 
     # ---- the ship being built ----------------------------------------------------------------------
-    def new_ship(self) -> dict:
-        ship = {"notes": [], "components": [], "summary": {}, "flags": [], "substitutions": {}, "spans": {},
-                "_battery_lines": []}
+    def new_ship(self) -> _ShipDraft:
+        ship = _ShipDraft()
         self.ships.append(ship)
         self.section, self.in_drop_tanks, self.usp_column = None, False, None
         return ship
 
     @property
-    def ship(self) -> dict:
+    def ship(self) -> _ShipDraft:
         return self.ships[-1] if self.ships else self.new_ship()
 
     def span(self, col: int = 1, end_col: int | None = None) -> Span:
@@ -198,7 +304,7 @@ class _Reader:
                                            source_line=self.text))
 
     def keep_as_note(self, text: str) -> None:
-        self.ship["notes"].append(Note(text=text.strip(), spans={"self": self.span()}))
+        self.ship.notes.append(Note(text=text.strip(), spans={"self": self.span()}))
 
     # ---- lines ------------------------------------------------------------------------------------
     def read(self, text: str) -> None:
@@ -215,7 +321,7 @@ class _Reader:
     def read_line(self, line: str, stripped: str) -> None:
         upper = stripped.upper()
         if upper in SECTIONS:
-            if self.ships and self.ship["components"] and upper == "HULL" and self.section not in (None,):
+            if self.ships and self.ship.components and upper == "HULL" and self.section not in (None,):
                 self.new_ship()
             self.section = "ACCOMODATIONS" if upper == "ACCOMMODATIONS" else upper
             return
@@ -228,7 +334,7 @@ class _Reader:
         # High Guard Shipyard's component sheet: the one ';'-separated line after the header.
         if self.crew_breakdown_next:
             self.crew_breakdown_next = False
-            self.ship["crew_breakdown"] = stripped
+            self.ship.crew_breakdown = stripped
             return
         if upper in ("USP", "DETAILED DESCRIPTION"):
             return
@@ -250,10 +356,10 @@ class _Reader:
             self.pairs_line(line)
             return
         if _TITLE_SHAPE.match(line) and ":" not in line:
-            if self.ships and (self.ship["components"] or self.ship.get("title")):
+            if self.ships and (self.ship.components or self.ship.title):
                 self.new_ship()
-            self.ship["title"] = stripped
-            self.ship["spans"]["title"] = self.span(line.index(stripped[0]) + 1)
+            self.ship.title = stripped
+            self.ship.spans["title"] = self.span(line.index(stripped[0]) + 1)
             return
         self.report("HG002", Severity.INFO, "free text, kept as a note")
         self.keep_as_note(line)
@@ -274,31 +380,31 @@ class _Reader:
         usp_token = parts["USP"]
         if self.in_drop_tanks:
             ship = self.ship
-            ship["laden_usp"] = decode_usp(str(usp_token), self.span(usp_token.column, usp_token.end_column))
+            ship.laden_usp = decode_usp(str(usp_token), self.span(_col(usp_token), _end(usp_token)))
             if "TONNAGE" in parts:
-                ship["laden_tonnage"] = tonnage_tons(str(parts["TONNAGE"]))
-            self.usp_column, self.usp_type_length = usp_token.column - 1, len(str(usp_token).split("-")[0])
+                ship.laden_tonnage = tonnage_tons(str(parts["TONNAGE"]))
+            self.usp_column, self.usp_type_length = _col(usp_token) - 1, len(str(usp_token).split("-")[0])
             return
         ship = self.ship
-        if "usp" in ship or (ship["components"] and self.section is not None):
+        if ship.usp is not None or (ship.components and self.section is not None):
             ship = self.new_ship()
-        self.usp_column, self.usp_type_length = usp_token.column - 1, len(str(usp_token).split("-")[0])
-        ship["usp"] = decode_usp(str(usp_token), self.span(usp_token.column, usp_token.end_column))
-        ship["spans"]["usp"] = self.span(usp_token.column)
+        self.usp_column, self.usp_type_length = _col(usp_token) - 1, len(str(usp_token).split("-")[0])
+        ship.usp = decode_usp(str(usp_token), self.span(_col(usp_token), _end(usp_token)))
+        ship.spans["usp"] = self.span(_col(usp_token))
         if "PREFIX" in parts:
             prefix = str(parts["PREFIX"]).strip()
             number_part = re.match(r"([A-Z0-9]{1,3}-\d+)\s+(.*)", prefix)
             if number_part:
-                ship["hull_number"] = number_part.group(1)
-                ship["name"] = ship.get("name") or number_part.group(2)
+                ship.hull_number = number_part.group(1)
+                ship.name = ship.name or number_part.group(2)
             else:
-                ship["name"] = ship.get("name") or prefix
+                ship.name = ship.name or prefix
         if "MONEY" in parts:
-            ship["cost_mcr"] = money_mcr(str(parts["MONEY"]))
-            ship["spans"]["cost_mcr"] = self.span(parts["MONEY"].column)
+            ship.cost_mcr = money_mcr(str(parts["MONEY"]))
+            ship.spans["cost_mcr"] = self.span(_col(parts["MONEY"]))
         if "TONNAGE" in parts:
-            ship["tonnage"] = tonnage_tons(str(parts["TONNAGE"]))
-            ship["spans"]["tonnage"] = self.span(parts["TONNAGE"].column)
+            ship.tonnage = tonnage_tons(str(parts["TONNAGE"]))
+            ship.spans["tonnage"] = self.span(_col(parts["TONNAGE"]))
 
     def battery_line(self, line: str) -> None:
         tree = highguard_parser().parse(line, start="battery_line")
@@ -307,55 +413,53 @@ class _Reader:
         trailer = next(tree.scan_values(lambda v: isinstance(v, Token) and v.type == "TRAILER"), None)
         bearing = "bear" in str(label).lower()
         ship = self.ship
-        ship["_battery_lines"].append((bearing, cells, self.line_number, self.text, self.in_drop_tanks))
+        ship.battery_lines.append(_BatteryLine(bearing, cells, self.line_number, self.text, self.in_drop_tanks))
         if trailer is not None:
-            key, value = re.match(r"(Crew|TL)\s*[=:]\s*([0-9,]+(?:/[0-9]+)?)", str(trailer)).groups()
+            key, value = _groups(r"(Crew|TL)\s*[=:]\s*([0-9,]+(?:/[0-9]+)?)", str(trailer))
             if key == "Crew" and not self.in_drop_tanks:
-                ship["crew"] = int(value.replace(",", ""))
-                ship["spans"]["crew"] = self.span(trailer.column)
+                ship.crew = int(value.replace(",", ""))
+                ship.spans["crew"] = self.span(_col(trailer))
             elif key == "TL" and not self.in_drop_tanks:
                 tl, _, refit = value.partition("/")
-                ship["tl"] = int(tl)
-                ship["spans"]["tl"] = self.span(trailer.column)
+                ship.tl = int(tl)
+                ship.spans["tl"] = self.span(_col(trailer))
                 if refit:
-                    ship["refit_tl"] = int(refit)
+                    ship.refit_tl = int(refit)
 
     def pairs_line(self, line: str) -> None:
-        tree = highguard_parser().parse(line, start="pairs_line")
+        parts: list[Token | _Pair] = _LINE_PARTS.transform(highguard_parser().parse(line, start="pairs_line"))
         ship = self.ship
-        for child in tree.children:
-            if isinstance(child, Token):  # a FLAG
-                ship["flags"].append(str(child))
+        for part in parts:
+            if isinstance(part, Token):  # a FLAG
+                ship.flags.append(str(part))
                 continue
-            key_token, value_token = child.children
-            key = re.sub(r"\s*[=:](\s*=3D)?$", "", str(key_token)).strip()
+            key = re.sub(r"\s*[=:](\s*=3D)?$", "", str(part.key)).strip()
             canonical = _SUMMARY_KEYS.get(key.lower(), key)
-            raw = re.sub(r"\s+of\s+\d+$", "", str(value_token))
+            raw = re.sub(r"\s+of\s+\d+$", "", str(part.value))
             if self.in_drop_tanks:
                 canonical = f"Laden {canonical}"
-            ship["summary"][canonical] = number(raw)
-            ship["spans"][f"summary.{canonical}"] = self.span(key_token.column)
+            ship.summary[canonical] = number(raw)
+            ship.spans[f"summary.{canonical}"] = self.span(_col(part.key))
 
     def component_line(self, line: str) -> None:
-        tree = highguard_parser().parse(line, start="component_line")
-        tokens = [c for c in tree.children if isinstance(c, Token)]
-        values: dict = {"section": self.section or "(none)"}
+        parts: list[Token | _Tail] = _LINE_PARTS.transform(highguard_parser().parse(line, start="component_line"))
+        tokens = [part for part in parts if isinstance(part, Token)]
+        values: dict[str, Any] = {"section": self.section or "(none)"}
         amounts = [t for t in tokens if t.type == "AMOUNT"]
         if any(t.type == "TIMES" for t in tokens):
             values["count"] = number(str(amounts.pop(0)))
         label = next(t for t in tokens if t.type == "LABEL")
         values["label"] = " ".join(str(label).split())
         values["tons"], values["mcr"] = number(str(amounts[0])), number(str(amounts[1]))
-        for tail in (c for c in tree.children if isinstance(c, Tree)):
-            value = next(c for c in tail.children if c.type in ("AMOUNT", "SIGNED_AMOUNT"))
-            if tail.data == "ep":
-                values["ep"] = number(str(value).lstrip("+"))
-            elif tail.data == "crew":
-                values["crew"] = int(number(str(value)))
-            elif tail.data == "craft_cost":
-                values["craft_cost"] = number(str(value))
+        for tail in (part for part in parts if isinstance(part, _Tail)):
+            if tail.kind == "ep":
+                values["ep"] = number(str(tail.value).lstrip("+"))
+            elif tail.kind == "crew":
+                values["crew"] = int(number(str(tail.value)))
+            else:
+                values["craft_cost"] = number(str(tail.value))
         first = line.index(line.strip()[0]) + 1
-        self.ship["components"].append(Component(**values, spans={"self": self.span(first, len(line.rstrip()) + 1)}))
+        self.ship.components.append(Component(**values, spans={"self": self.span(first, len(line.rstrip()) + 1)}))
         if self.section is None:
             self.report("HG002", Severity.INFO, "a component line before any section header (HULL, ...)", first)
 
@@ -363,49 +467,56 @@ class _Reader:
         ship = self.ship
         col = line.index(line.strip()[0]) + 1
         if key == "ship":
-            if "usp" in ship or ship["components"] or ship.get("name"):
+            if ship.usp is not None or ship.components or ship.name:
                 ship = self.new_ship()
-            ship["name"] = value
+            ship.name = value
         elif key in _PLAIN_TEXT_FIELDS:
-            ship[_PLAIN_TEXT_FIELDS[key]] = value
+            setattr(ship, _PLAIN_TEXT_FIELDS[key], value)
         elif key in ("tech level", "refit tech level"):
-            ship["tl" if key == "tech level" else "refit_tl"] = int(number(value))
-            ship["spans"]["tl"] = self.span(col)
+            if key == "tech level":
+                ship.tl = int(number(value))
+            else:
+                ship.refit_tl = int(number(value))
+            ship.spans["tl"] = self.span(col)
         elif key == "substitutions":
             for letter, count in re.findall(r"([A-Z])\s*=\s*(\d+)", value):
-                ship["substitutions"][letter] = int(count)
+                ship.substitutions[letter] = int(count)
         elif key == "drop tanks cost":
-            ship["drop_tank_cost"] = money_mcr(value)
+            ship.drop_tank_cost = money_mcr(value)
         else:  # Note, Architects Fee: kept as written
             if key in ("note", "notes"):
                 self.drop_tank_note(ship, value)
             self.keep_as_note(line)
 
-    def drop_tank_note(self, ship: dict, value: str) -> None:
+    def drop_tank_note(self, ship: _ShipDraft, value: str) -> None:
         """HG'80 notes give the laden USP prefix in brackets ("(BB-K1344F3)") and the tanks' tonnage."""
         laden = _LADEN_PREFIX.search(value)
-        usp: UspProfile | None = ship.get("usp")
-        if laden and usp is not None and "laden_usp" not in ship:
+        usp = ship.usp
+        if laden and usp is not None and ship.laden_usp is None:
             blocks = usp.text.split("-")
             text = "-".join([laden.group(1), laden.group(2)] + blocks[2:])
             col = self.text.index(laden.group(0)) + 2
-            ship["laden_usp"] = decode_usp(text, self.span(col))
+            ship.laden_usp = decode_usp(text, self.span(col))
         tanks = _DROP_TANK_TONS.search(value)
-        if tanks and ship.get("tonnage") is not None and "laden_tonnage" not in ship:
-            ship["laden_tonnage"] = ship["tonnage"] + number(tanks.group(1) or tanks.group(2))
+        if tanks and ship.tonnage is not None and ship.laden_tonnage is None:
+            ship.laden_tonnage = ship.tonnage + number(tanks.group(1) or tanks.group(2))
 
     # ---- battery columns ---------------------------------------------------------------------------
-    def settle_batteries(self, ship: dict) -> None:
-        for bearing, cells, line_number, text, laden in ship.pop("_battery_lines"):
-            if laden:
+    def settle_batteries(self, ship: _ShipDraft) -> None:
+        for line in ship.battery_lines:
+            bearing, cells = line.bearing, line.cells
+            if line.laden:
                 continue  # the laden block repeats the counts; the main block's are the ones checked
-            self.line_number, self.text = line_number, text
-            counts = self.battery_counts(ship, cells, text)
+            self.line_number, self.text = line.line_number, line.text
+            counts = self.battery_counts(ship, cells)
             if counts is not None:
-                ship["bearing" if bearing else "batteries"] = counts
+                if bearing:
+                    ship.bearing = counts
+                else:
+                    ship.batteries = counts
 
-    def battery_counts(self, ship: dict, cells: list[Token], text: str) -> BatteryCounts | None:
-        usp: UspProfile | None = ship.get("usp")
+    def battery_counts(self, ship: _ShipDraft, cells: list[Token]) -> BatteryCounts | None:
+        usp = ship.usp
         if usp is None:
             self.report("HG004", Severity.ERROR, "a battery line with no USP line before it: its columns cannot "
                                                  "be read")
@@ -414,45 +525,48 @@ class _Reader:
         columns = {start + offset: name for name, offset in column_offsets(usp).items()}
         values: dict = {}
         spans: dict = {}
-        aligned = all((cell.column - 1) in columns for cell in cells)
-        substitutions = ship["substitutions"]
+        aligned = all((_col(cell) - 1) in columns for cell in cells)
+        substitutions = ship.substitutions
 
         def count_of(cell: Token) -> int:
             char = str(cell)
-            return substitutions.get(char, ehex_value(char))
+            count = substitutions.get(char, ehex_value(char))
+            if count is None:  # the grammar's CELL is an eHex digit
+                raise ValueError(f"battery count {char!r} is not an eHex digit")
+            return count
 
         if aligned:
             for cell in cells:
-                name = columns[cell.column - 1]
+                name = columns[_col(cell) - 1]
                 values[name] = count_of(cell)
-                spans[name] = self.span(cell.column)
+                spans[name] = self.span(_col(cell))
             return BatteryCounts(**values, spans=spans)
         weapon_digits = [name for name in BATTERY_COLUMNS
                          if getattr(usp, name) or getattr(usp, f"{name}_spinal", None)]
         if len(cells) == len(weapon_digits):
             for cell, name in zip(cells, weapon_digits, strict=True):
                 values[name] = count_of(cell)
-                spans[name] = self.span(cell.column)
+                spans[name] = self.span(_col(cell))
             read_as = ", ".join(f"{name.replace('_', ' ')} {values[name]}" for name in weapon_digits)
             self.report("HG003", Severity.WARNING,
                         "battery counts are not under their USP digits (alignment lost in the copy): read in order "
-                        f"as {read_as}, the USP's non-zero weapon digits", cells[0].column if cells else 1)
+                        f"as {read_as}, the USP's non-zero weapon digits", _col(cells[0]) if cells else 1)
             return BatteryCounts(**values, spans=spans)
         self.report("HG004", Severity.ERROR,
                     f"battery columns ambiguous: {len(cells)} counts are not under the USP's digits and the USP has "
                     f"{len(weapon_digits)} non-zero weapon digits ({', '.join(weapon_digits) or 'none'}); not guessed",
-                    cells[0].column if cells else 1)
+                    _col(cells[0]) if cells else 1)
         return None
 
     def finish(self) -> tuple[list[HighGuardShip], list[Diagnostic]]:
-        ships = []
+        ships: list[HighGuardShip] = []
         for ship in self.ships:
             self.settle_batteries(ship)
-            if not ("usp" in ship or ship["components"]):
-                if ship["notes"] and ships:
-                    ships[-1] = ships[-1].model_copy(update={"notes": ships[-1].notes + ship["notes"]})
+            if not (ship.usp is not None or ship.components):
+                if ship.notes and ships:
+                    ships[-1] = ships[-1].model_copy(update={"notes": ships[-1].notes + ship.notes})
                 continue
-            ships.append(HighGuardShip(**ship))
+            ships.append(ship.build())
         if not ships:
             self.line_number, self.text = 1, ""
             self.report("HG006", Severity.ERROR, "no High Guard ship found: expected a USP line such as "

@@ -82,7 +82,7 @@ class _Battery(Record):
     name: str
     details: list[Detail] = Field(default_factory=list)
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def mounting(self) -> Mounting | None:
         """Turrets, bays or weapons per battery, from a detail such as "2 turrets each"."""
@@ -118,7 +118,7 @@ class MissileBattery(_Battery):
     dam: int
     size_evade: int
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def salvos(self) -> int | None:
         """Ready salvos per battery ("3 salvos each.")."""
@@ -128,14 +128,14 @@ class MissileBattery(_Battery):
                 return detail.number
         return None
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def missiles_per_salvo(self) -> int | None:
         """Missiles in one salvo ("2 missiles per salvo", "1 missile/salvo", "64 semi-independent missiles per
         salvo")."""
         return _detail_matching(self.details, r"mis+i?les?\b.*salvo|mis+i?les?/salvo")
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def salvos_in_cargo(self) -> int | None:
         """Reload salvos carried as cargo ("12 salvoes in cargo.")."""
@@ -153,7 +153,7 @@ class SandcasterBattery(_Battery):
     screen: int
     armour: int
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def canisters(self) -> int | None:
         """Canisters carried ("30 cannisters": the seed's spelling is read as well)."""
@@ -182,7 +182,7 @@ class T4Weapon(_Battery):
     figure: int
     values: tuple[int, int, int, int]
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def per_battery(self) -> int | None:
         """Weapons (turrets, bays) in one battery, when the line says so ("(5 per battery)")."""
@@ -286,7 +286,7 @@ class UsdShip(Ship):
     sandcaster_count: int | None = None
     notes: list[Note] = Field(default_factory=list)
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def edition(self) -> Literal["mcs", "t4"]:
         """``t4`` when the sheet rates its weapons in T4 form, else ``mcs``."""

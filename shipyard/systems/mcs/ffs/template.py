@@ -10,6 +10,7 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
 
 from shipyard.core.files import atomic_path
 from shipyard.core.numbers import plain
@@ -20,14 +21,18 @@ from shipyard.systems.mcs.ffs.workbook import DAMAGE_COLUMNS, SHIP_FIELDS, SHIP_
 def write_design_workbook(design: FfsDesign, path: Path) -> None:
     """The design as a workbook at ``path``, written to a temporary file and moved into place."""
     book = Workbook()
-    ship_sheet = book.active
-    ship_sheet.title = SHIP_SHEET
+    ship_sheet = book.create_sheet(SHIP_SHEET, 0)
+    book.remove(book.worksheets[1])  # the default sheet a new workbook starts with
     ship_sheet.append(["field", "value", "note"])
     hull = design.ship.model_dump()
     for field in SHIP_FIELDS:
         value = design.edition if field == "edition" else hull[field]
         if field == "power_plant_mw":
-            value = " + ".join(str(plain(v)) for v in value) if len(value) > 1 else (plain(value[0]) if value else None)
+            plants = list(hull[field])
+            if len(plants) > 1:
+                value = " + ".join(str(plain(v)) for v in plants)
+            else:
+                value = plain(plants[0]) if plants else None
         ship_sheet.append([field, plain(value), SHIP_NOTES.get(field, "")])
     for sheet_name, (key, columns) in TABLE_SHEETS.items():
         sheet = book.create_sheet(sheet_name)
@@ -47,8 +52,8 @@ def write_design_workbook(design: FfsDesign, path: Path) -> None:
         for cell in sheet[1]:
             cell.font = Font(bold=True)
         sheet.freeze_panes = "A2"
-        for column in sheet.columns:
-            width = max(len(str(c.value)) if c.value is not None else 0 for c in column)
-            sheet.column_dimensions[column[0].column_letter].width = min(max(10, width + 2), 60)
+        for index, cells in enumerate(sheet.iter_cols(), start=1):
+            width = max(len(str(c.value)) if c.value is not None else 0 for c in cells)
+            sheet.column_dimensions[get_column_letter(index)].width = min(max(10, width + 2), 60)
     with atomic_path(Path(path), suffix=".xlsx") as temporary:
         book.save(temporary)

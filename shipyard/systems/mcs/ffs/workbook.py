@@ -22,7 +22,7 @@ from openpyxl.utils import get_column_letter
 from pydantic import ValidationError
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.toml_input import validation_diagnostics
+from shipyard.core.toml_input import Location, validation_diagnostics
 from shipyard.systems.mcs.ffs.model import FfsDesign, FfsHull
 from shipyard.systems.mcs.ffs.read import Loaded
 
@@ -70,7 +70,7 @@ def parse_ffs_workbook(path: Path, shown: str) -> Loaded:
         workbook = load_workbook(path, read_only=True, data_only=True)
     except Exception as failure:  # openpyxl raises many kinds for a file that is not a workbook
         return None, [error("FFS003", f"cannot read the workbook ({type(failure).__name__}: {failure})")], {}
-    positions: dict[tuple, tuple[int, int, str]] = {}
+    positions: dict[Location, tuple[int, int, str]] = {}
     problems: list[Diagnostic] = []
     data: dict[str, Any] = {}
     try:
@@ -82,13 +82,14 @@ def parse_ffs_workbook(path: Path, shown: str) -> Loaded:
                                                                                  values_only=True), start=2):
             if field is None or value is None or (isinstance(value, str) and not value.strip()):
                 continue
-            field = str(field).strip()
-            target = data if field == "edition" else ship
-            key = ("edition",) if field == "edition" else ("ship", field)
-            positions[key] = (row, 2, _cell_name(SHIP_SHEET, row, 2) + " ")
-            if field == "power_plant_mw" and isinstance(value, str):
-                value = [part for part in re.split(r"[+,]", value) if part.strip()]
-            target[field] = _value(value) if not isinstance(value, list) else [_value(v) for v in value]
+            name = str(field).strip()
+            target = data if name == "edition" else ship
+            where: Location = ("edition",) if name == "edition" else ("ship", name)
+            positions[where] = (row, 2, _cell_name(SHIP_SHEET, row, 2) + " ")
+            if name == "power_plant_mw" and isinstance(value, str):
+                target[name] = [_value(part) for part in re.split(r"[+,]", value) if part.strip()]
+            else:
+                target[name] = _value(value)
         data["ship"] = ship
         positions[("ship",)] = (1, 1, f"{SHIP_SHEET}!A1 ")
         for sheet_name, (key, columns) in TABLE_SHEETS.items():
@@ -100,7 +101,7 @@ def parse_ffs_workbook(path: Path, shown: str) -> Loaded:
                 if name and name not in columns:
                     problems.append(error("FFS002", f"{_cell_name(sheet_name, 1, col)} unknown column '{name}': "
                                                     f"expected one of {', '.join(columns)}", 1, col))
-            records = []
+            records: list[dict[str, Any]] = []
             for row, values in enumerate(rows, start=2):
                 cells = {name: (col, _value(v))
                          for col, (name, v) in enumerate(zip(header, values, strict=False), start=1)
