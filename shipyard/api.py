@@ -163,11 +163,12 @@ def mcs_options(design: str = "military", rof_overrides: dict[str, int] | None =
                 sandcasters_per_battery: int = 10, edition: str | None = None) -> Any:
     """The options of a conversion to MCS: the T4 converter's choices and the FFS edition."""
     from shipyard.systems.mcs.convert import ConvertOptions
-    from shipyard.systems.mcs.convert.t4 import T4Options
+    from shipyard.systems.mcs.convert.t4 import DESIGNS, T4Options
+    from shipyard.systems.mcs.ffs.model import EDITIONS
 
-    t4 = T4Options(design=design, rof_overrides=dict(rof_overrides or {}),  # type: ignore[arg-type]
+    t4 = T4Options(design=DESIGNS[design], rof_overrides=dict(rof_overrides or {}),
                    launchers_per_battery=launchers_per_battery, sandcasters_per_battery=sandcasters_per_battery)
-    return ConvertOptions(t4=t4, edition=edition)
+    return ConvertOptions(t4=t4, edition=EDITIONS[edition] if edition is not None else None)
 
 
 # --- tables, export and audit ------------------------------------------------------------------------------------

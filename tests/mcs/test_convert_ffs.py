@@ -180,3 +180,19 @@ def test_not_a_workbook(tmp_path):
     result = runner.invoke(app, ["convert", str(path)])
     assert result.exit_code == 2 and "FFS003 cannot read the workbook" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_size_and_toughness_past_the_chart_are_said():
+    """A 10 000 000 dTon hull lies past the printed size chart (it ends at 1 000 000 dTons, size 10) and its
+    estimated mass of 10 x 10 000 000 = 100 000 000 tonnes past the toughness chart as the code reads it (from
+    20 000 000 t by the 1-2-3-5 pattern): both codes are extrapolated, and the converter says so, as the T4
+    converter does (CNV102 there, CNV202 here)."""
+    from shipyard.systems.mcs.convert.ffs import convert_ffs
+    from shipyard.systems.mcs.ffs.read import parse_ffs_toml
+    design, problems, positions = parse_ffs_toml(
+        'edition = "ffs2"\n[ship]\nname = "Huge"\ntl = 15\ndisplacement = 10000000\n', "huge.toml")
+    assert design is not None and not problems
+    _, diagnostics = convert_ffs(design, "ffs2", "huge.toml", positions)
+    said = [d.message for d in diagnostics if d.code == "CNV202"]
+    assert any(m.startswith("size lies beyond the printed chart") for m in said), said
+    assert any(m.startswith("toughness lies beyond the printed chart") for m in said), said

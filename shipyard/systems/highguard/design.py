@@ -189,6 +189,8 @@ class _Engine:
             return
         plant = design.drives.get("power")
         if plant is not None:
+            if design.tl is None:  # a plant's output per ton depends on the TL: with none, the EP are unknown
+                return
             design.ep_output = plant.tons / hg.power_rate(design.tl)
         elif ship.usp is not None:
             design.ep_output = hg.EP_PER_PN_PER_TON * design.hull * ship.usp.power
@@ -249,11 +251,10 @@ class _Engine:
                 design.bays.append(BayGroup("empty", 100 if "100t" in label else 50, int(component.count or 0),
                                             component))
                 continue
-            kind = _TURRET_LABELS.get(label)
-            if kind is None:
+            turret_kind = _TURRET_LABELS.get(label)
+            if turret_kind is None:
                 continue
-            turrets = int(component.count or 0)
-            self.turret_group(kind, turrets, component, batteries, pulse)
+            self.turret_group(turret_kind, int(component.count or 0), component, batteries, pulse)
 
     def turret_group(self, kind: str, turrets: int, component: Component, batteries, pulse: bool) -> None:
         design = self.design
@@ -351,8 +352,14 @@ class _Engine:
         design.laden_usp["hull_code"] = hg.hull_code(laden)
         for kind, drive in design.drives.items():
             percent = HUNDRED * drive.tons / laden
-            potential = ((percent + 1) / 3 if kind == "maneuver" else percent - 1 if kind == "jump"
-                         else percent / hg.power_rate(design.tl))
+            if kind == "maneuver":
+                potential = (percent + 1) / 3
+            elif kind == "jump":
+                potential = percent - 1
+            elif design.tl is not None:
+                potential = percent / hg.power_rate(design.tl)
+            else:
+                continue  # a plant's rating depends on the TL
             design.laden_usp[kind] = max(0, int(potential.to_integral_value(rounding=ROUND_FLOOR)))
 
     def agility(self) -> None:

@@ -75,19 +75,19 @@ class Component(Record):
     crew: int | None = None
     craft_cost: Figure | None = None
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def factor(self) -> str | None:
         """The ``Factor-x`` of the label (a digit, or a spinal letter)."""
         found = re.search(r"Factor-([0-9A-Z]+)", self.label)
         return found.group(1) if found else None
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def backup(self) -> bool:
         return self.label.lower().startswith("backup")
 
-    @computed_field
+    @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def bay_size(self) -> int | None:
         found = re.match(r"(50|100)T ", self.label)

@@ -68,9 +68,10 @@ def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
         parts.append(Text(", ".join(f"{key} {figure(value)}" for key, value in ship.summary.items())))
     if ship.components:
         table = Table(show_edge=False, header_style="bold", pad_edge=False)
-        for column, justify in (("section", "left"), ("component", "left"), ("tons", "right"), ("MCr", "right"),
-                                ("EP", "right")):
-            table.add_column(column, justify=justify)
+        for column in ("section", "component"):
+            table.add_column(column, justify="left")
+        for column in ("tons", "MCr", "EP"):
+            table.add_column(column, justify="right")
         for c in ship.components:
             label = f"{figure(c.count)} x {c.label}" if c.count is not None else c.label
             table.add_row(c.section, label, f"{c.tons:,.3f}", f"{c.mcr:,.3f}",

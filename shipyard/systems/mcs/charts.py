@@ -197,6 +197,20 @@ PD_COUNT_PART = ((1, 0), (2, 1), (4, 2), (8, 3), (16, 4), (32, 5), (64, 6), (128
 PD_ROF_PART = {10: -2, 20: -1, 50: 0, 100: 1, 200: 2, 400: 3, 800: 4, 1600: 5, 3200: 6, 6400: 7}
 # Section 6.1: a laser needs USD damage 4 at 30 000 km for its full PD; -1 per point below.
 PD_FULL_DAMAGE = 4
+
+
+def pd_shortfall(very_short_damage: int | None) -> int:
+    """How far a laser's VS damage falls below the PD_FULL_DAMAGE its full PD needs (section 6.1); a dash (damage
+    below 1, None) falls short by the whole of it."""
+    return max(0, PD_FULL_DAMAGE - (very_short_damage or 0))
+
+
+def laser_point_defence(lasers: int, rof: int, very_short_damage: int | None) -> int:
+    """A laser battery's PD rating (section 6.1): the count part for its lasers plus the ROF part (the battery's
+    ROF bonus: the same figure for the same pulses), less its damage shortfall at VS."""
+    return banded(PD_COUNT_PART, lasers).code + rof - pd_shortfall(very_short_damage)
+
+
 # Section 6.2, nuclear damper batteries: PD from count only.
 DAMPER_PD = ((1, 1), (2, 2), (4, 3), (8, 4), (16, 5), (32, 6), (64, 7), (128, 8))
 

@@ -35,16 +35,19 @@ class Detail(Record):
         return f"({body})" if self.parenthesised else body
 
 
+MountKind = Literal["turret", "bay", "weapon"]
+
+
 class Mounting(BaseModel):
     """How a battery's weapons are mounted, read from its details: N turrets, N bays or N weapons."""
 
     model_config = ConfigDict(frozen=True)
 
     count: int
-    kind: Literal["turret", "bay", "weapon"]
+    kind: MountKind
 
 
-_MOUNT_KINDS = (("turret", "turret"), ("bay", "bay"), ("per battery", "weapon"),
+_MOUNT_KINDS: tuple[tuple[str, MountKind], ...] = (("turret", "turret"), ("bay", "bay"), ("per battery", "weapon"),
                 ("laser", "weapon"), ("gun", "weapon"), ("weapon", "weapon"),
                 ("caster", "weapon"), ("damper", "weapon"))
 

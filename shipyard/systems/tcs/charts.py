@@ -35,7 +35,7 @@ ARMOUR_OFFSET = 2
 FUEL_MCR_PER_TON = Decimal("0.025")
 # Table 6, major weapons: percent kept, by damaged code group (row) and installed code (column).
 PA_INSTALLED = tuple("ABCDEFJKLMQR")
-PA_SPINAL = {
+PA_SPINAL: dict[str, tuple[int | None, ...]] = {
     "A-C": (100, 100, 100, 50, 50, 50, 25, 25, 20, 25, 20, 10),
     "D-F": (None, None, None, 100, 100, 100, 50, 50, 50, 50, 40, 40),
     "J-L": (None, None, None, None, None, None, 100, 100, 100, 75, 60, 60),
@@ -43,7 +43,7 @@ PA_SPINAL = {
     "Q-R": (None, None, None, None, None, None, None, None, None, None, 100, 100),
 }
 MESON_INSTALLED = tuple("ABCDEFKLP")
-MESON_SPINAL = {
+MESON_SPINAL: dict[str, tuple[int | None, ...]] = {
     "P": (None, None, None, None, None, None, None, None, None),
     "K-L": (None, None, None, None, None, None, 100, 100, 75),
     "D-F": (None, None, None, 100, 100, 100, 70, 70, 50),

@@ -35,6 +35,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.toml_input import Positions
 from shipyard.systems.tcs import charts as tcs
 
 Position = Literal["SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES"]
@@ -144,25 +145,25 @@ class TurnLog(BaseModel):
     turn: list[Turn] = Field(default_factory=list)
 
 
-def check_log(log: TurnLog, path: str, positions: dict) -> list[Diagnostic]:
+def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]:
     """Each illegal move (FRM001) or fire declaration (FRM002), at its entry's line."""
     found = []
     for t, turn in enumerate(log.turn):
-        for kind, entries in (("move", turn.move), ("fire", turn.fire)):
-            for i, entry in enumerate(entries):
-                line, col = positions.get(("turn", t, kind, i), positions.get(("turn", t), (1, 1)))
-                where = Span(path=path, line=line, col=col)
-                if kind == "move":
-                    ruling = legal_move(entry.origin, entry.to, entry.agility_advantage, turn.range)
-                    if not ruling.allowed:
-                        found.append(Diagnostic(code="FRM001", severity=Severity.ERROR, span=where,
-                                                message=f"turn {turn.number}: {entry.ship} (player {entry.player}) "
-                                                        f"{entry.origin} -> {entry.to}: {ruling.reason}"))
-                else:
-                    fire = fire_ruling(entry.origin, entry.target, entry.weapon)
-                    if not fire.allowed:
-                        why = fire.text if fire.key == "-" else f"{fire.text}, not {entry.weapon}"
-                        found.append(Diagnostic(code="FRM002", severity=Severity.ERROR, span=where,
-                                                message=f"turn {turn.number}: {entry.ship} (player {entry.player}) "
-                                                        f"from {entry.origin} at {entry.target}: {why}"))
+        def where(kind: str, i: int, t: int = t) -> Span:
+            line, col = positions.get(("turn", t, kind, i), positions.get(("turn", t), (1, 1)))
+            return Span(path=path, line=line, col=col)
+
+        for i, move in enumerate(turn.move):
+            ruling = legal_move(move.origin, move.to, move.agility_advantage, turn.range)
+            if not ruling.allowed:
+                found.append(Diagnostic(code="FRM001", severity=Severity.ERROR, span=where("move", i),
+                                        message=f"turn {turn.number}: {move.ship} (player {move.player}) "
+                                                f"{move.origin} -> {move.to}: {ruling.reason}"))
+        for i, shot in enumerate(turn.fire):
+            fire = fire_ruling(shot.origin, shot.target, shot.weapon)
+            if not fire.allowed:
+                why = fire.text if fire.key == "-" else f"{fire.text}, not {shot.weapon}"
+                found.append(Diagnostic(code="FRM002", severity=Severity.ERROR, span=where("fire", i),
+                                        message=f"turn {turn.number}: {shot.ship} (player {shot.player}) "
+                                                f"from {shot.origin} at {shot.target}: {why}"))
     return found

@@ -125,8 +125,10 @@ class _Scorer:
                                        f"would count it lost in full. A ruling is needed (set \"{key}\" = 100 for full "
                                        "value, 0 to value its damage by the tables)")
         self.drives(member, damage, loss)
-        self.power_and_armour(member, damage, loss)
-        self.weapons_and_screens(member, damage, loss)
+        self.power_plant(member, damage, loss)
+        self.armour(member, damage, loss)
+        self.spinal(member, damage, loss)
+        self.screens(member, damage, loss)
         self.direct_losses(member, damage, loss)
         return loss
 
@@ -156,7 +158,7 @@ class _Scorer:
             self.table_loss(loss, number, component.mcr if component else None, percent,
                             f"{kind} {installed} -> {damaged}")
 
-    def power_and_armour(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
+    def power_plant(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         design = member.design
         if damage.power is not None:
             plant = design.drives.get("power")
@@ -173,6 +175,9 @@ class _Scorer:
                                            "kept", component.mcr - kept))
             elif component is None and damage.power != installed:
                 self.problem("APX004", f"{loss.ship}: table 3: the power plant's value is not on the sheet")
+
+    def armour(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
+        design = member.design
         if damage.armour is not None and design.armour_factor is not None:
             installed = design.armour_factor
             component = member.ship.find_component("HULL", r"^armou?r")
@@ -192,7 +197,7 @@ class _Scorer:
                                                f"{tcs.ARMOUR_OFFSET})/{installed} x MCr {figure(component.mcr)} kept",
                                                component.mcr - kept))
 
-    def weapons_and_screens(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
+    def spinal(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         design = member.design
         if damage.spinal is not None and design.spinal is not None:
             kind, installed = design.spinal
@@ -212,6 +217,9 @@ class _Scorer:
                             None)
                 self.table_loss(loss, f"6 {name} spinal", line.mcr if line else None, percent,
                                 f"spinal {installed} -> {damaged}")
+
+    def screens(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
+        design = member.design
         for key, rows, words, pattern in (("damper", tcs.DAMPERS, "dampers", r"^nuclear damper"),
                                           ("meson_screen", tcs.MESON_SCREENS, "screens", r"^meson screen")):
             damaged = getattr(damage, key)
@@ -283,12 +291,12 @@ class _Scorer:
                 value = Decimal(0)
             spent += value * member.count
             for copy in range(1, member.count + 1):
-                damage = entries.get((member_index, copy))
-                if damage is not None:
-                    index = record.damage.index(damage)
+                entry = entries.get((member_index, copy))
+                if entry is not None:
+                    index = record.damage.index(entry)
                     line, col = self.positions.get(("damage", index), (1, 1))
                     self.where = Span(path=self.path, line=line, col=col)
-                    ships.append(self.score_ship(member, damage, copy))
+                    ships.append(self.score_ship(member, entry, copy))
         return FleetScore(self.fleet.name, spent, ships)
 
 

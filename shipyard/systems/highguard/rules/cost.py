@@ -26,7 +26,8 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if ship.cost_mcr is None or design.component_cost is None:
         return
     total = design.component_cost + design.craft_cost
-    places = max(0, -ship.cost_mcr.as_tuple().exponent)
+    exponent = ship.cost_mcr.as_tuple().exponent
+    places = max(0, -exponent) if isinstance(exponent, int) else 0  # a finite cost has a whole exponent
     rounded = total.quantize(Decimal(1).scaleb(-places))
     if rounded != ship.cost_mcr:
         yield ctx.report_at(f"cost MCr {figure(ship.cost_mcr)}, but the components add up to MCr {figure(rounded)}",

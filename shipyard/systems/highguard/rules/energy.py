@@ -28,6 +28,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if declared is not None and declared != output:
         yield ctx.report_at(f"EP {figure(declared)}, but the power plant gives {figure(output)}", span)
     plant = subject.design.drives.get("power")
-    if plant is not None and plant.component.ep is not None and plant.component.ep != output:
-        yield ctx.report(f"the power plant line says +{figure(plant.component.ep)} EP, but "
-                         f"{figure(plant.tons)} tons of plant give {figure(output)} EP", plant.component)
+    line = plant.component if plant is not None else None
+    if plant is not None and line is not None and line.ep is not None and line.ep != output:
+        yield ctx.report(f"the power plant line says +{figure(line.ep)} EP, but "
+                         f"{figure(plant.tons)} tons of plant give {figure(output)} EP", line)

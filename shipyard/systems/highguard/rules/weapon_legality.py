@@ -53,7 +53,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         if spec is not None and tl is not None and spec.min_tl > tl:
             yield ctx.report(f"{bay.size}-ton {bay.weapon} bays need TL{spec.min_tl}; this ship is TL{tl}",
                              bay.component)
-    sizes = {}
+    sizes: dict[str, set[int]] = {}
     for bay in design.bays:
         sizes.setdefault(bay.weapon, set()).add(bay.size)
     for weapon, found in sizes.items():
@@ -66,21 +66,25 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
             if needed > tl:
                 yield ctx.report(f"{group.weapon} turrets need TL{needed}; this ship is TL{tl}", group.component)
         if design.spinal is not None:
-            table = hg.SPINAL_MESON if design.spinal[0] == "meson" else hg.SPINAL_PA
-            mount = table.get(design.spinal[1])
-            line = next((c for c in ship.components_in("WEAPONRY") if c.label.lower().startswith("spinal")), None)
+            mounts = hg.SPINAL_MESON if design.spinal[0] == "meson" else hg.SPINAL_PA
+            mount = mounts.get(design.spinal[1])
+            mount_line = next((c for c in ship.components_in("WEAPONRY") if c.label.lower().startswith("spinal")),
+                              None)
             if mount is not None and mount.tl > tl:
-                yield ctx.report(f"spinal mount {design.spinal[1]} needs TL{mount.tl}; this ship is TL{tl}", line)
-        for key, table, words in (("damper", hg.DAMPERS, "nuclear damper"), ("meson_screen", hg.MESON_SCREENS,
-                                  "meson screen"), ("black_globe", hg.BLACK_GLOBES, "black globe")):
+                yield ctx.report(f"spinal mount {design.spinal[1]} needs TL{mount.tl}; this ship is TL{tl}",
+                                 mount_line)
+        for key, screens, words in (("damper", hg.DAMPERS, "nuclear damper"), ("meson_screen", hg.MESON_SCREENS,
+                                    "meson screen"), ("black_globe", hg.BLACK_GLOBES, "black globe")):
             factor = design.screens.get(key)
-            if factor and factor in table and table[factor].tl > tl:
-                line = next((c for c in ship.components_in("SCREENS") if c.label.lower().startswith(words)), None)
-                yield ctx.report(f"{words} factor {factor} needs TL{table[factor].tl}; this ship is TL{tl}", line)
+            if factor and factor in screens and screens[factor].tl > tl:
+                screen_line = next((c for c in ship.components_in("SCREENS") if c.label.lower().startswith(words)),
+                                   None)
+                yield ctx.report(f"{words} factor {factor} needs TL{screens[factor].tl}; this ship is TL{tl}",
+                                 screen_line)
     spinals = [c for c in ship.components_in("WEAPONRY") if re.match(r"spinal", c.label, re.I)]
     if len(spinals) > 1:
         yield ctx.report("more than one spinal mount: a ship carries one", spinals[1])
     for first, has_first, second, has_second in _EXCLUSIVE:
         if has_first(design) and has_second(design):
-            line = next((c for c in ship.components_in("WEAPONRY")), None)
-            yield ctx.report(f"{first} and {second} on one ship: High Guard allows one or the other", line)
+            first_weapon = next((c for c in ship.components_in("WEAPONRY")), None)
+            yield ctx.report(f"{first} and {second} on one ship: High Guard allows one or the other", first_weapon)

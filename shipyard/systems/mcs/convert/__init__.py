@@ -8,10 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.records import Ship
 from shipyard.core.registry import format_named
 from shipyard.core.sheet import SheetFile
 from shipyard.core.sniff import binary_format, sniff
 from shipyard.systems.mcs.convert.t4 import T4Options
+from shipyard.systems.mcs.ffs.model import Edition
+from shipyard.systems.mcs.model import UsdShip
 
 
 @dataclass(frozen=True)
@@ -19,7 +22,7 @@ class ConvertOptions:
     """The choices of a conversion: the T4 converter's, and the FFS edition (which overrides the design's)."""
 
     t4: T4Options = field(default_factory=T4Options)
-    edition: str | None = None
+    edition: Edition | None = None
 
 
 def _is_design(path: Path) -> bool:
@@ -40,14 +43,16 @@ def convert_sheet(path: Path, options: ConvertOptions = ConvertOptions()) -> She
     from shipyard.systems.mcs.ffs.read import rate_design
 
     if _is_design(path):
+        rated: list[Ship] = []
         ships, found = rate_design(path, str(path), options.edition)
-        return SheetFile(path=str(path), format="mcs", ships=ships, diagnostics=sorted(found, key=lambda d: d.sort_key))
+        rated.extend(ships)
+        return SheetFile(path=str(path), format="mcs", ships=rated, diagnostics=sorted(found, key=lambda d: d.sort_key))
     sheet = load_sheet(path)
     diagnostics: list[Diagnostic] = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
-    converted = []
+    converted: list[Ship] = []
     for ship in sheet.ships:
         top = ship.anchor() or Span(path=sheet.path, line=1, col=1)
-        if ship.format != "usd":
+        if not isinstance(ship, UsdShip):
             told = format_named(sheet.format)
             what = told[1].description if told else f"a {sheet.format} sheet"
             diagnostics.append(Diagnostic(

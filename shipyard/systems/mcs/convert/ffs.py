@@ -50,20 +50,24 @@ class _Converter:
     def code(self, value: Decimal, what: str, at: tuple = ("ship",), scaled: bool = True) -> int | None:
         """USD chart code of an FFS value (scaled to FFS2 unless ``scaled`` is False)."""
         result = chart.usd_code(value * self.scale if scaled else value)
-        if result is not None and result.extrapolated:
-            self.say("CNV202", f"{what} lies beyond the printed USD chart: extrapolated to {result.code}", at=at)
-        return result.code if result is not None else None
+        return self.noted(result, what, at, "USD chart") if result is not None else None
+
+    def noted(self, result: chart.ChartValue, what: str, at: tuple = ("ship",), chart_name: str = "chart") -> int:
+        """A chart's code, saying so (CNV202) when it lies past the printed chart."""
+        if result.extrapolated:
+            self.say("CNV202", f"{what} lies beyond the printed {chart_name}: extrapolated to {result.code}", at=at)
+        return result.code
 
     # ---- hull ------------------------------------------------------------------------------
     def hull(self) -> dict:
         hull = self.design.ship
-        values: dict = {"size": chart.size_code(hull.displacement).code}
+        values: dict = {"size": self.noted(chart.size_code(hull.displacement), "size", ("ship", "displacement"))}
         mass = hull.mass
         if mass is None:
             mass = hull.displacement * chart.MASS_PER_DTON_ESTIMATE
             self.say("CNV201", f"no mass given: toughness from displacement x {chart.MASS_PER_DTON_ESTIMATE} = "
                                f"{mass} tonnes (section 6.1)")
-        toughness = chart.toughness_code(mass).code
+        toughness = self.noted(chart.toughness_code(mass), "toughness", ("ship", "mass"))
         for key, words in chart.TOUGHNESS_MODIFIERS.items():
             if getattr(hull, key):
                 toughness -= 1
@@ -125,11 +129,8 @@ class _Converter:
 
     def point_defence(self, beam: FfsBeam, very_short: PenDam | None) -> int:
         pulses = beam.peak_pulses or beam.pulses
-        value = chart.banded(chart.PD_COUNT_PART, beam.count).code + chart.rof_bonus(pulses).code
-        damage = very_short.dam if very_short is not None else 0
-        if damage < chart.PD_FULL_DAMAGE:
-            value -= chart.PD_FULL_DAMAGE - damage
-        return value
+        return chart.laser_point_defence(beam.count, chart.rof_bonus(pulses).code,
+                                         very_short.dam if very_short is not None else None)
 
     # ---- missiles, sandcasters, dampers ---------------------------------------------------
     def missiles(self, index: int, battery: FfsMissiles) -> MissileBattery:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, overload
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.records import Record
 from shipyard.systems.mcs import charts as chart
 from shipyard.systems.mcs.model import (
     BeamBattery,
@@ -21,9 +22,12 @@ from shipyard.systems.mcs.model import (
     SandcasterBattery,
     T4Weapon,
     UsdShip,
+    Weapon,
 )
 
 Design = Literal["military", "civilian"]
+#: The designs by name, as a command line gives them.
+DESIGNS: dict[str, Design] = {"military": "military", "civilian": "civilian"}
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,14 @@ class _Converter:
     def warn(self, code: str, text: str, record=None) -> None:
         self.diagnostics.append(Diagnostic(code=code, severity=Severity.WARNING, message=text, span=self.where(record)))
 
-    def chart_note(self, value: chart.ChartValue | None, what: str, record=None) -> int | None:
+    @overload
+    def chart_note(self, value: chart.ChartValue, what: str, record: Record | None = None) -> int: ...
+
+    @overload
+    def chart_note(self, value: chart.ChartValue | None, what: str, record: Record | None = None) -> int | None: ...
+
+    def chart_note(self, value: chart.ChartValue | None, what: str, record: Record | None = None) -> int | None:
+        """A chart's code, saying so (CNV102) when it lies past the printed chart."""
         if value is not None and value.extrapolated:
             self.assume("CNV102", f"{what} lies beyond the printed chart: extrapolated to {value.code}", record)
         return value.code if value is not None else None
@@ -116,7 +127,7 @@ class _Converter:
             gap = pen_vs - damage[0] if damage[0] is not None else 0
         else:
             gap = 0  # mesons and PAWs: penetration = damage value
-        ranges = []
+        ranges: list[PenDam | None] = []
         for label, dv in zip(chart.RATED_RANGES, damage, strict=False):
             if dv is None:
                 ranges.append(None)
@@ -133,10 +144,7 @@ class _Converter:
                 lasers = 1
                 self.assume("CNV113", f"{weapon.name}: lasers per battery not noted: one turret per battery "
                                       "assumed (section 6)", weapon)
-            # ROF bonus and PD ROF part are the same figure for the same pulses (section 6.1 tables).
-            point_def = chart.banded(chart.PD_COUNT_PART, lasers).code + rof
-            if damage[0] is not None and damage[0] < chart.PD_FULL_DAMAGE:
-                point_def -= chart.PD_FULL_DAMAGE - damage[0]
+            point_def = chart.laser_point_defence(lasers, rof, damage[0])
         return BeamBattery(count=weapon.count, name=weapon.name, rof=rof, ranges=ranges, point_defence=point_def,
                            details=[d.model_copy(update={"spans": {}}) for d in weapon.details])
 
@@ -192,14 +200,17 @@ class _Converter:
                 self.assume("CNV142", f"{per} sandcasters are too few for a screen on a size-{size} ship: screen 0")
                 screen = 0
             armour = self.chart_note(chart.usd_code(per * armour_each), "sandcaster armour")
+            if armour is None:  # below 1 on the chart: no armour
+                armour = 0
             result.append(SandcasterBattery(count=count, name="Sandcasters", screen=screen, armour=armour,
                                             details=[Detail(number=per, text="sandcasters each", parenthesised=True)]))
         return result
 
     def convert(self) -> UsdShip:
         hull = self.hull()
-        weapons = [b for b in (self.beam(w) for w in self.ship.t4_weapons) if b is not None]
-        weapons += self.missiles() + self.sandcasters(hull.get("size"))
+        weapons: list[Weapon] = [b for b in (self.beam(w) for w in self.ship.t4_weapons) if b is not None]
+        weapons += self.missiles()
+        weapons += self.sandcasters(hull.get("size"))
         keep = {name: getattr(self.ship, name) for name in (
             "class_name", "description", "tl", "ship_type", "displacement", "cost_mcr", "mass", "maneuver", "jump",
             "jump_fuel", "cargo", "cargo_unit", "crew", "troops", "passengers", "computers", "sensors", "signature",

@@ -14,6 +14,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Edition = Literal["ffs1", "ffs2"]
+#: The editions by name, as a command line gives them.
+EDITIONS: dict[str, Edition] = {"ffs1": "ffs1", "ffs2": "ffs2"}
 Positive = Field(gt=0)
 
 

@@ -39,7 +39,7 @@ def load_ffs_design(path: Path | str, display: str | None = None) -> Loaded:
     return design, diagnostics + found, positions
 
 
-def rate_design(path: Path, shown: str, edition: str | None = None,
+def rate_design(path: Path, shown: str, edition: Edition | None = None,
                 text: str | None = None) -> tuple[list[UsdShip], list[Diagnostic]]:
     """Read an FFS design (``text``, else the file) and rate it in MCS: the rated ship and every diagnostic.
     ``edition`` overrides the design's own; one of the two is required (CNV200), the scale is never guessed."""
@@ -52,7 +52,8 @@ def rate_design(path: Path, shown: str, edition: str | None = None,
     if design is None:
         return [], diagnostics
     top = Span(path=shown, line=positions.get(("edition",), (1, 1))[0], col=1)
-    if edition is None and design.edition is None:
+    chosen = edition or design.edition
+    if chosen is None:
         return [], diagnostics + [Diagnostic(
             code="CNV200", severity=Severity.ERROR, span=top,
             message="the design does not say which FFS edition its figures are on: set edition = \"ffs1\" "
@@ -60,7 +61,6 @@ def rate_design(path: Path, shown: str, edition: str | None = None,
     if edition is not None and design.edition is not None and edition != design.edition:
         diagnostics.append(Diagnostic(code="CNV204", severity=Severity.INFO, span=top,
                                       message=f"--edition {edition} overrides the design's edition {design.edition}"))
-    chosen: Edition = edition or design.edition  # type: ignore[assignment]  # checked against Edition by the CLI
     ship, found = convert_ffs(design, chosen, shown, positions)
     return [ship], diagnostics + found
 

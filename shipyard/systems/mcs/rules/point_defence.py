@@ -56,15 +56,18 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
         if weapons is None:
             continue
         fewest, most, read = weapons
+        # A sheet without range cells says nothing of the VS damage: no shortfall. A dash there is damage below 1.
         vs = battery.ranges[0] if battery.ranges else None
-        shortfall = max(0, chart.PD_FULL_DAMAGE - vs.dam) if vs is not None and vs.dam is not None else 0
-        low, high = (chart.banded(chart.PD_COUNT_PART, n).code + battery.rof - shortfall for n in (fewest, most))
-        basis = f"{read}, ROF {battery.rof:+d}" + (f", VS damage {vs.dam} is {shortfall} below 4" if shortfall else "")
+        vs_damage = (vs.dam if vs is not None else None) if battery.ranges else chart.PD_FULL_DAMAGE
+        shortfall = chart.pd_shortfall(vs_damage)
+        low, high = (chart.laser_point_defence(n, battery.rof, vs_damage) for n in (fewest, most))
+        basis = f"{read}, ROF {battery.rof:+d}" + (f", VS damage {vs_damage} is {shortfall} below 4" if shortfall
+                                                   else "")
         yield from _findings(battery, battery.point_defence, low, high, basis, ctx)
-    for battery in ship.dampers:
-        weapons = _weapons(battery)
+    for damper in ship.dampers:
+        weapons = _weapons(damper)
         if weapons is None:
             continue
         fewest, most, read = weapons
         low, high = (chart.banded(chart.DAMPER_PD, n).code for n in (fewest, most))
-        yield from _findings(battery, battery.point_defence, low, high, f"{read}, damper table", ctx)
+        yield from _findings(damper, damper.point_defence, low, high, f"{read}, damper table", ctx)

@@ -22,12 +22,12 @@ META = meta("TCS107", "power-percentage")
 
 
 def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
-    plant = subject.design.drives.get("power")
-    if plant is None:
+    plant, hull = subject.design.drives.get("power"), subject.design.hull
+    if plant is None or hull is None:  # the engine rates a plant on a known hull only
         return
     if plant.percent != plant.percent.to_integral_value():
         yield ctx.report(f"power plant of {figure(plant.tons)} tons is {figure(round(plant.percent, 3))}% of the base "
-                         f"{figure(subject.design.hull)} tons: not a whole percentage", plant.component)
+                         f"{figure(hull)} tons: not a whole percentage", plant.component)
     elif plant.declared is not None and plant.declared != plant.potential:
         yield ctx.report(f"power plant labelled Factor-{plant.declared}, but {figure(plant.tons)} tons give "
                          f"Pn {figure(plant.potential)}", plant.component)
