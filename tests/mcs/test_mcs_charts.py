@@ -102,3 +102,18 @@ def test_rof_bonus(pulses, code, extrapolated):
 def test_size_band_matches_size_code(code, band):
     assert chart.size_band(code) == band
     assert chart.size_code(band[1]).code == code and chart.size_code(band[1] + 1).code == code + 1
+
+
+def test_crew_quality_table():
+    """MCS section 1.0, as printed: "Crew Quality Skill Skill+Attribute Green 1 7 Trained 2 9 Line 4 12 Crack 6 14
+    Elite 8 17"."""
+    assert chart.CREW_QUALITY == {"Green": (1, 7), "Trained": (2, 9), "Line": (4, 12), "Crack": (6, 14),
+                                  "Elite": (8, 17)}
+
+
+@pytest.mark.parametrize("ships, bonus", [(1, 0), (2, 1), (3, 1), (4, 2), (7, 2), (8, 3), (16, 3), (17, 4), (31, 4),
+                                          (32, 5), (63, 5), (64, 6), (127, 6), (256, 7)])
+def test_squadron_fire_rof(ships, bonus):
+    """MCS section 3.0, "Number of ships ROF Bonus 1 0 2-3 1 4-7 2 8-16 3 17-31 4 32-63 5 64-127 6 256-512 7" (the
+    seed prints no row for 128-255)."""
+    assert chart.banded(chart.SQUADRON_FIRE_ROF, ships).code == bonus

@@ -104,3 +104,11 @@ def test_formation_without_a_log_prints_the_rules():
 
 def test_positions_are_the_displays():
     assert tcs.POSITIONS == COLUMNS and tcs.AGILITY_POSITIONS == ("RL", "BL", "FS", "ES")
+
+
+def test_position_names():
+    """TCS82, the battle formation display: its eight boxes, in the order the moves chain them."""
+    from shipyard.systems.tcs import charts
+    assert [charts.POSITION_NAMES[p] for p in charts.POSITIONS] == [
+        "safe area", "approach 1", "approach 2", "approach 3", "reserve line", "main battle line",
+        "friendly strafe line", "enemy strafe line"]

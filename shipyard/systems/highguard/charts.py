@@ -122,13 +122,15 @@ def crew_code(crew: int) -> int:
 
 
 # High Guard (p. 23, maneuver drive): maneuver drive, % of hull = 3G - 1; MCr per ton by G; minimum TL by G.
-MANEUVER_PERCENT = {g: 3 * g - 1 for g in range(1, 7)}
+MANEUVER_PERCENT_PER_G, MANEUVER_PERCENT_LESS = 3, 1
+MANEUVER_PERCENT = {g: MANEUVER_PERCENT_PER_G * g - MANEUVER_PERCENT_LESS for g in range(1, 7)}
 MANEUVER_MCR_PER_TON = {1: D("1.5"), 2: D("0.7"), 3: D("0.5"), 4: D("0.5"), 5: D("0.5"), 6: D("0.5")}
 MANEUVER_MIN_TL = {1: 7, 2: 7, 3: 8, 4: 8, 5: 8, 6: 9}
 # TCS82 clarification 7: "No maneuver drive may exceed 6G's acceleration."
 MAX_MANEUVER = 6
 # High Guard (p. 23, jump drive): jump drive, % of hull = J + 1; MCr 4 per ton; minimum TL by J.
-JUMP_PERCENT = {j: j + 1 for j in range(1, 7)}
+JUMP_PERCENT_MORE = 1
+JUMP_PERCENT = {j: j + JUMP_PERCENT_MORE for j in range(1, 7)}
 JUMP_MCR_PER_TON = D(4)
 JUMP_MIN_TL = {1: 9, 2: 11, 3: 12, 4: 13, 5: 14, 6: 15}
 # High Guard (p. 23, power plant): power plant tons per EP by TL (lowest TL of the band, tons); MCr 3 per ton.
@@ -138,10 +140,22 @@ EP_PER_PN_PER_TON = D("0.01")  # EP = 0.01 x hull x Pn
 
 
 def power_rate(tl: int) -> int:
+    """Tons of power plant per EP at a TL."""
     for lowest, rate in POWER_TONS_PER_EP:
         if tl >= lowest:
             return rate
     return POWER_TONS_PER_EP[-1][1]
+
+
+def drive_potential(kind: str, percent: Decimal, tl: int | None) -> Decimal | None:
+    """The exact rating a drive of ``percent`` of the hull gives, the drive tables read backwards: G for a
+    maneuver drive, J for a jump drive, Pn for a plant (which needs the TL; None without it). Never rounded: a
+    drive between two ratings keeps its fraction."""
+    if kind == "maneuver":
+        return (percent + MANEUVER_PERCENT_LESS) / MANEUVER_PERCENT_PER_G
+    if kind == "jump":
+        return percent - JUMP_PERCENT_MORE
+    return percent / power_rate(tl) if tl is not None else None
 
 
 # High Guard (p. 23, fuel): fuel. Jump fuel 0.1 x hull x J; plant fuel 0.01 x hull x Pn for 28 days.

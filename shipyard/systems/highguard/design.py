@@ -165,14 +165,9 @@ class _Engine:
             if component is None:
                 continue
             percent = HUNDRED * component.tons / design.hull
-            if kind == "maneuver":
-                potential = (percent + 1) / 3
-            elif kind == "jump":
-                potential = percent - 1
-            else:
-                if design.tl is None:
-                    continue
-                potential = percent / hg.power_rate(design.tl)
+            potential = hg.drive_potential(kind, percent, design.tl)
+            if potential is None:
+                continue
             declared = int(component.factor) if component.factor and component.factor.isdigit() else None
             design.drives[kind] = Drive(kind, component.tons, percent, potential, declared, component)
 
@@ -351,15 +346,9 @@ class _Engine:
         laden = design.hull + design.drop_tanks
         design.laden_usp["hull_code"] = hg.hull_code(laden)
         for kind, drive in design.drives.items():
-            percent = HUNDRED * drive.tons / laden
-            if kind == "maneuver":
-                potential = (percent + 1) / 3
-            elif kind == "jump":
-                potential = percent - 1
-            elif design.tl is not None:
-                potential = percent / hg.power_rate(design.tl)
-            else:
-                continue  # a plant's rating depends on the TL
+            potential = hg.drive_potential(kind, HUNDRED * drive.tons / laden, design.tl)
+            if potential is None:
+                continue
             design.laden_usp[kind] = max(0, int(potential.to_integral_value(rounding=ROUND_FLOOR)))
 
     def agility(self) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 
@@ -43,5 +44,6 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if p_fuel is not None and plant:
         periods = p_fuel.tons / plant
         if periods < 1 or periods != periods.to_integral_value():
-            yield ctx.report(f"power plant fuel {figure(p_fuel.tons)} tons is {figure(round(periods * 28, 1))} days; "
-                             f"it must be 28 days ({figure(plant)} tons) or a whole multiple", p_fuel)
+            days = hg.PLANT_FUEL_DAYS
+            yield ctx.report(f"power plant fuel {figure(p_fuel.tons)} tons is {figure(round(periods * days, 1))} days; "
+                             f"it must be {days} days ({figure(plant)} tons) or a whole multiple", p_fuel)
