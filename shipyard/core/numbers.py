@@ -3,6 +3,7 @@ person writes, in one place so that every output agrees."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 
 
@@ -29,3 +30,26 @@ def grouped(value: Decimal | int | float | None) -> str:
     if value == value.to_integral_value():
         return f"{value:,.0f}"
     return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+def as_written(value: Decimal | float | int) -> str:
+    """A figure as a sheet writes it, at the precision it was read with (587.500 stays 587.500; 1.0E+3 is 1000),
+    so a rendered sheet reads back equal."""
+    if isinstance(value, Decimal):
+        return format(value.normalize(), "f") if value == value.to_integral_value() else format(value, "f")
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def grouped_exact(value: Decimal | int) -> str:
+    """A figure with thousands separators and every significant decimal: 33,381, 1,336.63."""
+    if isinstance(value, Decimal) and "." in f"{value:f}":
+        return f"{value:,f}".rstrip("0").rstrip(".")
+    return f"{value:,}"
+
+
+def nearest_key(table: Mapping[int, object], key: int) -> int:
+    """The key of a table with a row for every whole number of its range (a TL table) that a lookup of ``key``
+    uses: ``key`` itself within the range, else its first or last key (a TL past a table reads its end row)."""
+    return min(max(key, min(table)), max(table))

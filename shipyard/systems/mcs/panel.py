@@ -9,19 +9,18 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from shipyard.core.numbers import grouped_exact
 from shipyard.systems.mcs import charts as chart
 from shipyard.systems.mcs.model import UsdShip
 
 _RANGES = chart.RATED_RANGES
 
 
-def _fmt(value) -> str:
+def _fmt(value: object) -> str:
     if value is None:
         return "-"
-    if isinstance(value, Decimal):
-        return f"{value:,f}".rstrip("0").rstrip(".") if "." in f"{value:f}" else f"{value:,}"
-    if isinstance(value, int):
-        return f"{value:,}"
+    if isinstance(value, (Decimal, int)):
+        return grouped_exact(value)
     return str(value)
 
 

@@ -5,17 +5,8 @@ The text reads back (``parse_usd``) to an equal ship: that round trip is tested 
 
 from __future__ import annotations
 
-from decimal import Decimal
-
+from shipyard.core.numbers import as_written
 from shipyard.systems.mcs.model import UsdShip
-
-
-def _num(value: Decimal | float | int) -> str:
-    if isinstance(value, Decimal):
-        return format(value.normalize(), "f") if value == value.to_integral_value() else format(value, "f")
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
 
 
 def _line(*parts: str | None) -> str | None:
@@ -27,7 +18,7 @@ def render_usd(ship: UsdShip) -> str:
     """The sheet text of one ship: hull lines, electronics, weapons, then notes."""
 
     def field(key: str, value, suffix: str = "") -> str | None:
-        return None if value is None else f"{key}: {_num(value)}{suffix}"
+        return None if value is None else f"{key}: {as_written(value)}{suffix}"
 
     lines: list[str | None] = []
     if ship.class_name is not None and ship.description and ship.tl is not None:
@@ -39,7 +30,7 @@ def render_usd(ship: UsdShip) -> str:
     else:
         lines.append(_line(field("TL", ship.tl), field("Type", ship.ship_type)))
     lines.append(_line(field("Displacement", ship.displacement, " tons"),
-                       f"Cost: MCr {_num(ship.cost_mcr)}" if ship.cost_mcr is not None else None,
+                       f"Cost: MCr {as_written(ship.cost_mcr)}" if ship.cost_mcr is not None else None,
                        field("Mass", ship.mass, " tonnes")))
     lines.append(_line(field("Size", ship.size),
                        field("Armour", ship.armour, ship.armour_mark or ""),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_DOWN, Decimal
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.numbers import nearest_key
 from shipyard.systems.mcs import charts as chart
 from shipyard.systems.mcs.ffs.model import Edition, FfsBeam, FfsDesign, FfsMissiles
 from shipyard.systems.mcs.model import (
@@ -144,7 +145,7 @@ class _Converter:
                 per_salvo, why = battery.launchers, "one per turret the battery controls"
             else:
                 tls = chart.MISSILES_PER_SALVO_BY_TL
-                table_tl = min(max(tl, min(tls)), max(tls))
+                table_tl = nearest_key(tls, tl)
                 per_salvo = tls[table_tl] * battery.launchers
                 why = f"{tls[table_tl]} per launcher at TL {table_tl}"
             self.say("CNV220", f"{battery.name}: {per_salvo} missiles per salvo ({why}, section 6.1)", at=at)

@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Literal, overload
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.numbers import nearest_key
 from shipyard.core.records import Record
 from shipyard.systems.mcs import charts as chart
 from shipyard.systems.mcs.model import (
@@ -157,7 +158,7 @@ class _Converter:
             self.warn("CNV130", "missile launchers but no TL: missiles per salvo cannot be rated")
             return []
         tls = chart.MISSILES_PER_SALVO_BY_TL
-        table_tl = min(max(tl, min(tls)), max(tls))
+        table_tl = nearest_key(tls, tl)
         if table_tl != tl:
             self.assume("CNV131", f"TL {tl} is outside the missiles-per-salvo table: TL {table_tl} used")
         group = max(1, min(self.options.launchers_per_battery, launchers))

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.numbers import figure
+from shipyard.core.numbers import figure, nearest_key
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.tcs.rules._common import meta
@@ -29,7 +29,7 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     plant = next((c for c in subject.ship.components_in("FUEL") if c.label.lower() == "purification"), None)
     if plant is None or plant.tons == 0 or design.tl is None or design.fuel_carried is None:
         return
-    table_tl = min(max(design.tl, min(hg.PURIFICATION)), max(hg.PURIFICATION))
+    table_tl = nearest_key(hg.PURIFICATION, design.tl)
     rate, minimum, _ = hg.PURIFICATION[table_tl]
     needed = max(Decimal(minimum), design.fuel_carried * rate / 1000)
     if plant.tons >= needed:
