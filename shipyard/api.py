@@ -21,15 +21,16 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.diagnostics import Diagnostic, Severity, Span, has_errors
+from shipyard.core.files import write_output
 from shipyard.core.pipeline import check_file, check_sheet, load_sheet
 from shipyard.core.selection import Selection, prefixes
 from shipyard.core.sheet import SheetFile
 
-__all__ = ["Audit", "CheckPlan", "CheckTally", "Export", "Scoring", "SheetFile", "audit", "check", "check_file",
-           "check_formation_log", "check_sheet", "convert", "explain", "export_tables", "load", "load_scenario",
-           "mcs_options",
-           "plan_check", "render", "score", "scoring_document", "write_audit_workbook", "write_export",
+__all__ = ["Audit", "CheckPlan", "CheckTally", "Diagnostic", "Export", "Scoring", "Selection", "Severity", "SheetFile",
+           "audit", "check", "check_file", "check_formation_log", "check_sheet", "convert", "explain", "export_tables",
+           "has_errors", "load", "load_scenario", "mcs_options", "panel", "plan_check", "prefixes", "render", "score",
+           "scoring_document", "topic_names", "write_audit_workbook", "write_export", "write_output",
            "write_score_workbook"]
 
 Progress = Callable[[int, int], None]
@@ -49,6 +50,15 @@ def render(ship: Any) -> str:
     if owner is None or owner.render is None:
         raise ValueError(f"no renderer for {ship.format} ships")
     return str(load_part(owner.render)(ship))
+
+
+def panel(ship: Any, path: str) -> Any:
+    """A ship as its system's ``show`` panel (a rich renderable); None when its system has none."""
+    from shipyard.core.registry import load as load_part
+    from shipyard.core.registry import system_of_ship
+
+    owner = system_of_ship(ship.format)
+    return load_part(owner.panel)(ship, path) if owner is not None and owner.panel else None
 
 
 # --- checking --------------------------------------------------------------------------------------------------

@@ -18,8 +18,8 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        from shipyard.core.version import version
-        typer.echo(f"shipyard {version()}")
+        import shipyard
+        typer.echo(f"shipyard {shipyard.__version__}")
         raise typer.Exit()
 
 

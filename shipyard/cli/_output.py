@@ -20,7 +20,7 @@ import typer
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from shipyard.core.diagnostics import Diagnostic
+    from shipyard.api import Diagnostic
     from shipyard.report.text import Segment
 
 #: The control characters rich drops from text (rich.control.STRIP_CONTROL_CODES: bell, backspace, vertical
@@ -100,7 +100,7 @@ def usage_error(err: Lines, problems: Sequence[Diagnostic]) -> NoReturn:
 def write_or_exit(err: Lines, target: Path | None, write: Callable[[], None]) -> None:
     """Run ``write`` (which writes ``target``); if the file cannot be written, IO009 and exit 2. The folder
     is checked first, so nothing is built for a file that cannot be written."""
-    from shipyard.core.files import write_output
+    from shipyard.api import write_output
     problem = write_output(target, write)
     if problem is not None:
         usage_error(err, [problem])

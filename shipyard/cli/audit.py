@@ -30,7 +30,6 @@ def audit(
     Exit codes as for check: 0 no error, 1 an error finding, 2 a file could not be read.
     """
     from shipyard import api
-    from shipyard.core.selection import Selection, prefixes
     from shipyard.report.terminal import audit_table
 
     err = Lines(stderr=True)
@@ -40,7 +39,8 @@ def audit(
         if chosen is None:
             usage_error(err, problems)
     with progress_bar(console(stderr=True, soft_wrap=True), "auditing") as progress:
-        result = api.audit(paths, Selection(prefixes(select), prefixes(ignore)), chosen, jobs, progress, damage)
+        result = api.audit(paths, api.Selection(api.prefixes(select), api.prefixes(ignore)), chosen, jobs, progress,
+                           damage)
     out = console(soft_wrap=False)
     if not out.is_terminal:
         out = console(soft_wrap=False, width=220)  # piped: a wide table, not one squeezed to 80 columns

@@ -67,7 +67,6 @@ def convert(
     Exit 2 when the file cannot be read, holds nothing to convert, or gives an error.
     """
     from shipyard import api
-    from shipyard.core.diagnostics import has_errors
     options = api.mcs_options(design=design.value, rof_overrides=_rof_overrides(rof),
                               launchers_per_battery=launchers_per_battery,
                               sandcasters_per_battery=sandcasters_per_battery,
@@ -78,5 +77,5 @@ def convert(
         sys.stdout.write(result.model_dump_json(indent=2) + "\n")
     else:
         sys.stdout.write("\n".join(api.render(ship) for ship in result.ships))
-    if not result.ships or has_errors(result.diagnostics):
+    if not result.ships or api.has_errors(result.diagnostics):
         raise typer.Exit(2)

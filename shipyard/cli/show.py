@@ -31,7 +31,6 @@ def show(
 
     from shipyard import api
     from shipyard.cli._output import report
-    from shipyard.core.registry import load, system_of_ship
     out = console(soft_wrap=False)
     err = Lines(stderr=True)
     sheets = [api.load(path) for path in files]
@@ -41,9 +40,9 @@ def show(
     else:
         for sheet in sheets:
             for ship in sheet.ships:
-                owner = system_of_ship(ship.format)
-                if owner is not None and owner.panel is not None:
-                    out.print(load(owner.panel)(ship, sheet.path))
+                shown = api.panel(ship, sheet.path)
+                if shown is not None:
+                    out.print(shown)
     unreadable = sum(not sheet.readable for sheet in sheets)
     if unreadable:
         err.write([(f"{unreadable} of {len(sheets)} file(s) could not be read in full", None)])
