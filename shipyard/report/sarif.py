@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import IO, Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.core.version import version
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -61,6 +60,8 @@ class SarifWriter:
         self.first = False
 
     def close(self) -> None:
+        from shipyard.core.version import version  # package metadata, read only for a SARIF report
+
         rules = [sarif_rule(code) for code in self.rule_index]
         tool = {"driver": {"name": "shipyard", "version": version(), "informationUri": INFORMATION_URI,
                            "rules": rules}}

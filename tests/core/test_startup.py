@@ -1,0 +1,40 @@
+"""``shipyard check`` on one MCS sheet loads what that sheet needs and nothing else: systems load on first use
+(the registry names their parts as strings), so the High Guard engine, the TCS rules, the workbook library, the
+styling library and the package metadata stay unloaded."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from conftest import ROOT
+
+PROBE = """
+import json, runpy, sys
+sys.argv = ['shipyard', 'check', sys.argv[1]]
+try:
+    runpy.run_module('shipyard', run_name='__main__')
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def _loaded(path: str) -> set[str]:
+    run = subprocess.run([sys.executable, "-c", PROBE, path], capture_output=True, text=True, cwd=ROOT)
+    return set(json.loads(run.stderr.splitlines()[-1]))
+
+
+def test_an_mcs_sheet_loads_no_other_system():
+    loaded = _loaded("examples/kuvasz.usd")
+    assert "shipyard.systems.mcs.rules.size" in loaded  # the sheet was checked
+    others = {m for m in loaded if m.startswith(("shipyard.systems.highguard", "shipyard.systems.tcs"))}
+    assert others == {"shipyard.systems.highguard", "shipyard.systems.highguard.sniff"}  # told apart, no more
+    assert not {"rich", "openpyxl"} & loaded
+
+
+def test_a_high_guard_sheet_loads_its_engine_and_the_tcs_rules():
+    loaded = _loaded("examples/fleet/vigilant.txt")
+    assert {"shipyard.systems.highguard.design", "shipyard.systems.tcs.rules.budget"} <= loaded
+    assert "shipyard.systems.mcs.rules" not in loaded
