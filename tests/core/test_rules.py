@@ -4,6 +4,7 @@ and the findings on the seed's sample sheets (the known slips, and no error on t
 from __future__ import annotations
 
 import pkgutil
+import re
 import tomllib
 from decimal import Decimal
 from pathlib import Path
@@ -17,7 +18,7 @@ import shipyard.systems.tcs.rules
 from shipyard.cli import app
 from shipyard.core.diagnostics import Span
 from shipyard.core.pipeline import check_fleet, check_sheet, load_sheet
-from shipyard.core.registry import all_rules, families
+from shipyard.core.registry import all_rules, families, owner
 from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
 from shipyard.systems.highguard.design import recompute
@@ -28,7 +29,7 @@ from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
 RULES = all_rules()
 FIXTURES = Path(__file__).parents[2] / "fixtures"
-CASE_FILES = {name: tomllib.loads((FIXTURES / "rules" / f"{name}.toml").read_text()) for name in ("mcs", "highguard")}
+CASE_FILES = {path: tomllib.loads(path.read_text()) for path in sorted((FIXTURES / "rules").glob("*/*.toml"))}
 CASES = [case for data in CASE_FILES.values() for case in data.get("case", [])]
 FLEET_CASES = [case for data in CASE_FILES.values() for case in data.get("fleet_case", [])]
 runner = CliRunner()
@@ -61,6 +62,32 @@ def test_every_rule_is_documented_and_has_cases(rule):
     cases = [c for c in CASES + FLEET_CASES if c["rule"] == rule.code]
     assert any(c["expect"] for c in cases) and any(not c["expect"] for c in cases), \
         f"{rule.code} needs a case that triggers it and one that does not"
+
+
+@pytest.mark.parametrize("path", list(CASE_FILES), ids=lambda p: p.stem)
+def test_a_case_file_holds_one_rule_in_its_system_folder(path):
+    data = CASE_FILES[path]
+    codes = {c["rule"] for c in data.get("case", []) + data.get("fleet_case", [])}
+    assert codes == {path.stem} and path.stem in RULES
+    assert owner(path.stem).name == path.parent.name
+
+
+def _example(doc: str, label: str) -> str:
+    found = re.search(rf"^{label}:\s+(.*)$", doc, re.M)
+    return found.group(1).strip() if found else ""
+
+
+@pytest.mark.parametrize("rule", list(RULES.values()), ids=lambda r: r.code)
+def test_the_docstring_examples_are_run_as_cases(rule):
+    """The Bad: and Good: lines of a rule's documentation are the names of its cases marked as examples: the bad
+    one triggers the rule, the good one does not (both are run by test_rule_case / test_fleet_case)."""
+    cases = [c for c in CASES + FLEET_CASES if c["rule"] == rule.code]
+    bad = [c for c in cases if c.get("example") == "bad"]
+    good = [c for c in cases if c.get("example") == "good"]
+    assert len(bad) == 1 and len(good) == 1, f"{rule.code}: one bad and one good example case"
+    assert bad[0]["expect"] and not good[0]["expect"]
+    assert _example(rule.doc, "Bad") == bad[0]["name"]
+    assert _example(rule.doc, "Good") == good[0]["name"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['rule']}: {c['name']}")
@@ -144,7 +171,9 @@ def test_rules_and_explain():
     listing = runner.invoke(app, ["rules"])
     assert listing.exit_code == 0 and all(code in listing.stdout for code in RULES)
     explained = runner.invoke(app, ["explain", "MCS001"])
-    assert explained.exit_code == 0 and "Hollyfields" not in explained.stdout and "15000" in explained.stdout
+    assert explained.exit_code == 0
+    assert "What: the sheet's Size is not the code the size chart gives" in explained.stdout
+    assert "Bad:  Hollyfields: 15 000 dTons is size 7, not 6" in explained.stdout
     assert runner.invoke(app, ["explain", "size-by-displacement"]).stdout == explained.stdout
     assert runner.invoke(app, ["explain", "NOPE01"]).exit_code == 2
 

@@ -3,7 +3,8 @@
 What: the sheet's ``Agility`` is not min(G, floor((EP - EP used) / (0.01 x hull))), EP used being the
 computer, weapons and screens of the component sheet.
 Why: agility is the evasion DM in every exchange of fire and decides strafing (TCS tactical details).
-Bad:  Vigilant (EP 200, 115 used, 5000 t, 3 G) with Agility: 2.   Good: Agility: 1.
+Bad:  Agility 2 declared; 85 spare EP on 5000 tons give 1
+Good: Agility 1: 85 spare EP on 5000 tons
 Source: High Guard (agility).
 """
 

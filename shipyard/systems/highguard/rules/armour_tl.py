@@ -3,7 +3,8 @@
 What: the purchased armour factor (the ``Armour Factor-n`` line; planetoid armour not counted) exceeds
 the ship's TL.
 Why: High Guard: armour factors may not exceed the tech level.
-Bad:  TL12 with Armour Factor-13.      Good: TL12 with Armour Factor-4.
+Bad:  armour factor 13 at TL12
+Good: armour factor 4 at TL12
 Source: High Guard (p. 23, armour); High Guard Shipyard's design checks (Hull, budget, crew rules).
 """
 

@@ -4,7 +4,8 @@ What: more batteries bearing than batteries; a battery count under a USP column 
 non-zero weapon digit with no battery count; a bay weapon or spinal mount whose battery count is not the
 number of its bays (a spinal mount: 1), as the component sheet gives them.
 Why: the counts under the USP are what the combat rules fire; a count with no weapon is a slip.
-Bad:  batteries bearing  3 ... over batteries  2 ...      Good: bearing 2 over batteries 2
+Bad:  three laser batteries bearing over two batteries
+Good: bearing equal to batteries
 Source: High Guard Shipyard's sheets (battery lines); High Guard (the USP).
 """
 

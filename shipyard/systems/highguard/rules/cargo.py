@@ -3,7 +3,8 @@
 What: the component sheet's ``Cargo`` line, or the summary's ``Cargo``, is not the hull less every
 other component (planetoid unusable space included).
 Why: cargo is what is left; a cargo figure that does not add up hides an over- or under-tonnage.
-Bad:  Cargo: 950 where the components leave 912.     Good: Cargo: 912.
+Bad:  cargo line 950 where the components leave 912
+Good: Cargo: 912, as the components leave
 Source: High Guard Shipyard's sheets (ACCOMODATIONS) ("it must equal hull - sum of tons").
 """
 

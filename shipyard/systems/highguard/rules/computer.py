@@ -6,7 +6,8 @@ a smaller model than it needs (600 t Model/1, 1000 t Model/2, 4000 t Model/3, 10
 50 000 t Model/5, 100 000 t Model/6, 1 000 000 t Model/7); a model above the ship's TL; a ship of 100 tons
 or more with no bridge.
 Why: High Guard's avionics conditions.
-Bad:  a 5000-ton jump-3 ship with a Model/2.     Good: the same with a Model/6.
+Bad:  a Model/2 on a 5000-ton jump-3 ship: too small for the jump and the hull
+Good: a Model/6 handles jump-3 on 5000 tons
 Source: High Guard (p. 26, computers; p. 27, bridge); High Guard Shipyard's design checks (Avionics).
 """
 

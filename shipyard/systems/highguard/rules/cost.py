@@ -3,7 +3,8 @@
 What: the USP line's cost is not the sum of the component sheet's MCr plus the carried craft's own cost,
 compared at the precision the sheet prints.
 Why: the squadron budget (TCS201) is added up from these figures.
-Bad:  MCr 4,100.000 over components of MCr 4,014.772.      Good: MCr 4,014.772.
+Bad:  cost MCr 4,100.000 over components of MCr 4,014.772
+Good: cost MCr 4,014.772, as the components add up
 Source: High Guard Shipyard's sheets (the USP line) (the total is the ship price plus carried craft).
 """
 

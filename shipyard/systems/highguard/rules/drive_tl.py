@@ -3,7 +3,8 @@
 What: maneuver above 2 G at TL7, above 5 G at TL8 (6 G from TL9); jump below TL9, jump-1 at TL9-10,
 jump-2 at TL11, 3 at TL12, 4 at TL13, 5 at TL14, 6 at TL15 (backup drives likewise).
 Why: High Guard's drive tables have a minimum TL per rating.
-Bad:  TL12 with jump-4.      Good: TL12 with jump-3.
+Bad:  TL12 with a jump-4 drive (5%)
+Good: TL12 with jump-3
 Source: High Guard (p. 23, drives); High Guard Shipyard's design checks (Power and drives).
 """
 

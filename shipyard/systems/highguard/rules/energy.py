@@ -3,7 +3,8 @@
 What: the sheet's EP (the summary's ``EP=``, or the power plant line's ``+EP``) is not what the plant
 gives: EP = plant tons / tons per EP at the TL (= 0.01 x hull x Pn); from a USP alone, 0.01 x hull x Pn.
 Why: every energy use and the agility follow from the EP; a wrong EP hides an EP shortfall.
-Bad:  Kinunir (1250 t, Pn 7) with EP=90.      Good: EP=87.5.
+Bad:  EP 210 declared, the 600-ton TL-12 plant gives 200
+Good: EP 200, as the 600-ton TL-12 plant gives
 Source: High Guard (p. 23, power plant: EP = 0.01 x hull x Pn; the Kinunir: 87.5).
 """
 

@@ -3,7 +3,8 @@
 What: a fuel purification plant below TL8; low berths or emergency low berths below TL9; drop capsules
 below TL10, or capsules without launchers; mixed turrets on a ship over 1000 tons.
 Why: High Guard's fuel, accommodation and weapon conditions.
-Bad:  TL7 with Purification: 10.000 Td.     Good: TL8 with the same plant.
+Bad:  low berths and purification at TL7
+Good: low berths and purification at TL12
 Source: High Guard Shipyard's design checks (Fuel, Accommodation, Weapons).
 """
 

@@ -4,7 +4,8 @@ What: the sheet's ``Fuel`` is not jump fuel (0.1 x hull x J, on the laden tonnag
 power-plant fuel for 28 days (0.01 x hull x Pn); or the component sheet carries less jump fuel than the
 jump needs, or plant fuel that is not a whole number of 28-day periods.
 Why: a ship that cannot fuel its jump does not make it; plant fuel comes in 4-week measures.
-Bad:  Kinunir with Fuel=500 (jump fuel only).      Good: Fuel=587.5 (500 + 87.5).
+Bad:  Fuel 1,500 declared (jump fuel only); 1500 + 200 = 1700
+Good: Fuel 1,700: 1500 tons of jump fuel and 200 of plant fuel
 Source: High Guard (p. 23, fuel; the Kinunir); High Guard Shipyard's design checks (Fuel).
 """
 

@@ -2,7 +2,8 @@
 
 What: Pn < J or Pn < G (from the USP digits, or from the drive tonnages of the component sheet).
 Why: High Guard: the power plant must be at least the jump and maneuver numbers.
-Bad:  CA-E334363-... (J3, M4, P3).      Good: CA-E333463-... (J3, M3, P4).
+Bad:  USP J3 M4 P3: the plant below the maneuver number
+Good: the Kinunir: P7 over J4 and M4
 Source: High Guard (p. 23, power plant); High Guard Shipyard's design checks (Power and drives).
 """
 

@@ -3,7 +3,8 @@
 What: fuel scoops (a ``Scoops`` line with a cost) on configuration 7, 8 or 9 (dispersed structure,
 planetoid, buffered planetoid).
 Why: unstreamlined hulls cannot skim a gas giant.
-Bad:  USP ...-K7... with Scoops: 0.000 Td; MCr 10.000.     Good: the same hull with MCr 0.000 (no scoops).
+Bad:  scoops on a dispersed structure (configuration 7)
+Good: scoops on a cylinder
 Source: High Guard (p. 23, configuration); High Guard Shipyard's design checks (Hull, budget, crew rules).
 """
 

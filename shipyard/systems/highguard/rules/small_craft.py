@@ -4,7 +4,8 @@ What: a hull under 100 tons with a jump drive, a planetoid hull, a fib or bis co
 no bridge and no computer, or ship staterooms or couches; a ship of 100 tons or more with small-craft
 staterooms.
 Why: High Guard's small-craft conditions.
-Bad:  a 50-ton fighter with a J-Drive line.     Good: the same fighter without one.
+Bad:  a 50-ton craft with a jump drive, ship staterooms and a fib computer
+Good: a 5000-ton ship with ship staterooms
 Source: High Guard Shipyard's design checks (Hull, budget, crew rules); High Guard (small craft).
 """
 

@@ -2,7 +2,8 @@
 
 What: the components' tonnage adds up to more than the hull (the overage is given in tons).
 Why: High Guard's first legality condition; a judge rejects an over-tonnage design.
-Bad:  a 5000-ton hull whose components need 5012 tons.     Good: components of 4088 tons and 912 of cargo.
+Bad:  1000 tons of cargo on top of 4088 tons of components: 88 over
+Good: components and cargo fill the hull exactly
 Source: High Guard Shipyard's design checks (Hull, budget, crew rules).
 """
 

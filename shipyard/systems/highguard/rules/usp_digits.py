@@ -8,8 +8,8 @@ TL, or the bay or spinal mount); and, with drop tanks, the laden USP's hull, jum
 against the drives on hull + tanks. Both values are in the message. A drive between two ratings gives the
 lower rating here (TCS105-TCS108 report the drive itself).
 Why: a judge re-derives every digit; a digit that its components do not give is a false claim.
-Bad:  CA-E333463-... with a 400-ton maneuver drive on 5000 tons (3 G) declared as 4 G (CA-E334463-...)
-Good: CA-E333463-... with the same drive
+Bad:  maneuver digit 4 where a 400-ton drive on 5000 tons gives 3
+Good: CA-E333463-471100-60009-0: every digit recomputes
 Source: High Guard (the USP; p. 24-25, weapons); High Guard Shipyard's design checks (declared versus recomputed).
 """
 

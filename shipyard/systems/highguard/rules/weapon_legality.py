@@ -7,7 +7,8 @@ letter and screen factor its own TL); more than one spinal mount; and the exclus
 meson with meson bays, spinal PA with PA bays or turrets, 100- and 50-ton bays of one weapon, PA bays with
 PA turrets, missile bays with missile turrets, 50-ton energy bays with energy turrets).
 Why: High Guard's weapon conditions.
-Bad:  TL12 with 1 x 100T Meson Bays.      Good: TL13 with 1 x 100T Meson Bays.
+Bad:  missile bays with missile turrets
+Good: a missile bay, laser and sand turrets at TL12
 Source: High Guard (p. 24-25, weapons and screens); High Guard Shipyard's design checks (Weapons, Screens).
 """
 

@@ -5,7 +5,8 @@ Why: armour is read off the USD chart from the FFS armour value; a code outside 
 slip or from an extrapolation the sheet should say it made. A lone MCS sheet does not give the FFS armour
 value, so this is what can be checked from it; converted designs (shipyard convert) rate armour from
 the source value and say how.
-Bad:  Armour: 26      Good: Armour: 14
+Bad:  Armour: 26, past the printed chart (it ends at 24)
+Good: Armour: 24, on the chart
 Source: MCS section 6.1 (armour from the USD chart).
 """
 

@@ -4,8 +4,8 @@ What: a beam battery's damage at a longer range is higher than at a shorter one,
 range after a "-" (cannot fire) at a shorter one.
 Why: every FFS weapon loses damage with range (MCS section 6.1 rates a battery at 5, 10, 20, 40
 and 80 hexes from the same weapons); a rise is a transcription slip, often two cells swapped.
-Bad:  1xLaser Battery (+1) (14:9 14:7 14:9 12:7)
-Good: 1xLaser Battery (+1) (14:9 14:9 14:9 12:7)
+Bad:  damage rising from S to M
+Good: falling and level damage, dashes at the end
 Source: MCS section 6.1, weapon rating by range.
 """
 

@@ -5,7 +5,8 @@ Why: the Protection Value is the USD chart code of the FFS2 screen value (from T
 chart's value of the screen factor). A lone MCS sheet does not carry the screen value, so a
 transcription such as the Coronation summary's "Meson Screen: 15" (the T4 factor; PV 19) cannot be
 told from a real PV 15 here; `shipyard convert` rates it from the source.
-Bad:  Meson Screen: -3      Good: Meson Screen: 14
+Bad:  Meson Screen: -2, below the chart
+Good: Meson Screen: 19, on the chart
 Source: MCS sections 1.0 and 6.2 (sandcasters and meson screens).
 """
 

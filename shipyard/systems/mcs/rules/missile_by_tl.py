@@ -5,8 +5,8 @@ the figure of the ship's TL: TL15-16 19:13, TL13-14 18:12, TL10-12 17:11. A warn
 carry older missiles, but the sheet should say so. Missiles with another size&evade are non-standard
 (rated by the general weapon rules) and are not checked.
 Why: the Midu Agashaan (TL-15) sample sheet rates its barbettes 18:12, the TL13-14 figure.
-Bad:  Class: Midu Agashaan TL:15 ... 4 x Missile Barbettes: (+2)18:12 (-6 size&evade)
-Good: Class: Midu Agashaan TL:15 ... 4 x Missile Barbettes: (+2)19:13 (-6 size&evade)
+Bad:  Midu: TL-15 barbettes with the TL13-14 figure 18:12
+Good: non-standard missiles (size&evade -8) are not checked; TL-12 17:11 is right
 Source: MCS section 6.1, single-missile performance.
 """
 

@@ -3,8 +3,8 @@
 What: a Pen:Dam cell with one half a dash ("14:-", "-:9").
 Why: a battery either can fire at a range (both figures, from the USD chart) or cannot ("-" for the
 whole cell); half a cell is a transcription slip and leaves the range unplayable.
-Bad:  1xLaser Battery (+1) (14:9 14:- - -)
-Good: 1xLaser Battery (+1) (14:9 14:9 - -)
+Bad:  penetration without damage, and damage without penetration
+Good: whole cells and whole dashes
 Source: MCS sections 1.0 and 6.1 (the "(Pen:Dam ...)" format; "-" when damage is below 1).
 """
 

@@ -8,8 +8,8 @@ warning; one above them is information, since a laser may use a peak ROF it hold
 which the sheet does not give.
 Why: the seed's own text says "a standard laser turret has PD 1" where the tables give 0, and several
 sample sheets disagree with the tables, so this is never an error.
-Bad:  30xLight Laser Btty (+1) 13:14 ... PDR: 3 (9 turrets each)   (9-27 lasers: 3-4, +1 ROF: 4-5)
-Good: 10xHeavy Laser Btty (+1) 15:17 ... PDR: 3 (5 turrets each)   (5-15 lasers: 2-3, +1 ROF: 3-4)
+Bad:  Coronation light lasers: 9 turrets at +1 give PD 4-5, the sheet says 3
+Good: seed example: 4 PD lasers at 3200 pulses (+6) -> 8; with damage 2 -> 6; dampers 4 -> 3
 Source: MCS sections 6.1 (lasers) and 6.2 (dampers).
 """
 

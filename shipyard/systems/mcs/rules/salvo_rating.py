@@ -3,8 +3,8 @@
 What: a missile battery's salvo rating (the "(+n)" before its Pen:Dam) is not the salvo rating table's
 value for the missiles per salvo the battery states.
 Why: the salvo rating is added to every missile attack like a ROF.
-Bad:  5 x Missile Batteries: (+4) 17:11 -6 size&evade 4 salvos each (20 missiles/salvo)
-Good: 5 x Missile Batteries: (+5) 17:11 -6 size&evade 4 salvos each (20 missiles/salvo)
+Bad:  20 missiles per salvo rate +5, not +4
+Good: 2 missiles per salvo rate +2
 Source: MCS section 6.1, salvo rating table.
 """
 

@@ -6,9 +6,8 @@ inferred from the armour (casters x armour per canister of the TL) and the scree
 them. A warning: the sample sheets predate the tables in places.
 Why: the screen needs a number of casters that depends on the ship's size code (TL13-14 casters read
 one row up, TL15+ two); the armour is the USD chart of casters x armour per canister.
-Bad:  Class: Kuvasz TL:12 ... Size: 4 ... 1 x Sandcaster battery: -1: 12 10 cannisters
-      (armour 12 takes 4-5 TL-12 casters, which give screen -2 to -3 on a size-4 ship)
-Good: Size: 5, TL-12, 5 casters: -2: 12
+Bad:  Kuvasz: -1:12 on a size-4 TL-12 ship (armour 12 takes 4-5 casters: screen -2 or -3)
+Good: seed example: size 5, five TL-12 casters -> -2:12; Coronation size 8, 10 turrets -> -1:14
 Source: MCS section 6.2.
 """
 

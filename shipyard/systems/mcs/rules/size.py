@@ -2,8 +2,8 @@
 
 What: the sheet's Size is not the code the size chart gives for its Displacement.
 Why: size is a to-hit modifier for every shot at the ship; a wrong size changes every roll.
-Bad:  Displacement: 15000  Size: 6   (15 000 dTons lies in 10 001-30 000: size 7)
-Good: Displacement: 15000  Size: 7
+Bad:  Hollyfields: 15 000 dTons is size 7, not 6
+Good: band upper bounds are inclusive: 100 dTons is size 2, 101 is 3
 Source: MCS section 6.1, the size table.
 """
 

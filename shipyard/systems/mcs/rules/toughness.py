@@ -5,8 +5,8 @@ the chart is what the optional -1 modifiers allow (more than 70% cargo plus fuel
 frame): that is reported as information naming the modifier that would explain it. Without a Mass the
 rules estimate it as displacement x 10, so a difference is at most a warning.
 Why: toughness sets the damage needed for every hit level; the sample sheets show slips both ways.
-Bad:  Mass: 33381 tonnes  Toughness: 13   (the chart gives 11; modifiers only lower it)
-Good: Mass: 33381 tonnes  Toughness: 10   (11, -1 for high automation: info)
+Bad:  mass given, one below the chart, high automation in the notes: info naming it
+Good: a toughness matching the chart is quiet (mass 5 064 t -> 8)
 Source: MCS section 6.1, the toughness table and its modifiers.
 """
 

@@ -3,7 +3,8 @@
 What: the sum of ship costs, each times the number built, exceeds the budget (Trillion Credit Squadron:
 MCr 1,000,000 unless the scenario says otherwise).
 Why: the tournament's first condition.
-Bad:  250 Vigilants at MCr 4,014.772.     Good: 240 of them.
+Bad:  250 Vigilants at MCr 4,014.772: MCr 1,003,693 against a trillion credits
+Good: 240 Vigilants: MCr 963,545.28
 Source: TCS82 (the tournament); TCS82 TCS201.
 """
 

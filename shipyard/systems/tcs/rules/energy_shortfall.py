@@ -5,7 +5,8 @@ is an error; with one it is information (the excess may run from the globe's cap
 Why: TCS 1982 rules clarification 7 (black globes): "Excess weapons may be installed on a ship which are
 in excess of those powerable by the power plant, in the expectation that they can be powered off of the
 energy in the capacitor".
-Bad:  EP 200 and 215 drawn, no black globe.    Good: 115 drawn; or 215 drawn with a black globe (info).
+Bad:  a second meson screen's worth of EP: 215 drawn, 200 produced, no black globe
+Good: 115 drawn, 200 produced
 Source: TCS82, Rules clarifications 7 (TCS82 TCS111).
 """
 

@@ -4,7 +4,8 @@ What: a turret line whose weapons are not a whole number per turret (laser EP no
 turrets: "an extra weapon or two ... in the last turret"). They are reported and left out of the
 battery factor.
 Why: TCS 1982 rules clarification 1: "Any such leftovers contribute nothing to the firepower".
-Bad:  30 x Laser Turrets: ...; -91 EP (one laser over 3 a turret).   Good: -90 EP.
+Bad:  91 lasers in 30 turrets: one extra
+Good: 90 lasers in 30 triple turrets
 Source: TCS82, Rules clarifications 1 (TCS82 TCS102).
 """
 

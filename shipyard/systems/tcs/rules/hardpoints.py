@@ -2,7 +2,8 @@
 
 What: turrets + 10 x bays exceed the hardpoints (one per 100 tons of hull).
 Why: TCS 1982 rules clarification 1: "1 bay (50 or 100 tons) replaces 10 hardpoints".
-Bad:  5000 tons (50 hardpoints) with 41 turrets and a bay.   Good: 40 turrets and a bay.
+Bad:  41 turrets and a bay on 50 hardpoints
+Good: 40 turrets and a bay on 50 hardpoints
 Source: TCS82, Rules clarifications 1 (TCS82 TCS103); High Guard (accommodation and fittings).
 """
 

@@ -4,7 +4,8 @@ What: the jump drive's tonnage is not (J + 1)% of the base tonnage for a whole J
 not the jump its tonnage gives.
 Why: TCS 1982 rules clarification 6: "Jump drive numbers must be integral with respect to the base
 tonnage of the ship."
-Bad:  J-Drive: 230.000 Td on 5000 tons (4.6%: jump 3.6).    Good: 200.000 Td (4%: jump 3).
+Bad:  a 230-ton jump drive on 5000 tons: jump 3.6
+Good: 200 tons: 4%, jump 3
 Source: TCS82, Rules clarifications 6 (TCS82 TCS108); High Guard (p. 23, jump drive).
 """
 

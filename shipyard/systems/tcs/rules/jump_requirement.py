@@ -5,7 +5,8 @@ tanks, the drive makes less than jump-1 with the tanks' tonnage counted. Quiet w
 minimum jump (the seed gives none).
 Why: TCS 1982 rules clarification 6: "Scenario jump requirements are satisfied if the ship could make the
 required jump while dropping its tanks, and can make at least jump-1 carrying its tanks along."
-Bad:  minimum_jump = 4 and a jump-3 ship.      Good: minimum_jump = 3.
+Bad:  the scenario requires jump-4
+Good: the scenario requires jump-3
 Source: TCS82, Rules clarifications 6 (TCS82 TCS109); High Guard (p. 23, jump drive) (drive potential).
 """
 

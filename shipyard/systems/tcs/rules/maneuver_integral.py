@@ -4,7 +4,8 @@ What: the maneuver drive's tonnage is not (3G - 1)% of the base tonnage (without
 whole G; or its label's factor is not the rating its tonnage gives.
 Why: TCS 1982 rules clarification 4: "Maneuver drives must be integral with respect to the base tonnage".
 A drive between two ratings is reported, never silently rounded down.
-Bad:  M-Drive: 420.000 Td on 5000 tons (8.4%: 3.13 G).    Good: 400.000 Td (8%: 3 G).
+Bad:  a 420-ton maneuver drive on 5000 tons: 3.13 G, between 3 and 4
+Good: 400 tons: 8%, 3 G
 Source: TCS82, Rules clarifications 4 (TCS82 TCS105); High Guard (p. 23, maneuver drive).
 """
 

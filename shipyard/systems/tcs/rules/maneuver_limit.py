@@ -2,7 +2,8 @@
 
 What: a maneuver rating above 6 (from the drive tonnage or the USP digit).
 Why: TCS 1982 rules clarification 7: "No maneuver drive may exceed 6G's acceleration."
-Bad:  M-Drive of 20% of the hull (7 G).     Good: 17% (6 G).
+Bad:  a 1000-ton maneuver drive on 5000 tons: 7 G
+Good: a 400-ton maneuver drive on 5000 tons: 3 G
 Source: TCS82, Rules clarifications 7 (TCS82 TCS110).
 """
 

@@ -3,7 +3,8 @@
 What: the ship's maneuver rating (base tonnage, tanks dropped) is below the scenario's minimum.
 Why: TCS 1982 rules clarification 4: "Scenario maneuver requirements must be satisfied by each ship while
 not carrying drop tanks." Quiet when the scenario sets no minimum (the seed gives none).
-Bad:  minimum_maneuver = 4 and a 3 G ship.     Good: minimum_maneuver = 3.
+Bad:  the scenario requires 4 G; the ship makes 3
+Good: the scenario requires 3 G
 Source: TCS82, Rules clarifications 4 (TCS82 TCS106).
 """
 

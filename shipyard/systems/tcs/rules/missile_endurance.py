@@ -4,7 +4,8 @@ What: for each missile battery, the turns it can fire: a turret launcher fires o
 holds 30 (triple turret 10 turns, double 15, single 30); a bay fires its tonnage a turn and holds 30 a
 ton (30 turns); magazines (30 missiles a ton) add to that.
 Why: TCS 1982 rules modification 1; the judge keeps a running tally of turns in battle.
-Bad:  (information only)      Good: (information only)
+Bad:  the missile bay's turns of fire
+Good: no missiles: nothing to say
 Source: TCS82, Rules modifications 1 (TCS82 TCS114).
 """
 

@@ -4,7 +4,8 @@ What: the power plant's tonnage is not a whole percentage of the base tonnage (o
 ... tons); or its label's factor is not the Pn its tonnage gives. At TL13-14 (2 tons per EP) a whole
 percentage gives Pn in steps of 0.5: that is allowed.
 Why: TCS 1982 rules clarification 5.
-Bad:  P-Plant: 610.000 Td on 5000 tons (12.2%).    Good: 600.000 Td (12%).
+Bad:  a 610-ton plant on 5000 tons (12.2%)
+Good: 600 tons: 12%
 Source: TCS82, Rules clarifications 5 (TCS82 TCS107); High Guard (p. 23, power plant).
 """
 

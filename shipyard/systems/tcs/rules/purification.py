@@ -5,7 +5,8 @@ tons of fuel at the TL). A plant of the TCS book's size (a tenth) is named as su
 Why: TCS 1982 rules clarification 11: "The tables in TCS for purification plant tonnages are off by a
 factor of 10 from those in High Guard. The tables in HG are correct". High Guard Shipyard sizes plants by
 the TCS book, so its sheets need correcting.
-Bad:  TL12, 1700 tons of fuel, Purification: 6.000 Td (the TCS book).   Good: 51.000 Td (30 per 1000).
+Bad:  a purification plant sized by the TCS book (6 tons at TL12)
+Good: 51 tons: 30 per 1000 of 1700 tons of fuel
 Source: TCS82, Rules clarifications 11 (TCS82 TCS113); High Guard (p. 23, fuel).
 """
 

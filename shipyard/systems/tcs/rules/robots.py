@@ -3,7 +3,8 @@
 What: a sheet that names robots (a component, a note or a user-defined item with "robot" in it).
 Why: TCS 1982 rules clarification 2: "All ships must be piloted and manned by human crews in tournament
 play. No robots are permitted."
-Bad:  USER DEFINED / 4 x Robot Crew Section: ...      Good: no robot anywhere on the sheet.
+Bad:  a robot crew section
+Good: human crews only
 Source: TCS82, Rules clarifications 2 (TCS82 TCS104).
 """
 

@@ -3,7 +3,8 @@
 What: the ship's TL (or refit TL) is above the tech level the scenario sets. Quiet when the scenario sets
 none (the seed gives none: each tournament sets its own).
 Why: a tournament fixes the tech level its fleets are built at (TCS 1981 Origins: TL12).
-Bad:  tech_level = 12 and a TL-15 ship.     Good: tech_level = 12 and a TL-12 ship.
+Bad:  a TL-12 ship in a TL-11 tournament
+Good: a TL-12 ship in a TL-12 tournament
 Source: TCS82 ("Scenario" = budget, tech level, minimum jump and maneuver).
 """
 

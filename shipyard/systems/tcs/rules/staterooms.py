@@ -5,7 +5,8 @@ most High Guard puts in one: ratings share, officers do not, so this bound is le
 carried big craft that have staterooms of their own need none here, as the rule says; a sheet that is
 short only by such crews can note them as passengers' space in the craft.
 Why: TCS 1982 rules clarification 9 (crew and carriers).
-Bad:  Crew 120 and 50 staterooms.    Good: Crew 120 and 60 staterooms.
+Bad:  crew 120 and 50 staterooms
+Good: crew 120 and 60 staterooms
 Source: TCS82, Rules clarifications 9 (TCS82 TCS112); High Guard (crew).
 """
 

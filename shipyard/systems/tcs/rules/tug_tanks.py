@@ -5,7 +5,8 @@ the fleet file): it cannot take them into a refuelling manoeuvre.
 Why: TCS 1982 rules clarification 11: "Extra drop tanks carried by tugs are assumed to spoil the
 streamlining of the tug, so only the drop tanks designed for the ship can be carried into a refueling
 maneuver."
-Bad:  a tug with extra_drop_tanks = 1000.     Good: extra_drop_tanks = 0.
+Bad:  a tug carrying 1000 tons of extra tanks
+Good: a tug with no extra tanks
 Source: TCS82, Rules clarifications 11 (TCS82 TCS203).
 """
 

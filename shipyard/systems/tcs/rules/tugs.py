@@ -5,7 +5,8 @@ all at 1 G or more: a tug of T tons and G gees tows up to T x (G - 1) tons. Tugs
 ``role = "tug"`` ships, or ships named or typed "tug".
 Why: TCS 1982 rules clarification 7: "a 500 ton 6G tug may move 500 tons of drop tanks at 3G's, or 2500
 tons at 1G".
-Bad:  6000 tons of drop tanks and one 500-ton 6 G tug (2500 tons).   Good: three such tugs (7500 tons).
+Bad:  two ships with 8000 tons of drop tanks each, one 5000-ton 3 G tug (tows 10 000 tons)
+Good: the same with two tugs (20 000 tons)
 Source: TCS82, Rules clarifications 7 (TCS82 TCS202).
 """
 

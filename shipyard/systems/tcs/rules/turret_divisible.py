@@ -4,7 +4,8 @@ What: a turret weapon's turrets do not divide evenly among its batteries (from t
 turret count and the USP block's battery count), so a turret would be split between two batteries.
 Why: TCS 1982 rules clarification 1: "All batteries must be turret divisible ... no turret may be split
 between two batteries". High Guard Shipyard accepts such a design silently (integer division).
-Bad:  31 x Laser Turrets in 6 batteries.    Good: 30 x Laser Turrets in 6 batteries.
+Bad:  31 laser turrets in 6 batteries
+Good: 30 laser turrets in 6 batteries
 Source: TCS82, Rules clarifications 1 (TCS82 TCS101).
 """
 
