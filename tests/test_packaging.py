@@ -33,3 +33,14 @@ def test_wheel_carries_the_grammar(tmp_path):
     (wheel,) = tmp_path.glob("shipyard-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert all(f"shipyard/grammars/{name}" in names for name in GRAMMARS)
+    assert "shipyard/py.typed" in names  # the package's types are for its users too
+
+
+def test_the_version_is_written_once():
+    """pyproject.toml names the version; the package reads it from the installed metadata."""
+    from importlib.metadata import version
+
+    import shipyard
+    written = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert shipyard.__version__ == version("shipyard") == written
+    assert not [p for p in (ROOT / "shipyard").rglob("*.py") if written in p.read_text()]
