@@ -3,21 +3,24 @@
     python benchmarks/bench_check.py            # N = 1,000 and 10,000
     python benchmarks/bench_check.py --n 500    # one size
 
+Run it with the python of an environment where shipyard is installed (``pip install .``): the commands run
+outside the checkout, on the installed package, with its compiled bytecode.
+
 For each N it writes N realistic sheets to a temporary folder (the MCS seed's sample sheets and the High
 Guard fixtures, renamed and with their figures varied, about 70% USD and 30% High Guard) and measures:
 - the bare lark parse of the same files (every line through the USD or High Guard parser, in this process);
 - ``shipyard check DIR`` end to end on one core (-j 1) and on every core (-j N), wall time;
 - the peak memory (largest process, from the kernel's rusage) of each run;
 - the start-up: ``shipyard check ONE-SHEET`` against ``python -c "import lark, pydantic, typer"``, with the
-  stack's floor beside it (STACK_FLOOR).
-Targets (issue 5): one core at least half the bare-parse rate; 1.6x or more on 2 cores; memory that does
-not grow with N; start-up under twice the import baseline.
+  stack's floor beside it (STACK_FLOOR), and with ``--against PYTHON`` another installed shipyard (an earlier
+  version, in its own virtual environment) timed in the same rotation.
+Targets: one core at least half the bare-parse rate; 1.6x or more on 2 cores; memory that does not grow with N;
+start-up under twice the import baseline.
 """
 
 from __future__ import annotations
 
 import argparse
-import compileall
 import os
 import random
 import shutil
@@ -54,9 +57,9 @@ def generate(folder: Path, n: int, seed: int = 1) -> None:
 def bare_parse(folder: Path) -> float:
     """Sheets per second through the lark parsers alone (no model, no rules)."""
     sys.path.insert(0, str(ROOT))
-    from shipyard.core.grammar import highguard_parser, usd_parser
-    from shipyard.core.sniff import looks_like_highguard
-    from shipyard.systems.highguard.parse import line_rule
+    from shipyard.systems.highguard.parse import highguard_parser, line_rule
+    from shipyard.systems.highguard.sniff import looks_like_highguard
+    from shipyard.systems.mcs.parse import usd_parser
     files = sorted(folder.rglob("*.*"))
     usd, hg = usd_parser(), highguard_parser()
     start = time.perf_counter()
@@ -84,8 +87,9 @@ def run(command: list[str]) -> tuple[float, float]:
               "t = time.perf_counter()\n"
               "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
               "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+    # Run outside the checkout: ``python -m shipyard`` there would import the source folder, not the install.
     out = subprocess.run([sys.executable, "-c", runner, *command], capture_output=True, text=True, check=True,
-                         cwd=ROOT).stdout.split()
+                         cwd=tempfile.gettempdir()).stdout.split()
     return float(out[0]), int(out[1]) / 1024
 
 
@@ -113,12 +117,14 @@ app()
 '''
 
 
-def startup(sample: Path, repeat: int = 15) -> dict[str, float]:
-    """Median wall seconds of the import baseline, the stack floor and ``shipyard check`` on one sheet, run in
-    turn."""
+def startup(sample: Path, repeat: int = 15, against: str | None = None) -> dict[str, float]:
+    """Median wall seconds of the import baseline, the stack floor and ``shipyard check`` on one sheet (and the
+    same with another install's python), run in turn."""
     commands = {"baseline": [sys.executable, "-c", "import lark, pydantic, typer"],
                 "floor": [sys.executable, "-c", STACK_FLOOR, "check", str(sample)],
                 "shipyard": [*SHIPYARD, "check", str(sample)]}
+    if against is not None:
+        commands["against"] = [against, "-m", "shipyard", "check", str(sample)]
     times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(repeat):
         for name, command in commands.items():
@@ -130,11 +136,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, action="append", help="sheets to generate (repeatable)")
     parser.add_argument("--startup-only", action="store_true", help="measure the start-up only")
+    parser.add_argument("--against", help="the python of another shipyard install, timed beside this one")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
-    # As installed: compiled bytecode (a checkout run with PYTHONDONTWRITEBYTECODE would compile every module
-    # on every run, 40 ms of each start-up on the CI machine).
-    compileall.compile_dir(ROOT / "shipyard", quiet=1)
     print(f"python {sys.version.split()[0]}, {cores} cores")
     sizes = [] if args.startup_only else args.n or [1000, 10000]
     if sizes:
@@ -152,11 +156,14 @@ def main() -> None:
                   f"{one / many:.2f}x | {one_mem:,.0f} | {many_mem:,.0f} |")
         finally:
             shutil.rmtree(folder)
-    times = startup(ROOT / "examples" / "kuvasz.usd")
+    times = startup(ROOT / "examples" / "kuvasz.usd", against=args.against)
     base = times["baseline"]
     print(f"\nstart-up: import lark, pydantic, typer {base * 1000:.0f} ms; stack floor {times['floor'] * 1000:.0f} ms "
           f"({times['floor'] / base:.2f}x); shipyard check one sheet {times['shipyard'] * 1000:.0f} ms "
           f"({times['shipyard'] / base:.2f}x)")
+    if "against" in times:
+        print(f"against {args.against}: {times['against'] * 1000:.0f} ms ({times['against'] / base:.2f}x); this one "
+              f"takes {times['shipyard'] / times['against']:.2f}x its time")
 
 
 if __name__ == "__main__":

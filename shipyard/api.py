@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, has_errors
 from shipyard.core.files import write_output
@@ -75,8 +74,7 @@ def load_scenario(path: Path) -> tuple[Any | None, list[Diagnostic]]:
     return load_part(owner.fleets or "").load_scenario(path)
 
 
-@dataclass(frozen=True)
-class CheckPlan:
+class CheckPlan(NamedTuple):
     """What a check run does, settings and command line merged (the command line wins)."""
 
     selection: Selection = Selection()
@@ -122,16 +120,14 @@ def check(paths: list[Path], plan: CheckPlan = CheckPlan(), progress: Progress |
                         progress=progress, keep_ships=keep_ships)
 
 
-@dataclass
 class CheckTally:
     """The counts of a check run, file by file: what the summary line says and the exit code."""
 
-    level: Severity = Severity.INFO
-    files: int = 0
-    ships: int = 0
-    shown: dict[Severity, int] = field(default_factory=lambda: dict.fromkeys(Severity, 0))
-    failed: bool = False
-    unreadable: bool = False
+    def __init__(self, level: Severity = Severity.INFO) -> None:
+        self.level = level
+        self.files = self.ships = 0
+        self.shown = dict.fromkeys(Severity, 0)
+        self.failed = self.unreadable = False
 
     def add(self, sheet: SheetFile) -> list[Diagnostic]:
         """Count one checked file; the findings at the shown level and above, to report."""
@@ -183,8 +179,7 @@ def mcs_options(design: str = "military", rof_overrides: dict[str, int] | None =
 
 # --- tables, export and audit ------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Export:
+class Export(NamedTuple):
     """The Ships and Batteries tables of some files, and what reading them found."""
 
     ship_rows: list[list]
@@ -222,8 +217,7 @@ def write_export(output_format: str, output: Path | None, export: Export) -> str
                         export.battery_rows)
 
 
-@dataclass(frozen=True)
-class Audit:
+class Audit(NamedTuple):
     """The judge's audit: every checked sheet, the paths that do not exist, the Ships rows, the losses."""
 
     sheets: list[SheetFile]
@@ -231,7 +225,7 @@ class Audit:
     rows: list[list]
     scenario: Any = None
     losses: list[Any] | None = None
-    loss_problems: list[Diagnostic] = field(default_factory=list)
+    loss_problems: tuple[Diagnostic, ...] = ()
 
     @property
     def fleet_findings(self) -> list[Diagnostic]:
@@ -257,7 +251,7 @@ def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any =
     problems: list[Diagnostic] = []
     if damage is not None:
         losses, problems = _losses(paths[0], damage, scenario)
-    return Audit(sheets, missing, rows, scenario, losses, problems)
+    return Audit(sheets, missing, rows, scenario, losses, tuple(problems))
 
 
 def _losses(fleet_path: Path, damage: Path, scenario: Any) -> tuple[list[Any], list[Diagnostic]]:
@@ -284,8 +278,7 @@ def write_audit_workbook(result: Audit, output: Path) -> None:
 
 # --- scoring and the battle formation -----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Scoring:
+class Scoring(NamedTuple):
     """A battle scored by Appendix A: each fleet's score, the winner (None on a tie or when a fleet is
     missing), and every finding."""
 

@@ -12,10 +12,9 @@ never reused; two systems never claim one prefix (``check_registry``, run by the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from shipyard.core.rules import Rule, RuleContext, RuleMeta
 
@@ -25,8 +24,7 @@ CORE_PREFIXES = ("IO", "SY", "CFG")
 Role = Literal["sheet", "fleet", "setting"]
 
 
-@dataclass(frozen=True)
-class Format:
+class Format(NamedTuple):
     """A kind of file a system reads.
 
     ``role``: "sheet" (ships, checked one file at a time), "fleet" (a file naming sheets, checked after them),
@@ -48,8 +46,7 @@ class Format:
     instead: str = ""
 
 
-@dataclass(frozen=True)
-class System:
+class System(NamedTuple):
     """One game system: what it owns and where its parts live (each ``"module:attribute"``, loaded lazily).
 
     ``ship_format`` is the ``format`` field of its ship records; ``ship_model`` their class. ``subject`` builds

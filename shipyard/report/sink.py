@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.report.sarif import SarifWriter
+
+if TYPE_CHECKING:
+    from shipyard.report.sarif import SarifWriter
 
 GITHUB_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
@@ -52,6 +54,8 @@ class Sink:
         if output_format == "json":
             stream.write("[")
         elif output_format == "sarif":
+            from shipyard.report.sarif import SarifWriter  # only for a SARIF report
+
             self.sarif = SarifWriter(stream)
 
     def add(self, diagnostic: Diagnostic) -> None:

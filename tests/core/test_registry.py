@@ -4,7 +4,6 @@ catalogue covers every code the package reports."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 import pytest
 from conftest import ROOT
@@ -25,7 +24,7 @@ def test_two_systems_claiming_one_prefix_are_refused(monkeypatch):
 
 
 def test_a_part_that_does_not_exist_is_refused(monkeypatch):
-    broken = replace(systems()[0], name="broken", prefixes=("ZZZ",), panel="shipyard.systems.mcs.panel:no_panel")
+    broken = systems()[0]._replace(name="broken", prefixes=("ZZZ",), panel="shipyard.systems.mcs.panel:no_panel")
     monkeypatch.setattr(registry, "systems", lambda: (*systems(), broken))
     assert any(p.startswith("broken panel shipyard.systems.mcs.panel:no_panel") for p in check_registry())
 

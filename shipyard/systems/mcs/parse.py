@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput
@@ -187,34 +187,29 @@ class FieldValueError(Exception):
         self.token = token
 
 
-@dataclass(frozen=True)
-class _Heading:
+class _Heading(NamedTuple):
     token: Token
     column: int
 
 
-@dataclass(frozen=True)
-class _NotesItem:
+class _NotesItem(NamedTuple):
     token: Token
     column: int
 
 
-@dataclass(frozen=True)
-class _FieldItem:
+class _FieldItem(NamedTuple):
     key: Token
     values: list[Token]
     column: int
 
 
-@dataclass(frozen=True)
-class _Range:
+class _Range(NamedTuple):
     """One range cell of a beam battery: its Pen:Dam, or None for a range it cannot reach ("-")."""
 
     cell: PenDam | None
 
 
-@dataclass(frozen=True)
-class _Body:
+class _Body(NamedTuple):
     """A battery's figures after its name: the body rule, its tokens by type, ranges, PD and details."""
 
     kind: str
@@ -224,9 +219,8 @@ class _Body:
     details: list[Detail]
 
 
-@dataclass(frozen=True)
-class _BatteryItem:
-    count: int
+class _BatteryItem(NamedTuple):
+    batteries: int
     name: str
     body: _Body
     column: int
@@ -559,7 +553,7 @@ class _SheetReader:
 
     # ---- batteries -----------------------------------------------------------------------
     def read_battery(self, item: _BatteryItem) -> None:
-        count, name, body = item.count, item.name, item.body
+        count, name, body = item.batteries, item.name, item.body
         spans = {"self": self.span(item.column, item.end_column)}
         details, tokens = body.details, body.tokens
         weapon: Weapon
