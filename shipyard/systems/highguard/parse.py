@@ -17,7 +17,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
@@ -116,29 +116,32 @@ class _Tail:
     value: Token
 
 
-class _LineParts(Transformer[Token, Any]):
-    """A High Guard line's tree as its tokens, with pairs and component tails as typed parts."""
-
-    def pair(self, children: list[Token]) -> _Pair:
-        return _Pair(children[0], children[1])
-
-    def ep(self, children: list[Token]) -> _Tail:
-        return _Tail("ep", children[0])
-
-    def crew(self, children: list[Token]) -> _Tail:
-        return _Tail("crew", children[1])
-
-    def craft_cost(self, children: list[Token]) -> _Tail:
-        return _Tail("craft_cost", children[2])
-
-    def pairs_line(self, children: list[Token | _Pair]) -> list[Token | _Pair]:
-        return children
-
-    def component_line(self, children: list[Token | _Tail]) -> list[Token | _Tail]:
-        return children
+def _pairs_parts(tree: Tree[Token]) -> list[Token | _Pair]:
+    """A summary line's flags (tokens) and ``Key=value`` pairs, in order."""
+    parts: list[Token | _Pair] = []
+    for child in tree.children:
+        if isinstance(child, Token):
+            parts.append(child)
+        else:
+            key, value = (t for t in child.children if isinstance(t, Token))
+            parts.append(_Pair(key, value))
+    return parts
 
 
-_LINE_PARTS = _LineParts()
+#: Where the value stands in each tail of a component line ("+200.000 EP", "Crew 4", "Cost of craft: MCr 6").
+_TAIL_VALUE = {"ep": 0, "crew": 1, "craft_cost": 2}
+
+
+def _component_parts(tree: Tree[Token]) -> list[Token | _Tail]:
+    """A component line's tokens and its tails, in order."""
+    parts: list[Token | _Tail] = []
+    for child in tree.children:
+        if isinstance(child, Token):
+            parts.append(child)
+        else:
+            tokens = [t for t in child.children if isinstance(t, Token)]
+            parts.append(_Tail(str(child.data), tokens[_TAIL_VALUE[str(child.data)]]))
+    return parts
 
 
 def line_rule(line: str) -> str | None:
@@ -427,7 +430,7 @@ class _Reader:
                     ship.refit_tl = int(refit)
 
     def pairs_line(self, line: str) -> None:
-        parts: list[Token | _Pair] = _LINE_PARTS.transform(highguard_parser().parse(line, start="pairs_line"))
+        parts = _pairs_parts(highguard_parser().parse(line, start="pairs_line"))
         ship = self.ship
         for part in parts:
             if isinstance(part, Token):  # a FLAG
@@ -442,7 +445,7 @@ class _Reader:
             ship.spans[f"summary.{canonical}"] = self.span(_col(part.key))
 
     def component_line(self, line: str) -> None:
-        parts: list[Token | _Tail] = _LINE_PARTS.transform(highguard_parser().parse(line, start="component_line"))
+        parts = _component_parts(highguard_parser().parse(line, start="component_line"))
         tokens = [part for part in parts if isinstance(part, Token)]
         values: dict[str, Any] = {"section": self.section or "(none)"}
         amounts = [t for t in tokens if t.type == "AMOUNT"]
