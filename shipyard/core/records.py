@@ -3,16 +3,17 @@ a sheet, where it stood (``spans``).
 
 Spans are provenance, not value: two records are equal when their values are, wherever they were read from,
 so a sheet rendered back to text and read again gives an equal ship. A record refuses a field it does not
-know (a misspelled key is an error, never dropped); the computed fields a record writes to JSON are dropped
-before it is validated again, so ``show --format json`` reads back.
+know (a misspelled key is an error, never dropped). The computed fields a record writes to JSON are derived:
+``Record.from_data`` drops them, at every depth, before validating data read back (``show --format json``
+validates back into ``SheetFile``). Records built by the readers never carry them, and pay for no such step.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
 
 from shipyard.core.diagnostics import Span
 from shipyard.core.numbers import json_number
@@ -35,14 +36,6 @@ class Record(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    @model_validator(mode="before")
-    @classmethod
-    def _drop_computed(cls, data: Any) -> Any:
-        """A record written to JSON carries its computed fields; they are derived, so they are dropped."""
-        if isinstance(data, dict) and cls.model_computed_fields:
-            data = {key: value for key, value in data.items() if key not in cls.model_computed_fields}
-        return data
-
     spans: dict[str, Span] = Field(default_factory=dict, repr=False)
 
     def __eq__(self, other: object) -> bool:
@@ -52,6 +45,11 @@ class Record(BaseModel):
 
     def __hash__(self) -> int:
         return hash(_without_spans(self))
+
+    @classmethod
+    def from_data(cls, data: Any) -> Record:
+        """A record from data it wrote (JSON), its computed fields dropped first, at every depth."""
+        return cls.model_validate(without_computed(cls, data))
 
     def span(self, name: str | None = None) -> Span | None:
         """The span of one field, or of the whole record (its first field) when no name is given."""
@@ -82,3 +80,45 @@ class Ship(Record):
     def anchor(self) -> Span | None:
         """The span of the first anchor field the sheet gave, else of the ship's first field."""
         return next((span for name in self.ANCHORS if (span := self.span(name)) is not None), None) or self.span()
+
+
+def _records_in(annotation: Any) -> list[type[Record]]:
+    found: list[type[Record]] = []
+    if isinstance(annotation, type) and issubclass(annotation, Record):
+        found.append(annotation)
+    for arg in get_args(annotation):
+        found.extend(_records_in(arg))
+    return found
+
+
+def _chosen(candidates: list[type[Record]], data: dict[str, Any]) -> list[type[Record]]:
+    """The record classes a value of a union can be: those whose literal tag (``kind``, ``format``) it carries."""
+    tagged = [cls for cls in candidates
+              if any(get_origin(info.annotation) is Literal and data.get(name) in get_args(info.annotation)
+                     for name, info in cls.model_fields.items())]
+    return tagged or candidates
+
+
+def without_computed(cls: type[Record], data: Any) -> Any:
+    """``data`` for ``cls`` less the computed fields it or the records inside it wrote."""
+    if not isinstance(data, dict):
+        return data
+    kept: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in cls.model_computed_fields:
+            continue
+        info = cls.model_fields.get(key)
+        inner = _records_in(info.annotation) if info is not None else []
+        if inner and isinstance(value, list):
+            value = [_inner(inner, item) for item in value]
+        elif inner:
+            value = _inner(inner, value)
+        kept[key] = value
+    return kept
+
+
+def _inner(candidates: list[type[Record]], value: Any) -> Any:
+    if not isinstance(value, dict):
+        return value
+    chosen = _chosen(candidates, value)
+    return without_computed(chosen[0], value) if len(chosen) == 1 else value

@@ -37,7 +37,7 @@ class SheetFile(BaseModel):
         ships = []
         for ship in value:
             owner = system_of_ship(ship.get("format", "")) if isinstance(ship, dict) else None
-            ships.append(load(owner.ship_model).model_validate(ship) if owner and owner.ship_model else ship)
+            ships.append(load(owner.ship_model).from_data(ship) if owner and owner.ship_model else ship)
         return ships
 
     @property

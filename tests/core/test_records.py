@@ -1,0 +1,44 @@
+"""Records refuse what they do not know, and read back what they write."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from shipyard.core.sheet import SheetFile
+from shipyard.systems.highguard.model import HighGuardShip
+from shipyard.systems.mcs.model import MissileBattery, UsdShip
+
+
+def test_a_misspelled_field_is_refused_not_dropped():
+    with pytest.raises(ValidationError, match="displacment"):
+        UsdShip.model_validate({"class_name": "Kuvasz", "displacment": 500})
+
+
+def test_computed_fields_written_to_json_are_dropped_on_reading():
+    """A missile battery writes its salvos and missiles per salvo (computed from its details); reading its JSON
+    back takes them as derived, not as unknown fields."""
+    battery = MissileBattery(count=5, name="Missile Batteries", salvo_rating=4, pen=17, dam=11, size_evade=-6)
+    data = battery.model_dump(mode="json")
+    assert "salvos" in data and MissileBattery.from_data(data) == battery
+    with pytest.raises(ValidationError, match="salvos"):
+        MissileBattery.model_validate(data)  # validation itself knows no computed field: from_data drops them
+
+
+def test_a_sheet_file_reads_its_ships_back_by_format():
+    ships = [UsdShip(class_name="Kuvasz"), HighGuardShip(name="Vigilant")]
+    sheet = SheetFile(path="two.txt", ships=ships)
+    again = SheetFile.model_validate_json(sheet.model_dump_json())
+    assert [type(s) for s in again.ships] == [UsdShip, HighGuardShip] and again == sheet
+
+
+def test_computed_fields_are_dropped_inside_a_ship_too():
+    """A USD ship writes its edition, and each battery its mounting (and a missile battery its salvos ...): a
+    ship read back through from_data drops every one, whatever kind of battery holds it."""
+    from conftest import ROOT
+
+    from shipyard.core.pipeline import load_sheet
+    (ship,) = load_sheet(ROOT / "fixtures" / "mcs" / "coronation.usd").ships
+    data = ship.model_dump(mode="json")
+    assert "edition" in data and any("salvos" in w for w in data["weapons"])
+    assert UsdShip.from_data(data) == ship
