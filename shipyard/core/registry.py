@@ -86,6 +86,7 @@ class System(NamedTuple):
         return found
 
 
+@cache
 def load(reference: str) -> Any:
     """The object a ``"module:attribute"`` (or plain ``"module"``) reference names, imported on first use."""
     module, _, attribute = reference.partition(":")
@@ -99,6 +100,7 @@ def systems() -> tuple[System, ...]:
     return tuple(load("shipyard.systems:SYSTEMS"))
 
 
+@cache
 def system(name: str) -> System:
     for candidate in systems():
         if candidate.name == name:
@@ -106,20 +108,24 @@ def system(name: str) -> System:
     raise KeyError(f"no system {name!r}")
 
 
+@cache
 def formats() -> tuple[tuple[System, Format], ...]:
     """Every file format with the system reading it, in the table's order."""
     return tuple((s, f) for s in systems() for f in s.formats)
 
 
+@cache
 def format_named(name: str) -> tuple[System, Format] | None:
     return next(((s, f) for s, f in formats() if f.name == name), None)
 
 
+@cache
 def system_of_ship(ship_format: str) -> System | None:
     """The system whose ship records carry this ``format`` value."""
     return next((s for s in systems() if s.ship_format == ship_format), None)
 
 
+@cache
 def extensions(base: System) -> tuple[System, ...]:
     """The systems built on ``base`` (tcs on highguard), whose rules see ``base``'s ships too."""
     return tuple(s for s in systems() if s.builds_on == base.name)

@@ -5,6 +5,8 @@ binary file, or the fallback for any other text."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 from shipyard.core.registry import Format, formats, load
@@ -20,22 +22,36 @@ def toml_tables(text: str) -> set[str]:
 
 def binary_format(path: Path) -> Format | None:
     """The format of a file read as binary by its extension (the FFS workbook template), else None."""
-    suffix = path.suffix.lower()
-    return next((f for _, f in formats() if suffix in f.suffixes), None)
+    return _binary_formats().get(path.suffix.lower())
+
+
+@cache
+def _binary_formats() -> dict[str, Format]:
+    return {suffix: f for _, f in formats() for suffix in f.suffixes}
+
+
+@cache
+def _claims() -> tuple[tuple[tuple[str, Format], ...], tuple[tuple[Callable[[str], bool], Format], ...], Format]:
+    """The registry's formats as the sniffer tries them: claimed TOML tables (an array of tables before a table),
+    the formats' own tests in the registry's order, the fallback."""
+    tables = sorted(((f.toml_table, f) for _, f in formats() if f.toml_table),
+                    key=lambda pair: not pair[0].startswith("[["))
+    tests = tuple((load(f.recognise), f) for _, f in formats() if f.recognise)
+    return tuple(tables), tests, next(f for _, f in formats() if f.fallback)
 
 
 def sniff_format(text: str) -> Format:
-    """The format of a text: a claimed TOML table first (an array of tables before a table), then each
-    format's own test in the registry's order, then the fallback."""
-    tables = toml_tables(text)
-    claimed = [(f.toml_table, f) for _, f in formats() if f.toml_table]
-    for table, candidate in sorted(claimed, key=lambda pair: not pair[0].startswith("[[")):
-        if table in tables:
+    """The format of a text: a claimed TOML table first, then each format's own test, then the fallback."""
+    claimed, tests, fallback = _claims()
+    if "[" in text:
+        found = toml_tables(text)
+        for table, candidate in claimed:
+            if table in found:
+                return candidate
+    for recognise, candidate in tests:
+        if recognise(text):
             return candidate
-    for _, candidate in formats():
-        if candidate.recognise and load(candidate.recognise)(text):
-            return candidate
-    return next(f for _, f in formats() if f.fallback)
+    return fallback
 
 
 def sniff(text: str) -> str:
