@@ -154,6 +154,11 @@ def main() -> None:
             many, many_mem = run([*SHIPYARD, "check", str(folder), "-j", str(cores), "--format", "json"])
             print(f"| {n:,} | {bare:,.0f} | {n / one:,.0f} | {n / one / bare:.2f} | {n / many:,.0f} | "
                   f"{one / many:.2f}x | {one_mem:,.0f} | {many_mem:,.0f} |")
+            if args.against:
+                other, other_mem = run([args.against, "-m", "shipyard", "check", str(folder), "-j", "1", "--format",
+                                        "json"])
+                print(f"|   against: check -j1 {n / other:,.0f} sheets/s, peak {other_mem:,.0f} MiB; this one "
+                      f"{other / one:.2f}x its rate |")
         finally:
             shutil.rmtree(folder)
     times = startup(ROOT / "examples" / "kuvasz.usd", against=args.against)

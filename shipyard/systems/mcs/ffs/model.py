@@ -3,7 +3,7 @@
 The input of ``shipyard convert DESIGN.toml --to mcs`` (and of the workbook template), validated
 strictly: an unknown key is an error (a typo must not silently drop a value). Figures are FFS values
 in the edition the design names (``edition``: "ffs1" for FFS1/TNE figures, "ffs2" for FFS2); the
-converter scales them. Field meanings follow MCS section 6; the README documents the layout.
+converter scales them. Field meanings follow MCS section 6; docs/converters.md documents the layout.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The FFS design workbook template: its layout (shared with the writer) and its reader.
 
-Layout (examples/ffs2/*.xlsx is a filled-in copy; the README shows it):
+Layout (examples/ffs2/*.xlsx is a filled-in copy; docs/converters.md shows it):
 - sheet ``Ship``: a header row, then one row per field: column A the field name, B its value, C a note.
   ``edition`` comes first; ``power_plant_mw`` takes one number or several separated by ``+`` or ``,``.
 - sheets ``Beams``, ``Missiles``, ``Sandcasters``, ``Dampers``: a header row of field names, then one

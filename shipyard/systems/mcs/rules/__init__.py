@@ -1,7 +1,6 @@
 """Family MCS: checks on MCS USD sheets against the rating charts of MCS section 6.
 
-One module per rule; this list is the family's registry (adding a rule: the module, this list, its
-cases in fixtures/rules/mcs/, and the README table).
+One module per rule; this list is the family's registry (adding a rule: CONTRIBUTING.md).
 """
 
 from shipyard.systems.mcs.rules import (
