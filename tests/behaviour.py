@@ -57,22 +57,21 @@ def commands() -> Iterator[list[str]]:
     yield ["check", "--select", "MCS", "--ignore", "MCS008", "--level", "warning", "fixtures/mcs"]
     yield ["check", "-j", "2", "fixtures"]
     yield ["check", "--scenario", "examples/fleet/scenario.toml", "examples/fleet"]
-    yield ["check", "--scenario", "fixtures/fleets/small-budget.toml", "fixtures/fleets/no-tugs"]
-    yield ["check", "--scenario", "fixtures/fleets/bad-fleet.toml", "examples/fleet"]
+    yield ["check", "--scenario", "fixtures/tcs/fleets/small-budget.toml", "fixtures/tcs/fleets/no-tugs"]
+    yield ["check", "--scenario", "fixtures/tcs/fleets/bad-fleet.toml", "examples/fleet"]
     yield ["audit", "--scenario", "examples/fleet/scenario.toml", "examples/fleet", "-o", "{tmp}/report.xlsx"]
-    yield ["audit", "examples/fleet", "--damage", "fixtures/battle/damage-a.toml", "-o", "{tmp}/losses.xlsx"]
-    yield ["audit", "fixtures/battle/fleet-a.toml", "--damage", "fixtures/battle/damage-a.toml",
-           "--scenario", "fixtures/battle/rulings.toml", "-o", "{tmp}/battle.xlsx"]
+    yield ["audit", "examples/fleet", "--damage", "fixtures/tcs/battle/damage-a.toml", "-o", "{tmp}/losses.xlsx"]
+    yield ["audit", "fixtures/tcs/battle/fleet-a.toml", "--damage", "fixtures/tcs/battle/damage-a.toml",
+           "--scenario", "fixtures/tcs/battle/rulings.toml", "-o", "{tmp}/battle.xlsx"]
     yield ["export", "fixtures/mcs", "-o", "{tmp}/ships.xlsx"]
     yield ["export", "fixtures/mcs", "examples", "-o", "{tmp}/ships.csv"]
     yield ["export", "fixtures/highguard", "-o", "{tmp}/ships.json"]
-    battle = ["fixtures/battle/fleet-a.toml", "fixtures/battle/damage-a.toml", "fixtures/battle/fleet-b.toml",
-              "fixtures/battle/damage-b.toml"]
+    battle = [f"fixtures/tcs/battle/{name}.toml" for name in ("fleet-a", "damage-a", "fleet-b", "damage-b")]
     yield ["score", *battle]
-    yield ["score", *battle, "--scenario", "fixtures/battle/rulings.toml"]
-    yield ["score", *battle, "--scenario", "fixtures/battle/rulings.toml", "--format", "json"]
-    yield ["score", *battle, "--scenario", "fixtures/battle/rulings.toml", "-o", "{tmp}/scores.xlsx"]
-    yield ["formation", "fixtures/battle/turn-log.toml"]
+    yield ["score", *battle, "--scenario", "fixtures/tcs/battle/rulings.toml"]
+    yield ["score", *battle, "--scenario", "fixtures/tcs/battle/rulings.toml", "--format", "json"]
+    yield ["score", *battle, "--scenario", "fixtures/tcs/battle/rulings.toml", "-o", "{tmp}/scores.xlsx"]
+    yield ["formation", "fixtures/tcs/battle/turn-log.toml"]
     yield from (["explain", code] for code in explain_codes())
 
 

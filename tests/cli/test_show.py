@@ -39,7 +39,7 @@ def test_show_json_validates_back_into_the_model():
 
 
 def test_show_goes_on_past_unreadable_files_and_exits_2():
-    bad = FIXTURES / "invalid" / "truncated-weapon.usd"
+    bad = FIXTURES / "core" / "invalid" / "truncated-weapon.usd"
     good = FIXTURES / "mcs" / "kuvasz.usd"
     result = runner.invoke(app, ["show", str(bad), str(good)])
     assert result.exit_code == 2
@@ -55,7 +55,7 @@ def test_show_missing_file_is_a_located_error():
 
 
 def test_caret_points_at_the_column():
-    result = runner.invoke(app, ["show", str(FIXTURES / "invalid" / "malformed-ranges.usd")])
+    result = runner.invoke(app, ["show", str(FIXTURES / "core" / "invalid" / "malformed-ranges.usd")])
     lines = result.stderr.splitlines()
     quoted = next(i for i, line in enumerate(lines) if "14;9" in line and "|" in line)
     assert lines[quoted + 1].index("^") == lines[quoted].index("14;9")

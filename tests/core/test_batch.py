@@ -105,8 +105,8 @@ def broken_folder(tmp_path):
     folder = tmp_path / "entries"
     folder.mkdir()
     shutil.copy(HOLLYFIELDS, folder / "good.usd")
-    shutil.copy(FIXTURES / "invalid" / "binary-junk.usd", folder / "binary.usd")
-    shutil.copy(FIXTURES / "invalid" / "oversize.usd", folder / "huge.usd")
+    shutil.copy(FIXTURES / "core" / "invalid" / "binary-junk.usd", folder / "binary.usd")
+    shutil.copy(FIXTURES / "core" / "invalid" / "oversize.usd", folder / "huge.usd")
     (folder / "latin1.usd").write_bytes("Class: Caf\xe9 TL:12\nDisplacement: 100 Size: 2\n".encode("latin-1"))
     (folder / "crlf.usd").write_bytes(b"Class: Crlf TL:12\r\nDisplacement: 100 Size: 2\r\n")
     os.symlink(folder / "loop-b.usd", folder / "loop-a.usd")
@@ -149,7 +149,7 @@ def test_sarif_validates_against_the_schema():
     import jsonschema
     schema = json.loads((ROOT / "tests" / "data" / "sarif-2.1.0-rtm.4.json").read_text())
     validator = jsonschema.Draft4Validator(schema)
-    mixed = [str(FIXTURES / name) for name in ("mcs", "highguard", "invalid", "t4", "fleets")] + \
+    mixed = [str(FIXTURES / name) for name in ("mcs", "highguard", "core", "tcs")] + \
         [str(ROOT / "examples")]
     document = json.loads(runner.invoke(app, ["check", *mixed, "--format", "sarif"]).stdout)
     assert document["runs"][0]["results"]

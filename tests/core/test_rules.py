@@ -192,5 +192,5 @@ def test_selection(select, ignore, code, wanted):
 
 
 def test_t4_sheets_are_not_checked_as_mcs():
-    sheet = check_sheet(load_sheet(FIXTURES / "t4" / "coronation-t4.usd"))
+    sheet = check_sheet(load_sheet(FIXTURES / "mcs" / "t4" / "coronation-t4.usd"))
     assert not [d for d in sheet.diagnostics if d.code.startswith("MCS")]  # T4 armour 50 is not an MCS code

@@ -174,7 +174,7 @@ def test_legal_sheets_exit_0(name):
 
 
 def test_fleet_folder_with_scenario_reports_budget_and_tugs():
-    fleets = FIXTURES / "fleets"
+    fleets = FIXTURES / "tcs" / "fleets"
     result = runner.invoke(app, ["check", "--scenario", str(fleets / "small-budget.toml"), str(fleets / "no-tugs"),
                                  "--level", "warning"])
     assert result.exit_code == 1
@@ -188,13 +188,14 @@ def test_fleet_folder_with_scenario_reports_budget_and_tugs():
 
 
 def test_without_a_scenario_a_folder_is_not_a_fleet():
-    result = runner.invoke(app, ["check", str(FIXTURES / "fleets" / "no-tugs"), "--level", "warning"])
+    result = runner.invoke(app, ["check", str(FIXTURES / "tcs" / "fleets" / "no-tugs"), "--level", "warning"])
     assert result.exit_code == 0 and "TCS20" not in result.stdout
 
 
 def test_fleet_file_errors_are_located():
-    result = runner.invoke(app, ["check", str(FIXTURES / "fleets" / "bad-fleet.toml")])
-    assert f"{FIXTURES / 'fleets' / 'bad-fleet.toml'}:4:1: error: SCN002 ship[0].cuont: unknown key" in result.stdout
+    result = runner.invoke(app, ["check", str(FIXTURES / "tcs" / "fleets" / "bad-fleet.toml")])
+    wanted = f"{FIXTURES / 'tcs' / 'fleets' / 'bad-fleet.toml'}:4:1: error: SCN002 ship[0].cuont: unknown key"
+    assert wanted in result.stdout
     assert result.exit_code == 1
 
 

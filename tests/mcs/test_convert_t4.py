@@ -9,7 +9,7 @@ from shipyard.cli import app
 from shipyard.systems.mcs.convert.t4 import T4Options, convert_t4
 from shipyard.systems.mcs.parse import parse_usd
 
-CORONATION_T4 = FIXTURES / "t4" / "coronation-t4.usd"
+CORONATION_T4 = FIXTURES / "mcs" / "t4" / "coronation-t4.usd"
 runner = CliRunner()
 
 

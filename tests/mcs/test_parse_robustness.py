@@ -10,7 +10,7 @@ from shipyard.core.pipeline import load_sheet
 from shipyard.systems.mcs.parse import parse_usd
 from shipyard.systems.mcs.render import render_usd
 
-SHEETS = sorted((FIXTURES / "mcs").glob("*.usd")) + sorted((FIXTURES / "t4").glob("*.usd"))
+SHEETS = sorted((FIXTURES / "mcs").glob("*.usd")) + sorted((FIXTURES / "mcs" / "t4").glob("*.usd"))
 
 
 @pytest.mark.parametrize("path", SHEETS, ids=lambda p: p.name)
@@ -33,11 +33,11 @@ def test_equality_ignores_spans_but_not_values():
 @pytest.mark.parametrize("name", ["midu-one-field-per-line.usd", "midu-few-lines.usd", "midu-crlf.usd"])
 def test_other_layouts_give_the_same_values(name):
     base = load_sheet(FIXTURES / "mcs" / "midu-agashaan.usd").ships
-    assert load_sheet(FIXTURES / "layouts" / name).ships == base
+    assert load_sheet(FIXTURES / "mcs" / "layouts" / name).ships == base
 
 
 def test_crlf_file_really_has_crlf():
-    assert b"\r\n" in (FIXTURES / "layouts" / "midu-crlf.usd").read_bytes()
+    assert b"\r\n" in (FIXTURES / "mcs" / "layouts" / "midu-crlf.usd").read_bytes()
 
 
 # (file, code, line, col, severity): one located diagnostic each, no traceback.
@@ -57,7 +57,7 @@ INVALID = [
 
 @pytest.mark.parametrize("name,code,line,col,severity", INVALID, ids=[row[0] for row in INVALID])
 def test_invalid_input_gives_a_located_diagnostic(name, code, line, col, severity):
-    sheet = load_sheet(FIXTURES / "invalid" / name)
+    sheet = load_sheet(FIXTURES / "core" / "invalid" / name)
     found = [d for d in sheet.diagnostics if d.code == code]
     assert found, [d.format() for d in sheet.diagnostics]
     assert (found[0].span.line, found[0].span.col, found[0].severity) == (line, col, severity)
@@ -65,11 +65,11 @@ def test_invalid_input_gives_a_located_diagnostic(name, code, line, col, severit
 
 
 def test_every_invalid_fixture_is_covered():
-    assert sorted(p.name for p in (FIXTURES / "invalid").iterdir()) == sorted(row[0] for row in INVALID)
+    assert sorted(p.name for p in (FIXTURES / "core" / "invalid").iterdir()) == sorted(row[0] for row in INVALID)
 
 
 def test_truncated_line_names_what_was_expected_and_keeps_the_text():
-    sheet = load_sheet(FIXTURES / "invalid" / "truncated-weapon.usd")
+    sheet = load_sheet(FIXTURES / "core" / "invalid" / "truncated-weapon.usd")
     (error,) = [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
     assert "expected a Pen:Dam pair such as 15:10" in error.message
     assert "found the end of the line" in error.message
@@ -77,18 +77,18 @@ def test_truncated_line_names_what_was_expected_and_keeps_the_text():
 
 
 def test_malformed_range_quotes_the_culprit():
-    sheet = load_sheet(FIXTURES / "invalid" / "malformed-ranges.usd")
+    sheet = load_sheet(FIXTURES / "core" / "invalid" / "malformed-ranges.usd")
     (error,) = [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
     assert "found '14;9'" in error.message
 
 
 def test_latin1_text_is_read():
-    (s,) = load_sheet(FIXTURES / "invalid" / "latin1.usd").ships
+    (s,) = load_sheet(FIXTURES / "core" / "invalid" / "latin1.usd").ships
     assert s.class_name == "Wei\u00dfer Falke" and s.notes[0].text == "Entwurf f\u00fcr die Flotten\u00fcbung"
 
 
 def test_bad_values_report_each_field_and_keep_the_rest():
-    sheet = load_sheet(FIXTURES / "invalid" / "bad-values.usd")
+    sheet = load_sheet(FIXTURES / "core" / "invalid" / "bad-values.usd")
     errors = [(d.span.line, d.span.col) for d in sheet.diagnostics if d.code == "USD102"]
     assert errors == [(1, 26), (2, 30)]
     (s,) = sheet.ships

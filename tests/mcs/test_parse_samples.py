@@ -233,7 +233,7 @@ def test_hollyfields_typo_is_a_did_you_mean_warning():
 
 
 def test_t4_coronation():
-    sheet = load_sheet(FIXTURES / "t4" / "coronation-t4.usd")
+    sheet = load_sheet(FIXTURES / "mcs" / "t4" / "coronation-t4.usd")
     assert sheet.readable
     (s,) = sheet.ships
     assert s.edition == "t4"

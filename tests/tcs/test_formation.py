@@ -90,7 +90,7 @@ def test_missile_endurance():
 
 
 def test_turn_log_findings_are_located():
-    log = FIXTURES / "battle" / "turn-log.toml"
+    log = FIXTURES / "tcs" / "battle" / "turn-log.toml"
     result = runner.invoke(app, ["formation", str(log)])
     assert result.exit_code == 1
     assert [line.split(": error: ")[0].rsplit(":", 2)[1:] + [line.split()[2]] for line in result.stdout.splitlines()] \

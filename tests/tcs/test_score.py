@@ -21,7 +21,7 @@ from shipyard.systems.tcs.scoring import score_fleet
 from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
 runner = CliRunner()
-BATTLE = FIXTURES / "battle"
+BATTLE = FIXTURES / "tcs" / "battle"
 _ = None
 # TCS82 Appendix A, as printed (rows: damaged; columns: installed).
 SEED_M = {6: (100, _, _, _, _, _, _), 5: (80, 100, _, _, _, _, _), 4: (60, 80, 100, _, _, _, _),
