@@ -283,10 +283,16 @@ class Scoring(NamedTuple):
     missing), and every finding."""
 
     scores: list[Any]
-    winner: Any
+    leader: Any
     tie: bool
     diagnostics: list[Diagnostic]
     unreadable: bool
+    standing: Any = None
+
+    @property
+    def winner(self) -> Any:
+        """The winner: the leader once no ruling is pending, else None (the standing is provisional)."""
+        return self.leader if self.standing is None or not self.standing.provisional else None
 
     @property
     def exit_code(self) -> int:
@@ -303,7 +309,7 @@ def score(fleet_a: Path, damage_a: Path, fleet_b: Path, damage_b: Path,
     from shipyard.systems.tcs.damage import load_record
     from shipyard.systems.tcs.fleet import load_fleet
     from shipyard.systems.tcs.scenario import Scenario
-    from shipyard.systems.tcs.scoring import score_fleet, winner
+    from shipyard.systems.tcs.scoring import score_fleet, standing, winner
 
     chosen = Scenario()
     if scenario is not None:
@@ -328,7 +334,7 @@ def score(fleet_a: Path, damage_a: Path, fleet_b: Path, damage_b: Path,
         diagnostics += found
         scores.append(result)
     best, tie = winner(scores) if len(scores) == 2 else (None, False)
-    return Scoring(scores, best, tie, diagnostics, unreadable), []
+    return Scoring(scores, best, tie, diagnostics, unreadable, standing(scores, best)), []
 
 
 def scoring_document(result: Scoring) -> dict[str, Any]:
@@ -343,6 +349,10 @@ def scoring_document(result: Scoring) -> dict[str, Any]:
                                    "lines": [{"table": x.table, "how": x.how, "mcr": number(x.mcr)}
                                              for x in loss.lines]} for loss in s.ships]} for s in result.scores],
             "winner": result.winner.name if result.winner else None, "tie": result.tie,
+            "standing": "provisional" if result.standing and result.standing.provisional else "final",
+            "leader": result.leader.name if result.leader else None,
+            "pending_rulings": result.standing.pending if result.standing else [],
+            "decisive_rulings": result.standing.decisive if result.standing else [],
             "findings": [d.model_dump(mode="json") for d in result.diagnostics]}
 
 
@@ -350,7 +360,7 @@ def write_score_workbook(result: Scoring, output: Path) -> None:
     """The scores workbook: Scores and Losses."""
     from shipyard.report.workbook import write_scores
 
-    write_scores(output, result.scores)
+    write_scores(output, result.scores, result.leader, result.standing)
 
 
 def check_formation_log(path: Path) -> tuple[int | None, list[Diagnostic], list[Diagnostic]]:

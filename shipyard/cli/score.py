@@ -48,7 +48,7 @@ def score(
         sys.stdout.write(json.dumps(api.scoring_document(result), indent=2) + "\n")
     else:
         out = console(soft_wrap=True)
-        for line, markup in score_lines(result.scores, result.winner, result.tie):
+        for line, markup in score_lines(result.scores, result.leader, result.tie, result.standing):
             out.print(line, markup=markup)
         report(err, sorted(result.diagnostics, key=lambda d: d.sort_key), show_source=False)
     if output is not None:

@@ -9,7 +9,7 @@ from typing import Any
 from shipyard.core.numbers import figure
 
 
-def score_lines(scores: list[Any], best: Any, tie: bool) -> list[tuple[str, bool]]:
+def score_lines(scores: list[Any], best: Any, tie: bool, standing: Any = None) -> list[tuple[str, bool]]:
     """(line, markup) pairs, in order."""
     lines: list[tuple[str, bool]] = []
     for s in scores:
@@ -22,7 +22,10 @@ def score_lines(scores: list[Any], best: Any, tie: bool) -> list[tuple[str, bool
                 lines.append((f"    {label}: {line.how} -> MCr {figure(round(line.mcr, 3))}", False))
         lines.append((f"  lost MCr {figure(round(s.lost, 3))} of MCr {figure(round(s.spent, 3))} = "
                       f"{s.percentage:.2f}%", True))
-    if best is not None:
+    if best is not None and standing is not None and standing.provisional:
+        lines.append((f"[bold]leader: {best.name}[/bold] (the lower percentage lost so far)", True))
+        lines.append((standing.words, False))
+    elif best is not None:
         lines.append((f"[bold]winner: {best.name}[/bold] (the lower percentage lost)", True))
     elif tie:
         lines.append(("tie: both fleets lost the same share; the seed names no tie-break (a ruling is needed)", True))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from types import ModuleType
+from typing import Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.records import Ship
@@ -50,7 +51,7 @@ LOSS_COLUMNS = (Column("fleet", width=24), Column("ship", width=28), Column("cop
                 Column("status", width=10), Column("table", width=22), Column("how", width=70),
                 Column("lost", '#,##0.00" MCr"', 16))
 SCORE_COLUMNS = (Column("fleet", width=28), Column("spent", '#,##0.00" MCr"', 18),
-                 Column("lost", '#,##0.00" MCr"', 18), Column("percentage", "0.00", 12))
+                 Column("lost", '#,##0.00" MCr"', 18), Column("percentage", "0.00", 12), Column("standing", width=60))
 RULE_COLUMNS = (Column("code", width=8), Column("name", width=26), Column("level", width=8),
                 Column("family", width=7), Column("checks", width=100))
 
@@ -132,6 +133,11 @@ def loss_rows(scores) -> Iterable[list]:
                 yield [score.name, loss.ship, loss.copy, loss.status, line.table, line.how, line.mcr]
 
 
-def score_rows(scores) -> Iterable[list]:
+def score_rows(scores: Iterable[Any], leader: Any = None, standing: Any = None) -> Iterable[list]:
+    """Each fleet's spending, loss and percentage; the standing beside the leader: winner, or the provisional
+    standing and the rulings it awaits."""
     for score in scores:
-        yield [score.name, score.spent, score.lost, score.percentage]
+        mark = ""
+        if score is leader:
+            mark = "winner" if standing is None or not standing.provisional else f"leader, {standing.words}"
+        yield [score.name, score.spent, score.lost, score.percentage, mark]

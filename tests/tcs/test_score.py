@@ -233,3 +233,66 @@ def test_score_from_two_fleet_folders(tmp_path):
     document = json.loads(result.stdout)
     assert [f["lost_mcr"] for f in document["fleets"]] == [10, 4014.772]
     assert document["winner"] == "blue" and result.exit_code == 0
+
+
+@pytest.mark.parametrize("damage, why", [
+    ({"power": 0}, "a hulk: no power plant (Pn 0)"),
+    ({"jump": 0}, "a hulk: no jump drive (jump 0)"),
+    ({"fuel_hits": 100}, "a hulk: no fuel left (100 fuel hits, rules clarification 3)"),
+    ({"life_support": False}, "a hulk: no life support"),
+])
+def test_step_c_a_hulk_counts_its_full_value_whatever_its_status(damage, why):
+    """Step C: a ship without life support, jump drive, power plant or fuel remaining is a hulk, valued in full:
+    the Vigilant's MCr 4,014.772, not the MCr 1,800 of its plant alone (table 3 would give 1,800 for Pn 4 -> 0)."""
+    ship, findings = score_one({"status": "damaged", **damage})
+    assert [(line.table, line.mcr) for line in ship.lines] == [("full value (step C)", Decimal("4014.772"))]
+    assert ship.lines[0].how == f"{why}; the ship's whole value" and findings == []
+
+
+def test_fuel_left_short_of_jump_1_counts_in_full():
+    """The Vigilant carries 1700 tons of fuel (1500 jump, 200 plant) on 5000 tons; a jump-1 needs 0.1 x 5000 = 500
+    tons. 75 fuel hits leave 1700 x 25% = 425 tons: short, so the ship counts in full (Determination of Damage).
+    70 hits leave 510 tons: enough, so table 5 prices the fuel lost: 1700 x 70% x MCr 0.025 = MCr 29.75."""
+    short, _ = score_one({"fuel_hits": 75})
+    assert [(line.table, line.mcr) for line in short.lines] == [("full value (jump)", Decimal("4014.772"))]
+    assert short.lines[0].how.startswith("75 fuel hits leave 425 tons of fuel, short of the 500 tons of a jump-1")
+    enough, _ = score_one({"fuel_hits": 70})
+    assert [(line.table, line.mcr) for line in enough.lines] == [("5 fuel", Decimal("29.75"))]
+
+
+def test_no_winner_while_a_ruling_is_pending():
+    """The worked battle without its scenario: Red's meson screen 1 -> 0 is a hole (table 7 has no row for 0),
+    unruled. Blue leads with 56.955% lost; Red has 8,029.544 of 12,044.316 = 66.667% so far, and at most MCr 80
+    more (the screen's value): 67.331%. Blue's worst case stays 56.955% (no hole of its own), below Red's best,
+    so the leader stays ahead whatever the ruling, but the standing is provisional and there is no winner."""
+    result = runner.invoke(app, ["score", *[str(BATTLE / f"{n}.toml") for n in ("fleet-a", "damage-a", "fleet-b",
+                                                                             "damage-b")], "--format", "json"])
+    document = json.loads(result.stdout)
+    assert document["winner"] is None and document["leader"] == "Blue" and document["standing"] == "provisional"
+    assert document["pending_rulings"] == ["screens 1 to 0"] and document["decisive_rulings"] == []
+    assert result.exit_code == 1
+    ruled = runner.invoke(app, ["score", *[str(BATTLE / f"{n}.toml") for n in ("fleet-a", "damage-a", "fleet-b",
+                                                                            "damage-b")], "--scenario",
+                                str(BATTLE / "rulings.toml"), "--format", "json"])
+    final = json.loads(ruled.stdout)
+    assert final["winner"] == "Blue" and final["standing"] == "final" and final["pending_rulings"] == []
+
+
+def test_a_pending_ruling_that_could_change_the_winner_is_named():
+    """Two fleets of one Vigilant each (MCr 4,014.772). A loses its meson screen (1 -> 0, a hole: MCr 80 at stake,
+    nothing counted yet) and 4 turrets (4 x MCr 3 = 12: 0.299%); B loses 10 turrets (MCr 30: 0.747%). A leads, but
+    ruled against it the screen adds MCr 80: (12 + 80) / 4014.772 = 2.292%, above B's 0.747%, so that ruling
+    could change the winner."""
+    assert_lost = [("8 turrets", Decimal(12))]
+    from shipyard.systems.tcs.scoring import standing, winner
+    a, _ = score_fleet(fleet([("vigilant.txt", 1)]), DamageRecord.model_validate(
+        {"damage": [{"sheet": "vigilant.txt", "meson_screen": 0, "turrets_destroyed": 4}]}), "a.toml")
+    b, _ = score_fleet(fleet([("vigilant.txt", 1)]), DamageRecord.model_validate(
+        {"damage": [{"sheet": "vigilant.txt", "turrets_destroyed": 10}]}), "b.toml")
+    assert [(line.table, line.mcr) for line in a.ships[0].lines if line.mcr] == assert_lost
+    assert b.lost == 30 and round(a.worst_percentage, 3) == Decimal("2.292")
+    best, tie = winner([a, b])
+    assert best is a and not tie
+    result = standing([a, b], best)
+    assert result.provisional and result.pending == ["screens 1 to 0"] and result.decisive == ["screens 1 to 0"]
+    assert result.words.endswith("these could change the winner: screens 1 to 0")

@@ -33,6 +33,8 @@ J_DRIVE = {
 ARMOUR_OFFSET = 2
 # Table 5, fuel hits: original tankage tons x % damaged x Cr 25,000.
 FUEL_MCR_PER_TON = Decimal("0.025")
+# Rules clarification 3: each fuel hit destroys 1% of the tankage; 100 hits leave "no fuel left" (step C).
+FUEL_HITS_NO_FUEL = 100
 # Table 6, major weapons: percent kept, by damaged code group (row) and installed code (column).
 PA_INSTALLED = tuple("ABCDEFJKLMQR")
 PA_SPINAL: dict[str, tuple[int | None, ...]] = {

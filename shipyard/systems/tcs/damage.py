@@ -20,6 +20,10 @@ ship's sheet, never typed here: a record gives only what the battle changed.
     bays_destroyed = 0
     crew_lost = 30
     computer = "Model/2fib"      # the computer model left
+    life_support = false         # the battle destroyed it: a hulk (step C)
+
+A ship left without life support, jump drive, power plant or fuel is a hulk and counts its full value (step C)
+whatever its status says; so does a ship whose fuel left cannot take it a jump-1 (Determination of Damage).
 """
 
 from __future__ import annotations
@@ -55,6 +59,8 @@ class ShipDamage(BaseModel):
     bays_destroyed: int = Field(default=0, ge=0)
     crew_lost: int = Field(default=0, ge=0)
     computer: str | None = None
+    #: False when the battle left the ship without life support: a hulk (step C).
+    life_support: bool = True
 
 
 class DamageRecord(BaseModel):

@@ -35,6 +35,14 @@ class LossLine:
     mcr: Decimal
 
 
+@dataclass(frozen=True)
+class Pending:
+    """A hole awaiting the judge's ruling: its scenario key, and the most the ruling can add to the loss."""
+
+    key: str
+    stake: Decimal
+
+
 @dataclass
 class ShipLoss:
     ship: str
@@ -43,6 +51,7 @@ class ShipLoss:
     status: str
     value: Decimal
     lines: list[LossLine] = field(default_factory=list)
+    pending: list[Pending] = field(default_factory=list)
 
     @property
     def lost(self) -> Decimal:
@@ -62,6 +71,16 @@ class FleetScore:
     @property
     def percentage(self) -> Decimal:
         return (self.lost / self.spent * HUNDRED) if self.spent else Decimal(0)
+
+    @property
+    def pending(self) -> list[Pending]:
+        return [hole for ship in self.ships for hole in ship.pending]
+
+    @property
+    def worst_percentage(self) -> Decimal:
+        """The percentage lost if every pending ruling went against the fleet (nothing of the item kept)."""
+        stake = sum((hole.stake for hole in self.pending), Decimal(0))
+        return ((self.lost + stake) / self.spent * HUNDRED) if self.spent else Decimal(0)
 
 
 class _Scorer:
@@ -85,13 +104,16 @@ class _Scorer:
         return None
 
     def table_loss(self, loss: ShipLoss, table: str, value: Decimal | None, percent: Decimal | None,
-                   how: str) -> None:
+                   how: str, hole: str = "") -> None:
+        """The loss of one system by its table: the installed value less the percent kept. With no percent (a
+        hole, ``hole`` its ruling key) the line counts nothing yet and the ruling stays pending."""
         if value is None:
             self.problem("APX004", f"{loss.ship}: table {table}: the installed system's value is not on the sheet "
                                    "(a component sheet gives it)")
             return
         if percent is None:
             loss.lines.append(LossLine(table, f"{how}: awaiting a ruling", Decimal(0)))
+            loss.pending.append(Pending(hole, value))
             return
         lost = value * (HUNDRED - percent) / HUNDRED
         loss.lines.append(LossLine(table, f"{how}: {figure(percent)}% of MCr {figure(value)} kept", lost))
@@ -109,7 +131,16 @@ class _Scorer:
             return loss
         design = member.design
         installed_jump = design.installed.get("jump", 0)
+        hulk = _hulk(member, damage, installed_jump)
+        if hulk is not None:
+            loss.lines.append(LossLine("full value (step C)", f"a hulk: {hulk}; the ship's whole value", value))
+            return loss
         jump_after = damage.jump if damage.jump is not None else installed_jump
+        short = _fuel_short_of_jump_1(member, damage)
+        if short is not None and installed_jump >= 1:
+            loss.lines.append(LossLine("full value (jump)", f"{short}: it cannot make jump-1 (Determination of "
+                                       "Damage)", value))
+            return loss
         if jump_after < 1:
             if installed_jump >= 1:
                 loss.lines.append(LossLine("full value (jump)", f"jump {jump_after} after the battle: it cannot make "
@@ -124,6 +155,7 @@ class _Scorer:
                 self.problem("APX001", f"{loss.ship} has no jump drive, so it is never capable of jump-1; the rules "
                                        f"would count it lost in full. A ruling is needed (set \"{key}\" = 100 for full "
                                        "value, 0 to value its damage by the tables)")
+                loss.pending.append(Pending(key, value))
         self.drives(member, damage, loss)
         self.power_plant(member, damage, loss)
         self.armour(member, damage, loss)
@@ -156,7 +188,7 @@ class _Scorer:
             percent = self.kept(key, cell, what)
             component = member.ship.find_component("ENGINEERING", pattern)
             self.table_loss(loss, number, component.mcr if component else None, percent,
-                            f"{kind} {installed} -> {damaged}")
+                            f"{kind} {installed} -> {damaged}", key)
 
     def power_plant(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         design = member.design
@@ -190,7 +222,8 @@ class _Scorer:
                     key = f"armour {installed} to {damage.armour}"
                     percent = self.kept(key, None, f"{loss.ship}: table 4, armour {installed} -> {damage.armour} "
                                                    f"((damaged - {tcs.ARMOUR_OFFSET}) is below 0)")
-                    self.table_loss(loss, "4 armour", component.mcr, percent, f"armour {installed} -> {damage.armour}")
+                    self.table_loss(loss, "4 armour", component.mcr, percent, f"armour {installed} -> {damage.armour}",
+                                    key)
                 else:
                     kept = Decimal(remaining) / installed * component.mcr
                     loss.lines.append(LossLine("4 armour", f"armour {installed} -> {damage.armour}: ({damage.armour} - "
@@ -216,7 +249,7 @@ class _Scorer:
                 line = next((c for c in member.ship.components_in("WEAPONRY") if c.label.lower().startswith("spinal")),
                             None)
                 self.table_loss(loss, f"6 {name} spinal", line.mcr if line else None, percent,
-                                f"spinal {installed} -> {damaged}")
+                                f"spinal {installed} -> {damaged}", key)
 
     def screens(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         design = member.design
@@ -231,11 +264,11 @@ class _Scorer:
                              f"{loss.ship}: damaged {words} factor {damaged} is above the installed {installed}")
                 continue
             cell = tcs.kept_percent(rows, tcs.SCREEN_INSTALLED, installed, damaged)
-            percent = self.kept(f"{words} {installed} to {damaged}", cell,
-                                f"{loss.ship}: table 7 ({words}), installed {installed}, damaged {damaged}")
+            hole = f"{words} {installed} to {damaged}"
+            percent = self.kept(hole, cell, f"{loss.ship}: table 7 ({words}), installed {installed}, damaged {damaged}")
             line = member.ship.find_component("SCREENS", pattern)
             self.table_loss(loss, f"7 {words}", line.mcr if line else None, percent,
-                            f"{words} {installed} -> {damaged}")
+                            f"{words} {installed} -> {damaged}", hole)
 
     def direct_losses(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         if damage.fuel_hits:
@@ -300,6 +333,32 @@ class _Scorer:
         return FleetScore(self.fleet.name, spent, ships)
 
 
+def _hulk(member: FleetMember, damage: ShipDamage, installed_jump: int) -> str | None:
+    """Why a damaged ship is a hulk (step C: without life support, jump drive, power plant or fuel), or None."""
+    if not damage.life_support:
+        return "no life support"
+    if damage.power is not None and damage.power <= 0:
+        return "no power plant (Pn 0)"
+    if damage.jump is not None and damage.jump <= 0 and installed_jump >= 1:
+        return "no jump drive (jump 0)"
+    if damage.fuel_hits >= tcs.FUEL_HITS_NO_FUEL:
+        return f"no fuel left ({figure(damage.fuel_hits)} fuel hits, rules clarification 3)"
+    return None
+
+
+def _fuel_short_of_jump_1(member: FleetMember, damage: ShipDamage) -> str | None:
+    """The fuel a damaged ship has left, when it is less than its jump-1 needs (0.1 x hull), else None."""
+    tankage, hull = member.design.fuel_carried, member.design.hull
+    if not damage.fuel_hits or tankage is None or hull is None:
+        return None
+    left = tankage * (HUNDRED - damage.fuel_hits) / HUNDRED
+    needed = hg.JUMP_FUEL_PER_PARSEC * hull
+    if left >= needed:
+        return None
+    return (f"{figure(damage.fuel_hits)} fuel hits leave {figure(round(left, 3))} tons of fuel, short of the "
+            f"{figure(needed)} tons of a jump-1")
+
+
 def _names_sheet(member: FleetMember, sheet: str) -> bool:
     path = Path(member.path).as_posix()
     return path == sheet or path.endswith("/" + sheet.lstrip("./")) or member.ship.display_name == sheet
@@ -314,8 +373,43 @@ def score_fleet(fleet: FleetSubject, record: DamageRecord, record_path: str,
 
 
 def winner(scores: list[FleetScore]) -> tuple[FleetScore | None, bool]:
-    """Step G: the fleet with the lowest percentage lost; (None, True) on a tie, which the seed does not break."""
+    """Step G: the fleet with the lowest percentage lost; (None, True) on a tie, which the seed does not break.
+    With rulings pending this is the standing so far (``standing`` says whether it can still change)."""
     ranked = sorted(scores, key=lambda s: s.percentage)
     if len(ranked) > 1 and ranked[0].percentage == ranked[1].percentage:
         return None, True
     return (ranked[0] if ranked else None), False
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Whether the result is final: with rulings pending, which of them could still change the winner."""
+
+    provisional: bool
+    pending: list[str]
+    decisive: list[str]
+
+    @property
+    def words(self) -> str:
+        if not self.provisional:
+            return "final"
+        if not self.decisive:
+            return (f"provisional: {len(self.pending)} ruling(s) pending ({', '.join(self.pending)}); the leader stays "
+                    "ahead whatever they are")
+        return (f"provisional: {len(self.pending)} ruling(s) pending ({', '.join(self.pending)}); these could change "
+                f"the winner: {', '.join(self.decisive)}")
+
+
+def standing(scores: list[FleetScore], best: FleetScore | None) -> Standing:
+    """The standing of a scored battle. A ruling can change the winner when, ruled against the leader (nothing
+    kept) while every other fleet's went its way (all kept), the leader would no longer be ahead."""
+    pending = [hole.key for score in scores for hole in score.pending]
+    if not pending:
+        return Standing(False, [], [])
+    if best is None:  # a tie: any ruling may break it
+        return Standing(True, pending, pending)
+    others = [s for s in scores if s is not best]
+    holds = all(best.worst_percentage < other.percentage for other in others)
+    decisive = [] if holds else [hole.key for score in scores for hole in score.pending
+                                 if score is best or best.worst_percentage >= score.percentage]
+    return Standing(True, pending, decisive)
