@@ -174,14 +174,17 @@ def test_legal_sheets_exit_0(name):
 
 
 def test_fleet_folder_with_scenario_reports_budget_and_tugs():
+    """Two designs, one ship each: MCr 4,015.782 and the architect's fee of 1% (no craft) = 4,055.93982 each, and
+    each ship's drop tanks at MCr 1.000 (their sheets' Drop Tanks Cost): 8,111.87964 + 2 = 8,113.880 against a
+    budget of 5,000: 3,113.880 over."""
     fleets = FIXTURES / "tcs" / "fleets"
     result = runner.invoke(app, ["check", "--scenario", str(fleets / "small-budget.toml"), str(fleets / "no-tugs"),
                                  "--level", "warning"])
     assert result.exit_code == 1
     lines = result.stdout.strip().splitlines()
     assert lines == [
-        f"{fleets / 'no-tugs'}:1:1: error: TCS201 the fleet costs MCr 8031.564; the budget is MCr 5000 "
-        "(MCr 3031.564 over)",
+        f"{fleets / 'no-tugs'}:1:1: error: TCS201 the fleet costs MCr 8113.88 (1 x Vigilant II (drop tanks): MCr "
+        "4055.94; 1 x Vigilant (drop tanks): MCr 4055.94, drop tanks MCr 2); the budget is MCr 5000 (MCr 3113.88 over)",
         f"{fleets / 'no-tugs'}:1:1: error: TCS202 2000 tons of drop tanks to drop before combat, but 0 tug(s) "
         "tow at most 0 tons at 1 G",
     ]

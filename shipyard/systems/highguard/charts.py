@@ -170,6 +170,11 @@ PURIFICATION = {8: (50, 10, 4000), 9: (45, 9, 4222), 10: (40, 8, 4500), 11: (35,
 PURIFICATION_TCS_BOOK_FACTOR = 10
 PURIFICATION_MIN_TL = 8
 SCOOPS_MCR_PER_HULL_TON = D("0.001")
+# High Guard (cost and tonnage): the architect's fee, 1% of the ship's price without its carried craft, paid once per
+# design; ships built in quantity after the first cost 80% of the price (High Guard Shipyard's "Cost in
+# Quantity": 80% of the ship price, plus the craft).
+ARCHITECT_FEE_SHARE = D("0.01")
+QUANTITY_PRICE_SHARE = D("0.8")
 # High Guard (p. 23, fuel): drop-tank fittings MCr 0.01 + 0.001 per tank ton; the tanks MCr 0.001 per ton.
 DROP_TANK_FITTINGS = (D("0.01"), D("0.001"))
 DROP_TANK_MCR_PER_TON = D("0.001")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
 from shipyard.core.source import read_sheet_text
 from shipyard.core.toml_input import load_toml_model
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.design import recompute
 from shipyard.systems.highguard.model import HighGuardShip
 from shipyard.systems.tcs.scenario import FleetFile, Scenario, ScenarioFile
@@ -130,3 +132,85 @@ def load_fleet(path: Path, scenario: Scenario, problems: list[Diagnostic]) -> Fl
     fleet, _, found_problems = fleet_from_file(path, scenario, load_sheet)
     problems += found_problems
     return fleet
+
+
+@dataclass(frozen=True)
+class DesignCost:
+    """What the ships of one design cost a fleet by High Guard's quantity rule, and their drop tanks."""
+
+    name: str
+    count: int
+    price: Decimal  # one ship, as its sheet prices it (carried craft included)
+    craft: Decimal  # of that, the carried craft
+    tanks_each: Decimal  # the drop tanks one ship carries (and a tug's extra tanks)
+    scenario: Scenario
+
+    @property
+    def first(self) -> Decimal:
+        """The first ship: its price and the architect's fee (1% of the price without craft)."""
+        return self.price + hg.ARCHITECT_FEE_SHARE * (self.price - self.craft)
+
+    @property
+    def further(self) -> Decimal:
+        """Each further ship: 80% of the price without craft, and the craft at full price."""
+        return hg.QUANTITY_PRICE_SHARE * (self.price - self.craft) + self.craft
+
+    @property
+    def ships(self) -> Decimal:
+        return self.first + (self.count - 1) * self.further
+
+    @property
+    def tanks(self) -> Decimal:
+        if self.scenario.drop_tanks_in_quantity and self.count > 1:
+            return self.tanks_each + (self.count - 1) * hg.QUANTITY_PRICE_SHARE * self.tanks_each
+        return self.count * self.tanks_each
+
+    @property
+    def total(self) -> Decimal:
+        return self.ships + self.tanks
+
+
+@dataclass(frozen=True)
+class FleetCost:
+    """A fleet's cost, design by design; the ships whose sheets give no cost are left out and named."""
+
+    designs: list[DesignCost]
+    unknown: list[str]
+
+    @property
+    def ships(self) -> Decimal:
+        return sum((d.ships for d in self.designs), Decimal(0))
+
+    @property
+    def tanks(self) -> Decimal:
+        return sum((d.tanks for d in self.designs), Decimal(0))
+
+    @property
+    def total(self) -> Decimal:
+        return self.ships + self.tanks
+
+    @property
+    def count(self) -> int:
+        return sum(d.count for d in self.designs)
+
+
+def _tanks_each(member: FleetMember) -> Decimal:
+    """The price of the drop tanks one ship of a design carries: its sheet's Drop Tanks Cost, else its tank
+    tonnage at High Guard's price; and a tug's extra tanks."""
+    carried = member.ship.drop_tank_cost
+    if carried is None:
+        carried = member.design.drop_tanks * hg.DROP_TANK_MCR_PER_TON
+    return carried + member.extra_drop_tanks * hg.DROP_TANK_MCR_PER_TON
+
+
+def fleet_cost(fleet: FleetSubject) -> FleetCost:
+    """The fleet priced as TCS prices it: each design by High Guard's quantity rule, and its drop tanks."""
+    designs, unknown = [], []
+    for member in fleet.members:
+        if member.ship.cost_mcr is None and member.design.component_cost is None:
+            unknown.append(member.ship.display_name)
+            continue
+        price = member.value or Decimal(0)
+        designs.append(DesignCost(member.ship.display_name, member.count, price, member.design.craft_cost,
+                                  _tanks_each(member), fleet.scenario))
+    return FleetCost(designs, unknown)

@@ -29,6 +29,9 @@ class Scenario(BaseModel):
     minimum_jump: int | None = Field(default=None, ge=0, le=6)
     minimum_maneuver: int | None = Field(default=None, ge=0, le=6)
     drop_tanks_dropped: bool = True
+    #: Whether drop tanks bought for ships built in quantity get the quantity price too; the sources are silent,
+    #: and shipyard's reading is that they do not (tanks are stores, bought per ship at their price).
+    drop_tanks_in_quantity: bool = False
     #: The judge's rulings for the holes of Appendix A's tables: the key each APX001 finding names, and the
     #: percent kept (tables 1, 2, 6, 7) or MCr lost (a ship with no jump drive: "full value" = 100).
     rulings: dict[str, Decimal] = Field(default_factory=dict)

@@ -1,21 +1,24 @@
-"""The fleet's cost against the scenario's budget.
+"""The fleet's cost against the scenario's budget, priced as TCS prices a fleet.
 
-What: the sum of ship costs, each times the number built, exceeds the budget (Trillion Credit Squadron:
-MCr 1,000,000 unless the scenario says otherwise).
+What: the fleet's cost exceeds the budget (Trillion Credit Squadron: MCr 1,000,000 unless the scenario says
+otherwise). Each design is priced by High Guard's quantity rule: the first ship at its price and the architect's
+fee (1% of the price without carried craft), each further ship at 80% of the price without craft, the craft at
+full price; and the drop tanks the ships carry (and a tug's extra tanks) at their price, without the quantity
+discount unless the scenario sets drop_tanks_in_quantity.
 Why: the tournament's first condition.
-Bad:  250 Vigilants at MCr 4,014.772: MCr 1,003,693 against a trillion credits
-Good: 240 Vigilants: MCr 963,545.28
-Source: TCS82 (the tournament); TCS82 TCS201.
+Bad:  312 Vigilants at MCr 4,014.772: MCr 1,002,930.193 against a trillion credits
+Good: 311 Vigilants: MCr 999,718.376
+Source: TCS82 (the tournament); High Guard (cost and tonnage: the architect's fee and quantity production).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from decimal import Decimal
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
+from shipyard.systems.tcs.fleet import fleet_cost
 from shipyard.systems.tcs.rules._common import meta
 from shipyard.systems.tcs.subject import FleetSubject
 
@@ -23,16 +26,12 @@ META = meta("TCS201", "budget", target="fleet")
 
 
 def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
-    total, unknown = Decimal(0), []
-    for member in fleet.members:
-        cost = member.value
-        if cost is None:
-            unknown.append(member.ship.display_name)
-        else:
-            total += cost * member.count
-    if total > fleet.scenario.budget_mcr:
-        budget = fleet.scenario.budget_mcr
-        yield ctx.report_at(f"the fleet costs MCr {figure(total)}; the budget is MCr {figure(budget)} "
-                            f"(MCr {figure(total - budget)} over)", fleet.span)
-    if unknown:
-        yield ctx.report_at(f"no cost known for {', '.join(unknown)}: left out of the total", fleet.span)
+    cost = fleet_cost(fleet)
+    budget = fleet.scenario.budget_mcr
+    if cost.total > budget:
+        designs = "; ".join(f"{d.count} x {d.name}: MCr {figure(round(d.ships, 3))}" for d in cost.designs)
+        tanks = f", drop tanks MCr {figure(round(cost.tanks, 3))}" if cost.tanks else ""
+        yield ctx.report_at(f"the fleet costs MCr {figure(round(cost.total, 3))} ({designs}{tanks}); the budget is "
+                            f"MCr {figure(budget)} (MCr {figure(round(cost.total - budget, 3))} over)", fleet.span)
+    if cost.unknown:
+        yield ctx.report_at(f"no cost known for {', '.join(cost.unknown)}: left out of the total", fleet.span)
