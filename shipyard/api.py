@@ -226,6 +226,7 @@ class Audit(NamedTuple):
     scenario: Any = None
     losses: list[Any] | None = None
     loss_problems: tuple[Diagnostic, ...] = ()
+    fleets: tuple[Any, ...] = ()  # each fleet audited, priced as TCS prices it (FleetTotal)
 
     @property
     def fleet_findings(self) -> list[Diagnostic]:
@@ -251,7 +252,23 @@ def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any =
     problems: list[Diagnostic] = []
     if damage is not None:
         losses, problems = _losses(paths[0], damage, scenario)
-    return Audit(sheets, missing, rows, scenario, losses, tuple(problems))
+    fleets = tuple(_fleet_totals(scenario, sheets))
+    return Audit(sheets, missing, rows, scenario, losses, tuple(problems), fleets)
+
+
+def _fleet_totals(scenario: Any, sheets: list[SheetFile]) -> list[Any]:
+    """Each fleet the check found (a fleet file, or with a scenario a folder of sheets), priced by the one fleet
+    computation the budget rule uses, with the verdict of its fleet findings."""
+    from shipyard.systems.tcs.fleet import FleetTotal, fleet_cost, load_fleet
+    from shipyard.systems.tcs.scenario import Scenario
+
+    totals = []
+    for sheet in (s for s in sheets if s.format == "fleet"):
+        fleet = load_fleet(Path(sheet.path), scenario or Scenario(), [])
+        if fleet is not None and fleet.members:
+            passes = not any(d.severity is Severity.ERROR for d in sheet.diagnostics)
+            totals.append(FleetTotal(fleet.name, fleet_cost(fleet), fleet.scenario.budget_mcr, passes))
+    return totals
 
 
 def _losses(fleet_path: Path, damage: Path, scenario: Any) -> tuple[list[Any], list[Diagnostic]]:
@@ -273,7 +290,7 @@ def write_audit_workbook(result: Audit, output: Path) -> None:
     """The audit's workbook: Summary, Ships, Batteries, Components, Findings, Rules (and Losses)."""
     from shipyard.report.workbook import write_audit
 
-    write_audit(output, result.sheets, result.missing, result.rows, result.scenario, result.losses)
+    write_audit(output, result.sheets, result.missing, result.rows, result.scenario, result.losses, result.fleets)
 
 
 # --- scoring and the battle formation -----------------------------------------------------------------------------

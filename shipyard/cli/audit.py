@@ -45,7 +45,10 @@ def audit(
     if not out.is_terminal:
         out = console(soft_wrap=False, width=220)  # piped: a wide table, not one squeezed to 80 columns
     out.print(audit_table(result.rows))
-    report(Lines(), result.fleet_findings + result.missing, show_source=False)
+    lines = Lines()
+    for total in result.fleets:
+        lines.write([(total.words, None)])
+    report(lines, result.fleet_findings + result.missing, show_source=False)
     report(err, result.loss_problems, show_source=False)
     if output is not None:
         write_or_exit(err, output, lambda: api.write_audit_workbook(result, output))

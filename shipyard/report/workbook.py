@@ -89,11 +89,11 @@ class WorkbookWriter:
 
 
 def write_audit(output: Path, sheets: list[SheetFile], missing: list[Diagnostic], rows: list[list],
-                scenario: Any, losses: list[Any] | None = None) -> None:
+                scenario: Any, losses: list[Any] | None = None, fleets: tuple[Any, ...] = ()) -> None:
     """The judge's workbook: Summary, Ships, Batteries, Components, Findings, Rules, and Losses with a damage
     record."""
     findings = [d for s in sheets for d in s.diagnostics] + list(missing)
-    summary = [
+    summary: list[list[Any]] = [
         ["files", sum(s.format != "fleet" for s in sheets)], ["ships", len(rows)],
         ["errors", sum(d.severity is Severity.ERROR for d in findings)],
         ["warnings", sum(d.severity is Severity.WARNING for d in findings)],
@@ -103,9 +103,16 @@ def write_audit(output: Path, sheets: list[SheetFile], missing: list[Diagnostic]
         ["total cost", sum((r[5] for r in rows if r[5] is not None), Decimal(0))],
         ["scenario", scenario.name if scenario else "(none)"],
         ["budget", scenario.budget_mcr if scenario else None],
+        *[row for total in fleets for row in (
+            ["fleet", total.name], ["designs", len(total.cost.designs)], ["fleet ships", total.cost.count],
+            ["ships (quantity rule)", total.cost.ships], ["drop tanks", total.cost.tanks],
+            ["fleet cost", total.cost.total], ["fleet budget", total.budget], ["margin", total.margin],
+            ["fleet verdict", "pass" if total.passes else "fail"])],
         ["written by", f"shipyard {version()}"],
     ]
-    formats = {"total tonnage": tables.TONS, "total cost": tables.MCR, "budget": tables.MCR}
+    formats = {"total tonnage": tables.TONS, "total cost": tables.MCR, "budget": tables.MCR,
+               "ships (quantity rule)": tables.MCR, "drop tanks": tables.MCR, "fleet cost": tables.MCR,
+               "fleet budget": tables.MCR, "margin": tables.MCR}
     writer = WorkbookWriter()
     sheet = writer.book.create_sheet("Summary")
     sheet.column_dimensions["A"].width, sheet.column_dimensions["B"].width = 18, 28

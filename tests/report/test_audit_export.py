@@ -136,3 +136,19 @@ def test_export_reports_unreadable_files(tmp_path):
     (tmp_path / "junk.usd").write_bytes(b"\x00\x01")
     result = runner.invoke(app, ["export", str(tmp_path / "junk.usd"), "-o", str(tmp_path / "x.csv")])
     assert result.exit_code == 2 and "IO003" in result.stderr
+
+
+def test_the_audit_prices_the_fleet_as_the_budget_rule_does(tmp_path):
+    """examples/fleet: 100 Vigilants at MCr 4,014.772 (4,054.91972 for the first with the 1% fee, 3,211.8176 for
+    each further: 322,024.86212), 100 drop-tank Vigilants at 4,015.782 (4,055.93982 + 99 x 3,212.6256 =
+    322,105.87422, and 100 x MCr 1 of tanks), 10 tugs at 4,014.772 (4,054.91972 + 9 x 3,211.8176 = 32,961.27812):
+    ships 677,092.01446, tanks 100, fleet 677,192.01446 against a budget of 1,000,000: 322,807.98554 under."""
+    target = tmp_path / "report.xlsx"
+    result = runner.invoke(app, ["audit", "--scenario", str(FLEET / "scenario.toml"), str(FLEET), "-o", str(target)])
+    assert ("fleet Example Squadron: 210 ship(s) of 3 design(s), MCr 677192.014 (ships MCr 677092.014 by the "
+            "quantity rule, drop tanks MCr 100); budget MCr 1000000, MCr 322807.986 under: pass") in result.stdout
+    summary = {row[0]: row[1] for row in load_workbook(target)["Summary"].iter_rows(min_row=2, values_only=True)}
+    assert summary["fleet"] == "Example Squadron" and summary["designs"] == 3 and summary["fleet ships"] == 210
+    assert summary["ships (quantity rule)"] == pytest.approx(677092.01446)
+    assert summary["fleet cost"] == pytest.approx(677192.01446) and summary["margin"] == pytest.approx(322807.98554)
+    assert summary["drop tanks"] == 100 and summary["fleet verdict"] == "pass"

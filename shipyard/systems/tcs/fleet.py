@@ -26,6 +26,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.numbers import figure
 from shipyard.core.pipeline import check_fleet
 from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
@@ -214,3 +215,26 @@ def fleet_cost(fleet: FleetSubject) -> FleetCost:
         designs.append(DesignCost(member.ship.display_name, member.count, price, member.design.craft_cost,
                                   _tanks_each(member), fleet.scenario))
     return FleetCost(designs, unknown)
+
+
+@dataclass(frozen=True)
+class FleetTotal:
+    """A fleet as the judge's audit shows it: its cost, the budget, and whether its fleet checks pass."""
+
+    name: str
+    cost: FleetCost
+    budget: Decimal
+    passes: bool
+
+    @property
+    def margin(self) -> Decimal:
+        """The budget less the cost: negative when the fleet is over."""
+        return self.budget - self.cost.total
+
+    @property
+    def words(self) -> str:
+        over = "under" if self.margin >= 0 else "over"
+        return (f"fleet {self.name}: {self.cost.count} ship(s) of {len(self.cost.designs)} design(s), MCr "
+                f"{figure(round(self.cost.total, 3))} (ships MCr {figure(round(self.cost.ships, 3))} by the quantity "
+                f"rule, drop tanks MCr {figure(round(self.cost.tanks, 3))}); budget MCr {figure(self.budget)}, MCr "
+                f"{figure(round(abs(self.margin), 3))} {over}: {'pass' if self.passes else 'fail'}")
