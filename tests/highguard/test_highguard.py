@@ -239,3 +239,4 @@ def test_hgs_crew_breakdown_and_t20_lines():
     assert ship.components[-1].backup and ship.components[-1].count == 1
     back, _ = parse_highguard(render_highguard(ship), "back.txt")
     assert back == [ship]
+

@@ -32,6 +32,10 @@ class Drive:
     component: Component | None
 
     @property
+    def is_backup(self) -> bool:
+        return self.component is not None and self.component.backup
+
+    @property
     def rating(self) -> int:
         return int(self.potential.to_integral_value(rounding=ROUND_FLOOR))
 
@@ -79,6 +83,13 @@ class Design:
     tl: int | None = None
     configuration: int | None = None
     drives: dict[str, Drive] = field(default_factory=dict)
+    #: Spare drives ("Backup M-Drive ..."): they come on line when the primary is hit (TCS82 clarification 8).
+    backup_drives: list[Drive] = field(default_factory=list)
+
+    def every(self, kind: str) -> list[Drive]:
+        """The drive of a kind and its spares, primary first."""
+        primary = [self.drives[kind]] if kind in self.drives else []
+        return primary + [d for d in self.backup_drives if d.kind == kind]
     ep_output: Decimal | None = None
     ep_used: Decimal = D(0)
     ep_users: list[tuple[str, Decimal]] = field(default_factory=list)
@@ -133,6 +144,10 @@ def _per_turret_from_cost(weapon_mcr: Decimal, turrets: int, mcr: Decimal, most:
     return None
 
 
+#: The drives of the ENGINEERING section, by the start of their labels (a spare's label starts "Backup ").
+DRIVE_LABELS = (("maneuver", "M-Drive"), ("jump", "J-Drive"), ("power", "P-Plant"))
+
+
 class _Engine:
     def __init__(self, ship: HighGuardShip):
         self.ship = ship
@@ -160,16 +175,28 @@ class _Engine:
         design = self.design
         if design.hull is None:
             return
-        for kind, pattern in (("maneuver", r"^M-Drive"), ("jump", r"^J-Drive"), ("power", r"^P-Plant")):
-            component = self.find("ENGINEERING", pattern)
-            if component is None:
-                continue
-            percent = HUNDRED * component.tons / design.hull
-            potential = hg.drive_potential(kind, percent, design.tl)
-            if potential is None:
-                continue
-            declared = int(component.factor) if component.factor and component.factor.isdigit() else None
-            design.drives[kind] = Drive(kind, component.tons, percent, potential, declared, component)
+        for kind, pattern in DRIVE_LABELS:
+            component = self.find("ENGINEERING", f"^{pattern}")
+            if component is not None:
+                drive = self.rate(kind, component, design.hull)
+                if drive is not None:
+                    design.drives[kind] = drive
+            for spare in self.ship.components_in("ENGINEERING"):
+                if re.match(rf"backup\s+{pattern}", spare.label, re.I):
+                    drive = self.rate(kind, spare, design.hull)
+                    if drive is not None:
+                        design.backup_drives.append(drive)
+
+    def rate(self, kind: str, component: Component, hull: Decimal) -> Drive | None:
+        """A drive's exact rating on the base tonnage (None for a plant without a TL). A line of spares
+        ("2 x Backup J-Drive Factor-3: 80.000 Td") gives the tonnage of all of them: each is its share."""
+        tons = component.tons / (component.count or 1) if component.backup else component.tons
+        percent = HUNDRED * tons / hull
+        potential = hg.drive_potential(kind, percent, self.design.tl)
+        if potential is None:
+            return None
+        declared = int(component.factor) if component.factor and component.factor.isdigit() else None
+        return Drive(kind, tons, percent, potential, declared, component)
 
     def installed_ratings(self) -> None:
         for kind in ("jump", "maneuver", "power"):

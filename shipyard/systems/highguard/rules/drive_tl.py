@@ -2,6 +2,8 @@
 
 What: maneuver above 2 G at TL7, above 5 G at TL8 (6 G from TL9); jump below TL9, jump-1 at TL9-10,
 jump-2 at TL11, 3 at TL12, 4 at TL13, 5 at TL14, 6 at TL15 (backup drives likewise).
+Spare drives ("Backup M-Drive ..." lines) are held to the same rule: they come on line when the primary is
+hit (TCS82 clarification 8).
 Why: High Guard's drive tables have a minimum TL per rating.
 Bad:  TL12 with a jump-4 drive (5%)
 Good: TL12 with jump-3
@@ -32,3 +34,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
             where = drive.component if drive is not None else usp
             yield ctx.report(f"{kind} {rating} needs TL{table[rating]}; this ship is TL{tl}", where,
                              None if drive is not None else kind)
+        for spare in (d for d in design.backup_drives if d.kind == kind):  # held to the same limits
+            if spare.rating in table and table[spare.rating] > tl:
+                yield ctx.report(f"backup {kind} drive {spare.rating} needs TL{table[spare.rating]}; this ship is "
+                                 f"TL{tl}", spare.component)

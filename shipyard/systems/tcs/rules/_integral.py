@@ -13,15 +13,19 @@ _WORDS = {"maneuver": ("maneuver drive", "G", "3G - 1"), "jump": ("jump drive", 
 
 
 def integral_findings(subject: TcsSubject, ctx: RuleContext, kind: str) -> Iterator[Diagnostic]:
-    drive, hull = subject.design.drives.get(kind), subject.design.hull
-    if drive is None or hull is None:  # the engine rates drives on a known hull only
+    """The drive of ``kind`` and each spare of it (held to the same rule: TCS82 clarification 8)."""
+    hull = subject.design.hull
+    if hull is None:  # the engine rates drives on a known hull only
         return
-    name, unit, formula = _WORDS[kind]
-    if not drive.whole:
-        low = drive.rating
-        yield ctx.report(f"{name} of {figure(drive.tons)} tons is {figure(round(drive.percent, 3))}% of the base "
-                         f"{figure(hull)} tons: {unit} {figure(round(drive.potential, 3))}, between "
-                         f"{low} and {low + 1} (drive % = {formula}); not rounded down", drive.component)
-    elif drive.declared is not None and drive.declared != drive.rating:
-        yield ctx.report(f"{name} labelled Factor-{drive.declared}, but {figure(drive.tons)} tons on "
-                         f"{figure(hull)} tons give {drive.rating}", drive.component)
+    for drive in subject.design.every(kind):
+        name, unit, formula = _WORDS[kind]
+        if drive.is_backup:
+            name = f"backup {name}"
+        if not drive.whole:
+            low = drive.rating
+            yield ctx.report(f"{name} of {figure(drive.tons)} tons is {figure(round(drive.percent, 3))}% of the base "
+                             f"{figure(hull)} tons: {unit} {figure(round(drive.potential, 3))}, between "
+                             f"{low} and {low + 1} (drive % = {formula}); not rounded down", drive.component)
+        elif drive.declared is not None and drive.declared != drive.rating:
+            yield ctx.report(f"{name} labelled Factor-{drive.declared}, but {figure(drive.tons)} tons on "
+                             f"{figure(hull)} tons give {drive.rating}", drive.component)

@@ -2,6 +2,8 @@
 
 What: the jump drive's tonnage is not (J + 1)% of the base tonnage for a whole J; or its label's factor is
 not the jump its tonnage gives.
+Spare drives ("Backup M-Drive ..." lines) are held to the same rule: they come on line when the primary is
+hit (TCS82 clarification 8).
 Why: TCS 1982 rules clarification 6: "Jump drive numbers must be integral with respect to the base
 tonnage of the ship."
 Bad:  a 230-ton jump drive on 5000 tons: jump 3.6

@@ -2,6 +2,8 @@
 
 What: the maneuver drive's tonnage is not (3G - 1)% of the base tonnage (without drop tanks) for a
 whole G; or its label's factor is not the rating its tonnage gives.
+Spare drives ("Backup M-Drive ..." lines) are held to the same rule: they come on line when the primary is
+hit (TCS82 clarification 8).
 Why: TCS 1982 rules clarification 4: "Maneuver drives must be integral with respect to the base tonnage".
 A drive between two ratings is reported, never silently rounded down.
 Bad:  a 420-ton maneuver drive on 5000 tons: 3.13 G, between 3 and 4
