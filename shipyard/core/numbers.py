@@ -4,7 +4,7 @@ person writes, in one place so that every output agrees."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 
 def json_number(value: Decimal) -> int | float:
@@ -53,3 +53,24 @@ def nearest_key(table: Mapping[int, object], key: int) -> int:
     """The key of a table with a row for every whole number of its range (a TL table) that a lookup of ``key``
     uses: ``key`` itself within the range, else its first or last key (a TL past a table reads its end row)."""
     return min(max(key, min(table)), max(table))
+
+
+def as_printed(exact: Decimal, declared: Decimal) -> Decimal:
+    """``exact`` rounded (half up) to the decimal places ``declared`` is printed with: 216.6666... as 216.667
+    beside a declared 216.667. A whole declared figure keeps ``exact`` as it is."""
+    exponent = declared.as_tuple().exponent
+    if not isinstance(exponent, int) or exponent >= 0:
+        return exact
+    return exact.quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_UP)
+
+
+def agrees(declared: Decimal, exact: Decimal) -> bool:
+    """Whether a figure printed on a sheet is the exact one at the precision it is printed with. A sheet prints
+    fractions to a few places (High Guard Shipyard to three: +216.667 EP for 216.666...), so a figure with
+    decimals is compared at its own places; a whole figure must be exact (EP=88 is not 87.5)."""
+    return declared == as_printed(exact, declared)
+
+
+def shown(value: Decimal, places: int = 3) -> str:
+    """A figure for a message: exact when it is short, else to ``places`` decimals (216.667, not 216.6666...)."""
+    return figure(round(value, places)) if value != round(value, places) else figure(value)

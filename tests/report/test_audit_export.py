@@ -33,7 +33,7 @@ def report(tmp_path):
 def test_audit_table_and_exit_code(report):
     _folder, target, result = report
     assert result.exit_code == 1  # the Hollyfields size error and the seeded violations
-    assert "shipyard audit: 8 ship(s)" in result.stdout
+    assert "shipyard audit: 9 ship(s)" in result.stdout  # the seven High Guard fixtures, Hollyfields, the injection
     assert "Hollyfields" in result.stdout and "fail" in result.stdout and "total" in result.stdout
     assert [p.name for p in target.parent.iterdir() if p.name.startswith(".")] == []  # no temporary left
 
@@ -63,7 +63,7 @@ def test_workbook_sheets_values_and_formats(report):
     assert (vigilant[5].value, vigilant[5].number_format) == (4014.772, '#,##0.00" MCr"')
     assert vigilant[9].value == "pass"
     summary = {r[0].value: r[1].value for r in book["Summary"].iter_rows(min_row=2)}
-    assert summary["ships"] == 8 and summary["errors"] == 4
+    assert summary["ships"] == 9 and summary["errors"] == 4
 
 
 def test_formula_injection_is_stored_as_text(report):
@@ -86,8 +86,9 @@ def test_findings_are_coloured_by_severity(report):
 def test_components_and_batteries_sheets(report):
     _, target, _ = report
     book = load_workbook(target)
-    plants = [r for r in book["Components"].iter_rows(min_row=2, values_only=True) if r[4] == "P-Plant Factor-4"]
-    assert plants and plants[0][5:] == (600, 1800, 200)
+    plants = {r[0].rsplit("/", 1)[1]: r[5:] for r in book["Components"].iter_rows(min_row=2, values_only=True)
+              if r[4] == "P-Plant Factor-4"}
+    assert plants["vigilant-legal.txt"] == (600, 1800, 200) and plants["plant-13-percent.txt"] == (650, 1950, 216.667)
     lasers = [r for r in book["Batteries"].iter_rows(min_row=2, values_only=True)
               if r[1] == "Vigilant" and r[3] == "beam laser"]
     assert lasers == [(lasers[0][0], "Vigilant", "Laser Turrets", "beam laser", 6, 15, "factor 6", "30 turrets", None)]

@@ -28,7 +28,7 @@ class Drive:
     tons: Decimal
     percent: Decimal  # of the base tonnage
     potential: Decimal  # G, J or Pn, exact
-    declared: int | None  # the Factor-n of the label
+    declared: Decimal | None  # the Factor-n of the label (Factor-1.5 at TL13-14)
     component: Component | None
 
     @property
@@ -195,7 +195,7 @@ class _Engine:
         potential = hg.drive_potential(kind, percent, self.design.tl)
         if potential is None:
             return None
-        declared = int(component.factor) if component.factor and component.factor.isdigit() else None
+        declared = Decimal(component.factor) if component.factor and component.factor[0].isdigit() else None
         return Drive(kind, tons, percent, potential, declared, component)
 
     def installed_ratings(self) -> None:

@@ -78,8 +78,8 @@ class Component(Record):
     @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def factor(self) -> str | None:
-        """The ``Factor-x`` of the label (a digit, or a spinal letter)."""
-        found = re.search(r"Factor-([0-9A-Z]+)", self.label)
+        """The ``Factor-x`` of the label: a number (``Factor-1.5``, read whole), or a spinal letter."""
+        found = re.search(r"Factor-([0-9]+(?:\.[0-9]+)?|[A-Z])", self.label)
         return found.group(1) if found else None
 
     @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy

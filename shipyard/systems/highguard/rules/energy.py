@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.numbers import figure
+from shipyard.core.numbers import agrees, figure, shown
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
@@ -26,10 +26,10 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if output is None:
         return
     declared, span = subject.summary("EP")
-    if declared is not None and declared != output:
-        yield ctx.report_at(f"EP {figure(declared)}, but the power plant gives {figure(output)}", span)
+    if declared is not None and not agrees(declared, output):
+        yield ctx.report_at(f"EP {figure(declared)}, but the power plant gives {shown(output)}", span)
     plant = subject.design.drives.get("power")
     line = plant.component if plant is not None else None
-    if plant is not None and line is not None and line.ep is not None and line.ep != output:
+    if plant is not None and line is not None and line.ep is not None and not agrees(line.ep, output):
         yield ctx.report(f"the power plant line says +{figure(line.ep)} EP, but "
-                         f"{figure(plant.tons)} tons of plant give {figure(output)} EP", line)
+                         f"{figure(plant.tons)} tons of plant give {shown(output)} EP", line)

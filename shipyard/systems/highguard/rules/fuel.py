@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.numbers import figure
+from shipyard.core.numbers import agrees, figure, shown
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.rules._common import meta
@@ -28,10 +28,10 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     design, ship = subject.design, subject.ship
     jump, plant = design.fuel_jump_needed, design.fuel_plant_needed
     declared, span = subject.summary("Fuel")
-    if declared is not None and jump is not None and plant is not None and declared != jump + plant \
+    if declared is not None and jump is not None and plant is not None and not agrees(declared, jump + plant) \
             and not design.drop_tanks:
-        yield ctx.report_at(f"Fuel {figure(declared)}, but jump fuel {figure(jump)} + power plant fuel "
-                            f"{figure(plant)} make {figure(jump + plant)}", span)
+        yield ctx.report_at(f"Fuel {figure(declared)}, but jump fuel {shown(jump)} + power plant fuel "
+                            f"{shown(plant)} make {shown(jump + plant)}", span)
     if not ship.components:
         return
     tanks = {c.label.split(":")[0]: c for c in ship.components_in("FUEL")}
@@ -44,7 +44,8 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
                              j_fuel)
     if p_fuel is not None and plant:
         periods = p_fuel.tons / plant
-        if periods < 1 or periods != periods.to_integral_value():
+        whole = max(1, int(periods.to_integral_value()))
+        if not agrees(p_fuel.tons, plant * whole):
             days = hg.PLANT_FUEL_DAYS
             yield ctx.report(f"power plant fuel {figure(p_fuel.tons)} tons is {figure(round(periods * days, 1))} days; "
-                             f"it must be {days} days ({figure(plant)} tons) or a whole multiple", p_fuel)
+                             f"it must be {days} days ({shown(plant)} tons) or a whole multiple", p_fuel)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.numbers import figure, nearest_key
+from shipyard.core.numbers import agrees, figure, nearest_key, shown
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.tcs.rules._common import meta
@@ -33,10 +33,10 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     table_tl = nearest_key(hg.PURIFICATION, design.tl)
     rate, minimum, _ = hg.PURIFICATION[table_tl]
     needed = max(Decimal(minimum), design.fuel_carried * rate / 1000)
-    if plant.tons >= needed:
+    if plant.tons >= needed or agrees(plant.tons, needed):
         return
     book = max(Decimal(minimum), design.fuel_carried * rate / 1000 / hg.PURIFICATION_TCS_BOOK_FACTOR)
     which = " (the TCS book's size, 10 times too small)" if abs(plant.tons - book) < 1 else ""
     yield ctx.report(f"purification plant {figure(plant.tons)} tons{which}; the High Guard table gives "
-                     f"{figure(needed)} tons for {figure(design.fuel_carried)} tons of fuel at TL{table_tl} "
+                     f"{shown(needed)} tons for {figure(design.fuel_carried)} tons of fuel at TL{table_tl} "
                      f"({rate} per 1000)", plant)
