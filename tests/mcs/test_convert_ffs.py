@@ -48,18 +48,32 @@ def test_seed_laser_example_at_rof_50_and_10():
 
 
 def test_seed_pd_example():
-    # 4 PD lasers at a peak of 3200 pulses: count part 2 + ROF part 6 = 8.
+    """4 PD lasers at a peak of 3200 pulses: count part 2 + ROF part 6 = 8. Each laser's own damage 5 (FFS1) is
+    5 x 1.43 = 7.15, USD 4 at VS: the full PD (the battery's 4 x 7.15 = 28.6 is USD 7)."""
     ship, _ = seed()
-    assert ship.beam_batteries[2].point_defence == 8
+    battery = ship.beam_batteries[2]
+    assert (battery.ranges[0].dam, battery.point_defence) == (7, 8)
 
 
 def test_pd_reduced_below_damage_4():
-    # "If the lasers had a DV of only 2, their PD rating would be reduced to 6": 4 x 0.75 = 3 -> DV 2.
+    """"If the lasers had a DV of only 2, their PD rating would be reduced to 6": the DV is one laser's (section
+    6.1, "a laser weapon must have a USD damage value ... of at least 4"). 4 lasers of damage 3 (FFS2): one is
+    USD 2 (3-4), 2 short of 4, so 8 - 2 = 6, though the battery's 4 x 3 = 12 is USD 5."""
+    design = FfsDesign.model_validate({"ship": {"name": "PD", "tl": 15, "displacement": 100}, "beam": [
+        {"name": "PD", "type": "laser", "count": 4, "damage": [Decimal(3)], "pulses": 50,
+         "peak_pulses": 3200, "beam_pointer_km": 30000}]})
+    ship, _ = convert_ffs(design, "ffs2")
+    assert (ship.beam_batteries[0].ranges[0].dam, ship.beam_batteries[0].point_defence) == (5, 6)
+
+
+def test_pd_of_a_laser_whose_own_damage_is_a_dash():
+    """One laser of damage 0.75 (FFS2) is below 1 on the chart, a dash: it falls short of 4 by all 4, so 4 such
+    lasers at 3200 pulses rate 2 + 6 - 4 = 4, though together (4 x 0.75 = 3) they do USD 2."""
     design = FfsDesign.model_validate({"ship": {"name": "PD", "tl": 15, "displacement": 100}, "beam": [
         {"name": "PD", "type": "laser", "count": 4, "damage": [Decimal("0.75")], "pulses": 50,
          "peak_pulses": 3200, "beam_pointer_km": 30000}]})
     ship, _ = convert_ffs(design, "ffs2")
-    assert (ship.beam_batteries[0].ranges[0].dam, ship.beam_batteries[0].point_defence) == (2, 6)
+    assert (ship.beam_batteries[0].ranges[0].dam, ship.beam_batteries[0].point_defence) == (2, 4)
 
 
 def test_ffs2_scale_gives_other_values():
@@ -99,6 +113,22 @@ def test_design_worked_by_hand():
     (sand,) = ship.sandcasters
     assert (sand.screen, sand.armour) == (-3, 13)
     assert ship.dampers[0].point_defence == 3
+
+
+def test_launchers_without_an_autoloader_fire_one_missile_each():
+    """Section 6.1: "Launchers without an autoloader fire only one missile per salvo", each launcher: a battery
+    of 3 barbettes without autoloaders fires 3 a salvo, salvo rating +2 (with them, at TL13, 3 x 4 = 12, +4)."""
+    def battery(autoloader):
+        design = FfsDesign.model_validate({
+            "edition": "ffs2", "ship": {"name": "Hand", "tl": 13, "displacement": 800},
+            "missiles": [{"name": "Missile Barbettes", "launchers": 3, "autoloader": autoloader}]})
+        ship, diagnostics = convert_ffs(design, "ffs2")
+        (missiles,) = ship.missile_batteries
+        said = next(d.message for d in diagnostics if d.code == "CNV220")
+        return missiles.missiles_per_salvo, missiles.salvo_rating, said
+    assert battery(False) == (3, 2, "Missile Barbettes: 3 missiles per salvo (a launcher without an autoloader "
+                                    "fires one, section 6.1)")
+    assert battery(True)[:2] == (12, 4)
 
 
 def test_converted_sheet_parses_back_and_checks_clean():
@@ -182,17 +212,18 @@ def test_not_a_workbook(tmp_path):
     assert "Traceback" not in result.output
 
 
-def test_size_and_toughness_past_the_chart_are_said():
-    """A 10 000 000 dTon hull lies past the printed size chart (it ends at 1 000 000 dTons, size 10) and its
-    estimated mass of 10 x 10 000 000 = 100 000 000 tonnes past the toughness chart as the code reads it (from
-    20 000 000 t by the 1-2-3-5 pattern): both codes are extrapolated, and the converter says so, as the T4
-    converter does (CNV102 there, CNV202 here)."""
+def test_size_past_the_chart_is_said_and_toughness_ends_at_its_top_row():
+    """A 10 000 000 dTon hull lies past the printed size chart (it ends at 1 000 000 dTons, size 10): the code is
+    extrapolated and the converter says so (CNV202, as CNV102 in the T4 converter). Its estimated mass of
+    10 x 10 000 000 = 100 000 000 tonnes is on the toughness chart's open top row ("+", 21): no extrapolation,
+    nothing said."""
     from shipyard.systems.mcs.convert.ffs import convert_ffs
     from shipyard.systems.mcs.ffs.read import parse_ffs_toml
     design, problems, positions = parse_ffs_toml(
         'edition = "ffs2"\n[ship]\nname = "Huge"\ntl = 15\ndisplacement = 10000000\n', "huge.toml")
     assert design is not None and not problems
-    _, diagnostics = convert_ffs(design, "ffs2", "huge.toml", positions)
+    sheet, diagnostics = convert_ffs(design, "ffs2", "huge.toml", positions)
     said = [d.message for d in diagnostics if d.code == "CNV202"]
     assert any(m.startswith("size lies beyond the printed chart") for m in said), said
-    assert any(m.startswith("toughness lies beyond the printed chart") for m in said), said
+    assert not any(m.startswith("toughness") for m in said), said
+    assert sheet is not None and sheet.toughness == 21

@@ -51,6 +51,19 @@ def test_coronation_ungrouped_launchers():
     assert (missiles.count, missiles.salvo_rating, missiles.pen, missiles.dam) == (20, 3, 17, 11)
 
 
+def test_civilian_launchers_fire_one_missile_each():
+    """Section 6: "Civilian missile turrets will normally fire one missile per salvo". The Coronation's 20
+    launchers as a civilian design, grouped 4 to a battery: 4 x 1 = 4 missiles per salvo, salvo rating +3 (the
+    military reading at TL12 is 4 x 4 = 16, +5)."""
+    ship, diagnostics = coronation(design="civilian")
+    (missiles,) = ship.missile_batteries
+    assert (missiles.count, missiles.salvo_rating, missiles.missiles_per_salvo) == (5, 3, 4)
+    assert any(d.code == "CNV132" and "civilian launchers fire one missile each: 4 missiles per salvo" in d.message
+               for d in diagnostics)
+    military, _ = coronation()
+    assert (military.missile_batteries[0].salvo_rating, military.missile_batteries[0].missiles_per_salvo) == (5, 16)
+
+
 def test_every_assumption_is_said():
     ship, diagnostics = coronation()
     said = [d.message for d in diagnostics if d.severity.value == "info"]

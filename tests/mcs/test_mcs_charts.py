@@ -42,8 +42,12 @@ def test_toughness(mass, code):
     assert chart.toughness_code(Decimal(str(mass))) == chart.ChartValue(code)
 
 
-def test_toughness_extrapolated():
-    assert chart.toughness_code(Decimal(25_000_000)) == chart.ChartValue(22, extrapolated=True)
+def test_toughness_top_row_ends_the_chart():
+    """The seed's last row "1000000+ 21" (read 10 000 000+, the misprint) is open: 25 000 000 t and 10^9 t are 21,
+    not extrapolated."""
+    assert chart.toughness_code(Decimal(25_000_000)) == chart.ChartValue(21)
+    assert chart.toughness_code(Decimal(10) ** 9) == chart.ChartValue(21)
+    assert chart.toughness_code(Decimal(9_999_999)) == chart.ChartValue(20)
 
 
 @pytest.mark.parametrize("displacement,code", [(37, 2), (10, 0), (100, 2), (101, 3), (200, 3), (300, 3), (500, 4),
@@ -85,6 +89,8 @@ def test_missile_salvos():
 
 def test_t4_chart():
     assert [chart.t4_to_mcs(v).code for v in (0, 1, 5, 15, 27)] == [0, 8, 13, 19, 24]
+    # Past 27, three values to a code as from 18 up: 27, 28, 29 -> 24 (Q); 30-32 -> 25; 33 -> 26.
+    assert [chart.t4_to_mcs(v).code for v in (28, 29, 30, 32, 33)] == [24, 24, 25, 25, 26]
     assert chart.t4_to_mcs(-1) is None
     assert chart.t4_to_mcs(28).extrapolated
 
@@ -112,8 +118,11 @@ def test_crew_quality_table():
 
 
 @pytest.mark.parametrize("ships, bonus", [(1, 0), (2, 1), (3, 1), (4, 2), (7, 2), (8, 3), (16, 3), (17, 4), (31, 4),
-                                          (32, 5), (63, 5), (64, 6), (127, 6), (256, 7)])
+                                          (32, 5), (63, 5), (64, 6), (127, 6), (128, 6), (255, 6), (256, 7),
+                                          (512, 7), (513, 8), (1024, 8), (1025, 9)])
 def test_squadron_fire_rof(ships, bonus):
     """MCS section 3.0, "Number of ships ROF Bonus 1 0 2-3 1 4-7 2 8-16 3 17-31 4 32-63 5 64-127 6 256-512 7" (the
-    seed prints no row for 128-255)."""
-    assert chart.banded(chart.SQUADRON_FIRE_ROF, ships).code == bonus
+    seed prints no row for 128-255, read as 6; 512 is still 7, and each doubling past it +1)."""
+    rof = chart.squadron_fire_rof(ships)
+    assert rof.code == bonus
+    assert rof.extrapolated == (ships > chart.SQUADRON_FIRE_TOP)

@@ -60,25 +60,17 @@ TOUGHNESS_BY_MASS = ((5, -4), (10, -3), (20, -2), (30, -1), (50, 0), (100, 1), (
                      (500, 4), (1_000, 5), (2_000, 6), (3_000, 7), (5_000, 8), (10_000, 9), (20_000, 10),
                      (30_000, 11), (50_000, 12), (100_000, 13), (200_000, 14), (300_000, 15), (500_000, 16),
                      (1_000_000, 17), (2_000_000, 18), (3_000_000, 19), (5_000_000, 20), (10_000_000, 21))
-TOUGHNESS_PRINTED_TOP = 20_000_000  # the 21 band is read to the next step of the 1-2-3-5 pattern
 # Section 6.1: "If only a ship's displacement is known, not mass, then use (displacement*10)".
 MASS_PER_DTON_ESTIMATE = 10
-_ONE_TWO_THREE_FIVE = (Decimal("1.5"), Decimal(5) / 3, Decimal(2))
 
 
 def toughness_code(mass: Decimal | float) -> ChartValue:
-    """Base toughness (before the -1 modifiers) from mass; from 20 000 000 t by the 1-2-3-5 pattern."""
+    """Base toughness (before the -1 modifiers) from mass. The chart's top row is open ("+"): every mass from
+    10 000 000 t is 21, nothing above it extrapolated."""
     for upper, code in TOUGHNESS_SMALL_MASS:
         if mass <= upper:
             return ChartValue(code)
-    if mass < TOUGHNESS_PRINTED_TOP:
-        return ChartValue(max(code for lower, code in TOUGHNESS_BY_MASS if mass >= lower))
-    code, bound, step = TOUGHNESS_BY_MASS[-1][1], Decimal(TOUGHNESS_PRINTED_TOP), 0
-    while mass >= bound:
-        code += 1
-        bound *= _ONE_TWO_THREE_FIVE[step % 3]
-        step += 1
-    return ChartValue(code, extrapolated=True)
+    return ChartValue(max(code for lower, code in TOUGHNESS_BY_MASS if mass >= lower))
 
 
 # Section 6.1, toughness modifiers, each -1.
@@ -123,15 +115,18 @@ def size_band(code: int) -> tuple[Decimal, Decimal]:
 # Section 6, "T4 conversion chart": T4 USD value -> new USD value.
 T4_CONVERSION = (0, 8, 10, 11, 12, 13, 14, 14, 15, 15, 16, 17, 18, 18, 19, 19, 20, 20, 21, 21, 21, 22, 22,
                  22, 23, 23, 23, 24)
+T4_CONVERSION_RUN = 3  # from T4 18 up, three T4 values to each new code (18-20, 21-23, 24-26, 27-)
 
 
 def t4_to_mcs(value: int) -> ChartValue | None:
-    """New USD value of a T4 value; None below 0 ("-"). Past 27 by the chart's last step (+1 a 3)."""
+    """New USD value of a T4 value; None below 0 ("-"). Past 27 the chart's run of three values to a code goes
+    on: 27-29 are 24 (the chart prints only 27), 30-32 are 25."""
     if value < 0:
         return None
     if value < len(T4_CONVERSION):
         return ChartValue(T4_CONVERSION[value])
-    return ChartValue(T4_CONVERSION[-1] + (value - len(T4_CONVERSION) + 1 + 2) // 3, extrapolated=True)
+    last = len(T4_CONVERSION) - 1
+    return ChartValue(T4_CONVERSION[last] + (value - last) // T4_CONVERSION_RUN, extrapolated=True)
 
 
 @dataclass(frozen=True)
@@ -216,6 +211,10 @@ DAMPER_PD = ((1, 1), (2, 2), (4, 3), (8, 4), (16, 5), (32, 6), (64, 7), (128, 8)
 
 # Section 6.1, missiles per salvo per launcher (barbettes, bays, military launchers) by TL.
 MISSILES_PER_SALVO_BY_TL = {8: 1, 9: 2, 10: 3, 11: 3, 12: 4, 13: 4, 14: 5, 15: 6}
+# Section 6.1: "Launchers without an autoloader fire only one missile per salvo" (each launcher).
+MISSILES_PER_SALVO_WITHOUT_AUTOLOADER = 1
+# Section 6: "Civilian missile turrets will normally fire one missile per salvo" (each launcher).
+MISSILES_PER_SALVO_CIVILIAN = 1
 # Section 6.1, salvo rating by missiles per salvo (lower bounds).
 SALVO_RATING = ((1, 1), (2, 2), (4, 3), (8, 4), (16, 5), (32, 6), (64, 7), (128, 8))
 # Section 6.1, one standard 0.5-dTon nuclear det-laser missile: (lowest TL, pen, dam, size&evade).
@@ -235,22 +234,31 @@ SANDCASTER_ARMOUR_BY_TL = ((15, 79), (13, 50), (10, 39), (8, 25))
 
 # Section 1.0, crew quality: (skill, skill + attribute).
 CREW_QUALITY = {"Green": (1, 7), "Trained": (2, 9), "Line": (4, 12), "Crack": (6, 14), "Elite": (8, 17)}
-# Section 3.0, squadron fire: ROF bonus by ships firing (lower bounds; the seed skips 128-255).
+# Section 3.0, squadron fire: ROF bonus by ships firing (lower bounds; the seed skips 128-255, read as 6) and
+# the last row's top, "256-512 7"; past it +1 for each doubling.
 SQUADRON_FIRE_ROF = ((1, 0), (2, 1), (4, 2), (8, 3), (17, 4), (32, 5), (64, 6), (256, 7))
+SQUADRON_FIRE_TOP = 512
 
 
-def banded(table: tuple[tuple[int, int], ...], count: int) -> ChartValue:
-    """Look a count up in a (lower bound, value) table; past its last band, +1 for each doubling."""
+def squadron_fire_rof(ships: int) -> ChartValue:
+    """The ROF bonus of a squadron firing together (section 3.0)."""
+    return banded(SQUADRON_FIRE_ROF, ships, top=SQUADRON_FIRE_TOP)
+
+
+def banded(table: tuple[tuple[int, int], ...], count: int, top: int | None = None) -> ChartValue:
+    """Look a count up in a (lower bound, value) table. Past its last band, +1 for each doubling: of the last
+    lower bound (128-255, 256-511, ...) or, when the table prints the band's ``top``, of that (256-512, 513-1024,
+    1025-2048, ...)."""
     value = None
     for lower, result in table:
         if count >= lower:
             value = result
-    if count >= table[-1][0] * 2:
+    limit = top if top is not None else table[-1][0] * 2 - 1  # the last count the printed table holds
+    if count > limit:
         extra = 0
-        bound = table[-1][0] * 2
-        while count >= bound:
+        while count > limit:
             extra += 1
-            bound *= 2
+            limit = limit * 2 + (0 if top is not None else 1)
         return ChartValue(table[-1][1] + extra, extrapolated=True)
     return ChartValue(value if value is not None else table[0][1])
 

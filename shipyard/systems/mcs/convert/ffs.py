@@ -124,14 +124,19 @@ class _Converter:
             details.append(Detail(number=beam.turrets, text="turrets each"))
         point_defence = None
         if beam.type == "laser":
-            point_defence = self.point_defence(beam, cells[0])
+            point_defence = self.point_defence(beam, rof.code)
         return BeamBattery(count=beam.batteries, name=beam.name, rof=rof.code, ranges=cells,
                            point_defence=point_defence, details=details)
 
-    def point_defence(self, beam: FfsBeam, very_short: PenDam | None) -> int:
+    def point_defence(self, beam: FfsBeam, rof: int) -> int:
+        """The battery's PD: its lasers and peak ROF, less the shortfall of one laser's own USD damage at VS
+        ("a laser weapon must have a USD damage value (at 30000 km range) of at least 4", section 6.1), a
+        dash (below 1) falling short by the whole of it."""
         pulses = beam.peak_pulses or beam.pulses
+        one_laser = chart.usd_code(beam.damage[0] * self.scale)
+        damage = None if one_laser is None else one_laser.code + min(rof, 0)
         return chart.laser_point_defence(beam.count, chart.rof_bonus(pulses).code,
-                                         very_short.dam if very_short is not None else None)
+                                         damage if damage is not None and damage >= 1 else None)
 
     # ---- missiles, sandcasters, dampers ---------------------------------------------------
     def missiles(self, index: int, battery: FfsMissiles) -> MissileBattery:
@@ -140,7 +145,8 @@ class _Converter:
         per_salvo = battery.missiles_per_salvo
         if per_salvo is None:
             if not battery.autoloader:
-                per_salvo, why = 1, "launchers without an autoloader fire one"
+                per_salvo = battery.launchers * chart.MISSILES_PER_SALVO_WITHOUT_AUTOLOADER
+                why = "a launcher without an autoloader fires one"
             elif battery.mount == "turret":
                 per_salvo, why = battery.launchers, "one per turret the battery controls"
             else:

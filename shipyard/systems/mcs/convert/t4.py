@@ -157,14 +157,19 @@ class _Converter:
         if tl is None:
             self.warn("CNV130", "missile launchers but no TL: missiles per salvo cannot be rated")
             return []
-        tls = chart.MISSILES_PER_SALVO_BY_TL
-        table_tl = nearest_key(tls, tl)
-        if table_tl != tl:
-            self.assume("CNV131", f"TL {tl} is outside the missiles-per-salvo table: TL {table_tl} used")
         group = max(1, min(self.options.launchers_per_battery, launchers))
-        per_salvo = tls[table_tl] * group
-        self.assume("CNV132", f"{launchers} launchers grouped {group} to a battery, {tls[table_tl]} missiles per "
-                              f"launcher at TL {table_tl}: {per_salvo} missiles per salvo")
+        if self.options.design == "civilian":
+            per_launcher = chart.MISSILES_PER_SALVO_CIVILIAN
+            how = "civilian launchers fire one missile each"
+        else:
+            tls = chart.MISSILES_PER_SALVO_BY_TL
+            table_tl = nearest_key(tls, tl)
+            if table_tl != tl:
+                self.assume("CNV131", f"TL {tl} is outside the missiles-per-salvo table: TL {table_tl} used")
+            per_launcher = tls[table_tl]
+            how = f"{per_launcher} missiles per launcher at TL {table_tl}"
+        self.assume("CNV132", f"{launchers} launchers grouped {group} to a battery, {how}: "
+                              f"{per_launcher * group} missiles per salvo")
         if tl < 10:
             self.warn("CNV133", f"TL {tl}: the seed rates nuclear det-laser missiles from TL 10 only; the TL 10-12 "
                                 "figures are used")
@@ -174,7 +179,7 @@ class _Converter:
         for count, per, name in ((batteries, group, "Missile Batteries"), (1 if rest else 0, rest, "Missile Battery")):
             if not count:
                 continue
-            missiles = tls[table_tl] * per
+            missiles = per_launcher * per
             result.append(MissileBattery(
                 count=count, name=name, pen=pen, dam=dam, size_evade=size_evade,
                 salvo_rating=self.chart_note(chart.banded(chart.SALVO_RATING, missiles), "salvo rating"),
