@@ -154,6 +154,10 @@ EXPECTED = {
     ("seeded-drive-between-ratings.txt", 21, "TCS105"),
     ("seeded-split-turret.txt", 38, "TCS101"),
     ("seeded-tcs-purification.txt", 29, "TCS113"),
+    # The damaged copies (copies/, read in tests/highguard/test_copies.py): a warning for each repair.
+    ("kinunir-quoted-printable.txt", 2, "HG007"), ("kinunir-quoted-printable.txt", 3, "HG007"),
+    ("kinunir-quoted-printable.txt", 4, "HG007"), ("kinunir-broken-usp.txt", 1, "HG007"),
+    ("kinunir-scanned.txt", 3, "HG007"), ("kinunir-scanned.txt", 4, "HG007"),
 }
 
 

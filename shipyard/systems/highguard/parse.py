@@ -27,6 +27,7 @@ from shipyard.core.records import Note
 from shipyard.core.source import split_lines
 from shipyard.systems.highguard.charts import ehex_value
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, BatteryCounts, Component, HighGuardShip, UspProfile
+from shipyard.systems.highguard.repairs import Repair, cut_at_end_of_file, repair_figures, repair_line
 from shipyard.systems.highguard.sniff import COMPONENT_SHAPE, USP_SHAPE
 
 SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS",
@@ -39,7 +40,7 @@ _PLAIN_TEXT_FIELDS = {"class": "ship_class", "type": "ship_type_name", "architec
                       "fuel treatment": "fuel_treatment", "backups": "backups"}
 _LADEN_PREFIX = re.compile(r"\(([A-Z0-9]{1,2})-([0-9A-Z]{7})\)")
 _DROP_TANK_TONS = re.compile(r"([0-9][0-9,]*)\s*tons? of drop tanks|drop tanks? of ([0-9][0-9,]*)\s*tons?", re.I)
-_PAIR_SHAPE = re.compile(r"[A-Za-z][A-Za-z \-]*\s*[=:]\s*(?:=3D)?-?[0-9]")
+_PAIR_SHAPE = re.compile(r"[A-Za-z][A-Za-z \-]*\s*[=:]\s*-?[0-9]")
 _TITLE_SHAPE = re.compile(r"^\s*\S.*\bClass\b.*$")
 # The offset of each battery column inside the USP text, from the end of the type code (k): block 2 starts
 # at k + 9 (armour), block 3 at k + 16 (laser); High Guard Shipyard's sheets (battery lines).
@@ -162,8 +163,8 @@ def column_offsets(usp: UspProfile) -> dict[str, int]:
 
 
 def number(text: str) -> Decimal:
-    """A sheet number: "1,336.630", "587.5.", "0,000" (HGS's literal on the P-Fuel line), "=3D63"."""
-    cleaned = text.replace("=3D", "").strip().rstrip(".").replace(",", "")
+    """A sheet number: "1,336.630", "587.5.", "0,000" (HGS's literal on the P-Fuel line)."""
+    cleaned = text.strip().rstrip(".").replace(",", "")
     return Decimal(cleaned)
 
 
@@ -311,8 +312,10 @@ class _Reader:
 
     # ---- lines ------------------------------------------------------------------------------------
     def read(self, text: str) -> None:
+        text, after_end = cut_at_end_of_file(text)
         for self.line_number, self.text in enumerate(split_lines(text), start=1):
-            line = self.text
+            line, repairs = repair_line(self.text)
+            self.said(repairs)
             stripped = line.strip()
             if not stripped:
                 continue
@@ -320,6 +323,14 @@ class _Reader:
                 self.read_line(line, stripped)
             except (LarkError, ValueError, InvalidOperation) as error:
                 self.unreadable(line, error)
+        if after_end.strip():
+            self.text = after_end.strip().splitlines()[0]
+            self.report("HG002", Severity.INFO, "text after the CP/M end-of-file mark (Ctrl-Z): not read")
+
+    def said(self, repairs: list[Repair]) -> None:
+        """Each repair made to the line, as a warning at its column."""
+        for repair in repairs:
+            self.report("HG007", Severity.WARNING, f"{repair.words} (damage from copying)", repair.col)
 
     def read_line(self, line: str, stripped: str) -> None:
         upper = stripped.upper()
@@ -346,6 +357,8 @@ class _Reader:
             self.usp_line(line)
             return
         if rule == "battery_line":
+            line, repairs = repair_figures(line)  # the Crew= / TL= trailer
+            self.said(repairs)
             self.battery_line(line)
             return
         if rule == "component_line":
@@ -355,8 +368,10 @@ class _Reader:
         if field:
             self.text_field(field.group(1).lower(), field.group(2).strip(), line)
             return
-        if _PAIR_SHAPE.search(line):
-            self.pairs_line(line)
+        figures, repairs = repair_figures(line)
+        if _PAIR_SHAPE.search(figures):
+            self.said(repairs)
+            self.pairs_line(figures)
             return
         if _TITLE_SHAPE.match(line) and ":" not in line:
             if self.ships and (self.ship.components or self.ship.title):
@@ -436,7 +451,7 @@ class _Reader:
             if isinstance(part, Token):  # a FLAG
                 ship.flags.append(str(part))
                 continue
-            key = re.sub(r"\s*[=:](\s*=3D)?$", "", str(part.key)).strip()
+            key = re.sub(r"\s*[=:]$", "", str(part.key)).strip()
             canonical = _SUMMARY_KEYS.get(key.lower(), key)
             raw = re.sub(r"\s+of\s+\d+$", "", str(part.value))
             if self.in_drop_tanks:

@@ -1,0 +1,75 @@
+"""Repairs of the damage copying does to a High Guard sheet, made to a line before it is read, each said.
+
+Published squadrons come through e-mail, scanners and retyping: quoted-printable ``=3D`` for ``=``, a USP
+broken by spaces after its dashes (``CR- M2234F3- C41106- 23405- 0``), a scanner's ``O`` for 0 and ``l`` for 1
+in a figure (``Low=O.``). Each repair keeps the line's length, so every column after it (the battery counts
+under the USP digits, the positions in messages) stays where the copy has it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from shipyard.systems.highguard.sniff import BROKEN_USP_SHAPE
+
+# Quoted-printable (RFC 2045) writes "=" as "=3D"; mailing-list archives kept it ("Fuel=3D720").
+_QUOTED_EQUALS = re.compile(r"=3D")
+# A figure after "Key=" or "Key:" made of digits and the letters a scanner takes for them: O/o for 0, l/I for 1.
+_SCANNED_FIGURE = re.compile(r"(?<=[=:])(\s*)([0-9OolI][0-9OolI,]*(?:\.[0-9OolI]+)?)(?=\.?(?:\s|;|$))")
+_SCANNER_LETTERS = {"O": "0", "o": "0", "l": "1", "I": "1"}
+_SCANNER_DIGITS = str.maketrans(_SCANNER_LETTERS)
+
+
+class Repair(NamedTuple):
+    """One repair: the 1-based column where it was made and what was read, in words."""
+
+    col: int
+    words: str
+
+
+def repair_line(line: str) -> tuple[str, list[Repair]]:
+    """The line as its writer meant it and the repairs made (quoted-printable, a broken USP); the same length as
+    ``line``."""
+    repairs: list[Repair] = []
+
+    def quoted(found: re.Match[str]) -> str:
+        repairs.append(Repair(found.start() + 1, "quoted-printable '=3D' read as '='"))
+        return "=" + " " * (len(found.group()) - 1)
+
+    def usp(found: re.Match[str]) -> str:
+        joined = re.sub(r"-[ \t]+", "-", found.group())
+        if joined == found.group():
+            return joined
+        repairs.append(Repair(found.start() + 1, f"a USP broken by spaces after its dashes read as {joined}"))
+        return joined + " " * (len(found.group()) - len(joined))
+
+    line = _QUOTED_EQUALS.sub(quoted, line)
+    line = BROKEN_USP_SHAPE.sub(usp, line)
+    return line, sorted(repairs)
+
+
+def repair_figures(line: str) -> tuple[str, list[Repair]]:
+    """A summary line with a scanner's letters in its figures read as digits (``Low=O.`` as 0, ``Agility=l.`` as
+    1), and the repairs made; for ``Key=value`` lines only, never for text such as a class name."""
+    repairs: list[Repair] = []
+
+    def scanned(found: re.Match[str]) -> str:
+        figure = found.group(2)
+        if not set(figure) & set(_SCANNER_LETTERS):
+            return found.group()
+        fixed = figure.translate(_SCANNER_DIGITS)
+        repairs.append(Repair(found.start(2) + 1, f"scanner error: {figure!r} read as {fixed}"))
+        return found.group(1) + fixed
+
+    return _SCANNED_FIGURE.sub(scanned, line), repairs
+
+
+#: CP/M ends a text file with Ctrl-Z (0x1A), padding its last record with more of them.
+CPM_END_OF_FILE = "\x1a"
+
+
+def cut_at_end_of_file(text: str) -> tuple[str, str]:
+    """A text cut at its CP/M end-of-file mark: what the file holds, and what followed the mark."""
+    held, _, after = text.partition(CPM_END_OF_FILE)
+    return held, after.replace(CPM_END_OF_FILE, "")

@@ -1,0 +1,98 @@
+"""Damaged copies of a High Guard sheet: each reads to the ship the clean sheet gives, with a warning naming each
+repair at its column (fixtures/highguard/copies: the Kinunir of fixtures/highguard/kinunir-hg80.txt, damaged
+by hand as e-mail, a scanner and a CP/M disk damage text)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import FIXTURES
+from typer.testing import CliRunner
+
+from shipyard.cli import app
+from shipyard.core.sniff import sniff
+from shipyard.systems.highguard.parse import parse_highguard
+from shipyard.systems.highguard.repairs import repair_figures, repair_line
+
+HG = FIXTURES / "highguard"
+COPIES = HG / "copies"
+runner = CliRunner()
+
+
+def read(path):
+    ships, diagnostics = parse_highguard(path.read_text(), path.name)
+    return ships, [(d.code, d.severity.value, d.span.line, d.span.col, d.message) for d in diagnostics]
+
+
+CLEAN = read(HG / "kinunir-hg80.txt")[0]
+QP = "quoted-printable '=3D' read as '=' (damage from copying)"
+
+
+def test_quoted_printable_copy():
+    """Every '=' of the e-mailed copy came through as '=3D': 2 trailers and 7 summary pairs, 9 warnings, each at
+    its '=3D' (line 4: Passengers=3D0 puts it at column 11). The Fuel reads 587.5, not 3."""
+    ships, said = read(COPIES / "kinunir-quoted-printable.txt")
+    assert ships == CLEAN
+    assert ships[0].summary["Fuel"] == CLEAN[0].summary["Fuel"] == 587.5
+    assert [(line, col) for _, _, line, col, _ in said] == [(2, 71), (3, 71), (4, 11), (4, 20), (4, 31), (4, 42),
+                                                            (4, 54), (4, 70), (4, 83)]
+    assert {(code, severity, message) for code, severity, _, _, message in said} == {("HG007", "warning", QP)}
+
+
+def test_usp_broken_by_spaces_after_its_dashes():
+    """'BC- A2447G2- 000510- 50202- 0' at column 23 is read as the USP; the battery counts stay under its digits
+    (the spaces are moved after the USP, so every column keeps its place)."""
+    ships, said = read(COPIES / "kinunir-broken-usp.txt")
+    assert ships == CLEAN
+    assert said == [("HG007", "warning", 1, 23, "a USP broken by spaces after its dashes read as "
+                                                "BC-A2447G2-000510-50202-0 (damage from copying)")]
+
+
+def test_scanner_errors_in_figures():
+    """'TL=l5.' is TL 15, 'Passengers=O.' and 'Low=O.' are 0, 'Agility=l.' is 1."""
+    ships, said = read(COPIES / "kinunir-scanned.txt")
+    assert ships == CLEAN
+    assert [(line, col, message) for _, _, line, col, message in said] == [
+        (3, 72, "scanner error: 'l5' read as 15 (damage from copying)"),
+        (4, 12, "scanner error: 'O' read as 0 (damage from copying)"),
+        (4, 19, "scanner error: 'O' read as 0 (damage from copying)"),
+        (4, 61, "scanner error: 'l' read as 1 (damage from copying)")]
+
+
+def test_cpm_end_of_file_mark_is_the_end():
+    """A CP/M copy: CR LF line ends and the last record padded with Ctrl-Z (0x1A): read clean, nothing said."""
+    assert b"\x1a" in (COPIES / "kinunir-cpm.txt").read_bytes()
+    assert read(COPIES / "kinunir-cpm.txt") == (CLEAN, [])
+
+
+def test_text_after_the_end_of_file_mark_is_said():
+    text = (HG / "kinunir-hg80.txt").read_text() + "\x1aleft over from the disk\n"
+    ships, diagnostics = parse_highguard(text, "x.txt")
+    assert ships == CLEAN
+    assert [(d.code, d.message, d.source_line) for d in diagnostics] == [
+        ("HG002", "text after the CP/M end-of-file mark (Ctrl-Z): not read", "left over from the disk")]
+
+
+@pytest.mark.parametrize("line", [
+    "Class: Io",                          # a name, not a figure (never a Key=value line)
+    "Passengers=0. Low=0. Cargo=63.",     # clean figures
+    "BC-A2447G2-000510-50202-0",          # a whole USP
+])
+def test_clean_lines_are_not_repaired(line):
+    assert repair_line(line) == (line, [])
+    if "=" in line:
+        assert repair_figures(line) == (line, [])
+
+
+def test_repairs_keep_the_line_length():
+    for line in ("Fuel=3D587.5. EP=3D87.5.", "BC- A2447G2- 000510- 50202- 0  MCr 1"):
+        assert len(repair_line(line)[0]) == len(line)
+
+
+def test_a_broken_usp_is_a_high_guard_sheet_not_an_empty_usd_one():
+    """The sniffer takes the broken copy for High Guard, so `check` reads its ship (exit 0, one warning), where
+    a USD reading would find no ship."""
+    text = (COPIES / "kinunir-broken-usp.txt").read_text()
+    assert sniff(text) == "highguard"
+    result = runner.invoke(app, ["check", str(COPIES / "kinunir-broken-usp.txt")])
+    assert result.exit_code == 0, result.output
+    assert "HG007" in result.stdout and "1 ship(s)" in result.output
