@@ -22,7 +22,7 @@ FLEET = ROOT / "examples" / "fleet"
 @pytest.fixture
 def report(tmp_path):
     folder = tmp_path / "entries"
-    shutil.copytree(FIXTURES / "highguard", folder / "highguard", ignore=shutil.ignore_patterns("copies"))
+    shutil.copytree(FIXTURES / "highguard", folder / "highguard", ignore=shutil.ignore_patterns("copies", "forms"))
     shutil.copy(FIXTURES / "mcs" / "hollyfields.usd", folder)
     (folder / "injection.usd").write_text("Class: =1+2 TL:12\nDisplacement: 100 Size: 2\nNotes: @SUM(A1)\x07\n")
     target = tmp_path / "report.xlsx"

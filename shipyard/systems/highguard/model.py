@@ -118,6 +118,9 @@ class HighGuardShip(Ship):
     fuel_treatment: str | None = None
     backups: str | None = None
     substitutions: dict[str, int] = Field(default_factory=dict)
+    # A sheet's own letters for battery counts past one eHex digit, on its summary line ("W = 40. X = 64."):
+    # they replace the eHex value of those letters in the battery counts, and only there.
+    battery_legend: dict[str, int] = Field(default_factory=dict)
     laden_usp: UspProfile | None = None
     laden_tonnage: Figure | None = None
     drop_tank_cost: Figure | None = None

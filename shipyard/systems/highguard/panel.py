@@ -13,17 +13,21 @@ from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, HighGuardShip, UspProfile
 
 
+def _counts(ship: HighGuardShip, column: str) -> str:
+    """A column's battery counts as the sheet's battery lines give them: " (7 batteries, 7 bearing)"."""
+    if ship.batteries is None or not ship.batteries.get(column):
+        return ""
+    bearing = ship.bearing.get(column) if ship.bearing is not None else "?"
+    batteries = ship.batteries.get(column)
+    return f" ({batteries} batter{'y' if batteries == 1 else 'ies'}, {bearing} bearing)"
+
+
 def _column_words(usp: UspProfile, column: str, ship: HighGuardShip) -> str:
     spinal = getattr(usp, f"{column}_spinal", None)
     name = column.replace("_", " ")
     if spinal:
         return f"{name}: spinal mount {spinal}"
-    digit = getattr(usp, column)
-    counts = ""
-    if ship.batteries is not None and ship.batteries.get(column):
-        bearing = ship.bearing.get(column) if ship.bearing is not None else "?"
-        counts = f" ({ship.batteries.get(column)} batteries, {bearing} bearing)"
-    return f"{name} factor {hg.ehex(digit)}{counts}"
+    return f"{name} factor {hg.ehex(getattr(usp, column))}{_counts(ship, column)}"
 
 
 def usp_in_words(usp: UspProfile, ship: HighGuardShip) -> list[str]:
@@ -38,12 +42,16 @@ def usp_in_words(usp: UspProfile, ship: HighGuardShip) -> list[str]:
         f"({configuration.name if configuration else 'unknown'})",
         f"jump-{usp.jump}; maneuver {usp.maneuver} G; power plant {hg.ehex(usp.power)}; computer {usp.computer} "
         f"({computer.model if computer else 'unknown'}); {crew}",
-        f"armour {hg.ehex(usp.armour)}; sandcaster {hg.ehex(usp.sandcaster)}; "
+        f"armour {hg.ehex(usp.armour)}; sandcaster {hg.ehex(usp.sandcaster)}{_counts(ship, 'sandcaster')}; "
         f"meson screen {hg.ehex(usp.meson_screen)}; nuclear damper {hg.ehex(usp.damper)}; "
-        f"black globe {hg.ehex(usp.black_globe)}; repulsor {hg.ehex(usp.repulsor)}",
+        f"black globe {hg.ehex(usp.black_globe)}; repulsor {hg.ehex(usp.repulsor)}{_counts(ship, 'repulsor')}",
         "; ".join(_column_words(usp, c, ship) for c in BATTERY_COLUMNS if c not in ("sandcaster", "repulsor")),
         f"fighter squadrons {usp.fighters}",
     ]
+    if ship.battery_legend:
+        legend = ", ".join(f"{letter} = {count} (eHex {hg.ehex_value(letter)})"
+                           for letter, count in ship.battery_legend.items())
+        lines.append(f"the sheet's legend for battery counts (only): {legend}")
     return lines
 
 

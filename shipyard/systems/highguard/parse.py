@@ -42,6 +42,8 @@ _LADEN_PREFIX = re.compile(r"\(([A-Z0-9]{1,2})-([0-9A-Z]{7})\)")
 _DROP_TANK_TONS = re.compile(r"([0-9][0-9,]*)\s*tons? of drop tanks|drop tanks? of ([0-9][0-9,]*)\s*tons?", re.I)
 _PAIR_SHAPE = re.compile(r"[A-Za-z][A-Za-z \-]*\s*[=:]\s*-?[0-9]")
 _TITLE_SHAPE = re.compile(r"^\s*\S.*\bClass\b.*$")
+# A digit legend's letter on a summary line ("W = 40."): one eHex letter as a key.
+_LEGEND_LETTER = re.compile(r"[A-HJ-NP-Z]")
 # The offset of each battery column inside the USP text, from the end of the type code (k): block 2 starts
 # at k + 9 (armour), block 3 at k + 16 (laser); High Guard Shipyard's sheets (battery lines).
 _COLUMN_OFFSET = {"sandcaster": 10, "repulsor": 14, "laser": 16, "energy": 17, "particle_accelerator": 18,
@@ -261,6 +263,7 @@ class _ShipDraft:
     fuel_treatment: str | None = None
     backups: str | None = None
     substitutions: dict[str, int] = field(default_factory=dict)
+    battery_legend: dict[str, int] = field(default_factory=dict)
     laden_usp: UspProfile | None = None
     laden_tonnage: Decimal | None = None
     drop_tank_cost: Decimal | None = None
@@ -452,6 +455,10 @@ class _Reader:
                 ship.flags.append(str(part))
                 continue
             key = re.sub(r"\s*[=:]$", "", str(part.key)).strip()
+            if _LEGEND_LETTER.fullmatch(key) and not self.in_drop_tanks:
+                ship.battery_legend[key] = int(number(str(part.value)))
+                ship.spans[f"legend.{key}"] = self.span(_col(part.key))
+                continue
             canonical = _SUMMARY_KEYS.get(key.lower(), key)
             raw = re.sub(r"\s+of\s+\d+$", "", str(part.value))
             if self.in_drop_tanks:
@@ -544,11 +551,11 @@ class _Reader:
         values: dict = {}
         spans: dict = {}
         aligned = all((_col(cell) - 1) in columns for cell in cells)
-        substitutions = ship.substitutions
+        letters = {**ship.battery_legend, **ship.substitutions}
 
         def count_of(cell: Token) -> int:
             char = str(cell)
-            count = substitutions.get(char, ehex_value(char))
+            count = letters.get(char, ehex_value(char))
             if count is None:  # the grammar's CELL is an eHex digit
                 raise ValueError(f"battery count {char!r} is not an eHex digit")
             return count

@@ -13,13 +13,14 @@ _ORDER = [s for s in SECTIONS if s != "ACCOMMODATIONS"]
 _USP_INDENT = 9  # High Guard Shipyard's nine spaces before the USP
 
 
-def _battery_line(label: str, counts: BatteryCounts | None, usp_col: int, usp: UspProfile, trailer: str) -> str:
+def _battery_line(label: str, counts: BatteryCounts | None, usp_col: int, usp: UspProfile, trailer: str,
+                  letters: dict[int, str]) -> str:
     cells = [" "] * (usp_col + len(usp.text))
     if counts is not None:
         for column, offset in column_offsets(usp).items():
             value = getattr(counts, column)
             if value:
-                cells[usp_col + offset] = hg.ehex(value)
+                cells[usp_col + offset] = letters.get(value) or hg.ehex(value)
     text = "".join(cells)
     text = label + text[len(label):] if len(label) < usp_col else label + " " + text[usp_col:]
     return (text.rstrip() + "   " + trailer).rstrip()
@@ -38,10 +39,11 @@ def _usp_block(ship: HighGuardShip, usp: UspProfile, laden: bool = False) -> lis
     crew = f"Crew: {ship.crew}" if ship.crew is not None and not laden else ""
     tl = f"TL: {ship.tl}" + (f"/{ship.refit_tl}" if ship.refit_tl else "") if ship.tl is not None and not laden else ""
     lines = [line]
+    letters = {count: letter for letter, count in {**ship.battery_legend, **ship.substitutions}.items()}
     if ship.bearing is not None or ship.crew is not None:
-        lines.append(_battery_line("Bat Bear", ship.bearing, usp_col, usp, crew))
+        lines.append(_battery_line("Bat Bear", ship.bearing, usp_col, usp, crew, letters))
     if ship.batteries is not None or ship.tl is not None:
-        lines.append(_battery_line("Bat", ship.batteries, usp_col, usp, tl))
+        lines.append(_battery_line("Bat", ship.batteries, usp_col, usp, tl, letters))
     return lines
 
 
@@ -68,8 +70,9 @@ def render_highguard(ship: HighGuardShip) -> str:
     if ship.usp is not None:
         lines += ["", "USP"] + _usp_block(ship, ship.usp)
     main = {k: v for k, v in ship.summary.items() if not k.startswith("Laden ")}
-    if main or ship.flags:
-        lines += ["", " ".join([f"{key}: {figure(value)}" for key, value in main.items()] + ship.flags)]
+    legend = [f"{letter}: {count}" for letter, count in ship.battery_legend.items()]
+    if main or ship.flags or legend:
+        lines += ["", " ".join([f"{key}: {figure(value)}" for key, value in main.items()] + legend + ship.flags)]
     for key, value in (("Craft", ship.craft), ("Fuel Treatment", ship.fuel_treatment), ("Backups", ship.backups)):
         if value is not None:
             lines.append(f"{key}: {value}")
