@@ -10,6 +10,7 @@ from shipyard.systems.highguard.rules import (
     cargo,
     computer,
     cost,
+    digit_range,
     drive_tl,
     energy,
     fittings_tl,
@@ -23,4 +24,4 @@ from shipyard.systems.highguard.rules import (
 )
 
 MODULES = (usp_digits, battery_counts, energy, fuel, agility, cargo, tonnage, cost, power_drives, drive_tl,
-           computer, armour_tl, scoops, weapon_legality, small_craft, fittings_tl)
+           computer, armour_tl, scoops, weapon_legality, small_craft, fittings_tl, digit_range)
