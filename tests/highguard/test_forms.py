@@ -83,3 +83,25 @@ def test_without_the_legend_the_letters_are_ehex():
     text = (FORMS / "digit-legend.txt").read_text().replace(" W = 40. Z = 100.", "")
     (ship,), _ = parse_highguard(text, "no-legend.txt")
     assert (ship.batteries.sandcaster, ship.batteries.laser) == (33, 30)
+
+
+def test_layouts_beside_the_hg80_one():
+    """Two ships, each from its USP line. The first: 'bear'/'batt' labels, the tonnage (30000) on the bearing
+    line, 'crew=170' and 'TL = 15' on the batteries line, a summary separated by ';' with lower-case keys,
+    'Troops = 0.' and '200 Fighters.', and a laden USP quoted in its note with a space after the dash. The
+    second: a lower-case type code ('Cr-', a warning), battery lines with no label (the bearing line first, as
+    HG'80 prints them) and an unknown crew ('crew= ?': a warning, not read as a number)."""
+    (first, second), diagnostics = read("layouts.txt")
+    expected = {"sandcaster": 10, "repulsor": 1, "laser": 7, "energy": 4, "particle_accelerator": 2, "missile": 3}
+    assert (first.hull_number, first.name, first.tonnage, first.crew, first.tl) == ("CR-9001", "Adjacent", 30000,
+                                                                                    170, 15)
+    assert first.summary == {"Passengers": 0, "Low": 0, "Cargo": 100, "Fuel": 7200, "EP": 1200, "Agility": 2,
+                             "Marines": 50, "Troops": 0, "Fighters": 200}
+    assert first.laden_usp is not None and first.laden_usp.text.startswith("CR-M2234F3")
+    assert (second.hull_number, second.usp.ship_type, second.crew, second.tl) == ("CR-9002", "CR", None, 15)
+    for ship in (first, second):
+        for counts in (ship.batteries, ship.bearing):
+            assert {name: counts.get(name) for name in expected} == expected
+    assert [(d.code, d.span.line, d.span.col, d.message) for d in diagnostics] == [
+        ("HG007", 6, 23, "the lower-case type code 'Cr' read as CR"),
+        ("HG008", 7, 52, "Crew is '?' on the sheet (unknown): not read")]

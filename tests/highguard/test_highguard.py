@@ -158,6 +158,8 @@ EXPECTED = {
     ("kinunir-quoted-printable.txt", 2, "HG007"), ("kinunir-quoted-printable.txt", 3, "HG007"),
     ("kinunir-quoted-printable.txt", 4, "HG007"), ("kinunir-broken-usp.txt", 1, "HG007"),
     ("kinunir-scanned.txt", 3, "HG007"), ("kinunir-scanned.txt", 4, "HG007"),
+    # The layouts of forms/ (tests/highguard/test_forms.py): a lower-case type code, an unknown crew.
+    ("layouts.txt", 6, "HG007"), ("layouts.txt", 7, "HG008"),
 }
 
 

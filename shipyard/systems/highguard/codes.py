@@ -11,6 +11,7 @@ CODES = (
                      "non-zero weapon digits"),
     Code("HG004", ERROR, "battery columns ambiguous (the counts do not match the non-zero weapon digits): not guessed"),
     Code("HG006", ERROR, "no High Guard ship in the file"),
-    Code("HG007", WARNING, "damage from copying repaired: quoted-printable '=3D', a USP broken by spaces, a scanner's "
+    Code("HG007", WARNING, "a copy repaired: quoted-printable '=3D', a USP broken by spaces, a scanner's "
                            "O for 0 or l for 1 in a figure"),
+    Code("HG008", WARNING, "a figure the sheet gives as '?' (unknown): not read"),
 )

@@ -32,13 +32,17 @@ from shipyard.systems.highguard.sniff import COMPONENT_SHAPE, USP_SHAPE
 
 SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS",
             "ACCOMMODATIONS", "USER DEFINED")
-_BATTERY_SHAPE = re.compile(r"^\s*(?:batteries\s+bearing|bat\s+bear|bearing|batteries|bat)(?![A-Za-z])", re.I)
+_BATTERY_SHAPE = re.compile(r"^\s*(?:batteries\s+bearing|bat\s+bear|bearing|batteries|batt|bat|bear)(?![A-Za-z])", re.I)
+# A battery line with no label (some published squadrons): counts, and perhaps a tonnage and trailers, alone.
+_UNLABELLED_BATTERY = re.compile(r"^[ \t]*(?:[0-9A-HJ-NP-Z]+[ \t]+)*[0-9A-HJ-NP-Z]+[ \t]*"
+                                 r"(?:[0-9][0-9,.]*[ \t]*(?:tons|Tons|KTons|MTons)\.?[ \t]*)?"
+                                 r"(?:(?i:crew|tl)[ \t]*[=:][ \t]*(?:[0-9][0-9,]*(?:/[0-9]+)?\.?|\?)[ \t]*)*$")
 _TEXT_FIELD = re.compile(r"^\s*(Ship|Class|Type|Architect|Refit Tech Level|Tech Level|Craft|Fuel Treatment|Backups|"
                          r"Substitutions|Note|Notes|Architects Fee|Drop Tanks Cost)\s*:\s*(.*)$", re.I)
 # Text fields kept as written: key (lower case) -> HighGuardShip field.
 _PLAIN_TEXT_FIELDS = {"class": "ship_class", "type": "ship_type_name", "architect": "architect", "craft": "craft",
                       "fuel treatment": "fuel_treatment", "backups": "backups"}
-_LADEN_PREFIX = re.compile(r"\(([A-Z0-9]{1,2})-([0-9A-Z]{7})\)")
+_LADEN_PREFIX = re.compile(r"\(([A-Z0-9]{1,2})-[ \t]*([0-9A-Z]{7})\)")
 _DROP_TANK_TONS = re.compile(r"([0-9][0-9,]*)\s*tons? of drop tanks|drop tanks? of ([0-9][0-9,]*)\s*tons?", re.I)
 _PAIR_SHAPE = re.compile(r"[A-Za-z][A-Za-z \-]*\s*[=:]\s*-?[0-9]")
 _TITLE_SHAPE = re.compile(r"^\s*\S.*\bClass\b.*$")
@@ -65,6 +69,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "TRAILER": "'Crew=45.' or 'TL=15.'",
     "PAIR_KEY": "a key such as 'Cargo='",
     "PAIR_VALUE": "a number",
+    "COUNTED": "a count and its word such as '200 Fighters.'",
     "FLAG": "a remark",
     "LABEL": "a component name",
     "TIMES": "'x'",
@@ -291,6 +296,7 @@ class _Reader:
         self.line_number = 0
         self.text = ""
         self.crew_breakdown_next = False
+        self.after_usp = False  # the line before was a USP or battery line: an unlabelled battery line may follow
 
     # ---- the ship being built ----------------------------------------------------------------------
     def new_ship(self) -> _ShipDraft:
@@ -333,7 +339,7 @@ class _Reader:
     def said(self, repairs: list[Repair]) -> None:
         """Each repair made to the line, as a warning at its column."""
         for repair in repairs:
-            self.report("HG007", Severity.WARNING, f"{repair.words} (damage from copying)", repair.col)
+            self.report("HG007", Severity.WARNING, repair.words, repair.col)
 
     def read_line(self, line: str, stripped: str) -> None:
         upper = stripped.upper()
@@ -355,7 +361,9 @@ class _Reader:
             return
         if upper in ("USP", "DETAILED DESCRIPTION"):
             return
-        rule = line_rule(line)
+        unlabelled = self.after_usp and self.ships and _UNLABELLED_BATTERY.match(line)
+        rule = "battery_line" if unlabelled else line_rule(line)
+        self.after_usp = rule in ("usp_line", "battery_line")
         if rule == "usp_line":
             self.usp_line(line)
             return
@@ -429,32 +437,62 @@ class _Reader:
 
     def battery_line(self, line: str) -> None:
         tree = highguard_parser().parse(line, start="battery_line")
-        label = next(tree.scan_values(lambda v: isinstance(v, Token) and v.type == "BATTERY_LABEL"))
-        cells = list(tree.scan_values(lambda v: isinstance(v, Token) and v.type == "CELL"))
-        trailer = next(tree.scan_values(lambda v: isinstance(v, Token) and v.type == "TRAILER"), None)
-        bearing = "bear" in str(label).lower()
+        tokens = list(tree.scan_values(lambda v: isinstance(v, Token)))
+        label = next((t for t in tokens if t.type == "BATTERY_LABEL"), None)
+        cells = [t for t in tokens if t.type == "CELL"]
         ship = self.ship
+        # An unlabelled line under the USP: HG'80's order, the bearing line first, then the batteries line.
+        bearing = "bear" in str(label).lower() if label is not None else not any(
+            not line.laden for line in ship.battery_lines)
         ship.battery_lines.append(_BatteryLine(bearing, cells, self.line_number, self.text, self.in_drop_tanks))
-        if trailer is not None:
-            key, value = _groups(r"(Crew|TL)\s*[=:]\s*([0-9,]+(?:/[0-9]+)?)", str(trailer))
-            if key == "Crew" and not self.in_drop_tanks:
-                ship.crew = int(value.replace(",", ""))
-                ship.spans["crew"] = self.span(_col(trailer))
-            elif key == "TL" and not self.in_drop_tanks:
-                tl, _, refit = value.partition("/")
-                ship.tl = int(tl)
-                ship.spans["tl"] = self.span(_col(trailer))
-                if refit:
-                    ship.refit_tl = int(refit)
+        tonnage = next((t for t in tokens if t.type == "TONNAGE"), None)
+        if tonnage is not None and not self.in_drop_tanks and ship.tonnage is None:
+            ship.tonnage = tonnage_tons(str(tonnage))
+            ship.spans["tonnage"] = self.span(_col(tonnage))
+        for trailer in (t for t in tokens if t.type == "TRAILER"):
+            self.trailer(ship, trailer)
+
+    def unknown(self, key: str, value: str, col: int) -> bool:
+        """Whether a value is the sheet's "?" (unknown): said, and not read as a number."""
+        if value.rstrip(".").strip() != "?":
+            return False
+        self.report("HG008", Severity.WARNING, f"{key} is '?' on the sheet (unknown): not read", col)
+        return True
+
+    def trailer(self, ship: _ShipDraft, trailer: Token) -> None:
+        """A battery line's Crew= or TL= trailer."""
+        key, value = _groups(r"(?i)(Crew|TL)\s*[=:]\s*(\?|[0-9,]+(?:/[0-9]+)?)", str(trailer))
+        key = "TL" if key.upper() == "TL" else "Crew"
+        if self.unknown(key, value, _col(trailer)) or self.in_drop_tanks:
+            return
+        if key == "Crew":
+            ship.crew = int(value.replace(",", ""))
+            ship.spans["crew"] = self.span(_col(trailer))
+            return
+        tl, _, refit = value.partition("/")
+        ship.tl = int(tl)
+        ship.spans["tl"] = self.span(_col(trailer))
+        if refit:
+            ship.refit_tl = int(refit)
 
     def pairs_line(self, line: str) -> None:
         parts = _pairs_parts(highguard_parser().parse(line, start="pairs_line"))
         ship = self.ship
         for part in parts:
+            if isinstance(part, Token) and part.type == "SEMI":
+                continue
+            if isinstance(part, Token) and part.type == "COUNTED":  # "200 Fighters."
+                count, word = str(part).rstrip(".").split(None, 1)
+                canonical = _SUMMARY_KEYS.get(word.lower(), word)
+                ship.summary[canonical] = number(count)
+                ship.spans[f"summary.{canonical}"] = self.span(_col(part))
+                continue
             if isinstance(part, Token):  # a FLAG
                 ship.flags.append(str(part))
                 continue
             key = re.sub(r"\s*[=:]$", "", str(part.key)).strip()
+            if self.unknown(key, str(part.value), _col(part.value)):
+                continue
             if _LEGEND_LETTER.fullmatch(key) and not self.in_drop_tanks:
                 ship.battery_legend[key] = int(number(str(part.value)))
                 ship.spans[f"legend.{key}"] = self.span(_col(part.key))

@@ -2,8 +2,9 @@
 
 Published squadrons come through e-mail, scanners and retyping: quoted-printable ``=3D`` for ``=``, a USP
 broken by spaces after its dashes (``CR- M2234F3- C41106- 23405- 0``), a scanner's ``O`` for 0 and ``l`` for 1
-in a figure (``Low=O.``). Each repair keeps the line's length, so every column after it (the battery counts
-under the USP digits, the positions in messages) stays where the copy has it.
+in a figure (``Low=O.``); and a type code some squadrons type in lower case (``Cr-``). Each repair keeps the
+line's length, so every column after it (the battery counts under the USP digits, the positions in messages)
+stays where the copy has it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from shipyard.systems.highguard.sniff import BROKEN_USP_SHAPE
 _QUOTED_EQUALS = re.compile(r"=3D")
 # A figure after "Key=" or "Key:" made of digits and the letters a scanner takes for them: O/o for 0, l/I for 1.
 _SCANNED_FIGURE = re.compile(r"(?<=[=:])(\s*)([0-9OolI][0-9OolI,]*(?:\.[0-9OolI]+)?)(?=\.?(?:\s|;|$))")
+# A USP's type code written in lower case ("Cr-M2234F3-..."), as some squadrons type it.
+_LOWER_CASE_TYPE = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,2}[a-z])[A-Za-z]{1,2}"
+                              r"(?=-[ \t]*[0-9A-Z]{7}-[ \t]*[0-9A-Z]{6}-)")
+_DAMAGE = "(damage from copying)"
 _SCANNER_LETTERS = {"O": "0", "o": "0", "l": "1", "I": "1"}
 _SCANNER_DIGITS = str.maketrans(_SCANNER_LETTERS)
 
@@ -34,17 +39,23 @@ def repair_line(line: str) -> tuple[str, list[Repair]]:
     repairs: list[Repair] = []
 
     def quoted(found: re.Match[str]) -> str:
-        repairs.append(Repair(found.start() + 1, "quoted-printable '=3D' read as '='"))
+        repairs.append(Repair(found.start() + 1, f"quoted-printable '=3D' read as '=' {_DAMAGE}"))
         return "=" + " " * (len(found.group()) - 1)
 
     def usp(found: re.Match[str]) -> str:
         joined = re.sub(r"-[ \t]+", "-", found.group())
         if joined == found.group():
             return joined
-        repairs.append(Repair(found.start() + 1, f"a USP broken by spaces after its dashes read as {joined}"))
+        repairs.append(Repair(found.start() + 1, f"a USP broken by spaces after its dashes read as {joined} {_DAMAGE}"))
         return joined + " " * (len(found.group()) - len(joined))
 
+    def type_code(found: re.Match[str]) -> str:
+        repairs.append(Repair(found.start() + 1, f"the lower-case type code {found.group()!r} read as "
+                                                 f"{found.group().upper()}"))
+        return found.group().upper()
+
     line = _QUOTED_EQUALS.sub(quoted, line)
+    line = _LOWER_CASE_TYPE.sub(type_code, line)
     line = BROKEN_USP_SHAPE.sub(usp, line)
     return line, sorted(repairs)
 
@@ -59,7 +70,7 @@ def repair_figures(line: str) -> tuple[str, list[Repair]]:
         if not set(figure) & set(_SCANNER_LETTERS):
             return found.group()
         fixed = figure.translate(_SCANNER_DIGITS)
-        repairs.append(Repair(found.start(2) + 1, f"scanner error: {figure!r} read as {fixed}"))
+        repairs.append(Repair(found.start(2) + 1, f"scanner error: {figure!r} read as {fixed} {_DAMAGE}"))
         return found.group(1) + fixed
 
     return _SCANNED_FIGURE.sub(scanned, line), repairs
