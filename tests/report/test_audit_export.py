@@ -33,7 +33,7 @@ def report(tmp_path):
 def test_audit_table_and_exit_code(report):
     _folder, target, result = report
     assert result.exit_code == 1  # the Hollyfields size error and the seeded violations
-    assert "shipyard audit: 9 ship(s)" in result.stdout  # the seven High Guard fixtures, Hollyfields, the injection
+    assert "shipyard audit: 10 ship(s)" in result.stdout  # the eight High Guard fixtures, Hollyfields, the injection
     assert "Hollyfields" in result.stdout and "fail" in result.stdout and "total" in result.stdout
     assert [p.name for p in target.parent.iterdir() if p.name.startswith(".")] == []  # no temporary left
 
@@ -63,7 +63,7 @@ def test_workbook_sheets_values_and_formats(report):
     assert (vigilant[5].value, vigilant[5].number_format) == (4014.772, '#,##0.00" MCr"')
     assert vigilant[9].value == "pass"
     summary = {r[0].value: r[1].value for r in book["Summary"].iter_rows(min_row=2)}
-    assert summary["ships"] == 9 and summary["errors"] == 4
+    assert summary["ships"] == 10 and summary["errors"] == 4
 
 
 def test_formula_injection_is_stored_as_text(report):
