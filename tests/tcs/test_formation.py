@@ -112,3 +112,26 @@ def test_position_names():
     assert [charts.POSITION_NAMES[p] for p in charts.POSITIONS] == [
         "safe area", "approach 1", "approach 2", "approach 3", "reserve line", "main battle line",
         "friendly strafe line", "enemy strafe line"]
+
+
+def test_turn_log_positions_are_tracked():
+    """Turn 1: the Gazelle comes A3 -> RL; Vigilant #1 goes RL -> BL, then BL -> RL in the same turn (FRM003, not
+    made). Turn 2: the Gazelle strafes RL -> FS, but it came to RL in turn 1, not before it (FRM005, not made);
+    Vigilant #1 moves 'from RL' but is on BL (FRM004); the Kinunir moves BL -> RL and then fires 'from BL'
+    (FRM004: moves come before fire). Turn 3: the Gazelle began turn 2 in RL, so RL -> FS is legal."""
+    log = FIXTURES / "tcs" / "battle" / "turn-log-positions.toml"
+    result = runner.invoke(app, ["formation", str(log)])
+    assert result.exit_code == 1
+    found = [(line.split(":")[1], line.split(": error: ")[1][:6]) for line in result.stdout.splitlines()]
+    assert found == [("18", "FRM003"), ("28", "FRM005"), ("35", "FRM004"), ("47", "FRM004")]
+    assert "Vigilant #1 (player 1) moves from RL, but it is on BL" in result.stdout
+    assert "Kinunir (player 2) fires from BL, but it is on RL" in result.stdout
+    assert "4 illegal entries" in result.stderr
+
+
+def test_a_ship_that_began_the_log_in_reserve_may_strafe_at_once():
+    """Before its first entry a ship has stood where that entry says since before the log (the set-up)."""
+    from shipyard.systems.tcs.formation import TurnLog, check_log
+    log = TurnLog.model_validate({"turn": [{"number": 1, "range": "long", "move": [
+        {"player": 1, "ship": "Gazelle", "from": "RL", "to": "FS", "agility_advantage": 2}]}]})
+    assert check_log(log, "log.toml", {}) == []

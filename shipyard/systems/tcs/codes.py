@@ -17,6 +17,9 @@ CODES = (
     Code("APX004", ERROR, "an installed value the sheet does not give"),
     Code("FRM001", ERROR, "an illegal move in the battle formation log"),
     Code("FRM002", ERROR, "a fire declaration the fire matrix forbids"),
+    Code("FRM003", ERROR, "a second move of one ship in one turn"),
+    Code("FRM004", ERROR, "a move or fire declared from a position the ship is not in"),
+    Code("FRM005", ERROR, "a strafing run begun by a ship that did not spend the turn before in the reserve line"),
     Code("FRM010", ERROR, "a turn log that is not valid TOML"),
     Code("FRM011", ERROR, "a turn log value that does not validate"),
 )

@@ -145,25 +145,72 @@ class TurnLog(BaseModel):
     turn: list[Turn] = Field(default_factory=list)
 
 
+class _Track:
+    """Where each ship of a turn log stands, turn by turn. A ship stands, before its first entry, where that entry
+    says it is, and has stood there since before the log began (the formation set up before turn 1)."""
+
+    def __init__(self) -> None:
+        self.position: dict[tuple[int, str], str] = {}
+        self.since: dict[tuple[int, str], int | None] = {}  # the first turn it began there; None: before the log
+
+    def at(self, key: tuple[int, str], origin: str) -> str:
+        """Where the ship stands; a ship not seen before stands at ``origin``."""
+        if key not in self.position:
+            self.position[key], self.since[key] = origin, None
+        return self.position[key]
+
+    def began_turn_there(self, key: tuple[int, str], turn: int) -> bool:
+        """Whether the ship already stood where it is when ``turn`` began."""
+        since = self.since.get(key)
+        return since is None or since <= turn
+
+    def move(self, key: tuple[int, str], to: str, turn: int) -> None:
+        self.position[key], self.since[key] = to, turn + 1
+
+
 def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]:
-    """Each illegal move (FRM001) or fire declaration (FRM002), at its entry's line."""
+    """Each illegal move (FRM001) or fire declaration (FRM002), a second move of a ship in a turn (FRM003), a move
+    or fire from where the ship is not (FRM004: moves come before fire in a turn), and a strafing run (RL -> FS)
+    by a ship that did not begin the turn before in the reserve line (FRM005), at its entry's line. A move found
+    illegal is not made: the ship's later entries are held to where it stayed."""
     found = []
+    track = _Track()
+
+    def report(code: str, span: Span, turn: Turn, entry: _Entry, text: str) -> None:
+        found.append(Diagnostic(code=code, severity=Severity.ERROR, span=span,
+                                message=f"turn {turn.number}: {entry.ship} (player {entry.player}) {text}"))
+
     for t, turn in enumerate(log.turn):
         def where(kind: str, i: int, t: int = t) -> Span:
             line, col = positions.get(("turn", t, kind, i), positions.get(("turn", t), (1, 1)))
             return Span(path=path, line=line, col=col)
 
+        moved: set[tuple[int, str]] = set()
         for i, move in enumerate(turn.move):
+            key = (move.player, move.ship)
+            standing = track.at(key, move.origin)
+            if key in moved:
+                report("FRM003", where("move", i), turn, move, f"{move.origin} -> {move.to}: a second move this "
+                       "turn; a ship moves one step a turn")
+                continue
+            moved.add(key)
+            before = len(found)
+            if standing != move.origin:
+                report("FRM004", where("move", i), turn, move, f"moves from {move.origin}, but it is on {standing}")
             ruling = legal_move(move.origin, move.to, move.agility_advantage, turn.range)
             if not ruling.allowed:
-                found.append(Diagnostic(code="FRM001", severity=Severity.ERROR, span=where("move", i),
-                                        message=f"turn {turn.number}: {move.ship} (player {move.player}) "
-                                                f"{move.origin} -> {move.to}: {ruling.reason}"))
+                report("FRM001", where("move", i), turn, move, f"{move.origin} -> {move.to}: {ruling.reason}")
+            elif (move.origin, move.to) == tcs.STRAFE_CHAIN[:2] and not track.began_turn_there(key, turn.number - 1):
+                report("FRM005", where("move", i), turn, move, f"{move.origin} -> {move.to}: a ship must be in the "
+                       "reserve line the turn before it strafes; it came there last turn")
+            if len(found) == before:  # a move found illegal is not made: the ship stays where it is
+                track.move(key, move.to, turn.number)
         for i, shot in enumerate(turn.fire):
+            standing = track.at((shot.player, shot.ship), shot.origin)
+            if standing != shot.origin:
+                report("FRM004", where("fire", i), turn, shot, f"fires from {shot.origin}, but it is on {standing}")
             fire = fire_ruling(shot.origin, shot.target, shot.weapon)
             if not fire.allowed:
                 why = fire.text if fire.key == "-" else f"{fire.text}, not {shot.weapon}"
-                found.append(Diagnostic(code="FRM002", severity=Severity.ERROR, span=where("fire", i),
-                                        message=f"turn {turn.number}: {shot.ship} (player {shot.player}) "
-                                                f"from {shot.origin} at {shot.target}: {why}"))
+                report("FRM002", where("fire", i), turn, shot, f"from {shot.origin} at {shot.target}: {why}")
     return found
