@@ -1,5 +1,6 @@
 """``shipyard formation [LOG.toml]``: the battle formation rules; with a turn log, check every move and fire
-declaration in it (FRM001, FRM002 at the entry's line)."""
+declaration in it (FRM001-FRM005 at the entry's line), and with its set-up the automatic victory and
+breakthrough (FRM006, FRM007, information)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ def formation(log: Path | None = typer.Argument(None, help="A turn log (TOML) to
     report(Lines(), findings, show_source=False)
     if turns is None:
         raise typer.Exit(2)
-    Lines(stderr=True).write([(f"{turns} turn(s): {len(findings)} illegal entr{'y' if len(findings) == 1 else 'ies'}",
-                               None)])
-    if findings:
+    illegal = sum(f.severity.value == "error" for f in findings)
+    events = len(findings) - illegal  # victory and breakthrough: what the log shows, not faults in it
+    Lines(stderr=True).write([(f"{turns} turn(s): {illegal} illegal entr{'y' if illegal == 1 else 'ies'}"
+                               + (f", {events} event(s)" if events else ""), None)])
+    if illegal:
         raise typer.Exit(1)

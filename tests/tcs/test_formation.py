@@ -135,3 +135,41 @@ def test_a_ship_that_began_the_log_in_reserve_may_strafe_at_once():
     log = TurnLog.model_validate({"turn": [{"number": 1, "range": "long", "move": [
         {"player": 1, "ship": "Gazelle", "from": "RL", "to": "FS", "agility_advantage": 2}]}]})
     assert check_log(log, "log.toml", {}) == []
+
+
+def test_victory_and_breakthrough_are_reported_at_their_turn():
+    """Set-up: player 1's Vigilant #1 on BL and #2 on RL, player 2's Kinunir on BL. Turn 1: #2 goes RL -> A3 and
+    #1 loses its weapons: at the turn's end player 1 has no armed ship on BL or FS, a breakthrough for player 2
+    (tactical details 5). At the beginning of turn 2 none on RL, BL, FS or ES either: an automatic victory for
+    player 2 (tournament procedure 2), and the battle ends there. Both are information: exit 0."""
+    log = FIXTURES / "tcs" / "battle" / "turn-log-victory.toml"
+    result = runner.invoke(app, ["formation", str(log)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert [line.split(": info: ")[1][:6] for line in lines] == ["FRM007", "FRM006"]
+    assert "turn 1: breakthrough: player 1 ends the turn" in lines[0]
+    assert "turn 2: automatic victory for player 2" in lines[1]
+    assert "0 illegal entries, 2 event(s)" in result.stderr
+
+
+def test_without_a_set_up_no_victory_is_judged():
+    """A log without [[ship]] names only the ships that moved or fired, so it cannot tell a fleet is out of the
+    fight: no FRM006 or FRM007 even when its only ship is in the approach."""
+    from shipyard.systems.tcs.formation import TurnLog, check_log
+    log = TurnLog.model_validate({"turn": [{"number": 1, "move": [
+        {"player": 2, "ship": "Kinunir", "from": "A1", "to": "A2"}]}]})
+    assert check_log(log, "log.toml", {}) == []
+    with_set_up = TurnLog.model_validate({"ship": [{"player": 2, "ship": "Kinunir", "at": "A1"},
+                                                   {"player": 1, "ship": "Vigilant", "at": "BL"}],
+                                          "turn": log.model_dump(by_alias=True)["turn"]})
+    assert [d.code for d in check_log(with_set_up, "log.toml", {})] == ["FRM006"]
+
+
+def test_a_ship_outside_the_set_up_is_said():
+    from shipyard.systems.tcs.formation import TurnLog, check_log
+    log = TurnLog.model_validate({"ship": [{"player": 1, "ship": "Vigilant", "at": "BL"},
+                                           {"player": 2, "ship": "Kinunir", "at": "BL"}],
+                                  "turn": [{"number": 1, "move": [
+                                      {"player": 2, "ship": "Gazelle", "from": "RL", "to": "BL"}]}]})
+    assert [(d.code, d.message) for d in check_log(log, "log.toml", {})] == [
+        ("FRM004", "turn 1: Gazelle (player 2) is not in the set-up ([[ship]])")]

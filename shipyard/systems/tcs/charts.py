@@ -120,3 +120,9 @@ FIRE_DM = {"1": -2, "2": -2}
 # Fleet agility counts ships in these positions (tactical details 4); ships leaving for the safe area count
 # too (a turn log marks them), ships in or coming from the safe area do not.
 AGILITY_POSITIONS = ("RL", "BL", "FS", "ES")
+# Tournament procedure 2, automatic victory: "at the beginning of any turn of battle, a player has no ships
+# capable of offensive fire in his reserve or battle lines, or engaged in strafing".
+VICTORY_POSITIONS = ("RL", "BL", "FS", "ES")
+# Tactical details 5, breakthrough: "no ships capable of offensive fire at the end of a turn in his battle or
+# Friendly Strafe lines"; the opponent then gets one free fire at the player's reserve.
+BREAKTHROUGH_POSITIONS = ("BL", "FS")

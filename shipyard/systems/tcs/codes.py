@@ -3,7 +3,7 @@ Appendix A scoring (APX) and the battle formation log (FRM)."""
 
 from __future__ import annotations
 
-from shipyard.core.codes import ERROR, Code
+from shipyard.core.codes import ERROR, INFO, Code
 
 CODES = (
     Code("SCN001", ERROR, "a scenario or fleet file that is not valid TOML"),
@@ -20,6 +20,10 @@ CODES = (
     Code("FRM003", ERROR, "a second move of one ship in one turn"),
     Code("FRM004", ERROR, "a move or fire declared from a position the ship is not in"),
     Code("FRM005", ERROR, "a strafing run begun by a ship that did not spend the turn before in the reserve line"),
+    Code("FRM006", INFO, "an automatic victory: at a turn's beginning a player has no ship able to fire in RL, BL or "
+                         "strafing (a log with a set-up only)"),
+    Code("FRM007", INFO, "a breakthrough: at a turn's end a player has no ship able to fire in BL or FS (a log with a "
+                         "set-up only)"),
     Code("FRM010", ERROR, "a turn log that is not valid TOML"),
     Code("FRM011", ERROR, "a turn log value that does not validate"),
 )

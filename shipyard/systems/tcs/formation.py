@@ -25,6 +25,12 @@ A turn log (TOML) for ``shipyard formation LOG.toml``::
     from = "BL"
     target = "A3"                          # the defender's position (in its own player's display)
     weapon = "particle accelerator"        # missile | laser | particle accelerator | meson | ...
+    [[turn.disabled]]                      # no longer capable of offensive fire from this turn's end
+    player = 2
+    ship = "Kinunir"
+
+With a set-up (``[[ship]]`` entries: ``player``, ``ship``, ``at``) before the turns, the automatic victory and
+breakthrough conditions are judged too.
 """
 
 from __future__ import annotations
@@ -130,6 +136,21 @@ class Fire(_Entry):
     weapon: str | None = None
 
 
+class ShipRef(BaseModel):
+    """A ship by its player and name."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    player: int = Field(ge=1, le=2)
+    ship: str
+
+
+class SetUp(ShipRef):
+    """A ship of the set-up and where it starts."""
+
+    at: Position
+
+
 class Turn(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -137,11 +158,15 @@ class Turn(BaseModel):
     range: Literal["short", "long"] = "long"
     move: list[Move] = Field(default_factory=list)
     fire: list[Fire] = Field(default_factory=list)
+    # Ships no longer capable of offensive fire from this turn's end (destroyed, abandoned, disarmed).
+    disabled: list[ShipRef] = Field(default_factory=list)
 
 
 class TurnLog(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    # Every ship of both fleets where it starts; with it the victory and breakthrough conditions are judged.
+    ship: list[SetUp] = Field(default_factory=list)
     turn: list[Turn] = Field(default_factory=list)
 
 
@@ -175,6 +200,10 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
     illegal is not made: the ship's later entries are held to where it stayed."""
     found = []
     track = _Track()
+    for ship in log.ship:
+        track.at((ship.player, ship.ship), ship.at)
+    disabled: set[tuple[int, str]] = set()
+    broken: set[int] = set()  # players whose breakthrough has been reported and still holds
 
     def report(code: str, span: Span, turn: Turn, entry: _Entry, text: str) -> None:
         found.append(Diagnostic(code=code, severity=Severity.ERROR, span=span,
@@ -185,9 +214,22 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
             line, col = positions.get(("turn", t, kind, i), positions.get(("turn", t), (1, 1)))
             return Span(path=path, line=line, col=col)
 
+        turn_span = Span(path=path, line=positions.get(("turn", t), (1, 1))[0], col=1)
+        if log.ship:
+            out = _without_fire(track, disabled, tcs.VICTORY_POSITIONS)
+            if out:
+                player = out[0]
+                found.append(Diagnostic(code="FRM006", severity=Severity.INFO, span=turn_span,
+                                        message=f"turn {turn.number}: automatic victory for player {3 - player}: "
+                                                f"player {player} begins the turn with no ship capable of "
+                                                "offensive fire in the reserve or battle line or strafing; the "
+                                                "battle ends, later turns are not judged"))
+                break
         moved: set[tuple[int, str]] = set()
         for i, move in enumerate(turn.move):
             key = (move.player, move.ship)
+            if log.ship and key not in track.position:
+                report("FRM004", where("move", i), turn, move, "is not in the set-up ([[ship]])")
             standing = track.at(key, move.origin)
             if key in moved:
                 report("FRM003", where("move", i), turn, move, f"{move.origin} -> {move.to}: a second move this "
@@ -206,6 +248,8 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
             if len(found) == before:  # a move found illegal is not made: the ship stays where it is
                 track.move(key, move.to, turn.number)
         for i, shot in enumerate(turn.fire):
+            if log.ship and (shot.player, shot.ship) not in track.position:
+                report("FRM004", where("fire", i), turn, shot, "is not in the set-up ([[ship]])")
             standing = track.at((shot.player, shot.ship), shot.origin)
             if standing != shot.origin:
                 report("FRM004", where("fire", i), turn, shot, f"fires from {shot.origin}, but it is on {standing}")
@@ -213,4 +257,22 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
             if not fire.allowed:
                 why = fire.text if fire.key == "-" else f"{fire.text}, not {shot.weapon}"
                 report("FRM002", where("fire", i), turn, shot, f"from {shot.origin} at {shot.target}: {why}")
+        disabled |= {(ref.player, ref.ship) for ref in turn.disabled}
+        if log.ship:
+            out = _without_fire(track, disabled, tcs.BREAKTHROUGH_POSITIONS)
+            for player in sorted(set(out) - broken):
+                found.append(Diagnostic(code="FRM007", severity=Severity.INFO, span=turn_span,
+                                        message=f"turn {turn.number}: breakthrough: player {player} ends the turn with "
+                                                "no ship capable of offensive fire in the battle or friendly strafe "
+                                                f"line; player {3 - player} gets one free fire with its battle and "
+                                                f"friendly strafe lines at player {player}'s reserve"))
+            broken = set(out)
     return found
+
+
+def _without_fire(track: _Track, disabled: set[tuple[int, str]], lines: tuple[str, ...]) -> list[int]:
+    """The players none of whose ships capable of offensive fire stands in ``lines``."""
+    players = sorted({player for player, _ in track.position})
+    return [player for player in players
+            if not any(p == player and where in lines and (p, name) not in disabled
+                       for (p, name), where in track.position.items())]
