@@ -173,3 +173,40 @@ def test_a_ship_outside_the_set_up_is_said():
                                       {"player": 2, "ship": "Gazelle", "from": "RL", "to": "BL"}]}]})
     assert [(d.code, d.message) for d in check_log(log, "log.toml", {})] == [
         ("FRM004", "turn 1: Gazelle (player 2) is not in the set-up ([[ship]])")]
+
+
+def _strafe_with(enemies):
+    """The Gazelle (agility 4, on RL) strafes RL -> FS with no agility advantage stated: it is computed."""
+    from shipyard.systems.tcs.formation import TurnLog, check_log
+    ships = [{"player": 1, "ship": "Gazelle", "at": "RL", "agility": 4},
+             {"player": 1, "ship": "Vigilant", "at": "BL"}] + [
+        {"player": 2, "ship": name, "at": at, "agility": agility} for name, at, agility in enemies]
+    log = TurnLog.model_validate({"ship": ships, "turn": [{"number": 1, "move": [
+        {"player": 1, "ship": "Gazelle", "from": "RL", "to": "FS"}]}]})
+    return [d.code for d in check_log(log, "log.toml", {})]
+
+
+def test_fleet_agility_counts_the_ships_the_rules_count():
+    """Tactical details 4: the enemy fleet agility is over its ships in RL, BL and strafing (and leaving); a tug
+    in the safe area does not count. Kinunir agility 3 on BL, tug 0 in SA: fleet agility 3, the Gazelle's 4 is an
+    advantage of 1, short of 2 (FRM001). The tug on RL counts: fleet agility 0, advantage 4, the run is legal."""
+    assert _strafe_with([("Kinunir", "BL", 3), ("Tug", "SA", 0)]) == ["FRM001"]
+    assert _strafe_with([("Kinunir", "BL", 3), ("Tug", "RL", 0)]) == []
+
+
+def test_a_ship_leaving_for_the_safe_area_still_counts():
+    """The tug (agility 0) leaves RL -> A3 in turn 1: in turn 2 it is leaving, so it counts and the enemy fleet
+    agility is 0; the Gazelle (4, on RL since before the log) strafes legally. Had the tug come from the safe area
+    to A3, it would not count (3 from the Kinunir, FRM001)."""
+    from shipyard.systems.tcs.formation import TurnLog, check_log
+
+    def log(tug_from, tug_to):
+        return TurnLog.model_validate({
+            "ship": [{"player": 1, "ship": "Gazelle", "at": "RL", "agility": 4},
+                     {"player": 1, "ship": "Vigilant", "at": "BL"},  # holds the battle line: no breakthrough
+                     {"player": 2, "ship": "Kinunir", "at": "BL", "agility": 3},
+                     {"player": 2, "ship": "Tug", "at": tug_from, "agility": 0}],
+            "turn": [{"number": 1, "move": [{"player": 2, "ship": "Tug", "from": tug_from, "to": tug_to}]},
+                     {"number": 2, "move": [{"player": 1, "ship": "Gazelle", "from": "RL", "to": "FS"}]}]})
+    assert [d.code for d in check_log(log("RL", "A3"), "log.toml", {})] == []
+    assert [d.code for d in check_log(log("A2", "A3"), "log.toml", {})] == ["FRM001"]

@@ -128,7 +128,9 @@ class _Entry(BaseModel):
 
 class Move(_Entry):
     to: Position
-    agility_advantage: int = 0
+    # The ship's agility over the enemy fleet's this turn; unset, it is computed from the set-up's agilities
+    # (0 without them).
+    agility_advantage: int | None = None
 
 
 class Fire(_Entry):
@@ -146,9 +148,10 @@ class ShipRef(BaseModel):
 
 
 class SetUp(ShipRef):
-    """A ship of the set-up and where it starts."""
+    """A ship of the set-up, where it starts, and its agility (for the fleet agility of the strafing rule)."""
 
     at: Position
+    agility: int | None = Field(default=None, ge=0)
 
 
 class Turn(BaseModel):
@@ -202,6 +205,8 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
     track = _Track()
     for ship in log.ship:
         track.at((ship.player, ship.ship), ship.at)
+    agility = {(ship.player, ship.ship): ship.agility for ship in log.ship if ship.agility is not None}
+    leaving: set[tuple[int, str]] = set()  # ships whose last move was towards the safe area
     disabled: set[tuple[int, str]] = set()
     broken: set[int] = set()  # players whose breakthrough has been reported and still holds
 
@@ -239,7 +244,10 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
             before = len(found)
             if standing != move.origin:
                 report("FRM004", where("move", i), turn, move, f"moves from {move.origin}, but it is on {standing}")
-            ruling = legal_move(move.origin, move.to, move.agility_advantage, turn.range)
+            advantage = move.agility_advantage
+            if advantage is None:
+                advantage = _advantage(key, agility, track, leaving)
+            ruling = legal_move(move.origin, move.to, advantage, turn.range)
             if not ruling.allowed:
                 report("FRM001", where("move", i), turn, move, f"{move.origin} -> {move.to}: {ruling.reason}")
             elif (move.origin, move.to) == tcs.STRAFE_CHAIN[:2] and not track.began_turn_there(key, turn.number - 1):
@@ -247,6 +255,12 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
                        "reserve line the turn before it strafes; it came there last turn")
             if len(found) == before:  # a move found illegal is not made: the ship stays where it is
                 track.move(key, move.to, turn.number)
+                chain = tcs.MOVE_CHAIN
+                if move.origin in chain and move.to in chain and chain.index(move.to) < chain.index(move.origin) \
+                        and chain.index(move.to) < chain.index(tcs.STRAFE_CHAIN[0]):  # out past the reserve line
+                    leaving.add(key)
+                else:
+                    leaving.discard(key)
         for i, shot in enumerate(turn.fire):
             if log.ship and (shot.player, shot.ship) not in track.position:
                 report("FRM004", where("fire", i), turn, shot, "is not in the set-up ([[ship]])")
@@ -268,6 +282,17 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
                                                 f"friendly strafe lines at player {player}'s reserve"))
             broken = set(out)
     return found
+
+
+def _advantage(key: tuple[int, str], agility: dict[tuple[int, str], int], track: _Track,
+               leaving: set[tuple[int, str]]) -> int:
+    """A ship's agility over the enemy fleet's (tactical details 3 and 4), from the set-up's agilities: the enemy
+    fleet agility over the ships the rules count (``fleet_agility``); 0 when either is unknown."""
+    player, _ = key
+    enemy = [(where, agility[ship], ship in leaving) for ship, where in track.position.items()
+             if ship[0] != player and ship in agility]
+    fleet = fleet_agility(enemy)
+    return agility[key] - fleet if key in agility and fleet is not None else 0
 
 
 def _without_fire(track: _Track, disabled: set[tuple[int, str]], lines: tuple[str, ...]) -> list[int]:
