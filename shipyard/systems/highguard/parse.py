@@ -33,10 +33,6 @@ from shipyard.systems.highguard.sniff import COMPONENT_SHAPE, USP_SHAPE
 SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS",
             "ACCOMMODATIONS", "USER DEFINED")
 _BATTERY_SHAPE = re.compile(r"^\s*(?:batteries\s+bearing|bat\s+bear|bearing|batteries|batt|bat|bear)(?![A-Za-z])", re.I)
-# A battery line with no label (some published squadrons): counts, and perhaps a tonnage and trailers, alone.
-_UNLABELLED_BATTERY = re.compile(r"^[ \t]*(?:[0-9A-HJ-NP-Z]+[ \t]+)*[0-9A-HJ-NP-Z]+[ \t]*"
-                                 r"(?:[0-9][0-9,.]*[ \t]*(?:tons|Tons|KTons|MTons)\.?[ \t]*)?"
-                                 r"(?:(?i:crew|tl)[ \t]*[=:][ \t]*(?:[0-9][0-9,]*(?:/[0-9]+)?\.?|\?)[ \t]*)*$")
 _TEXT_FIELD = re.compile(r"^\s*(Ship|Class|Type|Architect|Refit Tech Level|Tech Level|Craft|Fuel Treatment|Backups|"
                          r"Substitutions|Note|Notes|Architects Fee|Drop Tanks Cost)\s*:\s*(.*)$", re.I)
 # Text fields kept as written: key (lower case) -> HighGuardShip field.
@@ -162,6 +158,16 @@ def line_rule(line: str) -> str | None:
     if _BATTERY_SHAPE.match(line):
         return "battery_line"
     return "pairs_line" if _PAIR_SHAPE.search(line) and not _TEXT_FIELD.match(line) else None
+
+
+def _unlabelled_battery_line(line: str) -> bool:
+    """Whether a line under a USP is a battery line without its label (some published squadrons print none):
+    battery counts, perhaps with a tonnage and Crew= / TL= trailers, as the grammar's battery line reads them."""
+    try:
+        tree = highguard_parser().parse(line, start="battery_line")
+    except LarkError:
+        return False
+    return any(True for _ in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "CELL"))
 
 
 def column_offsets(usp: UspProfile) -> dict[str, int]:
@@ -361,8 +367,9 @@ class _Reader:
             return
         if upper in ("USP", "DETAILED DESCRIPTION"):
             return
-        unlabelled = self.after_usp and self.ships and _UNLABELLED_BATTERY.match(line)
-        rule = "battery_line" if unlabelled else line_rule(line)
+        rule = line_rule(line)
+        if rule in (None, "pairs_line") and self.after_usp and _unlabelled_battery_line(line):
+            rule = "battery_line"
         self.after_usp = rule in ("usp_line", "battery_line")
         if rule == "usp_line":
             self.usp_line(line)
@@ -443,7 +450,7 @@ class _Reader:
         ship = self.ship
         # An unlabelled line under the USP: HG'80's order, the bearing line first, then the batteries line.
         bearing = "bear" in str(label).lower() if label is not None else not any(
-            not line.laden for line in ship.battery_lines)
+            each.laden == self.in_drop_tanks for each in ship.battery_lines)
         ship.battery_lines.append(_BatteryLine(bearing, cells, self.line_number, self.text, self.in_drop_tanks))
         tonnage = next((t for t in tokens if t.type == "TONNAGE"), None)
         if tonnage is not None and not self.in_drop_tanks and ship.tonnage is None:
