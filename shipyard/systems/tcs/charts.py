@@ -120,6 +120,8 @@ FIRE_DM = {"1": -2, "2": -2}
 # Fleet agility counts ships in these positions (tactical details 4); ships leaving for the safe area count
 # too (a turn log marks them), ships in or coming from the safe area do not.
 AGILITY_POSITIONS = ("RL", "BL", "FS", "ES")
+# The battle formation display's two players (P1 and P2).
+PLAYERS = (1, 2)
 # Tournament procedure 2, automatic victory: "at the beginning of any turn of battle, a player has no ships
 # capable of offensive fire in his reserve or battle lines, or engaged in strafing".
 VICTORY_POSITIONS = ("RL", "BL", "FS", "ES")

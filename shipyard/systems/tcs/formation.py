@@ -225,8 +225,9 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
             if out:
                 player = out[0]
                 found.append(Diagnostic(code="FRM006", severity=Severity.INFO, span=turn_span,
-                                        message=f"turn {turn.number}: automatic victory for player {3 - player}: "
-                                                f"player {player} begins the turn with no ship capable of "
+                                        message=f"turn {turn.number}: automatic victory for player "
+                                                f"{_opponent(player)}: player {player} begins the turn with no ship "
+                                                "capable of "
                                                 "offensive fire in the reserve or battle line or strafing; the "
                                                 "battle ends, later turns are not judged"))
                 break
@@ -278,10 +279,14 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
                 found.append(Diagnostic(code="FRM007", severity=Severity.INFO, span=turn_span,
                                         message=f"turn {turn.number}: breakthrough: player {player} ends the turn with "
                                                 "no ship capable of offensive fire in the battle or friendly strafe "
-                                                f"line; player {3 - player} gets one free fire with its battle and "
-                                                f"friendly strafe lines at player {player}'s reserve"))
+                                                f"line; player {_opponent(player)} gets one free fire with its battle "
+                                                f"and friendly strafe lines at player {player}'s reserve"))
             broken = set(out)
     return found
+
+
+def _opponent(player: int) -> int:
+    return next(other for other in tcs.PLAYERS if other != player)
 
 
 def _advantage(key: tuple[int, str], agility: dict[tuple[int, str], int], track: _Track,
