@@ -153,13 +153,13 @@ def test_victory_and_breakthrough_are_reported_at_their_turn():
 
 
 def test_without_a_set_up_no_victory_is_judged():
-    """A log without [[ship]] names only the ships that moved or fired, so it cannot tell a fleet is out of the
+    """A log without [[setup]] names only the ships that moved or fired, so it cannot tell a fleet is out of the
     fight: no FRM006 or FRM007 even when its only ship is in the approach."""
     from shipyard.systems.tcs.formation import TurnLog, check_log
     log = TurnLog.model_validate({"turn": [{"number": 1, "move": [
         {"player": 2, "ship": "Kinunir", "from": "A1", "to": "A2"}]}]})
     assert check_log(log, "log.toml", {}) == []
-    with_set_up = TurnLog.model_validate({"ship": [{"player": 2, "ship": "Kinunir", "at": "A1"},
+    with_set_up = TurnLog.model_validate({"setup": [{"player": 2, "ship": "Kinunir", "at": "A1"},
                                                    {"player": 1, "ship": "Vigilant", "at": "BL"}],
                                           "turn": log.model_dump(by_alias=True)["turn"]})
     assert [d.code for d in check_log(with_set_up, "log.toml", {})] == ["FRM006"]
@@ -167,12 +167,12 @@ def test_without_a_set_up_no_victory_is_judged():
 
 def test_a_ship_outside_the_set_up_is_said():
     from shipyard.systems.tcs.formation import TurnLog, check_log
-    log = TurnLog.model_validate({"ship": [{"player": 1, "ship": "Vigilant", "at": "BL"},
+    log = TurnLog.model_validate({"setup": [{"player": 1, "ship": "Vigilant", "at": "BL"},
                                            {"player": 2, "ship": "Kinunir", "at": "BL"}],
                                   "turn": [{"number": 1, "move": [
                                       {"player": 2, "ship": "Gazelle", "from": "RL", "to": "BL"}]}]})
     assert [(d.code, d.message) for d in check_log(log, "log.toml", {})] == [
-        ("FRM004", "turn 1: Gazelle (player 2) is not in the set-up ([[ship]])")]
+        ("FRM004", "turn 1: Gazelle (player 2) is not in the set-up ([[setup]])")]
 
 
 def _strafe_with(enemies):
@@ -181,7 +181,7 @@ def _strafe_with(enemies):
     ships = [{"player": 1, "ship": "Gazelle", "at": "RL", "agility": 4},
              {"player": 1, "ship": "Vigilant", "at": "BL"}] + [
         {"player": 2, "ship": name, "at": at, "agility": agility} for name, at, agility in enemies]
-    log = TurnLog.model_validate({"ship": ships, "turn": [{"number": 1, "move": [
+    log = TurnLog.model_validate({"setup": ships, "turn": [{"number": 1, "move": [
         {"player": 1, "ship": "Gazelle", "from": "RL", "to": "FS"}]}]})
     return [d.code for d in check_log(log, "log.toml", {})]
 
@@ -202,7 +202,7 @@ def test_a_ship_leaving_for_the_safe_area_still_counts():
 
     def log(tug_from, tug_to):
         return TurnLog.model_validate({
-            "ship": [{"player": 1, "ship": "Gazelle", "at": "RL", "agility": 4},
+            "setup": [{"player": 1, "ship": "Gazelle", "at": "RL", "agility": 4},
                      {"player": 1, "ship": "Vigilant", "at": "BL"},  # holds the battle line: no breakthrough
                      {"player": 2, "ship": "Kinunir", "at": "BL", "agility": 3},
                      {"player": 2, "ship": "Tug", "at": tug_from, "agility": 0}],

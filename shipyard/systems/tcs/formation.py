@@ -29,7 +29,7 @@ A turn log (TOML) for ``shipyard formation LOG.toml``::
     player = 2
     ship = "Kinunir"
 
-With a set-up (``[[ship]]`` entries: ``player``, ``ship``, ``at``) before the turns, the automatic victory and
+With a set-up (``[[setup]]`` entries: ``player``, ``ship``, ``at``) before the turns, the automatic victory and
 breakthrough conditions are judged too.
 """
 
@@ -169,7 +169,7 @@ class TurnLog(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     # Every ship of both fleets where it starts; with it the victory and breakthrough conditions are judged.
-    ship: list[SetUp] = Field(default_factory=list)
+    setup: list[SetUp] = Field(default_factory=list)
     turn: list[Turn] = Field(default_factory=list)
 
 
@@ -203,9 +203,9 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
     illegal is not made: the ship's later entries are held to where it stayed."""
     found = []
     track = _Track()
-    for ship in log.ship:
+    for ship in log.setup:
         track.at((ship.player, ship.ship), ship.at)
-    agility = {(ship.player, ship.ship): ship.agility for ship in log.ship if ship.agility is not None}
+    agility = {(ship.player, ship.ship): ship.agility for ship in log.setup if ship.agility is not None}
     leaving: set[tuple[int, str]] = set()  # ships whose last move was towards the safe area
     disabled: set[tuple[int, str]] = set()
     broken: set[int] = set()  # players whose breakthrough has been reported and still holds
@@ -220,7 +220,7 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
             return Span(path=path, line=line, col=col)
 
         turn_span = Span(path=path, line=positions.get(("turn", t), (1, 1))[0], col=1)
-        if log.ship:
+        if log.setup:
             out = _without_fire(track, disabled, tcs.VICTORY_POSITIONS)
             if out:
                 player = out[0]
@@ -234,8 +234,8 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
         moved: set[tuple[int, str]] = set()
         for i, move in enumerate(turn.move):
             key = (move.player, move.ship)
-            if log.ship and key not in track.position:
-                report("FRM004", where("move", i), turn, move, "is not in the set-up ([[ship]])")
+            if log.setup and key not in track.position:
+                report("FRM004", where("move", i), turn, move, "is not in the set-up ([[setup]])")
             standing = track.at(key, move.origin)
             if key in moved:
                 report("FRM003", where("move", i), turn, move, f"{move.origin} -> {move.to}: a second move this "
@@ -263,8 +263,8 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
                 else:
                     leaving.discard(key)
         for i, shot in enumerate(turn.fire):
-            if log.ship and (shot.player, shot.ship) not in track.position:
-                report("FRM004", where("fire", i), turn, shot, "is not in the set-up ([[ship]])")
+            if log.setup and (shot.player, shot.ship) not in track.position:
+                report("FRM004", where("fire", i), turn, shot, "is not in the set-up ([[setup]])")
             standing = track.at((shot.player, shot.ship), shot.origin)
             if standing != shot.origin:
                 report("FRM004", where("fire", i), turn, shot, f"fires from {shot.origin}, but it is on {standing}")
@@ -273,7 +273,7 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
                 why = fire.text if fire.key == "-" else f"{fire.text}, not {shot.weapon}"
                 report("FRM002", where("fire", i), turn, shot, f"from {shot.origin} at {shot.target}: {why}")
         disabled |= {(ref.player, ref.ship) for ref in turn.disabled}
-        if log.ship:
+        if log.setup:
             out = _without_fire(track, disabled, tcs.BREAKTHROUGH_POSITIONS)
             for player in sorted(set(out) - broken):
                 found.append(Diagnostic(code="FRM007", severity=Severity.INFO, span=turn_span,
