@@ -81,15 +81,39 @@ def _nested_models(annotation) -> list[type[BaseModel]]:
     return found
 
 
-def _describe(error: ErrorDetails, keys: set[str]) -> str:
+def _model_at(model: type[BaseModel], loc: Location) -> type[BaseModel] | None:
+    """The model that holds the value at ``loc`` (list indexes skipped), or None where no model does."""
+    current: type[BaseModel] | None = model
+    for part in loc:
+        if isinstance(part, int) or current is None:
+            continue
+        info = current.model_fields.get(part) or next(
+            (f for f in current.model_fields.values() if f.alias == part), None)
+        nested = _nested_models(info.annotation) if info is not None else []
+        current = nested[0] if nested else None
+    return current
+
+
+def _keys(model: type[BaseModel]) -> list[str]:
+    """The keys a table of ``model`` takes, as the file writes them (aliases)."""
+    return sorted(info.alias or name for name, info in model.model_fields.items())
+
+
+def _allowed(model: type[BaseModel] | None) -> str:
+    return "expected one of " + ", ".join(_keys(model)) if model is not None else "see the format's documentation"
+
+
+def _describe(error: ErrorDetails, keys: set[str], model: type[BaseModel]) -> str:
     where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in error["loc"]).lstrip(".")
     where = where or "the file"
     message = error["msg"]
     if error["type"] == "extra_forbidden":
         key = str(error["loc"][-1])
+        here = _model_at(model, tuple(error["loc"][:-1]))
+        keys = set(_keys(here)) if here is not None else keys  # the table's own keys, where its model is known
         near = [k for k in sorted(keys) if k.startswith(key + "_")]  # "budget" -> "budget_mcr"
         near = near or difflib.get_close_matches(key, sorted(keys), n=1, cutoff=0.8)
-        hint = f"did you mean '{near[0]}'?" if near else "see the README for the layout"
+        hint = f"did you mean '{near[0]}'?" if near else _allowed(here)
         message = f"unknown key ({hint})"
     elif error["type"] == "missing":
         message = "required value missing"
@@ -107,7 +131,7 @@ def validation_diagnostics(error: ValidationError, path: str, locate: Callable[[
     for item in error.errors():
         line, col, label = locate(tuple(item["loc"]))
         found.append(Diagnostic(code=code, severity=Severity.ERROR, span=Span(path=path, line=line, col=col),
-                                message=f"{label}{_describe(item, keys)}"))
+                                message=f"{label}{_describe(item, keys, model)}"))
     return found
 
 
