@@ -14,7 +14,6 @@ CFG001 not TOML, CFG002 a value that does not validate (at its line, with a did-
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Literal
 
@@ -22,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.source import read_sheet_text
-from shipyard.core.toml_input import load_toml_model
+from shipyard.core.toml_input import load_toml_model, parse_toml
 
 
 class Settings(BaseModel):
@@ -58,10 +57,10 @@ def find_settings_file(start: Path) -> Path | None:
         pyproject = candidate / "pyproject.toml"
         if pyproject.is_file():
             try:
-                data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-            except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError):
+                data, _ = parse_toml(pyproject.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError):
                 continue
-            if "shipyard" in data.get("tool", {}):
+            if data is not None and "shipyard" in data.get("tool", {}):
                 return pyproject
     return None
 

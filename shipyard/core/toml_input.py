@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import sys
 import tomllib
 from collections.abc import Callable
 from decimal import Decimal
@@ -135,15 +136,43 @@ def validation_diagnostics(error: ValidationError, path: str, locate: Callable[[
     return found
 
 
-def load_toml_model(text: str, path: str, model: type[Model], syntax_code: str, value_code: str,
-                    what: str = "TOML") -> tuple[Model | None, list[Diagnostic], Positions]:
-    """Parse and validate: (the model or None, diagnostics, positions of tables and keys)."""
+# Where a TOML text too deep or too long for the reader most likely goes wrong: a run of openers, a long integer.
+_DEEP_NESTING = re.compile(r"[\[{](?:[ \t]*[\[{]){31,}")
+_LONG_INTEGER = re.compile(r"[0-9_]{4300,}")
+
+
+def _at(pattern: re.Pattern[str], text: str) -> tuple[int, int]:
+    found = pattern.search(text)
+    if found is None:
+        return 1, 1
+    line = text.count("\n", 0, found.start()) + 1
+    return line, found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+
+
+def parse_toml(text: str) -> tuple[dict | None, tuple[int, int, str] | None]:
+    """A TOML text as data (floats as ``Decimal``), or None and where and why it cannot be read: a syntax error,
+    nesting deeper than the reader follows, or an integer longer than Python converts (4,300 digits)."""
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
+        return tomllib.loads(text, parse_float=Decimal), None
     except tomllib.TOMLDecodeError as error:
         found = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
         line, col = (int(found.group(1)), int(found.group(2))) if found else (1, 1)
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+        return None, (line, col, re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error)))
+    except RecursionError:
+        return None, (*_at(_DEEP_NESTING, text), "arrays or tables nested too deep to read")
+    except ValueError:  # int() past sys.get_int_max_str_digits()
+        found = _LONG_INTEGER.search(text)
+        digits = f"of {len(found.group().replace('_', ''))} digits " if found else ""
+        return None, (*_at(_LONG_INTEGER, text), f"a number {digits}is too long to read (at most "
+                                                 f"{sys.get_int_max_str_digits():,} digits)")
+
+
+def load_toml_model(text: str, path: str, model: type[Model], syntax_code: str, value_code: str,
+                    what: str = "TOML") -> tuple[Model | None, list[Diagnostic], Positions]:
+    """Parse and validate: (the model or None, diagnostics, positions of tables and keys)."""
+    data, problem = parse_toml(text)
+    if data is None or problem is not None:
+        line, col, message = problem or (1, 1, "unreadable")
         return None, [Diagnostic(code=syntax_code, severity=Severity.ERROR, span=Span(path=path, line=line, col=col),
                                  message=f"not valid {what}: {message}")], {}
     positions = toml_positions(text)

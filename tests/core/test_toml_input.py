@@ -29,3 +29,32 @@ def test_did_you_mean_looks_in_the_table_itself():
         (5, "turn[0].move[0].shp: unknown key (did you mean 'ship'?), found 'A'")]
     assert messages('[[turn]]\nnumber = 1\n[[turn.move]]\nplayer = 1\nship = "A"\nfrom = "RL"\nto = "BL"\n'
                     'targte = "A3"\n')[0][1].startswith("turn[0].move[0].targte: unknown key (expected one of ")
+
+
+def test_nesting_too_deep_is_a_located_finding():
+    """5,000 nested arrays overflow the reader's recursion (a RecursionError before): a finding at the first run
+    of openers, here line 2 column 5."""
+    assert messages("# deep\na = " + "[" * 5000 + "]" * 5000 + "\n") == [
+        (2, "not valid TOML turn log: arrays or tables nested too deep to read")]
+
+
+def test_an_integer_too_long_is_a_located_finding():
+    """Python converts at most 4,300 digits (a ValueError before): the finding is at the number."""
+    assert messages("[[turn]]\nnumber = " + "9" * 5000 + "\n") == [
+        (2, "not valid TOML turn log: a number of 5000 digits is too long to read (at most 4,300 digits)")]
+
+
+def test_scenario_and_formation_commands_say_so(tmp_path):
+    from conftest import ROOT
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+    runner = CliRunner()
+    deep = tmp_path / "deep.toml"
+    deep.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n")
+    result = runner.invoke(app, ["formation", str(deep)])
+    assert result.exit_code == 2 and f"{deep}:1:5: error: FRM010" in result.output
+    big = tmp_path / "scenario.toml"
+    big.write_text("[scenario]\nbudget_mcr = " + "9" * 5000 + "\n")
+    result = runner.invoke(app, ["check", "--scenario", str(big), str(ROOT / "examples" / "kuvasz.usd")])
+    assert result.exit_code == 2 and f"{big}:2:14: error: SCN001" in result.output

@@ -19,7 +19,6 @@ sheet of the fleet cannot be read or holds no High Guard ship.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -31,7 +30,7 @@ from shipyard.core.pipeline import check_fleet
 from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
 from shipyard.core.source import read_sheet_text
-from shipyard.core.toml_input import load_toml_model
+from shipyard.core.toml_input import load_toml_model, parse_toml
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.design import recompute
 from shipyard.systems.highguard.model import HighGuardShip
@@ -55,10 +54,10 @@ def is_fleet_file(path: Path) -> bool:
     if path.suffix.lower() != ".toml" or not path.is_file():
         return False
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8", errors="replace"))
-    except (tomllib.TOMLDecodeError, OSError):
+        data, _ = parse_toml(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
         return False
-    return isinstance(data.get("ship"), list)
+    return data is not None and isinstance(data.get("ship"), list)
 
 
 def _members(sheet: SheetFile, count: int = 1, role: str = "warship",
