@@ -7,26 +7,27 @@ from __future__ import annotations
 from typing import Any
 
 from shipyard.core.numbers import figure
+from shipyard.report.text import markup_escaped, visible
 
 
 def score_lines(scores: list[Any], best: Any, tie: bool, standing: Any = None) -> list[tuple[str, bool]]:
     """(line, markup) pairs, in order."""
     lines: list[tuple[str, bool]] = []
     for s in scores:
-        lines.append((f"[bold]{s.name}[/bold]: spent MCr {figure(round(s.spent, 3))}", True))
+        lines.append((f"[bold]{markup_escaped(s.name)}[/bold]: spent MCr {figure(round(s.spent, 3))}", True))
         for loss in s.ships:
-            lines.append((f"  {loss.ship} #{loss.copy} ({loss.status}, value MCr {figure(loss.value)}): "
-                          f"MCr {figure(round(loss.lost, 3))} lost", True))
+            lines.append((f"  {markup_escaped(loss.ship)} #{loss.copy} ({loss.status}, value MCr "
+                          f"{figure(loss.value)}): MCr {figure(round(loss.lost, 3))} lost", True))
             for line in loss.lines:
                 label = f"table {line.table}" if line.table[0].isdigit() else line.table
-                lines.append((f"    {label}: {line.how} -> MCr {figure(round(line.mcr, 3))}", False))
+                lines.append((f"    {label}: {visible(line.how)} -> MCr {figure(round(line.mcr, 3))}", False))
         lines.append((f"  lost MCr {figure(round(s.lost, 3))} of MCr {figure(round(s.spent, 3))} = "
                       f"{s.percentage:.2f}%", True))
     if best is not None and standing is not None and standing.provisional:
-        lines.append((f"[bold]leader: {best.name}[/bold] (the lower percentage lost so far)", True))
-        lines.append((standing.words, False))
+        lines.append((f"[bold]leader: {markup_escaped(best.name)}[/bold] (the lower percentage lost so far)", True))
+        lines.append((visible(standing.words), False))
     elif best is not None:
-        lines.append((f"[bold]winner: {best.name}[/bold] (the lower percentage lost)", True))
+        lines.append((f"[bold]winner: {markup_escaped(best.name)}[/bold] (the lower percentage lost)", True))
     elif tie:
         lines.append(("tie: both fleets lost the same share; the seed names no tie-break (a ruling is needed)", True))
     return lines

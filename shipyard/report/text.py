@@ -12,6 +12,20 @@ from shipyard.core.diagnostics import Diagnostic, Severity
 Segment = tuple[str, "str | None"]
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+# C0 controls but tab, DEL and the C1 controls: never written to a terminal from a file as they are.
+_CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x09), *range(0x0a, 0x20), *range(0x7f, 0xa0))}
+
+
+def visible(text: str) -> str:
+    """Text from a file made safe to print: each control character written as its escape (ESC as \\x1b), so no
+    sequence in a sheet can move the cursor, set the clipboard or make a link."""
+    return text.translate(_CONTROLS)
+
+
+def markup_escaped(text: str) -> str:
+    """Text from a file for a line printed with rich markup: its controls escaped and its square brackets made
+    literal, so ``[/bold]`` or ``[link=...]`` in a ship's name prints as written."""
+    return visible(text).replace("[", "\\[")
 
 
 def diagnostic_segments(diagnostic: Diagnostic, show_source: bool = True) -> list[Segment]:

@@ -296,3 +296,20 @@ def test_a_pending_ruling_that_could_change_the_winner_is_named():
     result = standing([a, b], best)
     assert result.provisional and result.pending == ["screens 1 to 0"] and result.decisive == ["screens 1 to 0"]
     assert result.words.endswith("these could change the winner: screens 1 to 0")
+
+
+def test_names_from_files_print_as_written(tmp_path):
+    """A fleet named with rich markup and an OSC 52 (clipboard) sequence: the markup prints as written (no
+    MarkupError, no live link) and the ESC and BEL come out as escapes, never raw."""
+    import shutil
+    for name in ("fleet-a.toml", "damage-a.toml", "fleet-b.toml", "damage-b.toml", "rulings.toml", "vigilant.txt",
+                 "kinunir.txt"):
+        shutil.copy(BATTLE / name, tmp_path)
+    fleet_a = tmp_path / "fleet-a.toml"
+    fleet_a.write_text(fleet_a.read_text().replace('name = "Blue"',
+                                                   'name = "Blue [/bold][link=http://x]\\u001b]52;c;aGk=\\u0007"'))
+    result = runner.invoke(app, ["score", str(fleet_a), str(tmp_path / "damage-a.toml"), str(tmp_path / "fleet-b.toml"),
+                                 str(tmp_path / "damage-b.toml"), "--scenario", str(tmp_path / "rulings.toml")])
+    assert result.exit_code == 0, result.output
+    assert "Blue [/bold][link=http://x]\\x1b]52;c;aGk=\\x07: spent MCr" in result.stdout
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
