@@ -138,11 +138,11 @@ def validation_diagnostics(error: ValidationError, path: str, locate: Callable[[
 
 # Where a TOML text too deep or too long for the reader most likely goes wrong: a run of openers, a long integer.
 _DEEP_NESTING = re.compile(r"[\[{](?:[ \t]*[\[{]){31,}")
-_LONG_INTEGER = re.compile(r"[0-9_]{4300,}")
+_LONG_INTEGER = re.compile(f"[0-9_]{{{max(sys.get_int_max_str_digits(), 1)},}}")
 
 
-def _at(pattern: re.Pattern[str], text: str) -> tuple[int, int]:
-    found = pattern.search(text)
+def _at(found: re.Match[str] | None, text: str) -> tuple[int, int]:
+    """The line and column where ``found`` starts, 1:1 without a match."""
     if found is None:
         return 1, 1
     line = text.count("\n", 0, found.start()) + 1
@@ -159,12 +159,12 @@ def parse_toml(text: str) -> tuple[dict | None, tuple[int, int, str] | None]:
         line, col = (int(found.group(1)), int(found.group(2))) if found else (1, 1)
         return None, (line, col, re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error)))
     except RecursionError:
-        return None, (*_at(_DEEP_NESTING, text), "arrays or tables nested too deep to read")
+        return None, (*_at(_DEEP_NESTING.search(text), text), "arrays or tables nested too deep to read")
     except ValueError:  # int() past sys.get_int_max_str_digits()
         found = _LONG_INTEGER.search(text)
         digits = f"of {len(found.group().replace('_', ''))} digits " if found else ""
-        return None, (*_at(_LONG_INTEGER, text), f"a number {digits}is too long to read (at most "
-                                                 f"{sys.get_int_max_str_digits():,} digits)")
+        return None, (*_at(found, text), f"a number {digits}is too long to read (at most "
+                                         f"{sys.get_int_max_str_digits():,} digits)")
 
 
 def load_toml_model(text: str, path: str, model: type[Model], syntax_code: str, value_code: str,

@@ -16,14 +16,16 @@ from shipyard.systems.highguard.sniff import BROKEN_USP_SHAPE
 
 # Quoted-printable (RFC 2045) writes "=" as "=3D"; mailing-list archives kept it ("Fuel=3D720").
 _QUOTED_EQUALS = re.compile(r"=3D")
-# A figure after "Key=" or "Key:" made of digits and the letters a scanner takes for them: O/o for 0, l/I for 1.
-_SCANNED_FIGURE = re.compile(r"(?<=[=:])(\s*)([0-9OolI][0-9OolI,]*(?:\.[0-9OolI]+)?)(?=\.?(?:\s|;|$))")
 # A USP's type code written in lower case ("Cr-M2234F3-..."), as some squadrons type it.
 _LOWER_CASE_TYPE = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,2}[a-z])[A-Za-z]{1,2}"
                               r"(?=-[ \t]*[0-9A-Z]{7}-[ \t]*[0-9A-Z]{6}-)")
 _DAMAGE = "(damage from copying)"
+# A figure after "Key=" or "Key:" made of digits and the letters a scanner takes for them: O/o for 0, l/I for 1.
 _SCANNER_LETTERS = {"O": "0", "o": "0", "l": "1", "I": "1"}
 _SCANNER_DIGITS = str.maketrans(_SCANNER_LETTERS)
+_FIGURE_CHAR = f"[0-9{''.join(_SCANNER_LETTERS)}]"
+_SCANNED_FIGURE = re.compile(rf"(?<=[=:])(\s*)({_FIGURE_CHAR}(?:{_FIGURE_CHAR}|,)*(?:\.{_FIGURE_CHAR}+)?)"
+                             r"(?=\.?(?:\s|;|$))")
 
 
 class Repair(NamedTuple):
