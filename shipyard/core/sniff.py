@@ -11,7 +11,7 @@ from pathlib import Path
 
 from shipyard.core.registry import Format, formats, load
 
-_TOML_TABLE = re.compile(r"^\s*\[(\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?\s*(?:#.*)?$", re.M)
+_TOML_TABLE = re.compile(r"^[ \t]*\[(\[?)[ \t]*([A-Za-z0-9_.-]+)[ \t]*\]\]?[ \t]*(?:#.*)?$", re.M)  # one line each
 
 
 def toml_tables(text: str) -> set[str]:

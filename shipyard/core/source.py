@@ -15,12 +15,37 @@ from shipyard.core.diagnostics import Diagnostic, Severity, Span
 #: near this limit is not a ship sheet (a log, an archive, a disk image) and is refused unread.
 MAX_SHEET_BYTES = 1024 * 1024
 
+#: Longest line of a line-based sheet read, in characters. A published sheet's lines are under 500; a longer
+#: line is not a sheet's line (a pasted blob, a file without line breaks), and the grammars' lexers, which try
+#: their terminals at each token, are only linear on lines of a bounded length.
+MAX_LINE_CHARS = 2000
+
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def split_lines(text: str) -> list[str]:
     """Lines as an editor counts them: CRLF, CR and LF all end a line, nothing else does."""
     return _LINE_BREAK.split(text)
+
+
+def refuse_long_lines(text: str, path: str) -> tuple[str, list[Diagnostic]]:
+    """The text with each line over MAX_LINE_CHARS left blank (so every other line keeps its number), and an
+    IO010 error for each."""
+    if len(text) <= MAX_LINE_CHARS:
+        return text, []
+    found: list[Diagnostic] = []
+    lines = _LINE_BREAK.split(text)
+    breaks = _LINE_BREAK.findall(text) + [""]
+    for number, line in enumerate(lines, start=1):
+        if len(line) > MAX_LINE_CHARS:
+            found.append(Diagnostic(
+                code="IO010", severity=Severity.ERROR, span=Span(path=path, line=number, col=1),
+                message=f"line is {len(line):,} characters long; lines over {MAX_LINE_CHARS:,} characters are not "
+                        "read (a sheet's lines are under 500)"))
+            lines[number - 1] = ""
+    if not found:
+        return text, []
+    return "".join(line + end for line, end in zip(lines, breaks, strict=True)), found
 
 
 def read_sheet_text(path: Path, display: str | None = None) -> tuple[str | None, list[Diagnostic]]:

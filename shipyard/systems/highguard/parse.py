@@ -39,8 +39,11 @@ _TEXT_FIELD = re.compile(r"^\s*(Ship|Class|Type|Architect|Refit Tech Level|Tech 
 _PLAIN_TEXT_FIELDS = {"class": "ship_class", "type": "ship_type_name", "architect": "architect", "craft": "craft",
                       "fuel treatment": "fuel_treatment", "backups": "backups"}
 _LADEN_PREFIX = re.compile(r"\(([A-Z0-9]{1,2})-[ \t]*([0-9A-Z]{7})\)")
-_DROP_TANK_TONS = re.compile(r"([0-9][0-9,]*)\s*tons? of drop tanks|drop tanks? of ([0-9][0-9,]*)\s*tons?", re.I)
-_PAIR_SHAPE = re.compile(r"[A-Za-z][A-Za-z \-]*\s*[=:]\s*-?[0-9]")
+# The patterns that search a line start only where a run of what they look for starts, and take the run
+# possessively: a search that retried every position of a long run would be quadratic in the line's length.
+_DROP_TANK_TONS = re.compile(r"(?<![0-9,]),*+([0-9][0-9,]*+)\s*+tons? of drop tanks"
+                             r"|drop tanks? of ([0-9][0-9,]*+)\s*+tons?", re.I)
+_PAIR_SHAPE = re.compile(r"(?<![A-Za-z \-])[ \-]*+[A-Za-z][A-Za-z \-]*+\s*+[=:]\s*+-?[0-9]")
 _TITLE_SHAPE = re.compile(r"^\s*\S.*\bClass\b.*$")
 # A digit legend's letter on a summary line ("W = 40."): one eHex letter as a key.
 _LEGEND_LETTER = re.compile(r"[A-HJ-NP-Z]")
@@ -61,7 +64,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "TONNAGE": "a tonnage such as 1250 tons",
     "PREFIX": "a hull number and name",
     "BATTERY_LABEL": "'batteries' or 'batteries bearing'",
-    "CELL": "a battery count (one eHex digit)",
+    "CELLS": "battery counts (eHex digits)",
     "TRAILER": "'Crew=45.' or 'TL=15.'",
     "PAIR_KEY": "a key such as 'Cargo='",
     "PAIR_VALUE": "a number",
@@ -167,7 +170,15 @@ def _unlabelled_battery_line(line: str) -> bool:
         tree = highguard_parser().parse(line, start="battery_line")
     except LarkError:
         return False
-    return any(True for _ in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "CELL"))
+    return any(True for _ in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "CELLS"))
+
+
+def _cells(tokens: list[Token]) -> list[Token]:
+    """Each battery count of a battery line's CELLS tokens as a token of its own, at its own column (the
+    grammar takes a run of counts as one token, so that lexing a long run is linear)."""
+    return [Token("CELL", char, start_pos=(run.start_pos or 0) + i, line=run.line, column=_col(run) + i,
+                  end_line=run.line, end_column=_col(run) + i + 1, end_pos=(run.start_pos or 0) + i + 1)
+            for run in tokens if run.type == "CELLS" for i, char in enumerate(str(run))]
 
 
 def column_offsets(usp: UspProfile) -> dict[str, int]:
@@ -446,7 +457,7 @@ class _Reader:
         tree = highguard_parser().parse(line, start="battery_line")
         tokens = list(tree.scan_values(lambda v: isinstance(v, Token)))
         label = next((t for t in tokens if t.type == "BATTERY_LABEL"), None)
-        cells = [t for t in tokens if t.type == "CELL"]
+        cells = _cells(tokens)
         ship = self.ship
         # An unlabelled line under the USP: HG'80's order, the bearing line first, then the batteries line.
         bearing = "bear" in str(label).lower() if label is not None else not any(
@@ -497,7 +508,7 @@ class _Reader:
             if isinstance(part, Token):  # a FLAG
                 ship.flags.append(str(part))
                 continue
-            key = re.sub(r"\s*[=:]$", "", str(part.key)).strip()
+            key = str(part.key)[:-1].strip()  # the grammar's PAIR_KEY ends with its '=' or ':'
             if self.unknown(key, str(part.value), _col(part.value)):
                 continue
             if _LEGEND_LETTER.fullmatch(key) and not self.in_drop_tanks:

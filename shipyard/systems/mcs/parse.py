@@ -141,7 +141,7 @@ def _normal(key: str) -> str:
 
 
 
-_LOOKS_RATED = re.compile(r"\d\s*:\s*\d|\d+\s*/\s*\d+-\d|\(\s*[+-]\d+\s*\)")
+_LOOKS_RATED = re.compile(r"\d\s*+:\s*+\d|(?<!\d)\d++\s*+/\s*+\d++-\d|\(\s*+[+-]\d++\s*+\)")  # linear: runs taken once
 
 
 @dataclass

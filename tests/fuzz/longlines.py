@@ -1,0 +1,75 @@
+"""Long lines of every character class put into a file of every format: what the long-line test and the
+benchmark (benchmarks/bench_long_lines.py) read. A pattern or grammar that backtracks is quadratic on such a
+line; one that is linear reads a 1 MiB line in well under a second."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: One file of each format, and the line after which the long line goes.
+BASES = {
+    "usd": (ROOT / "examples/kuvasz.usd", 2),
+    "highguard": (ROOT / "fixtures/highguard/kinunir-hg80.txt", 1),
+    "component sheet": (ROOT / "fixtures/highguard/vigilant-legal.txt", 3),
+    "ffs": (ROOT / "examples/ffs2/seed-examples.toml", 1),
+    "fleet": (ROOT / "examples/fleet/fleet.toml", 1),
+    "scenario": (ROOT / "examples/fleet/scenario.toml", 1),
+    "damage": (ROOT / "fixtures/tcs/battle/damage-a.toml", 1),
+    "turn log": (ROOT / "fixtures/tcs/battle/turn-log.toml", 1),
+}
+
+#: Runs of each character class, and the shapes the sheets' patterns look for, repeated.
+CHUNKS = {
+    "letters": "A", "lower": "a", "digits": "1", "spaces": " ", "tabs": "\t", "words": "word ", "dash": "-",
+    "equals": "=", "colon": ":", "comma": "1,", "dot": ".", "slash": "1/", "paren": "(", "plus": "+1", "hash": "#",
+    "bracket": "[", "brace": "{", "quote": '"', "semicolon": ";", "pair": "A=1 ", "usp": "A-1234567-",
+    "money": "MCr 1 ", "tons": "Td 1;", "letter-digit": "A1", "digit-space": "1 ", "unicode": "é", "nul": "\x00",
+    "cr": "\r", "blank-lines": "\n",
+}
+
+
+def with_long_line(base: Path, after: int, chunk: str, size: int) -> str:
+    """The text of ``base`` with a line of ``size`` characters of ``chunk`` after its line ``after``."""
+    lines = base.read_text(encoding="utf-8").splitlines()
+    lines.insert(after, (chunk * (size // len(chunk) + 1))[:size])
+    return "\n".join(lines) + "\n"
+
+
+def cases() -> Iterator[tuple[str, str, Path, int]]:
+    for form, (base, after) in BASES.items():
+        for name in CHUNKS:
+            yield form, name, base, after
+
+
+def read_any(path: Path, form: str) -> object:
+    """Read ``path`` as the command that takes its format would."""
+    from shipyard import api
+
+    if form == "scenario":
+        return api.load_scenario(path)
+    if form == "turn log":
+        return api.check_formation_log(path)
+    if form == "damage":
+        from shipyard.systems.tcs.damage import load_record
+        return load_record(path, [])
+    return api.check_file(path)
+
+
+@contextmanager
+def hang_guard(seconds: float) -> Iterator[None]:
+    """TimeoutError when the body runs longer than ``seconds`` (a guard against hangs, not a speed test)."""
+    def expire(signum: int, frame: object) -> None:
+        raise TimeoutError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
