@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from shipyard.core.diagnostics import Severity
+from shipyard.core.numbers import FIGURE_DIGITS
 from shipyard.core.source import MAX_LINE_CHARS
 
 
@@ -47,7 +48,8 @@ CODES = (
     Code("IO008", ERROR, "a TOML file that is not an FFS design, a fleet or a scenario (named on the command line)"),
     Code("IO009", ERROR, "an output file (-o) that cannot be written",
          "The folder must exist and be writable. Nothing is left half-written; the command exits 2."),
-    Code("IO010", ERROR, f"a line of a sheet over {MAX_LINE_CHARS:,} characters: not read (the other lines are)"),
+    Code("IO010", ERROR, f"a line of a sheet over {MAX_LINE_CHARS:,} characters, or holding a figure of more than "
+                         f"{FIGURE_DIGITS} digits: not read (the other lines are)"),
     Code("CFG001", ERROR, "a settings file that is not valid TOML"),
     Code("CFG002", ERROR, "a settings value that does not validate (at its line, with a did-you-mean)"),
     Code("SY001", ERROR, "an internal error while reading one file: a bug, please report it; other files go on"),

@@ -20,7 +20,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.source import read_sheet_text
+from shipyard.core.source import read_limited_text, read_sheet_text
 from shipyard.core.toml_input import load_toml_model, parse_toml
 
 
@@ -56,10 +56,10 @@ def find_settings_file(start: Path) -> Path | None:
             return own
         pyproject = candidate / "pyproject.toml"
         if pyproject.is_file():
-            try:
-                data, _ = parse_toml(pyproject.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError):
+            text = read_limited_text(pyproject)
+            if text is None:
                 continue
+            data, _ = parse_toml(text)
             if data is not None and "shipyard" in data.get("tool", {}):
                 return pyproject
     return None

@@ -6,6 +6,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
 
+#: The most digits a whole figure read from a file may have: 10**15 - 1 is far past any figure a rule can
+#: mean (a trillion credits, the largest TCS budget, is 10**12 Cr; no tonnage, count or rating comes near),
+#: and every figure below it is exact as a float, so it stays exact in JSON and in a workbook.
+FIGURE_DIGITS = 15
+FIGURE_LIMIT = Decimal(10) ** FIGURE_DIGITS
+
+
+def beyond_reason(value: object) -> str | None:
+    """Why a number read from a file is beyond what a rule can mean, as the end of "the number ...": infinite,
+    NaN, or 10**15 and over in size; None for any other value (and for anything that is not a number)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
+        return None
+    exact = Decimal(value) if not isinstance(value, float) or value == value else Decimal("NaN")
+    if exact.is_nan():
+        return "is NaN (not a number)"
+    if exact.is_infinite():
+        return "is infinite"
+    if abs(exact) >= FIGURE_LIMIT:
+        return f"has {exact.adjusted() + 1:,} digits (figures are under 10**{FIGURE_DIGITS})"
+    return None
+
 
 def json_number(value: Decimal) -> int | float:
     """A Decimal as a JSON number: a whole value as an integer (1700), any other as a float (1336.63)."""

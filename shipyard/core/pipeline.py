@@ -19,7 +19,7 @@ from shipyard.core.registry import Rule, RuleContext, extensions, family_rules, 
 from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
 from shipyard.core.sniff import binary_format, sniff_format
-from shipyard.core.source import read_sheet_text, refuse_long_lines
+from shipyard.core.source import read_sheet_text, refuse_lines
 from shipyard.core.suppress import apply_suppressions, find_suppressions
 
 
@@ -58,7 +58,7 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
         return SheetFile(path=shown, format=told.name, suppressions=suppressions,
                          diagnostics=_sorted(diagnostics + [refusal]))
     if told.toml_table is None:  # a line-based sheet (TOML is read by its own linear reader)
-        text, refused = refuse_long_lines(text, shown)
+        text, refused = refuse_lines(text, shown)
         diagnostics = diagnostics + refused
     return _parse(told.name, told.reader, text, path, shown, diagnostics, suppressions)
 

@@ -6,10 +6,13 @@ gives one located diagnostic and no text; nothing here raises for bad input.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.numbers import FIGURE_DIGITS
 
 #: Largest sheet file read, in bytes. A fleet file of a hundred ships is under 200 KiB; anything
 #: near this limit is not a ship sheet (a log, an archive, a disk image) and is refused unread.
@@ -21,6 +24,8 @@ MAX_SHEET_BYTES = 1024 * 1024
 MAX_LINE_CHARS = 2000
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# A figure's whole part as a sheet writes it: digits with thousands commas, up to its decimal point.
+_WHOLE_PART = re.compile(r"(?<![0-9,])[0-9][0-9,]*+")
 
 
 def split_lines(text: str) -> list[str]:
@@ -28,23 +33,84 @@ def split_lines(text: str) -> list[str]:
     return _LINE_BREAK.split(text)
 
 
-def refuse_long_lines(text: str, path: str) -> tuple[str, list[Diagnostic]]:
-    """The text with each line over MAX_LINE_CHARS left blank (so every other line keeps its number), and an
-    IO010 error for each."""
-    if len(text) <= MAX_LINE_CHARS:
-        return text, []
+#: What a path that is not a regular file is, in the words of a finding (st_mode -> words).
+_NOT_REGULAR = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
+                (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"))
+
+
+class Unreadable(Exception):
+    """A file that is not read: its code (IO001, IO002) and what the finding says."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def read_limited(path: Path, limit: int = MAX_SHEET_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes. Anything else raises Unreadable: a FIFO, a
+    device or a socket is never opened for reading (opened without blocking, then refused), and at most one
+    byte past the limit is read, so a file that grows while it is read cannot pass it."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except IsADirectoryError:
+        raise Unreadable("IO001", "cannot read file: it is a directory") from None
+    except OSError as error:
+        raise Unreadable("IO001", f"cannot read file: {error.strerror or error}") from None
+    with os.fdopen(descriptor, "rb") as stream:
+        mode = os.fstat(stream.fileno()).st_mode
+        what = next((words for test, words in _NOT_REGULAR if test(mode)), None)
+        if what is not None:
+            raise Unreadable("IO001", f"cannot read file: it is {what}, not a regular file")
+        try:
+            raw = stream.read(limit + 1)
+        except OSError as error:
+            raise Unreadable("IO001", f"cannot read file: {error.strerror or error}") from None
+    if len(raw) > limit:
+        size = max(len(raw), path.stat().st_size if path.exists() else 0)
+        raise Unreadable("IO002", f"file is {size:,} bytes; sheets over {limit:,} bytes (1 MiB) are not read")
+    return raw
+
+
+def read_limited_text(path: Path, limit: int = MAX_SHEET_BYTES) -> str | None:
+    """A small text file as text (undecodable bytes replaced), or None when it cannot be read: for the sniffs
+    that ask what a file is before it is read properly."""
+    try:
+        return read_limited(path, limit).decode("utf-8", errors="replace")
+    except Unreadable:
+        return None
+
+
+def _refusal(line: str) -> tuple[int, str] | None:
+    """Why a line of a line-based sheet is not read, and the column: too long, or a figure beyond any rule."""
+    if len(line) > MAX_LINE_CHARS:
+        return 1, (f"line is {len(line):,} characters long; lines over {MAX_LINE_CHARS:,} characters are not read "
+                   "(a sheet's lines are under 500)")
+    for found in _WHOLE_PART.finditer(line):
+        digits = len(found.group()) - found.group().count(",")
+        if digits > FIGURE_DIGITS:
+            return found.start() + 1, (f"a figure of {digits:,} digits: figures of more than {FIGURE_DIGITS} "
+                                       "digits are beyond any rule, and the line is not read")
+    return None
+
+
+def refuse_lines(text: str, path: str) -> tuple[str, list[Diagnostic]]:
+    """The text with each line that is not read left blank (so every other line keeps its number), and an
+    IO010 error at each: a line over MAX_LINE_CHARS, or one holding a figure of more than FIGURE_DIGITS."""
     found: list[Diagnostic] = []
+    if len(text) <= FIGURE_DIGITS:
+        return text, found
     lines = _LINE_BREAK.split(text)
-    breaks = _LINE_BREAK.findall(text) + [""]
     for number, line in enumerate(lines, start=1):
-        if len(line) > MAX_LINE_CHARS:
-            found.append(Diagnostic(
-                code="IO010", severity=Severity.ERROR, span=Span(path=path, line=number, col=1),
-                message=f"line is {len(line):,} characters long; lines over {MAX_LINE_CHARS:,} characters are not "
-                        "read (a sheet's lines are under 500)"))
+        refusal = _refusal(line) if len(line) > FIGURE_DIGITS else None
+        if refusal is not None:
+            col, message = refusal
+            found.append(Diagnostic(code="IO010", severity=Severity.ERROR, span=Span(path=path, line=number, col=col),
+                                    message=message))
             lines[number - 1] = ""
     if not found:
         return text, []
+    breaks = _LINE_BREAK.findall(text) + [""]
     return "".join(line + end for line, end in zip(lines, breaks, strict=True)), found
 
 
@@ -56,15 +122,9 @@ def read_sheet_text(path: Path, display: str | None = None) -> tuple[str | None,
         return None, [Diagnostic(code=code, severity=Severity.ERROR, message=message, span=where)]
 
     try:
-        size = path.stat().st_size
-        if size > MAX_SHEET_BYTES:
-            return fail("IO002", f"file is {size:,} bytes; sheets over {MAX_SHEET_BYTES:,} bytes "
-                                 "(1 MiB) are not read")
-        raw = path.read_bytes()
-    except IsADirectoryError:
-        return fail("IO001", "cannot read file: it is a directory")
-    except OSError as error:
-        return fail("IO001", f"cannot read file: {error.strerror or error}")
+        raw = read_limited(path)
+    except Unreadable as refused:
+        return fail(refused.code, refused.message)
     if not raw.strip():
         return fail("IO004", "file is empty: expected a ship sheet")
     if b"\x00" in raw[:8192]:

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.numbers import beyond_reason
 
 #: Where a value stands in a document: ("beam", 0, "damage").
 Location = tuple[str | int, ...]
@@ -138,7 +139,7 @@ def validation_diagnostics(error: ValidationError, path: str, locate: Callable[[
 
 # Where a TOML text too deep or too long for the reader most likely goes wrong: a run of openers, a long integer.
 _DEEP_NESTING = re.compile(r"[\[{](?:[ \t]*[\[{]){31,}")
-_LONG_INTEGER = re.compile(f"[0-9_]{{{max(sys.get_int_max_str_digits(), 1)},}}")
+_LONG_INTEGER = re.compile(f"(?<![0-9_])[0-9_]{{{max(sys.get_int_max_str_digits(), 1)},}}")
 
 
 def _at(found: re.Match[str] | None, text: str) -> tuple[int, int]:
@@ -183,7 +184,22 @@ def load_toml_model(text: str, path: str, model: type[Model], syntax_code: str, 
                 return (*positions[loc[:end]], "")
         return 1, 1, ""
 
+    beyond = [Diagnostic(code=value_code, severity=Severity.ERROR, span=Span(path=path, line=line, col=col),
+                         message=f"{'.'.join(str(part) for part in loc)}: the number {reason}: not read")
+              for loc, reason in beyond_numbers(data) for line, col, _ in [locate(loc)]]
+    if beyond:
+        return None, beyond, positions
     try:
         return model.model_validate(data), [], positions
     except ValidationError as error:
         return None, validation_diagnostics(error, path, locate, model, value_code), positions
+
+
+def beyond_numbers(data: object, where: Location = ()) -> list[tuple[Location, str]]:
+    """Every number of a TOML document beyond what a rule can mean (core/numbers.py), with where it stands."""
+    if isinstance(data, dict):
+        return [found for key, value in data.items() for found in beyond_numbers(value, (*where, key))]
+    if isinstance(data, list):
+        return [found for index, value in enumerate(data) for found in beyond_numbers(value, (*where, index))]
+    reason = beyond_reason(data)
+    return [] if reason is None else [(where, reason)]

@@ -340,6 +340,8 @@ class _Reader:
     def read(self, text: str) -> None:
         text, after_end = cut_at_end_of_file(text)
         for self.line_number, self.text in enumerate(split_lines(text), start=1):
+            if not self.text or self.text.isspace():
+                continue
             line, repairs = repair_line(self.text)
             self.said(repairs)
             stripped = line.strip()

@@ -29,7 +29,7 @@ from shipyard.core.numbers import figure
 from shipyard.core.pipeline import check_fleet
 from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
-from shipyard.core.source import read_sheet_text
+from shipyard.core.source import read_limited_text, read_sheet_text
 from shipyard.core.toml_input import load_toml_model, parse_toml
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.design import recompute
@@ -53,10 +53,10 @@ def is_fleet_file(path: Path) -> bool:
     """A ``.toml`` whose ``ship`` is a list of tables (a design has one ``[ship]`` table)."""
     if path.suffix.lower() != ".toml" or not path.is_file():
         return False
-    try:
-        data, _ = parse_toml(path.read_text(encoding="utf-8", errors="replace"))
-    except OSError:
+    text = read_limited_text(path)
+    if text is None:
         return False
+    data, _ = parse_toml(text)
     return data is not None and isinstance(data.get("ship"), list)
 
 

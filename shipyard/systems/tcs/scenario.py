@@ -43,13 +43,19 @@ class ScenarioFile(BaseModel):
     scenario: Scenario = Field(default_factory=Scenario)
 
 
+#: The most copies of one design a fleet file may build: more than a trillion credits buys of the cheapest hull
+#: High Guard allows (a 10-ton craft at under MCr 1), so no legal fleet comes near it; a count past it is a
+#: typo, and is refused at its line rather than counted copy by copy.
+MAX_COPIES = 1_000_000
+
+
 class FleetEntry(BaseModel):
     """One ``[[ship]]`` of a fleet file: a sheet, how many are built, and its role."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     sheet: str  # a path, relative to the fleet file
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=MAX_COPIES)
     role: Literal["warship", "tug", "tender", "other"] = "warship"
     extra_drop_tanks: Decimal = Field(default=Decimal(0), ge=0)  # tons of tanks a tug carries beyond its ships'
 

@@ -323,13 +323,12 @@ class _Scorer:
                                        "cannot be counted")
                 value = Decimal(0)
             spent += value * member.count
-            for copy in range(1, member.count + 1):
-                entry = entries.get((member_index, copy))
-                if entry is not None:
-                    index = record.damage.index(entry)
-                    line, col = self.positions.get(("damage", index), (1, 1))
-                    self.where = Span(path=self.path, line=line, col=col)
-                    ships.append(self.score_ship(member, entry, copy))
+            for copy in sorted(number for index, number in entries if index == member_index):  # damaged copies
+                entry = entries[(member_index, copy)]
+                index = record.damage.index(entry)
+                line, col = self.positions.get(("damage", index), (1, 1))
+                self.where = Span(path=self.path, line=line, col=col)
+                ships.append(self.score_ship(member, entry, copy))
         return FleetScore(self.fleet.name, spent, ships)
 
 

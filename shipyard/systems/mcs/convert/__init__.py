@@ -12,6 +12,7 @@ from shipyard.core.records import Ship
 from shipyard.core.registry import format_named
 from shipyard.core.sheet import SheetFile
 from shipyard.core.sniff import binary_format, sniff
+from shipyard.core.source import read_limited_text
 from shipyard.systems.mcs.convert.t4 import T4Options
 from shipyard.systems.mcs.ffs.model import Edition
 from shipyard.systems.mcs.model import UsdShip
@@ -29,10 +30,8 @@ def _is_design(path: Path) -> bool:
     """An FFS design: the workbook template, or TOML with a [ship] table (told from the content)."""
     if binary_format(path) is not None:
         return True
-    try:
-        return sniff(path.read_text(encoding="utf-8", errors="replace")) == "ffs"
-    except OSError:
-        return False
+    text = read_limited_text(path)
+    return text is not None and sniff(text) == "ffs"
 
 
 def convert_sheet(path: Path, options: ConvertOptions = ConvertOptions()) -> SheetFile:

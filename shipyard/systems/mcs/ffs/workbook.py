@@ -12,7 +12,9 @@ A cell that fails validation is reported at its row and column, named as ``Beams
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -22,9 +24,16 @@ from openpyxl.utils import get_column_letter
 from pydantic import ValidationError
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.source import Unreadable, read_limited
 from shipyard.core.toml_input import Location, validation_diagnostics
 from shipyard.systems.mcs.ffs.model import FfsDesign, FfsHull
 from shipyard.systems.mcs.ffs.read import Loaded
+
+#: Limits of a design workbook, checked before openpyxl opens it (the template filled in is 9 KB, 40 KB
+#: unpacked, 12 parts, 20 rows a sheet): a workbook that is a zip bomb or a million rows is refused unread.
+MAX_UNPACKED_BYTES = 8 * 1024 * 1024
+MAX_PARTS = 100
+MAX_ROWS = 1000
 
 SHIP_SHEET = "Ship"
 SHIP_FIELDS = ("edition",) + tuple(FfsHull.model_fields)
@@ -67,63 +76,103 @@ def parse_ffs_workbook(path: Path, shown: str) -> Loaded:
         return Diagnostic(code=code, severity=Severity.ERROR, span=Span(path=shown, line=row, col=col), message=message)
 
     try:
-        workbook = load_workbook(path, read_only=True, data_only=True)
+        raw = read_limited(path)
+    except Unreadable as refused:
+        return None, [error(refused.code, refused.message)], {}
+    too_big = _unpacked_too_big(raw)
+    if too_big is not None:
+        return None, [error("FFS003", too_big)], {}
+    try:
+        workbook = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     except Exception as failure:  # openpyxl raises many kinds for a file that is not a workbook
         return None, [error("FFS003", f"cannot read the workbook ({type(failure).__name__}: {failure})")], {}
+    try:
+        return _read_workbook(workbook, shown, error)
+    except Exception as failure:  # a cell openpyxl cannot read (a reference past XFD, INF as a number ...)
+        return None, [error("FFS003", f"cannot read the workbook ({type(failure).__name__}: {failure})")], {}
+    finally:
+        workbook.close()
+
+
+def _unpacked_too_big(raw: bytes) -> str | None:
+    """Why a workbook's zip is refused before it is opened, or None: too many parts, or more unpacked bytes
+    than the limit (a part's declared size bounds what reading it gives)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+            parts = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as failure:
+        return f"cannot read the workbook (not a zip archive: {failure})"
+    unpacked = sum(part.file_size for part in parts)
+    if len(parts) > MAX_PARTS:
+        return f"the workbook has {len(parts):,} parts; a design workbook has under {MAX_PARTS:,}: not read"
+    if unpacked > MAX_UNPACKED_BYTES:
+        return (f"the workbook unpacks to {unpacked:,} bytes; design workbooks over {MAX_UNPACKED_BYTES:,} bytes "
+                f"unpacked (8 MiB) are not read")
+    return None
+
+
+def _rows(sheet: Any, sheet_name: str, problems: list[Diagnostic], error: Any, **bounds: int) -> list[tuple]:
+    """A sheet's rows up to MAX_ROWS (a row past it is one FFS003 error, the rest unread)."""
+    rows = list(sheet.iter_rows(max_row=MAX_ROWS + 1, values_only=True, **bounds))
+    if len(rows) > MAX_ROWS - bounds.get("min_row", 1) + 1:
+        problems.append(error("FFS003", f"sheet '{sheet_name}' has rows past row {MAX_ROWS:,}; a design has "
+                                        f"tens: not read past it", MAX_ROWS + 1, 1))
+        rows = rows[:-1]
+    return rows
+
+
+def _read_workbook(workbook: Any, shown: str, error: Any) -> Loaded:
     positions: dict[Location, tuple[int, int, str]] = {}
     problems: list[Diagnostic] = []
     data: dict[str, Any] = {}
-    try:
-        if SHIP_SHEET not in workbook.sheetnames:
-            missing = error("FFS003", f"the workbook has no sheet '{SHIP_SHEET}' (see the FFS design template)")
-            return None, [missing], {}
-        ship: dict[str, Any] = {}
-        for row, (field, value, *_) in enumerate(workbook[SHIP_SHEET].iter_rows(min_row=2, max_col=3,
-                                                                                 values_only=True), start=2):
-            if field is None or value is None or (isinstance(value, str) and not value.strip()):
+    if SHIP_SHEET not in workbook.sheetnames:
+        missing = error("FFS003", f"the workbook has no sheet '{SHIP_SHEET}' (see the FFS design template)")
+        return None, [missing], {}
+    ship: dict[str, Any] = {}
+    ship_rows = _rows(workbook[SHIP_SHEET], SHIP_SHEET, problems, error, min_row=2, max_col=3)
+    for row, (field, value, *_) in enumerate(ship_rows, start=2):
+        if field is None or value is None or (isinstance(value, str) and not value.strip()):
+            continue
+        name = str(field).strip()
+        target = data if name == "edition" else ship
+        where: Location = ("edition",) if name == "edition" else ("ship", name)
+        positions[where] = (row, 2, _cell_name(SHIP_SHEET, row, 2) + " ")
+        if name == "power_plant_mw" and isinstance(value, str):
+            target[name] = [_value(part) for part in re.split(r"[+,]", value) if part.strip()]
+        else:
+            target[name] = _value(value)
+    data["ship"] = ship
+    positions[("ship",)] = (1, 1, f"{SHIP_SHEET}!A1 ")
+    for sheet_name, (key, columns) in TABLE_SHEETS.items():
+        if sheet_name not in workbook.sheetnames:
+            continue
+        rows = iter(_rows(workbook[sheet_name], sheet_name, problems, error))
+        header = [str(h).strip() if h is not None else "" for h in next(rows, ())]
+        for col, name in enumerate(header, start=1):
+            if name and name not in columns:
+                problems.append(error("FFS002", f"{_cell_name(sheet_name, 1, col)} unknown column '{name}': "
+                                                f"expected one of {', '.join(columns)}", 1, col))
+        records: list[dict[str, Any]] = []
+        for row, values in enumerate(rows, start=2):
+            cells = {name: (col, _value(v))
+                     for col, (name, v) in enumerate(zip(header, values, strict=False), start=1)
+                     if name in columns and _value(v) is not None}
+            if not cells:
                 continue
-            name = str(field).strip()
-            target = data if name == "edition" else ship
-            where: Location = ("edition",) if name == "edition" else ("ship", name)
-            positions[where] = (row, 2, _cell_name(SHIP_SHEET, row, 2) + " ")
-            if name == "power_plant_mw" and isinstance(value, str):
-                target[name] = [_value(part) for part in re.split(r"[+,]", value) if part.strip()]
-            else:
-                target[name] = _value(value)
-        data["ship"] = ship
-        positions[("ship",)] = (1, 1, f"{SHIP_SHEET}!A1 ")
-        for sheet_name, (key, columns) in TABLE_SHEETS.items():
-            if sheet_name not in workbook.sheetnames:
-                continue
-            rows = workbook[sheet_name].iter_rows(values_only=True)
-            header = [str(h).strip() if h is not None else "" for h in next(rows, ())]
-            for col, name in enumerate(header, start=1):
-                if name and name not in columns:
-                    problems.append(error("FFS002", f"{_cell_name(sheet_name, 1, col)} unknown column '{name}': "
-                                                    f"expected one of {', '.join(columns)}", 1, col))
-            records: list[dict[str, Any]] = []
-            for row, values in enumerate(rows, start=2):
-                cells = {name: (col, _value(v))
-                         for col, (name, v) in enumerate(zip(header, values, strict=False), start=1)
-                         if name in columns and _value(v) is not None}
-                if not cells:
-                    continue
-                index = len(records)
-                record: dict[str, Any] = {}
-                damage = [cells[c][1] for c in DAMAGE_COLUMNS if c in cells]
-                if damage:
-                    record["damage"] = damage
-                    first = min(cells[c][0] for c in DAMAGE_COLUMNS if c in cells)
-                    positions[(key, index, "damage")] = (row, first, _cell_name(sheet_name, row, first) + " ")
-                for name, (col, value) in cells.items():
-                    if name not in DAMAGE_COLUMNS:
-                        record[name] = value
-                        positions[(key, index, name)] = (row, col, _cell_name(sheet_name, row, col) + " ")
-                positions[(key, index)] = (row, 1, _cell_name(sheet_name, row, 1) + " ")
-                records.append(record)
-            data[key] = records
-    finally:
-        workbook.close()
+            index = len(records)
+            record: dict[str, Any] = {}
+            damage = [cells[c][1] for c in DAMAGE_COLUMNS if c in cells]
+            if damage:
+                record["damage"] = damage
+                first = min(cells[c][0] for c in DAMAGE_COLUMNS if c in cells)
+                positions[(key, index, "damage")] = (row, first, _cell_name(sheet_name, row, first) + " ")
+            for name, (col, value) in cells.items():
+                if name not in DAMAGE_COLUMNS:
+                    record[name] = value
+                    positions[(key, index, name)] = (row, col, _cell_name(sheet_name, row, col) + " ")
+            positions[(key, index)] = (row, 1, _cell_name(sheet_name, row, 1) + " ")
+            records.append(record)
+        data[key] = records
     plain = {loc: (row, col) for loc, (row, col, _) in positions.items()}
     if problems:
         return None, problems, plain
