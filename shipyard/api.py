@@ -52,12 +52,16 @@ def render(ship: Any) -> str:
 
 
 def panel(ship: Any, path: str) -> Any:
-    """A ship as its system's ``show`` panel (a rich renderable); None when its system has none."""
+    """A ship as its system's ``show`` panel (a rich renderable, to print with markup off: a panel's strings are
+    the sheet's, control characters escaped); None when its system has none."""
     from shipyard.core.registry import load as load_part
     from shipyard.core.registry import system_of_ship
+    from shipyard.report.text import visible, visible_copy
 
     owner = system_of_ship(ship.format)
-    return load_part(owner.panel)(ship, path) if owner is not None and owner.panel else None
+    if owner is None or not owner.panel:
+        return None
+    return load_part(owner.panel)(visible_copy(ship), visible(path))  # nothing from a file reaches the terminal raw
 
 
 # --- checking --------------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from shipyard.cli._output import Lines, report
+from shipyard.report.text import visible_lines
 
 
 class Target(StrEnum):
@@ -76,6 +77,6 @@ def convert(
     if output_format is ConvertFormat.json:
         sys.stdout.write(result.model_dump_json(indent=2) + "\n")
     else:
-        sys.stdout.write("\n".join(api.render(ship) for ship in result.ships))
+        sys.stdout.write(visible_lines("\n".join(api.render(ship) for ship in result.ships)))
     if not result.ships or api.has_errors(result.diagnostics):
         raise typer.Exit(2)

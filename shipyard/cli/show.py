@@ -31,7 +31,7 @@ def show(
 
     from shipyard import api
     from shipyard.cli._output import report
-    out = console(soft_wrap=False)
+    out = console(soft_wrap=False, markup=False)  # a ship's name is printed as written, never as markup
     err = Lines(stderr=True)
     sheets = [api.load(path) for path in files]
     report(err, [d for sheet in sheets for d in sheet.diagnostics if notes or d.severity.value != "info"])

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
 from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.report.text import visible
 
 if TYPE_CHECKING:
     from shipyard.report.sarif import SarifWriter
@@ -18,7 +19,7 @@ GITHUB_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.I
 
 
 def _escape(text: str, property_value: bool = False) -> str:
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = visible(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
     return text.replace(":", "%3A").replace(",", "%2C") if property_value else text
 
 

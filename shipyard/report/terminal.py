@@ -6,9 +6,11 @@ from decimal import Decimal
 from typing import Any
 
 from rich.table import Table
+from rich.text import Text
 
 from shipyard.core.numbers import grouped
 from shipyard.report import tables
+from shipyard.report.text import visible
 
 
 def audit_table(rows: list[list[Any]]) -> Table:
@@ -24,7 +26,8 @@ def audit_table(rows: list[list[Any]]) -> Table:
         table.add_column(column.name, justify="right" if numeric else "left",
                          footer=totals.get(column.name, "total" if column.name == "file" else ""))
     for row in rows:
-        table.add_row(*[grouped(v) if isinstance(v, Decimal) else ("" if v is None else str(v)) for v in row])
+        table.add_row(*[Text(grouped(v)) if isinstance(v, Decimal) else Text("" if v is None else visible(str(v)))
+                        for v in row])  # Text: a name from a sheet is never read as markup
     return table
 
 

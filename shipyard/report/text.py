@@ -6,6 +6,10 @@ joins them elsewhere.
 
 from __future__ import annotations
 
+from typing import Any
+
+from pydantic import BaseModel
+
 from shipyard.core.diagnostics import Diagnostic, Severity
 
 #: A piece of a styled line: its text and a rich style ("bold red"), or None for none.
@@ -22,6 +26,26 @@ def visible(text: str) -> str:
     return text.translate(_CONTROLS)
 
 
+def visible_lines(text: str) -> str:
+    """``visible`` for a text of many lines (a sheet printed whole): its line breaks and tabs kept."""
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
+def visible_copy(value: Any) -> Any:
+    """A model (a ship) with every string in it ``visible``: what a panel or a table is built from."""
+    if isinstance(value, str):
+        return visible(value)
+    if isinstance(value, BaseModel):
+        return value.model_copy(update={name: visible_copy(getattr(value, name)) for name in type(value).model_fields})
+    if isinstance(value, list):
+        return [visible_copy(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(visible_copy(item) for item in value)
+    if isinstance(value, dict):
+        return {key: visible_copy(item) for key, item in value.items()}
+    return value
+
+
 def markup_escaped(text: str) -> str:
     """Text from a file for a line printed with rich markup: its controls escaped and its square brackets made
     literal, so ``[/bold]`` or ``[link=...]`` in a ship's name prints as written."""
@@ -32,11 +56,12 @@ def diagnostic_segments(diagnostic: Diagnostic, show_source: bool = True) -> lis
     """One diagnostic as (text, style) pieces; errors and warnings also quote their line with a caret under
     the column."""
     span, style = diagnostic.span, _STYLE[diagnostic.severity]
-    segments: list[Segment] = [(f"{span}: ", "bold"), (f"{diagnostic.severity.value}: ", style),
-                               (f"{diagnostic.code} {diagnostic.message}", None)]
+    segments: list[Segment] = [(f"{visible(str(span))}: ", "bold"), (f"{diagnostic.severity.value}: ", style),
+                               (f"{diagnostic.code} {visible(diagnostic.message)}", None)]
     if show_source and diagnostic.source_line is not None and diagnostic.severity is not Severity.INFO:
-        line = diagnostic.source_line.replace("\t", " ").rstrip()
+        source = diagnostic.source_line.replace("\t", " ")
+        line, before = visible(source.rstrip()), len(visible(source[: span.col - 1]))  # the caret under the column
         gutter = f"{span.line:>5} | "
         segments.append((f"\n{gutter}{line}\n", None))
-        segments.append((" " * (len(gutter) - 2) + "| " + " " * (span.col - 1) + "^", style))
+        segments.append((" " * (len(gutter) - 2) + "| " + " " * before + "^", style))
     return segments

@@ -88,4 +88,4 @@ def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
     for note in ship.notes:
         parts.append(Text(f"Note: {note.text}", style="dim"))
     title = ship.display_name + (f" ({ship.hull_number})" if ship.hull_number else "")
-    return Panel(Group(*parts), title=title, expand=False)
+    return Panel(Group(*parts), title=Text(title), expand=False)  # Text: a Panel reads a str title as markup

@@ -80,7 +80,7 @@ def ship_panel(ship: UsdShip, path: str) -> Panel:
     if ship.notes:
         parts.append(Text("Notes:\n" + "\n".join(f"  {note.text}" for note in ship.notes), style="dim"))
     title = ship.name + (f" ({ship.description})" if ship.description else "")
-    return Panel(Group(*parts), title=f"[bold]{title}[/]", subtitle=f"{path} · {ship.edition.upper()}",
+    return Panel(Group(*parts), title=Text(title, style="bold"), subtitle=Text(f"{path} · {ship.edition.upper()}"),
                  expand=False)
 
 
