@@ -26,11 +26,41 @@ from shipyard.core.pipeline import check_file, check_sheet, load_sheet
 from shipyard.core.selection import Selection, prefixes
 from shipyard.core.sheet import SheetFile
 
-__all__ = ["Audit", "CheckPlan", "CheckTally", "Diagnostic", "Export", "Scoring", "Selection", "Severity", "SheetFile",
-           "audit", "check", "check_file", "check_formation_log", "check_sheet", "convert", "explain", "export_tables",
-           "has_errors", "load", "load_scenario", "mcs_options", "panel", "plan_check", "prefixes", "render", "score",
-           "scoring_document", "topic_names", "write_audit_workbook", "write_export", "write_output",
-           "write_score_workbook"]
+__all__ = [
+    "Audit",
+    "CheckPlan",
+    "CheckTally",
+    "Diagnostic",
+    "Export",
+    "Scoring",
+    "Selection",
+    "Severity",
+    "SheetFile",
+    "audit",
+    "check",
+    "check_file",
+    "check_formation_log",
+    "check_sheet",
+    "convert",
+    "explain",
+    "export_outputs",
+    "export_tables",
+    "has_errors",
+    "load",
+    "load_scenario",
+    "mcs_options",
+    "panel",
+    "plan_check",
+    "prefixes",
+    "render",
+    "score",
+    "scoring_document",
+    "topic_names",
+    "write_audit_workbook",
+    "write_export",
+    "write_output",
+    "write_score_workbook",
+]
 
 Progress = Callable[[int, int], None]
 
@@ -209,6 +239,13 @@ def export_tables(paths: list[Path]) -> Export:
     sheets = [s for s in read if s.ships]
     return Export(list(tables.ship_rows(sheets)), list(tables.battery_rows(sheets)), problems,
                   bool(missing) or any(not s.opened for s in read))
+
+
+def export_outputs(output_format: str, output: Path | None) -> list[Path]:
+    """The files ``write_export`` writes (none for JSON to stdout)."""
+    from shipyard.report.export import output_files
+
+    return [] if output is None else output_files(output_format, output)
 
 
 def write_export(output_format: str, output: Path | None, export: Export) -> str | None:

@@ -97,10 +97,12 @@ def usage_error(err: Lines, problems: Sequence[Diagnostic]) -> NoReturn:
     raise typer.Exit(2)
 
 
-def write_or_exit(err: Lines, target: Path | None, write: Callable[[], None]) -> None:
-    """Run ``write`` (which writes ``target``); if the file cannot be written, IO009 and exit 2. The folder
-    is checked first, so nothing is built for a file that cannot be written."""
+def write_or_exit(err: Lines, target: Path | None, write: Callable[[], None], inputs: Sequence[Path] = (),
+                  also: Sequence[Path] = ()) -> None:
+    """Run ``write`` (which writes ``target`` and the files ``also``); if one cannot be written, or is one of
+    the command's ``inputs``, IO009 and exit 2, and nothing is written."""
     from shipyard.api import write_output
-    problem = write_output(target, write)
+    problem = next(filter(None, (write_output(other, lambda: None, tuple(inputs)) for other in also)), None)
+    problem = problem or write_output(target, write, tuple(inputs))
     if problem is not None:
         usage_error(err, [problem])

@@ -51,6 +51,7 @@ def audit(
     report(lines, result.fleet_findings + result.missing, show_source=False)
     report(err, result.loss_problems, show_source=False)
     if output is not None:
-        write_or_exit(err, output, lambda: api.write_audit_workbook(result, output))
+        write_or_exit(err, output, lambda: api.write_audit_workbook(result, output),
+                      inputs=[*paths, *filter(None, (scenario, damage))])
         err.write([(f"wrote {output}", None)])
     raise typer.Exit(result.exit_code)

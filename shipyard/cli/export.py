@@ -36,7 +36,8 @@ def export(
         raise typer.BadParameter(f"--format {chosen.value} needs -o FILE", param_hint="--output")
     tables = api.export_tables(files)
     printed: list[str] = []
-    write_or_exit(err, output, lambda: printed.extend(filter(None, [api.write_export(chosen.value, output, tables)])))
+    write_or_exit(err, output, lambda: printed.extend(filter(None, [api.write_export(chosen.value, output, tables)])),
+                  inputs=files, also=api.export_outputs(chosen.value, output)[1:])
     sys.stdout.write("".join(printed))
     report(err, tables.problems, show_source=False)
     if output is not None:

@@ -52,6 +52,7 @@ def score(
             out.print(line, markup=markup)
         report(err, sorted(result.diagnostics, key=lambda d: d.sort_key), show_source=False)
     if output is not None:
-        write_or_exit(err, output, lambda: api.write_score_workbook(result, output))
+        write_or_exit(err, output, lambda: api.write_score_workbook(result, output),
+                      inputs=[fleet_a, damage_a, fleet_b, damage_b, *filter(None, [scenario])])
         err.write([(f"wrote {output}", None)])
     raise typer.Exit(result.exit_code)

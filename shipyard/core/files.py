@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,25 +19,61 @@ def _umask_mode() -> int:
     return 0o666 & ~mask
 
 
+def _destination(target: Path) -> tuple[Path, bool]:
+    """Where writing ``target`` goes (a symlink's own target, so the link is kept), and whether it is written
+    in place: an existing device or FIFO (``-o /dev/null``, a process substitution) is written directly,
+    never replaced by a regular file."""
+    if target.exists() and not target.is_file():  # both follow symlinks: /dev/stdout is a link to a pipe
+        return target, True
+    return Path(os.path.realpath(target)), False
+
+
+@contextmanager
+def atomic_paths(targets: list[Path], suffix: str = "") -> Iterator[list[Path]]:
+    """A path to write for each target: a temporary file beside it, or a device or FIFO itself. Only when every
+    one is written are the temporary files moved into place, so one command's outputs are all new or all old;
+    each with the mode of the file it replaces, else the umask's."""
+    moves: list[tuple[Path, Path]] = []
+    paths: list[Path] = []
+    try:
+        for target in targets:
+            real, in_place = _destination(Path(target))
+            if in_place:
+                paths.append(real)
+                continue
+            handle, name = tempfile.mkstemp(suffix=suffix, prefix=f".{real.stem}-", dir=real.parent)
+            os.close(handle)
+            moves.append((Path(name), real))
+            paths.append(Path(name))
+        yield paths
+        for written, real in moves:
+            os.chmod(written, real.stat().st_mode & 0o7777 if real.is_file() else _umask_mode())
+        for written, real in moves:
+            os.replace(written, real)
+    finally:
+        for written, _ in moves:
+            if written.exists():
+                written.unlink()
+
+
 @contextmanager
 def atomic_path(target: Path, suffix: str = "") -> Iterator[Path]:
-    """A temporary path beside ``target`` to write to; on success it replaces ``target``, with the umask's mode."""
-    target = Path(target)
-    handle, temporary = tempfile.mkstemp(suffix=suffix, prefix=f".{target.stem}-", dir=target.parent or ".")
-    os.close(handle)
-    try:
-        yield Path(temporary)
-        os.chmod(temporary, _umask_mode())
-        os.replace(temporary, target)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+    """``atomic_paths`` for one target."""
+    with atomic_paths([target], suffix) as (path,):
+        yield path
 
 
 def write_text_atomic(target: Path, write: Callable[..., object]) -> None:
     """``write(stream)`` into ``target`` as UTF-8 text (newlines as written), atomically."""
-    with atomic_path(target) as temporary, temporary.open("w", encoding="utf-8", newline="") as stream:
-        write(stream)
+    write_texts_atomic([(target, write)])
+
+
+def write_texts_atomic(outputs: Sequence[tuple[Path, Callable[..., object]]]) -> None:
+    """Each ``write(stream)`` into its target as UTF-8 text, all moved into place together."""
+    with atomic_paths([target for target, _ in outputs]) as paths:
+        for path, (_, write) in zip(paths, outputs, strict=True):
+            with path.open("w", encoding="utf-8", newline="") as stream:
+                write(stream)
 
 
 def unwritable(target: Path, error: OSError | None = None) -> Diagnostic:
@@ -50,19 +86,32 @@ def unwritable(target: Path, error: OSError | None = None) -> Diagnostic:
                       message=f"cannot write the output: {reason}")
 
 
-def check_writable(target: Path | None) -> Diagnostic | None:
-    """IO009 when the folder of ``target`` does not exist or cannot be written (checked before any work)."""
+def check_writable(target: Path | None, inputs: tuple[Path, ...] = ()) -> Diagnostic | None:
+    """IO009 when ``target`` is one of the command's input files, or its folder does not exist or cannot be
+    written (checked before any work)."""
     if target is None:
         return None
-    folder = Path(target).parent
+    for given in inputs:
+        try:
+            same = Path(given).is_file() and Path(target).exists() and os.path.samefile(given, target)
+        except OSError:
+            same = False
+        if same:
+            return Diagnostic(code="IO009", severity=Severity.ERROR, span=Span(path=str(target), line=1, col=1),
+                              message=f"the output is the input {given}: not overwritten (name another file)")
+    real, in_place = _destination(Path(target))
+    if in_place:
+        return None if os.access(real, os.W_OK) else unwritable(Path(target), PermissionError(13, "not writable"))
+    folder = real.parent
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         return unwritable(Path(target))
     return None
 
 
-def write_output(target: Path | None, write: Callable[[], None]) -> Diagnostic | None:
-    """Run ``write`` (which writes ``target``): None when it worked, IO009 when it could not."""
-    problem = check_writable(target)
+def write_output(target: Path | None, write: Callable[[], None], inputs: tuple[Path, ...] = ()) -> Diagnostic | None:
+    """Run ``write`` (which writes ``target``): None when it worked, IO009 when it could not (or ``target`` is
+    one of the ``inputs``)."""
+    problem = check_writable(target, inputs)
     if problem is not None:
         return problem
     try:

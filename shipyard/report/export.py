@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from shipyard.core.files import write_text_atomic
+from shipyard.core.files import write_text_atomic, write_texts_atomic
 from shipyard.core.numbers import plain
 from shipyard.report.tables import Column
 
@@ -27,15 +27,15 @@ def write_tables(output_format: str, output: Path | None, ship_columns: tuple[Co
         writer.save(_required(output))
         return None
     if output_format == "csv":
-        target = _required(output)
-        for path, names, rows in ((target, ship_names, ship_rows),
-                                  (target.with_name(f"{target.stem}-batteries{target.suffix}"), battery_names,
-                                   battery_rows)):
+        writes = []
+        for path, names, rows in zip(output_files("csv", _required(output)), (ship_names, battery_names),
+                                     (ship_rows, battery_rows), strict=True):
             def write(stream: Any, names: list[str] = names, rows: list[list] = rows) -> None:
                 table = csv.writer(stream)
                 table.writerow(names)
                 table.writerows([[plain(v) for v in row] for row in rows])
-            write_text_atomic(path, write)
+            writes.append((path, write))
+        write_texts_atomic(writes)  # both files new, or both as they were
         return None
     document = {"ships": [dict(zip(ship_names, map(plain, row), strict=True)) for row in ship_rows],
                 "batteries": [dict(zip(battery_names, map(plain, row), strict=True)) for row in battery_rows]}
@@ -44,6 +44,13 @@ def write_tables(output_format: str, output: Path | None, ship_columns: tuple[Co
         return text
     write_text_atomic(output, lambda stream: stream.write(text))
     return None
+
+
+def output_files(output_format: str, output: Path) -> list[Path]:
+    """The files an export to ``output`` writes: CSV writes the Batteries table beside the Ships table."""
+    if output_format == "csv":
+        return [output, output.with_name(f"{output.stem}-batteries{output.suffix}")]
+    return [output]
 
 
 def _required(output: Path | None) -> Path:

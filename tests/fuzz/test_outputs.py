@@ -1,0 +1,106 @@
+"""Outputs (-o): never over an input, never replacing a device or FIFO or a symlink with a regular file, all
+files of one command new or all old, a full disk one IO009 finding, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from longlines import ROOT
+
+SHIPYARD = [sys.executable, "-m", "shipyard"]
+BATTLE = ROOT / "fixtures" / "tcs" / "battle"
+
+
+def run(*args: str | Path, cwd: Path, limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    def small_disk() -> None:  # writes past ``limit`` bytes fail with EFBIG, as on a full disk
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    return subprocess.run([*SHIPYARD, *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=120,
+                          preexec_fn=small_disk)
+
+
+@pytest.fixture()
+def sheet(tmp_path: Path) -> Path:
+    shutil.copy(ROOT / "examples" / "kuvasz.usd", tmp_path)
+    return tmp_path / "kuvasz.usd"
+
+
+@pytest.mark.parametrize("command", [["export", "kuvasz.usd", "-o", "kuvasz.usd", "--format", "json"],
+                                     ["audit", "kuvasz.usd", "-o", "kuvasz.usd"]])
+def test_an_output_that_is_an_input_is_refused(sheet: Path, command: list[str]) -> None:
+    before = sheet.read_bytes()
+    result = run(*command, cwd=sheet.parent)
+    assert result.returncode == 2 and "IO009 the output is the input kuvasz.usd" in result.stderr + result.stdout
+    assert sheet.read_bytes() == before
+
+
+def test_the_score_workbook_never_overwrites_a_damage_record(tmp_path: Path) -> None:
+    for name in ("fleet-a.toml", "damage-a.toml", "fleet-b.toml", "damage-b.toml", "vigilant.txt", "kinunir.txt"):
+        shutil.copy(BATTLE / name, tmp_path)
+    before = (tmp_path / "damage-b.toml").read_bytes()
+    result = run("score", "fleet-a.toml", "damage-a.toml", "fleet-b.toml", "damage-b.toml", "-o", "damage-b.toml",
+                 cwd=tmp_path)
+    assert result.returncode == 2 and "IO009" in result.stderr
+    assert (tmp_path / "damage-b.toml").read_bytes() == before
+
+
+def test_the_batteries_file_beside_a_csv_is_checked_too(sheet: Path) -> None:
+    shutil.copy(sheet, sheet.parent / "out-batteries.csv")
+    result = run("export", "kuvasz.usd", "out-batteries.csv", "--format", "csv", "-o", "out.csv", cwd=sheet.parent)
+    assert result.returncode == 2 and "the output is the input out-batteries.csv" in result.stderr
+    assert not (sheet.parent / "out.csv").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_is_written_in_place_not_replaced(sheet: Path) -> None:
+    fifo = sheet.parent / "out.json"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    result = run("export", "kuvasz.usd", "--format", "json", "-o", fifo, cwd=sheet.parent)
+    reader.join(30)
+    assert result.returncode == 0, result.stderr
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert received and b'"ships"' in received[0]
+
+
+def test_a_symlinked_output_keeps_its_link(sheet: Path) -> None:
+    (sheet.parent / "real.json").write_text("old")
+    (sheet.parent / "link.json").symlink_to("real.json")
+    result = run("export", "kuvasz.usd", "--format", "json", "-o", "link.json", cwd=sheet.parent)
+    assert result.returncode == 0, result.stderr
+    assert (sheet.parent / "link.json").is_symlink() and '"ships"' in (sheet.parent / "real.json").read_text()
+
+
+def test_a_replaced_output_keeps_its_mode_and_a_new_one_takes_the_umask(sheet: Path) -> None:
+    old = sheet.parent / "old.json"
+    old.write_text("old")
+    old.chmod(0o640)
+    assert run("export", "kuvasz.usd", "--format", "json", "-o", "old.json", cwd=sheet.parent).returncode == 0
+    assert stat.S_IMODE(old.stat().st_mode) == 0o640
+    mask = os.umask(0)
+    os.umask(mask)
+    assert run("export", "kuvasz.usd", "--format", "json", "-o", "new.json", cwd=sheet.parent).returncode == 0
+    assert stat.S_IMODE((sheet.parent / "new.json").stat().st_mode) == 0o666 & ~mask
+
+
+def test_a_full_disk_is_one_finding_and_both_csv_files_stay_as_they_were(sheet: Path) -> None:
+    folder = sheet.parent
+    for name in ("ships.csv", "ships-batteries.csv"):
+        (folder / name).write_text("old\n")
+    result = run("export", "kuvasz.usd", "--format", "csv", "-o", "ships.csv", cwd=folder, limit=300)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "IO009 cannot write the output" in result.stderr
+    assert [(folder / n).read_text() for n in ("ships.csv", "ships-batteries.csv")] == ["old\n", "old\n"]
+    assert sorted(p.name for p in folder.iterdir()) == ["kuvasz.usd", "ships-batteries.csv", "ships.csv"]
