@@ -20,6 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from shipyard.core.codes import exit_status
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, has_errors
 from shipyard.core.files import write_output
 from shipyard.core.pipeline import check_file, check_sheet, load_sheet
@@ -42,6 +43,7 @@ __all__ = [
     "check_formation_log",
     "check_sheet",
     "convert",
+    "exit_status",
     "explain",
     "export_outputs",
     "export_tables",
@@ -221,6 +223,10 @@ class Export(NamedTuple):
     problems: list[Diagnostic]
     unreadable: bool
 
+    @property
+    def exit_code(self) -> int:
+        return exit_status(self.problems, self.unreadable)
+
 
 def export_tables(paths: list[Path]) -> Export:
     """Every ship's row and every battery's row of the files under ``paths`` (as read, not checked)."""
@@ -275,9 +281,10 @@ class Audit(NamedTuple):
 
     @property
     def exit_code(self) -> int:
-        if self.missing or any(not s.opened for s in self.sheets):
-            return 2
-        return 1 if any(d.severity is Severity.ERROR for s in self.sheets for d in s.diagnostics) else 0
+        """The one exit-code rule (core/codes.py ``exit_status``): a damage record that cannot be read is an
+        unreadable input."""
+        found = [d for s in self.sheets for d in s.diagnostics] + list(self.loss_problems)
+        return exit_status(found, bool(self.missing) or any(not s.opened for s in self.sheets))
 
 
 def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any = None, jobs: int | None = None,
@@ -354,10 +361,7 @@ class Scoring(NamedTuple):
 
     @property
     def exit_code(self) -> int:
-        if self.unreadable or any(d.code.startswith(("IO", "DMG", "SCN")) and d.severity is Severity.ERROR
-                                  for d in self.diagnostics):
-            return 2
-        return 1 if any(d.severity is Severity.ERROR for d in self.diagnostics) else 0
+        return exit_status(self.diagnostics, self.unreadable)
 
 
 def score(fleet_a: Path, damage_a: Path, fleet_b: Path, damage_b: Path,

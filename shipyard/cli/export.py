@@ -26,7 +26,10 @@ def export(
     output_format: ExportFormat | None = typer.Option(None, "--format", "-f", show_default=False,
                                                       help="xlsx, csv or json [default: from -o's extension]."),
 ) -> None:
-    """Export every ship's ratings: a Ships table and a Batteries table (both documented in docs/export.md)."""
+    """Export every ship's ratings: a Ships table and a Batteries table (both documented in docs/export.md).
+
+    Exit codes as for check: 0 no error, 1 an error reading a sheet, 2 a file could not be read.
+    """
     from shipyard import api
 
     err = Lines(stderr=True)
@@ -43,5 +46,4 @@ def export(
     if output is not None:
         err.write([(f"wrote {len(tables.ship_rows)} ship(s) and {len(tables.battery_rows)} batteries to {output}",
                     None)])
-    if tables.unreadable:
-        raise typer.Exit(2)
+    raise typer.Exit(tables.exit_code)

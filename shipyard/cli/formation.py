@@ -12,7 +12,8 @@ from shipyard.cli._output import Lines, report
 
 
 def formation(log: Path | None = typer.Argument(None, help="A turn log (TOML) to check.", show_default=False)) -> None:
-    """Print the fire matrix and the moves, or check a turn log against them. Exit 1 on an illegal entry."""
+    """Print the fire matrix and the moves, or check a turn log against them. Exit 1 on an illegal entry, 2
+    when the log cannot be read."""
     from shipyard import api
     if log is None:
         for topic in ("FORMATION-MOVES", "FORMATION-FIRE", "FORMATION-AGILITY"):
@@ -22,10 +23,9 @@ def formation(log: Path | None = typer.Argument(None, help="A turn log (TOML) to
     report(Lines(stderr=True), problems, show_source=False)
     report(Lines(), findings, show_source=False)
     if turns is None:
-        raise typer.Exit(2)
+        raise typer.Exit(api.exit_status(findings + problems, unreadable=True))
     illegal = sum(f.severity.value == "error" for f in findings)
     events = len(findings) - illegal  # victory and breakthrough: what the log shows, not faults in it
     Lines(stderr=True).write([(f"{turns} turn(s): {illegal} illegal entr{'y' if illegal == 1 else 'ies'}"
                                + (f", {events} event(s)" if events else ""), None)])
-    if illegal:
-        raise typer.Exit(1)
+    raise typer.Exit(api.exit_status(findings + problems))

@@ -11,6 +11,8 @@ extension (SHEET_SUFFIXES); a file named on the command line is always read.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fnmatch import fnmatch
@@ -30,6 +32,9 @@ SHEET_SUFFIXES = (".usd", ".txt", ".hg", ".sheet", ".toml", ".xlsx")
 POOL_THRESHOLD = 8
 #: Files handed to a worker at a time.
 CHUNK_SIZE = 16
+#: How often a worker looks whether the process that started it is still there, in seconds: a batch killed
+#: outright (kill -9) leaves no worker running longer than this.
+PARENT_POLL_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -47,7 +52,13 @@ def find_files(paths: list[Path], exclude: tuple[str, ...] = ()) -> tuple[list[F
     for path in paths:
         if path.is_dir():
             inside = []
-            for folder, dirs, files in os.walk(path, followlinks=False):
+
+            def unreadable(error: OSError, top: Path = path) -> None:  # a folder os.walk cannot list: said
+                where = Span(path=str(error.filename or top), line=1, col=1)
+                problems.append(Diagnostic(code="IO001", severity=Severity.ERROR, span=where,
+                                           message=f"cannot read folder: {error.strerror or error}"))
+
+            for folder, dirs, files in os.walk(path, onerror=unreadable, followlinks=False):
                 dirs[:] = [d for d in dirs if not d.startswith(".")]
                 for name in files:
                     if name.startswith(".") or Path(name).suffix.lower() not in SHEET_SUFFIXES:
@@ -87,12 +98,23 @@ def _check_file(job: tuple[str, Selection, Any, bool, frozenset[str]]) -> SheetF
         return SheetFile(path=path, format="unreadable", diagnostics=[internal_error(path, "checking", error)])
 
 
+def _watch_parent(parent: int) -> None:
+    """A worker's initializer: exit as soon as the process that started the pool is gone (killed outright, it
+    cannot shut its pool down, and its workers would wait for work for ever)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="shipyard-parent-watch", daemon=True).start()
+
+
 def _checked(found: list[Found], selection: Selection, scenario: Any, jobs: int, keep_ships: bool,
              kept_formats: frozenset[str]) -> Iterator[SheetFile]:
     work = [(str(f.path), selection, scenario, keep_ships, kept_formats) for f in found]
     if jobs > 1 and len(work) >= POOL_THRESHOLD:
         from concurrent.futures import ProcessPoolExecutor  # only when there is a pool to run
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
             yield from pool.map(_check_file, work, chunksize=CHUNK_SIZE)
     else:
         yield from map(_check_file, work)

@@ -8,10 +8,11 @@ tested against this catalogue.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from shipyard.core.diagnostics import Severity
+from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.numbers import FIGURE_DIGITS
 from shipyard.core.source import MAX_LINE_CHARS
 
@@ -25,10 +26,16 @@ class Code:
     severity: Severity
     summary: str
     text: str = ""
+    #: The file as a whole is not read (missing, not a regular file, too large, binary, not a sheet, a workbook
+    #: that does not open): a command exits 2 for it, as a linter does for unreadable input. A line that does
+    #: not read is a finding (exit 1), as a syntax error is to a linter.
+    unopened: bool = False
 
     def explain(self) -> str:
         head = f"{self.code} ({self.severity.value})\n\n{self.summary}"
-        return f"{head}\n\n{self.text}" if self.text else head
+        unopened = "The file is not read; the command exits 2." if self.unopened else ""
+        text = " ".join(filter(None, [self.text, unopened]))
+        return f"{head}\n\n{text}" if text else head
 
 
 #: Short names for the catalogues' severity column.
@@ -36,16 +43,19 @@ ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 #: The core's codes: files (IO), settings (CFG), shipyard itself (SY).
 CODES = (
-    Code("IO001", ERROR, "the file cannot be read (missing, a directory, no permission)"),
+    Code("IO001", ERROR, "the file cannot be read (missing, a directory, not a regular file, no permission)",
+         unopened=True),
     Code("IO002", ERROR, "the file is over the 1 MiB limit",
-         "A ship sheet, even a fleet of a hundred ships, is far smaller; a file this large is not read at all."),
-    Code("IO003", ERROR, "the file is binary (it holds NUL bytes)"),
-    Code("IO004", ERROR, "the file is empty"),
+         "A ship sheet, even a fleet of a hundred ships, is far smaller; a file this large is not read at all.",
+         unopened=True),
+    Code("IO003", ERROR, "the file is binary (it holds NUL bytes)", unopened=True),
+    Code("IO004", ERROR, "the file is empty", unopened=True),
     Code("IO005", INFO, "the file is not UTF-8 and was read as latin-1"),
-    Code("IO006", ERROR, "a path given on the command line does not exist"),
+    Code("IO006", ERROR, "a path given on the command line does not exist", unopened=True),
     Code("IO007", ERROR, "a fleet or scenario file given where a sheet was expected",
-         "A scenario is given with --scenario; a fleet file is checked with 'shipyard check'."),
-    Code("IO008", ERROR, "a TOML file that is not an FFS design, a fleet or a scenario (named on the command line)"),
+         "A scenario is given with --scenario; a fleet file is checked with 'shipyard check'.", unopened=True),
+    Code("IO008", ERROR, "a TOML file that is not an FFS design, a fleet or a scenario (named on the command line)",
+         unopened=True),
     Code("IO009", ERROR, "an output file (-o) that cannot be written",
          "The folder must exist and be writable. Nothing is left half-written; the command exits 2."),
     Code("IO010", ERROR, f"a line of a sheet over {MAX_LINE_CHARS:,} characters, or holding a figure of more than "
@@ -77,3 +87,33 @@ def catalogue() -> dict[str, Code]:
 
 def code_entry(code: str) -> Code | None:
     return catalogue().get(code.upper())
+
+
+def exit_status(diagnostics: Iterable[Diagnostic], unreadable: bool = False) -> int:
+    """The exit code of every command, as a linter's: 2 when an input could not be read (``unreadable``, or a
+    code marked ``unopened``), 1 when there is an error finding, else 0."""
+    errors = [d.code for d in diagnostics if d.severity is Severity.ERROR]
+    if unreadable or any(code in unopened_codes(code_format(code)) for code in errors):
+        return 2
+    return 1 if errors else 0
+
+
+def code_format(code: str) -> str:
+    """A format of the system that owns ``code`` (for ``unopened_codes``), "" for the core's own codes."""
+    from shipyard.core.registry import systems
+
+    owner = next((s for s in systems() if code.startswith(s.prefixes)), None)
+    return owner.formats[0].name if owner is not None and owner.formats else ""
+
+
+@cache
+def unopened_codes(file_format: str = "") -> frozenset[str]:
+    """The codes that say a file as a whole was not read (``Code.unopened``): the core's, and those of the
+    system that reads ``file_format`` (only that system's catalogue is loaded)."""
+    from shipyard.core.registry import format_named, load
+
+    entries = list(CODES)
+    owner = format_named(file_format)
+    if owner is not None and owner[0].codes:
+        entries += load(owner[0].codes)
+    return frozenset(entry.code for entry in entries if entry.unopened)

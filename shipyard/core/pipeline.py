@@ -47,7 +47,7 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
         return SheetFile(path=shown, format="unreadable", diagnostics=diagnostics)
     text, suppressions, problems = find_suppressions(raw, shown)
     diagnostics = diagnostics + problems
-    told = sniff_format(text)
+    told = sniff_format(text, path.suffix)
     top = Span(path=shown, line=1, col=1)
     if path.suffix.lower() == ".toml" and told.toml_table is None:
         return SheetFile(path=shown, format="other", diagnostics=diagnostics + [Diagnostic(

@@ -51,6 +51,10 @@ class SheetFile(BaseModel):
 
     @property
     def opened(self) -> bool:
-        """False when the file itself could not be read (an IO error): ``check`` exits 2 for it. A line
-        the grammar cannot read is an error finding (exit 1), as a syntax error is to a linter."""
-        return not any(d.severity is Severity.ERROR and d.code.startswith("IO") for d in self.diagnostics)
+        """False when the file itself could not be read (a code marked ``unopened`` in the catalogue): ``check``
+        exits 2 for it. A line the grammar cannot read is an error finding (exit 1), as a syntax error is to a
+        linter."""
+        from shipyard.core.codes import unopened_codes
+
+        unopened = unopened_codes(self.format)
+        return not any(d.severity is Severity.ERROR and d.code in unopened for d in self.diagnostics)

@@ -40,10 +40,16 @@ def _claims() -> tuple[tuple[tuple[str, Format], ...], tuple[tuple[Callable[[str
     return tuple(tables), tests, next(f for _, f in formats() if f.fallback)
 
 
-def sniff_format(text: str) -> Format:
-    """The format of a text: a claimed TOML table first, then each format's own test, then the fallback."""
+#: Extensions of the line-based sheets: a file named so is read as TOML only if it is TOML, so a line such as
+#: ``[scenario]`` in the notes of a USD sheet does not make it a scenario.
+TEXT_SHEET_SUFFIXES = (".usd", ".txt", ".hg", ".sheet")
+
+
+def sniff_format(text: str, suffix: str = "") -> Format:
+    """The format of a text: a claimed TOML table first, then each format's own test, then the fallback. With
+    the ``suffix`` of a line-based sheet, a TOML table claims the text only when the whole text is TOML."""
     claimed, tests, fallback = _claims()
-    if "[" in text:
+    if "[" in text and (suffix.lower() not in TEXT_SHEET_SUFFIXES or _is_toml(text)):
         found = toml_tables(text)
         for table, candidate in claimed:
             if table in found:
@@ -52,6 +58,12 @@ def sniff_format(text: str) -> Format:
         if recognise(text):
             return candidate
     return fallback
+
+
+def _is_toml(text: str) -> bool:
+    from shipyard.core.toml_input import parse_toml
+
+    return parse_toml(text)[1] is None
 
 
 def sniff(text: str) -> str:

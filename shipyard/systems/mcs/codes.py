@@ -19,7 +19,8 @@ CODES = (
     Code("FFS002", ERROR, "an FFS design value fails validation",
          "At its key's line, or its table's header when the key is missing; at its cell in a workbook (Beams!B3). "
          "An unknown key gets a did-you-mean."),
-    Code("FFS003", ERROR, "an FFS design workbook cannot be read, or has no Ship sheet"),
+    Code("FFS003", ERROR, "an FFS design workbook cannot be read (not a workbook, past the size limits, a cell "
+                          "that does not read) or has no Ship sheet", unopened=True),
     Code("CNV001", ERROR, "a sheet of a format that does not convert to MCS (a High Guard sheet): only T4 USD "
                           "sheets and FFS designs do"),
     Code("CNV100", ERROR, "convert was given a sheet already rated in MCS: expected a T4 sheet"),

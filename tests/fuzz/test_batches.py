@@ -1,0 +1,124 @@
+"""Batches and exit codes: one rule for every command (0 clean, 1 an error finding, 2 an input not read), no
+folder skipped silently, no worker left behind."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from longlines import ROOT
+from workbooks import bomb
+
+from shipyard.core.batch import PARENT_POLL_SECONDS, find_files
+
+SHIPYARD = [sys.executable, "-m", "shipyard"]
+KUVASZ = ROOT / "examples" / "kuvasz.usd"
+
+
+def run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*SHIPYARD, *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def test_a_folder_that_cannot_be_listed_is_a_finding(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    shutil.copy(KUVASZ, tmp_path)
+    real = os.scandir
+
+    def scandir(path: object = ".") -> object:  # as a folder without read permission answers (root reads all)
+        if Path(str(path)) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    found, problems = find_files([tmp_path])
+    assert [f.path.name for f in found] == ["kuvasz.usd"]
+    assert [(d.code, d.span.path, d.message) for d in problems] == [
+        ("IO001", str(locked), "cannot read folder: Permission denied")]
+
+
+def test_a_listable_folder_is_no_finding(tmp_path: Path) -> None:
+    (tmp_path / "inner").mkdir()
+    shutil.copy(KUVASZ, tmp_path / "inner")
+    found, problems = find_files([tmp_path])
+    assert [f.path.name for f in found] == ["kuvasz.usd"] and problems == []
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_workers_do_not_outlive_a_killed_batch(tmp_path: Path) -> None:
+    for n in range(400):
+        shutil.copy(KUVASZ, tmp_path / f"k{n}.usd")
+    batch = subprocess.Popen([*SHIPYARD, "check", "-j", "2", str(tmp_path)], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    workers: set[int] = set()
+    while time.monotonic() < deadline and len(workers) < 2 and batch.poll() is None:
+        workers = _children(batch.pid)
+        time.sleep(0.05)
+    if batch.poll() is not None:
+        pytest.skip("the batch ended before its workers could be seen")
+    batch.send_signal(signal.SIGKILL)
+    batch.wait()
+    deadline = time.monotonic() + 10 * PARENT_POLL_SECONDS + 5
+    while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
+        time.sleep(0.1)
+    alive = [w for w in workers if Path(f"/proc/{w}").exists()
+             and Path(f"/proc/{w}/stat").read_text().split()[2] != "Z"]
+    assert alive == []
+
+
+@pytest.mark.parametrize("line", ["[scenario]", "[ship]", "[[ship]]"])
+def test_a_usd_sheet_with_a_toml_like_line_is_read_as_a_sheet(tmp_path: Path, line: str) -> None:
+    text = KUVASZ.read_text(encoding="utf-8").replace("JFuel:", f"{line}\nJFuel:", 1)
+    (tmp_path / "k.usd").write_text(text, encoding="utf-8")
+    result = run("check", ".", "--format", "json", cwd=tmp_path)
+    assert '"USD100"' in result.stdout and '"line": 4' in result.stdout  # the line kept as a note, where it is
+    assert "1 ship(s)" in result.stderr and result.returncode == 0
+
+
+def test_a_toml_file_named_usd_is_still_read_as_toml(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "examples" / "ffs2" / "seed-examples.toml", tmp_path / "design.usd")
+    result = run("show", "design.usd", "--format", "json", cwd=tmp_path)
+    assert '"format": "ffs"' in result.stdout
+
+
+def test_audit_with_an_unreadable_damage_record_exits_2(tmp_path: Path) -> None:
+    battle = ROOT / "fixtures" / "tcs" / "battle"
+    for name in ("fleet-a.toml", "vigilant.txt", "kinunir.txt"):
+        shutil.copy(battle / name, tmp_path)
+    (tmp_path / "damage.toml").write_text("[[damage]\nsheet = ", encoding="utf-8")
+    result = run("audit", "fleet-a.toml", "--damage", "damage.toml", cwd=tmp_path)
+    assert result.returncode == 2 and "DMG001" in result.stderr
+    shutil.copy(battle / "damage-a.toml", tmp_path / "damage.toml")
+    assert run("audit", "fleet-a.toml", "--damage", "damage.toml", cwd=tmp_path).returncode == 0
+
+
+def test_export_exits_1_on_an_error_and_2_on_an_unreadable_file(tmp_path: Path) -> None:
+    shutil.copy(KUVASZ, tmp_path)
+    assert run("export", "kuvasz.usd", "--format", "json", cwd=tmp_path).returncode == 0
+    shutil.copy(ROOT / "fixtures" / "core" / "invalid" / "bad-values.usd", tmp_path)
+    assert run("export", "kuvasz.usd", "bad-values.usd", "--format", "json", cwd=tmp_path).returncode == 1
+    (tmp_path / "empty.usd").write_text("", encoding="utf-8")
+    assert run("export", "kuvasz.usd", "empty.usd", "--format", "json", cwd=tmp_path).returncode == 2
+
+
+def test_check_exits_2_on_a_workbook_that_does_not_open(tmp_path: Path) -> None:
+    (tmp_path / "bomb.xlsx").write_bytes(bomb(9 * 1024 * 1024))
+    (tmp_path / "text.xlsx").write_text("not a zip", encoding="utf-8")
+    shutil.copy(KUVASZ, tmp_path)
+    for name in ("bomb.xlsx", "text.xlsx"):
+        result = run("check", name, "kuvasz.usd", cwd=tmp_path)
+        assert result.returncode == 2 and "FFS003" in result.stdout and "kuvasz.usd:2:43" in result.stdout
