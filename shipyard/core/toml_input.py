@@ -108,7 +108,7 @@ def _allowed(model: type[BaseModel] | None) -> str:
 def _describe(error: ErrorDetails, keys: set[str], model: type[BaseModel]) -> str:
     where = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in error["loc"]).lstrip(".")
     where = where or "the file"
-    message = error["msg"]
+    message = error["msg"].removeprefix("Value error, ")  # pydantic's prefix to a validator's own words
     if error["type"] == "extra_forbidden":
         key = str(error["loc"][-1])
         here = _model_at(model, tuple(error["loc"][:-1]))
@@ -184,15 +184,25 @@ def load_toml_model(text: str, path: str, model: type[Model], syntax_code: str, 
                 return (*positions[loc[:end]], "")
         return 1, 1, ""
 
-    beyond = [Diagnostic(code=value_code, severity=Severity.ERROR, span=Span(path=path, line=line, col=col),
-                         message=f"{'.'.join(str(part) for part in loc)}: the number {reason}: not read")
-              for loc, reason in beyond_numbers(data) for line, col, _ in [locate(loc)]]
+    beyond = beyond_diagnostics(data, path, locate, value_code)
     if beyond:
         return None, beyond, positions
     try:
         return model.model_validate(data), [], positions
     except ValidationError as error:
         return None, validation_diagnostics(error, path, locate, model, value_code), positions
+
+
+def beyond_diagnostics(data: object, path: str, locate: Callable[[Location], tuple[int, int, str]],
+                       code: str) -> list[Diagnostic]:
+    """An error at each number of ``data`` beyond what a rule can mean (``locate`` gives its line, column and
+    the name of its cell, if any)."""
+    found = []
+    for loc, reason in beyond_numbers(data):
+        line, col, label = locate(loc)
+        found.append(Diagnostic(code=code, severity=Severity.ERROR, span=Span(path=path, line=line, col=col),
+                                message=f"{label}{'.'.join(str(part) for part in loc)}: the number {reason}: not read"))
+    return found
 
 
 def beyond_numbers(data: object, where: Location = ()) -> list[tuple[Location, str]]:

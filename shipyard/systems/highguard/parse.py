@@ -591,7 +591,7 @@ class _Reader:
             if line.laden:
                 continue  # the laden block repeats the counts; the main block's are the ones checked
             self.line_number, self.text = line.line_number, line.text
-            counts = self.battery_counts(ship, cells)
+            counts = self.battery_counts(ship, cells) if cells else None  # a line of trailers only holds no counts
             if counts is not None:
                 if bearing:
                     ship.bearing = counts

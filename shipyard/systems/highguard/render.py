@@ -67,33 +67,51 @@ def render_highguard(ship: HighGuardShip) -> str:
             lines.append(f"{key}: {value}")
     if ship.tl is not None and ship.usp is None:
         lines.append(f"Tech Level: {ship.tl}")
+    # Notes go before the USP block: under it a note of digits would read as battery counts, and an HG'80 note
+    # naming drop tanks would give the ship a laden USP (the laden block below is written from the model).
+    notes_first = ship.usp is not None
+    if notes_first:
+        lines += [note.text for note in ship.notes]
     if ship.usp is not None:
         lines += ["", "USP"] + _usp_block(ship, ship.usp)
     main = {k: v for k, v in ship.summary.items() if not k.startswith("Laden ")}
     legend = [f"{letter}: {count}" for letter, count in ship.battery_legend.items()]
     if main or ship.flags or legend:
-        lines += ["", " ".join([f"{key}: {figure(value)}" for key, value in main.items()] + legend + ship.flags)]
+        flags = " ; ".join(ship.flags)  # " ; " parts two flags, which a space alone would join into one
+        lines += ["", " ".join([f"{key}: {figure(value)}" for key, value in main.items()] + legend
+                               + ([flags] if flags else []))]
     for key, value in (("Craft", ship.craft), ("Fuel Treatment", ship.fuel_treatment), ("Backups", ship.backups)):
         if value is not None:
             lines.append(f"{key}: {value}")
     if ship.substitutions:
         lines.append("Substitutions: " + " ".join(f"{k} = {v}" for k, v in ship.substitutions.items()))
-    if ship.laden_usp is not None:
-        lines += ["", "With Drop Tanks", ""] + _usp_block(ship, ship.laden_usp, laden=True)[:1]
-        laden = {k[len("Laden "):]: v for k, v in ship.summary.items() if k.startswith("Laden ")}
+    laden = {k[len("Laden "):]: v for k, v in ship.summary.items() if k.startswith("Laden ")}
+    if ship.laden_usp is not None or laden or ship.drop_tank_cost is not None:
+        lines += ["", "With Drop Tanks", ""]
+        if ship.laden_usp is not None:
+            lines += _usp_block(ship, ship.laden_usp, laden=True)[:1]
         if laden:
             lines.append(" ".join(f"{key}: {figure(value)}" for key, value in laden.items()))
         if ship.drop_tank_cost is not None:
             lines.append(f"Drop Tanks Cost: MCr {ship.drop_tank_cost:,.3f}")
-    if ship.notes:
+    if ship.notes and not notes_first:
         lines.append("")
         lines += [note.text for note in ship.notes]
-    if ship.components or ship.title:
-        lines += ["", ship.title or f"{ship.ship_class or ship.name or 'Unnamed'} Class"]
+    if ship.components or ship.title:  # the section names start the component sheet; a title only if it had one
+        lines += ["", ship.title] if ship.title else []
         if ship.crew_breakdown is not None:
             lines += ["", "Book 5 Crew Breakdown", ship.crew_breakdown]
-        loose = [c for c in ship.components if c.section not in _ORDER]
-        lines += [_component(c) for c in loose]
-        for section in _ORDER:
-            lines += ["", section] + [_component(c) for c in ship.components if c.section == section]
+        # The components in their order, each run of one section under its name (a sheet may list FUEL before
+        # ENGINEERING); the sections without components after them, as High Guard Shipyard prints every one.
+        section: str | None = None
+        for c in ship.components:
+            if c.section != section and c.section in _ORDER:
+                lines += ["", c.section]
+            section = c.section
+            lines.append(_component(c))
+        listed = {c.section for c in ship.components}
+        start = max((_ORDER.index(c.section) for c in ship.components if c.section in _ORDER), default=-1)
+        for name in _ORDER[start + 1:]:
+            if name not in listed:
+                lines += ["", name]
     return "\n".join(lines).strip("\n") + "\n"

@@ -163,7 +163,8 @@ class SandcasterBattery(_Battery):
         return _detail_matching(self.details, r"can+is+ters?")
 
     def render(self) -> str:
-        return f"{self.count} x {self.name}: {self.screen}: {self.armour}{self.tail()}"
+        screen = "-0" if self.screen == 0 else str(self.screen)  # a sheet's screen always has its minus sign
+        return f"{self.count} x {self.name}: {screen}: {self.armour}{self.tail()}"
 
 
 class DamperBattery(_Battery):

@@ -310,6 +310,7 @@ class _SheetReader:
         self.diagnostics: list[Diagnostic] = []
         self.ship = _ShipBuilder()
         self.group: str | None = None
+        self.key_read = ""  # the last key as read (canonical_key)
         self.line_no = 0
         self.line_text = ""
         self.items = _LineItems(self.span)
@@ -420,7 +421,8 @@ class _SheetReader:
         self.ship.has_content = True
 
     def canonical_key(self, key_text: str, column: int) -> str | None:
-        normal = _normal(key_text)
+        """The field a key names; ``self.key_read`` is the key as read (the near miss's match)."""
+        normal = self.key_read = _normal(key_text)
         if self.group == "signature" and normal in SIGNATURE_KINDS:
             return "signature_part"
         if normal.endswith("jam") and (self.group == "ecm" or len(normal) > 3):
@@ -433,6 +435,7 @@ class _SheetReader:
                 self.report("USD103", Severity.WARNING,
                             f"unknown key '{key_text}': did you mean '{_display_key(close[0])}'? "
                             "Read as that key", column)
+                self.key_read = close[0]
                 return _CANONICAL[close[0]]
         return None
 
@@ -482,7 +485,7 @@ class _SheetReader:
             return self.read_sensors(key_text, reader, span)
         if name == "signature_part":
             self.group = "signature"
-            part = "lidar" if _normal(key_text) == "lidar" else _normal(key_text)
+            part = self.key_read  # "vis", "ir", "active" or "lidar", or the one a near miss was read as
             self.ship.signature[part] = reader.number(float)
             self.ship.signature_spans[part] = span
             return self.leftover(key_text, reader)
@@ -736,9 +739,13 @@ def _read_fire_control(reader: _ValueReader):
 def _read_computers(reader: _ValueReader):
     computers = []
     while reader.peek("COUNTED") or reader.peek("WORD"):
-        token = reader.take()
-        match = re.fullmatch(r"(\d+)\s*[xX]\s*(.+)", token.text)
-        count, model = (int(match.group(1)), match.group(2)) if match else (1, token.text)
+        token = reader.current()
+        match = re.fullmatch(r"(\d+)\s*[xX]\s*(.+)", token.text) if token is not None else None
+        count, model = (int(match.group(1)), match.group(2)) if match else (1, token.text if token else "")
+        if not model[:1].isalpha():  # a model is named ("Fib", "Model/3"): ";" or "-" is none
+            raise FieldValueError(f"expected computers such as 10xFib, found {token.text!r}" if token else
+                                  "expected computers such as 10xFib", token)
+        reader.take()
         computers.append(Computer(count=count, model=model))
     if not computers:
         raise FieldValueError("expected computers such as 10xFib", reader.current())

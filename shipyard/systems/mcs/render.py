@@ -5,8 +5,13 @@ The text reads back (``parse_usd``) to an equal ship: that round trip is tested 
 
 from __future__ import annotations
 
+import re
+
 from shipyard.core.numbers import as_written
 from shipyard.systems.mcs.model import UsdShip
+
+#: What a ``Class:`` value reads back as (grammars/usd.lark: WORD and PAREN_TEXT): words and whole brackets.
+_CLASS_VALUE = re.compile(r"(?:[^\s:()]+|\([^()\n]*\)|[ \t]+)*")
 
 
 def _line(*parts: str | None) -> str | None:
@@ -21,9 +26,12 @@ def render_usd(ship: UsdShip) -> str:
         return None if value is None else f"{key}: {as_written(value)}{suffix}"
 
     lines: list[str | None] = []
-    if ship.class_name is not None and ship.description and ship.tl is not None:
-        # The heading form of the combat example: "Coronation (Royal-class BB) TL-12".
-        lines.append(_line(f"{ship.class_name} ({ship.description}) TL-{ship.tl}", field("Type", ship.ship_type)))
+    bracketed = ship.class_name is not None and not _CLASS_VALUE.fullmatch(ship.class_name)
+    if ship.class_name is not None and ship.tl is not None and (ship.description or bracketed):
+        # The heading form of the combat example, "Coronation (Royal-class BB) TL-12"; a name with an unmatched
+        # bracket or a colon reads back only in it.
+        description = f" ({ship.description})" if ship.description else ""
+        lines.append(_line(f"{ship.class_name}{description} TL-{ship.tl}", field("Type", ship.ship_type)))
     elif ship.class_name is not None:
         name = ship.class_name + (f" ({ship.description})" if ship.description else "")
         lines.append(_line(f"Class: {name}", field("TL", ship.tl), field("Type", ship.ship_type)))

@@ -9,14 +9,25 @@ converter scales them. Field meanings follow MCS section 6; docs/converters.md d
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 Edition = Literal["ffs1", "ffs2"]
 #: The editions by name, as a command line gives them.
 EDITIONS: dict[str, Edition] = {"ffs1": "ffs1", "ffs2": "ffs2"}
 Positive = Field(gt=0)
+
+
+def _sheet_name(value: str) -> str:
+    if any(ord(char) < 0x20 or 0x7f <= ord(char) < 0xa0 or char == ":" for char in value):
+        raise ValueError("a name goes on one line of a USD sheet: no control characters and no ':' (which would "
+                         "end a key there)")
+    return value
+
+
+#: A name that goes on a USD sheet: not blank, on one line, without the colon that ends a key.
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), AfterValidator(_sheet_name)]
 
 
 class _Input(BaseModel):
@@ -26,9 +37,9 @@ class _Input(BaseModel):
 class FfsHull(_Input):
     """The ship: hull, armour, power, crew protection."""
 
-    name: str
+    name: Name
     tl: int = Field(ge=0, le=33)
-    type: str | None = None
+    type: Name | None = None
     displacement: Decimal = Positive  # dTons
     mass: Decimal | None = Field(default=None, gt=0)  # tonnes; without it, displacement x 10 (section 6.1)
     armour: Decimal | None = Field(default=None, ge=0)  # FFS armour value
@@ -48,7 +59,7 @@ class FfsHull(_Input):
 class FfsBeam(_Input):
     """One kind of beam battery: ``batteries`` identical batteries of ``count`` weapons each."""
 
-    name: str
+    name: Name
     type: Literal["laser", "paw", "meson"]
     count: int = Field(ge=1)  # weapons in one battery
     batteries: int = Field(default=1, ge=1)
@@ -63,7 +74,7 @@ class FfsBeam(_Input):
 class FfsMissiles(_Input):
     """One kind of missile battery."""
 
-    name: str = "Missile Battery"
+    name: Name = "Missile Battery"
     warhead: Literal["nuclear", "chemical", "kkm"] = "nuclear"
     tl: int | None = None  # the missiles' TL; default the ship's
     launchers: int = Field(ge=1)  # per battery
@@ -78,7 +89,7 @@ class FfsMissiles(_Input):
 
 
 class FfsSandcasters(_Input):
-    name: str = "Sandcaster battery"
+    name: Name = "Sandcaster battery"
     count: int = Field(ge=1)  # casters in one battery
     batteries: int = Field(default=1, ge=1)
     tl: int | None = None  # default the ship's
@@ -86,7 +97,7 @@ class FfsSandcasters(_Input):
 
 
 class FfsDampers(_Input):
-    name: str = "Damper Battery"
+    name: Name = "Damper Battery"
     count: int = Field(ge=1)  # dampers in one battery
     batteries: int = Field(default=1, ge=1)
 

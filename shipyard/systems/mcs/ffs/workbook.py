@@ -25,7 +25,7 @@ from pydantic import ValidationError
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.source import Unreadable, read_limited
-from shipyard.core.toml_input import Location, validation_diagnostics
+from shipyard.core.toml_input import Location, beyond_diagnostics, validation_diagnostics
 from shipyard.systems.mcs.ffs.model import FfsDesign, FfsHull
 from shipyard.systems.mcs.ffs.read import Loaded
 
@@ -183,6 +183,9 @@ def _read_workbook(workbook: Any, shown: str, error: Any) -> Loaded:
                 return positions[loc[:end]]
         return 1, 1, ""
 
+    beyond = beyond_diagnostics(data, shown, locate, "FFS002")
+    if beyond:
+        return None, beyond, plain
     try:
         return FfsDesign.model_validate(data), [], plain
     except ValidationError as failure:
