@@ -25,6 +25,8 @@ def beyond_reason(value: object) -> str | None:
         return "is infinite"
     if abs(exact) >= FIGURE_LIMIT:
         return f"has {exact.adjusted() + 1:,} digits (figures are under 10**{FIGURE_DIGITS})"
+    if exact and abs(exact) < 1 / FIGURE_LIMIT:
+        return f"is {exact:.1E}, nearer 0 than any rule can mean (figures are 0 or at least 10**-{FIGURE_DIGITS})"
     return None
 
 

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -73,12 +74,22 @@ def _dump(case: Case) -> None:
         (Path(folder) / f"failure-{case.form.replace(' ', '-')}{case.suffix}").write_bytes(case.data)
 
 
-def assert_contract(case: Case) -> None:
+def _log(test: str, seconds: float) -> None:
+    """With SHIPYARD_FUZZ_LOG=FILE, each case's time is appended there (benchmarks/fuzz_long.py sums them)."""
+    log = os.environ.get("SHIPYARD_FUZZ_LOG")
+    if log:
+        with open(log, "a", encoding="utf-8") as stream:
+            stream.write(f"{test}\t{seconds:.4f}\n")
+
+
+def assert_contract(case: Case, test: str = "read") -> None:
+    start = time.perf_counter()
     try:
         _assert_contract(case)
     except BaseException:
         _dump(case)
         raise
+    _log(test, time.perf_counter() - start)
 
 
 def _assert_contract(case: Case) -> None:
@@ -95,17 +106,17 @@ def _assert_contract(case: Case) -> None:
 
 @given(sheets())
 def test_any_sheet_reads_to_located_findings(case: Case) -> None:
-    assert_contract(case)
+    assert_contract(case, "sheets")
 
 
 @given(toml_documents())
 def test_any_toml_input_reads_to_located_findings(case: Case) -> None:
-    assert_contract(case)
+    assert_contract(case, "toml")
 
 
 @given(workbooks())
 def test_any_workbook_reads_to_located_findings(case: Case) -> None:
-    assert_contract(case)
+    assert_contract(case, "workbooks")
 
 
 COMMANDS = {
@@ -118,6 +129,16 @@ runner = CliRunner()
 
 @given(ANY_CASE)
 def test_every_command_exits_0_1_or_2_without_a_traceback(case: Case) -> None:
+    start = time.perf_counter()
+    try:
+        _run_commands(case)
+    except BaseException:
+        _dump(case)
+        raise
+    _log("commands", time.perf_counter() - start)
+
+
+def _run_commands(case: Case) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"case{case.suffix}"
         path.write_bytes(case.data)

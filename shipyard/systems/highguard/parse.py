@@ -22,6 +22,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.grammar import parser
+from shipyard.core.numbers import beyond_reason
 from shipyard.core.parse_errors import describe
 from shipyard.core.records import Note
 from shipyard.core.source import split_lines
@@ -189,7 +190,11 @@ def column_offsets(usp: UspProfile) -> dict[str, int]:
 def number(text: str) -> Decimal:
     """A sheet number: "1,336.630", "587.5.", "0,000" (HGS's literal on the P-Fuel line)."""
     cleaned = text.strip().rstrip(".").replace(",", "")
-    return Decimal(cleaned)
+    value = Decimal(cleaned)
+    beyond = beyond_reason(value)  # "3OOOOOOOOOOOOOO5" passes the line check, and is repaired into digits
+    if beyond is not None:
+        raise ValueError(f"the figure {cleaned[:20]}{'...' if len(cleaned) > 20 else ''} {beyond}")
+    return value
 
 
 def money_mcr(text: str) -> Decimal:

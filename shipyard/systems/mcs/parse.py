@@ -35,6 +35,7 @@ from lark.tree import Meta
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.grammar import parser
+from shipyard.core.numbers import beyond_reason
 from shipyard.core.parse_errors import describe
 from shipyard.core.source import split_lines
 from shipyard.systems.mcs.model import (
@@ -657,11 +658,16 @@ class _ValueReader:
         if kind is int:
             if not re.fullmatch(r"[+-]?\d+", text):
                 raise FieldValueError(f"expected a whole number, found {token.text!r}", token)
-            return int(text)
-        try:
-            return kind(text)
-        except (InvalidOperation, ValueError):  # pragma: no cover - NUMBER is always numeric
-            raise FieldValueError(f"expected {what}, found {token.text!r}", token) from None
+            value = int(text)
+        else:
+            try:
+                value = kind(text)
+            except (InvalidOperation, ValueError):  # pragma: no cover - NUMBER is always numeric
+                raise FieldValueError(f"expected {what}, found {token.text!r}", token) from None
+        beyond = beyond_reason(value)
+        if beyond is not None:  # the line check refuses long figures; a fraction of 0.0000000000000001 passes it
+            raise FieldValueError(f"expected {what}: the figure {token.text[:20]} {beyond}", token)
+        return value
 
     def rest(self) -> list[_FieldToken]:
         rest = self.tokens[self.index:]

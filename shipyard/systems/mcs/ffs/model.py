@@ -16,7 +16,9 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstra
 Edition = Literal["ffs1", "ffs2"]
 #: The editions by name, as a command line gives them.
 EDITIONS: dict[str, Edition] = {"ffs1": "ffs1", "ffs2": "ffs2"}
-Positive = Field(gt=0)
+#: The least displacement (dTons) or mass (tonnes) of a design: no craft is smaller, and the charts' ratings,
+#: worked per dTon, run past any rule for a hull of a fraction of one.
+SMALLEST_HULL = 1
 
 
 def _sheet_name(value: str) -> str:
@@ -40,8 +42,8 @@ class FfsHull(_Input):
     name: Name
     tl: int = Field(ge=0, le=33)
     type: Name | None = None
-    displacement: Decimal = Positive  # dTons
-    mass: Decimal | None = Field(default=None, gt=0)  # tonnes; without it, displacement x 10 (section 6.1)
+    displacement: Decimal = Field(ge=SMALLEST_HULL)  # dTons
+    mass: Decimal | None = Field(default=None, ge=SMALLEST_HULL)  # tonnes; without it, displacement x 10 (section 6.1)
     armour: Decimal | None = Field(default=None, ge=0)  # FFS armour value
     power_plant_mw: list[Decimal] = Field(default_factory=list)  # one output per plant (MW)
     g_compensation: int | None = Field(default=None, ge=0)
