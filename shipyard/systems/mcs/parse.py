@@ -742,13 +742,17 @@ def _read_fire_control(reader: _ValueReader):
     return "fire_control", value, extra
 
 
+#: A computer model as a sheet names one, the shape grammars/usd.lark's COUNTED takes after its "3x".
+_COMPUTER_MODEL = re.compile(r"[A-Za-z][A-Za-z0-9/]*")
+
+
 def _read_computers(reader: _ValueReader):
     computers = []
     while reader.peek("COUNTED") or reader.peek("WORD"):
         token = reader.current()
         match = re.fullmatch(r"(\d+)\s*[xX]\s*(.+)", token.text) if token is not None else None
         count, model = (int(match.group(1)), match.group(2)) if match else (1, token.text if token else "")
-        if not model[:1].isalpha():  # a model is named ("Fib", "Model/3"): ";" or "-" is none
+        if not _COMPUTER_MODEL.fullmatch(model):  # "Fib", "Model/3"; ";" or "A{" is no model
             raise FieldValueError(f"expected computers such as 10xFib, found {token.text!r}" if token else
                                   "expected computers such as 10xFib", token)
         reader.take()

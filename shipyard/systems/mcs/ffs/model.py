@@ -8,6 +8,7 @@ converter scales them. Field meanings follow MCS section 6; docs/converters.md d
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Annotated, Literal
 
@@ -28,8 +29,19 @@ def _sheet_name(value: str) -> str:
     return value
 
 
+def _battery_name(value: str) -> str:
+    from shipyard.systems.mcs.parse import usd_parser  # the grammar's own shape of a weapon name
+
+    if not re.fullmatch(usd_parser().get_terminal("WEAPON_NAME").pattern.to_regexp(), value):
+        raise ValueError(f"a battery's name goes on a USD sheet as words that begin with a letter (letters, digits "
+                         f"and - / & . '), found {value!r}")
+    return value
+
+
 #: A name that goes on a USD sheet: not blank, on one line, without the colon that ends a key.
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), AfterValidator(_sheet_name)]
+#: A battery's name, as the USD grammar reads a weapon's.
+BatteryName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), AfterValidator(_battery_name)]
 
 
 class _Input(BaseModel):
@@ -61,7 +73,7 @@ class FfsHull(_Input):
 class FfsBeam(_Input):
     """One kind of beam battery: ``batteries`` identical batteries of ``count`` weapons each."""
 
-    name: Name
+    name: BatteryName
     type: Literal["laser", "paw", "meson"]
     count: int = Field(ge=1)  # weapons in one battery
     batteries: int = Field(default=1, ge=1)
@@ -76,7 +88,7 @@ class FfsBeam(_Input):
 class FfsMissiles(_Input):
     """One kind of missile battery."""
 
-    name: Name = "Missile Battery"
+    name: BatteryName = "Missile Battery"
     warhead: Literal["nuclear", "chemical", "kkm"] = "nuclear"
     tl: int | None = None  # the missiles' TL; default the ship's
     launchers: int = Field(ge=1)  # per battery
@@ -91,7 +103,7 @@ class FfsMissiles(_Input):
 
 
 class FfsSandcasters(_Input):
-    name: Name = "Sandcaster battery"
+    name: BatteryName = "Sandcaster battery"
     count: int = Field(ge=1)  # casters in one battery
     batteries: int = Field(default=1, ge=1)
     tl: int | None = None  # default the ship's
@@ -99,7 +111,7 @@ class FfsSandcasters(_Input):
 
 
 class FfsDampers(_Input):
-    name: Name = "Damper Battery"
+    name: BatteryName = "Damper Battery"
     count: int = Field(ge=1)  # dampers in one battery
     batteries: int = Field(default=1, ge=1)
 
