@@ -30,8 +30,11 @@ def beyond_reason(value: object) -> str | None:
     return None
 
 
-def json_number(value: Decimal) -> int | float:
-    """A Decimal as a JSON number: a whole value as an integer (1700), any other as a float (1336.63)."""
+def json_number(value: Decimal) -> int | float | None:
+    """A Decimal as a JSON number: a whole value as an integer (1700), any other as a float (1336.63); None
+    (JSON's null) for one that is not finite, which JSON cannot write."""
+    if not value.is_finite():
+        return None
     return int(value) if value == value.to_integral_value() else float(value)
 
 

@@ -23,7 +23,7 @@ from openpyxl.utils import get_column_letter
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.files import atomic_path
-from shipyard.core.numbers import json_number
+from shipyard.core.numbers import beyond_reason, json_number
 from shipyard.core.sheet import SheetFile
 from shipyard.core.version import version
 from shipyard.report import tables
@@ -68,8 +68,8 @@ class WorkbookWriter:
 
     @staticmethod
     def cell(sheet: Any, value: Any, column: Column, fill: PatternFill | None = None) -> Cell:
-        if isinstance(value, Decimal):
-            value = json_number(value)
+        if isinstance(value, Decimal):  # a figure past any rule (refused where it is read) is kept as its text
+            value = json_number(value) if beyond_reason(value) is None else str(value)
         if isinstance(value, str):
             value = safe_text(value)
         cell = WriteOnlyCell(sheet, value=value)
