@@ -38,6 +38,13 @@ def json_number(value: Decimal) -> int | float | None:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
+def short(value: float) -> str:
+    """A float as a sheet writes it, as short as reads back to it, never with an exponent: 14, 13.5, -0.5,
+    111115.5, 0.00001."""
+    text = f"{value:g}"
+    return text if "e" not in text and float(text) == value else format(Decimal(repr(value)), "f")
+
+
 def plain(value: object) -> object:
     """``json_number`` for a Decimal; any other value as it is (the cells of a table written as JSON or CSV)."""
     return json_number(value) if isinstance(value, Decimal) else value

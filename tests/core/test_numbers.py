@@ -43,3 +43,9 @@ def test_json_numbers():
 def test_nearest_key_reads_a_table_end_past_it(key, used):
     table = dict.fromkeys(range(8, 16), "row")
     assert nearest_key(table, key) == used
+
+
+def test_short_floats_read_back_and_never_take_an_exponent():
+    from shipyard.core.numbers import short
+
+    assert [short(x) for x in (14.0, 13.5, -0.5, 111115.5, 0.00001)] == ["14", "13.5", "-0.5", "111115.5", "0.00001"]

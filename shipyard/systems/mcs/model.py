@@ -17,6 +17,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
+from shipyard.core.numbers import short
 from shipyard.core.records import Figure, Note, Record, Ship
 
 
@@ -221,7 +222,7 @@ class Sensor(Record):
 
     def render(self) -> str:
         count = f"{self.count}x" if self.count is not None else ""
-        return f"{count}{self.sensitivity:g}{self.suffix}"
+        return f"{count}{short(self.sensitivity)}{self.suffix}"
 
 
 class Signature(Record):

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from shipyard.core.numbers import grouped_exact
+from shipyard.core.numbers import grouped_exact, short
 from shipyard.systems.mcs import charts as chart
 from shipyard.systems.mcs.model import UsdShip
 
@@ -56,11 +56,11 @@ def ship_panel(ship: UsdShip, path: str) -> Panel:
         extras.append("Sensors: " + ", ".join(f"{s.kind} {s.render()}" for s in ship.sensors))
     if ship.signature:
         sig = ship.signature
-        extras.append("Signature: " + ", ".join(f"{k} {v:g}" for k, v in
+        extras.append("Signature: " + ", ".join(f"{k} {short(v)}" for k, v in
                                                   (("Vis", sig.vis), ("IR", sig.ir), ("Active", sig.active),
                                                    ("Lidar", sig.lidar)) if v is not None))
     if ship.ecm:
-        extras.append("ECM: " + ", ".join(f"{j.kind} {j.rating:g}" for j in ship.ecm))
+        extras.append("ECM: " + ", ".join(f"{j.kind} {short(j.rating)}" for j in ship.ecm))
     if ship.crew_quality:
         cq = ship.crew_quality
         extras.append(f"Crew: {cq.quality or ''} skill {cq.skill}, skill+attribute {cq.skill_attribute}")

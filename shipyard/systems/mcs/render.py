@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from shipyard.core.numbers import as_written
+from shipyard.core.numbers import as_written, short
 from shipyard.systems.mcs.model import UsdShip
 
 #: What a ``Class:`` value reads back as (grammars/usd.lark: WORD and PAREN_TEXT): words and whole brackets.
@@ -62,11 +62,11 @@ def render_usd(ship: UsdShip) -> str:
         lines.append(" ".join(parts))
     if ship.signature is not None:
         sig = ship.signature
-        lines.append(_line("Signature:", *(f"{label}: {value:g}" for label, value in
+        lines.append(_line("Signature:", *(f"{label}: {short(value)}" for label, value in
                                             (("Vis", sig.vis), ("IR", sig.ir), ("Active", sig.active),
                                              ("Lidar", sig.lidar)) if value is not None)))
     if ship.ecm:
-        lines.append("ECM: " + " ".join(f"{j.kind}: {j.rating:g}" for j in ship.ecm))
+        lines.append("ECM: " + " ".join(f"{j.kind}: {short(j.rating)}" for j in ship.ecm))
     if ship.fire_control is not None:
         note = f" ({ship.fire_control_note})" if ship.fire_control_note else ""
         lines.append(f"Fire Control: {ship.fire_control:+d}{note}")
