@@ -1,6 +1,7 @@
 """Writing output files: atomically (a temporary file beside the target, moved into place, so a crash never
-leaves half a file), with the mode the umask gives a new file (a temporary file alone would be 0600), and with
-a located IO009 diagnostic, never a traceback, when a file cannot be written."""
+leaves half a file; a command's files moved together), with the mode of the file replaced or, for a new one,
+the umask's (a temporary file alone would be 0600); a device or FIFO written in place; a located IO009
+diagnostic, never a traceback, when a file cannot be written or is one of the command's inputs."""
 
 from __future__ import annotations
 
