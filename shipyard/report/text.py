@@ -6,6 +6,7 @@ joins them elsewhere.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel
@@ -18,12 +19,13 @@ Segment = tuple[str, "str | None"]
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 # C0 controls but tab, DEL and the C1 controls: never written to a terminal from a file as they are.
 _CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x09), *range(0x0a, 0x20), *range(0x7f, 0xa0))}
+_ANY_CONTROL = re.compile("[" + "".join(re.escape(chr(code)) for code in _CONTROLS) + "]")
 
 
 def visible(text: str) -> str:
     """Text from a file made safe to print: each control character written as its escape (ESC as \\x1b), so no
     sequence in a sheet can move the cursor, set the clipboard or make a link."""
-    return text.translate(_CONTROLS)
+    return text.translate(_CONTROLS) if _ANY_CONTROL.search(text) else text  # most text has none: one C pass
 
 
 def visible_lines(text: str) -> str:
