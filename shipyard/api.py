@@ -51,6 +51,7 @@ __all__ = [
     "load",
     "load_scenario",
     "mcs_options",
+    "option_prefix_problems",
     "panel",
     "plan_check",
     "prefixes",
@@ -120,6 +121,16 @@ class CheckPlan(NamedTuple):
     level: Severity = Severity.INFO
 
 
+def option_prefix_problems(select: list[str] | None, ignore: list[str] | None) -> list[Diagnostic]:
+    """CFG003 for each code prefix of --select or --ignore that names no code (a typo selects nothing)."""
+    from shipyard.core.codes import unknown_prefix
+
+    return [Diagnostic(code="CFG003", severity=Severity.ERROR, span=Span(path=option, line=1, col=1),
+                       message=f"unknown code prefix: {why}")
+            for option, values in (("--select", select), ("--ignore", ignore))
+            for prefix in prefixes(values) if (why := unknown_prefix(prefix))]
+
+
 def plan_check(paths: list[Path], select: list[str] | None = None, ignore: list[str] | None = None,
                level: str | None = None, scenario: Path | None = None, jobs: int | None = None,
                config: Path | None = None) -> tuple[CheckPlan | None, list[Diagnostic]]:
@@ -135,6 +146,9 @@ def plan_check(paths: list[Path], select: list[str] | None = None, ignore: list[
         if loaded is None:
             return None, problems
         settings, base = loaded, found_file.parent
+    unknown = option_prefix_problems(select, ignore)
+    if unknown:
+        return None, unknown
     selection = Selection(select=prefixes(select) or prefixes(settings.select),
                           ignore=prefixes(ignore) or prefixes(settings.ignore))
     scenario_path = scenario or (base / settings.scenario if settings.scenario else None)

@@ -33,6 +33,9 @@ def audit(
     from shipyard.report.terminal import audit_table
 
     err = Lines(stderr=True)
+    unknown = api.option_prefix_problems(select, ignore)
+    if unknown:
+        usage_error(err, unknown)
     chosen = None
     if scenario is not None:
         chosen, problems = api.load_scenario(scenario)

@@ -62,6 +62,8 @@ CODES = (
                          f"{FIGURE_DIGITS} digits: not read (the other lines are)"),
     Code("CFG001", ERROR, "a settings file that is not valid TOML"),
     Code("CFG002", ERROR, "a settings value that does not validate (at its line, with a did-you-mean)"),
+    Code("CFG003", ERROR, "a code prefix given to --select or --ignore that names no code (with a did-you-mean)",
+         "A typo would otherwise select nothing and turn a failing run green; the command exits 2."),
     Code("SY001", ERROR, "an internal error while reading one file: a bug, please report it; other files go on"),
     Code("SY002", ERROR, "an internal error in one rule on one ship: a bug; the other rules and files go on"),
     Code("SY010", ERROR, "a suppression comment that names no codes",
@@ -87,6 +89,34 @@ def catalogue() -> dict[str, Code]:
 
 def code_entry(code: str) -> Code | None:
     return catalogue().get(code.upper())
+
+
+#: The prefixes of the core's own codes.
+CORE_PREFIXES = ("IO", "CFG", "SY")
+
+
+def unknown_prefix(prefix: str) -> str | None:
+    """Why a code prefix given to --select or --ignore (or in the settings) names no code, with a did-you-mean;
+    None when some code starts with it. Only the family the prefix belongs to is loaded."""
+    import difflib
+
+    from shipyard.core.registry import family_rules, load, systems
+
+    prefix = prefix.upper()
+    owners = [s for s in systems() if prefix.startswith(s.prefixes)]
+    families = [*CORE_PREFIXES, *(p for s in systems() for p in s.prefixes)]
+    if any(family.startswith(prefix) for family in families):
+        return None  # "MCS", "TC", "IO"
+    known = [entry.code for entry in CODES if entry.code.startswith(prefix[:2])]
+    for owner in owners:
+        known += [entry.code for entry in load(owner.codes)] if owner.codes else []
+        known += list(family_rules(owner.family)) if owner.family and owner.rules else []
+    if any(code.startswith(prefix) for code in known):
+        return None
+    swapped = [name for name in families + known if sorted(name) == sorted(prefix)]  # "MSC" for "MCS"
+    close = swapped or difflib.get_close_matches(prefix, families + known, n=1, cutoff=0.5)
+    hint = f"; did you mean '{close[0]}'?" if close else f" (codes start with {', '.join(families)})"
+    return f"no code starts with '{prefix}'{hint}"
 
 
 def exit_status(diagnostics: Iterable[Diagnostic], unreadable: bool = False) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.source import read_limited_text, read_sheet_text
@@ -33,6 +33,17 @@ class Settings(BaseModel):
     scenario: str | None = None
     level: Literal["error", "warning", "info"] | None = None
     jobs: int | None = Field(default=None, ge=1)
+
+    @field_validator("select", "ignore")
+    @classmethod
+    def _known_prefixes(cls, values: list[str]) -> list[str]:
+        from shipyard.core.codes import unknown_prefix
+        from shipyard.core.selection import prefixes
+
+        problems = [why for prefix in prefixes(values) if (why := unknown_prefix(prefix))]
+        if problems:
+            raise ValueError("; ".join(problems))
+        return values
 
 
 class _Tool(BaseModel):

@@ -16,7 +16,8 @@ from pydantic import BaseModel, ConfigDict
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 
-_COMMENT = re.compile(r"#\s*shipyard\s*:\s*(ignore-file|ignore)\b\s*(?:\[([^\]]*)\])?[^\n\r]*")
+# One line only: a blank after "ignore" must never reach into the next line (it would blank that line too).
+_COMMENT = re.compile(r"#[ \t]*shipyard[ \t]*:[ \t]*(ignore-file|ignore)\b[ \t]*(?:\[([^\]\n\r]*)\])?[^\n\r]*")
 
 
 class Suppression(BaseModel):

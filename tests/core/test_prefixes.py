@@ -1,0 +1,62 @@
+"""A code prefix that names no code is a usage error with a did-you-mean, on the command line and in the
+settings: a typo in --select used to select nothing and turn a failing run green."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from typer.testing import CliRunner
+
+from shipyard import api
+from shipyard.cli import app
+from shipyard.core.codes import unknown_prefix
+
+runner = CliRunner()
+HOLLYFIELDS = ROOT / "examples" / "hollyfields.usd"  # fails: an error finding (MCS001)
+
+
+@pytest.mark.parametrize("prefix", ["MCS", "mcs", "M", "TC", "IO", "MCS00", "MCS001", "TCS114", "CFG", "HG1"])
+def test_a_prefix_of_some_code_is_known(prefix: str) -> None:
+    assert unknown_prefix(prefix) is None
+
+
+@pytest.mark.parametrize(("prefix", "hint"), [("MSC", "did you mean 'MCS'?"), ("TSC", "did you mean 'TCS'?"),
+                                              ("MCS999", "did you mean 'MCS009'?"), ("XYZ", "codes start with IO")])
+def test_a_prefix_of_no_code_is_named_with_a_hint(prefix: str, hint: str) -> None:
+    why = unknown_prefix(prefix)
+    assert why is not None and why.startswith(f"no code starts with '{prefix}'") and hint in why
+
+
+def test_a_typo_in_select_is_a_usage_error_not_a_green_run() -> None:
+    result = runner.invoke(app, ["check", "--select", "MSC", str(HOLLYFIELDS)])
+    assert result.exit_code == 2
+    assert "--select:1:1: error: CFG003 unknown code prefix: no code starts with 'MSC'; did you mean 'MCS'?" in (
+        result.output)
+    assert runner.invoke(app, ["check", "--select", "MCS", str(HOLLYFIELDS)]).exit_code == 1
+
+
+def test_a_typo_in_ignore_or_in_audit_is_a_usage_error_too() -> None:
+    assert runner.invoke(app, ["check", "--ignore", "MCS001,USDX", str(HOLLYFIELDS)]).exit_code == 2
+    assert runner.invoke(app, ["audit", "--select", "HGG", str(HOLLYFIELDS)]).exit_code == 2
+
+
+def test_a_typo_in_the_settings_is_a_finding_at_its_line(tmp_path: Path) -> None:
+    (tmp_path / "shipyard.toml").write_text('level = "info"\nselect = ["HG1", "TSC"]\n', encoding="utf-8")
+    plan, problems = api.plan_check([tmp_path])
+    assert plan is None
+    assert [(d.code, d.span.line) for d in problems] == [("CFG002", 2)]
+    assert "no code starts with 'TSC'; did you mean 'TCS'?" in problems[0].message
+
+
+def test_a_bare_suppression_never_touches_the_next_line(tmp_path: Path) -> None:
+    """``# shipyard: ignore`` with no codes is SY010 on its own line; the blank after it used to reach into the
+    next line and blank it, so that line's fields were lost and every later line number moved."""
+    path = tmp_path / "k.usd"
+    path.write_text("Class: Kuvasz TL:12 Type: FFE # shipyard: ignore\n"
+                    "Displacement: 500 tons Size: 4 Armour: 14 Toughness: 9\n", encoding="utf-8")
+    sheet = api.load(path)
+    assert sheet.ships[0].displacement == Decimal(500) and sheet.ships[0].toughness == 9
+    assert [(d.code, d.span.line) for d in sheet.diagnostics] == [("SY010", 1)]
