@@ -59,7 +59,8 @@ def convert(
     edition: EditionChoice | None = typer.Option(
         None, "--edition", help="FFS designs: the scale of their figures, ffs1 (FFS1/TNE, x1.43) or ffs2. "
                                 "Overrides the design's own 'edition'; one of the two is required."),
-    output_format: ConvertFormat = typer.Option(ConvertFormat.text, "--format", "-f"),
+    output_format: ConvertFormat = typer.Option(ConvertFormat.text, "--format", "-f",
+                                             help="text: the MCS sheet; json: the converted sheet file as data."),
 ) -> None:
     """Convert each T4 ship of FILE, or the FFS design FILE, to MCS ratings (MCS section 6) and print the MCS
     sheet.

@@ -28,7 +28,8 @@ def score(
     damage_b: Path = typer.Argument(..., help="Fleet B's damage record.", show_default=False),
     scenario: Path | None = typer.Option(None, "--scenario", help="The scenario file; its [scenario.rulings] "
                                          "fill the holes of the tables.", show_default=False),
-    output_format: ScoreFormat = typer.Option(ScoreFormat.text, "--format", "-f"),
+    output_format: ScoreFormat = typer.Option(ScoreFormat.text, "--format", "-f",
+                                             help="text: the loss lines and the winner; json: the scores as data."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Also write the scores and loss lines to "
                                        "a workbook (.xlsx).", show_default=False),
 ) -> None:
