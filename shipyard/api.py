@@ -49,6 +49,7 @@ __all__ = [
     "export_tables",
     "has_errors",
     "load",
+    "load_all",
     "load_scenario",
     "mcs_options",
     "option_prefix_problems",
@@ -66,6 +67,22 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
+
+
+def load_all(paths: list[Path]) -> tuple[list[SheetFile], list[Diagnostic]]:
+    """Every file under ``paths`` read as ``check`` finds them (folders searched; settings and other TOML found in
+    a folder are not sheets, and are skipped, unless broken), and an IO006 for each path that does not exist."""
+    from shipyard.core.batch import find_files
+    from shipyard.core.pipeline import is_sheet_format
+
+    found, missing = find_files(paths)
+    read: list[SheetFile] = []
+    for item in found:
+        sheet = load_sheet(item.path)
+        if not item.named and not is_sheet_format(sheet.format) and sheet.format != "unreadable":
+            continue
+        read.append(sheet)
+    return read, missing
 
 
 def load(path: Path | str) -> SheetFile:
@@ -244,17 +261,9 @@ class Export(NamedTuple):
 
 def export_tables(paths: list[Path]) -> Export:
     """Every ship's row and every battery's row of the files under ``paths`` (as read, not checked)."""
-    from shipyard.core.batch import find_files
-    from shipyard.core.pipeline import is_sheet_format
     from shipyard.report import tables
 
-    found, missing = find_files(paths)
-    read: list[SheetFile] = []
-    for item in found:
-        sheet = load_sheet(item.path)
-        if not item.named and not is_sheet_format(sheet.format) and sheet.format != "unreadable":
-            continue  # settings found in a folder are not sheets (as for check)
-        read.append(sheet)
+    read, missing = load_all(paths)
     problems = list(missing) + [d for s in read for d in s.diagnostics if d.severity is Severity.ERROR]
     sheets = [s for s in read if s.ships]
     return Export(list(tables.ship_rows(sheets)), list(tables.battery_rows(sheets)), problems,

@@ -17,7 +17,7 @@ class ShowFormat(StrEnum):
 
 
 def show(
-    files: list[Path] = typer.Argument(..., help="Sheet files to read.", show_default=False),
+    files: list[Path] = typer.Argument(..., help="Sheet files, or folders of them.", show_default=False),
     output_format: ShowFormat = typer.Option(ShowFormat.text, "--format", "-f",
                                              help="text: a readable layout; json: the model as JSON."),
     notes: bool = typer.Option(True, "--notes/--no-notes",
@@ -33,8 +33,8 @@ def show(
     from shipyard.cli._output import report
     out = console(soft_wrap=False, markup=False)  # a ship's name is printed as written, never as markup
     err = Lines(stderr=True)
-    sheets = [api.load(path) for path in files]
-    report(err, [d for sheet in sheets for d in sheet.diagnostics if notes or d.severity.value != "info"])
+    sheets, missing = api.load_all(files)  # folders as check searches them; a missing path is IO006 as there
+    report(err, missing + [d for sheet in sheets for d in sheet.diagnostics if notes or d.severity.value != "info"])
     if output_format is ShowFormat.json:
         sys.stdout.write(TypeAdapter(list[api.SheetFile]).dump_json(sheets, indent=2).decode() + "\n")
     else:
@@ -43,7 +43,7 @@ def show(
                 shown = api.panel(ship, sheet.path)
                 if shown is not None:
                     out.print(shown)
-    unreadable = sum(not sheet.readable for sheet in sheets)
+    unreadable = sum(not sheet.readable for sheet in sheets) + len(missing)
     if unreadable:
-        err.write([(f"{unreadable} of {len(sheets)} file(s) could not be read in full", None)])
+        err.write([(f"{unreadable} of {len(sheets) + len(missing)} file(s) could not be read in full", None)])
         raise typer.Exit(2)

@@ -70,7 +70,9 @@ def find_settings_file(start: Path) -> Path | None:
             text = read_limited_text(pyproject)
             if text is None:
                 continue
-            data, _ = parse_toml(text)
+            data, problem = parse_toml(text)
+            if problem is not None and "tool.shipyard" in text:
+                return pyproject  # broken, and meant for shipyard: load_settings says where (CFG001)
             if data is not None and "shipyard" in data.get("tool", {}):
                 return pyproject
     return None

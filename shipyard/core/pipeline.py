@@ -50,6 +50,14 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
     told = sniff_format(text, path.suffix)
     top = Span(path=shown, line=1, col=1)
     if path.suffix.lower() == ".toml" and told.toml_table is None:
+        from shipyard.core.toml_input import parse_toml
+
+        _, problem = parse_toml(text)
+        if problem is not None:  # broken TOML: maybe a design whose [ship] header broke; never skipped silently
+            line, col, why = problem
+            return SheetFile(path=shown, format="unreadable", diagnostics=diagnostics + [Diagnostic(
+                code="IO008", severity=Severity.ERROR, span=Span(path=shown, line=line, col=col),
+                message=f"not valid TOML ({why}): expected {_toml_formats()}")])
         return SheetFile(path=shown, format="other", diagnostics=diagnostics + [Diagnostic(
             code="IO008", severity=Severity.ERROR, span=top, message=f"a TOML file that is not {_toml_formats()}")])
     if told.role != "sheet":

@@ -51,7 +51,7 @@ def test_show_goes_on_past_unreadable_files_and_exits_2():
 def test_show_missing_file_is_a_located_error():
     result = runner.invoke(app, ["show", "no/such/sheet.usd"])
     assert result.exit_code == 2
-    assert "no/such/sheet.usd:1:1: error: IO001 cannot read file" in result.stderr
+    assert "no/such/sheet.usd:1:1: error: IO006 no such file or folder" in result.stderr
 
 
 def test_caret_points_at_the_column():
@@ -63,3 +63,18 @@ def test_caret_points_at_the_column():
 
 def test_usage_error_exits_2():
     assert runner.invoke(app, ["show", "--format", "yaml", "x.usd"]).exit_code == 2
+
+
+def test_show_takes_a_folder_as_check_does(tmp_path):
+    """Folders are searched as check searches them; a valid TOML file that is no sheet is skipped there, and a
+    broken one is said at its error (it may be a design whose [ship] header broke)."""
+    import shutil
+
+    from conftest import ROOT
+    shutil.copy(ROOT / "examples" / "kuvasz.usd", tmp_path)
+    (tmp_path / "other.toml").write_text("a = 1\n", encoding="utf-8")
+    (tmp_path / "broken.toml").write_text('edition = "ffs2"\n[ship\nname = "X"\n', encoding="utf-8")
+    result = runner.invoke(app, ["show", str(tmp_path)])
+    assert result.exit_code == 2 and "Kuvasz" in result.stdout
+    assert f"{tmp_path / 'broken.toml'}:2:6: error: IO008 not valid TOML" in result.stderr
+    assert "other.toml" not in result.stderr

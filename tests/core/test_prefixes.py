@@ -60,3 +60,21 @@ def test_a_bare_suppression_never_touches_the_next_line(tmp_path: Path) -> None:
     sheet = api.load(path)
     assert sheet.ships[0].displacement == Decimal(500) and sheet.ships[0].toughness == 9
     assert [(d.code, d.span.line) for d in sheet.diagnostics] == [("SY010", 1)]
+
+
+def test_a_broken_pyproject_meant_for_shipyard_is_said_not_ignored(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.shipyard]\nselect = ["MCS"\n', encoding="utf-8")
+    plan, problems = api.plan_check([tmp_path])
+    assert plan is None and [d.code for d in problems] == ["CFG001"]
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x\n', encoding="utf-8")  # broken, not ours
+    plan, problems = api.plan_check([tmp_path])
+    assert plan is not None and problems == []
+
+
+def test_a_broken_toml_file_in_a_folder_is_reported_not_dropped(tmp_path: Path) -> None:
+    """An archivist's worst case: a design whose [ship] header broke used to vanish from the run."""
+    (tmp_path / "design.toml").write_text('edition = "ffs2"\n[ship\nname = "X"\n', encoding="utf-8")
+    (tmp_path / "notes.toml").write_text("a = 1\n", encoding="utf-8")  # valid TOML, not a sheet: skipped
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "design.toml:2:6: error: IO008 not valid TOML" in result.output and "notes.toml" not in result.output
