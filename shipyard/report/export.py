@@ -11,7 +11,7 @@ from typing import Any
 
 from shipyard.core.files import write_text_atomic, write_texts_atomic
 from shipyard.core.numbers import plain
-from shipyard.report.tables import Column
+from shipyard.report.tables import Column, formula_like
 
 
 def write_tables(output_format: str, output: Path | None, ship_columns: tuple[Column, ...], ship_rows: list[list],
@@ -33,7 +33,7 @@ def write_tables(output_format: str, output: Path | None, ship_columns: tuple[Co
             def write(stream: Any, names: list[str] = names, rows: list[list] = rows) -> None:
                 table = csv.writer(stream)
                 table.writerow(names)
-                table.writerows([[plain(v) for v in row] for row in rows])
+                table.writerows([[_csv_cell(plain(v)) for v in row] for row in rows])
             writes.append((path, write))
         write_texts_atomic(writes)  # both files new, or both as they were
         return None
@@ -44,6 +44,11 @@ def write_tables(output_format: str, output: Path | None, ship_columns: tuple[Co
         return text
     write_text_atomic(output, lambda stream: stream.write(text))
     return None
+
+
+def _csv_cell(value: object) -> object:
+    """A text that a spreadsheet would run as a formula, with a "'" before it, as spreadsheets write one."""
+    return "'" + value if isinstance(value, str) and formula_like(value) else value
 
 
 def output_files(output_format: str, output: Path) -> list[Path]:

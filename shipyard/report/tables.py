@@ -17,6 +17,15 @@ from shipyard.core.records import Ship
 from shipyard.core.registry import load, system_of_ship
 from shipyard.core.sheet import SheetFile
 
+#: How a text cell that a spreadsheet would run as a formula begins (OWASP's CSV injection list; a "-" only
+#: before something other than a digit, so a rating such as "-1:12" is written as it is).
+FORMULA_STARTS = ("=", "+", "@", "\t", "\r")
+
+
+def formula_like(text: str) -> bool:
+    """Whether a spreadsheet would read ``text`` as a formula (``=HYPERLINK(...)``, ``-cmd|...``)."""
+    return text.startswith(FORMULA_STARTS) or (text.startswith("-") and not text[1:2].isdigit())
+
 
 @dataclass(frozen=True)
 class Column:

@@ -27,9 +27,8 @@ from shipyard.core.numbers import beyond_reason, json_number
 from shipyard.core.sheet import SheetFile
 from shipyard.core.version import version
 from shipyard.report import tables
-from shipyard.report.tables import Column
+from shipyard.report.tables import Column, formula_like
 
-FORMULA_STARTS = ("=", "+", "-", "@")
 SEVERITY_FILL = {"error": PatternFill("solid", fgColor="F8CBAD"), "warning": PatternFill("solid", fgColor="FFE699"),
                  "info": PatternFill("solid", fgColor="DDEBF7")}
 BOLD = Font(bold=True)
@@ -73,7 +72,7 @@ class WorkbookWriter:
         if isinstance(value, str):
             value = safe_text(value)
         cell = WriteOnlyCell(sheet, value=value)
-        if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        if isinstance(value, str) and (formula_like(value) or value.startswith("-")):
             cell.data_type = "s"  # text, never a formula
             cell.quotePrefix = True
         elif isinstance(value, (int, float)) and column.number_format:

@@ -104,3 +104,19 @@ def test_a_full_disk_is_one_finding_and_both_csv_files_stay_as_they_were(sheet: 
     assert "Traceback" not in result.stderr and "IO009 cannot write the output" in result.stderr
     assert [(folder / n).read_text() for n in ("ships.csv", "ships-batteries.csv")] == ["old\n", "old\n"]
     assert sorted(p.name for p in folder.iterdir()) == ["kuvasz.usd", "ships-batteries.csv", "ships.csv"]
+
+
+def test_csv_never_carries_a_formula(tmp_path: Path) -> None:
+    """A ship named =HYPERLINK(...) came out of the CSV export raw: a spreadsheet ran it (formula injection)."""
+    import csv
+
+    text = (ROOT / "examples" / "ffs2" / "seed-examples.toml").read_text(encoding="utf-8")
+    (tmp_path / "d.toml").write_text(text.replace('name = "Seed Example"', 'name = "=HYPERLINK(1)"'), encoding="utf-8")
+    result = run("export", "d.toml", "--format", "csv", "-o", "out.csv", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    with (tmp_path / "out.csv").open(newline="", encoding="utf-8") as stream:
+        names = [row["ship"] for row in csv.DictReader(stream)]
+    assert names == ["'=HYPERLINK(1)"]
+    with (tmp_path / "out-batteries.csv").open(newline="", encoding="utf-8") as stream:
+        ratings = {row["kind"]: row["rating"] for row in csv.DictReader(stream)}
+    assert ratings["sandcaster"] == "-2:12"  # a rating that begins with a minus and a digit is written as it is
