@@ -73,15 +73,10 @@ def load_all(paths: list[Path]) -> tuple[list[SheetFile], list[Diagnostic]]:
     """Every file under ``paths`` read as ``check`` finds them (folders searched; settings and other TOML found in
     a folder are not sheets, and are skipped, unless broken), and an IO006 for each path that does not exist."""
     from shipyard.core.batch import find_files
-    from shipyard.core.pipeline import is_sheet_format
+    from shipyard.core.pipeline import skipped_in_folder
 
     found, missing = find_files(paths)
-    read: list[SheetFile] = []
-    for item in found:
-        sheet = load_sheet(item.path)
-        if not item.named and not is_sheet_format(sheet.format) and sheet.format != "unreadable":
-            continue
-        read.append(sheet)
+    read = [sheet for item in found if not skipped_in_folder(sheet := load_sheet(item.path), item.named)]
     return read, missing
 
 

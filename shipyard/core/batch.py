@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
-from shipyard.core.pipeline import check_sheet, is_sheet_format, load_sheet
+from shipyard.core.pipeline import check_sheet, load_sheet, skipped_in_folder
 from shipyard.core.registry import System, format_named, load, systems
 from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
@@ -152,7 +152,7 @@ def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario
         if told is not None and told[1].role == "fleet":
             fleets.append((item.path, told[0]))
             continue
-        if not item.named and not is_sheet_format(sheet.format) and sheet.format != "unreadable":
+        if skipped_in_folder(sheet, item.named):
             continue  # settings and other TOML files in a folder are not sheets
         if sheet.format in kept_formats:
             kept[sheet.path] = sheet

@@ -148,3 +148,9 @@ def is_sheet_format(name: str) -> bool:
     """True for a format whose files hold ships (not fleets, settings or unreadable files)."""
     found = format_named(name)
     return found is not None and found[1].role == "sheet"
+
+
+def skipped_in_folder(sheet: SheetFile, named: bool) -> bool:
+    """Whether a file found in a folder is left out of a run: valid TOML that is no sheet (settings, notes). A
+    file named on the command line, a sheet, and a file that cannot be read are never left out."""
+    return not named and not is_sheet_format(sheet.format) and sheet.format != "unreadable"

@@ -60,16 +60,18 @@ def read_limited(path: Path, limit: int = MAX_SHEET_BYTES) -> bytes:
     except OSError as error:
         raise Unreadable("IO001", f"cannot read file: {error.strerror or error}") from None
     with os.fdopen(descriptor, "rb") as stream:
-        mode = os.fstat(stream.fileno()).st_mode
-        what = next((words for test, words in _NOT_REGULAR if test(mode)), None)
+        status = os.fstat(stream.fileno())
+        what = next((words for test, words in _NOT_REGULAR if test(status.st_mode)), None)
         if what is not None:
             raise Unreadable("IO001", f"cannot read file: it is {what}, not a regular file")
-        try:
-            raw = stream.read(limit + 1)
-        except OSError as error:
-            raise Unreadable("IO001", f"cannot read file: {error.strerror or error}") from None
-    if len(raw) > limit:
-        size = max(len(raw), path.stat().st_size if path.exists() else 0)
+        raw = b""
+        if status.st_size <= limit:  # a larger file is refused unread
+            try:
+                raw = stream.read(limit + 1)
+            except OSError as error:
+                raise Unreadable("IO001", f"cannot read file: {error.strerror or error}") from None
+    if status.st_size > limit or len(raw) > limit:
+        size = max(len(raw), status.st_size)
         raise Unreadable("IO002", f"file is {size:,} bytes; sheets over {limit:,} bytes (1 MiB) are not read")
     return raw
 
