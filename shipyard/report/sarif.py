@@ -15,7 +15,16 @@ INFORMATION_URI = "https://github.com/shipyard-traveller/shipyard"
 
 
 def _uri(path: str) -> str:
-    return Path(path).as_posix()
+    """A path as a SARIF ``uri-reference``: an absolute path as a ``file://`` URI, a relative one as a relative
+    reference, both percent-encoded (a space, ``#``, ``[`` or ``%`` in a file name would not be a URI)."""
+    from urllib.parse import quote
+
+    given = Path(path)
+    return given.as_uri() if given.is_absolute() else quote(given.as_posix(), safe="/")
+
+
+#: shipyard's own failures: a run that reports one did not execute as it should.
+INTERNAL_ERRORS = ("SY001", "SY002")
 
 
 def sarif_rule(code: str) -> dict[str, Any]:
@@ -65,4 +74,7 @@ class SarifWriter:
         rules = [sarif_rule(code) for code in self.rule_index]
         tool = {"driver": {"name": "shipyard", "version": version(), "informationUri": INFORMATION_URI,
                            "rules": rules}}
-        self.stream.write("\n  ],\n  \"tool\": " + json.dumps(tool, indent=2) + "\n  }]\n}\n")
+        # The run succeeded unless shipyard itself failed on a file or a rule (SY001, SY002): findings are results.
+        invocations = [{"executionSuccessful": not any(code in INTERNAL_ERRORS for code in self.rule_index)}]
+        self.stream.write("\n  ],\n  \"tool\": " + json.dumps(tool, indent=2)
+                          + ",\n  \"invocations\": " + json.dumps(invocations) + "\n  }]\n}\n")

@@ -206,3 +206,21 @@ def test_piped_output_is_what_rich_writes_unstyled():
                              "print('rich' in sys.modules, file=sys.stderr)", str(HOLLYFIELDS)],
                             capture_output=True, text=True, env=env)
     assert loaded.stderr.splitlines()[-1] == "False"
+
+
+def test_sarif_uris_are_percent_encoded_and_absolute_paths_are_file_uris(tmp_path, monkeypatch):
+    """A space, '#', '[' or '%' in a file name made an invalid uri-reference (the schema validator has no format
+    checker, so it could not see it); the run says whether shipyard executed without failing itself."""
+    import shutil
+    from urllib.parse import unquote, urlsplit
+    folder = tmp_path / "a b#[1]%"
+    folder.mkdir()
+    shutil.copy(HOLLYFIELDS, folder / "k 1.usd")
+    monkeypatch.chdir(tmp_path)
+    relative = json.loads(runner.invoke(app, ["check", "a b#[1]%", "--format", "sarif"]).stdout)["runs"][0]
+    absolute = json.loads(runner.invoke(app, ["check", str(folder), "--format", "sarif"]).stdout)["runs"][0]
+    uri = relative["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == "a%20b%23%5B1%5D%25/k%201.usd" and unquote(uri) == "a b#[1]%/k 1.usd"
+    uri = absolute["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert urlsplit(uri).scheme == "file" and unquote(urlsplit(uri).path) == str(folder / "k 1.usd")
+    assert relative["invocations"] == [{"executionSuccessful": True}]
