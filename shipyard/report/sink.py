@@ -24,9 +24,13 @@ def _escape(text: str, property_value: bool = False) -> str:
 
 
 def github_line(d: Diagnostic) -> str:
-    """A GitHub Actions workflow command: ``::error file=...,line=...,col=...,title=CODE::message``."""
+    """A GitHub Actions workflow command: ``::error file=...,line=...,col=...[,endLine=...,endColumn=...],
+    title=CODE::message`` (the end where the finding's span has one, as SARIF's region does)."""
+    end = ""
+    if d.span.end_line is not None and d.span.end_col is not None and d.span.end_line >= d.span.line:
+        end = f"endLine={d.span.end_line},endColumn={max(d.span.end_col, 1)},"
     return (f"::{GITHUB_LEVEL[d.severity]} file={_escape(d.span.path, True)},line={d.span.line},col={d.span.col},"
-            f"title={_escape(d.code, True)}::{_escape(d.message)}\n")
+            f"{end}title={_escape(d.code, True)}::{_escape(d.message)}\n")
 
 
 def statistics(counts: Counter[str]) -> str:

@@ -45,7 +45,8 @@ def test_sarif_output():
 
 def test_github_annotations():
     result = runner.invoke(app, ["check", str(HOLLYFIELDS), "--format", "github", "--level", "error"])
-    assert result.stdout == (f"::error file={HOLLYFIELDS},line=3,col=1,title=MCS001::Size 6, but 15000 dTons is "
+    assert result.stdout == (f"::error file={HOLLYFIELDS},line=3,col=1,endLine=3,endColumn=8,title=MCS001::Size 6, "
+                             "but 15000 dTons is "
                              "size 7: the size chart gives 7 for over 10000 up to 30000 dTons (section 6.1)\n")
 
 
@@ -224,3 +225,13 @@ def test_sarif_uris_are_percent_encoded_and_absolute_paths_are_file_uris(tmp_pat
     uri = absolute["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
     assert urlsplit(uri).scheme == "file" and unquote(urlsplit(uri).path) == str(folder / "k 1.usd")
     assert relative["invocations"] == [{"executionSuccessful": True}]
+
+
+def test_github_annotations_carry_the_end_of_a_span():
+    """A finding with an end (a field's value) marks the whole of it in the pull request, as SARIF's region does;
+    one without an end (a line kept as a note) gives its start only."""
+    result = runner.invoke(app, ["check", str(ROOT / "examples" / "kuvasz.usd"), "--format", "github"])
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("::warning file=") and ",line=2,col=43,endLine=2,endColumn=55,title=MCS002::" in line
+               for line in lines)
+    assert any(",line=13,col=1,title=USD100::" in line for line in lines)
