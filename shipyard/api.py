@@ -185,11 +185,11 @@ def check(paths: list[Path], plan: CheckPlan = CheckPlan(), progress: Progress |
 class CheckTally:
     """The counts of a check run, file by file: what the summary line says and the exit code."""
 
-    def __init__(self, level: Severity = Severity.INFO) -> None:
-        self.level = level
+    def __init__(self, level: Severity = Severity.INFO, strict: bool = False, exit_zero: bool = False) -> None:
+        self.level, self.strict, self.exit_zero = level, strict, exit_zero
         self.files = self.ships = 0
         self.shown = dict.fromkeys(Severity, 0)
-        self.failed = self.unreadable = False
+        self.failed = self.warned = self.unreadable = False
 
     def add(self, sheet: SheetFile) -> list[Diagnostic]:
         """Count one checked file; the findings at the shown level and above, to report."""
@@ -199,6 +199,7 @@ class CheckTally:
         shown = []
         for finding in sheet.diagnostics:
             self.failed |= finding.severity is Severity.ERROR
+            self.warned |= finding.severity is Severity.WARNING
             if finding.severity.rank <= self.level.rank:
                 self.shown[finding.severity] += 1
                 shown.append(finding)
@@ -210,7 +211,11 @@ class CheckTally:
 
     @property
     def exit_code(self) -> int:
-        return 2 if self.unreadable else 1 if self.failed else 0
+        """2 when a file could not be read; else 1 for an error finding (or, ``strict``, a warning), unless
+        ``exit_zero``, which keeps findings from failing the run (an unreadable file still does)."""
+        if self.unreadable:
+            return 2
+        return 1 if (self.failed or (self.strict and self.warned)) and not self.exit_zero else 0
 
 
 # --- converting ------------------------------------------------------------------------------------------------

@@ -45,14 +45,17 @@ def check(
                                     "instead of the findings."),
     jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes [default: every core].",
                              show_default=False),
+    strict: bool = typer.Option(False, "--strict", help="Warnings fail the run too (exit 1)."),
+    exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 whatever the findings (a file that "
+                                   "cannot be read, or a wrong command line, still exits 2)."),
     settings_file: Path | None = typer.Option(None, "--config", help="Settings file (default: the nearest "
                                               "shipyard.toml or pyproject.toml [tool.shipyard]).",
                                               show_default=False),
 ) -> None:
     """Check every sheet against the rules: path:line:col: severity: CODE message, sorted.
 
-    Exit 0 when no finding is an error, 1 when one is, 2 when a file could not be read or the command
-    line or settings are wrong.
+    Exit 0 when no finding is an error, 1 when one is (with --strict, a warning too; never with
+    --exit-zero), 2 when a file could not be read or the command line or settings are wrong.
     """
     from shipyard import api
     from shipyard.report.sink import Sink
@@ -66,7 +69,7 @@ def check(
     out = Lines()
     sink = Sink(sys.stdout, output_format.value, statistics,
                 text_line=lambda d: out.write(diagnostic_segments(d, show_source=False)))
-    tally = api.CheckTally(level=plan.level)
+    tally = api.CheckTally(level=plan.level, strict=strict, exit_zero=exit_zero)
     with progress_bar(err.console, "checking") as progress:
         for sheet in api.check(paths, plan, progress=progress, keep_ships=False):
             for finding in tally.add(sheet):

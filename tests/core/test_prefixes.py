@@ -78,3 +78,17 @@ def test_a_broken_toml_file_in_a_folder_is_reported_not_dropped(tmp_path: Path) 
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert result.exit_code == 2
     assert "design.toml:2:6: error: IO008 not valid TOML" in result.output and "notes.toml" not in result.output
+
+
+@pytest.mark.parametrize(("options", "code"), [([], 0), (["--strict"], 1), (["--strict", "--exit-zero"], 0)])
+def test_strict_fails_on_a_warning_and_exit_zero_on_nothing(options: list[str], code: int) -> None:
+    """The Kuvasz example has warnings (MCS002, MCS007) and no error."""
+    kuvasz = ROOT / "examples" / "kuvasz.usd"
+    assert runner.invoke(app, ["check", *options, str(kuvasz)]).exit_code == code
+
+
+def test_exit_zero_keeps_errors_from_failing_but_not_an_unreadable_file(tmp_path: Path) -> None:
+    assert runner.invoke(app, ["check", "--exit-zero", str(HOLLYFIELDS)]).exit_code == 0
+    assert runner.invoke(app, ["check", str(HOLLYFIELDS)]).exit_code == 1
+    (tmp_path / "empty.usd").write_text("", encoding="utf-8")
+    assert runner.invoke(app, ["check", "--exit-zero", str(tmp_path / "empty.usd")]).exit_code == 2
