@@ -102,7 +102,6 @@ def write_or_exit(err: Lines, target: Path | None, write: Callable[[], None], in
     """Run ``write`` (which writes ``target`` and the files ``also``); if one cannot be written, or is one of
     the command's ``inputs``, IO009 and exit 2, and nothing is written."""
     from shipyard.api import write_output
-    problem = next(filter(None, (write_output(other, lambda: None, tuple(inputs)) for other in also)), None)
-    problem = problem or write_output(target, write, tuple(inputs))
+    problem = write_output(target, write, tuple(inputs), tuple(also))
     if problem is not None:
         usage_error(err, [problem])

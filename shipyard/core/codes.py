@@ -107,7 +107,7 @@ def unknown_prefix(prefix: str) -> str | None:
     families = [*CORE_PREFIXES, *(p for s in systems() for p in s.prefixes)]
     if any(family.startswith(prefix) for family in families):
         return None  # "MCS", "TC", "IO"
-    known = [entry.code for entry in CODES if entry.code.startswith(prefix[:2])]
+    known = [entry.code for entry in CODES]
     for owner in owners:
         known += [entry.code for entry in load(owner.codes)] if owner.codes else []
         known += list(family_rules(owner.family)) if owner.family and owner.rules else []

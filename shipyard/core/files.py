@@ -109,10 +109,11 @@ def check_writable(target: Path | None, inputs: tuple[Path, ...] = ()) -> Diagno
     return None
 
 
-def write_output(target: Path | None, write: Callable[[], None], inputs: tuple[Path, ...] = ()) -> Diagnostic | None:
-    """Run ``write`` (which writes ``target``): None when it worked, IO009 when it could not (or ``target`` is
-    one of the ``inputs``)."""
-    problem = check_writable(target, inputs)
+def write_output(target: Path | None, write: Callable[[], None], inputs: tuple[Path, ...] = (),
+                 also: tuple[Path, ...] = ()) -> Diagnostic | None:
+    """Run ``write`` (which writes ``target`` and the files ``also``): None when it worked, IO009 when one of them
+    cannot be written or is one of the ``inputs`` (all checked before anything is written)."""
+    problem = next(filter(None, (check_writable(each, inputs) for each in (target, *also))), None)
     if problem is not None:
         return problem
     try:
