@@ -1,13 +1,18 @@
 """Long lines of every character class put into a file of every format: what the long-line test and the
-benchmark (benchmarks/bench_long_lines.py) read. A pattern or grammar that backtracks is quadratic on such a
+benchmark (benchmarks/bench_long_lines.py) read; and the helpers the fuzz tests share (reading a file as its
+command would, running shipyard in a process). A pattern or grammar that backtracks is quadratic on such a
 line; one that is linear reads a 1 MiB line in well under a second."""
 
 from __future__ import annotations
 
+import resource
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -46,18 +51,35 @@ def cases() -> Iterator[tuple[str, str, Path, int]]:
             yield form, name, base, after
 
 
-def read_any(path: Path, form: str) -> object:
-    """Read ``path`` as the command that takes its format would."""
+def read_any(path: Path, form: str) -> tuple[list[Any], Any]:
+    """Read ``path`` as the command that takes its format would: every diagnostic reading gave, and the sheet
+    file when it is one (None for a scenario, a turn log or a damage record)."""
     from shipyard import api
 
     if form == "scenario":
-        return api.load_scenario(path)
+        return api.load_scenario(path)[1], None
     if form == "turn log":
-        return api.check_formation_log(path)
+        _, findings, problems = api.check_formation_log(path)
+        return findings + problems, None
     if form == "damage":
         from shipyard.systems.tcs.damage import load_record
-        return load_record(path, [])
-    return api.check_file(path)
+        problems: list[Any] = []
+        load_record(path, problems)
+        return problems, None
+    sheet = api.check_file(path)
+    return sheet.diagnostics, sheet
+
+
+def run_shipyard(*args: str | Path, cwd: Path, env: dict[str, str] | None = None,
+                 file_limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    """``shipyard ARGS`` in a process of its own; with ``file_limit``, writes past that many bytes fail with
+    EFBIG, as on a full disk."""
+    def small_disk() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
+
+    return subprocess.run([sys.executable, "-m", "shipyard", *map(str, args)], cwd=cwd, capture_output=True,
+                          text=True, timeout=120, env=env, preexec_fn=small_disk if file_limit is not None else None)
 
 
 @contextmanager

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from longlines import ROOT
+from longlines import ROOT, run_shipyard
 from workbooks import bomb
 
 from shipyard.core.batch import PARENT_POLL_SECONDS, find_files
@@ -22,7 +22,7 @@ KUVASZ = ROOT / "examples" / "kuvasz.usd"
 
 
 def run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*SHIPYARD, *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=120)
+    return run_shipyard(*args, cwd=cwd)
 
 
 def test_a_folder_that_cannot_be_listed_is_a_finding(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

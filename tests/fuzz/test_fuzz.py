@@ -14,7 +14,7 @@ from typing import Any
 
 import profiles  # noqa: F401  (loads the fast or the long profile)
 from hypothesis import given
-from longlines import hang_guard
+from longlines import hang_guard, read_any
 from pydantic import TypeAdapter
 from strategies import ANY_CASE, Case, sheets, toml_documents, workbooks
 from typer.testing import CliRunner
@@ -35,20 +35,11 @@ def _strict_json(text: str) -> Any:
 
 
 def read_case(path: Path, form: str) -> list[api.Diagnostic]:
-    """Read a case as the commands that take its kind of file do; every diagnostic reading gave."""
-    if form == "scenario":
-        return api.load_scenario(path)[1]
-    if form == "turn log":
-        _, findings, problems = api.check_formation_log(path)
-        return findings + problems
-    if form == "damage":
-        from shipyard.systems.tcs.damage import load_record
-        problems: list[api.Diagnostic] = []
-        load_record(path, problems)
-        return problems
-    sheet = api.check_file(path)
-    _check_sheet_contract(path, sheet)
-    return sheet.diagnostics
+    """Read a case as the commands that take its kind of file do; a sheet also under the sheet contract."""
+    found, sheet = read_any(path, form)
+    if sheet is not None:
+        _check_sheet_contract(path, sheet)
+    return found
 
 
 def _check_sheet_contract(path: Path, sheet: SheetFile) -> None:

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from longlines import ROOT, hang_guard
+from longlines import ROOT, hang_guard, run_shipyard
 from workbooks import SHIP_XML, bomb, members, with_rows, with_ship_xml, workbook
 
 from shipyard import api
@@ -20,7 +18,6 @@ from shipyard.systems.mcs.ffs.workbook import MAX_ROWS, MAX_UNPACKED_BYTES
 from shipyard.systems.tcs.scenario import MAX_COPIES
 
 BATTLE = ROOT / "fixtures" / "tcs" / "battle"
-SHIPYARD = [sys.executable, "-m", "shipyard"]
 
 
 def codes(path: Path) -> list[tuple[str, int, int]]:
@@ -33,8 +30,7 @@ def codes(path: Path) -> list[tuple[str, int, int]]:
 def test_a_fifo_named_or_in_a_folder_is_refused_without_opening_it(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.usd")
     shutil.copy(ROOT / "examples" / "kuvasz.usd", tmp_path)
-    run = subprocess.run([*SHIPYARD, "check", str(tmp_path), str(tmp_path / "pipe.usd")], capture_output=True,
-                         text=True, timeout=60)
+    run = run_shipyard("check", tmp_path, tmp_path / "pipe.usd", cwd=tmp_path)
     refused = [line for line in run.stdout.splitlines() if "IO001" in line]
     assert len(refused) == 2 and all("FIFO (named pipe), not a regular file" in line for line in refused)
     assert "kuvasz.usd:2:43: warning: MCS002" in run.stdout  # the batch went on

@@ -4,29 +4,20 @@ files of one command new or all old, a full disk one IO009 finding, never a trac
 from __future__ import annotations
 
 import os
-import resource
 import shutil
-import signal
 import stat
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
 import pytest
-from longlines import ROOT
+from longlines import ROOT, run_shipyard
 
-SHIPYARD = [sys.executable, "-m", "shipyard"]
 BATTLE = ROOT / "fixtures" / "tcs" / "battle"
 
 
 def run(*args: str | Path, cwd: Path, limit: int | None = None) -> subprocess.CompletedProcess[str]:
-    def small_disk() -> None:  # writes past ``limit`` bytes fail with EFBIG, as on a full disk
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        if limit is not None:
-            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-    return subprocess.run([*SHIPYARD, *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=120,
-                          preexec_fn=small_disk)
+    return run_shipyard(*args, cwd=cwd, file_limit=limit)
 
 
 @pytest.fixture()

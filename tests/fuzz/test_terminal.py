@@ -5,12 +5,10 @@ as escapes, rich markup as written, on a terminal and in a pipe. Before, OSC 52 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from longlines import ROOT
+from longlines import ROOT, run_shipyard
 
 #: OSC 52 (clipboard), OSC 8 (a hyperlink), a colour, BEL, and rich markup that would make a live link.
 ATTACK = "\x1b]52;c;SGk=\x07\x1b]8;;http://x\x1b\\here\x1b]8;;\x1b\\ \x1b[31m [link=http://e]L[/link] [/bold]"
@@ -37,8 +35,7 @@ COMMANDS = [["check", "."], ["show", "hg.txt"], ["show", "t4.usd"], ["audit", ".
 @pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c) for c in COMMANDS])
 def test_nothing_from_a_file_reaches_the_terminal_raw(attacked: Path, command: list[str], terminal: str) -> None:
     env = {**os.environ, "TTY_COMPATIBLE": terminal, "COLUMNS": "400", "NO_COLOR": "1"}
-    run = subprocess.run([sys.executable, "-m", "shipyard", *command], cwd=attacked, capture_output=True,
-                         text=True, env=env, timeout=60)
+    run = run_shipyard(*command, cwd=attacked, env=env)
     assert "Traceback" not in run.stderr
     for stream in (run.stdout, run.stderr):  # the sheet's sequences (the progress bar's own cursor moves are fine)
         assert "\x1b]" not in stream and "\x07" not in stream and "\x1b[31m" not in stream
