@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from shipyard.core.codes import exit_status
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, has_errors
 from shipyard.core.files import write_output
+from shipyard.core.paths import Excludes
 from shipyard.core.pipeline import check_file, check_sheet, load_sheet
 from shipyard.core.selection import Selection, prefixes
 from shipyard.core.sheet import SheetFile
@@ -42,6 +43,7 @@ __all__ = [
     "check_file",
     "check_formation_log",
     "check_sheet",
+    "check_stdin",
     "convert",
     "exit_status",
     "explain",
@@ -57,8 +59,10 @@ __all__ = [
     "plan_check",
     "prefixes",
     "render",
+    "rule_catalogue",
     "score",
     "scoring_document",
+    "source_quoter",
     "topic_names",
     "write_audit_workbook",
     "write_export",
@@ -129,7 +133,7 @@ class CheckPlan(NamedTuple):
     selection: Selection = Selection()
     scenario: Any = None
     jobs: int = 1
-    exclude: tuple[str, ...] = ()
+    exclude: Excludes = Excludes()
     level: Severity = Severity.INFO
 
 
@@ -145,14 +149,16 @@ def option_prefix_problems(select: list[str] | None, ignore: list[str] | None) -
 
 def plan_check(paths: list[Path], select: list[str] | None = None, ignore: list[str] | None = None,
                level: str | None = None, scenario: Path | None = None, jobs: int | None = None,
-               config: Path | None = None) -> tuple[CheckPlan | None, list[Diagnostic]]:
+               config: Path | None = None, force_exclude: bool = False) -> tuple[CheckPlan | None, list[Diagnostic]]:
     """The plan of a check: the settings file (``config``, else the nearest ``shipyard.toml`` or
     ``pyproject.toml`` with ``[tool.shipyard]`` above the first path) under the command line's options. None
-    and the problems when the settings or the scenario cannot be read (a usage error)."""
+    and the problems when the settings or the scenario cannot be read (a usage error). Path patterns
+    (``exclude``, ``per-file-ignores``) are anchored at the settings file's folder, else the working folder;
+    ``force_exclude`` applies them, and the skipping of settings files, to named files too."""
     from shipyard.core.config import Settings, find_settings_file, load_settings
 
     settings, base = Settings(), Path.cwd()
-    found_file = config or find_settings_file(paths[0])
+    found_file = config or find_settings_file(paths[0] if paths else Path.cwd())
     if found_file is not None:
         loaded, problems = load_settings(found_file)
         if loaded is None:
@@ -161,8 +167,9 @@ def plan_check(paths: list[Path], select: list[str] | None = None, ignore: list[
     unknown = option_prefix_problems(select, ignore)
     if unknown:
         return None, unknown
+    per_file = tuple((pattern, prefixes(codes)) for pattern, codes in settings.per_file_ignores.items())
     selection = Selection(select=prefixes(select) or prefixes(settings.select),
-                          ignore=prefixes(ignore) or prefixes(settings.ignore))
+                          ignore=prefixes(ignore) or prefixes(settings.ignore), per_file=per_file, base=str(base))
     scenario_path = scenario or (base / settings.scenario if settings.scenario else None)
     chosen = None
     if scenario_path is not None:
@@ -170,7 +177,8 @@ def plan_check(paths: list[Path], select: list[str] | None = None, ignore: list[
         if chosen is None:
             return None, problems
     return CheckPlan(selection=selection, scenario=chosen, jobs=jobs or settings.jobs or os.cpu_count() or 1,
-                     exclude=tuple(settings.exclude), level=Severity(level or settings.level or "info")), []
+                     exclude=Excludes(tuple(settings.exclude), str(base), force_exclude),
+                     level=Severity(level or settings.level or "info")), []
 
 
 def check(paths: list[Path], plan: CheckPlan = CheckPlan(), progress: Progress | None = None,
@@ -180,6 +188,41 @@ def check(paths: list[Path], plan: CheckPlan = CheckPlan(), progress: Progress |
 
     return iter_checked(paths, plan.selection, plan.scenario, jobs=plan.jobs, exclude=plan.exclude,
                         progress=progress, keep_ships=keep_ships)
+
+
+#: How standard input is named in findings when ``--stdin-filename`` does not name it.
+STDIN_NAME = "<stdin>"
+
+
+def check_stdin(plan: CheckPlan = CheckPlan(), name: str | None = None, stream: Any = None,
+                quoter: Any = None) -> SheetFile | None:
+    """The sheet on standard input (or ``stream``, a binary stream) read and checked as the file ``name`` would
+    be: named so in findings, its format told by that name's extension and the content, its per-file ignores
+    by that name. None when ``--force-exclude`` and the name is excluded (nothing is read). A ``quoter``
+    (``source_quoter()``) is told the text, which cannot be read again, for the findings' source lines."""
+    import sys
+    import tempfile
+
+    from shipyard.core.source import read_sheet_text, read_stream_limited
+
+    if name is not None and plan.exclude.named_too and plan.exclude.excluded(name):
+        return None
+    raw = read_stream_limited(stream if stream is not None else sys.stdin.buffer)
+    shown = name or STDIN_NAME
+    with tempfile.TemporaryDirectory(prefix="shipyard-stdin-") as folder:
+        spooled = Path(folder) / ("stdin" + (Path(name).suffix if name else ""))
+        spooled.write_bytes(raw)  # the one reader for files and standard input: limits, encodings, workbooks
+        if quoter is not None:
+            text, _ = read_sheet_text(spooled)
+            quoter.remember(shown, text or "")
+        return check_sheet(load_sheet(spooled, display=shown), plan.selection.for_file(shown), plan.scenario)
+
+
+def source_quoter() -> Any:
+    """Gives each finding of a stream the text of its line, for the caret display (``quote(diagnostic)``)."""
+    from shipyard.core.source import SourceQuoter
+
+    return SourceQuoter()
 
 
 class CheckTally:
@@ -484,6 +527,16 @@ def explain(code: str) -> str | None:
             return str(topics[wanted.upper()])
     entry = code_entry(wanted)
     return entry.explain() if entry is not None else None
+
+
+def rule_catalogue() -> list[dict[str, str]]:
+    """Every rule as data (``shipyard rules --format json``): code, name, level, family, what it checks (its
+    target: one ship or a fleet), the one-line summary and the whole documentation."""
+    from shipyard.core.registry import all_rules
+
+    return [{"code": rule.code, "name": rule.meta.name, "level": rule.meta.severity.value,
+             "family": rule.meta.family, "target": rule.meta.target, "summary": rule.summary,
+             "explanation": rule.doc} for rule in all_rules().values()]
 
 
 def topic_names() -> list[str]:

@@ -11,7 +11,7 @@ app = typer.Typer(
     help="Read, check, convert, audit and score Traveller starship sheets: MCS and T4 USD sheets, FFS designs, "
          "High Guard sheets judged by the TCS 1982 rules.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # help text is plain: "[scenario.rulings]" and "[default: ...]" print as written
 )

@@ -58,29 +58,49 @@ class Lines:
     def __init__(self, stderr: bool = False) -> None:
         self.stream = sys.stderr if stderr else sys.stdout
         self.console: Console | None = console(stderr=stderr, soft_wrap=True) if is_terminal(self.stream) else None
+        #: While a progress bar is shown on the terminal, the console of its live display: lines for the
+        #: terminal print through it, above the bar, instead of over it.
+        self.live: Console | None = None
 
     def write(self, segments: Sequence[Segment]) -> None:
-        if self.console is None:
+        target = self.live or self.console
+        if target is None:
             self.stream.write("".join(text for text, _ in segments).translate(_STRIPPED) + "\n")
         else:
             from rich.text import Text
-            self.console.print(Text.assemble(*((text, style) if style else text for text, style in segments)))
+            target.print(Text.assemble(*((text, style) if style else text for text, style in segments)))
+
+
+def _same_file(one, other) -> bool:
+    """Whether two streams write to one file (stdout and stderr on one terminal), by their descriptors."""
+    try:
+        return os.path.samestat(os.fstat(one.fileno()), os.fstat(other.fileno()))
+    except (AttributeError, OSError, ValueError):  # no descriptor (a test's capture): not one terminal
+        return False
 
 
 @contextmanager
-def progress_bar(err: Console | None, label: str) -> Iterator[Callable[[int, int], None] | None]:
+def progress_bar(err: Console | None, label: str, above: Lines | None = None
+                 ) -> Iterator[Callable[[int, int], None] | None]:
     """Yields a ``progress(done, total)`` callback, or None when stderr is not a terminal (or there is no
-    rich console: ``Lines`` makes one only for a terminal)."""
+    rich console: ``Lines`` makes one only for a terminal). While the bar runs, the lines ``above`` writes to
+    a terminal go through the bar's live display, which prints them above the bar (two consoles writing to one
+    terminal overwrite each other); the bar is gone when the run ends."""
     if err is None or not err.is_terminal:
         yield None
         return
     from rich.progress import Progress
-    bar = Progress(console=err, transient=True)
+    bar = Progress(console=err, transient=True, redirect_stdout=False, redirect_stderr=False)
     task = bar.add_task(label, total=None)
     bar.start()
+    shared = above is not None and above.console is not None and _same_file(above.stream, err.file)
+    if shared and above is not None:
+        above.live = bar.console
     try:
         yield lambda done, total: bar.update(task, completed=done, total=total)
     finally:
+        if shared and above is not None:
+            above.live = None
         bar.stop()
 
 

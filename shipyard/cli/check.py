@@ -28,8 +28,8 @@ class Level(StrEnum):
 
 
 def check(
-    paths: list[Path] = typer.Argument(..., help="Sheet files, or folders searched recursively for sheets.",
-                                       show_default=False),
+    paths: list[Path] = typer.Argument(..., help="Sheet files, or folders searched recursively for sheets; - "
+                                       "reads a sheet from standard input.", show_default=False),
     select: list[str] = typer.Option(None, "--select", help="Only codes starting with these prefixes "
                                      "(comma-separated, repeatable).", show_default=False),
     ignore: list[str] = typer.Option(None, "--ignore", help="Drop codes starting with these prefixes.",
@@ -42,7 +42,20 @@ def check(
                                          "minimum jump and maneuver, drop tanks. Each folder given is then "
                                          "checked as a fleet too.", show_default=False),
     statistics: bool = typer.Option(False, "--statistics", help="Print the number of findings per code "
-                                    "instead of the findings."),
+                                    "instead of the findings (as text, or JSON with --format json)."),
+    show_source: bool = typer.Option(None, "--show-source/--no-show-source", help="Quote each error's and "
+                                     "warning's line with a caret under the column [default: on a terminal].",
+                                     show_default=False),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print the findings and nothing else: no progress "
+                               "bar, no summary line."),
+    stdin_filename: str | None = typer.Option(None, "--stdin-filename", help="The name of the sheet read from "
+                                              "standard input (-): in findings, for its format by extension, "
+                                              "for finding the settings and for per-file-ignores.",
+                                              show_default=False),
+    force_exclude: bool = typer.Option(False, "--force-exclude", help="Take files named on the command line as "
+                                       "if found in a folder: the settings' exclude patterns apply, and "
+                                       "settings, scenario and other TOML files that are no sheet are skipped "
+                                       "(for pre-commit, which names every file)."),
     jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes [default: every core].",
                              show_default=False),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail the run too (exit 1)."),
@@ -62,18 +75,29 @@ def check(
     from shipyard.report.text import diagnostic_segments
 
     err = Lines(stderr=True)
-    plan, problems = api.plan_check(paths, select, ignore, level.value if level else None, scenario, jobs,
-                                    settings_file)
+    if statistics and output_format not in (CheckFormat.text, CheckFormat.json):
+        raise typer.BadParameter("--statistics prints text or json", param_hint="'--format'")
+    reads_stdin = any(str(path) == "-" for path in paths)
+    files = [path for path in paths if str(path) != "-"]
+    where = [Path(stdin_filename)] if reads_stdin and stdin_filename and not files else files
+    plan, problems = api.plan_check(where, select, ignore, level.value if level else None, scenario, jobs,
+                                    settings_file, force_exclude)
     if plan is None:
         usage_error(err, problems)
     out = Lines()
-    sink = Sink(sys.stdout, output_format.value, statistics,
-                text_line=lambda d: out.write(diagnostic_segments(d, show_source=False)))
+    quoter = api.source_quoter() if (out.console is not None if show_source is None else show_source) else None
+    sink = Sink(sys.stdout, output_format.value, statistics, text_line=lambda d: out.write(
+        diagnostic_segments(quoter.quote(d), show_source=True) if quoter else diagnostic_segments(d, False)))
     tally = api.CheckTally(level=plan.level, strict=strict, exit_zero=exit_zero)
-    with progress_bar(err.console, "checking") as progress:
-        for sheet in api.check(paths, plan, progress=progress, keep_ships=False):
+    if reads_stdin:
+        piped = api.check_stdin(plan, stdin_filename, quoter=quoter)
+        for finding in tally.add(piped) if piped is not None else ():
+            sink.add(finding)
+    with progress_bar(None if quiet else err.console, "checking", out) as progress:
+        for sheet in api.check(files, plan, progress=progress, keep_ships=False) if files else ():
             for finding in tally.add(sheet):
                 sink.add(finding)
     sink.close()
-    err.write([(tally.summary(), None)])
+    if not quiet:
+        err.write([(tally.summary(), None)])
     raise typer.Exit(tally.exit_code)

@@ -3,13 +3,28 @@ documentation of every other code and topic."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import typer
 
 from shipyard.cli._output import Lines, console
 
 
-def rules() -> None:
+class RulesFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def rules(output_format: RulesFormat = typer.Option(RulesFormat.text, "--format", "-f",
+                                                    help="text (a table) or json (every rule with its "
+                                                    "documentation).")) -> None:
     """List every rule: code, name, most serious level, and what it checks."""
+    if output_format is RulesFormat.json:
+        import json
+
+        from shipyard import api
+        print(json.dumps(api.rule_catalogue(), indent=2))
+        return
     from shipyard.report.terminal import rules_table
     console(soft_wrap=False).print(rules_table())
 

@@ -5,7 +5,9 @@ The output order never depends on scheduling: files are checked in sorted order 
 are taken in that order (``Executor.map``). A file that cannot be read, a binary file, a file over the size
 limit, a symlink loop: each is one finding on that file, and the rest go on. Hidden files and folders
 (a name starting with ".") are skipped when a folder is searched, and so are files without a sheet
-extension (SHEET_SUFFIXES); a file named on the command line is always read.
+extension (SHEET_SUFFIXES), and so are the files and folders the settings' ``exclude`` patterns match
+(shipyard/core/paths.py); a file named on the command line is always read, unless ``--force-exclude`` asks
+for it to be taken as if found in a folder (what a pre-commit hook, which names every file, needs).
 """
 
 from __future__ import annotations
@@ -15,11 +17,11 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
+from shipyard.core.paths import Excludes
 from shipyard.core.pipeline import check_sheet, load_sheet, skipped_in_folder
 from shipyard.core.registry import System, format_named, load, systems
 from shipyard.core.selection import Selection
@@ -45,13 +47,20 @@ class Found:
     named: bool
 
 
-def find_files(paths: list[Path], exclude: tuple[str, ...] = ()) -> tuple[list[Found], list[Diagnostic]]:
+def _sheet_name(name: str) -> bool:
+    """Whether a file found in a folder is read, by its name: not hidden, with a sheet extension."""
+    return not name.startswith(".") and Path(name).suffix.lower() in SHEET_SUFFIXES
+
+
+def find_files(paths: list[Path], exclude: Excludes = Excludes()) -> tuple[list[Found], list[Diagnostic]]:
     """The files under ``paths``, sorted per path; symlinked folders are not followed (no loops)."""
     found: list[Found] = []
     problems: list[Diagnostic] = []
     for path in paths:
+        if exclude.named_too and (path.is_dir() or path.exists()) and exclude.excluded(path, path.is_dir()):
+            continue
         if path.is_dir():
-            inside = []
+            inside: list[Path] = []
 
             def unreadable(error: OSError, top: Path = path) -> None:  # a folder os.walk cannot list: said
                 where = Span(path=str(error.filename or top), line=1, col=1)
@@ -59,15 +68,14 @@ def find_files(paths: list[Path], exclude: tuple[str, ...] = ()) -> tuple[list[F
                                            message=f"cannot read folder: {error.strerror or error}"))
 
             for folder, dirs, files in os.walk(path, onerror=unreadable, followlinks=False):
-                dirs[:] = [d for d in dirs if not d.startswith(".")]
-                for name in files:
-                    if name.startswith(".") or Path(name).suffix.lower() not in SHEET_SUFFIXES:
-                        continue
-                    candidate = Path(folder) / name
-                    if any(fnmatch(str(candidate), pattern) or fnmatch(name, pattern) for pattern in exclude):
-                        continue
-                    inside.append(candidate)
+                dirs[:] = [d for d in dirs if not d.startswith(".")
+                           and not exclude.excluded(Path(folder) / d, folder=True)]
+                inside.extend(candidate for name in files if _sheet_name(name)
+                              and not exclude.excluded(candidate := Path(folder) / name))
             found.extend(Found(p, False) for p in sorted(inside))
+        elif exclude.named_too and (path.exists() or path.is_symlink()):
+            if _sheet_name(path.name):
+                found.append(Found(path, False))  # taken as if found in a folder: settings are skipped
         elif path.exists() or path.is_symlink():
             found.append(Found(path, True))
         else:
@@ -90,7 +98,7 @@ def _kept_formats(scenario: object | None) -> frozenset[str]:
 def _check_file(job: tuple[str, Selection, Any, bool, frozenset[str]]) -> SheetFile:
     path, selection, scenario, keep_ships, kept_formats = job
     try:
-        sheet = check_sheet(load_sheet(Path(path)), selection, scenario)
+        sheet = check_sheet(load_sheet(Path(path)), selection.for_file(path), scenario)
         if keep_ships or sheet.format in kept_formats:
             return sheet
         return sheet.model_copy(update={"ships": [], "ship_count": len(sheet.ships)})  # less to send back
@@ -121,12 +129,13 @@ def _checked(found: list[Found], selection: Selection, scenario: Any, jobs: int,
 
 
 def _fleet_sheet(path: Path, diagnostics: list[Diagnostic], selection: Selection) -> SheetFile:
-    kept = sorted((d for d in diagnostics if selection.wants(d.code)), key=lambda d: d.sort_key)
+    wanted = selection.for_file(str(path))
+    kept = sorted((d for d in diagnostics if wanted.wants(d.code)), key=lambda d: d.sort_key)
     return SheetFile(path=str(path), format="fleet", diagnostics=kept)
 
 
 def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,
-                 jobs: int = 1, exclude: tuple[str, ...] = (), progress: Callable[[int, int], None] | None = None,
+                 jobs: int = 1, exclude: Excludes = Excludes(), progress: Callable[[int, int], None] | None = None,
                  keep_ships: bool = True) -> Iterator[SheetFile]:
     """Every file under ``paths`` checked, one ``SheetFile`` at a time in a stable order (paths that do not
     exist first, as IO006; then the files; then the fleets), so a caller can stream the report and memory
@@ -159,24 +168,26 @@ def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario
         yield sheet
 
     def load_checked(path: Path) -> SheetFile:
-        return kept.get(str(path)) or check_sheet(load_sheet(path), selection, scenario)
+        return kept.get(str(path)) or check_sheet(load_sheet(path), selection.for_file(str(path)), scenario)
 
     for fleet_path, owner in fleets:
-        yield _fleet_sheet(fleet_path, load(owner.fleets or "").check_fleet_file(fleet_path, scenario, load_checked,
-                                                                                 selection), selection)
+        found_here = load(owner.fleets or "").check_fleet_file(fleet_path, scenario, load_checked,
+                                                               selection.for_file(str(fleet_path)))
+        yield _fleet_sheet(fleet_path, found_here, selection)
     if scenario is None:
         return
     folders = [p for p in paths if p.is_dir() and not any(f.is_relative_to(p) for f, _ in fleets)]
     for folder in folders:
         inside = [s for s in kept.values() if Path(s.path).is_relative_to(folder)]
         for owner in _fleet_systems():
-            found_here = load(owner.fleets or "").check_folder(folder, inside, scenario, selection)
+            found_here = load(owner.fleets or "").check_folder(folder, inside, scenario,
+                                                               selection.for_file(str(folder)))
             if found_here is not None:
                 yield _fleet_sheet(folder, found_here, selection)
 
 
 def check_paths(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,
-                jobs: int = 1, exclude: tuple[str, ...] = (),
+                jobs: int = 1, exclude: Excludes = Excludes(),
                 progress: Callable[[int, int], None] | None = None) -> tuple[list[SheetFile], list[Diagnostic]]:
     """``iter_checked`` as a list sorted by path, and the paths that do not exist (for library use and
     the audit, which tabulates every ship anyway)."""

@@ -97,16 +97,19 @@ CORE_PREFIXES = ("IO", "CFG", "SY")
 
 def unknown_prefix(prefix: str) -> str | None:
     """Why a code prefix given to --select or --ignore (or in the settings) names no code, with a did-you-mean;
-    None when some code starts with it. Only the family the prefix belongs to is loaded."""
+    None when some code starts with it. Only the family the prefix belongs to is loaded (every family when it
+    belongs to none: a typo in the family, whose did-you-mean may be any code)."""
     import difflib
 
     from shipyard.core.registry import family_rules, load, systems
 
     prefix = prefix.upper()
-    owners = [s for s in systems() if prefix.startswith(s.prefixes)]
     families = [*CORE_PREFIXES, *(p for s in systems() for p in s.prefixes)]
     if any(family.startswith(prefix) for family in families):
         return None  # "MCS", "TC", "IO"
+    owners = [s for s in systems() if prefix.startswith(s.prefixes)]
+    if not any(prefix.startswith(core) for core in CORE_PREFIXES):
+        owners = owners or list(systems())
     known = [entry.code for entry in CODES]
     for owner in owners:
         known += [entry.code for entry in load(owner.codes)] if owner.codes else []

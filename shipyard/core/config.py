@@ -3,11 +3,15 @@
 
     select = ["MCS", "HG", "TCS"]     # code prefixes; default: every code
     ignore = ["TCS114"]
-    exclude = ["drafts/*", "*.bak"]   # file globs skipped in folders
+    exclude = ["drafts/", "*.bak"]    # gitignore-style, anchored at this file's folder
     scenario = "scenario.toml"        # relative to the settings file
     level = "warning"                 # error | warning | info
     jobs = 2                          # worker processes; default: every core
 
+    [per-file-ignores]                # (in pyproject.toml: [tool.shipyard.per-file-ignores])
+    "legacy/**" = ["TCS"]             # code prefixes ignored in the files a pattern matches
+
+Patterns are gitignore-style and anchored at the settings file's folder (shipyard/core/paths.py).
 Command-line options win over the file. A file that does not validate is a usage error (exit 2):
 CFG001 not TOML, CFG002 a value that does not validate (at its line, with a did-you-mean).
 """
@@ -33,17 +37,29 @@ class Settings(BaseModel):
     scenario: str | None = None
     level: Literal["error", "warning", "info"] | None = None
     jobs: int | None = Field(default=None, ge=1)
+    per_file_ignores: dict[str, list[str]] = Field(default_factory=dict, alias="per-file-ignores")
 
     @field_validator("select", "ignore")
     @classmethod
     def _known_prefixes(cls, values: list[str]) -> list[str]:
-        from shipyard.core.codes import unknown_prefix
-        from shipyard.core.selection import prefixes
-
-        problems = [why for prefix in prefixes(values) if (why := unknown_prefix(prefix))]
-        if problems:
-            raise ValueError("; ".join(problems))
+        _check_prefixes(values)
         return values
+
+    @field_validator("per_file_ignores")
+    @classmethod
+    def _known_per_file(cls, values: dict[str, list[str]]) -> dict[str, list[str]]:
+        for codes in values.values():
+            _check_prefixes(codes)
+        return values
+
+
+def _check_prefixes(values: list[str]) -> None:
+    from shipyard.core.codes import unknown_prefix
+    from shipyard.core.selection import prefixes
+
+    problems = [why for prefix in prefixes(values) if (why := unknown_prefix(prefix))]
+    if problems:
+        raise ValueError("; ".join(problems))
 
 
 class _Tool(BaseModel):

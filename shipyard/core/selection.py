@@ -2,18 +2,31 @@
 
 ``select`` and ``ignore`` are code prefixes ("MCS", "MCS00", "MCS008"); the longest matching prefix wins, so
 ``--select MCS --ignore MCS008`` keeps every MCS rule but one. Reading diagnostics (IO, USD, HG0xx ...) go
-through the same filter.
+through the same filter. ``per_file`` adds ignored prefixes for the files a pattern matches (the settings'
+``per-file-ignores``, gitignore-style patterns anchored at ``base``, the settings file's folder).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
 class Selection:
     select: tuple[str, ...] = ()  # empty: everything
     ignore: tuple[str, ...] = ()
+    per_file: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (pattern, code prefixes ignored in matching files)
+    base: str = "."
+
+    def for_file(self, path: str) -> Selection:
+        """The selection for one file: its ``per_file`` ignores added to ``ignore``."""
+        if not self.per_file:
+            return self
+        from shipyard.core.paths import matches
+
+        extra = tuple(code for pattern, codes in self.per_file if matches((pattern,), path, self.base)
+                      for code in codes)
+        return replace(self, ignore=self.ignore + extra, per_file=())
 
     def wants(self, code: str) -> bool:
         """True when the longest selecting prefix is longer than the longest ignoring one (ties: ignored)."""

@@ -10,6 +10,7 @@ import os
 import re
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.numbers import FIGURE_DIGITS
@@ -74,6 +75,19 @@ def read_limited(path: Path, limit: int = MAX_SHEET_BYTES) -> bytes:
         size = max(len(raw), status.st_size)
         raise Unreadable("IO002", f"file is {size:,} bytes; sheets over {limit:,} bytes (1 MiB) are not read")
     return raw
+
+
+def read_stream_limited(stream: BinaryIO, limit: int = MAX_SHEET_BYTES) -> bytes:
+    """At most ``limit`` + 1 bytes of a stream (standard input): enough to tell a stream over the limit, which
+    is refused as a file over it is, without reading the rest."""
+    chunks, size = [], 0
+    while size <= limit:
+        chunk = stream.read(limit + 1 - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def read_limited_text(path: Path, limit: int = MAX_SHEET_BYTES) -> str | None:
@@ -146,3 +160,32 @@ def read_sheet_text(path: Path, display: str | None = None) -> tuple[str | None,
             message="file is not UTF-8; read as latin-1",
             span=Span(path=where.path, line=line, col=1)))
     return text, diagnostics
+
+
+def with_source_line(diagnostic: Diagnostic, lines: list[str]) -> Diagnostic:
+    """The diagnostic with the text of the line it points at (for the caret display), when it has none yet and
+    ``lines`` (the file's) holds that line."""
+    if diagnostic.source_line is not None or not 1 <= diagnostic.span.line <= len(lines):
+        return diagnostic
+    return diagnostic.model_copy(update={"source_line": lines[diagnostic.span.line - 1]})
+
+
+class SourceQuoter:
+    """The source line of each finding of a stream of findings that come file by file: each file is read once,
+    when its first finding that needs its line comes; a file that cannot be read as text gives no lines."""
+
+    def __init__(self) -> None:
+        self.path: str | None = None
+        self.lines: list[str] = []
+
+    def remember(self, path: str, text: str) -> None:
+        """The text of ``path`` as read (standard input, which cannot be read again)."""
+        self.path, self.lines = path, split_lines(text)
+
+    def quote(self, diagnostic: Diagnostic) -> Diagnostic:
+        if diagnostic.source_line is not None or diagnostic.severity is Severity.INFO:
+            return diagnostic
+        if diagnostic.span.path != self.path:
+            text, _ = read_sheet_text(Path(diagnostic.span.path))
+            self.path, self.lines = diagnostic.span.path, split_lines(text) if text is not None else []
+        return with_source_line(diagnostic, self.lines)

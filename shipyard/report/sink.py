@@ -33,13 +33,16 @@ def github_line(d: Diagnostic) -> str:
             f"{end}title={_escape(d.code, True)}::{_escape(d.message)}\n")
 
 
-def statistics(counts: Counter[str]) -> str:
-    """Findings per code, most frequent first: ``count  CODE  name``."""
+def statistics(counts: Counter[str], output_format: str = "text") -> str:
+    """Findings per code, most frequent first: ``count  CODE  name`` lines, or (``json``) a list of
+    ``{"code", "name", "count"}`` (name null for a code that is no rule, as ruff's is)."""
     from shipyard.core.registry import rule_for
 
     rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-    width = max((len(str(n)) for _, n in rows), default=1)
     names = {code: rule.meta.name for code in counts if (rule := rule_for(code)) is not None}
+    if output_format == "json":
+        return json.dumps([{"code": code, "name": names.get(code), "count": n} for code, n in rows], indent=2) + "\n"
+    width = max((len(str(n)) for _, n in rows), default=1)
     return "".join(f"{n:>{width}}  {code:<7} {names.get(code, '')}".rstrip() + "\n" for code, n in rows)
 
 
@@ -79,7 +82,7 @@ class Sink:
 
     def close(self) -> None:
         if self.statistics_only:
-            self.stream.write(statistics(self.counts))
+            self.stream.write(statistics(self.counts, self.format))
         elif self.format == "json":
             self.stream.write("\n]\n" if not self.first else "]\n")
         elif self.sarif is not None:

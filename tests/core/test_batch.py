@@ -193,7 +193,8 @@ def test_piped_output_is_what_rich_writes_unstyled():
     import subprocess
     import sys
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE")}
-    command = [sys.executable, "-m", "shipyard", "check", str(HOLLYFIELDS), str(FIXTURES / "highguard")]
+    command = [sys.executable, "-m", "shipyard", "check", "--no-show-source", str(HOLLYFIELDS),
+               str(FIXTURES / "highguard")]
     piped = subprocess.run(command, capture_output=True, text=True, env=env)
     through_rich = subprocess.run(command, capture_output=True, text=True,
                                   env={**env, "FORCE_COLOR": "1", "NO_COLOR": "1"})
