@@ -6,7 +6,7 @@
     Decimal('3000')
 
 Reading and checking (``load``, ``check``, ``plan_check``), converting (``convert``), tabulating and exporting
-(``export_tables``, ``write_export``), the judge's audit (``audit``, ``write_audit_workbook``), scoring a battle
+(``export_tables``, ``write_export``), the judge's audit (``audit``, ``write_audit_report``), scoring a battle
 (``score``, ``scoring_document``, ``write_score_workbook``), the battle formation log (``check_formation_log``),
 and the documentation of codes (``explain``). Nothing here prints: every function returns values and
 diagnostics, and the command line decides how to show them. Heavy parts load only when a function needs them.
@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from shipyard.core.codes import exit_status
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, has_errors
-from shipyard.core.files import write_output
+from shipyard.core.files import check_writable, write_output
 from shipyard.core.paths import Excludes
 from shipyard.core.pipeline import check_file, check_sheet, load_sheet
 from shipyard.core.selection import Selection, prefixes
@@ -39,11 +39,13 @@ __all__ = [
     "Severity",
     "SheetFile",
     "audit",
+    "audit_report_kind",
     "check",
     "check_file",
     "check_formation_log",
     "check_sheet",
     "check_stdin",
+    "check_writable",
     "convert",
     "exit_status",
     "explain",
@@ -64,7 +66,7 @@ __all__ = [
     "scoring_document",
     "source_quoter",
     "topic_names",
-    "write_audit_workbook",
+    "write_audit_report",
     "write_export",
     "write_output",
     "write_score_workbook",
@@ -290,7 +292,7 @@ def mcs_options(design: str = "military", rof_overrides: dict[str, int] | None =
 # --- tables, export and audit ------------------------------------------------------------------------------------
 
 class Export(NamedTuple):
-    """The Ships and Batteries tables of some files, and what reading them found."""
+    """The Ships and Batteries tables of some files, and their error findings."""
 
     ship_rows: list[list]
     battery_rows: list[list]
@@ -302,15 +304,23 @@ class Export(NamedTuple):
         return exit_status(self.problems, self.unreadable)
 
 
-def export_tables(paths: list[Path]) -> Export:
-    """Every ship's row and every battery's row of the files under ``paths`` (as read, not checked)."""
+def export_tables(paths: list[Path], selection: Selection = Selection(), jobs: int | None = None) -> Export:
+    """Every ship's row and every battery's row of the files under ``paths``, checked as ``audit`` checks them
+    (one computation of errors, warnings and verdict serves both); only rows are kept, never the ships."""
+    from shipyard.core.batch import iter_tabulated
     from shipyard.report import tables
 
-    read, missing = load_all(paths)
-    problems = list(missing) + [d for s in read for d in s.diagnostics if d.severity is Severity.ERROR]
-    sheets = [s for s in read if s.ships]
-    return Export(list(tables.ship_rows(sheets)), list(tables.battery_rows(sheets)), problems,
-                  bool(missing) or any(not s.opened for s in read))
+    ship_rows: list[list] = []
+    battery_rows: list[list] = []
+    problems: list[Diagnostic] = []
+    unreadable = False
+    for _, table in iter_tabulated(paths, selection, None, jobs=jobs or os.cpu_count() or 1, keep_ships=False,
+                                   tabulate=tables.tabulate):
+        ship_rows += table.ships
+        battery_rows += table.batteries
+        problems += table.error_findings
+        unreadable |= not table.opened
+    return Export(ship_rows, battery_rows, problems, unreadable)
 
 
 def export_outputs(output_format: str, output: Path | None) -> list[Path]:
@@ -331,57 +341,107 @@ def write_export(output_format: str, output: Path | None, export: Export) -> str
 
 
 class Audit(NamedTuple):
-    """The judge's audit: every checked sheet, the paths that do not exist, the Ships rows, the losses."""
+    """The judge's audit: the Ships rows (each ship's count from the fleets audited), the paths that do not
+    exist, the fleet findings, the counts and the Summary, each fleet priced, the losses; and the workbook,
+    written as the files were checked, waiting for ``write_audit_report``. No ship is kept: memory does not
+    grow with the number of sheets but by a row of each."""
 
-    sheets: list[SheetFile]
-    missing: list[Diagnostic]
     rows: list[list]
+    missing: list[Diagnostic]
+    fleet_findings: list[Diagnostic]
+    summary: Any  # report/tables.py AuditSummary
+    unreadable: bool
     scenario: Any = None
     losses: list[Any] | None = None
     loss_problems: tuple[Diagnostic, ...] = ()
     fleets: tuple[Any, ...] = ()  # each fleet audited, priced as TCS prices it (FleetTotal)
+    report: Any = None  # the workbook or the HTML page, filled as the files were checked
 
     @property
-    def fleet_findings(self) -> list[Diagnostic]:
-        return [d for s in self.sheets if s.format == "fleet" for d in s.diagnostics]
+    def summary_rows(self) -> list[list]:
+        """The Summary: (item, value, number format) rows."""
+        return self.summary.rows(self.rows, self.scenario, self.fleets)
 
     @property
     def exit_code(self) -> int:
         """The one exit-code rule (core/codes.py ``exit_status``): a damage record that cannot be read is an
         unreadable input."""
-        found = [d for s in self.sheets for d in s.diagnostics] + list(self.loss_problems)
-        return exit_status(found, bool(self.missing) or any(not s.opened for s in self.sheets))
+        found = exit_status(list(self.loss_problems) + self.fleet_findings, self.unreadable)
+        return max(found, 1 if self.summary.errors else 0)
+
+
+#: The reports ``audit`` writes: a workbook, or a page (an output named .html or .htm).
+AUDIT_REPORTS = ("xlsx", "html")
+
+
+def audit_report_kind(output: Path) -> str:
+    """The report an output's name asks for: ``html`` for .html or .htm, else the workbook (``xlsx``)."""
+    return "html" if output.suffix.lower() in (".html", ".htm") else "xlsx"
 
 
 def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any = None, jobs: int | None = None,
-          progress: Progress | None = None, damage: Path | None = None) -> Audit:
-    """Check every sheet under ``paths`` and tabulate every ship; with ``damage``, score the fleet audited (the
-    first path) by Appendix A for the workbook's Losses sheet."""
-    from shipyard.core.batch import check_paths
+          progress: Progress | None = None, damage: Path | None = None, report: str | None = None) -> Audit:
+    """Check every sheet under ``paths`` and tabulate every ship (in the workers that check them); with
+    ``damage``, score the fleet audited (the first path) by Appendix A for the workbook's Losses sheet; with
+    ``report`` (one of AUDIT_REPORTS), stream the rows into that report as they come (``write_audit_report``
+    saves it)."""
+    from shipyard.core.batch import iter_tabulated
     from shipyard.report import tables
 
-    sheets, missing = check_paths(paths, selection, scenario, jobs=jobs or os.cpu_count() or 1, progress=progress)
-    rows = list(tables.ship_rows(sheets))
+    book: Any = None
+    if report == "xlsx":
+        from shipyard.report.workbook import AuditWorkbook
+        book = AuditWorkbook(losses=damage is not None)
+    elif report == "html":
+        from shipyard.report.html import AuditPage
+        book = AuditPage()
+    elif report is not None:
+        raise ValueError(f"no audit report {report!r}: {', '.join(AUDIT_REPORTS)}")
+    rows: list[list] = []
+    missing: list[Diagnostic] = []
+    fleet_findings: list[Diagnostic] = []
+    fleet_paths: list[str] = []
+    summary = tables.AuditSummary()
+    unreadable = False
+    for sheet, table in iter_tabulated(paths, selection, scenario, jobs=jobs or os.cpu_count() or 1,
+                                       progress=progress, keep_ships=False, tabulate=tables.tabulate):
+        if sheet.format == "unreadable" and sheet.diagnostics and sheet.diagnostics[0].code == "IO006":
+            missing += sheet.diagnostics
+            unreadable = True
+            if book is not None:
+                book.add_findings(sheet.diagnostics)
+            continue
+        if sheet.format == "fleet":
+            fleet_paths.append(sheet.path)
+            fleet_findings += sheet.diagnostics
+        rows += table.ships
+        summary.add(table)
+        unreadable |= not table.opened
+        if book is not None:
+            book.add(table)
+    rows.sort(key=lambda row: row[tables.SHIP["file"]])
     losses: list[Any] | None = None
     problems: list[Diagnostic] = []
     if damage is not None:
         losses, problems = _losses(paths[0], damage, scenario)
-    fleets = tuple(_fleet_totals(scenario, sheets))
-    return Audit(sheets, missing, rows, scenario, losses, tuple(problems), fleets)
+    fleets = tuple(_fleet_totals(scenario, fleet_paths, fleet_findings))
+    return Audit(tables.with_counts(rows, fleets), missing, fleet_findings, summary, unreadable, scenario, losses,
+                 tuple(problems), fleets, book)
 
 
-def _fleet_totals(scenario: Any, sheets: list[SheetFile]) -> list[Any]:
+def _fleet_totals(scenario: Any, fleet_paths: list[str], fleet_findings: list[Diagnostic]) -> list[Any]:
     """Each fleet the check found (a fleet file, or with a scenario a folder of sheets), priced by the one fleet
-    computation the budget rule uses, with the verdict of its fleet findings."""
+    computation the budget rule uses, with the verdict of its fleet findings and the count of each member."""
     from shipyard.systems.tcs.fleet import FleetTotal, fleet_cost, load_fleet
     from shipyard.systems.tcs.scenario import Scenario
 
     totals = []
-    for sheet in (s for s in sheets if s.format == "fleet"):
-        fleet = load_fleet(Path(sheet.path), scenario or Scenario(), [])
+    for fleet_path in fleet_paths:
+        fleet = load_fleet(Path(fleet_path), scenario or Scenario(), [])
         if fleet is not None and fleet.members:
-            passes = not any(d.severity is Severity.ERROR for d in sheet.diagnostics)
-            totals.append(FleetTotal(fleet.name, fleet_cost(fleet), fleet.scenario.budget_mcr, passes))
+            passes = not any(d.severity is Severity.ERROR and d.span.path == fleet_path for d in fleet_findings)
+            counts = tuple((m.path, m.ship.display_name, m.count) for m in fleet.members)
+            totals.append(FleetTotal(fleet.name, fleet_cost(fleet), fleet.scenario.budget_mcr, passes, counts))
     return totals
 
 
@@ -400,11 +460,18 @@ def _losses(fleet_path: Path, damage: Path, scenario: Any) -> tuple[list[Any], l
     return [result], problems + found
 
 
-def write_audit_workbook(result: Audit, output: Path) -> None:
-    """The audit's workbook: Summary, Ships, Batteries, Components, Findings, Rules (and Losses)."""
-    from shipyard.report.workbook import write_audit
+def write_audit_report(result: Audit, output: Path) -> None:
+    """The audit's report (``audit(..., report=...)`` streamed its rows into it), saved to ``output``: the
+    workbook (Summary, Ships, Batteries, Components, Findings, Rules, and Losses) or the HTML page (the summary,
+    the ships, the charts, the findings by ship with their source lines)."""
+    from shipyard.report.workbook import AuditWorkbook
 
-    write_audit(output, result.sheets, result.missing, result.rows, result.scenario, result.losses, result.fleets)
+    if result.report is None:
+        raise ValueError("audit(..., report='xlsx' or 'html') fills the report as it checks")
+    if isinstance(result.report, AuditWorkbook):
+        result.report.finish(output, result.summary_rows, result.rows, result.losses)
+    else:
+        result.report.finish(output, result.summary_rows, result.rows, result.fleets, result.scenario)
 
 
 # --- scoring and the battle formation -----------------------------------------------------------------------------
@@ -485,7 +552,13 @@ def scoring_document(result: Scoring) -> dict[str, Any]:
 
 
 def write_score_workbook(result: Scoring, output: Path) -> None:
-    """The scores workbook: Scores and Losses."""
+    """The scores as a workbook (Scores and Losses), or with an ``.html`` output as a page with a chart of each
+    fleet's losses by table."""
+    if output.suffix.lower() == ".html":
+        from shipyard.report.html import write_scores_page
+
+        write_scores_page(output, result.scores, result.leader, result.standing)
+        return
     from shipyard.report.workbook import write_scores
 
     write_scores(output, result.scores, result.leader, result.standing)

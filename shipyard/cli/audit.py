@@ -12,8 +12,8 @@ from shipyard.cli._output import Lines, console, progress_bar, report, usage_err
 
 def audit(
     paths: list[Path] = typer.Argument(..., help="Folders (or files) of sheets.", show_default=False),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Write the workbook here (.xlsx).",
-                                       show_default=False),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write the report here: a printable page "
+                                       "(.html, .htm) or else a workbook (.xlsx).", show_default=False),
     scenario: Path | None = typer.Option(None, "--scenario", help="A TCS scenario file: each folder is then "
                                          "checked as a fleet too.", show_default=False),
     select: list[str] = typer.Option(None, "--select", show_default=False, help="Only these code prefixes."),
@@ -24,13 +24,13 @@ def audit(
                                        "(the first path): its Appendix A loss lines go into the workbook as a "
                                        "sheet Losses.", show_default=False),
 ) -> None:
-    """Audit every sheet under the folders: one row per ship (file, name, format, TL, tonnage, cost, key
-    ratings, errors, warnings, verdict) and the totals; with -o, the workbook.
+    """Audit every sheet under the folders: one row per ship (file, name, count, format, TL, tonnage, cost, key
+    ratings, errors, warnings, verdict), the totals and the verdict; with -o, the workbook or the HTML page.
 
     Exit codes as for check: 0 no error, 1 an error finding, 2 a file could not be read.
     """
     from shipyard import api
-    from shipyard.report.terminal import audit_table
+    from shipyard.report.terminal import audit_table, verdict_line
 
     err = Lines(stderr=True)
     unknown = api.option_prefix_problems(select, ignore)
@@ -41,9 +41,15 @@ def audit(
         chosen, problems = api.load_scenario(scenario)
         if chosen is None:
             usage_error(err, problems)
+    inputs = [*paths, *filter(None, (scenario, damage))]
+    kind = api.audit_report_kind(output) if output is not None else None
+    if output is not None:
+        unwritable = api.check_writable(output, tuple(inputs))
+        if unwritable is not None:
+            usage_error(err, [unwritable])  # said before the work, not after it
     with progress_bar(console(stderr=True, soft_wrap=True), "auditing") as progress:
         result = api.audit(paths, api.Selection(api.prefixes(select), api.prefixes(ignore)), chosen, jobs, progress,
-                           damage)
+                           damage, report=kind)
     out = console(soft_wrap=False)
     if not out.is_terminal:
         out = console(soft_wrap=False, width=220)  # piped: a wide table, not one squeezed to 80 columns
@@ -52,9 +58,9 @@ def audit(
     for total in result.fleets:
         lines.write([(total.words, None)])
     report(lines, result.fleet_findings + result.missing, show_source=False)
+    lines.write([(verdict_line(result.summary_rows), None)])
     report(err, result.loss_problems, show_source=False)
     if output is not None:
-        write_or_exit(err, output, lambda: api.write_audit_workbook(result, output),
-                      inputs=[*paths, *filter(None, (scenario, damage))])
+        write_or_exit(err, output, lambda: api.write_audit_report(result, output), inputs=inputs)
         err.write([(f"wrote {output}", None)])
     raise typer.Exit(result.exit_code)

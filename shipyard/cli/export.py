@@ -27,8 +27,9 @@ def export(
                                                       help="xlsx, csv or json [default: from -o's extension]."),
 ) -> None:
     """Export every ship's ratings: a Ships table and a Batteries table (both documented in docs/export.md).
+    Each sheet is checked as audit checks it, so a ship's errors, warnings and verdict are the audit's.
 
-    Exit codes as for check: 0 no error, 1 an error reading a sheet, 2 a file could not be read.
+    Exit codes as for check: 0 no error, 1 an error finding, 2 a file could not be read.
     """
     from shipyard import api
 

@@ -31,7 +31,8 @@ def score(
     output_format: ScoreFormat = typer.Option(ScoreFormat.text, "--format", "-f",
                                              help="text: the loss lines and the winner; json: the scores as data."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Also write the scores and loss lines to "
-                                       "a workbook (.xlsx).", show_default=False),
+                                       "a workbook (.xlsx) or a printable page with a chart (.html).",
+                                       show_default=False),
 ) -> None:
     """Score a finished battle by Appendix A and name the winner.
 

@@ -95,15 +95,22 @@ def _kept_formats(scenario: object | None) -> frozenset[str]:
     return frozenset(f for s in _fleet_systems() for f in load(s.fleets or "").SHEET_FORMATS)
 
 
-def _check_file(job: tuple[str, Selection, Any, bool, frozenset[str]]) -> SheetFile:
-    path, selection, scenario, keep_ships, kept_formats = job
+#: What a worker makes of a checked file besides the file itself (the audit's rows: report/tables.py
+#: ``tabulate``), so the ships need not travel back to the parent; a module-level function, sent by name.
+Tabulate = Callable[[SheetFile], Any]
+
+
+def _check_file(job: tuple[str, Selection, Any, bool, frozenset[str], Tabulate | None]) -> tuple[SheetFile, Any]:
+    path, selection, scenario, keep_ships, kept_formats, tabulate = job
     try:
         sheet = check_sheet(load_sheet(Path(path)), selection.for_file(path), scenario)
+        tables = tabulate(sheet) if tabulate is not None else None
         if keep_ships or sheet.format in kept_formats:
-            return sheet
-        return sheet.model_copy(update={"ships": [], "ship_count": len(sheet.ships)})  # less to send back
+            return sheet, tables
+        return sheet.model_copy(update={"ships": [], "ship_count": len(sheet.ships)}), tables  # less to send back
     except Exception as error:  # a bug: one finding on this file, the batch goes on
-        return SheetFile(path=path, format="unreadable", diagnostics=[internal_error(path, "checking", error)])
+        failed = SheetFile(path=path, format="unreadable", diagnostics=[internal_error(path, "checking", error)])
+        return failed, tabulate(failed) if tabulate is not None else None
 
 
 def _watch_parent(parent: int) -> None:
@@ -118,8 +125,8 @@ def _watch_parent(parent: int) -> None:
 
 
 def _checked(found: list[Found], selection: Selection, scenario: Any, jobs: int, keep_ships: bool,
-             kept_formats: frozenset[str]) -> Iterator[SheetFile]:
-    work = [(str(f.path), selection, scenario, keep_ships, kept_formats) for f in found]
+             kept_formats: frozenset[str], tabulate: Tabulate | None) -> Iterator[tuple[SheetFile, Any]]:
+    work = [(str(f.path), selection, scenario, keep_ships, kept_formats, tabulate) for f in found]
     if jobs > 1 and len(work) >= POOL_THRESHOLD:
         from concurrent.futures import ProcessPoolExecutor  # only when there is a pool to run
         with ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
@@ -137,6 +144,14 @@ def _fleet_sheet(path: Path, diagnostics: list[Diagnostic], selection: Selection
 def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,
                  jobs: int = 1, exclude: Excludes = Excludes(), progress: Callable[[int, int], None] | None = None,
                  keep_ships: bool = True) -> Iterator[SheetFile]:
+    """``iter_tabulated`` without tables: each file checked."""
+    for sheet, _ in iter_tabulated(paths, selection, scenario, jobs, exclude, progress, keep_ships):
+        yield sheet
+
+
+def iter_tabulated(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,
+                   jobs: int = 1, exclude: Excludes = Excludes(), progress: Callable[[int, int], None] | None = None,
+                   keep_ships: bool = True, tabulate: Tabulate | None = None) -> Iterator[tuple[SheetFile, Any]]:
     """Every file under ``paths`` checked, one ``SheetFile`` at a time in a stable order (paths that do not
     exist first, as IO006; then the files; then the fleets), so a caller can stream the report and memory
     does not grow with the number of files.
@@ -145,16 +160,20 @@ def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario
     With a ``scenario``, each folder given is a fleet too (one of each ship the fleet system takes), unless it
     holds a fleet file. Settings and other TOML files found in a folder are not sheets, and are skipped. With
     ``keep_ships`` False the ships are dropped once checked (``ship_count`` says how many there were), except
-    those a scenario's folder fleets need.
+    those a scenario's folder fleets need. Each file comes with what ``tabulate`` makes of it (in the worker
+    that checked it), or None.
     """
+    def tables(sheet: SheetFile) -> tuple[SheetFile, Any]:
+        return sheet, tabulate(sheet) if tabulate is not None else None
+
     found, problems = find_files(paths, exclude)
     for problem in problems:
-        yield SheetFile(path=problem.span.path, format="unreadable", diagnostics=[problem])
+        yield tables(SheetFile(path=problem.span.path, format="unreadable", diagnostics=[problem]))
     kept_formats = _kept_formats(scenario)
     fleets: list[tuple[Path, System]] = []
     kept: dict[str, SheetFile] = {}  # the sheets a scenario's folder fleets need
-    checked = _checked(found, selection, scenario, jobs, keep_ships, kept_formats)
-    for index, (item, sheet) in enumerate(zip(found, checked, strict=True), start=1):
+    checked = _checked(found, selection, scenario, jobs, keep_ships, kept_formats, tabulate)
+    for index, (item, (sheet, table)) in enumerate(zip(found, checked, strict=True), start=1):
         if progress is not None:
             progress(index, len(found))
         told = format_named(sheet.format)
@@ -165,7 +184,7 @@ def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario
             continue  # settings and other TOML files in a folder are not sheets
         if sheet.format in kept_formats:
             kept[sheet.path] = sheet
-        yield sheet
+        yield sheet, table
 
     def load_checked(path: Path) -> SheetFile:
         return kept.get(str(path)) or check_sheet(load_sheet(path), selection.for_file(str(path)), scenario)
@@ -173,7 +192,7 @@ def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario
     for fleet_path, owner in fleets:
         found_here = load(owner.fleets or "").check_fleet_file(fleet_path, scenario, load_checked,
                                                                selection.for_file(str(fleet_path)))
-        yield _fleet_sheet(fleet_path, found_here, selection)
+        yield tables(_fleet_sheet(fleet_path, found_here, selection))
     if scenario is None:
         return
     folders = [p for p in paths if p.is_dir() and not any(f.is_relative_to(p) for f, _ in fleets)]
@@ -183,7 +202,7 @@ def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario
             found_here = load(owner.fleets or "").check_folder(folder, inside, scenario,
                                                                selection.for_file(str(folder)))
             if found_here is not None:
-                yield _fleet_sheet(folder, found_here, selection)
+                yield tables(_fleet_sheet(folder, found_here, selection))
 
 
 def check_paths(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.records import Ship
@@ -32,6 +32,7 @@ class Column:
     name: str
     number_format: str | None = None  # numbers carry their unit in the format
     width: int = 12
+    wrap: bool = False  # a long text (a message) wraps within the width instead of widening the page
 
 
 TONS = '#,##0.###" t"'
@@ -39,10 +40,16 @@ MCR = '#,##0.00" MCr"'
 WHOLE = "0"
 
 SHIP_COLUMNS = (
-    Column("file", width=40), Column("ship", width=28), Column("format", width=10), Column("TL", WHOLE, 5),
-    Column("tonnage", TONS, 14), Column("cost", MCR, 16), Column("ratings", width=34), Column("errors", WHOLE, 8),
-    Column("warnings", WHOLE, 9), Column("verdict", width=11),
+    Column("file", width=40), Column("ship", width=28), Column("count", WHOLE, 7), Column("format", width=10),
+    Column("TL", WHOLE, 5), Column("tonnage", TONS, 14), Column("cost", MCR, 16), Column("size", WHOLE, 6),
+    Column("armour", WHOLE, 8), Column("toughness", WHOLE, 10), Column("ratings", width=34),
+    Column("errors", WHOLE, 8), Column("warnings", WHOLE, 9), Column("verdict", width=11),
 )
+#: Where each column of a Ships row stands, by name.
+SHIP = {column.name: index for index, column in enumerate(SHIP_COLUMNS)}
+#: The Ships columns of the audit's terminal table (the ratings column says what size, armour and toughness do).
+TERMINAL_SHIP_COLUMNS = ("file", "ship", "count", "format", "TL", "tonnage", "cost", "ratings", "errors", "warnings",
+                         "verdict")
 BATTERY_COLUMNS = (
     Column("file", width=40), Column("ship", width=28), Column("battery", width=30), Column("kind", width=12),
     Column("count", WHOLE, 7), Column("weapons each", WHOLE, 13), Column("rating", width=16),
@@ -54,15 +61,16 @@ COMPONENT_COLUMNS = (
 )
 FINDING_COLUMNS = (
     Column("file", width=40), Column("line", WHOLE, 6), Column("col", WHOLE, 5), Column("severity", width=9),
-    Column("code", width=8), Column("rule", width=24), Column("message", width=100),
+    Column("code", width=8), Column("rule", width=24), Column("message", width=90, wrap=True),
 )
 LOSS_COLUMNS = (Column("fleet", width=24), Column("ship", width=28), Column("copy", WHOLE, 6),
-                Column("status", width=10), Column("table", width=22), Column("how", width=70),
+                Column("status", width=10), Column("table", width=22), Column("how", width=70, wrap=True),
                 Column("lost", '#,##0.00" MCr"', 16))
 SCORE_COLUMNS = (Column("fleet", width=28), Column("spent", '#,##0.00" MCr"', 18),
                  Column("lost", '#,##0.00" MCr"', 18), Column("percentage", "0.00", 12), Column("standing", width=60))
 RULE_COLUMNS = (Column("code", width=8), Column("name", width=26), Column("level", width=8),
-                Column("family", width=7), Column("checks", width=100))
+                Column("family", width=7), Column("checks", width=90, wrap=True))
+SUMMARY_COLUMNS = (Column("item", width=24), Column("value", "#,##0", 30))
 
 
 def findings_by_ship(sheet: SheetFile) -> list[list[Diagnostic]]:
@@ -88,13 +96,14 @@ def _cells(ship: Ship) -> ModuleType | None:
 
 
 def ship_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
+    """One row per ship (its count 1: a fleet audited says how many), one per file that holds none."""
     for sheet in sheets:
         if sheet.format == "fleet":
             continue
         if not sheet.ships:
             errors = sum(d.severity is Severity.ERROR for d in sheet.diagnostics)
             warnings = sum(d.severity is Severity.WARNING for d in sheet.diagnostics)
-            yield [sheet.path, None, sheet.format, None, None, None, None, errors, warnings,
+            yield [sheet.path, None, None, sheet.format, None, None, None, None, None, None, None, errors, warnings,
                    "unreadable" if not sheet.opened else verdict(errors, warnings)]
             continue
         for ship, found in zip(sheet.ships, findings_by_ship(sheet), strict=True):
@@ -102,8 +111,39 @@ def ship_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
             warnings = sum(d.severity is Severity.WARNING for d in found)
             cells = _cells(ship)
             name, tl, tonnage, cost, rated = cells.ship_cells(ship) if cells else (None,) * 5
-            yield [sheet.path, name, sheet.format, tl, tonnage, cost, rated, errors, warnings,
-                   verdict(errors, warnings)]
+            size, armour, toughness = cells.rating_cells(ship) if cells else (None,) * 3
+            yield [sheet.path, name, 1, sheet.format, tl, tonnage, cost, size, armour, toughness, rated, errors,
+                   warnings, verdict(errors, warnings)]
+
+
+class SheetTables(NamedTuple):
+    """A checked file as the audit and the export keep it: its rows of each table and its counts, never its
+    ships (a parsed ship is some 50 KB; its rows a few hundred bytes), so memory does not grow with the ships
+    held. Built where the file is checked (a worker), so the parent only writes."""
+
+    path: str
+    format: str
+    ships: list[list]
+    batteries: list[list]
+    components: list[list]
+    findings: list[list]
+    errors: int
+    warnings: int
+    infos: int
+    opened: bool
+    #: Its error findings (few): what ``export`` reports, and for the exit code (some mean an input was not read).
+    error_findings: tuple[Diagnostic, ...] = ()
+
+
+def tabulate(sheet: SheetFile) -> SheetTables:
+    """Every table's rows of one checked file, and the counts of its findings by severity."""
+    found = sheet.diagnostics
+    return SheetTables(
+        sheet.path, sheet.format, list(ship_rows([sheet])), list(battery_rows([sheet])),
+        list(component_rows([sheet])), list(finding_rows([sheet])),
+        sum(d.severity is Severity.ERROR for d in found), sum(d.severity is Severity.WARNING for d in found),
+        sum(d.severity is Severity.INFO for d in found), sheet.opened,
+        tuple(d for d in found if d.severity is Severity.ERROR))
 
 
 def battery_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
@@ -121,8 +161,12 @@ def component_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
 
 
 def finding_rows(sheets: Iterable[SheetFile], extra: Iterable[Diagnostic] = ()) -> Iterable[list]:
+    yield from diagnostic_rows([d for sheet in sheets for d in sheet.diagnostics] + list(extra))
+
+
+def diagnostic_rows(found: Iterable[Diagnostic]) -> Iterable[list]:
     from shipyard.core.registry import rule_for
-    for d in [d for sheet in sheets for d in sheet.diagnostics] + list(extra):
+    for d in found:
         rule = rule_for(d.code)
         yield [d.span.path, d.span.line, d.span.col, d.severity.value, d.code,
                rule.meta.name if rule else None, d.message]
@@ -150,3 +194,88 @@ def score_rows(scores: Iterable[Any], leader: Any = None, standing: Any = None) 
         if score is leader:
             mark = "winner" if standing is None or not standing.provisional else f"leader, {standing.words}"
         yield [score.name, score.spent, score.lost, score.percentage, mark]
+
+
+class AuditSummary:
+    """The counts of an audit, file by file as the files are checked, and its Summary: files and those not read,
+    ships and their verdicts, findings by severity, tonnage and cost (each ship times its count), each fleet's
+    designs, ships, cost against its budget with the margin and its verdict, and the audit's verdict. The one
+    computation behind the terminal, the workbook and the HTML report."""
+
+    def __init__(self) -> None:
+        self.files = self.unread = self.errors = self.warnings = self.infos = 0
+        self.fleet_errors = self.fleet_warnings = 0
+
+    def add(self, table: SheetTables) -> None:
+        if table.format == "fleet":
+            self.fleet_errors += table.errors
+            self.fleet_warnings += table.warnings
+        else:
+            self.files += 1
+            self.unread += not table.opened
+        self.errors += table.errors
+        self.warnings += table.warnings
+        self.infos += table.infos
+
+    def verdict(self) -> str:
+        """fail (an error finding anywhere, a fleet's included), check (a warning), else pass."""
+        return verdict(self.errors, self.warnings)
+
+    def rows(self, ship_rows: list[list], scenario: Any = None, fleets: tuple[Any, ...] = ()) -> list[list]:
+        from shipyard.core.version import version
+
+        ships = [row for row in ship_rows if row[SHIP["ship"]] is not None]
+        verdicts = [row[SHIP["verdict"]] for row in ships]
+        copies = sum(row[SHIP["count"]] for row in ships)
+        budget = scenario.budget_mcr if scenario is not None else None
+        cost = ship_total(ships, "cost")
+        rows: list[list] = [
+            ["verdict", self.verdict()],
+            ["files", self.files], ["files not read", self.unread],
+            ["ships (sheets)", len(ships)], ["ships (counted)", copies],
+            ["ships passing", verdicts.count("pass")], ["ships with warnings", verdicts.count("check")],
+            ["ships failing", verdicts.count("fail")],
+            ["errors", self.errors], ["warnings", self.warnings], ["information", self.infos],
+            ["fleet errors", self.fleet_errors],
+            ["total tonnage", ship_total(ships, "tonnage")], ["total cost", cost],
+            ["scenario", scenario.name if scenario is not None else "(none)"], ["budget", budget],
+        ]
+        if not fleets and budget is not None:
+            rows.append(["margin", budget - cost])
+        for total in fleets:
+            rows += [["fleet", total.name], ["fleet designs", len(total.cost.designs)],
+                     ["fleet ships", total.cost.count], ["ships (quantity rule)", total.cost.ships],
+                     ["drop tanks", total.cost.tanks], ["fleet cost", total.cost.total],
+                     ["fleet budget", total.budget], ["margin", total.margin],
+                     ["fleet verdict", "pass" if total.passes else "fail"]]
+        rows.append(["written by", f"shipyard {version()}"])
+        return [[name, value, SUMMARY_FORMATS.get(name)] for name, value in rows]
+
+
+#: The Summary's figures in MCr or tons (the rest are counts or words).
+SUMMARY_FORMATS = {"total tonnage": TONS, "total cost": MCR, "budget": MCR, "margin": MCR,
+                   "ships (quantity rule)": MCR, "drop tanks": MCR, "fleet cost": MCR, "fleet budget": MCR}
+
+
+def ship_total(rows: list[list], column: str) -> Any:
+    """A column of the Ships rows summed, each ship times its count (a row without the figure adds nothing)."""
+    from decimal import Decimal
+
+    return sum((row[SHIP[column]] * (row[SHIP["count"]] or 0) for row in rows if row[SHIP[column]] is not None),
+               Decimal(0))
+
+
+def with_counts(rows: list[list], fleets: tuple[Any, ...]) -> list[list]:
+    """The Ships rows with each ship's count from the fleets audited (a ship in no fleet counts 1)."""
+    import os
+
+    counts: dict[tuple[str, str], int] = {}
+    for total in fleets:
+        for path, name, count in total.counts:
+            key = (os.path.normpath(os.path.abspath(path)), name)
+            counts[key] = counts.get(key, 0) + count
+    for row in rows:
+        key = (os.path.normpath(os.path.abspath(row[SHIP["file"]])), row[SHIP["ship"]])
+        if row[SHIP["ship"]] is not None and key in counts:
+            row[SHIP["count"]] = counts[key]
+    return rows

@@ -18,52 +18,123 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
-from openpyxl.styles import Font, PatternFill
+from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
 
-from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.files import atomic_path
 from shipyard.core.numbers import beyond_reason, json_number
-from shipyard.core.sheet import SheetFile
-from shipyard.core.version import version
 from shipyard.report import tables
 from shipyard.report.tables import Column, formula_like
 
-SEVERITY_FILL = {"error": PatternFill("solid", fgColor="F8CBAD"), "warning": PatternFill("solid", fgColor="FFE699"),
-                 "info": PatternFill("solid", fgColor="DDEBF7")}
+_RED, _YELLOW, _BLUE = (PatternFill("solid", fgColor=colour) for colour in ("F8CBAD", "FFE699", "DDEBF7"))
+#: Rows coloured by a finding's severity or a ship's verdict.
+SEVERITY_FILL = {"error": _RED, "warning": _YELLOW, "info": _BLUE, "fail": _RED, "unreadable": _RED,
+                 "check": _YELLOW}
 BOLD = Font(bold=True)
+WRAPPED = Alignment(wrap_text=True, vertical="top")
+
+
+#: The narrowest and widest column fitted to its content, in characters.
+FIT_WIDTHS = (5, 60)
+
+
+def _shown(value: Any) -> str:
+    """About what a cell shows: a figure with its grouping and two decimals, a text as it is."""
+    if isinstance(value, (Decimal, float)):
+        return f"{value:,.2f}"
+    return "" if value is None else str(value)
+
+
+def print_layout(sheet: Any, title: str) -> None:
+    """A sheet that prints as a judge hands it out: landscape, one page wide (as many pages tall as it takes),
+    the header row repeated on each page, the workbook's title and the sheet's name in the header, page
+    numbers in the footer, narrow margins, gridlines."""
+    sheet.page_setup.orientation = "landscape"
+    sheet.page_setup.paperSize = Worksheet.PAPERSIZE_A4
+    sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight = 1, 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_title_rows = "1:1"
+    sheet.print_options.gridLines = True
+    sheet.page_margins.left = sheet.page_margins.right = 0.4
+    sheet.page_margins.top = sheet.page_margins.bottom = 0.6
+    sheet.oddHeader.center.text = f"shipyard: {title}"
+    sheet.oddFooter.center.text = "page &P of &N"
+    sheet.oddFooter.right.text = "&D"
 
 
 def safe_text(value: str) -> str:
     return ILLEGAL_CHARACTERS_RE.sub("", value)
 
 
-class WorkbookWriter:
-    """Sheets written one after another, rows streamed."""
+class StreamedSheet:
+    """One sheet of a write-only workbook, its header written, taking rows as they come."""
 
-    def __init__(self) -> None:
-        self.book = Workbook(write_only=True)
-
-    def sheet(self, title: str, columns: tuple[Column, ...], rows: Iterable[list],
-              severity_column: str | None = None) -> int:
-        sheet = self.book.create_sheet(title)
+    def __init__(self, writer: WorkbookWriter, title: str, columns: tuple[Column, ...],
+                 severity_column: str | None = None) -> None:
+        self.writer, self.columns = writer, columns
+        self.sheet = sheet = writer.book.create_sheet(title)
         for index, column in enumerate(columns, start=1):
             sheet.column_dimensions[get_column_letter(index)].width = column.width
         sheet.freeze_panes = "A2"
+        print_layout(sheet, title)
         header = []
         for column in columns:
             cell = WriteOnlyCell(sheet, value=column.name)
             cell.font = BOLD
+            cell.alignment = WRAPPED
             header.append(cell)
-        sheet.append(header)
-        severity_at = [c.name for c in columns].index(severity_column) if severity_column else None
-        count = 0
+        self.pending: list[list[Any]] | None = [header]  # written with the first row (or at close)
+        self.severity_at = [c.name for c in columns].index(severity_column) if severity_column else None
+        self.count = 0
+
+    def fit(self, rows: list[list]) -> None:
+        """Column widths from the content (before the first row is written): the longest cell, within
+        FIT_WIDTHS; a column that wraps keeps its set width."""
+        low, high = FIT_WIDTHS
+        for index, column in enumerate(self.columns):
+            if column.wrap:
+                continue
+            longest = max((len(_shown(row[index])) for row in rows), default=0)
+            width = min(high, max(low, len(column.name) + 2, longest + 2))
+            self.sheet.column_dimensions[get_column_letter(index + 1)].width = width
+
+    def _flush_header(self) -> None:
+        if self.pending is not None:
+            for row in self.pending:
+                self.sheet.append(row)
+            self.pending = None
+
+    def append(self, row: list, columns: tuple[Column, ...] | None = None) -> None:
+        """One row; ``columns`` gives its cells other formats than the sheet's (the Summary's figures)."""
+        self._flush_header()
+        fill = SEVERITY_FILL.get(row[self.severity_at]) if self.severity_at is not None else None
+        self.sheet.append([self.writer.cell(self.sheet, value, column, fill)
+                           for value, column in zip(row, columns or self.columns, strict=True)])
+        self.count += 1
+
+    def close(self) -> int:
+        self._flush_header()
+        self.sheet.auto_filter.ref = f"A1:{get_column_letter(len(self.columns))}{self.count + 1}"
+        return self.count
+
+
+class WorkbookWriter:
+    """Sheets written one after another, or side by side (``StreamedSheet``), rows streamed."""
+
+    def __init__(self) -> None:
+        self.book = Workbook(write_only=True)
+
+    def open(self, title: str, columns: tuple[Column, ...], severity_column: str | None = None) -> StreamedSheet:
+        return StreamedSheet(self, title, columns, severity_column)
+
+    def sheet(self, title: str, columns: tuple[Column, ...], rows: Iterable[list],
+              severity_column: str | None = None) -> int:
+        streamed = self.open(title, columns, severity_column)
         for row in rows:
-            fill = SEVERITY_FILL.get(row[severity_at]) if severity_at is not None else None
-            sheet.append([self.cell(sheet, value, column, fill) for value, column in zip(row, columns, strict=True)])
-            count += 1
-        sheet.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{count + 1}"
-        return count
+            streamed.append(row)
+        return streamed.close()
 
     @staticmethod
     def cell(sheet: Any, value: Any, column: Column, fill: PatternFill | None = None) -> Cell:
@@ -77,6 +148,8 @@ class WorkbookWriter:
             cell.quotePrefix = True
         elif isinstance(value, (int, float)) and column.number_format:
             cell.number_format = column.number_format
+        if column.wrap and isinstance(value, str):
+            cell.alignment = WRAPPED
         if fill is not None:
             cell.fill = fill
         return cell
@@ -87,51 +160,54 @@ class WorkbookWriter:
             self.book.save(temporary)
 
 
-def write_audit(output: Path, sheets: list[SheetFile], missing: list[Diagnostic], rows: list[list],
-                scenario: Any, losses: list[Any] | None = None, fleets: tuple[Any, ...] = ()) -> None:
-    """The judge's workbook: Summary, Ships, Batteries, Components, Findings, Rules, and Losses with a damage
-    record."""
-    findings = [d for s in sheets for d in s.diagnostics] + list(missing)
-    summary: list[list[Any]] = [
-        ["files", sum(s.format != "fleet" for s in sheets)], ["ships", len(rows)],
-        ["errors", sum(d.severity is Severity.ERROR for d in findings)],
-        ["warnings", sum(d.severity is Severity.WARNING for d in findings)],
-        ["information", sum(d.severity is Severity.INFO for d in findings)],
-        ["ships passing", sum(r[9] == "pass" for r in rows)], ["ships failing", sum(r[9] == "fail" for r in rows)],
-        ["total tonnage", sum((r[4] for r in rows if r[4] is not None), Decimal(0))],
-        ["total cost", sum((r[5] for r in rows if r[5] is not None), Decimal(0))],
-        ["scenario", scenario.name if scenario else "(none)"],
-        ["budget", scenario.budget_mcr if scenario else None],
-        *[row for total in fleets for row in (
-            ["fleet", total.name], ["designs", len(total.cost.designs)], ["fleet ships", total.cost.count],
-            ["ships (quantity rule)", total.cost.ships], ["drop tanks", total.cost.tanks],
-            ["fleet cost", total.cost.total], ["fleet budget", total.budget], ["margin", total.margin],
-            ["fleet verdict", "pass" if total.passes else "fail"])],
-        ["written by", f"shipyard {version()}"],
-    ]
-    formats = {"total tonnage": tables.TONS, "total cost": tables.MCR, "budget": tables.MCR,
-               "ships (quantity rule)": tables.MCR, "drop tanks": tables.MCR, "fleet cost": tables.MCR,
-               "fleet budget": tables.MCR, "margin": tables.MCR}
-    writer = WorkbookWriter()
-    sheet = writer.book.create_sheet("Summary")
-    sheet.column_dimensions["A"].width, sheet.column_dimensions["B"].width = 18, 28
-    sheet.freeze_panes = "A2"
-    head = [writer.cell(sheet, "item", Column("item")), writer.cell(sheet, "value", Column("value"))]
-    for cell in head:
-        cell.font = BOLD
-    sheet.append(head)
-    for name, value in summary:
-        sheet.append([writer.cell(sheet, name, Column("item")),
-                      writer.cell(sheet, value, Column("value", formats.get(name, "#,##0")))])
-    sheet.auto_filter.ref = f"A1:B{len(summary) + 1}"
-    writer.sheet("Ships", tables.SHIP_COLUMNS, rows)
-    writer.sheet("Batteries", tables.BATTERY_COLUMNS, tables.battery_rows(sheets))
-    writer.sheet("Components", tables.COMPONENT_COLUMNS, tables.component_rows(sheets))
-    writer.sheet("Findings", tables.FINDING_COLUMNS, tables.finding_rows(sheets, missing), severity_column="severity")
-    writer.sheet("Rules", tables.RULE_COLUMNS, tables.rule_rows())
-    if losses is not None:
-        writer.sheet("Losses", tables.LOSS_COLUMNS, tables.loss_rows(losses))
-    writer.save(output)
+class AuditWorkbook:
+    """The judge's workbook, written as the audit runs: Summary, Ships, Batteries, Components, Findings, Rules
+    (and Losses with a damage record). Batteries, Components and Findings take each file's rows as it is
+    checked (openpyxl's write-only sheets keep them on disk, not in memory); Summary and Ships are written at
+    the end, when the fleets have said how many of each ship there are."""
+
+    def __init__(self, losses: bool = False) -> None:
+        self.writer = WorkbookWriter()
+        self.book = self.writer.book
+        self.summary = self.writer.open("Summary", tables.SUMMARY_COLUMNS)
+        self.ships = self.writer.open("Ships", tables.SHIP_COLUMNS, severity_column="verdict")
+        self.batteries = self.writer.open("Batteries", tables.BATTERY_COLUMNS)
+        self.components = self.writer.open("Components", tables.COMPONENT_COLUMNS)
+        self.findings = self.writer.open("Findings", tables.FINDING_COLUMNS, severity_column="severity")
+        self.rules = self.writer.open("Rules", tables.RULE_COLUMNS)
+        self.losses = self.writer.open("Losses", tables.LOSS_COLUMNS) if losses else None
+
+    def add(self, table: tables.SheetTables) -> None:
+        for row in table.batteries:
+            self.batteries.append(row)
+        for row in table.components:
+            self.components.append(row)
+        for row in table.findings:
+            self.findings.append(row)
+
+    def add_findings(self, found: Iterable[Diagnostic]) -> None:
+        for row in tables.diagnostic_rows(found):
+            self.findings.append(row)
+
+    def finish(self, output: Path, summary: list[list[Any]], ship_rows: list[list],
+               losses: list[Any] | None = None) -> None:
+        self.summary.fit(summary)
+        self.ships.fit(ship_rows)
+        item, value = tables.SUMMARY_COLUMNS
+        for name, figure, unit in summary:
+            self.summary.append([name, figure], (item, Column(value.name, unit or value.number_format)))
+        for row in ship_rows:
+            self.ships.append(row)
+        for row in tables.rule_rows():
+            self.rules.append(row)
+        if self.losses is not None:
+            for row in tables.loss_rows(losses or []):
+                self.losses.append(row)
+        for sheet in (self.summary, self.ships, self.batteries, self.components, self.findings, self.rules,
+                      self.losses):
+            if sheet is not None:
+                sheet.close()
+        self.writer.save(output)
 
 
 def write_scores(output: Path, scores: list[Any], leader: Any = None, standing: Any = None) -> None:

@@ -52,18 +52,21 @@ def test_workbook_sheets_values_and_formats(report):
     assert book.sheetnames == ["Summary", "Ships", "Batteries", "Components", "Findings", "Rules"]
     ships = book["Ships"]
     header = [c.value for c in ships[1]]
-    assert header == ["file", "ship", "format", "TL", "tonnage", "cost", "ratings", "errors", "warnings", "verdict"]
+    assert header == ["file", "ship", "count", "format", "TL", "tonnage", "cost", "size", "armour", "toughness",
+                      "ratings", "errors", "warnings", "verdict"]
     assert all(c.font.bold for c in ships[1]) and ships.freeze_panes == "A2"
-    assert ships.auto_filter.ref == f"A1:J{ships.max_row}"
-    rows = {r[1].value: r for r in ships.iter_rows(min_row=2)}
+    assert ships.auto_filter.ref == f"A1:N{ships.max_row}"
+    rows = {r[1].value: dict(zip(header, r, strict=True)) for r in ships.iter_rows(min_row=2)}
     holly = rows["Hollyfields"]
-    assert (holly[4].value, holly[4].number_format) == (15000, '#,##0.###" t"')
-    assert (holly[7].value, holly[9].value) == (1, "fail")
+    assert (holly["tonnage"].value, holly["tonnage"].number_format) == (15000, '#,##0.###" t"')
+    assert (holly["errors"].value, holly["verdict"].value) == (1, "fail")
+    assert (holly["size"].value, holly["armour"].value, holly["toughness"].value) == (6, 14, 15)  # as declared
+    assert holly["count"].value == 1  # in no fleet: one ship
     vigilant = rows["Vigilant"]
-    assert (vigilant[5].value, vigilant[5].number_format) == (4014.772, '#,##0.00" MCr"')
-    assert vigilant[9].value == "pass"
+    assert (vigilant["cost"].value, vigilant["cost"].number_format) == (4014.772, '#,##0.00" MCr"')
+    assert vigilant["verdict"].value == "pass" and vigilant["size"].value is None  # High Guard: the USP says it
     summary = {r[0].value: r[1].value for r in book["Summary"].iter_rows(min_row=2)}
-    assert summary["ships"] == 10 and summary["errors"] == 4
+    assert summary["ships (sheets)"] == 10 and summary["errors"] == 4 and summary["verdict"] == "fail"
 
 
 def test_formula_injection_is_stored_as_text(report):
@@ -149,7 +152,7 @@ def test_the_audit_prices_the_fleet_as_the_budget_rule_does(tmp_path):
     assert ("fleet Example Squadron: 210 ship(s) of 3 design(s), MCr 677192.014 (ships MCr 677092.014 by the "
             "quantity rule, drop tanks MCr 100); budget MCr 1000000, MCr 322807.986 under: pass") in result.stdout
     summary = {row[0]: row[1] for row in load_workbook(target)["Summary"].iter_rows(min_row=2, values_only=True)}
-    assert summary["fleet"] == "Example Squadron" and summary["designs"] == 3 and summary["fleet ships"] == 210
+    assert summary["fleet"] == "Example Squadron" and summary["fleet designs"] == 3 and summary["fleet ships"] == 210
     assert summary["ships (quantity rule)"] == pytest.approx(677092.01446)
     assert summary["fleet cost"] == pytest.approx(677192.01446) and summary["margin"] == pytest.approx(322807.98554)
     assert summary["drop tanks"] == 100 and summary["fleet verdict"] == "pass"

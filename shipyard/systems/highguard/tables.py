@@ -15,6 +15,11 @@ def ship_cells(ship: HighGuardShip) -> tuple[str | None, int | None, Decimal | N
     return ship.display_name, ship.tl, ship.tonnage, ship.cost_mcr, rated
 
 
+def rating_cells(ship: HighGuardShip) -> tuple[None, None, None]:
+    """High Guard rates no size, armour or toughness of the MCS kind: the USP says what the ship is."""
+    return None, None, None
+
+
 def battery_rows(path: str, ship: HighGuardShip) -> Iterable[list]:
     design = recompute(ship)
     name = ship.display_name

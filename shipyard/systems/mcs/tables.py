@@ -20,6 +20,11 @@ def ship_cells(ship: UsdShip) -> tuple[str | None, int | None, Decimal | None, D
     return ship.name, ship.tl, ship.displacement, ship.cost_mcr, ratings(ship)
 
 
+def rating_cells(ship: UsdShip) -> tuple[int | None, int | None, int | None]:
+    """Size, armour and toughness as numbers, for the Ships table's columns that sort and filter."""
+    return ship.size, ship.armour, ship.toughness
+
+
 def battery_rows(path: str, ship: UsdShip) -> Iterable[list]:
     for b in ship.weapons:
         mounting = b.mounting

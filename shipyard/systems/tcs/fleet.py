@@ -224,6 +224,8 @@ class FleetTotal:
     cost: FleetCost
     budget: Decimal
     passes: bool
+    #: (sheet path, ship name, copies) of each member: the audit's count column.
+    counts: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def margin(self) -> Decimal:

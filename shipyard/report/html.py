@@ -1,0 +1,209 @@
+"""The HTML reports: ``audit -o report.html`` and ``score -o scores.html``. One self-contained page each (the
+stylesheet inline, the charts inline SVG, no script and nothing fetched), printable on A4 landscape.
+
+Templates are Jinja2 (``templates/``) with autoescaping on, so nothing from a sheet can become markup. The audit's
+findings are kept in a temporary file while the audit runs (one JSON line each) and read back file by file when
+the page is written, which Jinja2 streams to the output: memory does not grow with the number of findings.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from importlib import resources
+from itertools import groupby
+from pathlib import Path
+from typing import IO, Any
+
+from shipyard.core.files import write_text_atomic
+from shipyard.core.numbers import grouped
+from shipyard.core.version import version
+from shipyard.report import charts, tables
+from shipyard.report.tables import Column
+
+#: The designs or ships drawn in the cost chart (the costliest first); the rest are one bar, "others".
+COST_BARS = 20
+#: The rules drawn in the findings chart (the most frequent first).
+RULE_BARS = 15
+
+
+def _environment() -> Any:
+    import jinja2
+
+    environment = jinja2.Environment(loader=jinja2.PackageLoader("shipyard.report", "templates"),
+                                     autoescape=True, trim_blocks=False, lstrip_blocks=False,
+                                     undefined=jinja2.StrictUndefined)
+    environment.tests["number_like"] = lambda value: isinstance(value, (int, float, Decimal)) or (
+        isinstance(value, str) and value[:1].isdigit())
+    return environment
+
+
+def _stylesheet() -> str:
+    return resources.files("shipyard.report").joinpath("templates", "report.css").read_text(encoding="utf-8")
+
+
+def _cell(value: Any, column: Column, units: bool = False) -> str:
+    """A cell's text: figures grouped (with their unit, MCr or t, when ``units``: a table's header says it)."""
+    if value is None:
+        return ""
+    if units and isinstance(value, (Decimal, int)) and column.number_format in (tables.MCR, tables.TONS):
+        return f"MCr {grouped(value)}" if column.number_format == tables.MCR else f"{grouped(value)} t"
+    if isinstance(value, (Decimal, float)) and not isinstance(value, bool):
+        return grouped(value) if column.number_format != "0.00" else f"{value:,.2f}"
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def _kind(column: Column) -> str:
+    return "number" if column.number_format is not None else ("path" if column.name == "file" else "text")
+
+
+def _table(table_id: str, heading: str, columns: tuple[Column, ...], rows: Iterable[list],
+           mark: str | None = None, footer: list[Any] | None = None) -> dict[str, Any]:
+    shown = [{"name": c.name, "kind": _kind(c)} for c in columns]
+    at = [c.name for c in columns].index(mark) if mark else None
+    body = ({"cells": [(_cell(v, c), k) for v, c, k in zip(row, columns, shown, strict=True)],
+             "mark": row[at] if at is not None else None} for row in rows)
+    foot = [(_cell(v, c), k) for v, c, k in zip(footer, columns, shown, strict=True)] if footer else None
+    return {"id": table_id, "heading": heading, "columns": shown, "rows": body, "footer": foot}
+
+
+def _write(output: Path, template: str, context: dict[str, Any]) -> None:
+    page = _environment().get_template(template)
+    write_text_atomic(output, lambda stream: page.stream(stylesheet=_stylesheet(), version=version(),
+                                                         **context).dump(stream))
+
+
+class AuditPage:
+    """The audit's HTML page, filled as the files are checked: each file's findings go to a spool (a temporary
+    file) and are counted by rule; ``finish`` writes the page."""
+
+    def __init__(self) -> None:
+        self.spool: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 (closed in finish)
+        self.codes: Counter[str] = Counter()
+
+    def add(self, table: tables.SheetTables) -> None:
+        for row in table.findings:
+            self.codes[row[4]] += 1
+            self.spool.write(json.dumps(row) + "\n")
+
+    def add_findings(self, found: Iterable[Any]) -> None:
+        for row in tables.diagnostic_rows(found):
+            self.codes[row[4]] += 1
+            self.spool.write(json.dumps(row) + "\n")
+
+    def _groups(self, ship_rows: list[list]) -> Iterator[dict[str, Any]]:
+        from shipyard.core.source import read_sheet_text, split_lines
+
+        names: dict[str, list[str]] = {}
+        for row in ship_rows:
+            if row[tables.SHIP["ship"]] is not None:
+                names.setdefault(row[tables.SHIP["file"]], []).append(str(row[tables.SHIP["ship"]]))
+        self.spool.seek(0)
+        rows = (json.loads(line) for line in self.spool)
+        for path, found in groupby(rows, key=lambda row: row[0]):
+            text = None
+            findings = []
+            for _, line, col, severity, code, _rule, message in found:
+                source = None
+                if severity != "info":
+                    if text is None:
+                        read, _ = read_sheet_text(Path(path))
+                        text = split_lines(read) if read is not None else []
+                    if 1 <= line <= len(text):
+                        source = text[line - 1].replace("\t", " ").rstrip()
+                findings.append({"line": line, "col": max(col, 1), "severity": severity, "code": code,
+                                 "message": message, "source": source})
+            yield {"path": path, "ships": ", ".join(names.get(path, [])), "findings": findings}
+
+    def finish(self, output: Path, summary: list[list[Any]], ship_rows: list[list], fleets: tuple[Any, ...],
+               scenario: Any) -> None:
+        try:
+            item = {name: value for name, value, _ in summary}
+            shown = [(name, _cell(value, Column(name, unit or ("0" if isinstance(value, int) else None)), units=True))
+                     for name, value, unit in summary if name not in ("verdict", "written by")]
+            columns = tuple(tables.SHIP_COLUMNS[tables.SHIP[name]] for name in tables.TERMINAL_SHIP_COLUMNS)
+            picked = [[row[tables.SHIP[c.name]] for c in columns] for row in ship_rows]
+            ships = [row for row in ship_rows if row[tables.SHIP["ship"]] is not None]
+            footer: list[Any] = ["total", None, sum(r[tables.SHIP["count"]] for r in ships), None, None,
+                                 tables.ship_total(ships, "tonnage"), tables.ship_total(ships, "cost"), None,
+                                 item["errors"], item["warnings"], None]
+            context = {
+                "title": "shipyard audit", "verdict": item["verdict"],
+                "subtitle": f"{item['ships (sheets)']} ship(s) in {item['files']} file(s); scenario "
+                            f"{item['scenario']}",
+                "verdict_words": f"{item['ships passing']} pass, {item['ships with warnings']} check, "
+                                 f"{item['ships failing']} fail; {item['files not read']} file(s) not read",
+                "summary": shown, "charts": [c for c in (cost_chart(ship_rows, fleets, scenario),
+                                                         rule_chart(self.codes)) if c],
+                "tables": [_table("ships", "Ships", columns, picked, mark="verdict", footer=footer)],
+                "groups": self._groups(ship_rows)}
+            _write(output, "audit.html.j2", context)
+        finally:
+            self.spool.close()
+
+
+def cost_chart(ship_rows: list[list], fleets: tuple[Any, ...], scenario: Any) -> str | None:
+    """Cost against budget by design: each fleet's designs by the quantity rule against its budget, or without
+    a fleet each ship times its count against the scenario's budget (if any)."""
+    if fleets:
+        fleet = fleets[0]
+        bars = [(d.name, d.total) for d in fleet.cost.designs]
+        limit: tuple[str, Any] | None = ("budget", fleet.budget)
+        title = f"Fleet {fleet.name}: cost by design (quantity rule), MCr"
+    else:
+        bars = [(str(r[tables.SHIP["ship"]]), r[tables.SHIP["cost"]] * r[tables.SHIP["count"]]) for r in ship_rows
+                if r[tables.SHIP["ship"]] is not None and r[tables.SHIP["cost"]] is not None]
+        limit = ("budget", scenario.budget_mcr) if scenario is not None and scenario.budget_mcr else None
+        title = "Cost by ship (times its count), MCr"
+    if not bars:
+        return None
+    bars.sort(key=lambda bar: -bar[1])
+    if len(bars) > COST_BARS:
+        rest = sum((value for _, value in bars[COST_BARS - 1:]), Decimal(0))
+        bars = bars[: COST_BARS - 1] + [(f"{len(bars) - COST_BARS + 1} others", rest)]
+    if fleets and len(bars) > 1:
+        bars.append(("whole fleet", fleets[0].cost.total))
+    return charts.bar_chart(title, bars, "MCr", limit)
+
+
+def rule_chart(codes: Counter[str]) -> str | None:
+    """Findings by rule (code), the most frequent first."""
+    if not codes:
+        return None
+    from shipyard.core.registry import rule_for
+
+    def label(code: str) -> str:
+        rule = rule_for(code)
+        return f"{code} {rule.meta.name}" if rule is not None else code
+
+    bars = [(label(code), count) for code, count in sorted(codes.items(), key=lambda x: (-x[1], x[0]))[:RULE_BARS]]
+    return charts.bar_chart("Findings by rule", bars)
+
+
+def write_scores_page(output: Path, scores: list[Any], leader: Any, standing: Any) -> None:
+    """The scores of a battle as a page: each fleet's spending, loss and percentage, the winner (or the
+    provisional standing), the losses of each fleet by table as a chart, and every loss line."""
+    words = "no winner yet"
+    if leader is not None:
+        words = f"winner: {leader.name}" if standing is None or not standing.provisional else \
+            f"leader: {leader.name}, {standing.words}"
+    by_table = [(score.name, [(table, sum((line.mcr for line in lines), Decimal(0)))
+                              for table, lines in _by_table(score)]) for score in scores]
+    context = {
+        "title": "shipyard score", "verdict": "final" if standing is None or not standing.provisional else
+        "provisional", "subtitle": words, "verdict_words": words,
+        "summary": [(s.name, f"{s.percentage:.2f}% lost (MCr {grouped(s.lost)} of {grouped(s.spent)})")
+                    for s in scores],
+        "charts": [charts.stacked_chart("Losses by table, MCr", by_table, "MCr")] if by_table else [],
+        "tables": [_table("scores", "Scores", tables.SCORE_COLUMNS, tables.score_rows(scores, leader, standing)),
+                   _table("losses", "Loss lines", tables.LOSS_COLUMNS, tables.loss_rows(scores))],
+        "groups": None}
+    _write(output, "audit.html.j2", context)
+
+
+def _by_table(score: Any) -> list[tuple[str, list[Any]]]:
+    lines = sorted((line for ship in score.ships for line in ship.lines), key=lambda line: line.table)
+    return [(table, list(group)) for table, group in groupby(lines, key=lambda line: line.table)]

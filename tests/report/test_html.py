@@ -1,0 +1,120 @@
+"""The HTML reports: one self-contained page (no script, nothing fetched), everything from a sheet escaped, the
+summary, the ships, the charts and the findings by ship with their source lines; rendered in headless Chromium
+where it is installed (a screenshot and a PDF print of examples/fleet's audit)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, ROOT
+from typer.testing import CliRunner
+
+from shipyard.cli import app
+from shipyard.report import charts
+
+runner = CliRunner()
+FLEET = ROOT / "examples" / "fleet"
+BATTLE = FIXTURES / "tcs" / "battle"
+CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed here")
+
+
+@pytest.fixture
+def entries(tmp_path) -> Path:
+    folder = tmp_path / "entries"
+    folder.mkdir()
+    shutil.copy(FIXTURES / "mcs" / "hollyfields.usd", folder)
+    shutil.copy(ROOT / "examples" / "kuvasz.usd", folder)
+    shutil.copy(ROOT / "examples" / "midu-agashaan.usd", folder)  # the one with a cost: MCr 3,759
+    (folder / "evil.usd").write_text("Class: <script>alert(1)</script> TL:12\nDisplacement: 100 Size: 2\n")
+    return folder
+
+
+def _audit_page(folder: Path, target: Path, *options: str) -> str:
+    result = runner.invoke(app, ["audit", str(folder), "-o", str(target), *options])
+    assert result.exit_code in (0, 1), result.output
+    return target.read_text()
+
+
+def test_the_page_is_self_contained_and_escapes_the_sheets(entries, tmp_path) -> None:
+    page = _audit_page(entries, tmp_path / "report.html")
+    assert "<script" not in page  # the name from the sheet is text, and the page has no script of its own
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert not re.search(r"""(src|href)=["']?(https?:|//)""", page) and "@import" not in page
+    assert set(re.findall(r"https?://[^\s\"'<>]+", page)) <= {"http://www.w3.org/2000/svg"}  # the SVG namespace
+
+
+def test_the_page_gives_the_summary_the_ships_the_charts_and_the_findings_by_ship(entries, tmp_path) -> None:
+    page = _audit_page(entries, tmp_path / "report.html")
+    assert 'Verdict: <strong>fail</strong>' in page
+    assert re.search(r"<th scope=\"row\">ships \(sheets\)</th><td class=\"number\">4</td>", page)
+    ship_rows = re.findall(r"<tr class=\"mark-(\w+)\">", page)
+    assert sorted(ship_rows) == ["check", "check", "fail", "pass"]  # warnings (Kuvasz, Midu), an error (Hollyfields)
+    assert page.count('<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart"') == 2
+    assert "Cost by ship (times its count), MCr" in page and ">MCr 3,759</text>" in page
+    assert "Findings by rule" in page
+    holly = page[page.index("hollyfields.usd</h3>") if "hollyfields.usd</h3>" in page else
+                 page.index("hollyfields.usd <span"):]
+    assert re.search(r"MCS001</code> Size 6, but 15000 dTons is size 7.*?<pre class=\"source\"><span "
+                     r"class=\"gutter\">3 \| </span>Size: 6 Armour: 14 Toughness: 15", holly, re.DOTALL)
+
+
+def test_a_fleet_page_charts_its_designs_against_the_budget(tmp_path) -> None:
+    page = _audit_page(FLEET, tmp_path / "fleet.html")
+    assert "Fleet Example Squadron: cost by design (quantity rule), MCr" in page
+    assert ">budget: MCr 1,000,000</text>" in page and ">whole fleet</text>" in page
+    assert "fleet verdict" in page
+
+
+def test_the_score_page_charts_each_fleets_losses_by_table(tmp_path) -> None:
+    target = tmp_path / "scores.html"
+    result = runner.invoke(app, ["score", *(str(BATTLE / name) for name in ("fleet-a.toml", "damage-a.toml",
+                                 "fleet-b.toml", "damage-b.toml")), "--scenario", str(BATTLE / "rulings.toml"),
+                                 "-o", str(target)])
+    assert result.exit_code in (0, 1), result.output
+    page = target.read_text()
+    assert "Losses by table, MCr" in page and "<h2 id=\"losses-heading\">Loss lines</h2>" in page
+    assert "winner: " in page or "leader: " in page
+
+
+def test_a_chart_writes_each_figure_and_draws_a_bar_past_the_budget_in_another_colour() -> None:
+    svg = charts.bar_chart("Cost", [("A", 600), ("B", 300)], "MCr", ("budget", 500))
+    assert ">MCr 600</text>" in svg and ">MCr 300</text>" in svg
+    assert svg.count(charts.OVER_COLOUR) == 1 and svg.count(charts.BAR_COLOUR) == 1
+    # the bars scale to the largest figure: A fills the plot, B half of it
+    plot = charts.CHART_WIDTH - charts.LABEL_WIDTH - charts.FIGURE_ROOM
+    assert f'width="{plot:.1f}"' in svg and f'width="{plot / 2:.1f}"' in svg
+
+
+def _chromium(*arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run([CHROMIUM or "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                           "--no-pdf-header-footer", *arguments], capture_output=True, text=True, timeout=120)
+
+
+@needs_chromium
+def test_chromium_renders_the_fleet_page_with_its_summary_table_and_charts(tmp_path) -> None:
+    target = tmp_path / "fleet.html"
+    _audit_page(FLEET, target)
+    dom = _chromium("--dump-dom", target.as_uri()).stdout
+    for heading in ("Summary", "Charts", "Ships", "Findings by ship"):
+        assert f">{heading}</h2>" in dom
+    assert dom.count("<svg") == 2 and "Vigilant (drop tanks)" in dom
+    shot = tmp_path / "fleet.png"
+    _chromium("--window-size=1280,1600", f"--screenshot={shot}", target.as_uri())
+    header = shot.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", header[16:24]) == (1280, 1600)
+    assert shot.stat().st_size > 30_000  # a page with text, a table and charts, not a blank one
+
+
+@needs_chromium
+def test_the_fleet_page_prints_on_one_or_two_pages(tmp_path) -> None:
+    target, pdf = tmp_path / "fleet.html", tmp_path / "fleet.pdf"
+    _audit_page(FLEET, target)
+    _chromium(f"--print-to-pdf={pdf}", target.as_uri())
+    pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf.read_bytes()))
+    assert 1 <= pages <= 2
