@@ -30,7 +30,7 @@ def audit(
     Exit codes as for check: 0 no error, 1 an error finding, 2 a file could not be read.
     """
     from shipyard import api
-    from shipyard.report.terminal import audit_table, verdict_line
+    from shipyard.report.terminal import audit_tables, verdict_line
 
     err = Lines(stderr=True)
     unknown = api.option_prefix_problems(select, ignore)
@@ -53,7 +53,8 @@ def audit(
     out = console(soft_wrap=False)
     if not out.is_terminal:
         out = console(soft_wrap=False, width=220)  # piped: a wide table, not one squeezed to 80 columns
-    out.print(audit_table(result.rows))
+    for part in audit_tables(result.rows, out.width):
+        out.print(part)
     lines = Lines()
     for total in result.fleets:
         lines.write([(total.words, None)])

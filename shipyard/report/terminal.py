@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -12,30 +13,75 @@ from shipyard.core.numbers import grouped
 from shipyard.report import tables
 from shipyard.report.text import visible
 
+#: Ships a table drawn at a time: the terminal table of a large audit is printed in parts of this many rows, at
+#: column widths fixed from every row, so it reads as one table and never sits whole in memory as drawn text.
+TABLE_CHUNK = 500
+#: The narrowest a text column is folded to before the table gives way to one ship a paragraph.
+FOLDED_MIN = 8
+#: The columns folded (broken across lines, every character kept) when the table is wider than the terminal;
+#: figures, paths and the verdict are never folded or cut.
+FOLDABLE = ("ship", "ratings", "format")
 
-def audit_table(rows: list[list[Any]]) -> Table:
-    """Every ship of the audit, one row each, with the totals: ships counted, tonnage and cost (each ship times
-    its count), errors and warnings. A file that holds no ship is a row too, but no ship."""
+
+def _text(value: Any) -> str:
+    return grouped(value) if isinstance(value, Decimal) else ("" if value is None else visible(str(value)))
+
+
+def audit_tables(rows: list[list[Any]], width: int) -> list[Any]:
+    """The audit's table of ships for a terminal ``width`` columns wide, as renderables to print one after the
+    other: the table in parts of TABLE_CHUNK rows at one set of column widths, its totals under the last; when
+    it is wider than the terminal its name, format and ratings columns fold (no figure or path is cut); when even
+    that does not fit, one ship a paragraph."""
     ship = tables.SHIP
     ships = [r for r in rows if r[ship["ship"]] is not None]
     unread = len(rows) - len(ships)
     title = f"shipyard audit: {len(ships)} ship(s)" + (f", {unread} file(s) without a ship" if unread else "")
-    table = Table(title=title, header_style="bold", show_footer=True)
     totals = {
-        "count": str(sum(r[ship["count"]] for r in ships)),
+        "file": "total", "count": str(sum(r[ship["count"]] for r in ships)),
         "tonnage": grouped(tables.ship_total(ships, "tonnage")), "cost": grouped(tables.ship_total(ships, "cost")),
         "errors": str(sum(r[ship["errors"]] for r in rows)), "warnings": str(sum(r[ship["warnings"]] for r in rows)),
     }
     shown = [tables.SHIP_COLUMNS[ship[name]] for name in tables.TERMINAL_SHIP_COLUMNS]
-    for column in shown:
-        numeric = column.number_format is not None
-        table.add_column(column.name, justify="right" if numeric else "left",
-                         footer=totals.get(column.name, "total" if column.name == "file" else ""))
+    widths = {c.name: max([len(c.name), len(totals.get(c.name, ""))] + [len(_text(r[ship[c.name]])) for r in rows])
+              for c in shown}
+    gaps = 2 * (len(shown) - 1) + 1  # a space of padding after each column, and the column rule
+    over = sum(widths.values()) + gaps - width
+    while over > 0:  # the widest text column gives way, a character at a time, down to FOLDED_MIN
+        widest = max(FOLDABLE, key=lambda n: widths[n])
+        if widths[widest] <= FOLDED_MIN:
+            break
+        widths[widest] -= 1
+        over -= 1
+    if over > 0:
+        return [Text(title, style="bold"), *_stacked(rows, shown), Text(_stacked_totals(totals))]
+    parts: list[Any] = []
+    for start in range(0, max(len(rows), 1), TABLE_CHUNK):
+        chunk = rows[start:start + TABLE_CHUNK]
+        first, last = start == 0, start + TABLE_CHUNK >= len(rows)
+        table = Table(title=title if first else None, header_style="bold", box=box.SIMPLE, show_edge=False,
+                      padding=(0, 1, 0, 0), pad_edge=False, show_header=first, show_footer=last,
+                      footer_style="bold", title_justify="left")
+        for column in shown:
+            numeric = column.number_format is not None
+            table.add_column(column.name, justify="right" if numeric else "left", width=widths[column.name],
+                             no_wrap=column.name not in FOLDABLE, overflow="fold",
+                             footer=totals.get(column.name, ""))
+        for row in chunk:
+            table.add_row(*[Text(_text(row[ship[column.name]])) for column in shown])  # Text: never markup
+        parts.append(table)
+    return parts
+
+
+def _stacked(rows: list[list[Any]], shown: list[Any]) -> Any:
+    ship = tables.SHIP
     for row in rows:
-        cells = [row[ship[column.name]] for column in shown]
-        table.add_row(*[Text(grouped(v)) if isinstance(v, Decimal) else Text("" if v is None else visible(str(v)))
-                        for v in cells])  # Text: a name from a sheet is never read as markup
-    return table
+        cells = [f"{c.name} {_text(row[ship[c.name]])}" for c in shown[1:] if row[ship[c.name]] is not None]
+        yield Text(_text(row[ship["file"]]), style="bold", overflow="fold")
+        yield Text("  " + " · ".join(cells), overflow="fold")
+
+
+def _stacked_totals(totals: dict[str, str]) -> str:
+    return "total: " + " · ".join(f"{name} {value}" for name, value in totals.items() if name != "file")
 
 
 def verdict_line(summary: list[list[Any]]) -> str:

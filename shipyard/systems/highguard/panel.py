@@ -8,6 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from shipyard.core.layout import Fitting
 from shipyard.core.numbers import figure
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, HighGuardShip, UspProfile
@@ -77,14 +78,18 @@ def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
     if ship.components:
         table = Table(show_edge=False, header_style="bold", pad_edge=False)
         for column in ("section", "component"):
-            table.add_column(column, justify="left")
+            table.add_column(column, justify="left", no_wrap=True)
         for column in ("tons", "MCr", "EP"):
-            table.add_column(column, justify="right")
+            table.add_column(column, justify="right", no_wrap=True)
+        rows = []
         for c in ship.components:
             label = f"{figure(c.count)} x {c.label}" if c.count is not None else c.label
-            table.add_row(c.section, label, f"{c.tons:,.3f}", f"{c.mcr:,.3f}",
-                          "" if c.ep is None else f"{c.ep:+,.3f}")
-        parts.append(table)
+            rows.append((c.section, label, f"{c.tons:,.3f}", f"{c.mcr:,.3f}", "" if c.ep is None else f"{c.ep:+,.3f}"))
+        for row in rows:
+            table.add_row(*row)
+        stacked = "\n".join(f"{section}: {label}\n  {tons} tons  MCr {mcr}" + (f"  EP {ep}" if ep else "")
+                             for section, label, tons, mcr, ep in rows)
+        parts.append(Fitting(table, Text(stacked, overflow="fold")))  # a narrow terminal stacks the lines
     for note in ship.notes:
         parts.append(Text(f"Note: {note.text}", style="dim"))
     title = ship.display_name + (f" ({ship.hull_number})" if ship.hull_number else "")

@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from shipyard.core.layout import Fitting
 from shipyard.core.numbers import grouped_exact, short
 from shipyard.systems.mcs import charts as chart
 from shipyard.systems.mcs.model import UsdShip
@@ -26,10 +27,6 @@ def _fmt(value: object) -> str:
 
 def ship_panel(ship: UsdShip, path: str) -> Panel:
     """One ship: hull figures, electronics, weapons table, notes."""
-    hull = Table.grid(padding=(0, 2))
-    for _ in range(4):
-        hull.add_column(style="bold")
-        hull.add_column()
     cells = [
         ("TL", ship.tl), ("Type", ship.ship_type), ("Displacement", ship.displacement), ("Mass", ship.mass),
         ("Cost MCr", ship.cost_mcr), ("Size", ship.size),
@@ -43,12 +40,7 @@ def ship_panel(ship: UsdShip, path: str) -> Panel:
         ("Meson screen", ship.meson_screen),
     ]
     shown = [(label, _fmt(value)) for label, value in cells if value is not None]
-    for start in range(0, len(shown), 4):
-        row = shown[start:start + 4]
-        flat = [part for pair in row for part in pair]
-        hull.add_row(*flat, *[""] * (8 - len(flat)))
-
-    parts: list = [hull]
+    parts: list = [Fitting(*(_hull_grid(shown, pairs) for pairs in (4, 3, 2, 1)))]  # narrower: fewer pairs a row
     extras = []
     if ship.computers:
         extras.append("Computers: " + ", ".join(f"{c.count}x{c.model}" for c in ship.computers))
@@ -68,20 +60,52 @@ def ship_panel(ship: UsdShip, path: str) -> Panel:
         parts.append(Text("\n".join(extras)))
 
     if ship.weapons:
-        table = Table(title="Weapons", title_justify="left", expand=False, show_edge=False)
-        table.add_column("Battery")
-        table.add_column("ROF", justify="right")
-        for label in _RANGES:
-            table.add_column(label, justify="center")
-        table.add_column("PD / detail")
-        for weapon in ship.weapons:
-            table.add_row(*_weapon_cells(weapon))
-        parts.append(table)
+        rows = [_weapon_cells(weapon) for weapon in ship.weapons]
+        table = _weapons_table(rows)
+        probe = _weapons_table([[*row[:-1], max(row[-1].split(), key=len, default="")] for row in rows])
+        parts.append(Fitting((table, probe), _stacked_weapons(rows)))  # no figure cut: a narrow terminal stacks
     if ship.notes:
         parts.append(Text("Notes:\n" + "\n".join(f"  {note.text}" for note in ship.notes), style="dim"))
     title = ship.name + (f" ({ship.description})" if ship.description else "")
     return Panel(Group(*parts), title=Text(title, style="bold"), subtitle=Text(f"{path} · {ship.edition.upper()}"),
                  expand=False)
+
+
+def _weapons_table(rows: list[list[str]]) -> Table:
+    """The weapons as a table: the battery and its figures never wrap; the detail wraps between words."""
+    table = Table(title="Weapons", title_justify="left", expand=False, show_edge=False)
+    table.add_column("Battery", no_wrap=True)
+    table.add_column("ROF", justify="right", no_wrap=True)
+    for label in _RANGES:
+        table.add_column(label, justify="center", no_wrap=True)
+    table.add_column("PD / detail")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _hull_grid(shown: list[tuple[str, str]], pairs: int) -> Table:
+    """The hull figures as a grid of ``pairs`` label-value pairs a row; no cell wraps or is cut."""
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(pairs):
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column(no_wrap=True)
+    for start in range(0, len(shown), pairs):
+        flat = [part for pair in shown[start:start + pairs] for part in pair]
+        grid.add_row(*flat, *[""] * (2 * pairs - len(flat)))
+    return grid
+
+
+def _stacked_weapons(rows: list[list[str]]) -> Text:
+    """The weapons table for a narrow terminal: each battery on its line, its figures labelled under it (they
+    wrap between figures, and a figure is never cut)."""
+    labels = ("ROF", *_RANGES)
+    lines = ["Weapons"]
+    for name, rof, *rest in rows:
+        figures = [f"{label} {value}" for label, value in zip(labels, (rof, *rest[:-1]), strict=True) if value]
+        lines.append(name)
+        lines.append("  " + "  ".join(figures + ([rest[-1]] if rest[-1] else [])))
+    return Text("\n".join(lines), overflow="fold")
 
 
 def _weapon_cells(weapon) -> list[str]:
