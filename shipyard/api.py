@@ -37,6 +37,7 @@ __all__ = [
     "Scoring",
     "Selection",
     "Severity",
+    "SheetDiff",
     "SheetFile",
     "audit",
     "audit_report_kind",
@@ -47,6 +48,7 @@ __all__ = [
     "check_stdin",
     "check_writable",
     "convert",
+    "diff",
     "exit_status",
     "explain",
     "export_outputs",
@@ -292,35 +294,42 @@ def mcs_options(design: str = "military", rof_overrides: dict[str, int] | None =
 # --- tables, export and audit ------------------------------------------------------------------------------------
 
 class Export(NamedTuple):
-    """The Ships and Batteries tables of some files, and their error findings."""
+    """An export run: how many ships and batteries it holds, the error findings, the export waiting to be
+    written (``write_export``)."""
 
-    ship_rows: list[list]
-    battery_rows: list[list]
+    ships: int
+    batteries: int
     problems: list[Diagnostic]
     unreadable: bool
+    pending: Any = None  # report/export.py Export
 
     @property
     def exit_code(self) -> int:
         return exit_status(self.problems, self.unreadable)
 
 
-def export_tables(paths: list[Path], selection: Selection = Selection(), jobs: int | None = None) -> Export:
-    """Every ship's row and every battery's row of the files under ``paths``, checked as ``audit`` checks them
-    (one computation of errors, warnings and verdict serves both); only rows are kept, never the ships."""
+def export_tables(paths: list[Path], output_format: str = "json", selection: Selection = Selection(),
+                  jobs: int | None = None) -> Export:
+    """The Ships and Batteries rows of the files under ``paths``, checked as ``audit`` checks them (one
+    computation of errors, warnings and verdict serves both), streamed into an export in ``output_format``
+    (xlsx, csv, json) as the files are checked: no ship and no row is kept in memory."""
     from shipyard.core.batch import iter_tabulated
     from shipyard.report import tables
+    from shipyard.report.export import Export as Pending
 
-    ship_rows: list[list] = []
-    battery_rows: list[list] = []
+    pending = Pending(output_format)
     problems: list[Diagnostic] = []
     unreadable = False
-    for _, table in iter_tabulated(paths, selection, None, jobs=jobs or os.cpu_count() or 1, keep_ships=False,
-                                   tabulate=tables.tabulate):
-        ship_rows += table.ships
-        battery_rows += table.batteries
-        problems += table.error_findings
-        unreadable |= not table.opened
-    return Export(ship_rows, battery_rows, problems, unreadable)
+    try:
+        for _, table in iter_tabulated(paths, selection, None, jobs=jobs or os.cpu_count() or 1, keep_ships=False,
+                                       tabulate=tables.tabulate):
+            pending.add(table)
+            problems += table.error_findings
+            unreadable |= not table.opened
+    except BaseException:
+        pending.close()
+        raise
+    return Export(pending.ships, pending.batteries, problems, unreadable, pending)
 
 
 def export_outputs(output_format: str, output: Path | None) -> list[Path]:
@@ -330,14 +339,10 @@ def export_outputs(output_format: str, output: Path | None) -> list[Path]:
     return [] if output is None else output_files(output_format, output)
 
 
-def write_export(output_format: str, output: Path | None, export: Export) -> str | None:
-    """Write the export (xlsx, csv: ``NAME.csv`` and ``NAME-batteries.csv``, json); the JSON text when there is
-    no output file."""
-    from shipyard.report import tables
-    from shipyard.report.export import write_tables
-
-    return write_tables(output_format, output, tables.SHIP_COLUMNS, export.ship_rows, tables.BATTERY_COLUMNS,
-                        export.battery_rows)
+def write_export(export: Export, output: Path | None, stream: Any = None) -> None:
+    """Write the export to ``output`` (xlsx; csv: ``NAME.csv`` and ``NAME-batteries.csv``; json), or the JSON
+    document to ``stream`` when there is no output file."""
+    export.pending.finish(output, stream)
 
 
 class Audit(NamedTuple):
@@ -579,6 +584,36 @@ def check_formation_log(path: Path) -> tuple[int | None, list[Diagnostic], list[
     if parsed is None:
         return None, found, []
     return len(parsed.turn), check_log(parsed, str(path), positions), []
+
+
+# --- comparing ---------------------------------------------------------------------------------------------------
+
+class SheetDiff(NamedTuple):
+    """Two versions of a sheet compared: each ship's changes, and what reading either found."""
+
+    old: SheetFile
+    new: SheetFile
+    ships: list[Any]  # core/diff.py ShipDiff
+
+    @property
+    def changed(self) -> bool:
+        return any(ship.status != "same" for ship in self.ships)
+
+    @property
+    def exit_code(self) -> int:
+        """As diff(1): 0 the same, 1 a difference, 2 a version could not be read."""
+        if not self.old.opened or not self.new.opened:
+            return 2
+        return 1 if self.changed else 0
+
+
+def diff(old: Path, new: Path) -> SheetDiff:
+    """What changed from ``old`` to ``new`` (any format each, told from its content), ship by ship, field by
+    field, battery by battery; a layout change alone is no change."""
+    from shipyard.core.diff import diff_ships
+
+    before, after = load_sheet(old), load_sheet(new)
+    return SheetDiff(before, after, diff_ships(before.ships, after.ships))
 
 
 # --- documentation ----------------------------------------------------------------------------------------------

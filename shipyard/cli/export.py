@@ -10,7 +10,7 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, report, write_or_exit
+from shipyard.cli._output import Lines, report, usage_error, write_or_exit
 
 
 class ExportFormat(StrEnum):
@@ -38,13 +38,16 @@ def export(
     chosen = output_format or (ExportFormat(suffix) if suffix in ExportFormat.__members__ else ExportFormat.json)
     if chosen is not ExportFormat.json and output is None:
         raise typer.BadParameter(f"--format {chosen.value} needs -o FILE", param_hint="--output")
-    tables = api.export_tables(files)
-    printed: list[str] = []
-    write_or_exit(err, output, lambda: printed.extend(filter(None, [api.write_export(chosen.value, output, tables)])),
-                  inputs=files, also=api.export_outputs(chosen.value, output)[1:])
-    sys.stdout.write("".join(printed))
+    outputs = api.export_outputs(chosen.value, output)
+    unwritable = next(filter(None, (api.check_writable(each, tuple(files)) for each in outputs)), None)
+    if unwritable is not None:
+        usage_error(err, [unwritable])  # said before the work, not after it
+    tables = api.export_tables(files, chosen.value)
+    if output is None:
+        api.write_export(tables, None, sys.stdout)
+    else:
+        write_or_exit(err, output, lambda: api.write_export(tables, output), inputs=files, also=outputs[1:])
     report(err, tables.problems, show_source=False)
     if output is not None:
-        err.write([(f"wrote {len(tables.ship_rows)} ship(s) and {len(tables.battery_rows)} batteries to {output}",
-                    None)])
+        err.write([(f"wrote {tables.ships} ship(s) and {tables.batteries} batteries to {output}", None)])
     raise typer.Exit(tables.exit_code)

@@ -1,49 +1,24 @@
 """The export files (``shipyard export``): the Ships and Batteries tables as a workbook, two CSV files
-(``NAME.csv`` and ``NAME-batteries.csv``) or one JSON document ``{ships, batteries}``; each file written
-atomically."""
+(``NAME.csv`` and ``NAME-batteries.csv``) or one JSON document ``{ships, batteries}``.
+
+Rows stream in file by file as the sheets are checked: the workbook takes them into openpyxl's write-only
+sheets, CSV and JSON into temporary spool files, so memory does not grow with the number of ships. ``finish``
+writes the outputs, each atomically (a CSV export's two files together), or the JSON to a stream.
+"""
 
 from __future__ import annotations
 
 import csv
 import json
+import shutil
+import tempfile
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from shipyard.core.files import write_text_atomic, write_texts_atomic
+from shipyard.core.files import write_texts_atomic
 from shipyard.core.numbers import plain
+from shipyard.report import tables
 from shipyard.report.tables import Column, formula_like
-
-
-def write_tables(output_format: str, output: Path | None, ship_columns: tuple[Column, ...], ship_rows: list[list],
-                 battery_columns: tuple[Column, ...], battery_rows: list[list]) -> str | None:
-    """Write both tables in ``output_format`` to ``output``; with no output (JSON only) return the text."""
-    ship_names = [c.name for c in ship_columns]
-    battery_names = [c.name for c in battery_columns]
-    if output_format == "xlsx":
-        from shipyard.report.workbook import WorkbookWriter
-        writer = WorkbookWriter()
-        writer.sheet("Ships", ship_columns, ship_rows)
-        writer.sheet("Batteries", battery_columns, battery_rows)
-        writer.save(_required(output))
-        return None
-    if output_format == "csv":
-        writes = []
-        for path, names, rows in zip(output_files("csv", _required(output)), (ship_names, battery_names),
-                                     (ship_rows, battery_rows), strict=True):
-            def write(stream: Any, names: list[str] = names, rows: list[list] = rows) -> None:
-                table = csv.writer(stream)
-                table.writerow(names)
-                table.writerows([[_csv_cell(plain(v)) for v in row] for row in rows])
-            writes.append((path, write))
-        write_texts_atomic(writes)  # both files new, or both as they were
-        return None
-    document = {"ships": [dict(zip(ship_names, map(plain, row), strict=True)) for row in ship_rows],
-                "batteries": [dict(zip(battery_names, map(plain, row), strict=True)) for row in battery_rows]}
-    text = json.dumps(document, indent=2) + "\n"
-    if output is None:
-        return text
-    write_text_atomic(output, lambda stream: stream.write(text))
-    return None
 
 
 def _csv_cell(value: object) -> object:
@@ -56,6 +31,92 @@ def output_files(output_format: str, output: Path) -> list[Path]:
     if output_format == "csv":
         return [output, output.with_name(f"{output.stem}-batteries{output.suffix}")]
     return [output]
+
+
+class _Spool:
+    """A table's rows in a temporary text file, as CSV lines or JSON objects."""
+
+    def __init__(self, columns: tuple[Column, ...], output_format: str) -> None:
+        self.names = [c.name for c in columns]
+        self.format = output_format
+        self.file: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")  # noqa: SIM115
+        self.csv = csv.writer(self.file) if output_format == "csv" else None
+        self.count = 0
+        if self.csv is not None:
+            self.csv.writerow(self.names)
+
+    def add(self, row: list) -> None:
+        if self.csv is not None:
+            self.csv.writerow([_csv_cell(plain(v)) for v in row])
+        else:
+            self.file.write(("" if self.count == 0 else ",\n") + "    "
+                            + json.dumps(dict(zip(self.names, map(plain, row), strict=True))))
+        self.count += 1
+
+    def copy_to(self, stream: IO[str]) -> None:
+        self.file.seek(0)
+        shutil.copyfileobj(self.file, stream)
+
+    def close(self) -> None:
+        self.file.close()
+
+
+class Export:
+    """An export being written: ``add`` each checked file's tables, then ``finish`` (or ``close`` to drop it)."""
+
+    def __init__(self, output_format: str) -> None:
+        self.format = output_format
+        self.ships = self.batteries = 0
+        self.book: Any = None
+        self.spools: list[_Spool] = []
+        if output_format == "xlsx":
+            from shipyard.report.workbook import WorkbookWriter
+
+            self.book = WorkbookWriter()
+            self.sheets = [self.book.open("Ships", tables.SHIP_COLUMNS),
+                           self.book.open("Batteries", tables.BATTERY_COLUMNS)]
+        else:
+            self.spools = [_Spool(tables.SHIP_COLUMNS, output_format), _Spool(tables.BATTERY_COLUMNS, output_format)]
+
+    def add(self, table: tables.SheetTables) -> None:
+        self.ships += len(table.ships)
+        self.batteries += len(table.batteries)
+        for rows, target in zip((table.ships, table.batteries), self.sheets if self.book else self.spools,
+                                strict=True):
+            for row in rows:
+                target.add(row) if self.book is None else target.append(row)
+
+    def finish(self, output: Path | None, stream: IO[str] | None = None) -> None:
+        """Write the outputs to ``output`` (its files), or the JSON document to ``stream``."""
+        try:
+            if self.book is not None:
+                for sheet in self.sheets:
+                    sheet.close()
+                self.book.save(_required(output))
+            elif self.format == "csv":
+                writes = [(path, spool.copy_to) for path, spool in zip(output_files("csv", _required(output)),
+                                                                        self.spools, strict=True)]
+                write_texts_atomic(writes)  # both files new, or both as they were
+            elif output is None:
+                self._json(stream)
+            else:
+                write_texts_atomic([(output, self._json)])
+        finally:
+            self.close()
+
+    def _json(self, stream: IO[str] | None) -> None:
+        if stream is None:
+            raise ValueError("a JSON export goes to a file or a stream")
+        ships, batteries = self.spools
+        for key, spool, end in (("ships", ships, ",\n"), ("batteries", batteries, "\n")):
+            stream.write(("{\n" if key == "ships" else "") + f'  "{key}": [' + ("\n" if spool.count else ""))
+            spool.copy_to(stream)
+            stream.write(("\n  ]" if spool.count else "]") + end)
+        stream.write("}\n")
+
+    def close(self) -> None:
+        for spool in self.spools:
+            spool.close()
 
 
 def _required(output: Path | None) -> Path:

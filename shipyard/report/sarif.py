@@ -47,11 +47,18 @@ def sarif_rule(code: str) -> dict[str, Any]:
 
 
 def sarif_result(d: Diagnostic, index: int) -> dict[str, Any]:
+    """One result. A finding on a folder (a folder of sheets checked as a fleet) has no file to point at: its
+    location is logical, the fleet named by its folder, and no artifact is a folder."""
+    result = {"ruleId": d.code, "ruleIndex": index, "level": SARIF_LEVEL[d.severity], "message": {"text": d.message}}
+    if Path(d.span.path).is_dir():
+        fleet = {"fullyQualifiedName": Path(d.span.path).as_posix(), "name": Path(d.span.path).name or d.span.path,
+                 "kind": "module"}
+        return {**result, "locations": [{"logicalLocations": [fleet]}]}
     region: dict[str, int] = {"startLine": d.span.line, "startColumn": d.span.col}
     if d.span.end_line is not None and d.span.end_col is not None and d.span.end_line >= d.span.line:
         region.update(endLine=d.span.end_line, endColumn=max(d.span.end_col, 1))
-    return {"ruleId": d.code, "ruleIndex": index, "level": SARIF_LEVEL[d.severity], "message": {"text": d.message},
-            "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(d.span.path)}, "region": region}}]}
+    return {**result, "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(d.span.path)},
+                                                          "region": region}}]}
 
 
 class SarifWriter:

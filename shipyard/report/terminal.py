@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -27,7 +28,7 @@ def _text(value: Any) -> str:
     return grouped(value) if isinstance(value, Decimal) else ("" if value is None else visible(str(value)))
 
 
-def audit_tables(rows: list[list[Any]], width: int) -> list[Any]:
+def audit_tables(rows: list[list[Any]], width: int) -> Iterator[Any]:
     """The audit's table of ships for a terminal ``width`` columns wide, as renderables to print one after the
     other: the table in parts of TABLE_CHUNK rows at one set of column widths, its totals under the last; when
     it is wider than the terminal its name, format and ratings columns fold (no figure or path is cut); when even
@@ -53,8 +54,10 @@ def audit_tables(rows: list[list[Any]], width: int) -> list[Any]:
         widths[widest] -= 1
         over -= 1
     if over > 0:
-        return [Text(title, style="bold"), *_stacked(rows, shown), Text(_stacked_totals(totals))]
-    parts: list[Any] = []
+        yield Text(title, style="bold")
+        yield from _stacked(rows, shown)
+        yield Text(_stacked_totals(totals))
+        return
     for start in range(0, max(len(rows), 1), TABLE_CHUNK):
         chunk = rows[start:start + TABLE_CHUNK]
         first, last = start == 0, start + TABLE_CHUNK >= len(rows)
@@ -68,8 +71,7 @@ def audit_tables(rows: list[list[Any]], width: int) -> list[Any]:
                              footer=totals.get(column.name, ""))
         for row in chunk:
             table.add_row(*[Text(_text(row[ship[column.name]])) for column in shown])  # Text: never markup
-        parts.append(table)
-    return parts
+        yield table
 
 
 def _stacked(rows: list[list[Any]], shown: list[Any]) -> Any:

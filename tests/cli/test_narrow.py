@@ -80,7 +80,7 @@ def test_a_large_audit_is_drawn_in_parts_at_one_set_of_widths() -> None:
 
     row = ["a/ship.usd", "Ship", 1, "usd", 12, Decimal(100), Decimal("1.5"), 1, 2, 3, "Size 2", 0, 0, "pass"]
     rows = [[f"a/ship-{n:04}.usd", *row[1:]] for n in range(TABLE_CHUNK + 100)]
-    parts = audit_tables(rows, 200)
+    parts = list(audit_tables(rows, 200))
     assert len(parts) == 2
     text = _render(200, *parts)
     assert text.count("count") == 1 and text.count("total") == 1

@@ -149,7 +149,8 @@ def test_a_rule_that_fails_is_one_finding(monkeypatch):
 def test_sarif_validates_against_the_schema():
     import jsonschema
     schema = json.loads((ROOT / "tests" / "data" / "sarif-2.1.0-rtm.4.json").read_text())
-    validator = jsonschema.Draft4Validator(schema)
+    validator = jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker())
+    assert "uri-reference" in validator.format_checker.checkers  # rfc3986-validator is installed: URIs are checked
     mixed = [str(FIXTURES / name) for name in ("mcs", "highguard", "core", "tcs")] + \
         [str(ROOT / "examples")]
     document = json.loads(runner.invoke(app, ["check", *mixed, "--format", "sarif"]).stdout)
@@ -157,6 +158,30 @@ def test_sarif_validates_against_the_schema():
     assert list(validator.iter_errors(document)) == []
     document["runs"][0]["results"][0]["level"] = "fatal"  # the schema does catch a wrong document
     assert list(validator.iter_errors(document))
+    document["runs"][0]["results"][0]["level"] = "error"
+    location = document["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    location["uri"] = "a b#[1]%/k 1.usd"  # a file name written raw: the format checker catches it
+    assert [error.validator for error in validator.iter_errors(document)] == ["format"]
+
+
+def test_a_fleet_folder_is_a_logical_location_in_sarif(tmp_path):
+    """A folder checked as a fleet has no file: its findings name the fleet logically, no artifact is a folder."""
+    import jsonschema
+    schema = json.loads((ROOT / "tests" / "data" / "sarif-2.1.0-rtm.4.json").read_text())
+    validator = jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker())
+    fleet = ROOT / "examples" / "fleet"
+    (tmp_path / "scenario.toml").write_text("[scenario]\nname = \"Tight\"\nbudget_mcr = 1000\n")
+    folder = tmp_path / "squadron"
+    folder.mkdir()
+    for name in ("vigilant.txt", "hauler-tug.txt"):
+        (folder / name).write_text((fleet / name).read_text())
+    document = json.loads(runner.invoke(app, ["check", str(folder), "--scenario", str(tmp_path / "scenario.toml"),
+                                              "--format", "sarif", "--select", "TCS201"]).stdout)
+    [result] = document["runs"][0]["results"]
+    assert result["ruleId"] == "TCS201"
+    assert result["locations"] == [{"logicalLocations": [{"fullyQualifiedName": folder.as_posix(),
+                                                          "name": "squadron", "kind": "module"}]}]
+    assert list(validator.iter_errors(document)) == []
 
 
 def test_no_color_means_plain_text():

@@ -1,0 +1,46 @@
+"""``shipyard diff OLD NEW``: what changed between two versions of a sheet, ship by ship, field by field and
+battery by battery, each change at its place in the sheet (the new one, or the old one for what was removed)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+
+from shipyard.cli._output import Lines, report
+
+
+class DiffFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def diff(
+    old: Path = typer.Argument(..., help="The earlier version of the sheet.", show_default=False),
+    new: Path = typer.Argument(..., help="The later version.", show_default=False),
+    output_format: DiffFormat = typer.Option(DiffFormat.text, "--format", "-f",
+                                             help="text (a line a change) or json (the changes as data)."),
+) -> None:
+    """Compare two versions of a sheet: each ship changed, added or removed, and each field or battery that
+    changed, with where it stands. Moving lines or re-spacing a sheet is no change.
+
+    Exit 0 when the ships are the same, 1 when something changed (as diff does), 2 when a version cannot be
+    read.
+    """
+    from shipyard import api
+    from shipyard.report.diff import diff_document, diff_lines
+
+    err = Lines(stderr=True)
+    result = api.diff(old, new)
+    report(err, [d for sheet in (result.old, result.new) for d in sheet.diagnostics
+                 if d.severity.value == "error"], show_source=False)
+    if output_format is DiffFormat.json:
+        sys.stdout.write(json.dumps(diff_document(result), indent=2) + "\n")
+    else:
+        out = Lines()
+        for line in diff_lines(result):
+            out.write(line)
+    raise typer.Exit(result.exit_code)
