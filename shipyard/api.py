@@ -351,7 +351,7 @@ class Audit(NamedTuple):
     written as the files were checked, waiting for ``write_audit_report``. No ship is kept: memory does not
     grow with the number of sheets but by a row of each."""
 
-    rows: list[list]
+    rows: Any  # report/tables.py ShipRows: the Ships rows on disk, iterable again and again
     missing: list[Diagnostic]
     fleet_findings: list[Diagnostic]
     summary: Any  # report/tables.py AuditSummary
@@ -402,7 +402,7 @@ def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any =
         book = AuditPage()
     elif report is not None:
         raise ValueError(f"no audit report {report!r}: {', '.join(AUDIT_REPORTS)}")
-    rows: list[list] = []
+    rows = tables.ShipRows()
     missing: list[Diagnostic] = []
     fleet_findings: list[Diagnostic] = []
     fleet_paths: list[str] = []
@@ -419,19 +419,18 @@ def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any =
         if sheet.format == "fleet":
             fleet_paths.append(sheet.path)
             fleet_findings += sheet.diagnostics
-        rows += table.ships
+        rows.extend(table.ships)
         summary.add(table)
         unreadable |= not table.opened
         if book is not None:
             book.add(table)
-    rows.sort(key=lambda row: row[tables.SHIP["file"]])
     losses: list[Any] | None = None
     problems: list[Diagnostic] = []
     if damage is not None:
         losses, problems = _losses(paths[0], damage, scenario)
     fleets = tuple(_fleet_totals(scenario, fleet_paths, fleet_findings))
-    return Audit(tables.with_counts(rows, fleets), missing, fleet_findings, summary, unreadable, scenario, losses,
-                 tuple(problems), fleets, book)
+    rows.count_from(fleets)
+    return Audit(rows, missing, fleet_findings, summary, unreadable, scenario, losses, tuple(problems), fleets, book)
 
 
 def _fleet_totals(scenario: Any, fleet_paths: list[str], fleet_findings: list[Diagnostic]) -> list[Any]:

@@ -94,13 +94,24 @@ class AuditPage:
             self.codes[row[4]] += 1
             self.spool.write(json.dumps(row) + "\n")
 
-    def _groups(self, ship_rows: list[list]) -> Iterator[dict[str, Any]]:
+    def _groups(self, ship_rows: Iterable[list]) -> Iterator[dict[str, Any]]:
+        """The findings file by file, each with its ships' names: the findings and the ships come in the order
+        the files were checked, so the two are read side by side, neither held whole."""
         from shipyard.core.source import read_sheet_text, split_lines
 
-        names: dict[str, list[str]] = {}
-        for row in ship_rows:
-            if row[tables.SHIP["ship"]] is not None:
-                names.setdefault(row[tables.SHIP["file"]], []).append(str(row[tables.SHIP["ship"]]))
+        ships = groupby((row for row in ship_rows if row[tables.SHIP["ship"]] is not None),
+                        key=lambda row: row[tables.SHIP["file"]])
+        pending: tuple[str, list[str]] | None = None
+
+        def names(path: str) -> list[str]:
+            nonlocal pending
+            while pending is None or pending[0] != path:
+                step = next(ships, None)
+                if step is None:
+                    return []
+                pending = (step[0], [str(row[tables.SHIP["ship"]]) for row in step[1]])
+            return pending[1]
+
         self.spool.seek(0)
         rows = (json.loads(line) for line in self.spool)
         for path, found in groupby(rows, key=lambda row: row[0]):
@@ -116,20 +127,19 @@ class AuditPage:
                         source = text[line - 1].replace("\t", " ").rstrip()
                 findings.append({"line": line, "col": max(col, 1), "severity": severity, "code": code,
                                  "message": message, "source": source})
-            yield {"path": path, "ships": ", ".join(names.get(path, [])), "findings": findings}
+            yield {"path": path, "ships": ", ".join(names(path)), "findings": findings}
 
-    def finish(self, output: Path, summary: list[list[Any]], ship_rows: list[list], fleets: tuple[Any, ...],
+    def finish(self, output: Path, summary: list[list[Any]], ship_rows: Iterable[list], fleets: tuple[Any, ...],
                scenario: Any) -> None:
         try:
             item = {name: value for name, value, _ in summary}
             shown = [(name, _cell(value, Column(name, unit or ("0" if isinstance(value, int) else None)), units=True))
                      for name, value, unit in summary if name not in ("verdict", "written by")]
             columns = tuple(tables.SHIP_COLUMNS[tables.SHIP[name]] for name in tables.TERMINAL_SHIP_COLUMNS)
-            picked = [[row[tables.SHIP[c.name]] for c in columns] for row in ship_rows]
-            ships = [row for row in ship_rows if row[tables.SHIP["ship"]] is not None]
-            footer: list[Any] = ["total", None, sum(r[tables.SHIP["count"]] for r in ships), None, None,
-                                 tables.ship_total(ships, "tonnage"), tables.ship_total(ships, "cost"), None,
-                                 item["errors"], item["warnings"], None]
+            picked = ([row[tables.SHIP[c.name]] for c in columns] for row in ship_rows)
+            totals = tables.ShipTotals(ship_rows)
+            footer: list[Any] = ["total", None, totals.copies, None, None, totals.tonnage, totals.cost, None,
+                                 totals.errors, totals.warnings, None]
             context = {
                 "title": "shipyard audit", "verdict": item["verdict"],
                 "subtitle": f"{item['ships (sheets)']} ship(s) in {item['files']} file(s); scenario "
@@ -145,25 +155,36 @@ class AuditPage:
             self.spool.close()
 
 
-def cost_chart(ship_rows: list[list], fleets: tuple[Any, ...], scenario: Any) -> str | None:
+def cost_chart(ship_rows: Iterable[list], fleets: tuple[Any, ...], scenario: Any) -> str | None:
     """Cost against budget by design: each fleet's designs by the quantity rule against its budget, or without
-    a fleet each ship times its count against the scenario's budget (if any)."""
+    a fleet each ship times its count against the scenario's budget (if any). The costliest COST_BARS - 1 are
+    drawn, the rest summed as one bar (only those are held, whatever the number of ships)."""
+    import heapq
+
     if fleets:
         fleet = fleets[0]
-        bars = [(d.name, d.total) for d in fleet.cost.designs]
+        every: Iterable[tuple[str, Any]] = [(d.name, d.total) for d in fleet.cost.designs]
         limit: tuple[str, Any] | None = ("budget", fleet.budget)
         title = f"Fleet {fleet.name}: cost by design (quantity rule), MCr"
     else:
-        bars = [(str(r[tables.SHIP["ship"]]), r[tables.SHIP["cost"]] * r[tables.SHIP["count"]]) for r in ship_rows
-                if r[tables.SHIP["ship"]] is not None and r[tables.SHIP["cost"]] is not None]
+        every = ((str(r[tables.SHIP["ship"]]), r[tables.SHIP["cost"]] * r[tables.SHIP["count"]]) for r in ship_rows
+                 if r[tables.SHIP["ship"]] is not None and r[tables.SHIP["cost"]] is not None)
         limit = ("budget", scenario.budget_mcr) if scenario is not None and scenario.budget_mcr else None
         title = "Cost by ship (times its count), MCr"
-    if not bars:
+    kept: list[tuple[Any, int, str]] = []  # (cost, -order, name): a heap of the COST_BARS costliest
+    total, seen = Decimal(0), 0
+    for order, (name, value) in enumerate(every):
+        seen += 1
+        total += value
+        heapq.heappush(kept, (value, -order, name))
+        if len(kept) > COST_BARS:
+            heapq.heappop(kept)
+    if not seen:
         return None
-    bars.sort(key=lambda bar: -bar[1])
-    if len(bars) > COST_BARS:
-        rest = sum((value for _, value in bars[COST_BARS - 1:]), Decimal(0))
-        bars = bars[: COST_BARS - 1] + [(f"{len(bars) - COST_BARS + 1} others", rest)]
+    bars = [(name, value) for value, _, name in sorted(kept, reverse=True)]
+    if seen > COST_BARS:  # the costliest COST_BARS - 1, and the rest as one bar
+        bars = bars[: COST_BARS - 1]
+        bars.append((f"{seen - len(bars)} others", total - sum((value for _, value in bars), Decimal(0))))
     if fleets and len(bars) > 1:
         bars.append(("whole fleet", fleets[0].cost.total))
     return charts.bar_chart(title, bars, "MCr", limit)

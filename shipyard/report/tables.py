@@ -7,7 +7,7 @@ ship's name, TL, tonnage, cost and ratings, its battery rows and component rows)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, NamedTuple
@@ -196,6 +196,55 @@ def score_rows(scores: Iterable[Any], leader: Any = None, standing: Any = None) 
         yield [score.name, score.spent, score.lost, score.percentage, mark]
 
 
+class ShipRows:
+    """The Ships rows of an audit kept on disk as they come (a temporary file, one pickled row each), and read
+    back as often as a report needs them, each ship's count from the fleets applied as it is read: memory does
+    not grow with the number of ships."""
+
+    def __init__(self) -> None:
+        import tempfile
+
+        self.file = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the spool)
+        self.count = 0
+        self.counts: dict[tuple[str, str], int] = {}
+
+    def extend(self, rows: Iterable[list]) -> None:
+        import pickle
+
+        for row in rows:
+            pickle.dump(row, self.file, protocol=pickle.HIGHEST_PROTOCOL)
+            self.count += 1
+
+    def count_from(self, fleets: tuple[Any, ...]) -> None:
+        """Each ship's count from the fleets audited (a ship in no fleet counts 1)."""
+        import os
+
+        for total in fleets:
+            for path, name, count in total.counts:
+                key = (os.path.normpath(os.path.abspath(path)), name)
+                self.counts[key] = self.counts.get(key, 0) + count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[list]:
+        import os
+        import pickle
+
+        self.file.flush()
+        with open(self.file.fileno(), "rb", closefd=False) as reader:  # a reader of its own: iterations may nest
+            reader.seek(0)
+            for _ in range(self.count):
+                row = pickle.load(reader)
+                if self.counts and row[SHIP["ship"]] is not None:
+                    key = (os.path.normpath(os.path.abspath(row[SHIP["file"]])), row[SHIP["ship"]])
+                    row[SHIP["count"]] = self.counts.get(key, row[SHIP["count"]])
+                yield row
+
+    def close(self) -> None:
+        self.file.close()
+
+
 class AuditSummary:
     """The counts of an audit, file by file as the files are checked, and its Summary: files and those not read,
     ships and their verdicts, findings by severity, tonnage and cost (each ship times its count), each fleet's
@@ -221,27 +270,24 @@ class AuditSummary:
         """fail (an error finding anywhere, a fleet's included), check (a warning), else pass."""
         return verdict(self.errors, self.warnings)
 
-    def rows(self, ship_rows: list[list], scenario: Any = None, fleets: tuple[Any, ...] = ()) -> list[list]:
+    def rows(self, ship_rows: Iterable[list], scenario: Any = None, fleets: tuple[Any, ...] = ()) -> list[list]:
         from shipyard.core.version import version
 
-        ships = [row for row in ship_rows if row[SHIP["ship"]] is not None]
-        verdicts = [row[SHIP["verdict"]] for row in ships]
-        copies = sum(row[SHIP["count"]] for row in ships)
+        totals = ShipTotals(ship_rows)
         budget = scenario.budget_mcr if scenario is not None else None
-        cost = ship_total(ships, "cost")
         rows: list[list] = [
             ["verdict", self.verdict()],
             ["files", self.files], ["files not read", self.unread],
-            ["ships (sheets)", len(ships)], ["ships (counted)", copies],
-            ["ships passing", verdicts.count("pass")], ["ships with warnings", verdicts.count("check")],
-            ["ships failing", verdicts.count("fail")],
+            ["ships (sheets)", totals.ships], ["ships (counted)", totals.copies],
+            ["ships passing", totals.verdicts["pass"]], ["ships with warnings", totals.verdicts["check"]],
+            ["ships failing", totals.verdicts["fail"]],
             ["errors", self.errors], ["warnings", self.warnings], ["information", self.infos],
             ["fleet errors", self.fleet_errors],
-            ["total tonnage", ship_total(ships, "tonnage")], ["total cost", cost],
+            ["total tonnage", totals.tonnage], ["total cost", totals.cost],
             ["scenario", scenario.name if scenario is not None else "(none)"], ["budget", budget],
         ]
         if not fleets and budget is not None:
-            rows.append(["margin", budget - cost])
+            rows.append(["margin", budget - totals.cost])
         for total in fleets:
             rows += [["fleet", total.name], ["fleet designs", len(total.cost.designs)],
                      ["fleet ships", total.cost.count], ["ships (quantity rule)", total.cost.ships],
@@ -252,30 +298,33 @@ class AuditSummary:
         return [[name, value, SUMMARY_FORMATS.get(name)] for name, value in rows]
 
 
+class ShipTotals:
+    """The totals of Ships rows, in one pass: ships (a row with a ship), copies (their counts), the verdicts,
+    tonnage and cost (each ship times its count), errors and warnings (every row's)."""
+
+    def __init__(self, rows: Iterable[list]) -> None:
+        from collections import Counter
+        from decimal import Decimal
+
+        self.rows = self.ships = self.copies = self.errors = self.warnings = 0
+        self.tonnage = self.cost = Decimal(0)
+        self.verdicts: Counter[str] = Counter()
+        for row in rows:
+            self.rows += 1
+            self.errors += row[SHIP["errors"]]
+            self.warnings += row[SHIP["warnings"]]
+            if row[SHIP["ship"]] is None:
+                continue
+            count = row[SHIP["count"]] or 0
+            self.ships += 1
+            self.copies += count
+            self.verdicts[row[SHIP["verdict"]]] += 1
+            if row[SHIP["tonnage"]] is not None:
+                self.tonnage += row[SHIP["tonnage"]] * count
+            if row[SHIP["cost"]] is not None:
+                self.cost += row[SHIP["cost"]] * count
+
+
 #: The Summary's figures in MCr or tons (the rest are counts or words).
 SUMMARY_FORMATS = {"total tonnage": TONS, "total cost": MCR, "budget": MCR, "margin": MCR,
                    "ships (quantity rule)": MCR, "drop tanks": MCR, "fleet cost": MCR, "fleet budget": MCR}
-
-
-def ship_total(rows: list[list], column: str) -> Any:
-    """A column of the Ships rows summed, each ship times its count (a row without the figure adds nothing)."""
-    from decimal import Decimal
-
-    return sum((row[SHIP[column]] * (row[SHIP["count"]] or 0) for row in rows if row[SHIP[column]] is not None),
-               Decimal(0))
-
-
-def with_counts(rows: list[list], fleets: tuple[Any, ...]) -> list[list]:
-    """The Ships rows with each ship's count from the fleets audited (a ship in no fleet counts 1)."""
-    import os
-
-    counts: dict[tuple[str, str], int] = {}
-    for total in fleets:
-        for path, name, count in total.counts:
-            key = (os.path.normpath(os.path.abspath(path)), name)
-            counts[key] = counts.get(key, 0) + count
-    for row in rows:
-        key = (os.path.normpath(os.path.abspath(row[SHIP["file"]])), row[SHIP["ship"]])
-        if row[SHIP["ship"]] is not None and key in counts:
-            row[SHIP["count"]] = counts[key]
-    return rows

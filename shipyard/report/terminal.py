@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -28,23 +28,23 @@ def _text(value: Any) -> str:
     return grouped(value) if isinstance(value, Decimal) else ("" if value is None else visible(str(value)))
 
 
-def audit_tables(rows: list[list[Any]], width: int) -> Iterator[Any]:
+def audit_tables(rows: Iterable[list[Any]], width: int) -> Iterator[Any]:
     """The audit's table of ships for a terminal ``width`` columns wide, as renderables to print one after the
     other: the table in parts of TABLE_CHUNK rows at one set of column widths, its totals under the last; when
     it is wider than the terminal its name, format and ratings columns fold (no figure or path is cut); when even
-    that does not fit, one ship a paragraph."""
+    that does not fit, one ship a paragraph. ``rows`` is read three times (totals, widths, the parts: a list or
+    the audit's spool), and only one part's cells exist at a time."""
     ship = tables.SHIP
-    ships = [r for r in rows if r[ship["ship"]] is not None]
-    unread = len(rows) - len(ships)
-    title = f"shipyard audit: {len(ships)} ship(s)" + (f", {unread} file(s) without a ship" if unread else "")
-    totals = {
-        "file": "total", "count": str(sum(r[ship["count"]] for r in ships)),
-        "tonnage": grouped(tables.ship_total(ships, "tonnage")), "cost": grouped(tables.ship_total(ships, "cost")),
-        "errors": str(sum(r[ship["errors"]] for r in rows)), "warnings": str(sum(r[ship["warnings"]] for r in rows)),
-    }
+    counted = tables.ShipTotals(rows)
+    unread = counted.rows - counted.ships
+    title = f"shipyard audit: {counted.ships} ship(s)" + (f", {unread} file(s) without a ship" if unread else "")
+    totals = {"file": "total", "count": str(counted.copies), "tonnage": grouped(counted.tonnage),
+              "cost": grouped(counted.cost), "errors": str(counted.errors), "warnings": str(counted.warnings)}
     shown = [tables.SHIP_COLUMNS[ship[name]] for name in tables.TERMINAL_SHIP_COLUMNS]
-    widths = {c.name: max([len(c.name), len(totals.get(c.name, ""))] + [len(_text(r[ship[c.name]])) for r in rows])
-              for c in shown}
+    widths = {c.name: max(len(c.name), len(totals.get(c.name, ""))) for c in shown}
+    for row in rows:
+        for c in shown:
+            widths[c.name] = max(widths[c.name], len(_text(row[ship[c.name]])))
     gaps = 2 * (len(shown) - 1) + 1  # a space of padding after each column, and the column rule
     over = sum(widths.values()) + gaps - width
     while over > 0:  # the widest text column gives way, a character at a time, down to FOLDED_MIN
@@ -58,9 +58,8 @@ def audit_tables(rows: list[list[Any]], width: int) -> Iterator[Any]:
         yield from _stacked(rows, shown)
         yield Text(_stacked_totals(totals))
         return
-    for start in range(0, max(len(rows), 1), TABLE_CHUNK):
-        chunk = rows[start:start + TABLE_CHUNK]
-        first, last = start == 0, start + TABLE_CHUNK >= len(rows)
+
+    def part(chunk: list[list[Any]], first: bool, last: bool) -> Table:
         table = Table(title=title if first else None, header_style="bold", box=box.SIMPLE, show_edge=False,
                       padding=(0, 1, 0, 0), pad_edge=False, show_header=first, show_footer=last,
                       footer_style="bold", title_justify="left")
@@ -71,10 +70,20 @@ def audit_tables(rows: list[list[Any]], width: int) -> Iterator[Any]:
                              footer=totals.get(column.name, ""))
         for row in chunk:
             table.add_row(*[Text(_text(row[ship[column.name]])) for column in shown])  # Text: never markup
-        yield table
+        return table
+
+    chunk: list[list[Any]] = []
+    done = 0
+    for row in rows:
+        chunk.append(row)
+        done += 1
+        if len(chunk) == TABLE_CHUNK and done < counted.rows:
+            yield part(chunk, done == TABLE_CHUNK, False)
+            chunk = []
+    yield part(chunk, done <= TABLE_CHUNK, True)
 
 
-def _stacked(rows: list[list[Any]], shown: list[Any]) -> Any:
+def _stacked(rows: Iterable[list[Any]], shown: list[Any]) -> Any:
     ship = tables.SHIP
     for row in rows:
         cells = [f"{c.name} {_text(row[ship[c.name]])}" for c in shown[1:] if row[ship[c.name]] is not None]

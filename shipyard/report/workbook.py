@@ -89,16 +89,18 @@ class StreamedSheet:
         self.severity_at = [c.name for c in columns].index(severity_column) if severity_column else None
         self.count = 0
 
-    def fit(self, rows: list[list]) -> None:
+    def fit(self, rows: Iterable[list]) -> None:
         """Column widths from the content (before the first row is written): the longest cell, within
         FIT_WIDTHS; a column that wraps keeps its set width."""
         low, high = FIT_WIDTHS
+        longest = [len(column.name) for column in self.columns]
+        for row in rows:  # one pass: the rows may be the audit's spool
+            for index, value in enumerate(row):
+                longest[index] = max(longest[index], len(_shown(value)))
         for index, column in enumerate(self.columns):
-            if column.wrap:
-                continue
-            longest = max((len(_shown(row[index])) for row in rows), default=0)
-            width = min(high, max(low, len(column.name) + 2, longest + 2))
-            self.sheet.column_dimensions[get_column_letter(index + 1)].width = width
+            if not column.wrap:
+                width = min(high, max(low, longest[index] + 2))
+                self.sheet.column_dimensions[get_column_letter(index + 1)].width = width
 
     def _flush_header(self) -> None:
         if self.pending is not None:
@@ -189,9 +191,9 @@ class AuditWorkbook:
         for row in tables.diagnostic_rows(found):
             self.findings.append(row)
 
-    def finish(self, output: Path, summary: list[list[Any]], ship_rows: list[list],
+    def finish(self, output: Path, summary: list[list[Any]], ship_rows: Iterable[list],
                losses: list[Any] | None = None) -> None:
-        self.summary.fit(summary)
+        self.summary.fit([[name, figure] for name, figure, _ in summary])
         self.ships.fit(ship_rows)
         item, value = tables.SUMMARY_COLUMNS
         for name, figure, unit in summary:
