@@ -53,6 +53,7 @@ __all__ = [
     "explain",
     "export_outputs",
     "export_tables",
+    "fix_sheet",
     "has_errors",
     "load",
     "load_all",
@@ -70,6 +71,7 @@ __all__ = [
     "topic_names",
     "write_audit_report",
     "write_export",
+    "write_fixes",
     "write_output",
     "write_score_workbook",
 ]
@@ -229,12 +231,33 @@ def source_quoter() -> Any:
     return SourceQuoter()
 
 
+def fix_sheet(sheet: SheetFile, unsafe: bool = False) -> Any:
+    """The fixes of a checked sheet's findings (core/fixes.py ``Fixed``: the text before and after, the findings
+    fixed), read from the file as it is; None when there is nothing to fix. Nothing is written."""
+    from shipyard.core.fixes import fix_file
+
+    if sheet.format in ("fleet", "unreadable"):
+        return None
+    return fix_file(Path(sheet.path), sheet.diagnostics, unsafe)
+
+
+def write_fixes(fixed: Any, plan: CheckPlan = CheckPlan()) -> SheetFile:
+    """Write a sheet's fixes into it (in place: its layout, encoding and mode kept) and check it again: the
+    findings that remain."""
+    from shipyard.core.fixes import write_fixed
+
+    path = Path(fixed.path)
+    write_fixed(path, fixed)
+    return check_sheet(load_sheet(path), plan.selection.for_file(str(path)), plan.scenario)
+
+
 class CheckTally:
     """The counts of a check run, file by file: what the summary line says and the exit code."""
 
     def __init__(self, level: Severity = Severity.INFO, strict: bool = False, exit_zero: bool = False) -> None:
         self.level, self.strict, self.exit_zero = level, strict, exit_zero
         self.files = self.ships = 0
+        self.fixable = self.unsafe_fixable = self.fixed = 0
         self.shown = dict.fromkeys(Severity, 0)
         self.failed = self.warned = self.unreadable = False
 
@@ -250,11 +273,24 @@ class CheckTally:
             if finding.severity.rank <= self.level.rank:
                 self.shown[finding.severity] += 1
                 shown.append(finding)
+                if finding.fix is not None:
+                    self.fixable += finding.fix.safe
+                    self.unsafe_fixable += not finding.fix.safe
         return shown
 
-    def summary(self) -> str:
-        return (f"{self.files} file(s), {self.ships} ship(s): {self.shown[Severity.ERROR]} error(s), "
-                f"{self.shown[Severity.WARNING]} warning(s), {self.shown[Severity.INFO]} info")
+    def summary(self, unsafe: bool = False) -> str:
+        """``N file(s), N ship(s): N error(s), N warning(s), N info``, with what was fixed and what could be."""
+        words = (f"{self.files} file(s), {self.ships} ship(s): {self.shown[Severity.ERROR]} error(s), "
+                 f"{self.shown[Severity.WARNING]} warning(s), {self.shown[Severity.INFO]} info")
+        if self.fixed:
+            words += f"; fixed {self.fixed}"
+        can = self.fixable + (self.unsafe_fixable if unsafe else 0)
+        if can:
+            words += f"; {can} fixable with --fix" + (" --unsafe-fixes" if unsafe and self.unsafe_fixable else "")
+        if self.unsafe_fixable and not unsafe:
+            words += f" ({self.unsafe_fixable} more with --unsafe-fixes)" if can else \
+                f"; {self.unsafe_fixable} fixable with --fix --unsafe-fixes"
+        return words
 
     @property
     def exit_code(self) -> int:

@@ -61,6 +61,13 @@ def check(
     strict: bool = typer.Option(False, "--strict", help="Warnings fail the run too (exit 1)."),
     exit_zero: bool = typer.Option(False, "--exit-zero", help="Exit 0 whatever the findings (a file that "
                                    "cannot be read, or a wrong command line, still exits 2)."),
+    fix: bool = typer.Option(False, "--fix", help="Fix in place the findings that have one right answer (a "
+                             "misspelled key, a stale suppression), keeping the sheet's layout; then report "
+                             "what remains."),
+    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="With --fix or --diff, also the fixes that "
+                                      "change a declared figure to the one the charts give (a Size)."),
+    show_diff: bool = typer.Option(False, "--diff", help="Print the fixes as a unified diff and write nothing "
+                                   "(exit 1 when there is one)."),
     settings_file: Path | None = typer.Option(None, "--config", help="Settings file (default: the nearest "
                                               "shipyard.toml or pyproject.toml [tool.shipyard]).",
                                               show_default=False),
@@ -78,6 +85,8 @@ def check(
     if statistics and output_format not in (CheckFormat.text, CheckFormat.json):
         raise typer.BadParameter("--statistics prints text or json", param_hint="'--format'")
     reads_stdin = any(str(path) == "-" for path in paths)
+    if reads_stdin and (fix or show_diff):
+        raise typer.BadParameter("--fix and --diff edit files, not standard input", param_hint="'-'")
     files = [path for path in paths if str(path) != "-"]
     where = [Path(stdin_filename)] if reads_stdin and stdin_filename and not files else files
     plan, problems = api.plan_check(where, select, ignore, level.value if level else None, scenario, jobs,
@@ -93,11 +102,22 @@ def check(
         piped = api.check_stdin(plan, stdin_filename, quoter=quoter)
         for finding in tally.add(piped) if piped is not None else ():
             sink.add(finding)
+    changed = 0
     with progress_bar(None if quiet else err.console, "checking", out) as progress:
         for sheet in api.check(files, plan, progress=progress, keep_ships=False) if files else ():
+            fixed = api.fix_sheet(sheet, unsafe_fixes) if fix or show_diff else None
+            if fixed is not None and show_diff:
+                sys.stdout.write(fixed.diff())
+                changed += len(fixed.fixed)
+                continue
+            if fixed is not None:
+                sheet = api.write_fixes(fixed, plan)
+                tally.fixed += len(fixed.fixed)
             for finding in tally.add(sheet):
-                sink.add(finding)
-    sink.close()
+                if not show_diff:
+                    sink.add(finding)
+    if not show_diff:
+        sink.close()
     if not quiet:
-        err.write([(tally.summary(), None)])
-    raise typer.Exit(tally.exit_code)
+        err.write([(f"{changed} fix(es) would be made" if show_diff else tally.summary(unsafe_fixes), None)])
+    raise typer.Exit((1 if changed else 0) if show_diff else tally.exit_code)

@@ -38,8 +38,35 @@ class Span(BaseModel):
         return f"{self.path}:{self.line}:{self.col}"
 
 
+class Edit(BaseModel):
+    """One edit of a sheet's text on one line: from column ``col`` to ``end_col`` (exclusive; None: the end of
+    the line), the last occurrence of ``old`` in that range is replaced by ``new`` (``old`` None: the whole
+    range), so an edit names the text it expects and never changes anything else."""
+
+    model_config = ConfigDict(frozen=True)
+
+    line: int
+    col: int
+    end_col: int | None = None
+    old: str | None = None
+    new: str
+
+
+class Fix(BaseModel):
+    """How to fix a finding that has exactly one right answer: its edits, what they do, and whether the fix is
+    safe (it keeps every figure the sheet declares; ``check --fix``) or not (it changes a declared figure to the
+    one the charts give; only with ``--unsafe-fixes``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    message: str
+    edits: tuple[Edit, ...]
+    safe: bool = True
+
+
 class Diagnostic(BaseModel):
-    """One finding. ``source_line`` is the text of the line it points at, for the caret display."""
+    """One finding. ``source_line`` is the text of the line it points at, for the caret display; ``fix`` how to
+    fix it, when it has one right answer."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -48,6 +75,7 @@ class Diagnostic(BaseModel):
     message: str
     span: Span
     source_line: str | None = None
+    fix: Fix | None = None
 
     @property
     def sort_key(self) -> tuple:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 
-from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.records import Record
 
 
@@ -68,6 +68,15 @@ class RuleContext:
         """A finding of this rule at ``record.spans[field]`` (or the record, or the ship)."""
         return Diagnostic(code=self.meta.code, severity=severity or self.meta.severity, message=message,
                           span=self.where(record, field))
+
+    @staticmethod
+    def with_fix(finding: Diagnostic, message: str, old: str, new: str, safe: bool) -> Diagnostic:
+        """The finding with the fix that writes ``new`` for ``old`` within its span (a field as the sheet writes
+        it, ``Size: 6``), on the span's line; unsafe when it changes a figure the sheet declares."""
+        span = finding.span
+        end = span.end_col if span.end_line in (None, span.line) else None
+        edit = Edit(line=span.line, col=span.col, end_col=end, old=old, new=new)
+        return finding.model_copy(update={"fix": Fix(message=message, edits=(edit,), safe=safe)})
 
     def report_at(self, message: str, span: Span | None, severity: Severity | None = None) -> Diagnostic:
         """A finding at a span (the fallback when None)."""

@@ -14,7 +14,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict
 
-from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 
 # One line only: a blank after "ignore" must never reach into the next line (it would blank that line too).
 _COMMENT = re.compile(r"#[ \t]*shipyard[ \t]*:[ \t]*(ignore-file|ignore)\b[ \t]*(?:\[([^\]\n\r]*)\])?[^\n\r]*")
@@ -27,6 +27,8 @@ class Suppression(BaseModel):
     line: int
     col: int
     whole_file: bool
+    #: The comment as written (to remove it when it silences nothing).
+    text: str = ""
 
     def covers(self, diagnostic: Diagnostic) -> bool:
         if not self.whole_file and diagnostic.span.line != self.line:
@@ -50,7 +52,8 @@ def find_suppressions(text: str, path: str) -> tuple[str, list[Suppression], lis
                                        message="a suppression must name its codes: "
                                                "'# shipyard: ignore[MCS001]' or '# shipyard: ignore-file[MCS001]'"))
         else:
-            found.append(Suppression(codes=codes, line=line, col=col, whole_file=match.group(1) == "ignore-file"))
+            found.append(Suppression(codes=codes, line=line, col=col, whole_file=match.group(1) == "ignore-file",
+                                     text=match.group(0)))
         return " " * len(match.group(0))
 
     return _COMMENT.sub(blank, text), found, problems
@@ -70,9 +73,13 @@ def apply_suppressions(diagnostics: list[Diagnostic], suppressions: list[Suppres
             kept.append(diagnostic)
     for index, suppression in enumerate(suppressions):
         if index not in used:
+            removal = None
+            if suppression.text:
+                removal = Fix(message="remove the suppression", edits=(Edit(
+                    line=suppression.line, col=suppression.col, old=suppression.text, new=""),))
             kept.append(Diagnostic(code="SY011", severity=Severity.WARNING,
                                    span=Span(path=path, line=suppression.line, col=suppression.col),
                                    message=f"suppression of {', '.join(suppression.codes)} matches no finding "
                                            f"{'in this file' if suppression.whole_file else 'on this line'}: "
-                                           "remove it"))
+                                           "remove it", fix=removal))
     return kept

@@ -33,7 +33,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 from lark.tree import Meta
 
-from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.grammar import parser
 from shipyard.core.numbers import beyond_reason
 from shipyard.core.parse_errors import describe
@@ -320,9 +320,9 @@ class _SheetReader:
     def span(self, column: int, end_column: int | None = None) -> Span:
         return Span(path=self.path, line=self.line_no, col=column, end_line=self.line_no, end_col=end_column)
 
-    def report(self, code: str, severity: Severity, message: str, column: int = 1) -> None:
+    def report(self, code: str, severity: Severity, message: str, column: int = 1, fix: Fix | None = None) -> None:
         self.diagnostics.append(Diagnostic(code=code, severity=severity, message=message,
-                                           span=self.span(column), source_line=self.line_text))
+                                           span=self.span(column), source_line=self.line_text, fix=fix))
 
     def keep_note(self, text: str, column: int) -> None:
         self.ship.notes.append(Note(text=text.strip(), spans={"self": self.span(column)}))
@@ -433,9 +433,11 @@ class _SheetReader:
         if len(normal) >= 4:
             close = difflib.get_close_matches(normal, list(_CANONICAL), n=1, cutoff=_FUZZY_CUTOFF)
             if close:
+                known = _display_key(close[0])
+                respelled = Fix(message=f"spell the key '{known}'", edits=(Edit(
+                    line=self.line_no, col=column, old=key_text, new=known),))  # read as that key already
                 self.report("USD103", Severity.WARNING,
-                            f"unknown key '{key_text}': did you mean '{_display_key(close[0])}'? "
-                            "Read as that key", column)
+                            f"unknown key '{key_text}': did you mean '{known}'? Read as that key", column, respelled)
                 self.key_read = close[0]
                 return _CANONICAL[close[0]]
         return None
