@@ -67,7 +67,10 @@ LOSS_COLUMNS = (Column("fleet", width=24), Column("ship", width=28), Column("cop
                 Column("status", width=10), Column("table", width=22), Column("how", width=70, wrap=True),
                 Column("lost", '#,##0.00" MCr"', 16))
 SCORE_COLUMNS = (Column("fleet", width=28), Column("spent", '#,##0.00" MCr"', 18),
-                 Column("lost", '#,##0.00" MCr"', 18), Column("percentage", "0.00", 12), Column("standing", width=60))
+                 Column("lost", '#,##0.00" MCr"', 18), Column("lost share", "0.00%", 12),
+                 Column("standing", width=60))
+#: Percentages are stored as fractions (12.5% as 0.125) under a % format, as a spreadsheet keeps them.
+PERCENT = 100
 RULE_COLUMNS = (Column("code", width=8), Column("name", width=26), Column("level", width=8),
                 Column("family", width=7), Column("checks", width=90, wrap=True))
 SUMMARY_COLUMNS = (Column("item", width=24), Column("value", "#,##0", 30))
@@ -192,8 +195,8 @@ def score_rows(scores: Iterable[Any], leader: Any = None, standing: Any = None) 
     for score in scores:
         mark = ""
         if score is leader:
-            mark = "winner" if standing is None or not standing.provisional else f"leader, {standing.words}"
-        yield [score.name, score.spent, score.lost, score.percentage, mark]
+            mark = "winner" if standing is None or not standing.provisional else f"provisional leader, {standing.words}"
+        yield [score.name, score.spent, score.lost, score.percentage / PERCENT, mark]
 
 
 class ShipRows:

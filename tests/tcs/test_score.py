@@ -10,6 +10,7 @@ import pytest
 from conftest import FIXTURES
 from typer.testing import CliRunner
 
+from shipyard import api
 from shipyard.cli import app
 from shipyard.core.diagnostics import Span
 from shipyard.systems.highguard.design import recompute
@@ -192,6 +193,17 @@ def test_score_workbook(tmp_path):
     assert book.sheetnames == ["Scores", "Losses"]
     losses = list(book["Losses"].iter_rows(min_row=2, values_only=True))
     assert losses[0][:5] == ("Blue", "Vigilant", 1, "damaged", "1 M-drive") and losses[0][6] == 80
+    scores = book["Scores"]
+    assert [c.value for c in scores[1]] == ["fleet", "spent", "lost", "lost share", "standing"]
+    result = api.score(*(BATTLE / name for name in ("fleet-a.toml", "damage-a.toml", "fleet-b.toml",
+                                                   "damage-b.toml")), BATTLE / "rulings.toml")[0]
+    for row, fleet in zip(scores.iter_rows(min_row=2), result.scores, strict=True):
+        share = row[3]
+        assert share.number_format == "0.00%"  # a fraction under a % format: 12.5% is 0.125
+        assert share.value == pytest.approx(float(fleet.percentage) / 100)
+    standings = {row[0].value: row[4].value for row in scores.iter_rows(min_row=2)}
+    assert standings[result.leader.name] in ("winner",) or standings[result.leader.name].startswith(
+        "provisional leader")
 
 
 def test_damage_record_errors_are_located(tmp_path):
