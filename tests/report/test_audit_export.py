@@ -106,6 +106,28 @@ def test_libreoffice_opens_the_workbook(tmp_path):
     assert (tmp_path / "report.csv").read_text().startswith("item,value")
 
 
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed here")
+def test_each_sheet_of_a_three_ship_audit_prints_on_one_or_two_landscape_pages(tmp_path):
+    """examples/fleet (3 ships): each sheet printed alone (LibreOffice's PDF of a workbook of that sheet) takes
+    one or two pages, the Summary and the Ships one each; the whole workbook 8 pages (19 before the print
+    layout)."""
+    import re
+    target = tmp_path / "report.xlsx"
+    runner.invoke(app, ["audit", str(FLEET), "-o", str(target)])
+    pages = {}
+    for keep in load_workbook(target).sheetnames:
+        book = load_workbook(target)
+        for name in [n for n in book.sheetnames if n != keep]:
+            del book[name]
+        alone = tmp_path / f"{keep}.xlsx"
+        book.save(alone)
+        subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(alone)],
+                       check=True, capture_output=True, timeout=180)
+        pages[keep] = len(re.findall(rb"/Type\s*/Page(?!s)", (tmp_path / f"{keep}.pdf").read_bytes()))
+    assert pages["Summary"] == pages["Ships"] == 1
+    assert all(1 <= count <= 2 for count in pages.values()), pages
+
+
 def test_export_xlsx_csv_json(tmp_path):
     source = [str(ROOT / "examples" / "midu-agashaan.usd"), str(FLEET / "vigilant.txt")]
     workbook = tmp_path / "ships.xlsx"
