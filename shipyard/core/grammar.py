@@ -25,7 +25,8 @@ def grammar_text(name: str) -> str:
 
 @cache
 def parser(name: str, start: str | tuple[str, ...]) -> Lark:
-    """The parser of ``grammars/<name>`` with these start rules: LALR, contextual lexer, positions kept, lark's
-    grammar cache on, as every shipyard grammar is built."""
+    """The parser of ``grammars/<name>`` with these start rules: LALR, contextual lexer, lark's grammar cache on,
+    as every shipyard grammar is built. Positions are the tokens' (line, column, end column): rules carry none,
+    as a reader takes a rule's place from its first and last tokens."""
     return Lark(grammar_text(name), parser="lalr", lexer="contextual", start=list(start) if isinstance(start, tuple)
-                else start, propagate_positions=True, maybe_placeholders=False, cache=True)
+                else start, propagate_positions=False, maybe_placeholders=False, cache=True)

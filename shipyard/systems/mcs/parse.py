@@ -31,7 +31,6 @@ from typing import Any, NamedTuple
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
-from lark.tree import Meta
 
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.grammar import parser
@@ -225,8 +224,27 @@ class _BatteryItem(NamedTuple):
 _Item = _Heading | _NotesItem | _FieldItem | _BatteryItem
 
 
-def _start(meta: Meta) -> int:
-    return meta.column if not meta.empty else 1
+def _first_token(node: Tree[Token]) -> Token | None:
+    for child in node.children:
+        found = child if isinstance(child, Token) else _first_token(child)
+        if found is not None:
+            return found
+    return None
+
+
+def _last_token(node: Tree[Token]) -> Token | None:
+    for child in reversed(node.children):
+        found = child if isinstance(child, Token) else _last_token(child)
+        if found is not None:
+            return found
+    return None
+
+
+def _start(node: Tree[Token]) -> int:
+    """A rule's first column, from its first token (the grammars keep no positions on rules: lark's
+    propagate_positions cost a seventh of the parse, for the few rules whose place a span needs)."""
+    first = _first_token(node)
+    return first.column if first is not None and first.column is not None else 1
 
 
 def _tokens(node: Tree[Token]) -> list[Token]:
@@ -234,8 +252,10 @@ def _tokens(node: Tree[Token]) -> list[Token]:
     return [child for child in node.children if isinstance(child, Token)]
 
 
-def _end(meta: Meta) -> int | None:
-    return meta.end_column if not meta.empty else None
+def _end(node: Tree[Token]) -> int | None:
+    """A rule's end column (exclusive), from its last token."""
+    last = _last_token(node)
+    return last.end_column if last is not None else None
 
 
 class _LineItems:
@@ -254,11 +274,11 @@ class _LineItems:
                 continue
             tokens = _tokens(node)
             if node.data == "heading":
-                items.append(_Heading(tokens[0], _start(node.meta)))
+                items.append(_Heading(tokens[0], _start(node)))
             elif node.data == "notes":
-                items.append(_NotesItem(tokens[0], _start(node.meta)))
+                items.append(_NotesItem(tokens[0], _start(node)))
             elif node.data == "field":
-                items.append(_FieldItem(tokens[0], tokens[1:], _start(node.meta)))
+                items.append(_FieldItem(tokens[0], tokens[1:], _start(node)))
             else:
                 items.append(self.battery(node))
         return items
@@ -271,7 +291,7 @@ class _LineItems:
                 count = int(_leading_number(str(token)))
             elif token.type == "WEAPON_NAME":
                 name = " ".join(str(token).split())
-        return _BatteryItem(count, name, self.body(body), _start(node.meta), _end(node.meta))
+        return _BatteryItem(count, name, self.body(body), _start(node), _end(node))
 
     def body(self, node: Tree[Token]) -> _Body:
         tokens: dict[str, list[Token]] = {}
@@ -299,7 +319,7 @@ class _LineItems:
         children = _tokens(node)
         words = [t for t in children if t.type in ("INT", "DETAIL_TEXT")]
         return Detail(number=int(words[0]), text=str(words[1]).strip(), parenthesised=children[0].type == "LPAR",
-                      spans={"self": self.span(_start(node.meta), _end(node.meta))})
+                      spans={"self": self.span(_start(node), _end(node))})
 
 
 class _SheetReader:
