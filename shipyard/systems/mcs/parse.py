@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -134,6 +135,55 @@ TERMINAL_WORDS: dict[str, str] = {
 def usd_parser() -> Lark:
     """The USD sheet parser (one start rule: a line)."""
     return parser("usd.lark", "line")
+
+
+#: The terminals a line of fields is made of (``field: KEY (NUMBER | WORD | SENSOR | COUNTED | PAREN_TEXT)*``),
+#: and those that, where the lexer would take them, make it another kind of line (a note, a battery).
+FIELD_TERMINALS = ("KEY", "NUMBER", "WORD", "SENSOR", "COUNTED", "PAREN_TEXT")
+OTHER_TERMINALS = ("NOTES", "COUNT", "WEAPON_NAME")
+
+
+@cache
+def _field_lexer() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The grammar's own terminals for a line of fields, as one pattern in the order lark's lexer tries them
+    (priority, then width, then length, then name), with the heading and the blanks the grammar ignores."""
+    terminals = {t.name: t for t in usd_parser().terminals}
+    chosen = sorted((terminals[name] for name in FIELD_TERMINALS + OTHER_TERMINALS),
+                    key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+    union = re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in chosen))
+    return union, re.compile(terminals["HEADING"].pattern.to_regexp()), re.compile(r"[ \t]+")
+
+
+def field_items(line: str) -> list[_FieldItem] | None:
+    """A line that is only fields (``Displacement: 15000 Crew: 789``, most of a sheet), read without the
+    parser: its tokens are the grammar's terminals, matched as its lexer matches them, and its items are what
+    the parser's tree gives. None for any other line (a heading, notes, a battery), which the parser reads."""
+    union, heading, blanks = _field_lexer()
+    lead = blanks.match(line)
+    if heading.match(line, lead.end() if lead else 0):
+        return None
+    items: list[_FieldItem] = []
+    position, end = 0, len(line)
+    while True:
+        gap = blanks.match(line, position)
+        if gap is not None:
+            position = gap.end()
+        if position >= end:
+            break
+        found = union.match(line, position)
+        if found is None or found.lastgroup not in FIELD_TERMINALS or found.end() == position:
+            return None
+        kind = found.lastgroup
+        token = Token(kind, found.group(), start_pos=position, line=1, column=position + 1, end_line=1,
+                      end_column=found.end() + 1, end_pos=found.end())
+        if kind == "KEY":
+            items.append(_FieldItem(token, [], position + 1))
+        elif not items:
+            return None  # a value before any key: not a line of fields
+        else:
+            items[-1].values.append(token)
+        position = found.end()
+    return items or None
 
 
 def _normal(key: str) -> str:
@@ -367,6 +417,10 @@ class _SheetReader:
         for self.line_no, self.line_text in enumerate(split_lines(text), start=1):
             if not self.line_text.strip():
                 continue
+            fields = field_items(self.line_text)
+            if fields is not None:
+                self.read_line(fields)
+                continue
             try:
                 tree = parser.parse(self.line_text)
             except UnexpectedInput as error:
@@ -391,7 +445,7 @@ class _SheetReader:
         else:
             self.report("USD100", Severity.INFO, "free text, kept as a note", first_col)
 
-    def read_line(self, items: list[_Item]) -> None:
+    def read_line(self, items: Sequence[_Item]) -> None:
         starts = [item.column for item in items] + [len(self.line_text) + 1]
         for index, item in enumerate(items):
             if isinstance(item, _Heading):
