@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -22,6 +23,13 @@ if TYPE_CHECKING:
 
     from shipyard.api import Diagnostic
     from shipyard.report.text import Segment
+
+class TextOrJson(StrEnum):
+    """The ``--format`` of a command that prints text for people or JSON for programs."""
+
+    text = "text"
+    json = "json"
+
 
 #: The control characters rich drops from text (rich.control.STRIP_CONTROL_CODES: bell, backspace, vertical
 #: tab, form feed, carriage return); plain lines drop them too, so a sheet's bytes never reach the terminal raw.

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, report
+from shipyard.cli._output import Lines, TextOrJson, report
 from shipyard.report.text import visible_lines
 
 
@@ -26,10 +26,6 @@ class EditionChoice(StrEnum):
     ffs1 = "ffs1"
     ffs2 = "ffs2"
 
-
-class ConvertFormat(StrEnum):
-    text = "text"
-    json = "json"
 
 
 def _rof_overrides(values: list[str]) -> dict[str, int]:
@@ -59,7 +55,7 @@ def convert(
     edition: EditionChoice | None = typer.Option(
         None, "--edition", help="FFS designs: the scale of their figures, ffs1 (FFS1/TNE, x1.43) or ffs2. "
                                 "Overrides the design's own 'edition'; one of the two is required."),
-    output_format: ConvertFormat = typer.Option(ConvertFormat.text, "--format", "-f",
+    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
                                              help="text: the MCS sheet; json: the converted sheet file as data."),
 ) -> None:
     """Convert each T4 ship of FILE, or the FFS design FILE, to MCS ratings (MCS section 6) and print the MCS
@@ -75,7 +71,7 @@ def convert(
                               edition=edition.value if edition else None)
     result = api.convert(file, to.value, options)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
-    if output_format is ConvertFormat.json:
+    if output_format is TextOrJson.json:
         sys.stdout.write(result.model_dump_json(indent=2) + "\n")
     else:
         sys.stdout.write(visible_lines("\n".join(api.render(ship) for ship in result.ships)))

@@ -5,23 +5,17 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import StrEnum
 from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, report
-
-
-class DiffFormat(StrEnum):
-    text = "text"
-    json = "json"
+from shipyard.cli._output import Lines, TextOrJson, report
 
 
 def diff(
     old: Path = typer.Argument(..., help="The earlier version of the sheet.", show_default=False),
     new: Path = typer.Argument(..., help="The later version.", show_default=False),
-    output_format: DiffFormat = typer.Option(DiffFormat.text, "--format", "-f",
+    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
                                              help="text (a line a change) or json (the changes as data)."),
 ) -> None:
     """Compare two versions of a sheet: each ship changed, added or removed, and each field or battery that
@@ -37,7 +31,7 @@ def diff(
     result = api.diff(old, new)
     report(err, [d for sheet in (result.old, result.new) for d in sheet.diagnostics
                  if d.severity.value == "error"], show_source=False)
-    if output_format is DiffFormat.json:
+    if output_format is TextOrJson.json:
         sys.stdout.write(json.dumps(diff_document(result), indent=2) + "\n")
     else:
         out = Lines()

@@ -3,23 +3,16 @@ documentation of every other code and topic."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 import typer
 
-from shipyard.cli._output import Lines, console
+from shipyard.cli._output import Lines, TextOrJson, console
 
 
-class RulesFormat(StrEnum):
-    text = "text"
-    json = "json"
-
-
-def rules(output_format: RulesFormat = typer.Option(RulesFormat.text, "--format", "-f",
+def rules(output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
                                                     help="text (a table) or json (every rule with its "
                                                     "documentation).")) -> None:
     """List every rule: code, name, most serious level, and what it checks."""
-    if output_format is RulesFormat.json:
+    if output_format is TextOrJson.json:
         import json
 
         from shipyard import api

@@ -8,17 +8,11 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import StrEnum
 from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, console, report, usage_error, write_or_exit
-
-
-class ScoreFormat(StrEnum):
-    text = "text"
-    json = "json"
+from shipyard.cli._output import Lines, TextOrJson, console, report, usage_error, write_or_exit
 
 
 def score(
@@ -28,7 +22,7 @@ def score(
     damage_b: Path = typer.Argument(..., help="Fleet B's damage record.", show_default=False),
     scenario: Path | None = typer.Option(None, "--scenario", help="The scenario file; its [scenario.rulings] "
                                          "fill the holes of the tables.", show_default=False),
-    output_format: ScoreFormat = typer.Option(ScoreFormat.text, "--format", "-f",
+    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
                                              help="text: the loss lines and the winner; json: the scores as data."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Also write the scores and loss lines to "
                                        "a workbook (.xlsx) or a printable page with a chart (.html).",
@@ -46,7 +40,7 @@ def score(
     result, problems = api.score(fleet_a, damage_a, fleet_b, damage_b, scenario)
     if result is None:
         usage_error(err, problems)
-    if output_format is ScoreFormat.json:
+    if output_format is TextOrJson.json:
         sys.stdout.write(json.dumps(api.scoring_document(result), indent=2) + "\n")
     else:
         out = console(soft_wrap=True)

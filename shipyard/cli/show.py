@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, console
-
-
-class ShowFormat(StrEnum):
-    text = "text"
-    json = "json"
+from shipyard.cli._output import Lines, TextOrJson, console
 
 
 def show(
     files: list[Path] = typer.Argument(..., help="Sheet files, or folders of them.", show_default=False),
-    output_format: ShowFormat = typer.Option(ShowFormat.text, "--format", "-f",
+    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
                                              help="text: a readable layout; json: the model as JSON."),
     notes: bool = typer.Option(True, "--notes/--no-notes",
                                help="Also report lines kept as notes (info diagnostics)."),
@@ -35,7 +29,7 @@ def show(
     err = Lines(stderr=True)
     sheets, missing = api.load_all(files)  # folders as check searches them; a missing path is IO006 as there
     report(err, missing + [d for sheet in sheets for d in sheet.diagnostics if notes or d.severity.value != "info"])
-    if output_format is ShowFormat.json:
+    if output_format is TextOrJson.json:
         sys.stdout.write(TypeAdapter(list[api.SheetFile]).dump_json(sheets, indent=2).decode() + "\n")
     else:
         for sheet in sheets:
