@@ -39,12 +39,22 @@ CHUNK_SIZE = 16
 PARENT_POLL_SECONDS = 0.5
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Found:
-    """A file to check, and whether the user named it (named files are read whatever they hold)."""
+    """A file to check, and whether the user named it (named files are read whatever they hold). The path is
+    kept as text (a ``Path`` costs some 500 bytes more, for every file of an archive held until it is checked)."""
 
-    path: Path
+    name: str
     named: bool
+
+    @property
+    def path(self) -> Path:
+        return Path(self.name)
+
+
+def _parts(name: str) -> list[str]:
+    """A path's sort key, as ``Path`` sorts: folder by folder (so ``a/b`` comes before ``a-b``)."""
+    return name.split(os.sep)
 
 
 def _sheet_name(name: str) -> bool:
@@ -60,7 +70,7 @@ def find_files(paths: list[Path], exclude: Excludes = Excludes()) -> tuple[list[
         if exclude.named_too and (path.is_dir() or path.exists()) and exclude.excluded(path, path.is_dir()):
             continue
         if path.is_dir():
-            inside: list[Path] = []
+            inside: list[str] = []
 
             def unreadable(error: OSError, top: Path = path) -> None:  # a folder os.walk cannot list: said
                 where = Span(path=str(error.filename or top), line=1, col=1)
@@ -71,13 +81,13 @@ def find_files(paths: list[Path], exclude: Excludes = Excludes()) -> tuple[list[
                 dirs[:] = [d for d in dirs if not d.startswith(".")
                            and not exclude.excluded(Path(folder) / d, folder=True)]
                 inside.extend(candidate for name in files if _sheet_name(name)
-                              and not exclude.excluded(candidate := Path(folder) / name))
-            found.extend(Found(p, False) for p in sorted(inside))
+                              and not exclude.excluded(candidate := os.path.join(folder, name)))
+            found.extend(Found(name, False) for name in sorted(inside, key=_parts))
         elif exclude.named_too and (path.exists() or path.is_symlink()):
             if _sheet_name(path.name):
-                found.append(Found(path, False))  # taken as if found in a folder: settings are skipped
+                found.append(Found(str(path), False))  # taken as if found in a folder: settings are skipped
         elif path.exists() or path.is_symlink():
-            found.append(Found(path, True))
+            found.append(Found(str(path), True))
         else:
             problems.append(Diagnostic(code="IO006", severity=Severity.ERROR, span=Span(path=str(path), line=1, col=1),
                                        message="no such file or folder"))
@@ -126,8 +136,8 @@ def _watch_parent(parent: int) -> None:
 
 def _checked(found: list[Found], selection: Selection, scenario: Any, jobs: int, keep_ships: bool,
              kept_formats: frozenset[str], tabulate: Tabulate | None) -> Iterator[tuple[SheetFile, Any]]:
-    work = [(str(f.path), selection, scenario, keep_ships, kept_formats, tabulate) for f in found]
-    if jobs > 1 and len(work) >= POOL_THRESHOLD:
+    work = ((f.name, selection, scenario, keep_ships, kept_formats, tabulate) for f in found)
+    if jobs > 1 and len(found) >= POOL_THRESHOLD:
         from concurrent.futures import ProcessPoolExecutor  # only when there is a pool to run
         with ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
             yield from pool.map(_check_file, work, chunksize=CHUNK_SIZE)
