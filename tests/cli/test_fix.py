@@ -94,3 +94,17 @@ def test_edits_on_one_line_apply_right_to_left_and_overlaps_are_left_out() -> No
     overlap = _finding(1, 1, "6 A", "x", 10)
     fixed, applied = apply_fixes(text, [size, armour, overlap], unsafe=True)
     assert fixed == "Size: 7 Armour: 16\n" and applied == [armour, size]
+
+
+def test_unsafe_fixes_write_the_usp_digit_the_components_give(tmp_path) -> None:
+    """The legal Vigilant's USP CA-E333463-471100-60009-0 with its maneuver digit made 4: HG101 says the 400-ton
+    drive gives 3, and --fix --unsafe-fixes writes the 3 back, nothing else."""
+    legal = (FIXTURES / "highguard" / "vigilant-legal.txt").read_text()
+    sheet = tmp_path / "vigilant.txt"
+    sheet.write_text(legal.replace("CA-E333463-471100-60009-0", "CA-E334463-471100-60009-0", 1))
+    found = runner.invoke(app, ["check", str(sheet), "--select", "HG101"])
+    assert "HG101 USP maneuver digit 4, but the sheet gives 3" in found.stdout
+    safe = runner.invoke(app, ["check", str(sheet), "--select", "HG101", "--fix"])
+    assert "CA-E334463" in sheet.read_text() and safe.exit_code == 1  # a declared digit: not without the option
+    runner.invoke(app, ["check", str(sheet), "--select", "HG101", "--fix", "--unsafe-fixes"])
+    assert sheet.read_text() == legal

@@ -50,6 +50,15 @@ def _shown(value) -> str:
     return hg.ehex(value) if isinstance(value, int) else str(value)
 
 
+def _with_digit_fix(ctx: RuleContext, found: Diagnostic, declared: object, recomputed: object) -> Diagnostic:
+    """The finding with its fix, where the digit has one right answer (both digits single characters): the
+    recomputed digit written over the declared one, an unsafe fix (it changes a declared figure)."""
+    old, new = _shown(declared), _shown(recomputed)
+    if len(old) != 1 or len(new) != 1 or found.span.end_col != found.span.col + 1:
+        return found
+    return ctx.with_fix(found, f"write the {new} the sheet gives", old, new, safe=False)
+
+
 def _why(name: str, subject: HighGuardSubject) -> str:
     design = subject.design
     if name == "hull_code":
@@ -74,16 +83,18 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
             continue
         if name == "crew" and declared == _crew_sections(subject):
             continue  # High Guard Shipyard's default crew digit: the number of crew sections (a variant)
-        yield ctx.report(f"USP {_NAMES[name]} digit {_shown(declared)}, but the sheet gives {_shown(recomputed)} "
-                         f"({_why(name, subject)})", usp, name)
+        found = ctx.report(f"USP {_NAMES[name]} digit {_shown(declared)}, but the sheet gives {_shown(recomputed)} "
+                           f"({_why(name, subject)})", usp, name)
+        yield _with_digit_fix(ctx, found, declared, recomputed)
     laden = subject.ship.laden_usp
     if laden is not None:
         for name, recomputed in subject.design.laden_usp.items():
             declared = getattr(laden, name)
             if declared != recomputed:
-                yield ctx.report(f"laden USP {_NAMES[name]} digit {_shown(declared)}, but with "
-                                 f"{subject.design.drop_tanks} tons of drop tanks the sheet gives {_shown(recomputed)}",
-                                 laden, name)
+                found = ctx.report(f"laden USP {_NAMES[name]} digit {_shown(declared)}, but with "
+                                   f"{subject.design.drop_tanks} tons of drop tanks the sheet gives "
+                                   f"{_shown(recomputed)}", laden, name)
+                yield _with_digit_fix(ctx, found, declared, recomputed)
     for column in ("particle_accelerator", "meson"):
         declared, recomputed = getattr(usp, f"{column}_spinal"), subject.design.usp.get(f"{column}_spinal")
         if subject.ship.components and declared != recomputed and (declared or recomputed):
