@@ -28,6 +28,8 @@ class Fixed:
     before: str
     after: str
     fixed: tuple[Diagnostic, ...]
+    encoding: str = "utf-8"  # the file's: utf-8, else latin-1
+    bom: bool = False  # whether it began with a UTF-8 byte order mark
 
     def diff(self) -> str:
         """A unified diff of the change, the file named as given on both sides (as ruff's ``--diff`` does)."""
@@ -104,26 +106,21 @@ def fix_file(path: Path, diagnostics: Iterable[Diagnostic], unsafe: bool = False
         raw = read_limited(path)
     except Unreadable:
         return None
-    body = raw[len(_UTF8_BOM):] if raw.startswith(_UTF8_BOM) else raw
+    bom = raw.startswith(_UTF8_BOM)
+    body = raw[len(_UTF8_BOM):] if bom else raw
     try:
-        text = body.decode("utf-8")
+        text, encoding = body.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
-        text = body.decode("latin-1")
+        text, encoding = body.decode("latin-1"), "latin-1"
     after, fixed = apply_fixes(text, wanted, unsafe)
-    return Fixed(str(path), text, after, tuple(fixed)) if fixed else None
+    return Fixed(str(path), text, after, tuple(fixed), encoding, bom) if fixed else None
 
 
 def write_fixed(path: Path, fixed: Fixed) -> None:
     """Write the fixed text back in the file's own encoding (UTF-8, with its byte order mark if it had one, or
     latin-1), atomically, keeping the file's mode."""
     from shipyard.core.files import atomic_path
-    from shipyard.core.source import read_limited
 
-    raw = read_limited(path)
-    try:
-        raw.decode("utf-8")
-        encoded = (_UTF8_BOM if raw.startswith(_UTF8_BOM) else b"") + fixed.after.encode("utf-8")
-    except UnicodeDecodeError:
-        encoded = fixed.after.encode("latin-1", errors="replace")
+    encoded = (_UTF8_BOM if fixed.bom else b"") + fixed.after.encode(fixed.encoding, errors="replace")
     with atomic_path(path) as temporary:
         temporary.write_bytes(encoded)

@@ -182,10 +182,15 @@ class SourceQuoter:
         """The text of ``path`` as read (standard input, which cannot be read again)."""
         self.path, self.lines = path, split_lines(text)
 
+    def line(self, path: str, number: int) -> str | None:
+        """The text of line ``number`` of ``path``, or None (no such line, or no text)."""
+        if path != self.path:
+            text, _ = read_sheet_text(Path(path))
+            self.path, self.lines = path, split_lines(text) if text is not None else []
+        return self.lines[number - 1] if 1 <= number <= len(self.lines) else None
+
     def quote(self, diagnostic: Diagnostic) -> Diagnostic:
         if diagnostic.source_line is not None or diagnostic.severity is Severity.INFO:
             return diagnostic
-        if diagnostic.span.path != self.path:
-            text, _ = read_sheet_text(Path(diagnostic.span.path))
-            self.path, self.lines = diagnostic.span.path, split_lines(text) if text is not None else []
+        self.line(diagnostic.span.path, diagnostic.span.line)
         return with_source_line(diagnostic, self.lines)

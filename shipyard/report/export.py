@@ -45,7 +45,7 @@ class _Spool:
         if self.csv is not None:
             self.csv.writerow(self.names)
 
-    def add(self, row: list) -> None:
+    def append(self, row: list) -> None:
         if self.csv is not None:
             self.csv.writerow([_csv_cell(plain(v)) for v in row])
         else:
@@ -84,7 +84,7 @@ class Export:
         for rows, target in zip((table.ships, table.batteries), self.sheets if self.book else self.spools,
                                 strict=True):
             for row in rows:
-                target.add(row) if self.book is None else target.append(row)
+                target.append(row)
 
     def finish(self, output: Path | None, stream: IO[str] | None = None) -> None:
         """Write the outputs to ``output`` (its files), or the JSON document to ``stream``."""

@@ -99,8 +99,9 @@ class AuditPage:
     def _groups(self, ship_rows: Iterable[list]) -> Iterator[dict[str, Any]]:
         """The findings file by file, each with its ships' names: the findings and the ships come in the order
         the files were checked, so the two are read side by side, neither held whole."""
-        from shipyard.core.source import read_sheet_text, split_lines
+        from shipyard.core.source import SourceQuoter
 
+        quoter = SourceQuoter()  # each file read once, when its first finding that quotes a line comes
         ships = groupby((row for row in ship_rows if row[tables.SHIP["ship"]] is not None),
                         key=lambda row: row[tables.SHIP["file"]])
         pending: tuple[str, list[str]] | None = None
@@ -117,16 +118,10 @@ class AuditPage:
         self.spool.seek(0)
         rows = (json.loads(line) for line in self.spool)
         for path, found in groupby(rows, key=lambda row: row[0]):
-            text = None
             findings = []
             for _, line, col, severity, code, _rule, message in found:
-                source = None
-                if severity != "info":
-                    if text is None:
-                        read, _ = read_sheet_text(Path(path))
-                        text = split_lines(read) if read is not None else []
-                    if 1 <= line <= len(text):
-                        source = text[line - 1].replace("\t", " ").rstrip()
+                quoted = quoter.line(path, line) if severity != "info" else None
+                source = quoted.replace("\t", " ").rstrip() if quoted is not None else None
                 findings.append({"line": line, "col": max(col, 1), "severity": severity, "code": code,
                                  "message": message, "source": source})
             yield {"path": path, "ships": ", ".join(names(path)), "findings": findings}
