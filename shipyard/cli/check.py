@@ -95,10 +95,10 @@ def check(
         usage_error(err, problems)
     out = Lines()
     quoter = api.source_quoter() if (out.console is not None if show_source is None else show_source) else None
-    sink = Sink(sys.stdout, output_format.value, statistics, text_line=lambda d: out.write(
+    sink = None if show_diff else Sink(sys.stdout, output_format.value, statistics, text_line=lambda d: out.write(
         diagnostic_segments(quoter.quote(d), show_source=True) if quoter else diagnostic_segments(d, False)))
     tally = api.CheckTally(level=plan.level, strict=strict, exit_zero=exit_zero)
-    if reads_stdin:
+    if reads_stdin and sink is not None:
         piped = api.check_stdin(plan, stdin_filename, quoter=quoter)
         for finding in tally.add(piped) if piped is not None else ():
             sink.add(finding)
@@ -114,9 +114,9 @@ def check(
                 sheet = api.write_fixes(fixed, plan)
                 tally.fixed += len(fixed.fixed)
             for finding in tally.add(sheet):
-                if not show_diff:
+                if sink is not None:
                     sink.add(finding)
-    if not show_diff:
+    if sink is not None:
         sink.close()
     if not quiet:
         err.write([(f"{changed} fix(es) would be made" if show_diff else tally.summary(unsafe_fixes), None)])

@@ -108,3 +108,8 @@ def test_unsafe_fixes_write_the_usp_digit_the_components_give(tmp_path) -> None:
     assert "CA-E334463" in sheet.read_text() and safe.exit_code == 1  # a declared digit: not without the option
     runner.invoke(app, ["check", str(sheet), "--select", "HG101", "--fix", "--unsafe-fixes"])
     assert sheet.read_text() == legal
+
+
+def test_diff_prints_only_the_diff_whatever_the_format(sheet) -> None:
+    result = runner.invoke(app, ["check", str(sheet), "--diff", "--format", "json"])
+    assert result.stdout.startswith(f"--- {sheet}\n") and "[" not in result.stdout.splitlines()[0]
