@@ -160,8 +160,9 @@ def field_items(line: str) -> list[_FieldItem] | None:
     the parser's tree gives. None for any other line (a heading, notes, a battery), which the parser reads."""
     union, heading, blanks = _field_lexer()
     lead = blanks.match(line)
-    if heading.match(line, lead.end() if lead else 0):
-        return None
+    start = lead.end() if lead else 0
+    if not line[start:start + 1].isalpha() or heading.match(line, start):
+        return None  # every key begins with a letter: a battery's count, a dash or a bracket is another line
     items: list[_FieldItem] = []
     position, end = 0, len(line)
     while True:
