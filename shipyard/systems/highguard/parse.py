@@ -332,7 +332,7 @@ class _Reader:
         return self.ships[-1] if self.ships else self.new_ship()
 
     def span(self, col: int = 1, end_col: int | None = None) -> Span:
-        return Span(path=self.path, line=self.line_number, col=col, end_line=self.line_number, end_col=end_col)
+        return Span.on_line(self.path, self.line_number, col, end_col)
 
     def report(self, code: str, severity: Severity, message: str, col: int = 1) -> None:
         self.diagnostics.append(Diagnostic(code=code, severity=severity, message=message, span=self.span(col),

@@ -389,7 +389,7 @@ class _SheetReader:
 
     # ---- helpers -------------------------------------------------------------------------
     def span(self, column: int, end_column: int | None = None) -> Span:
-        return Span(path=self.path, line=self.line_no, col=column, end_line=self.line_no, end_col=end_column)
+        return Span.on_line(self.path, self.line_no, column, end_column)
 
     def report(self, code: str, severity: Severity, message: str, column: int = 1, fix: Fix | None = None) -> None:
         self.diagnostics.append(Diagnostic(code=code, severity=severity, message=message,
