@@ -241,14 +241,18 @@ def fix_sheet(sheet: SheetFile, unsafe: bool = False) -> Any:
     return fix_file(Path(sheet.path), sheet.diagnostics, unsafe)
 
 
-def write_fixes(fixed: Any, plan: CheckPlan = CheckPlan()) -> SheetFile:
+def write_fixes(fixed: Any, plan: CheckPlan = CheckPlan()) -> tuple[SheetFile | None, Diagnostic | None]:
     """Write a sheet's fixes into it (in place: its layout, encoding and mode kept) and check it again: the
-    findings that remain."""
+    findings that remain; or None and IO009 when the sheet cannot be written (it is left as it was)."""
+    from shipyard.core.files import unwritable
     from shipyard.core.fixes import write_fixed
 
     path = Path(fixed.path)
-    write_fixed(path, fixed)
-    return check_sheet(load_sheet(path), plan.selection.for_file(str(path)), plan.scenario)
+    try:
+        write_fixed(path, fixed)
+    except OSError as error:
+        return None, unwritable(path, error)
+    return check_sheet(load_sheet(path), plan.selection.for_file(str(path)), plan.scenario), None
 
 
 class CheckTally:

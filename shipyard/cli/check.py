@@ -111,8 +111,12 @@ def check(
                 changed += len(fixed.fixed)
                 continue
             if fixed is not None:
-                sheet = api.write_fixes(fixed, plan)
-                tally.fixed += len(fixed.fixed)
+                rechecked, unwritable = api.write_fixes(fixed, plan)
+                if rechecked is None:  # not written: its findings stand, and why it was not
+                    sheet = sheet.model_copy(update={"diagnostics": [*sheet.diagnostics, unwritable]})
+                else:
+                    sheet = rechecked
+                    tally.fixed += len(fixed.fixed)
             for finding in tally.add(sheet):
                 if sink is not None:
                     sink.add(finding)

@@ -31,6 +31,8 @@ def diff(
     result = api.diff(old, new)
     report(err, [d for sheet in (result.old, result.new) for d in sheet.diagnostics
                  if d.severity.value == "error"], show_source=False)
+    if result.exit_code == 2:
+        raise typer.Exit(2)  # a version not read: nothing to compare
     if output_format is TextOrJson.json:
         sys.stdout.write(json.dumps(diff_document(result), indent=2) + "\n")
     else:

@@ -75,7 +75,7 @@ def test_a_changed_usp_is_one_line(tmp_path) -> None:
 
 def test_a_version_that_cannot_be_read_exits_2(tmp_path) -> None:
     result = runner.invoke(app, ["diff", str(KUVASZ), str(tmp_path / "missing.usd")])
-    assert result.exit_code == 2 and "IO001" in result.stderr
+    assert result.exit_code == 2 and "IO001" in result.stderr and result.stdout == ""
 
 
 def test_a_renamed_ship_is_the_same_ship_changed() -> None:

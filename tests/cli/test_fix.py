@@ -113,3 +113,17 @@ def test_unsafe_fixes_write_the_usp_digit_the_components_give(tmp_path) -> None:
 def test_diff_prints_only_the_diff_whatever_the_format(sheet) -> None:
     result = runner.invoke(app, ["check", str(sheet), "--diff", "--format", "json"])
     assert result.stdout.startswith(f"--- {sheet}\n") and "[" not in result.stdout.splitlines()[0]
+
+
+def test_a_sheet_that_cannot_be_written_keeps_its_findings_and_says_why(sheet, monkeypatch) -> None:
+    import shipyard.core.fixes
+
+    def refuse(path, fixed):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(shipyard.core.fixes, "write_fixed", refuse)
+    before = sheet.read_bytes()
+    result = runner.invoke(app, ["check", str(sheet), "--fix", "--level", "warning"])
+    assert sheet.read_bytes() == before
+    assert "USD103" in result.stdout and f"{sheet}:1:1: error: IO009" in result.stdout
+    assert "fixed" not in result.stderr and result.exit_code == 1
