@@ -27,7 +27,8 @@ Location = tuple[str | int, ...]
 Positions = dict[Location, tuple[int, int]]
 Model = TypeVar("Model", bound=BaseModel)
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?")
-_KEY = re.compile(r"^(\s*)([A-Za-z0-9_-]+)\s*=")
+# A bare key, or a quoted one ("legacy/*" = [...] in per-file-ignores): where its line begins.
+_KEY = re.compile(r"""^(\s*)(?:"([^"\\\n]*)"|'([^'\n]*)'|([A-Za-z0-9_-]+))\s*=""")
 
 
 def toml_positions(text: str) -> dict[Location, tuple[int, int]]:
@@ -54,7 +55,8 @@ def toml_positions(text: str) -> dict[Location, tuple[int, int]]:
             continue
         found_key = _KEY.match(line)
         if found_key:
-            positions.setdefault(table + (found_key.group(2),), (number, len(found_key.group(1)) + 1))
+            name = next(part for part in found_key.group(2, 3, 4) if part is not None)
+            positions.setdefault(table + (name,), (number, len(found_key.group(1)) + 1))
     return positions
 
 

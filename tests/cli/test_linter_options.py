@@ -237,3 +237,11 @@ def test_findings_print_above_the_progress_bar_on_a_terminal(tmp_path) -> None:
     glued = [screen[max(0, at - 20):at] for at in starts if not screen[:at].endswith(("\r\x1b[2K", "\n"))]
     assert glued == []
     assert "40 file(s), 40 ship(s)" in screen.splitlines()[-1]  # the summary last; the bar left nothing behind
+
+
+def test_a_wrong_per_file_ignores_value_is_located_at_its_quoted_key(repo) -> None:
+    (repo / "shipyard.toml").write_text('[per-file-ignores]\n"legacy/*.usd" = "MCS002"\n')
+    result = runner.invoke(app, ["check", str(repo)])
+    assert result.exit_code == 2
+    assert f"{repo / 'shipyard.toml'}:2:1: error: CFG002 per-file-ignores.legacy/*.usd: Input should be a valid " \
+           "list" in result.output
