@@ -515,7 +515,7 @@ def write_audit_report(result: Audit, output: Path) -> None:
     if isinstance(result.report, AuditWorkbook):
         result.report.finish(output, result.summary_rows, result.rows, result.losses)
     else:
-        result.report.finish(output, result.summary_rows, result.rows, result.fleets, result.scenario)
+        result.report.finish(output, result.summary_rows, result.rows, result.fleets, result.scenario, result.losses)
 
 
 # --- scoring and the battle formation -----------------------------------------------------------------------------

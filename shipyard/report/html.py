@@ -127,7 +127,9 @@ class AuditPage:
             yield {"path": path, "ships": ", ".join(names(path)), "findings": findings}
 
     def finish(self, output: Path, summary: list[list[Any]], ship_rows: Iterable[list], fleets: tuple[Any, ...],
-               scenario: Any) -> None:
+               scenario: Any, losses: list[Any] | None = None) -> None:
+        """Write the page; with ``losses`` (the fleet scored by a damage record), its loss lines and a chart of
+        them by Appendix A table, as the workbook's Losses sheet has them."""
         try:
             item = {name: value for name, value, _ in summary}
             shown = [(name, _cell(value, Column(name, unit or ("0" if isinstance(value, int) else None)), units=True))
@@ -144,8 +146,9 @@ class AuditPage:
                 "verdict_words": f"{item['ships passing']} pass, {item['ships with warnings']} check, "
                                  f"{item['ships failing']} fail; {item['files not read']} file(s) not read",
                 "summary": shown, "charts": [c for c in (cost_chart(ship_rows, fleets, scenario),
-                                                         rule_chart(self.codes)) if c],
-                "tables": [_table("ships", "Ships", columns, picked, mark="verdict", footer=footer)],
+                                                         rule_chart(self.codes), loss_chart(losses or [])) if c],
+                "tables": [_table("ships", "Ships", columns, picked, mark="verdict", footer=footer)]
+                + ([_table("losses", "Loss lines", tables.LOSS_COLUMNS, tables.loss_rows(losses))] if losses else []),
                 "groups": self._groups(ship_rows)}
             _write(output, "audit.html.j2", context)
         finally:
@@ -201,6 +204,15 @@ def rule_chart(codes: Counter[str]) -> str | None:
     return charts.bar_chart("Findings by rule", bars)
 
 
+def loss_chart(scores: list[Any]) -> str | None:
+    """Each fleet's losses by Appendix A table, stacked (None without a scored fleet)."""
+    if not scores:
+        return None
+    by_table = [(score.name, [(table, sum((line.mcr for line in lines), Decimal(0)))
+                              for table, lines in _by_table(score)]) for score in scores]
+    return charts.stacked_chart("Losses by table, MCr", by_table, "MCr")
+
+
 def write_scores_page(output: Path, scores: list[Any], leader: Any, standing: Any) -> None:
     """The scores of a battle as a page: each fleet's spending, loss and percentage, the winner (or the
     provisional standing), the losses of each fleet by table as a chart, and every loss line."""
@@ -208,14 +220,12 @@ def write_scores_page(output: Path, scores: list[Any], leader: Any, standing: An
     if leader is not None:
         words = f"winner: {leader.name}" if standing is None or not standing.provisional else \
             f"leader: {leader.name}, {standing.words}"
-    by_table = [(score.name, [(table, sum((line.mcr for line in lines), Decimal(0)))
-                              for table, lines in _by_table(score)]) for score in scores]
     context = {
         "title": "shipyard score", "verdict": "final" if standing is None or not standing.provisional else
         "provisional", "subtitle": words, "verdict_words": words,
         "summary": [(s.name, f"{s.percentage:.2f}% lost (MCr {grouped(s.lost)} of {grouped(s.spent)})")
                     for s in scores],
-        "charts": [charts.stacked_chart("Losses by table, MCr", by_table, "MCr")] if by_table else [],
+        "charts": [chart] if (chart := loss_chart(scores)) else [],
         "tables": [_table("scores", "Scores", tables.SCORE_COLUMNS, tables.score_rows(scores, leader, standing)),
                    _table("losses", "Loss lines", tables.LOSS_COLUMNS, tables.loss_rows(scores))],
         "groups": None}

@@ -118,3 +118,10 @@ def test_the_fleet_page_prints_on_one_or_two_pages(tmp_path) -> None:
     _chromium(f"--print-to-pdf={pdf}", target.as_uri())
     pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf.read_bytes()))
     assert 1 <= pages <= 2
+
+
+def test_an_audit_page_with_a_damage_record_has_the_loss_lines_and_their_chart(tmp_path) -> None:
+    page = _audit_page(BATTLE / "fleet-a.toml", tmp_path / "battle.html", "--damage", str(BATTLE / "damage-a.toml"),
+                       "--scenario", str(BATTLE / "rulings.toml"))
+    assert '<h2 id="losses-heading">Loss lines</h2>' in page and "Losses by table, MCr" in page
+    assert "1 M-drive" in page  # Blue's first loss line, as the workbook's Losses sheet has it
