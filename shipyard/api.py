@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -54,6 +56,7 @@ __all__ = [
     "export_outputs",
     "export_tables",
     "fix_sheet",
+    "fix_stdin",
     "has_errors",
     "load",
     "load_all",
@@ -200,28 +203,57 @@ def check(paths: list[Path], plan: CheckPlan = CheckPlan(), progress: Progress |
 STDIN_NAME = "<stdin>"
 
 
+@contextmanager
+def _spooled_stdin(name: str | None, stream: Any) -> Iterator[Path]:
+    """Standard input (at most one byte past the size limit) in a temporary file named as ``name`` ends: the one
+    reader for files and standard input then reads it (limits, encodings, workbooks)."""
+    import sys
+    import tempfile
+
+    from shipyard.core.source import read_stream_limited
+
+    raw = read_stream_limited(stream if stream is not None else sys.stdin.buffer)
+    with tempfile.TemporaryDirectory(prefix="shipyard-stdin-") as folder:
+        spooled = Path(folder) / ("stdin" + (Path(name).suffix if name else ""))
+        spooled.write_bytes(raw)
+        yield spooled
+
+
 def check_stdin(plan: CheckPlan = CheckPlan(), name: str | None = None, stream: Any = None,
                 quoter: Any = None) -> SheetFile | None:
     """The sheet on standard input (or ``stream``, a binary stream) read and checked as the file ``name`` would
     be: named so in findings, its format told by that name's extension and the content, its per-file ignores
     by that name. None when ``--force-exclude`` and the name is excluded (nothing is read). A ``quoter``
     (``source_quoter()``) is told the text, which cannot be read again, for the findings' source lines."""
-    import sys
-    import tempfile
-
-    from shipyard.core.source import read_sheet_text, read_stream_limited
+    from shipyard.core.source import read_sheet_text
 
     if name is not None and plan.exclude.named_too and plan.exclude.excluded(name):
         return None
-    raw = read_stream_limited(stream if stream is not None else sys.stdin.buffer)
     shown = name or STDIN_NAME
-    with tempfile.TemporaryDirectory(prefix="shipyard-stdin-") as folder:
-        spooled = Path(folder) / ("stdin" + (Path(name).suffix if name else ""))
-        spooled.write_bytes(raw)  # the one reader for files and standard input: limits, encodings, workbooks
+    with _spooled_stdin(name, stream) as spooled:
         if quoter is not None:
             text, _ = read_sheet_text(spooled)
             quoter.remember(shown, text or "")
         return check_sheet(load_sheet(spooled, display=shown), plan.selection.for_file(shown), plan.scenario)
+
+
+def fix_stdin(plan: CheckPlan = CheckPlan(), name: str | None = None, unsafe: bool = False,
+              stream: Any = None) -> tuple[bytes, Any, SheetFile]:
+    """The sheet on standard input with its fixes made (as ``check --fix`` makes them in a file): its bytes
+    after the fixes (as they came when there is nothing to fix), the fixes (core/fixes.py ``Fixed``, or None),
+    and the findings that remain."""
+    from shipyard.core.fixes import fix_file, write_fixed
+
+    shown = name or STDIN_NAME
+    selection = plan.selection.for_file(shown)
+    with _spooled_stdin(name, stream) as spooled:
+        sheet = check_sheet(load_sheet(spooled, display=shown), selection, plan.scenario)
+        fixed = fix_file(spooled, sheet.diagnostics, unsafe) if sheet.format not in ("fleet", "unreadable") else None
+        if fixed is not None:
+            write_fixed(spooled, fixed)
+            sheet = check_sheet(load_sheet(spooled, display=shown), selection, plan.scenario)
+            fixed = replace(fixed, path=shown)
+        return spooled.read_bytes(), fixed, sheet
 
 
 def source_quoter() -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
+from typing import Any, NoReturn
 
 import typer
 
@@ -85,14 +86,16 @@ def check(
     if statistics and output_format not in (CheckFormat.text, CheckFormat.json):
         raise typer.BadParameter("--statistics prints text or json", param_hint="'--format'")
     reads_stdin = any(str(path) == "-" for path in paths)
-    if reads_stdin and (fix or show_diff):
-        raise typer.BadParameter("--fix and --diff edit files, not standard input", param_hint="'-'")
     files = [path for path in paths if str(path) != "-"]
+    if reads_stdin and (fix or show_diff) and files:
+        raise typer.BadParameter("with --fix or --diff, standard input is checked alone", param_hint="'-'")
     where = [Path(stdin_filename)] if reads_stdin and stdin_filename and not files else files
     plan, problems = api.plan_check(where, select, ignore, level.value if level else None, scenario, jobs,
                                     settings_file, force_exclude)
     if plan is None:
         usage_error(err, problems)
+    if reads_stdin and (fix or show_diff):
+        _fix_stdin(plan, stdin_filename, unsafe_fixes, show_diff, quiet, api.CheckTally(plan.level, strict, exit_zero))
     out = Lines()
     quoter = api.source_quoter() if (out.console is not None if show_source is None else show_source) else None
     sink = None if show_diff else Sink(sys.stdout, output_format.value, statistics, text_line=lambda d: out.write(
@@ -125,3 +128,27 @@ def check(
     if not quiet:
         err.write([(f"{changed} fix(es) would be made" if show_diff else tally.summary(unsafe_fixes), None)])
     raise typer.Exit((1 if changed else 0) if show_diff else tally.exit_code)
+
+
+def _fix_stdin(plan: Any, name: str | None, unsafe: bool, show_diff: bool, quiet: bool, tally: Any) -> NoReturn:
+    """``check --fix -`` as ruff has it: the fixed sheet on stdout, the findings that remain on stderr; with
+    ``--diff``, the diff on stdout (exit 1 when there is one)."""
+    from shipyard import api
+    from shipyard.report.text import diagnostic_segments
+
+    err = Lines(stderr=True)
+    after, fixed, sheet = api.fix_stdin(plan, name, unsafe)
+    if show_diff:
+        sys.stdout.write(fixed.diff() if fixed is not None else "")
+        if not quiet:
+            err.write([(f"{len(fixed.fixed) if fixed else 0} fix(es) would be made", None)])
+        raise typer.Exit(1 if fixed is not None else 0)
+    sys.stdout.flush()
+    sys.stdout.buffer.write(after)
+    sys.stdout.flush()
+    tally.fixed += len(fixed.fixed) if fixed is not None else 0
+    for finding in tally.add(sheet):
+        err.write(diagnostic_segments(finding, show_source=False))
+    if not quiet:
+        err.write([(tally.summary(unsafe), None)])
+    raise typer.Exit(tally.exit_code)

@@ -127,3 +127,16 @@ def test_a_sheet_that_cannot_be_written_keeps_its_findings_and_says_why(sheet, m
     assert sheet.read_bytes() == before
     assert "USD103" in result.stdout and f"{sheet}:1:1: error: IO009" in result.stdout
     assert "fixed" not in result.stderr and result.exit_code == 1
+
+
+def test_fix_on_standard_input_writes_the_fixed_sheet_to_stdout_and_the_findings_to_stderr() -> None:
+    """As ruff does: the sheet, fixed, on stdout (byte for byte but the fix); what remains on stderr."""
+    original = HOLLYFIELDS.read_bytes()
+    result = runner.invoke(app, ["check", "--fix", "-", "--stdin-filename", "holly.usd"], input=original)
+    assert result.stdout_bytes == original.replace(b"Fire Cotnrol", b"Fire Control")
+    assert "holly.usd:3:1: error: MCS001" in result.stderr and "USD103" not in result.stderr
+    assert "fixed 1" in result.stderr and result.exit_code == 1
+    diff = runner.invoke(app, ["check", "--diff", "-"], input=original)
+    assert diff.stdout.startswith("--- <stdin>\n+++ <stdin>\n") and diff.exit_code == 1
+    alone = runner.invoke(app, ["check", "--fix", "-", str(HOLLYFIELDS)], input=original)
+    assert alone.exit_code == 2 and "standard input is checked alone" in alone.output
