@@ -428,16 +428,13 @@ class Audit(NamedTuple):
     fleet_findings: list[Diagnostic]
     summary: Any  # report/tables.py AuditSummary
     unreadable: bool
+    #: The Summary: (item, value, number format) rows, made once (a pass over every Ships row).
+    summary_rows: list[list]
     scenario: Any = None
     losses: list[Any] | None = None
     loss_problems: tuple[Diagnostic, ...] = ()
     fleets: tuple[Any, ...] = ()  # each fleet audited, priced as TCS prices it (FleetTotal)
     report: Any = None  # the workbook or the HTML page, filled as the files were checked
-
-    @property
-    def summary_rows(self) -> list[list]:
-        """The Summary: (item, value, number format) rows."""
-        return self.summary.rows(self.rows, self.scenario, self.fleets)
 
     @property
     def exit_code(self) -> int:
@@ -502,7 +499,8 @@ def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any =
         losses, problems = _losses(paths[0], damage, scenario)
     fleets = tuple(_fleet_totals(scenario, fleet_paths, fleet_findings))
     rows.count_from(fleets)
-    return Audit(rows, missing, fleet_findings, summary, unreadable, scenario, losses, tuple(problems), fleets, book)
+    return Audit(rows, missing, fleet_findings, summary, unreadable, summary.rows(rows, scenario, fleets), scenario,
+                 losses, tuple(problems), fleets, book)
 
 
 def _fleet_totals(scenario: Any, fleet_paths: list[str], fleet_findings: list[Diagnostic]) -> list[Any]:

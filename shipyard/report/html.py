@@ -51,10 +51,10 @@ def _cell(value: Any, column: Column, units: bool = False) -> str:
         return ""
     if units and isinstance(value, (Decimal, int)) and column.number_format in (tables.MCR, tables.TONS):
         return f"MCr {grouped(value)}" if column.number_format == tables.MCR else f"{grouped(value)} t"
-    if isinstance(value, (Decimal, float)) and column.number_format == "0.00%":
+    if isinstance(value, (Decimal, float)) and column.number_format == tables.SHARE:
         return f"{value * 100:.2f}%"
-    if isinstance(value, (Decimal, float)) and not isinstance(value, bool):
-        return grouped(value) if column.number_format != "0.00" else f"{value:,.2f}"
+    if isinstance(value, (Decimal, float)):
+        return grouped(value)
     return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 

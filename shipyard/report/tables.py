@@ -36,6 +36,7 @@ class Column:
 
 
 TONS = '#,##0.###" t"'
+SHARE = "0.00%"  # a fraction shown as a percentage
 MCR = '#,##0.00" MCr"'
 WHOLE = "0"
 
@@ -67,7 +68,7 @@ LOSS_COLUMNS = (Column("fleet", width=24), Column("ship", width=28), Column("cop
                 Column("status", width=10), Column("table", width=22), Column("how", width=70, wrap=True),
                 Column("lost", '#,##0.00" MCr"', 16))
 SCORE_COLUMNS = (Column("fleet", width=28), Column("spent", '#,##0.00" MCr"', 18),
-                 Column("lost", '#,##0.00" MCr"', 18), Column("lost share", "0.00%", 12),
+                 Column("lost", '#,##0.00" MCr"', 18), Column("lost share", SHARE, 12),
                  Column("standing", width=60))
 #: Percentages are stored as fractions (12.5% as 0.125) under a % format, as a spreadsheet keeps them.
 PERCENT = 100
