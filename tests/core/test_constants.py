@@ -11,7 +11,8 @@ from conftest import ROOT
 
 SOURCES = {path: path.read_text(encoding="utf-8") for top in ("shipyard", "tests")
            for path in (ROOT / top).rglob("*.py")}
-CHARTS = sorted((ROOT / "shipyard" / "systems").glob("*/charts.py"))
+CHARTS = sorted((ROOT / "shipyard" / "systems").glob("*/charts.py")) + sorted(
+    (ROOT / "shipyard" / "systems").glob("*/combat/tables.py"))
 
 
 def _constants(path):

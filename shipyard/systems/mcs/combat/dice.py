@@ -1,0 +1,93 @@
+"""Sources of dice for combat (MCS 2.0-5.7): every procedure takes one, so the same code replays the dice a
+table rolled (``ScriptedDice``), plays with a seeded generator (``RandomDice``), or both in turn
+(``ScriptedDice(..., then=RandomDice(seed))``: the script first, then the generator)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+class DiceError(ValueError):
+    """A scripted roll that the dice cannot give, or a script that ran out."""
+
+
+class Dice(Protocol):
+    def roll(self, count: int, sides: int, why: str) -> int:
+        """The total of ``count`` dice of ``sides`` sides."""
+
+    def pick(self, choices: int, why: str) -> int:
+        """One of ``choices`` things chosen at random, numbered from 1."""
+
+
+@dataclass
+class Rolled:
+    """One roll as made: what for, the dice and the total."""
+
+    why: str
+    dice: str
+    total: int
+
+
+@dataclass
+class RandomDice:
+    """Dice from a seeded generator: the same seed gives the same rolls."""
+
+    seed: int
+    log: list[Rolled] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._random = random.Random(self.seed)
+
+    def roll(self, count: int, sides: int, why: str) -> int:
+        total = sum(self._random.randint(1, sides) for _ in range(count))
+        self.log.append(Rolled(why, f"{count}d{sides}", total))
+        return total
+
+    def pick(self, choices: int, why: str) -> int:
+        chosen = self._random.randint(1, choices)
+        self.log.append(Rolled(why, f"1 of {choices}", chosen))
+        return chosen
+
+
+@dataclass
+class ScriptedDice:
+    """The totals a table rolled, used in order; each is checked against the dice it stands for. When the
+    script runs out, ``then`` rolls (or, without it, a DiceError names the roll that was wanted)."""
+
+    rolls: Sequence[int]
+    then: Dice | None = None
+    log: list[Rolled] = field(default_factory=list)
+    used: int = 0
+
+    def _next(self, low: int, high: int, dice: str, why: str) -> int | None:
+        if self.used >= len(self.rolls):
+            if self.then is None:
+                raise DiceError(f"the dice ran out: {why} wants {dice} after {self.used} scripted roll(s)")
+            return None
+        value = self.rolls[self.used]
+        if not low <= value <= high:
+            raise DiceError(f"scripted roll {self.used + 1} is {value}, but {why} rolls {dice} ({low}-{high})")
+        self.used += 1
+        self.log.append(Rolled(why, dice, value))
+        return value
+
+    def roll(self, count: int, sides: int, why: str) -> int:
+        value = self._next(count, count * sides, f"{count}d{sides}", why)
+        if value is None:
+            assert self.then is not None
+            return self.then.roll(count, sides, why)
+        return value
+
+    def pick(self, choices: int, why: str) -> int:
+        value = self._next(1, choices, f"1 of {choices}", why)
+        if value is None:
+            assert self.then is not None
+            return self.then.pick(choices, why)
+        return value
+
+    @property
+    def left(self) -> int:
+        return len(self.rolls) - self.used
