@@ -722,3 +722,77 @@ def topic_names() -> list[str]:
     from shipyard.core.registry import systems
 
     return [name for owner in systems() if owner.topics for name in load_part(owner.topics)]
+
+
+# --- combat ------------------------------------------------------------------------------------------------------
+
+class CombatShot(NamedTuple):
+    """The exact odds of one shot or salvo (None when it cannot be fired), and the diagnostics: the sheets'
+    findings (shown beside the odds; combat uses the figures the sheets declare) and why a shot cannot be made."""
+
+    odds: Any | None
+    diagnostics: list[Diagnostic]
+    unreadable: bool = False
+
+
+def _combat_ship(path: Path, crew: str | None) -> tuple[Any | None, list[Diagnostic], bool]:
+    from shipyard.systems.mcs.combat.state import combat_ship
+    from shipyard.systems.mcs.model import UsdShip
+
+    sheet = check_sheet(load_sheet(path))
+    found = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
+    ships = [s for s in sheet.ships if isinstance(s, UsdShip)]
+    top = Span(path=str(path), line=1, col=1)
+    if sheet.format == "unreadable":
+        return None, found, True
+    if not ships:
+        return None, found + [Diagnostic(code="CMB003", severity=Severity.ERROR, span=top,
+                                         message="no MCS USD ship in this file: combat reads MCS sheets")], True
+    try:
+        return combat_ship(ships[0], crew), found, False
+    except ValueError as error:
+        return None, found + [Diagnostic(code="CMB003", severity=Severity.ERROR, span=top, message=str(error))], True
+
+
+def combat_options(**readings: Any) -> Any:
+    """The readings and optional rules of MCS combat (shipyard/systems/mcs/combat/resolve.py ``Options``)."""
+    from shipyard.systems.mcs.combat.resolve import Options
+
+    return Options(**readings)
+
+
+def combat_shot(attacker: Path, battery: str, target: Path, band: str, evasion: Any = 0, skill: int | None = None,
+                sand: str = "none", aiming: Any = None, crew: str | None = None,
+                defence: list[tuple[str, int, int]] | None = None, options: Any = None) -> CombatShot:
+    """The exact odds of one battery of ``attacker`` firing at ``target`` (a beam battery), or of one salvo
+    (a missile battery) against the target's point defence ``defence``: (battery name, shots, squadron)."""
+    from fractions import Fraction
+
+    from shipyard.systems.mcs.combat.resolve import CannotFire, Options
+    from shipyard.systems.mcs.combat.shot import salvo_odds, shot_odds
+
+    shooter, found, bad = _combat_ship(attacker, crew)
+    aimed, more, bad_target = _combat_ship(target, None)
+    found += more
+    if shooter is None or aimed is None:
+        return CombatShot(None, found, bad or bad_target)
+    where = Span(path=str(attacker), line=1, col=1)
+    try:
+        group = shooter.group(battery)
+        if group.kind == "missile":
+            groups = [(aimed.group(name), shots, squadron) for name, shots, squadron in defence or []]
+            return CombatShot(salvo_odds(shooter, group, aimed, groups, options or Options()), found)
+        return CombatShot(shot_odds(shooter, group, aimed, band, Fraction(str(evasion)), options or Options(), skill,
+                                    None if aiming is None else Fraction(str(aiming)), sand), found)
+    except KeyError as error:
+        found.append(Diagnostic(code="CMB004", severity=Severity.ERROR, span=where, message=str(error.args[0])))
+    except CannotFire as error:
+        found.append(Diagnostic(code="CMB005", severity=Severity.ERROR, span=where, message=str(error)))
+    return CombatShot(None, found)
+
+
+def combat_resolve(path: Path, seed: int | None = None) -> Any:
+    """A referee's fire log resolved step by step (``Resolution``: turns with steps, effects and states)."""
+    from shipyard.systems.mcs.combat.log import resolve_log
+
+    return resolve_log(path, seed=seed)

@@ -16,7 +16,7 @@ def _role(path):
     return "sheet" if path.suffix == ".xlsx" else sniff(path.read_text())
 
 
-SETTINGS = [p for p in EXAMPLES if _role(p) in ("fleet", "scenario")]
+SETTINGS = [p for p in EXAMPLES if _role(p) in ("fleet", "scenario", "fire-log")]
 SHEETS = [p for p in EXAMPLES if p not in SETTINGS]
 
 
@@ -47,6 +47,12 @@ def test_example_fleet_checks_clean_with_its_scenario():
                                       "--level", "warning"])
     assert result.exit_code == 0, result.output
     assert result.stdout == ""
+
+
+def test_a_fire_log_is_not_a_sheet():
+    result = CliRunner().invoke(app, ["check", str(ROOT / "examples" / "combat" / "coronation-hollyfields.toml")])
+    assert result.exit_code == 2
+    assert "IO007 an MCS fire log file, not a sheet: resolve it with 'shipyard combat resolve'" in result.stdout
 
 
 def test_a_scenario_file_is_not_a_sheet():

@@ -49,7 +49,7 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
     diagnostics = diagnostics + problems
     told = sniff_format(text, path.suffix)
     top = Span(path=shown, line=1, col=1)
-    if path.suffix.lower() == ".toml" and told.toml_table is None:
+    if path.suffix.lower() == ".toml" and told.toml_table is None and told.recognise is None:
         from shipyard.core.toml_input import parse_toml
 
         _, problem = parse_toml(text)

@@ -12,11 +12,14 @@ from shipyard.core.registry import Format, System
 SYSTEMS = (
     System(
         name="mcs", title="MCS (Military Combat System) and T4 USD sheets, FFS designs",
-        prefixes=("MCS", "USD", "FFS", "CNV"),
+        prefixes=("MCS", "USD", "FFS", "CNV", "CMB"),
         formats=(
             Format("usd", "sheet", "a USD sheet", reader="shipyard.systems.mcs.parse:read_usd", fallback=True),
             Format("ffs", "sheet", "an FFS design", reader="shipyard.systems.mcs.ffs.read:read_design",
                    toml_table="[ship]", suffixes=(".xlsx",)),
+            Format("fire-log", "setting", "an MCS fire log",
+                   recognise="shipyard.systems.mcs.combat.log:looks_like_fire_log",
+                   instead="resolve it with 'shipyard combat resolve'"),
         ),
         ship_format="usd", ship_model="shipyard.systems.mcs.model:UsdShip",
         family="mcs", rules="shipyard.systems.mcs.rules", subject="shipyard.systems.mcs.subject:subject",

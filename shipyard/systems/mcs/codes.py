@@ -1,5 +1,5 @@
 """The MCS system's diagnostic codes that are not rules: reading USD sheets (USD), FFS designs (FFS) and the
-converters' assumptions and limits (CNV1xx for T4 sheets, CNV2xx for FFS designs)."""
+converters' assumptions and limits (CNV1xx for T4 sheets, CNV2xx for FFS designs), and combat (CMB)."""
 
 from __future__ import annotations
 
@@ -52,4 +52,14 @@ CODES = (
     Code("CNV220", INFO, "the missiles per salvo used (the designer's, or the mount and TL table)"),
     Code("CNV221", WARNING, "a TL below the nuclear det-laser missile table: the table's first figures used"),
     Code("CNV230", INFO, "too few sandcasters for a screen: screen 0"),
+    Code("CMB001", ERROR, "a fire log is not valid TOML (at tomllib's line and column)"),
+    Code("CMB002", ERROR, "a fire log value fails validation",
+         "At its key's line, or its table's header when the key is missing. An unknown key gets a did-you-mean."),
+    Code("CMB003", ERROR, "a sheet named for combat holds no MCS ship, or lacks a figure combat needs (size, "
+                          "armour, toughness, displacement)"),
+    Code("CMB004", ERROR, "a fire names a ship or battery that is not there (the message lists those that are)"),
+    Code("CMB005", ERROR, "a battery cannot fire as asked: a dash at that range, destroyed, too few intact, no "
+                          "salvos left, or not a weapon"),
+    Code("CMB006", ERROR, "the dice of a fire: a scripted roll the dice cannot give, too few without --seed, or "
+                          "rolls left over"),
 )

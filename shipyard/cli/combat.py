@@ -1,0 +1,137 @@
+"""``shipyard combat shot`` (the exact odds of one shot or salvo) and ``shipyard combat resolve`` (a referee's
+fire log resolved step by step): MCS combat, sections 2.0-5.7."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+
+from shipyard.cli._output import Lines, TextOrJson, report
+
+app = typer.Typer(help="MCS combat: the exact odds of a shot, and a fire log resolved.", no_args_is_help=True,
+                  rich_markup_mode=None)
+
+
+class Band(StrEnum):
+    impact = "impact"
+    pb = "pb"
+    vs = "vs"
+    s = "s"
+    m = "m"
+    l = "l"  # noqa: E741  (the seed's name of the Long band)
+    x = "x"
+
+
+class Sand(StrEnum):
+    none = "none"
+    blocking = "blocking"
+    cloud = "cloud"
+
+
+class Against(StrEnum):
+    toughness = "toughness"
+    size = "size"
+
+
+class Quality(StrEnum):
+    green = "green"
+    trained = "trained"
+    line = "line"
+    crack = "crack"
+    elite = "elite"
+
+
+def _defence(values: list[str]) -> list[tuple[str, int, int]]:
+    found = []
+    for value in values:
+        name, _, rest = value.partition("=")
+        shots, _, squadron = rest.partition("x")
+        try:
+            found.append((name.strip(), int(shots or 1), int(squadron or 1)))
+        except ValueError:
+            raise typer.BadParameter(f"expected NAME, NAME=SHOTS or NAME=SHOTSxSQUADRON such as 'PD Laser Btty=2', "
+                                     f"got {value!r}", param_hint="--defence") from None
+    return found
+
+
+def shot(
+    attacker: Path = typer.Argument(..., help="The firing ship's MCS sheet.", show_default=False),
+    target: Path = typer.Argument(..., help="The target's MCS sheet.", show_default=False),
+    battery: str = typer.Option(..., "--battery", "-b", help="The firing battery: its name on the sheet, or #N "
+                                "for the Nth line of batteries.", show_default=False),
+    band: Band = typer.Option(..., "--range", "-r", help="The range band: impact, pb (point blank), vs, s, m, l, x.",
+                              show_default=False),
+    evasion: float = typer.Option(0.0, "--evasion", help="The target's G given to evasion."),
+    skill: int = typer.Option(None, "--skill", help="Gunnery skill (default: the attacker's crew line, or Line "
+                              "crew, 4).", show_default=False),
+    crew: Quality = typer.Option(None, "--crew", help="The attacker's crew quality (MCS 2.0 table).",
+                                 show_default=False),
+    aiming: float = typer.Option(None, "--aiming", help="The attacker's G given to aiming (a spinal mount's ROF "
+                                 "falls with too little; not counted when not given).", show_default=False),
+    sand: Sand = typer.Option(Sand.none, "--sand", help="The target's sand: none, blocking or cloud."),
+    defence: list[str] = typer.Option([], "--defence", help="Missiles: the target's point defence, NAME=SHOTS or "
+                                      "NAME=SHOTSxSQUADRON (repeatable)."),
+    against: Against = typer.Option(Against.toughness, "--severity-against", help="Severity subtracts the "
+                                    "target's toughness (the table) or its size (the text)."),
+    pc_survivability: bool = typer.Option(False, "--pc-survivability", help="Optional rule: lasers roll 1d3 for "
+                                          "severity."),
+    quick_combat: bool = typer.Option(False, "--quick-combat", help="Optional rule: DV - toughness criticals, "
+                                      "armour all or nothing."),
+    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
+) -> None:
+    """The exact odds of one shot of BATTERY from ATTACKER at TARGET: the to-hit target with its terms, the
+    dice, the chance to hit, and the severity of the surface and interior hits, as fractions. For a missile
+    battery, one salvo against the target's point defence.
+
+    The sheets' own findings are printed beside the odds; combat uses the figures the sheets declare. Exit 1
+    when the battery cannot fire (a dash at that range), 2 when a sheet cannot be read.
+    """
+    from shipyard import api
+
+    options = api.combat_options(severity_against=against.value, pc_survivability=pc_survivability,
+                                 quick_combat=quick_combat)
+    result = api.combat_shot(attacker, battery, target, band.value, evasion, skill, sand.value, aiming,
+                             crew.value if crew else None, _defence(defence), options)
+    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+    if result.odds is None:
+        raise typer.Exit(2 if result.unreadable else 1)
+    from shipyard.report.combat import shot_document, shot_text
+
+    if output_format is TextOrJson.json:
+        sys.stdout.write(json.dumps(shot_document(result.odds), indent=2) + "\n")
+    else:
+        sys.stdout.write(shot_text(result.odds))
+
+
+def resolve(
+    log: Path = typer.Argument(..., help="A fire log (TOML; docs/combat.md).", show_default=False),
+    seed: int = typer.Option(None, "--seed", help="Roll the dice a fire does not give with this seed (the same "
+                             "seed, the same log).", show_default=False),
+    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text: the narration and "
+                                             "the states; json: the same as data."),
+) -> None:
+    """Resolve a referee's fire log step by step: each shot narrated with its numbers, damage applied at the end
+    of each turn, and the ships' states printed after it. Exit 1 when the log has an error, 2 when it cannot be
+    read."""
+    from shipyard import api
+    from shipyard.report.combat import resolution_document, resolution_text
+
+    result = api.combat_resolve(log, seed)
+    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+    if output_format is TextOrJson.json:
+        sys.stdout.write(json.dumps(resolution_document(result), indent=2) + "\n")
+    else:
+        sys.stdout.write(resolution_text(result))
+    codes = {d.code for d in result.diagnostics if d.severity.value == "error"}
+    if codes & {"IO001", "CMB001", "CMB002"}:
+        raise typer.Exit(2)
+    if codes & {"CMB003", "CMB004", "CMB005", "CMB006"}:
+        raise typer.Exit(1)
+
+
+app.command("shot")(shot)
+app.command("resolve")(resolve)

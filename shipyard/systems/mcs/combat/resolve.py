@@ -1,0 +1,812 @@
+"""The MCS combat procedures (MCS 3.0-5.7) as functions over a ship's state and an explicit source of dice.
+
+Every roll goes through a ``Dice`` (shipyard/systems/mcs/combat/dice.py) with the reason it is made, so a replay
+scripts exactly the rolls a table made. Damage is rolled when a shot hits and takes effect at the end of the turn
+(MCS 2.4): a hit returns ``Change`` records, applied by ``Turn.end``. Where the seed can be read two ways the
+reading is an ``Options`` field, named in docs/combat.md.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from shipyard.systems.mcs.combat import tables as t
+from shipyard.systems.mcs.combat.dice import Dice
+from shipyard.systems.mcs.combat.odds import at_most
+from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, SensorState, TurnEffect, per_tons
+
+Weapon = Literal["laser", "paw", "meson", "missile"]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Readings and optional rules. The defaults follow the seed's tables where its text and examples differ."""
+
+    #: MCS 5.2: the table subtracts toughness, its text says "subtracting the target size"; the examples use
+    #: toughness (2+18-15 against the Hollyfields, toughness 15, size 6).
+    severity_against: Literal["toughness", "size"] = "toughness"
+    #: MCS Optional 5.3: lasers roll 1d3 for severity.
+    pc_survivability: bool = False
+    #: MCS Optional 5.6: hits do DV - toughness criticals, armour all or nothing; ``quick_heavy_on_zero`` scores a
+    #: Heavy hit when DV - toughness is 0.
+    quick_combat: bool = False
+    quick_heavy_on_zero: bool = False
+    #: MCS 2.1 (optional): spinal ROF -1 with too little aiming G, ``no_aim_penalty`` with none.
+    aiming: bool = True
+    no_aim_penalty: int = t.AIMING_NONE_PENALTY
+    #: MCS 5.1: roll the meson screen operator's task (False: screens always at their rating).
+    screen_task: bool = True
+    #: MCS 5.1: what a "spectacular success" is on the 2d screen task: both dice 1 ("all-ones"), or never.
+    spectacular: Literal["all-ones", "never"] = "all-ones"
+    #: MCS 4.3: "quick" (laser missiles always hit, DV + salvo strength) or "long" (the missile chart).
+    missile_rule: Literal["quick", "long"] = "quick"
+
+
+#: The seed's tables' readings, no optional rule beyond aiming G.
+DEFAULT_OPTIONS = Options()
+
+
+# ---- to-hit ---------------------------------------------------------------------------------------------
+
+
+def evasion_modifier(factor: Fraction, evasion_g: Fraction) -> int:
+    """MCS 3.0: "Round fractions of 0.5 or less down, greater than 0.5 up" (1 G at Short range: -1)."""
+    value = factor * evasion_g
+    whole = math.floor(value)
+    return whole + 1 if value - whole > Fraction(1, 2) else whole
+
+
+@dataclass(frozen=True)
+class Term:
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class ToHit:
+    """A to-hit target with its terms and the dice rolled against it (made on the target number or less)."""
+
+    terms: tuple[Term, ...]
+    dice: int
+    sides: int
+    offset: int
+    rof_bonus: int  # the most damage a roll made by a margin can add (MCS 3.0); 0 when ROF is not positive
+
+    @property
+    def target(self) -> int:
+        return sum(term.value for term in self.terms)
+
+    @property
+    def dice_text(self) -> str:
+        return f"{self.dice}d{self.sides}" + (f"{self.offset:+d}" if self.offset else "")
+
+    @property
+    def p_hit(self) -> Fraction:
+        return at_most(self.dice, self.sides, self.target, self.offset)
+
+    def text(self) -> str:
+        parts = []
+        for index, term in enumerate(self.terms):
+            sign = "-" if term.value < 0 else "+"
+            value = abs(term.value)
+            parts.append(f"{'-' if sign == '-' else ''}{value} {term.label}" if index == 0
+                         else f"{sign} {value} {term.label}")
+        return f"{' '.join(parts)} = {self.target} on {self.dice_text}"
+
+    def damage_bonus(self, roll: int) -> int:
+        """MCS 3.0: +1 damage for every 2 points the roll is made by, up to the ROF bonus."""
+        return max(0, min(self.rof_bonus, (self.target - roll) // t.POINTS_PER_EXTRA_DAMAGE))
+
+
+class CannotFire(ValueError):
+    """A battery that cannot fire at the range asked (a dash on the sheet), or is destroyed."""
+
+
+def beam_figures(group: Group, battery: Battery, band: t.RangeBand) -> tuple[int, int]:
+    pen, dam = battery.pen[band.column] if band.column < len(battery.pen) else None, (
+        battery.dam[band.column] if band.column < len(battery.dam) else None)
+    if battery.destroyed:
+        raise CannotFire(f"{battery.label} is destroyed")
+    if pen is None or dam is None:
+        raise CannotFire(f"{group.name} cannot reach {band.name} range: the sheet has a dash there")
+    return pen, dam
+
+
+def to_hit(attacker: CombatShip, group: Group, target: CombatShip, band: t.RangeBand, evasion_g: Fraction,
+           options: Options = DEFAULT_OPTIONS, skill: int | None = None, aiming_g: Fraction | None = None,
+           squadron: int = 1, spread: int = 0) -> ToHit:
+    """MCS 3.0: gunnery + fire control + ROF + target size - evasion, on the band's dice. Squadron fire adds its
+    ROF bonus; spread fire (Optional 5.4) adds ROF; aiming G (2.1) lowers a spinal mount's ROF."""
+    battery = group.intact[0] if group.intact else group.batteries[0]
+    rof = battery.rof
+    terms = [Term("skill", attacker.skill if skill is None else skill), Term("FC", attacker.fire_control)]
+    if squadron > 1:
+        rof += t.squadron_rof(squadron)
+    rof += spread
+    if options.aiming and group.mount == "spinal" and aiming_g is not None:
+        acceleration = attacker.current_maneuver()
+        if acceleration > 0 and aiming_g == 0:
+            rof += options.no_aim_penalty
+        elif aiming_g < math.floor(acceleration / 2):
+            rof += t.AIMING_SHORT_PENALTY
+    terms.append(Term("ROF", rof))
+    terms.append(Term("size", target.size))
+    factor = band.evasion_meson if group.weapon == "meson" else band.evasion_beam
+    evasion = evasion_modifier(factor, evasion_g)
+    if evasion:
+        terms.append(Term("evasion", -evasion))
+    dice = band.dice + (attacker.extra_task_dice if band.sides == 6 else 0)
+    return ToHit(tuple(terms), dice, band.sides, band.offset, max(0, rof))
+
+
+# ---- damage ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Change:
+    """One effect of a hit: its words now, its change to the state at the end of the turn."""
+
+    ship: CombatShip
+    text: str
+    apply: Callable[[], None] = lambda: None
+
+
+@dataclass
+class Hit:
+    """A hit to resolve: the weapon kind, its penetration and damage value."""
+
+    weapon: Weapon
+    pen: int
+    dv: int
+    label: str
+
+
+@dataclass
+class Context:
+    """What resolving a hit needs besides the hit: the dice, the options, the narration, the changes made."""
+
+    dice: Dice
+    options: Options
+    turn: int = 1
+    log: list[str] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+
+    def say(self, text: str) -> None:
+        self.log.append(text)
+
+    def change(self, ship: CombatShip, text: str, apply: Callable[[], None] = lambda: None) -> None:
+        self.changes.append(Change(ship, text, apply))
+        self.say(f"  -> {text}")
+
+
+def severity_roll(hit: Hit, target: CombatShip, ctx: Context, where: str) -> list[str]:
+    """MCS 5.2: d6 + DV - toughness (1d3 for lasers under Optional 5.3); the levels of the hits it makes (2x
+    critical is two critical hits). Optional 5.6 (quick combat): DV - toughness criticals, no roll."""
+    against = target.toughness if ctx.options.severity_against == "toughness" else target.size
+    label = ctx.options.severity_against
+    if ctx.options.quick_combat:
+        count = hit.dv - against
+        if count <= 0:
+            heavy = count == 0 and ctx.options.quick_heavy_on_zero
+            ctx.say(f"  {where}: DV {hit.dv} - {against} {label} = {count}: {'heavy' if heavy else 'no effect'}")
+            return ["heavy"] if heavy else []
+        ctx.say(f"  {where}: DV {hit.dv} - {against} {label} = {count} critical hit(s)")
+        return ["critical"] * count
+    sides = t.PC_SURVIVABILITY_DIE if ctx.options.pc_survivability and hit.weapon == "laser" else t.SEVERITY_DIE
+    die = ctx.dice.roll(1, sides, f"{where} severity")
+    total = die + hit.dv - against
+    level, count = t.severity(total)
+    ctx.say(f"  {where} severity: {die} (1d{sides}) + {hit.dv} DV - {against} {label} = {total}: "
+            f"{t.level_name(level, count)}")
+    return [level] * count
+
+
+def _pick(ctx: Context, options: list, why: str) -> Any:
+    return options[ctx.dice.pick(len(options), why) - 1] if len(options) > 1 else options[0]
+
+
+def _reduce_battery(ctx: Context, ship: CombatShip, battery: Battery, loss: int | None, level: str) -> None:
+    group = ship.group_of(battery)
+    if loss is None:
+        def destroy() -> None:
+            battery.destroyed = True
+        ctx.change(ship, f"{battery.label} destroyed ({level})", destroy)
+        return
+    if loss == 0:
+        ctx.say("  -> no effect")
+        return
+    if group.kind == "missile":
+        def salvo() -> None:
+            battery.rof -= loss
+        ctx.change(ship, f"{battery.label} salvo rating reduced by {loss} to {battery.rof - loss:+d}", salvo)
+        return
+
+    def reduce() -> None:
+        battery.dam = [None if d is None else d - loss for d in battery.dam]
+    after = " ".join("-" if d is None else str(d - loss) for d in battery.dam)
+    ctx.change(ship, f"{battery.label} USD reduced by {loss} (damage {after})", reduce)
+
+
+def battery_hit(ctx: Context, ship: CombatShip, mount: str, level: str, losses: dict[str, int | None]) -> None:
+    """A spinal, bay or turret hit: one battery of that mount, chosen at random (MCS 5.3; the weasel rule is the
+    firing player's choice and is scripted the same way)."""
+    candidates = ship.mounted(mount)  # type: ignore[arg-type]
+    if not candidates:
+        ctx.say(f"  -> no {mount} weapon: no effect")
+        return
+    battery = _pick(ctx, candidates, f"which {mount} battery")
+    _reduce_battery(ctx, ship, battery, losses[level], level)
+
+
+def _sensor_of(ship: CombatShip, kind: str) -> list[SensorState]:
+    return [s for s in ship.sensors if s.kind == kind and not s.destroyed]
+
+
+def _lower_sensor(ctx: Context, ship: CombatShip, sensor: SensorState, loss: Fraction | None) -> None:
+    if loss is None:
+        def destroy() -> None:
+            sensor.destroyed = True
+        ctx.change(ship, f"{sensor.kind} {float(sensor.sensitivity)} destroyed", destroy)
+        return
+
+    def lower() -> None:
+        sensor.sensitivity += loss
+    ctx.change(ship, f"{sensor.kind} {float(sensor.sensitivity)} sensitivity {float(loss):+} to "
+                     f"{float(sensor.sensitivity + loss)}", lower)
+
+
+def sensor_hit(ctx: Context, ship: CombatShip, level: str) -> None:
+    """MCS 5.3, Antenna/Sensor: the system on 2d6, then its effect."""
+    roll = ctx.dice.roll(2, 6, "sensor hit system")
+    system = t.lookup(t.SENSOR_SYSTEMS, roll)
+    ctx.say(f"  sensor system: {roll} (2d6): {system}")
+    if system in ("AEMS", "PEMS", "ECM"):
+        found = _sensor_of(ship, system)
+        if not found:
+            ctx.say(f"  -> no {system}: no effect")
+            return
+        # "always hits the largest AEMS" (PEMS likewise); a jammer is chosen at random
+        sensor = max(found, key=lambda s: s.sensitivity) if system != "ECM" else _pick(ctx, found, "which jammer")
+        _lower_sensor(ctx, ship, sensor, t.SENSOR_SENSITIVITY_LOSS[level])
+        return
+    if system != "LIDAR":  # communicators and decoys are not on MCS sheets
+        ctx.say(f"  -> the sheet lists no {system}: no effect")
+        return
+    lidars = _sensor_of(ship, "LIDAR")
+    if not lidars:
+        ctx.say("  -> no LIDAR: no effect")
+        return
+    tons = t.ARRAY_TONS_PER_LOSS[level]
+    if tons is None and ship.displacement < t.ARRAY_SMALL_SHIP_TONS:
+        _lower_sensor(ctx, ship, _pick(ctx, lidars, "which LIDAR"), t.ARRAY_DAMAGED_SENSITIVITY)
+        return
+    count = 1 if tons is None else per_tons(ship.displacement, tons)
+    for _ in range(min(count, len(lidars))):
+        chosen = _pick(ctx, lidars, "which LIDAR")
+        lidars.remove(chosen)
+        _lower_sensor(ctx, ship, chosen, None)
+
+
+def _note(ctx: Context, ship: CombatShip, text: str) -> None:
+    ctx.change(ship, text, lambda: ship.notes.append(text))
+
+
+def surface_effect(ctx: Context, ship: CombatShip, location: str, level: str) -> None:
+    """MCS 5.3: the effect of one surface hit. Hits on facilities the ship lacks are No Effect, except bay hits
+    on a ship without bays, which are turret hits."""
+    if location == "spinal":
+        battery_hit(ctx, ship, "spinal", level, dict(t.SPINAL_APERTURE_LOSS))
+    elif location == "bay":
+        mount = "bay" if ship.mounted("bay") else "turret"
+        if mount == "turret":
+            ctx.say("  no weapon bays: a turret hit")
+        battery_hit(ctx, ship, mount, level, t.SURFACE_BATTERY_LOSS)
+    elif location == "turret":
+        battery_hit(ctx, ship, "turret", level, t.SURFACE_BATTERY_LOSS)
+    elif location == "sensor":
+        sensor_hit(ctx, ship, level)
+    elif location == "radiator":
+        ir, power = t.RADIATOR[level]
+        added = min(ir, t.RADIATOR_IR_LIMIT - ship.ir_added)
+
+        def radiate() -> None:
+            ship.ir_added += added
+            if power and ship.power is not None:
+                ship.power = max(0, ship.power + power)
+        ctx.change(ship, f"radiator: IR signature +{float(added)}" + (f", power plant {power}" if power else ""),
+                   radiate)
+    elif location == "launch port":
+        _note(ctx, ship, f"launch port, {level}: {t.SURFACE_EFFECTS['launch port'][level]}")
+    elif location == "drop tanks":
+        _note(ctx, ship, f"drop tanks or grappled craft, {level}: {t.SURFACE_EFFECTS['drop tanks'][level]}")
+    else:  # no effect, weak spot: bare hull
+        ctx.say(f"  -> {t.SURFACE_EFFECTS[location][level]}")
+
+
+def crew_casualties(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
+    """MCS 4.5, crew casualties of a (C) hit: by level and tonnage, rounded up; doubled for mesons and PAWs,
+    doubled again without vacc suits. A light hit on a ship under 5,000 tons injures one, disabling none."""
+    if level == "light" and ship.displacement < t.CREW_SMALL_SHIP_TONS:
+        def injure() -> None:
+            ship.crew_injured += 1
+        ctx.change(ship, "1 crew member injured (not disabled)", injure)
+        return
+    crew, tons = t.CREW_CASUALTIES[level]
+    count = crew * math.ceil(ship.displacement / tons)
+    why = []
+    if weapon in ("meson", "paw"):
+        count *= t.RADIATION_CASUALTIES
+        why.append(f"x{t.RADIATION_CASUALTIES} {weapon}")
+    if not ship.vacc_suits:
+        count *= t.NO_VACC_SUIT_CASUALTIES
+        why.append(f"x{t.NO_VACC_SUIT_CASUALTIES} no vacc suits")
+
+    def disable() -> None:
+        ship.crew_disabled += count
+    ctx.change(ship, f"{count} crew disabled" + (f" ({', '.join(why)})" if why else ""), disable)
+
+
+def _facility_missing(ship: CombatShip, location: str) -> bool:
+    """MCS 4.5: interior hits on facilities the sheet does not have are re-rolled (a system already destroyed
+    is still there: the hit is wasted)."""
+    if location in ("spinal", "bay", "turret"):
+        return not any(g.mount == location and g.kind in ("beam", "missile") for g in ship.groups)
+    if location == "magazine":
+        return not any(g.kind == "missile" for g in ship.groups)
+    if location == "screens":
+        return ship.meson_screen is None
+    if location == "jump drive":
+        return not ship.jump and "jump drive" not in ship.systems_destroyed
+    if location == "maneuver drive":
+        return ship.maneuver == 0 and "maneuver drive" not in ship.systems_destroyed
+    return False
+
+
+def _destroy_system(ctx: Context, ship: CombatShip, system: str, then: Callable[[], None]) -> None:
+    if system in ship.systems_destroyed:
+        ctx.say(f"  -> the {system} is destroyed already: the hit is wasted")
+        return
+
+    def destroy() -> None:
+        if system not in ship.systems_destroyed:
+            ship.systems_destroyed.append(system)
+        then()
+    ctx.change(ship, f"{system} destroyed", destroy)
+
+
+def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, system: str | None = None) -> None:
+    """MCS 4.5, Electronics/Bridge (1d6, unless a power spike names the system)."""
+    if system is None:
+        roll = ctx.dice.roll(1, 6, "electronics system")
+        system = t.lookup(t.ELECTRONICS, roll)
+        ctx.say(f"  electronics: {roll} (1d6): {system}")
+    if system == "bridge":
+        if level == "light":
+            ctx.change(ship, "bridge: all tasks +1 die for one turn",
+                       lambda: ship.turn_effects.append(TurnEffect("task dice", 1, ctx.turn + 1)))
+        else:
+            def bridge() -> None:
+                ship.extra_task_dice += 1
+                if level == "critical":
+                    ship.turn_effects.append(TurnEffect("no maneuver or fire", 1, ctx.turn + 1))
+            ctx.change(ship, "bridge " + ("destroyed: no maneuver or fire for one turn, " if level == "critical"
+                                          else "damaged: ") + "all tasks +1 die for the battle", bridge)
+    elif system == "fire control":
+        if level == "critical":
+            def blind() -> None:
+                ship.fire_control = 0
+                ship.fire_control_destroyed = True
+            ctx.change(ship, "all MFDs destroyed, fire control 0", blind)
+        else:
+            lost = per_tons(ship.displacement, t.MFD_TONS_PER_LOSS[level], minimum=0)
+            change = t.FIRE_CONTROL_HEAVY if level == "heavy" else 0
+
+            def control() -> None:
+                ship.mfds_lost += lost
+                ship.fire_control = max(0, ship.fire_control + change)
+            ctx.change(ship, f"{lost} MFD(s) destroyed" + (f", fire control {change}" if change else ""), control)
+    elif system == "computer":
+        if weapon == "paw" and level != "critical":
+            level = t.LEVEL_ORDER[t.LEVEL_ORDER.index(level) + 1]
+            ctx.say(f"  a PAW against a computer: one level more, {level} (the sheet's computers are taken as "
+                    "non-fibre unless named Fib)")
+        count = 1 if level == "light" else (ship.computers if level == "critical"
+                                            else per_tons(ship.displacement, t.COMPUTER_TONS_PER_LOSS))
+
+        def compute() -> None:
+            ship.computers_damaged = min(ship.computers, ship.computers_damaged + count)
+            if ship.computers_damaged >= ship.computers:
+                ship.extra_task_dice += 1
+        ctx.change(ship, f"{count} computer(s) {'damaged' if level == 'light' else 'destroyed'}", compute)
+    else:
+        loss = t.ALL_SENSORS_LOSS[level]
+
+        def dim() -> None:
+            for sensor in ship.sensors:
+                sensor.sensitivity += loss
+        ctx.change(ship, f"all sensor sensitivities {float(loss):+}", dim)
+
+
+def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, weapon: Weapon) -> None:
+    """MCS 4.5: the effect of one interior hit."""
+    if location == "electronics":
+        electronics(ctx, ship, level, weapon)
+    elif location in ("spinal", "bay", "turret"):
+        battery_hit(ctx, ship, location, level, t.INTERIOR_BATTERY_LOSS)
+    elif location == "magazine":
+        share = t.MAGAZINE_LOSS[level]
+
+        def magazine() -> None:
+            for group in ship.groups:
+                for battery in group.batteries:
+                    if group.kind == "missile" and battery.salvos is not None:
+                        battery.salvos = math.floor(battery.salvos * (1 - share))
+        ctx.change(ship, f"missile magazine: {float(share):.0%} of the full missile load destroyed", magazine)
+    elif location == "cargo/fittings":
+        roll = ctx.dice.roll(1, 6, "cargo or fittings")
+        which = t.lookup(t.CARGO_FITTINGS, roll)
+        ctx.say(f"  cargo/fittings: {roll} (1d6): {which}")
+        if which == "cargo":
+            share = t.CARGO_LOSS[level]
+
+            def cargo() -> None:
+                if ship.cargo is not None:
+                    ship.cargo -= ship.cargo * share
+            ctx.change(ship, f"{float(share):.0%} of cargo destroyed", cargo)
+        else:
+            lost = ("all fittings of one type" if level == "critical"
+                    else f"{per_tons(ship.displacement, t.FITTINGS_TONS_PER_LOSS[level], 0)} fitting(s)")
+            _note(ctx, ship, f"fittings: {lost} destroyed")
+    elif location == "fuel":
+        share = t.FUEL_LOSS[level]
+        tons = ship.displacement * share
+
+        def fuel() -> None:
+            if ship.fuel is not None:
+                ship.fuel = max(Fraction(0), ship.fuel - tons)
+        ctx.change(ship, f"{float(tons):g} tons of fuel lost", fuel)
+    elif location == "crew quarters":
+        share = t.QUARTERS_LOSS[level]
+
+        def quarters() -> None:
+            ship.quarters_lost = min(Fraction(1), ship.quarters_lost + share)
+        ctx.change(ship, f"{float(share):.0%} of crew quarters destroyed", quarters)
+        if level == "critical" and ship.passengers:
+            ctx.say("  passengers take a (C) hit")
+            crew_casualties(ctx, ship, "critical", weapon)
+    elif location == "hangar":
+        _note(ctx, ship, {"light": "hangar: 1% of carried craft (at least 1) take a critical hit",
+                          "heavy": "hangar: 10% of carried craft and one launch facility destroyed",
+                          "critical": "hangar: all carried craft and launch facilities destroyed"}[level])
+    elif location == "screens":
+        loss = t.SCREEN_LOSS[level]
+
+        def screen() -> None:
+            if ship.meson_screen is not None:
+                ship.meson_screen = None if loss is None else max(0, ship.meson_screen - loss)
+        ctx.change(ship, "meson screen destroyed" if loss is None else f"meson screen -{loss}", screen)
+    elif location in ("power plant", "maneuver drive"):
+        amount, one_turn = t.DRIVE_LOSS[level]
+        what = "power" if location == "power plant" else "maneuver"
+        if amount is None:
+            def gone() -> None:
+                if what == "power":
+                    ship.power = 0
+                else:
+                    ship.maneuver = Fraction(0)
+            _destroy_system(ctx, ship, location, gone)
+        elif one_turn:
+            ctx.change(ship, f"{location}: {what} -{amount} for one turn",
+                       lambda: ship.turn_effects.append(TurnEffect(what, amount, ctx.turn + 1)))
+        else:
+            def lower() -> None:
+                if what == "power":
+                    ship.power = None if ship.power is None else max(0, ship.power - amount)
+                else:
+                    ship.maneuver = max(Fraction(0), ship.maneuver - amount)
+            ctx.change(ship, f"{location}: {what} -{amount}", lower)
+    elif location == "jump drive":
+        jump = t.JUMP_LOSS[level]
+        if jump is None:
+            def no_jump() -> None:
+                ship.jump = 0
+            _destroy_system(ctx, ship, "jump drive", no_jump)
+        elif jump == 0:
+            def misjump() -> None:
+                ship.misjump_dm += 1
+            ctx.change(ship, "jump drive: +1 DM to misjump", misjump)
+        else:
+            def lower_jump() -> None:
+                ship.jump = max(0, (ship.jump or 0) - jump)
+            ctx.change(ship, f"jump -{jump}", lower_jump)
+    else:
+        special(ctx, ship, level, weapon)
+
+
+def special(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
+    """MCS 4.5, Special Critical Hit (1d6)."""
+    roll = ctx.dice.roll(1, 6, "special critical hit")
+    kind = t.lookup(t.SPECIAL_CRITICAL, roll)
+    ctx.say(f"  special critical: {roll} (1d6): {kind}")
+    if kind == "secondary explosion":
+        worse = t.LEVEL_ORDER[min(len(t.LEVEL_ORDER) - 1, t.LEVEL_ORDER.index(level) + 1)]
+        count = t.SECONDARY_HITS_CRITICAL if level == "critical" else t.SECONDARY_HITS
+        for _ in range(count):
+            interior_location_hit(ctx, ship, worse, weapon)
+    elif kind == "power spike":
+        for system in ("bridge", "fire control", "computer", "sensors"):
+            electronics(ctx, ship, level, weapon, system)
+    elif kind == "life support":
+        if level == "light":
+            _note(ctx, ship, "life support: no air recycling until repaired")
+        else:
+            def tolerance() -> None:
+                if ship.g_tolerance is not None:
+                    ship.g_tolerance = (max(0, ship.g_tolerance + t.LIFE_SUPPORT_HEAVY) if level == "heavy"
+                                        else min(ship.g_tolerance, t.LIFE_SUPPORT_CRITICAL_TOLERANCE))
+            ctx.change(ship, "life support: G-tolerance -1" if level == "heavy"
+                       else "G-comp and air recycling destroyed: G-tolerance 2", tolerance)
+    elif level == "critical":
+        def explode() -> None:
+            ship.destroyed = True
+        ctx.change(ship, "structural: the ship explodes", explode)
+    else:
+        def structure() -> None:
+            ship.maneuver = max(Fraction(0), ship.maneuver + t.STRUCTURAL_ACCEL)
+            if level == "heavy":
+                ship.armour += t.STRUCTURAL_ARMOUR
+                ship.toughness += t.STRUCTURAL_TOUGHNESS
+                ship.spinal_disabled = True
+        ctx.change(ship, "structural: maximum acceleration -1" + (
+            ", armour -1, toughness -1, the spinal mount may not fire" if level == "heavy" else ""), structure)
+
+
+def interior_location_hit(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
+    """MCS 4.5: roll the location (3d6; facilities the ship lacks are re-rolled), apply it and its crew hits."""
+    while True:
+        roll = ctx.dice.roll(3, 6, "interior location")
+        location, crew = t.interior_location(roll)
+        if not _facility_missing(ship, location):
+            break
+        ctx.say(f"  interior location: {roll} (3d6): {location}, which the ship lacks: re-rolled")
+    ctx.say(f"  interior location: {roll} (3d6): {location}{' (C)' if crew else ''}, {level}")
+    interior_effect(ctx, ship, location, level, weapon)
+    if crew:
+        crew_casualties(ctx, ship, level, weapon)
+
+
+def surface_hit(ctx: Context, hit: Hit, ship: CombatShip) -> bool:
+    """MCS 5.3: severity, then a location and effect for each hit it makes. True when a weak spot was hit."""
+    weak = False
+    for level in severity_roll(hit, ship, ctx, "surface"):
+        roll = ctx.dice.roll(3, 6, "surface location")
+        location = t.lookup(t.SURFACE_LOCATIONS, roll)
+        ctx.say(f"  surface location: {roll} (3d6): {location}, {level}")
+        weak = weak or location == "weak spot"
+        surface_effect(ctx, ship, location, level)
+    return weak
+
+
+def penetrate(ctx: Context, hit: Hit, armour: int, what: str = "armour") -> int | None:
+    """MCS 5.0 Damage, 4.4 (and Optional 5.6's all-or-nothing armour): the interior DV, or None."""
+    if ctx.options.quick_combat:
+        dv = hit.dv if hit.pen > armour else None
+    else:
+        change = t.penetration(hit.pen, armour)
+        dv = None if change is None else hit.dv + change
+    if dv is None:
+        ctx.say(f"  Pen {hit.pen} against {what} {armour}: no penetration")
+    elif dv == hit.dv:
+        ctx.say(f"  Pen {hit.pen} against {what} {armour}: full penetration, DV {dv}")
+    else:
+        ctx.say(f"  Pen {hit.pen} against {what} {armour}: partial penetration, DV {hit.dv} -> {dv}")
+    return dv
+
+
+def interior_hit(ctx: Context, hit: Hit, ship: CombatShip, dv: int) -> None:
+    inner = Hit(hit.weapon, hit.pen, dv, hit.label)
+    for level in severity_roll(inner, ship, ctx, "interior"):
+        interior_location_hit(ctx, ship, level, hit.weapon)
+
+
+def meson_screen(ctx: Context, hit: Hit, ship: CombatShip) -> int | None:
+    """MCS 5.1, screens: the operator's Average (2d) task against Screens+INT; failure -3, a spectacular
+    success +3; then the armour table against the meson's Pen. No screen: the full DV."""
+    if ship.meson_screen is None:
+        ctx.say("  no meson screen")
+        return hit.dv
+    screen = ship.meson_screen
+    if ctx.options.screen_task:
+        roll = ctx.dice.roll(t.AVERAGE_DICE, 6, "meson screen task")
+        if ctx.options.spectacular == "all-ones" and roll == t.AVERAGE_DICE:
+            screen += t.SCREEN_SPECTACULAR
+            outcome = "spectacular success"
+        elif roll <= ship.skill_attribute:
+            outcome = "success"
+        else:
+            screen += t.SCREEN_FAILURE
+            outcome = "failure"
+        ctx.say(f"  screen task: {roll} (2d6) against {ship.skill_attribute}: {outcome}, screen {screen}")
+    return penetrate(ctx, hit, screen, "meson screen")
+
+
+def blocking_sand(ctx: Context, hit: Hit, ship: CombatShip, fired: set[int]) -> Hit | None:
+    """MCS 5.1, Blocking Sand: one sandcaster battery not yet fired this turn, an Average (2d) task; the sand's
+    armour against the laser's DV (not its Pen) on the armour table. None when the sand stops the hit."""
+    ready = [b for g in ship.groups if g.kind == "sandcaster" for b in g.intact if id(b) not in fired]
+    if not ready:
+        ctx.say("  no sandcaster ready to block")
+        return hit
+    sand = ready[0]
+    assert sand.armour is not None
+    change = t.penetration(hit.dv, sand.armour)
+    if change == 0:
+        ctx.say(f"  sand armour {sand.armour} against DV {hit.dv} would have no effect: not fired")
+        return hit
+    fired.add(id(sand))
+    roll = ctx.dice.roll(t.AVERAGE_DICE, 6, "blocking sand task")
+    if roll > ship.skill_attribute:
+        ctx.say(f"  {sand.label} fires: {roll} (2d6) against {ship.skill_attribute}: failure")
+        return hit
+    if change is None:
+        ctx.say(f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} below sand armour {sand.armour}: blocked")
+        return None
+    ctx.say(f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} -> {hit.dv + change}")
+    return Hit(hit.weapon, hit.pen, hit.dv + change, hit.label)
+
+
+def resolve_damage(ctx: Context, hit: Hit, ship: CombatShip, sand: str = "none", cloud: int = 0,
+                   sand_fired: set[int] | None = None) -> None:
+    """MCS 5.0 Damage: penetrate sand or screen, the surface hit, then armour and the interior hit. Mesons hit
+    only the interior, through the meson screen."""
+    if hit.weapon == "meson":
+        dv = meson_screen(ctx, hit, ship)
+        if dv is not None:
+            interior_hit(ctx, hit, ship, dv)
+        return
+    if hit.weapon in ("laser", "missile") and sand == "cloud" and cloud:
+        hit = Hit(hit.weapon, hit.pen - cloud, hit.dv - cloud, hit.label)
+        ctx.say(f"  through a sand cloud: Pen {hit.pen}, DV {hit.dv}")
+    if hit.weapon in ("laser", "missile") and sand == "blocking":
+        blocked = blocking_sand(ctx, hit, ship, sand_fired if sand_fired is not None else set())
+        if blocked is None:
+            return
+        hit = blocked
+    weak = surface_hit(ctx, hit, ship)
+    armour = ship.armour + (t.WEAK_SPOT_ARMOUR if weak else 0)
+    dv = penetrate(ctx, hit, armour)
+    if dv is not None:
+        interior_hit(ctx, hit, ship, dv)
+
+
+# ---- fire ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Fired:
+    """What one battery's shot did: the to-hit, the roll, the damage bonus (None: missed)."""
+
+    battery: str
+    to_hit: ToHit
+    roll: int
+    bonus: int | None
+
+
+def fire_beam(ctx: Context, attacker: CombatShip, group: Group, battery: Battery, target: CombatShip,
+              band: t.RangeBand, evasion_g: Fraction, skill: int | None = None, aiming_g: Fraction | None = None,
+              sand: str = "none", sand_fired: set[int] | None = None) -> Fired:
+    """One beam battery fires (MCS 3.0), and a hit is resolved (MCS 5.0)."""
+    pen, dam = beam_figures(group, battery, band)
+    aim = to_hit(attacker, group, target, band, evasion_g, ctx.options, skill, aiming_g)
+    roll = ctx.dice.roll(aim.dice, aim.sides, f"{battery.label} to-hit") + aim.offset
+    if roll > aim.target:
+        ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
+        return Fired(battery.label, aim, roll, None)
+    bonus = aim.damage_bonus(roll)
+    made = aim.target - roll
+    ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by {made}"
+            + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
+    weapon: Weapon = group.weapon if group.weapon in ("laser", "paw", "meson") else "laser"
+    cloud = _cloud(target) if sand == "cloud" else 0
+    resolve_damage(ctx, Hit(weapon, pen, dam + bonus, battery.label), target, sand, cloud, sand_fired)
+    return Fired(battery.label, aim, roll, bonus)
+
+
+def _cloud(ship: CombatShip) -> int:
+    """The screen of a sand cloud: the ship's first sandcaster battery's (its magnitude)."""
+    for group in ship.groups:
+        if group.kind == "sandcaster" and group.intact:
+            return abs(group.intact[0].screen or 0)
+    return 0
+
+
+def point_defence_target(defender: CombatShip, group: Group, salvo_strength: int, size_evade: int,
+                         squadron: int = 1) -> tuple[Term, ...]:
+    """MCS 4.1 (4.2 for dampers, which ignore the missile's size/evasion): gunnery/2 (down) + fire control + PD
+    rating (squadron fire adds its ROF bonus) - the missile's size/evasion - salvo strength."""
+    rating = group.intact[0].point_defence if group.intact else None
+    if rating is None:
+        raise CannotFire(f"{group.name} has no point defence rating")
+    terms = [Term("skill/2", defender.skill // t.POINT_DEFENCE_SKILL_DIVISOR), Term("FC", defender.fire_control),
+             Term("PDR", rating + (t.squadron_rof(squadron) if squadron > 1 else 0))]
+    if group.kind != "damper":
+        terms.append(Term("missile evasion", size_evade))
+    terms.append(Term("salvo", -salvo_strength))
+    return tuple(terms)
+
+
+def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Battery, target: CombatShip,
+                   band: t.RangeBand, evasion_g: Fraction, mode: str = "full", skill: int | None = None,
+                   sand: str = "none", sand_fired: set[int] | None = None, strength: int | None = None) -> Fired:
+    """MCS 4.3: a salvo attacks. The quick rule: it hits, DV = missile damage + salvo strength. The long rule:
+    the missile chart's to-hit, with the salvo strength in place of ROF."""
+    strength = battery.rof if strength is None else strength
+    pen, dam = battery.pen[0], battery.dam[0]
+    if battery.salvos is not None:
+        if battery.salvos <= 0:
+            raise CannotFire(f"{battery.label} has no salvos left")
+        battery.salvos -= 1
+    assert pen is not None and dam is not None
+    if ctx.options.missile_rule == "quick":
+        ctx.say(f"{battery.label} salvo ({strength:+d}) strikes {target.name} (quick rule): DV {dam} + "
+                f"{strength} = {dam + strength}")
+        resolve_damage(ctx, Hit("missile", pen, dam + strength, battery.label), target, sand,
+                       _cloud(target) if sand == "cloud" else 0, sand_fired)
+        return Fired(battery.label, ToHit((), 0, 6, 0, 0), 0, strength)
+    line = t.MISSILE_MODES[mode]
+    gunner = attacker.skill if skill is None else skill
+    terms = [Term("skill", math.floor(gunner * line.skill_share))] if line.skill_share else []
+    terms.append(Term("ship FC" if line.fire_control == "ship" else "missile FC",
+                      attacker.fire_control if line.fire_control == "ship" else 0))
+    terms += [Term("size", target.size), Term("salvo", strength)]
+    factor = band.evasion_beam if line.evasion is None else line.evasion
+    evasion = evasion_modifier(factor, evasion_g)
+    if evasion:
+        terms.append(Term("evasion", -evasion))
+    aim = ToHit(tuple(terms), line.dice, line.sides, line.offset, 0)
+    roll = ctx.dice.roll(aim.dice, aim.sides, f"{battery.label} missile to-hit") + aim.offset
+    if roll > aim.target:
+        ctx.say(f"{battery.label} salvo at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
+        return Fired(battery.label, aim, roll, None)
+    ctx.say(f"{battery.label} salvo at {target.name}: to-hit {aim.text()}: rolled {roll}, hit; DV {dam}")
+    resolve_damage(ctx, Hit("missile", pen, dam, battery.label), target, sand,
+                   _cloud(target) if sand == "cloud" else 0, sand_fired)
+    return Fired(battery.label, aim, roll, 0)
+
+
+def point_defence(ctx: Context, defender: CombatShip, group: Group, salvo_strength: int, size_evade: int,
+                  band: str = "pb", squadron: int = 1) -> bool:
+    """MCS 4.1: one point defence shot (a battery, or a squadron of them) at a salvo; True when intercepted."""
+    terms = point_defence_target(defender, group, salvo_strength, size_evade, squadron)
+    target = sum(term.value for term in terms)
+    sides = t.POINT_DEFENCE_SIDES[band]
+    roll = ctx.dice.roll(1, sides, f"{group.name} point defence")
+    text = " ".join(f"{'+' if term.value >= 0 else '-'} {abs(term.value)} {term.label}" for term in terms)
+    hit = roll <= target
+    ctx.say(f"{group.name} point defence{f' ({squadron} together)' if squadron > 1 else ''}: "
+            f"{text.lstrip('+ ')} = {target} on 1d{sides}: rolled {roll}, {'intercepted' if hit else 'missed'}")
+    return hit
+
+
+def countermissile(ctx: Context, interceptor: Group, incoming_strength: int, incoming_evasion: int) -> bool:
+    """MCS Optional 5.7: (own salvo + size/evasion) - (incoming salvo + evasion) on 1d6."""
+    own = interceptor.intact[0]
+    target = own.rof + (interceptor.size_evade or 0) - (incoming_strength + incoming_evasion)
+    roll = ctx.dice.roll(1, t.COUNTERMISSILE_SIDES, "countermissile")
+    ctx.say(f"countermissile: {own.rof} + {interceptor.size_evade} - ({incoming_strength} + {incoming_evasion}) "
+            f"= {target} on 1d6: rolled {roll}, {'intercepted' if roll <= target else 'missed'}")
+    return roll <= target
+
+
+def apply_changes(ctx: Context) -> list[str]:
+    """MCS 2.4: the damage of the turn takes effect; its words, in order."""
+    done = []
+    for change in ctx.changes:
+        change.apply()
+        done.append(f"{change.ship.name}: {change.text}")
+    ctx.changes.clear()
+    return done

@@ -1,0 +1,269 @@
+"""Exact odds of one shot (MCS 3.0-5.7), by enumerating the dice: the chance to hit, the damage bonus, and the
+distributions of the surface and interior severity levels and of the armour result, as fractions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from shipyard.systems.mcs.combat import tables as t
+from shipyard.systems.mcs.combat.odds import dice_totals, mixed
+from shipyard.systems.mcs.combat.resolve import DEFAULT_OPTIONS, CannotFire, Options, Term, ToHit, beam_figures, to_hit
+from shipyard.systems.mcs.combat.state import CombatShip, Group
+
+#: The order levels are listed in: none, light, heavy, critical, then 2x critical and up.
+LEVEL_KEYS = ("none", "light", "heavy", "critical")
+
+
+def level_key(total: int) -> str:
+    level, count = t.severity(total)
+    return t.level_name(level, count)
+
+
+def level_sort(name: str) -> tuple[int, int]:
+    if name in LEVEL_KEYS:
+        return LEVEL_KEYS.index(name), 0
+    return len(LEVEL_KEYS), int(name.split("x")[0])
+
+
+def severity_distribution(dv: int, against: int, sides: int = t.SEVERITY_DIE) -> dict[str, Fraction]:
+    """MCS 5.2: d6 + DV - toughness, as levels. (Quick combat is not a roll: see ``quick_levels``.)"""
+    found: dict[str, Fraction] = {}
+    for die in range(1, sides + 1):
+        key = level_key(die + dv - against)
+        found[key] = found.get(key, Fraction(0)) + Fraction(1, sides)
+    return dict(sorted(found.items(), key=lambda item: level_sort(item[0])))
+
+
+def quick_levels(dv: int, against: int, heavy_on_zero: bool) -> dict[str, Fraction]:
+    count = dv - against
+    if count <= 0:
+        return {"heavy" if count == 0 and heavy_on_zero else "none": Fraction(1)}
+    return {t.level_name("critical", count): Fraction(1)}
+
+
+def _levels(dv: int, against: int, options: Options, laser: bool) -> dict[str, Fraction]:
+    if options.quick_combat:
+        return quick_levels(dv, against, options.quick_heavy_on_zero)
+    sides = t.PC_SURVIVABILITY_DIE if options.pc_survivability and laser else t.SEVERITY_DIE
+    return severity_distribution(dv, against, sides)
+
+
+def _hits_of(level: str) -> int:
+    if level == "none":
+        return 0
+    return int(level.split("x")[0]) if "x" in level else 1
+
+
+@dataclass
+class ShotOdds:
+    """The odds of one shot. Distributions are for a hit; ``*_with_bonus`` fold in the multiple-hit damage bonus
+    (MCS 3.0) by the roll's margin; ``penetration`` gives the armour table's result (or the meson screen's)."""
+
+    attacker: str
+    battery: str
+    target: str
+    band: t.RangeBand
+    weapon: str
+    to_hit: ToHit
+    pen: int
+    dam: int
+    p_hit: Fraction
+    bonus: dict[int, Fraction]
+    penetration: dict[str, Fraction]
+    surface_severity: dict[str, Fraction] | None
+    interior_severity: dict[str, Fraction]
+    surface_with_bonus: dict[str, Fraction] | None
+    interior_with_bonus: dict[str, Fraction]
+    assumptions: list[str] = field(default_factory=list)
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        return self.to_hit.terms
+
+
+def _armour_result(pen: int, armour: int, options: Options) -> tuple[str, int | None]:
+    if options.quick_combat:
+        return ("full", 0) if pen > armour else ("none", None)
+    change = t.penetration(pen, armour)
+    if change is None:
+        return "none", None
+    return ("full", 0) if change == 0 else (f"partial {change}", change)
+
+
+def _interior(pen: int, dv: int, target: CombatShip, options: Options, weapon: str, surface: dict[str, Fraction] | None,
+              screen_chances: list[tuple[Fraction, int]] | None) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """The armour (or screen) results and the interior levels of a hit of Pen ``pen``, DV ``dv``."""
+    against = target.toughness if options.severity_against == "toughness" else target.size
+    laser = weapon == "laser"
+    if screen_chances is not None:  # mesons: the screen, maybe after the operator's task
+        parts_pen: list[tuple[Fraction, dict[str, Fraction]]] = []
+        parts_int: list[tuple[Fraction, dict[str, Fraction]]] = []
+        for chance, screen in screen_chances:
+            name, change = _armour_result(pen, screen, options)
+            parts_pen.append((chance, {name: Fraction(1)}))
+            parts_int.append((chance, {"none": Fraction(1)} if change is None
+                              else _levels(dv + change, against, options, laser)))
+        return mixed(parts_pen), mixed(parts_int)
+    # A weak spot (surface 18 on 3d6) lowers the armour by 6 for the interior: the chance one of the surface
+    # hit's location rolls is 18.
+    p_location_18 = Fraction(1, 216)
+    p_weak = sum((chance * (1 - (1 - p_location_18) ** _hits_of(level)) for level, chance in (surface or {}).items()),
+                 Fraction(0))
+    parts_pen, parts_int = [], []
+    for chance, armour in ((1 - p_weak, target.armour), (p_weak, target.armour + t.WEAK_SPOT_ARMOUR)):
+        if chance == 0:
+            continue
+        name, change = _armour_result(pen, armour, options)
+        parts_pen.append((chance, {name: Fraction(1)}))
+        parts_int.append((chance, {"none": Fraction(1)} if change is None
+                          else _levels(dv + change, against, options, laser)))
+    return mixed(parts_pen), mixed(parts_int)
+
+
+def _screen_chances(target: CombatShip, options: Options) -> list[tuple[Fraction, int]] | None:
+    if target.meson_screen is None:
+        return None
+    screen = target.meson_screen
+    if not options.screen_task:
+        return [(Fraction(1), screen)]
+    totals = dice_totals(t.AVERAGE_DICE, 6)
+    spectacular = totals[t.AVERAGE_DICE] if options.spectacular == "all-ones" else Fraction(0)
+    success = sum((p for roll, p in totals.items() if roll <= target.skill_attribute), Fraction(0)) - spectacular
+    failure = 1 - success - spectacular
+    return [(c, s) for c, s in ((spectacular, screen + t.SCREEN_SPECTACULAR), (success, screen),
+                                (failure, screen + t.SCREEN_FAILURE)) if c > 0]
+
+
+def _sorted(distribution: dict[str, Fraction]) -> dict[str, Fraction]:
+    return dict(sorted(((k, v) for k, v in distribution.items() if v), key=lambda item: level_sort(item[0])
+                       if not item[0].startswith(("full", "partial")) else (0, 0)))
+
+
+def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: str, evasion_g: Fraction,
+              options: Options = DEFAULT_OPTIONS, skill: int | None = None, aiming_g: Fraction | None = None,
+              sand: str = "none") -> ShotOdds:
+    """The exact odds of one battery of ``group`` firing at ``target``. CannotFire when it cannot reach."""
+    band = t.RANGE_BANDS[band_key]
+    if group.kind != "beam":
+        raise CannotFire(f"{group.name} is not a beam battery: a {group.kind} battery's shot is not a to-hit roll")
+    battery = group.intact[0] if group.intact else group.batteries[0]
+    pen, dam = beam_figures(group, battery, band)
+    aim = to_hit(attacker, group, target, band, evasion_g, options, skill, aiming_g)
+    assumptions: list[str] = []
+    weapon = group.weapon
+    if band.column == 0 and band.key in ("pb", "impact"):
+        assumptions.append(f"{band.name}: the battery's Very Short Pen:Dam ({pen}:{dam})")
+    sand_dv: list[tuple[Fraction, int, int]] = [(Fraction(1), pen, dam)]  # (chance, pen, dv) after sand
+    if weapon == "laser" and sand == "cloud":
+        cloud = next((abs(b.screen or 0) for g in target.groups if g.kind == "sandcaster" for b in g.intact), 0)
+        sand_dv = [(Fraction(1), pen - cloud, dam - cloud)]
+        assumptions.append(f"sand cloud: Pen and DV -{cloud}")
+    totals = dice_totals(aim.dice, aim.sides)
+    p_hit = Fraction(0)
+    bonus: dict[int, Fraction] = {}
+    for roll, chance in totals.items():
+        rolled = roll + aim.offset
+        if rolled <= aim.target:
+            p_hit += chance
+            extra = aim.damage_bonus(rolled)
+            bonus[extra] = bonus.get(extra, Fraction(0)) + chance
+    bonus = {k: v / p_hit for k, v in sorted(bonus.items())} if p_hit else {0: Fraction(1)}
+    against = target.toughness if options.severity_against == "toughness" else target.size
+    screens = _screen_chances(target, options) if weapon == "meson" else None
+    if weapon == "meson" and screens is None:
+        screens = [(Fraction(1), -100)]  # no screen: every meson penetrates in full
+        assumptions.append(f"{target.name} has no meson screen")
+
+    def outcome(extra: int) -> tuple[dict[str, Fraction] | None, dict[str, Fraction], dict[str, Fraction]]:
+        surfaces: list[tuple[Fraction, dict[str, Fraction]]] = []
+        pens: list[tuple[Fraction, dict[str, Fraction]]] = []
+        interiors: list[tuple[Fraction, dict[str, Fraction]]] = []
+        for chance, p, dv in _with_blocking(sand_dv, target, weapon, sand, extra, assumptions):
+            if p is None:  # blocked by sand
+                surfaces.append((chance, {"none": Fraction(1)}))
+                pens.append((chance, {"blocked by sand": Fraction(1)}))
+                interiors.append((chance, {"none": Fraction(1)}))
+                continue
+            surface = None if weapon == "meson" else _levels(dv, against, options, weapon == "laser")
+            pen_d, interior = _interior(p, dv, target, options, weapon, surface, screens)
+            if surface is not None:
+                surfaces.append((chance, surface))
+            pens.append((chance, pen_d))
+            interiors.append((chance, interior))
+        return (_sorted(mixed(surfaces)) if surfaces else None), _sorted(mixed(pens)), _sorted(mixed(interiors))
+
+    surface, pen_dist, interior = outcome(0)
+    parts = [(chance, outcome(extra)) for extra, chance in bonus.items()]
+    surface_bonus = None if surface is None else _sorted(mixed([(c, o[0] or {}) for c, o in parts]))
+    interior_bonus = _sorted(mixed([(c, o[2]) for c, o in parts]))
+    return ShotOdds(attacker.name, group.name, target.name, band, weapon, aim, pen, dam, p_hit, bonus, pen_dist,
+                    surface, interior, surface_bonus, interior_bonus, list(dict.fromkeys(assumptions)))
+
+
+def _with_blocking(sand_dv: list[tuple[Fraction, int, int]], target: CombatShip, weapon: str, sand: str,
+                   extra: int, assumptions: list[str]) -> list[tuple[Fraction, int | None, int]]:
+    """Blocking sand (MCS 5.1): the target fires a sandcaster when it would change the DV; the operator's 2d
+    task decides. (None, dv): the hit is stopped."""
+    found: list[tuple[Fraction, int | None, int]] = []
+    for chance, pen, dv in sand_dv:
+        dv += extra
+        sand_armour = next((b.armour for g in target.groups if g.kind == "sandcaster" for b in g.intact), None)
+        if weapon != "laser" or sand != "blocking" or sand_armour is None:
+            found.append((chance, pen, dv))
+            continue
+        change = t.penetration(dv, sand_armour)
+        if change == 0:
+            assumptions.append(f"blocking sand (armour {sand_armour}) cannot lower DV {dv}: not fired")
+            found.append((chance, pen, dv))
+            continue
+        success = sum((p for roll, p in dice_totals(t.AVERAGE_DICE, 6).items() if roll <= target.skill_attribute),
+                      Fraction(0))
+        found.append((chance * (1 - success), pen, dv))
+        found.append((chance * success, None, dv) if change is None else (chance * success, pen, dv + change))
+    return [f for f in found if f[0]]
+
+
+@dataclass
+class SalvoOdds:
+    """The odds of one missile salvo against point defence (MCS 4.1) and its strike by the quick rule (4.3)."""
+
+    attacker: str
+    battery: str
+    target: str
+    strength: int
+    pen: int
+    dv: int
+    defence: list[tuple[str, tuple[Term, ...], int, Fraction]]  # battery, terms, shots, chance one intercepts
+    p_strike: Fraction
+    penetration: dict[str, Fraction]
+    surface_severity: dict[str, Fraction]
+    interior_severity: dict[str, Fraction]
+
+
+def salvo_odds(attacker: CombatShip, group: Group, target: CombatShip, defence: list[tuple[Group, int, int]],
+               options: Options = DEFAULT_OPTIONS) -> SalvoOdds:
+    """One salvo of ``group`` at ``target``, fired at by each (PD group, shots, squadron) in turn: the chance it
+    strikes, then the severity of its hit (quick rule: DV = missile damage + salvo strength)."""
+    from shipyard.systems.mcs.combat.resolve import point_defence_target
+
+    if group.kind != "missile":
+        raise CannotFire(f"{group.name} is not a missile battery")
+    battery = group.intact[0] if group.intact else group.batteries[0]
+    strength = battery.rof
+    pen, dam = battery.pen[0], battery.dam[0]
+    assert pen is not None and dam is not None
+    survive = Fraction(1)
+    shots: list[tuple[str, tuple[Term, ...], int, Fraction]] = []
+    for pd_group, count, squadron in defence:
+        terms = point_defence_target(target, pd_group, strength, group.size_evade or 0, squadron)
+        target_number = sum(term.value for term in terms)
+        p_one = min(Fraction(1), max(Fraction(0), Fraction(target_number, t.POINT_DEFENCE_SIDES["pb"])))
+        shots.append((pd_group.name, terms, count, p_one))
+        survive *= (1 - p_one) ** count
+    dv = dam + strength
+    against = target.toughness if options.severity_against == "toughness" else target.size
+    surface = _levels(dv, against, options, False)
+    pen_d, interior = _interior(pen, dv, target, options, "missile", surface, None)
+    return SalvoOdds(attacker.name, group.name, target.name, strength, pen, dv, shots, survive, _sorted(pen_d),
+                     _sorted(surface), _sorted(interior))

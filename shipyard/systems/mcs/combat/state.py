@@ -1,0 +1,281 @@
+"""A ship's combat state, built from the figures its MCS sheet declares (MCS 1.0) and changed by the effects of
+MCS 5.0 Damage. Combat uses the declared figures as a referee at the table would; a checker's finding against a
+figure is reported beside a result, never substituted here.
+
+Each line of batteries ("10xHeavy Laser Btty") is a group of that many batteries, each with its own figures,
+since a hit damages one battery of a group. A group is named by its name on the sheet, or by its position
+("#3") when two share a name.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from shipyard.systems.mcs.combat.tables import CREW_QUALITY
+from shipyard.systems.mcs.model import BeamBattery, DamperBattery, MissileBattery, SandcasterBattery, UsdShip
+
+Mount = Literal["spinal", "bay", "turret"]
+Kind = Literal["beam", "missile", "sandcaster", "damper"]
+
+
+def _fraction(value: object) -> Fraction:
+    return Fraction(str(value))
+
+
+def weapon_of(name: str) -> Literal["laser", "paw", "meson"]:
+    """Which weapon a beam battery's name says: mesons and particle accelerators by name, lasers otherwise."""
+    lowered = name.lower()
+    if "meson" in lowered:
+        return "meson"
+    if re.search(r"\bt?paw\b|particle|accelerator", lowered):
+        return "paw"
+    return "laser"
+
+
+@dataclass
+class Battery:
+    """One battery: its Pen:Dam by range (None where the sheet has a dash), ROF or salvo rating."""
+
+    group: str
+    number: int
+    pen: list[int | None]
+    dam: list[int | None]
+    rof: int
+    point_defence: int | None = None
+    salvos: int | None = None
+    screen: int | None = None
+    armour: int | None = None
+    destroyed: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.group} {self.number}"
+
+    def usd(self) -> str:
+        if self.destroyed:
+            return "destroyed"
+        if self.screen is not None:
+            return f"{self.screen}:{self.armour}"
+        if not self.pen:
+            return f"PointDef {self.point_defence or 0:+d}"
+        cells = ["-" if p is None or d is None else f"{p}:{d}" for p, d in zip(self.pen, self.dam, strict=True)]
+        return f"({self.rof:+d}) " + " ".join(cells)
+
+
+@dataclass
+class Group:
+    """A line of batteries on the sheet."""
+
+    name: str
+    position: int
+    kind: Kind
+    mount: Mount
+    weapon: Literal["laser", "paw", "meson", "missile", "sand", "damper"]
+    batteries: list[Battery]
+    size_evade: int | None = None
+    missiles_per_salvo: int | None = None
+
+    @property
+    def intact(self) -> list[Battery]:
+        return [b for b in self.batteries if not b.destroyed]
+
+
+@dataclass
+class SensorState:
+    kind: str
+    sensitivity: Fraction
+    destroyed: bool = False
+
+    def text(self) -> str:
+        return f"{self.kind} {'destroyed' if self.destroyed else float(self.sensitivity)}"
+
+
+@dataclass
+class TurnEffect:
+    """A loss that lasts to the end of a given turn (MCS 4.5: "for one turn")."""
+
+    what: str
+    amount: int
+    until_turn: int
+
+
+@dataclass
+class CombatShip:
+    """What combat reads and damage changes. Figures the sheet does not give are None."""
+
+    name: str
+    displacement: Fraction
+    size: int
+    armour: int
+    toughness: int
+    meson_screen: int | None
+    maneuver: Fraction
+    jump: int | None
+    power: int | None
+    g_tolerance: int | None
+    fire_control: int
+    computers: int
+    crew: int | None
+    passengers: int
+    skill: int
+    skill_attribute: int
+    fuel: Fraction | None
+    cargo: Fraction | None
+    signature_ir: Fraction
+    groups: list[Group]
+    sensors: list[SensorState]
+    vacc_suits: bool = True
+    fire_control_destroyed: bool = False
+    mfds_lost: int = 0
+    computers_damaged: int = 0
+    crew_disabled: int = 0
+    crew_injured: int = 0
+    quarters_lost: Fraction = Fraction(0)
+    ir_added: Fraction = Fraction(0)
+    extra_task_dice: int = 0
+    misjump_dm: int = 0
+    destroyed: bool = False
+    spinal_disabled: bool = False
+    launch_disabled: bool = False
+    systems_destroyed: list[str] = field(default_factory=list)
+    turn_effects: list[TurnEffect] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    # ---- finding ----------------------------------------------------------------------------------
+    def group(self, name: str) -> Group:
+        """The group named ``name`` (case and spacing ignored) or at position ``#N``; KeyError says which
+        names there are."""
+        if name.startswith("#") and name[1:].isdigit():
+            index = int(name[1:])
+            if 1 <= index <= len(self.groups):
+                return self.groups[index - 1]
+        wanted = " ".join(name.lower().split())
+        found = [g for g in self.groups if " ".join(g.name.lower().split()) == wanted]
+        if len(found) == 1:
+            return found[0]
+        names = ", ".join(f"#{g.position} {g.name!r}" for g in self.groups)
+        if found:
+            raise KeyError(f"{len(found)} batteries of {self.name} are named {name!r}: name one by its "
+                           f"position ({names})")
+        raise KeyError(f"{self.name} has no battery {name!r}: it has {names}")
+
+    def mounted(self, mount: Mount, kinds: tuple[Kind, ...] = ("beam", "missile")) -> list[Battery]:
+        return [b for g in self.groups if g.mount == mount and g.kind in kinds for b in g.intact]
+
+    def group_of(self, battery: Battery) -> Group:
+        return next(g for g in self.groups if battery in g.batteries)
+
+    # ---- current figures --------------------------------------------------------------------------
+    def _turn_loss(self, what: str) -> int:
+        return sum(e.amount for e in self.turn_effects if e.what == what)
+
+    def current_maneuver(self) -> Fraction:
+        return max(Fraction(0), self.maneuver - self._turn_loss("maneuver"))
+
+    def current_power(self) -> int | None:
+        return None if self.power is None else max(0, self.power - self._turn_loss("power"))
+
+    def end_turn(self, turn: int) -> list[str]:
+        """Effects that last to the end of ``turn`` end; what ended, in words."""
+        ended = [e for e in self.turn_effects if e.until_turn <= turn]
+        self.turn_effects = [e for e in self.turn_effects if e.until_turn > turn]
+        return [f"{self.name}: the {e.what} loss of {e.amount} ends" for e in ended]
+
+    def summary(self) -> dict[str, object]:
+        """The state as data (for JSON and the end-of-turn print)."""
+        return {
+            "name": self.name, "destroyed": self.destroyed, "armour": self.armour, "toughness": self.toughness,
+            "meson_screen": self.meson_screen, "maneuver": str(self.current_maneuver()),
+            "power": self.current_power(), "jump": self.jump, "g_tolerance": self.g_tolerance,
+            "fire_control": self.fire_control, "computers": self.computers - self.computers_damaged,
+            "crew_disabled": self.crew_disabled, "crew_injured": self.crew_injured,
+            "fuel": None if self.fuel is None else str(self.fuel),
+            "cargo": None if self.cargo is None else str(self.cargo),
+            "ir_signature": str(self.signature_ir + self.ir_added), "extra_task_dice": self.extra_task_dice,
+            "sensors": [s.text() for s in self.sensors],
+            "batteries": {g.name: [b.usd() for b in g.batteries] for g in self.groups},
+            "systems_destroyed": list(self.systems_destroyed), "notes": list(self.notes),
+        }
+
+
+def _mount(name: str, details_mount: str | None) -> Mount:
+    lowered = name.lower()
+    if "spinal" in lowered:
+        return "spinal"
+    if "bay" in lowered or details_mount == "bay":
+        return "bay"
+    return "turret"
+
+
+def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str, Mount] | None = None,
+                vacc_suits: bool = True) -> CombatShip:
+    """The combat state of one MCS ship. ``crew_quality`` (green ... elite, MCS 2.0) overrides the sheet's crew
+    line; ``mounts`` names the mount of a battery the sheet does not say (a missile battery carried in bays).
+    ValueError when the sheet lacks a figure combat cannot do without (size, armour, toughness)."""
+    missing = [label for label, value in (("Size", ship.size), ("Armour", ship.armour),
+                                          ("Toughness", ship.toughness), ("Displacement", ship.displacement))
+               if value is None]
+    if missing:
+        raise ValueError(f"{ship.name} lacks {', '.join(missing)}: combat needs them")
+    assert ship.size is not None and ship.armour is not None and ship.toughness is not None
+    assert ship.displacement is not None
+    quality = ship.crew_quality
+    if crew_quality is not None:
+        skill, asset = CREW_QUALITY[crew_quality]
+    elif quality is not None and quality.skill is not None:
+        skill = quality.skill
+        asset = quality.skill_attribute if quality.skill_attribute is not None else skill
+    elif quality is not None and quality.quality and quality.quality.lower() in CREW_QUALITY:
+        skill, asset = CREW_QUALITY[quality.quality.lower()]
+    else:
+        skill, asset = CREW_QUALITY["line"]
+    overrides = {" ".join(k.lower().split()): v for k, v in (mounts or {}).items()}
+    groups: list[Group] = []
+    for position, weapon in enumerate(ship.weapons, start=1):
+        mount = overrides.get(" ".join(weapon.name.lower().split()))
+        details = weapon.mounting.kind if weapon.mounting is not None else None
+        mount = mount or _mount(weapon.name, details)
+        count = max(1, weapon.count)
+        if isinstance(weapon, BeamBattery):
+            pen = [r.pen if r else None for r in weapon.ranges]
+            dam = [r.dam if r else None for r in weapon.ranges]
+            batteries = [Battery(weapon.name, i, list(pen), list(dam), weapon.rof, weapon.point_defence)
+                         for i in range(1, count + 1)]
+            groups.append(Group(weapon.name, position, "beam", mount, weapon_of(weapon.name), batteries))
+        elif isinstance(weapon, MissileBattery):
+            batteries = [Battery(weapon.name, i, [weapon.pen], [weapon.dam], weapon.salvo_rating,
+                                 salvos=weapon.salvos) for i in range(1, count + 1)]
+            groups.append(Group(weapon.name, position, "missile", mount, "missile", batteries,
+                                size_evade=weapon.size_evade, missiles_per_salvo=weapon.missiles_per_salvo))
+        elif isinstance(weapon, SandcasterBattery):
+            batteries = [Battery(weapon.name, i, [], [], 0, screen=weapon.screen, armour=weapon.armour)
+                         for i in range(1, count + 1)]
+            groups.append(Group(weapon.name, position, "sandcaster", "turret", "sand", batteries))
+        elif isinstance(weapon, DamperBattery):
+            batteries = [Battery(weapon.name, i, [], [], 0, point_defence=weapon.point_defence)
+                         for i in range(1, count + 1)]
+            groups.append(Group(weapon.name, position, "damper", "turret", "damper", batteries))
+    sensors = [SensorState(s.kind.upper(), _fraction(s.sensitivity))
+               for s in ship.sensors for _ in range(s.count or 1)]
+    sensors.sort(key=lambda s: -s.sensitivity)  # the largest first: AEMS and PEMS hits take it (MCS 5.3)
+    signature = ship.signature
+    return CombatShip(
+        name=ship.name, displacement=_fraction(ship.displacement), size=ship.size, armour=ship.armour,
+        toughness=ship.toughness, meson_screen=ship.meson_screen,
+        maneuver=_fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0),
+        jump=ship.jump, power=ship.power[0] if ship.power else None, g_tolerance=ship.g_tolerance,
+        fire_control=ship.fire_control or 0, computers=sum(c.count for c in ship.computers),
+        crew=ship.crew, passengers=ship.passengers or 0, skill=skill, skill_attribute=asset,
+        fuel=_fraction(ship.jump_fuel) if ship.jump_fuel is not None else None,
+        cargo=_fraction(ship.cargo) if ship.cargo is not None else None,
+        signature_ir=_fraction(signature.ir) if signature is not None and signature.ir is not None else Fraction(0),
+        groups=groups, sensors=sensors, vacc_suits=vacc_suits)
+
+
+def per_tons(displacement: Fraction, tons: int, minimum: int = 1) -> int:
+    """One per ``tons`` of displacement, rounded up, at least ``minimum`` (MCS 4.5 "per 1000 tons (minimum 1)")."""
+    return max(minimum, math.ceil(displacement / tons))
