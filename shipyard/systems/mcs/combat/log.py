@@ -77,22 +77,10 @@ class TurnEntry(_Entry):
     fire: list[FireEntry] = Field(default_factory=list)
 
 
-class OptionsEntry(_Entry):
-    severity_against: Literal["toughness", "size"] = "toughness"
-    pc_survivability: bool = False
-    quick_combat: bool = False
-    quick_heavy_on_zero: bool = False
-    aiming: bool = True
-    no_aim_penalty: int = t.AIMING_NONE_PENALTY
-    screen_task: bool = True
-    spectacular: Literal["all-ones", "never"] = "all-ones"
-    missile_rule: Literal["quick", "long"] = "quick"
-
-
 class FireLog(_Entry):
     ships: dict[str, ShipEntry]
     turn: list[TurnEntry] = Field(default_factory=list)
-    options: OptionsEntry = Field(default_factory=OptionsEntry)
+    options: Options = Field(default_factory=Options)
 
 
 @dataclass
@@ -159,7 +147,7 @@ class _Run:
 
     def run(self) -> Resolution:
         self.load_ships()
-        options = Options(**self.log.options.model_dump())
+        options = self.log.options
         for number, turn in enumerate(self.log.turn, start=1):
             report = TurnReport(number)
             ctx = Context(dice=ScriptedDice([]), options=options, turn=number)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
+from pydantic import BaseModel, ConfigDict
+
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import Dice
 from shipyard.systems.mcs.combat.odds import at_most
@@ -22,9 +24,11 @@ from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, Sensor
 Weapon = Literal["laser", "paw", "meson", "missile"]
 
 
-@dataclass(frozen=True)
-class Options:
-    """Readings and optional rules. The defaults follow the seed's tables where its text and examples differ."""
+class Options(BaseModel):
+    """Readings and optional rules (a fire log's ``[options]``). The defaults follow the seed's tables where its
+    text and examples differ."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     #: MCS 5.2: the table subtracts toughness, its text says "subtracting the target size"; the examples use
     #: toughness (2+18-15 against the Hollyfields, toughness 15, size 6).
