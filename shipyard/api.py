@@ -763,7 +763,8 @@ def combat_options(**readings: Any) -> Any:
 
 def combat_shot(attacker: Path, battery: str, target: Path, band: str, evasion: Any = 0, skill: int | None = None,
                 sand: str = "none", aiming: Any = None, crew: str | None = None,
-                defence: list[tuple[str, int, int]] | None = None, options: Any = None) -> CombatShot:
+                defence: list[tuple[str, int, int]] | None = None, options: Any = None, squadron: int = 1,
+                spread: int = 0, swarm: int | None = None) -> CombatShot:
     """The exact odds of one battery of ``attacker`` firing at ``target`` (a beam battery), or of one salvo
     (a missile battery) against the target's point defence ``defence``: (battery name, shots, squadron)."""
     from fractions import Fraction
@@ -783,7 +784,8 @@ def combat_shot(attacker: Path, battery: str, target: Path, band: str, evasion: 
             groups = [(aimed.group(name), shots, squadron) for name, shots, squadron in defence or []]
             return CombatShot(salvo_odds(shooter, group, aimed, groups, options or Options()), found)
         return CombatShot(shot_odds(shooter, group, aimed, band, Fraction(str(evasion)), options or Options(), skill,
-                                    None if aiming is None else Fraction(str(aiming)), sand), found)
+                                    None if aiming is None else Fraction(str(aiming)), sand, squadron, spread,
+                                    swarm), found)
     except KeyError as error:
         found.append(Diagnostic(code="CMB004", severity=Severity.ERROR, span=where, message=str(error.args[0])))
     except CannotFire as error:

@@ -73,6 +73,12 @@ def shot(
     aiming: float = typer.Option(None, "--aiming", help="The attacker's G given to aiming (a spinal mount's ROF "
                                  "falls with too little; not counted when not given).", show_default=False),
     sand: Sand = typer.Option(Sand.none, "--sand", help="The target's sand: none, blocking or cloud."),
+    squadron: int = typer.Option(1, "--squadron", min=1, help="Batteries (or ships) firing together as one "
+                                 "(squadron fire, ROF bonus by number)."),
+    spread: int = typer.Option(0, "--spread", min=0, help="Optional spread fire: ROF raised by N for 2N damage, up "
+                               "to the PD rating."),
+    swarm: int = typer.Option(None, "--swarm", min=1, help="Optional swarm attack at a squadron of N ships: the "
+                              "chance of each number of ships hit.", show_default=False),
     defence: list[str] = typer.Option([], "--defence", help="Missiles: the target's point defence, NAME=SHOTS or "
                                       "NAME=SHOTSxSQUADRON (repeatable)."),
     against: Against = typer.Option(Against.toughness, "--severity-against", help="Severity subtracts the "
@@ -81,6 +87,8 @@ def shot(
                                           "severity."),
     quick_combat: bool = typer.Option(False, "--quick-combat", help="Optional rule: DV - toughness criticals, "
                                       "armour all or nothing."),
+    no_screen_task: bool = typer.Option(False, "--no-screen-task", help="Meson screens always at their rating (no "
+                                        "operator's task roll)."),
     output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
 ) -> None:
     """The exact odds of one shot of BATTERY from ATTACKER at TARGET: the to-hit target with its terms, the
@@ -93,9 +101,9 @@ def shot(
     from shipyard import api
 
     options = api.combat_options(severity_against=against.value, pc_survivability=pc_survivability,
-                                 quick_combat=quick_combat)
+                                 quick_combat=quick_combat, screen_task=not no_screen_task)
     result = api.combat_shot(attacker, battery, target, band.value, evasion, skill, sand.value, aiming,
-                             crew.value if crew else None, _defence(defence), options)
+                             crew.value if crew else None, _defence(defence), options, squadron, spread, swarm)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if result.odds is None:
         raise typer.Exit(2 if result.unreadable else 1)

@@ -54,6 +54,7 @@ def shot_document(odds: Any) -> dict[str, Any]:
         "surface_severity_with_bonus": _distribution(odds.surface_with_bonus),
         "interior_severity_with_bonus": _distribution(odds.interior_with_bonus),
         "assumptions": list(odds.assumptions),
+        "swarm_hits": None if odds.swarm_hits is None else {str(k): fraction(v) for k, v in odds.swarm_hits.items()},
     }
 
 
@@ -81,6 +82,9 @@ def shot_text(odds: Any) -> str:
              f"interior severity (a hit, no bonus): {_line(odds.interior_severity)}",
              f"surface severity (with the bonus): {_line(odds.surface_with_bonus)}",
              f"interior severity (with the bonus): {_line(odds.interior_with_bonus)}"]
+    if odds.swarm_hits is not None:
+        hits = ", ".join(f"{k} {fraction(v)}" for k, v in odds.swarm_hits.items())
+        lines.append(f"ships of the squadron hit: {hits}")
     lines += [f"assumed: {text}" for text in odds.assumptions]
     return "\n".join(lines) + "\n"
 
@@ -93,7 +97,8 @@ def resolution_document(result: Any) -> dict[str, Any]:
 
 def _state_lines(state: dict[str, Any]) -> list[str]:
     lines = [f"  {state['name']}{' (destroyed)' if state['destroyed'] else ''}: armour {state['armour']}, "
-             f"toughness {state['toughness']}, meson screen {state['meson_screen']}, maneuver {state['maneuver']}, "
+             f"toughness {state['toughness']}, meson screen {state['meson_screen'] or 'none'}, "
+             f"maneuver {state['maneuver']}, "
              f"power {state['power']}, jump {state['jump']}, fire control {state['fire_control']}, crew disabled "
              f"{state['crew_disabled']}"]
     lines.append(f"    sensors: {', '.join(state['sensors']) or 'none'}")

@@ -22,6 +22,7 @@ from shipyard.systems.mcs.combat.resolve import (
     Context,
     Hit,
     Options,
+    Term,
     apply_changes,
     evasion_modifier,
     fire_beam,
@@ -346,6 +347,22 @@ STATED = [
     "Light Laser Btty point defence: 4 skill/2 + 3 FC + 6 PDR - 6 missile evasion - 5 salvo = 2 on 1d6: rolled 1, "
     "intercepted",
     "Missile Batteries 3 salvo (+5) strikes Hollyfields (quick rule): DV 11 + 5 = 16",
+    # the sequence of play
+    "initiative: Coronation 8 (2d6) + 6 fleet tactics + 2 x 0 G maneuver = 14",
+    "initiative: Hollyfields 7 (2d6) + 8 fleet tactics + 2 x 1 G maneuver = 17",
+    "initiative: Hollyfields wins",
+    "range: Extreme to Long",
+    "Missile Batteries 1 launches a salvo (+4) at Long range, 2 left: it strikes next turn",
+    "initiative: Coronation 9 (2d6) + 6 fleet tactics + 2 x 0 G maneuver = 15",
+    "initiative: Hollyfields 4 (2d6) + 8 fleet tactics + 2 x 1 G maneuver = 14",
+    "range: Long to Medium",
+    # turn 2, the Coronation's heavy lasers
+    "Heavy Laser Btty 10 at Hollyfields: to-hit 6 skill + 4 FC + 1 ROF + 6 size - 1 evasion = 16 on 3d6",
+    "  -> the jump drive is destroyed already: the hit is wasted",
+    "  -> AEMS 11.0 destroyed",
+    "  -> missile magazine: 25% of the full missile load destroyed",
+    "  -> power plant: power -1",
+    "  -> life support: G-tolerance -1",
 ]
 
 
@@ -386,8 +403,12 @@ def test_states_after_the_example(replay):
     assert coronation["batteries"]["Spinal Meson"] == ["destroyed"]
     assert all(s.endswith("destroyed") for s in coronation["sensors"] if s.startswith("LIDAR"))
     assert hollyfields["jump"] == 0 and "jump drive" in hollyfields["systems_destroyed"]
-    assert hollyfields["batteries"]["Missile Batteries"][0] == "(+1) 17:11"
-    assert hollyfields["batteries"]["Light Laser Btty"].count("destroyed") == 1
+    # one salvo launched in turn 1, one of three lost to the heavy magazine hit (25% of the full load, rounded up)
+    assert hollyfields["batteries"]["Missile Batteries"][0] == "(+1) 17:11, 1 salvo(s)"
+    assert hollyfields["batteries"]["Light Laser Btty"].count("destroyed") == 2
+    assert hollyfields["power"] == 6  # "the power plant (reducing output by 1 point)"
+    assert hollyfields["sensors"] == ["LIDAR destroyed", "PEMS destroyed", "LIDAR destroyed", "LIDAR destroyed",
+                                      "AEMS destroyed"]
     assert replay.turns[0].states[0]["maneuver"] == "0"  # the light maneuver hit: 0 G next turn
 
 
@@ -398,6 +419,9 @@ DISAGREEMENTS = [  # (what, shipyard's figure in the narration, the seed's), eac
     ("spinal PAW to-hit, turn 1", "8 skill + 3 FC - 1 ROF + 8 size - 2 evasion = 16", "= 18 on 4d"),
     ("laser bays' to-hit, turn 1", "8 skill + 3 FC + 3 ROF + 8 size - 2 evasion = 20", "need 21 on 4d"),
     ("spinal meson to-hit, turn 2", "6 skill + 4 FC + 1 ROF + 6 size - 1 evasion = 16 on 3d6", "14 on 3d6"),
+    ("the backup PEMS", "  -> no PEMS: no effect", "the remaining backup PEMS"),
+    ("light surface hits, turn 2", "surface severity: 1 (1d6) + 18 DV - 15 toughness = 4: heavy",
+     "Various heavy and light hits"),
 ]
 
 
@@ -427,6 +451,67 @@ def test_a_seeded_log_gives_the_same_narration(tmp_path):
     assert one.turns[0].steps == two.turns[0].steps
     assert len([s for s in one.turns[0].steps if s.startswith("Heavy Laser")]) == 3
     assert one.turns[0].steps != other.turns[0].steps
+
+
+SEQUENCE = '[[turn]]\nrange = "x"\n[[turn]]\nrange = "m"\nmaneuver = { a = 2 }\n'
+
+
+def test_the_sequence_of_play_is_checked(tmp_path):
+    """MCS 2.1 (the Coronation has 1 G) and 2.3 (the range changes by one band a turn)."""
+    found = [d for d in resolve_log(_log(tmp_path, SEQUENCE)).diagnostics if d.code == "CMB007"]
+    assert [(d.span.line, d.message) for d in found] == [
+        (9, "Coronation allocates 2 G but has 1 G this turn (MCS 2.1)"),
+        (8, "the range goes from Extreme to Medium: the initiative winner may change it by one band (MCS 2.3)")]
+    assert not [d for d in resolve_log(_log(tmp_path, SEQUENCE.replace('"m"', '"l"').replace("2 }", "1 }")))
+                .diagnostics if d.code == "CMB007"]
+
+
+def test_a_salvo_strikes_when_its_range_says(tmp_path):
+    """MCS 4.0: launched at Long in turn 1, a salvo strikes in turn 2, not in turn 1."""
+    body = ('[[turn]]\nrange = "l"\n[[turn.fire]]\nship = "a"\nbattery = "Missile Batteries"\ntarget = "b"\n'
+            'launched = 1\n')
+    found = [d for d in resolve_log(_log(tmp_path, body)).diagnostics if d.code == "CMB007"]
+    assert found and found[0].message == ("a salvo launched in turn 1 at Long range strikes in turn 2, not turn 1 "
+                                          "(MCS 4.0)")
+    launched = resolve_log(_log(tmp_path, body.replace("launched = 1\n", "")))
+    assert launched.turns[0].steps == ["Missile Batteries 1 launches a salvo (+5) at Long range, 3 left: it "
+                                       "strikes next turn"]
+
+
+def test_squadron_and_spread_fire(tmp_path, coronation, hollyfields):
+    """Squadron fire (MCS 3.0): six batteries as one, ROF +2. Spread fire (Optional 5.4): ROF +1 costs 2 damage,
+    and the ROF may rise to the PD rating at most (the heavy laser: +1 to 3)."""
+    ctx = _ctx(10, 1, 11, 1, 11)
+    group = coronation.group("Heavy Laser Btty")
+    fired = fire_beam(ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["l"], Fraction(0),
+                      squadron=6, spread=2)
+    assert fired.to_hit.terms[2] == Term("ROF", 1 + 2 + 2)
+    # 1 + 2 squadron + 2 spread = ROF 5; 6 + 4 + 5 + 6 = 21, made by 11: +5 (up to ROF 5); DV 17 - 4 + 5
+    assert "= 21 on 4d6: rolled 10, made by 11: damage +5; Pen:Dam 15:18" in ctx.log[0]
+    with pytest.raises(CannotFire, match="at most to the PD rating"):
+        fire_beam(_ctx(10), coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["l"], Fraction(0),
+                  spread=3)
+
+
+def test_no_fire_after_the_bridge_is_destroyed(coronation, hollyfields):
+    ctx = _ctx(1)
+    from shipyard.systems.mcs.combat.resolve import electronics
+    electronics(ctx, coronation, "critical", "laser", "bridge")
+    apply_changes(ctx)
+    group = coronation.group("Heavy Laser Btty")
+    with pytest.raises(CannotFire, match="may not maneuver or fire this turn"):
+        fire_beam(_ctx(10), coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["l"], Fraction(0))
+    coronation.end_turn(2)
+    assert coronation.why_not_fire(group) is None and coronation.task_dice() == 1  # +1 die for the battle
+
+
+def test_g_tolerance_adds_dice(midu):
+    """MCS 2.1: the Midu (G-tolerance 8) at 6 G maneuver + 3 G evasion: tolerance 7 with evasion, 2 G over: two
+    dice more."""
+    midu.allocate(Fraction(6), Fraction(3), Fraction(0))
+    assert midu.task_dice() == 2
+    midu.allocate(Fraction(6), Fraction(0), Fraction(0))
+    assert midu.task_dice() == 0
 
 
 def test_a_log_without_dice_or_seed(tmp_path):
@@ -499,3 +584,88 @@ def test_resolve_the_example_from_the_command_line():
 def test_resolve_an_unreadable_log(tmp_path):
     result = runner.invoke(app, ["combat", "resolve", str(tmp_path / "missing.toml")])
     assert result.exit_code == 2 and "IO001" in result.stderr
+
+
+# ---- optional rules --------------------------------------------------------------------------------------
+
+
+def test_sensor_lock(coronation, hollyfields, midu):
+    """Optional 5.1: the Coronation's best signal at the Hollyfields is a LIDAR 14.5 + Lidar signature 0 = 14.5
+    against 13.5 at Long (passive/LIDAR column): locked. At the Midu (Lidar -0.5) at Extreme, LIDAR 14.5 - 0.5
+    = 14.0 against 14.0: locked; hiding (-0.5) it is not, nor PEMS 14 + IR 0 - 0.5 against 14.0, nor AEMS 11 +
+    Active 0 - 0.5 against 13.5; the sensor operator's task (+0.5) locks again."""
+    from shipyard.systems.mcs.combat.resolve import sensor_lock
+    lock = sensor_lock(coronation, hollyfields, t.RANGE_BANDS["l"])
+    assert (lock.sensor, lock.signal, lock.needed, lock.locked) == ("LIDAR", Fraction(29, 2), Fraction(27, 2), True)
+    assert sensor_lock(coronation, midu, t.RANGE_BANDS["x"]).locked
+    assert not sensor_lock(coronation, midu, t.RANGE_BANDS["x"], hiding=True).locked
+    assert sensor_lock(coronation, midu, t.RANGE_BANDS["x"], hiding=True, task_made=True).locked
+
+
+def test_lidar_rule_stops_fire_without_a_lidar(coronation, hollyfields):
+    from shipyard.systems.mcs.combat.resolve import sensors_allow
+    ctx = Context(dice=ScriptedDice([]), options=Options(sensors="lidar"))
+    assert sensors_allow(ctx, coronation, hollyfields, t.RANGE_BANDS["l"])
+    for sensor in coronation.sensors:
+        if sensor.kind == "LIDAR":
+            sensor.destroyed = True
+    assert not sensors_allow(ctx, coronation, hollyfields, t.RANGE_BANDS["l"])
+    assert ctx.log == ["Coronation has no working LIDAR: no fire (MCS 2.4.1)"]
+
+
+def test_swarm_odds(coronation):
+    """Optional 5.5: the light laser at 32 Drachen Jaegers (size 2) evading 7 G at Short: 6 + 4 + 1 + 2 - 7 = 6
+    on 2d6. Made by 0-1 (rolls 5, 6: 4/36 + 5/36 = 1/4) hits 1; by 2 (roll 4, 3/36 = 1/12) 2; by 3 (roll 3,
+    2/36 = 1/18) 3; by 4 (roll 2, 1/36) 4; a miss 1 - 15/36 = 7/12."""
+    jaeger = ship("drachen-jaeger")
+    odds = shot_odds(coronation, coronation.group("Light Laser Btty"), jaeger, "s", Fraction(7), swarm_of=32)
+    assert odds.swarm_hits == {0: Fraction(7, 12), 1: Fraction(1, 4), 2: Fraction(1, 12), 3: Fraction(1, 18),
+                               4: Fraction(1, 36)}
+
+
+def test_swarm_extra_damage():
+    """Three ships all hit by a roll made by 7 (3 needed): two points over, +1 damage; at missiles 2 less."""
+    from shipyard.systems.mcs.combat.resolve import ToHit as Aim
+    from shipyard.systems.mcs.combat.resolve import swarm
+    aim = Aim((Term("skill", 10),), 2, 6, 0, 0)
+    assert swarm(aim, 3, 3) == (3, 2)  # made by 7: 3 hit at 3, four more points: +2
+    assert swarm(aim, 3, 3, at_missiles=True) == (3, 1)
+    assert swarm(aim, 11, 3) == (0, 0)
+
+
+def test_component_armour(hollyfields):
+    """MCS 4.5.1: Pen below the component armour, no effect; equal, one level less."""
+    hollyfields.component_armour = {"power plant": 15}
+    ctx = _ctx(12)
+    interior_location_hit(ctx, hollyfields, "heavy", "laser", pen=14)
+    assert "  component armour 15 against Pen 14: no effect" in ctx.log
+    ctx = _ctx(12)
+    interior_location_hit(ctx, hollyfields, "heavy", "laser", pen=15)
+    apply_changes(ctx)
+    assert "  component armour 15 equals Pen 15: one level less, light" in ctx.log
+    assert hollyfields.power == 7 and hollyfields.turn_effects[0].what == "power"  # light: for one turn
+
+
+def test_weasel_rule_marks_the_players_choice(coronation):
+    ctx = Context(dice=ScriptedDice([1, 2]), options=Options(weasel=True))
+    surface_effect(ctx, coronation, "turret", "light")
+    surface_effect(ctx, coronation, "turret", "light")
+    assert [r.why for r in ctx.dice.log] == ["which turret battery", "the firing player's choice (weasel rule)"]
+
+
+def test_countermissiles_in_a_log(tmp_path):
+    """Optional 5.7: the Hollyfields' +4 salvo (-6) against the Coronation's +5 (-6): (5 - 6) - (4 - 6) = 1 on
+    1d6; a roll of 1 intercepts."""
+    body = ('[[turn]]\nrange = "m"\n[[turn.fire]]\nship = "b"\nbattery = "Missile Batteries"\ntarget = "a"\n'
+            'defence = [{ battery = "Missile Batteries" }]\ndice = [1]\n')
+    steps = resolve_log(_log(tmp_path, body)).turns[0].steps
+    assert steps[-1] == "countermissile: 5 + -6 - (4 + -6) = 1 on 1d6: rolled 1, intercepted"
+
+
+def test_shot_with_squadron_and_spread_from_the_command_line():
+    result = runner.invoke(app, ["combat", "shot", str(MCS / "coronation.usd"), str(MCS / "hollyfields.usd"),
+                                 "-b", "Heavy Laser Btty", "-r", "l", "--squadron", "4", "--spread", "1",
+                                 "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["terms"][2] == {"label": "ROF", "value": 4} and data["dam"] == 15  # 1 + 2 + 1; 17 - 2

@@ -62,4 +62,6 @@ CODES = (
                           "salvos left, or not a weapon"),
     Code("CMB006", ERROR, "the dice of a fire: a scripted roll the dice cannot give, too few without --seed, or "
                           "rolls left over"),
+    Code("CMB007", ERROR, "a fire log breaks the sequence of play: more G allocated than the ship has, the range "
+                          "changed by more than one band, a salvo striking in another turn than its range gives"),
 )

@@ -5,6 +5,7 @@ turn (MCS 2.4) and the ships' states are kept after each."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -22,15 +23,24 @@ from shipyard.systems.mcs.combat.resolve import (
     Context,
     Options,
     apply_changes,
+    countermissile,
     fire_beam,
+    initiative,
+    launch,
     missile_attack,
     point_defence,
+    sensors_allow,
 )
 from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, Mount, combat_ship
 from shipyard.systems.mcs.model import UsdShip
 
 Band = Literal["impact", "pb", "vs", "s", "m", "l", "x"]
+#: MCS 2.3: the bands the range steps through, one a turn (Impact and Point Blank are the missiles' own).
+RANGE_STEPS = ("vs", "s", "m", "l", "x")
 Quality = Literal["green", "trained", "line", "crack", "elite"]
+#: MCS 4.5: the interior locations a component can be armoured at.
+Location = Literal["electronics", "spinal", "magazine", "turret", "bay", "cargo/fittings", "fuel", "crew quarters",
+                   "power plant", "maneuver drive", "jump drive", "hangar", "screens", "special"]
 
 
 class _Entry(BaseModel):
@@ -45,6 +55,7 @@ class ShipEntry(_Entry):
     crew: Quality | None = None
     mounts: dict[str, Mount] = Field(default_factory=dict)
     vacc_suits: bool = True
+    component_armour: dict[Location, int] = Field(default_factory=dict)
 
 
 class DefenceEntry(_Entry):
@@ -66,12 +77,24 @@ class FireEntry(_Entry):
     skill: int | None = None
     mode: Literal["controlled", "semi", "full", "frag-semi", "frag-full"] = "full"
     salvo: int | None = None  # the salvo strength when launched, if damage has lowered the battery's since
+    launched: int | None = Field(None, ge=1)  # the turn a salvo was launched (MCS 4.0: Long and Extreme strike next)
+    squadron: int = Field(1, ge=1)  # batteries firing together as one (squadron fire, MCS 3.0)
+    spread: int = Field(0, ge=0)  # ROF gained by spread fire (Optional 5.4)
     defence: list[DefenceEntry] = Field(default_factory=list)
     dice: list[int] | None = None
 
 
+class InitiativeEntry(_Entry):
+    """A ship's (or its fleet's) initiative roll (MCS 2.2): the 2d rolled and the admiral's Fleet Tactics."""
+
+    roll: int | None = Field(None, ge=2, le=12)
+    tactics: int = 0
+
+
 class TurnEntry(_Entry):
     range: Band
+    maneuver: dict[str, Decimal] = Field(default_factory=dict)
+    initiative: dict[str, InitiativeEntry] = Field(default_factory=dict)
     evasion: dict[str, Decimal] = Field(default_factory=dict)
     aiming: dict[str, Decimal] = Field(default_factory=dict)
     fire: list[FireEntry] = Field(default_factory=list)
@@ -79,6 +102,7 @@ class TurnEntry(_Entry):
 
 class FireLog(_Entry):
     ships: dict[str, ShipEntry]
+    start_range: Band | None = None
     turn: list[TurnEntry] = Field(default_factory=list)
     options: Options = Field(default_factory=Options)
 
@@ -123,7 +147,7 @@ class _Run:
 
         for key, entry in self.log.ships.items():
             where = ("ships", key, "sheet")
-            sheet_path = (self.path.parent / entry.sheet)
+            sheet_path = Path(os.path.normpath(self.path.parent / entry.sheet))
             sheet = check_sheet(load_sheet(sheet_path, str(sheet_path)))
             self.result.diagnostics.extend(d for d in sheet.diagnostics if d.severity is not Severity.INFO)
             ships = [s for s in sheet.ships if isinstance(s, UsdShip)]
@@ -134,7 +158,8 @@ class _Run:
                            + (f" named {entry.name!r}" if entry.name else ""))
                 continue
             try:
-                self.ships[key] = combat_ship(ships[0], entry.crew, entry.mounts, entry.vacc_suits)
+                self.ships[key] = combat_ship(ships[0], entry.crew, entry.mounts, entry.vacc_suits,
+                                              {str(k): v for k, v in entry.component_armour.items()})
             except ValueError as error:
                 self.error(where, "CMB003", f"ship {key!r}: {error}")
 
@@ -148,9 +173,12 @@ class _Run:
     def run(self) -> Resolution:
         self.load_ships()
         options = self.log.options
+        previous = self.log.start_range
         for number, turn in enumerate(self.log.turn, start=1):
             report = TurnReport(number)
             ctx = Context(dice=ScriptedDice([]), options=options, turn=number)
+            self.sequence(ctx, turn, number, previous)
+            previous = turn.range
             sand_fired: set[int] = set()
             for index, entry in enumerate(turn.fire):
                 where: tuple[str | int, ...] = ("turn", number - 1, "fire", index)
@@ -162,6 +190,41 @@ class _Run:
             report.states = [ship.summary() for ship in self.ships.values()]
             self.result.turns.append(report)
         return self.result
+
+    def sequence(self, ctx: Context, turn: TurnEntry, number: int, previous: str | None) -> None:
+        """MCS 2.1-2.3: the allocation of G, initiative, and the range step."""
+        where: tuple[str | int, ...] = ("turn", number - 1)
+        for key, ship in self.ships.items():
+            wrong = ship.allocate(_fraction(turn.maneuver.get(key)), _fraction(turn.evasion.get(key)),
+                                  _fraction(turn.aiming.get(key)))
+            if wrong is not None:
+                self.error(where + ("maneuver",), "CMB007", f"{wrong} (MCS 2.1)")
+        totals: dict[str, Fraction] = {}
+        for key, entry in turn.initiative.items():
+            rolling = self.ship(key, where + ("initiative",))
+            if rolling is None:
+                continue
+            roll = entry.roll
+            if roll is None:
+                if self.random is None:
+                    self.error(where + ("initiative",), "CMB006", f"no initiative roll for {key!r} and no --seed")
+                    continue
+                roll = self.random.roll(t.INITIATIVE_DICE, 6, f"{rolling.name} initiative")
+            totals[key] = initiative(roll, entry.tactics, rolling.allocation[0])
+            ctx.say(f"initiative: {rolling.name} {roll} (2d6) + {entry.tactics} fleet tactics + "
+                    f"{t.INITIATIVE_MANEUVER_FACTOR} x {float(rolling.allocation[0]):g} G maneuver = "
+                    f"{float(totals[key]):g}")
+        if totals:
+            best = max(totals.values())
+            winners = [self.ships[k].name for k, v in totals.items() if v == best]
+            ctx.say(f"initiative: {' and '.join(winners)} {'tie' if len(winners) > 1 else 'wins'}")
+        if previous is not None:
+            bands = RANGE_STEPS
+            if previous in bands and turn.range in bands and abs(bands.index(previous) - bands.index(turn.range)) > 1:
+                self.error(where + ("range",), "CMB007", f"the range goes from {t.RANGE_BANDS[previous].name} to "
+                           f"{t.RANGE_BANDS[turn.range].name}: the initiative winner may change it by one band "
+                           "(MCS 2.3)")
+            ctx.say(f"range: {t.RANGE_BANDS[previous].name} to {t.RANGE_BANDS[turn.range].name}")
 
     def fire(self, ctx: Context, turn: TurnEntry, entry: FireEntry, where: tuple[str | int, ...],
              sand_fired: set[int]) -> None:
@@ -175,10 +238,6 @@ class _Run:
             self.error(where + ("battery",), "CMB004", str(error.args[0]))
             return
         scripted = ScriptedDice(entry.dice or [], then=self.random)
-        if entry.dice is None and self.random is None:
-            self.error(where, "CMB006", "no dice given for this fire and no --seed to roll them: give "
-                                        "'dice = [...]' (the totals the table rolled) or run with --seed N")
-            return
         ctx.dice = scripted
         band = t.RANGE_BANDS[entry.range or turn.range]
         evasion = _fraction(turn.evasion.get(entry.target))
@@ -188,19 +247,26 @@ class _Run:
             self.error(where + ("count",), "CMB005", f"{group.name}: {entry.count} asked to fire, "
                                                       f"{len(batteries)} intact")
             return
+        if group.kind == "beam" and not sensors_allow(ctx, attacker, target, band):
+            return
         try:
             for battery in batteries:
                 if group.kind == "beam":
                     fire_beam(ctx, attacker, group, battery, target, band, evasion, entry.skill,
-                              None if aiming is None else _fraction(aiming), entry.sand, sand_fired)
+                              None if aiming is None else _fraction(aiming), entry.sand, sand_fired,
+                              squadron=entry.squadron, spread=entry.spread)
                 elif group.kind == "missile":
+                    if entry.launched is None and not launch(ctx, group, battery, band):
+                        continue  # launched at Long or Extreme: the log gives its strike next turn
                     self.salvo(ctx, attacker, group, battery, target, band, evasion, entry, where)
                 else:
                     raise CannotFire(f"{group.name} is a {group.kind} battery: it does not fire at ships")
         except CannotFire as error:
             self.error(where + ("battery",), "CMB005", str(error))
         except DiceError as error:
-            self.error(where + ("dice",), "CMB006", str(error))
+            hint = "" if entry.dice is not None else ("; no dice given for this fire: give 'dice = [...]' (the "
+                                                      "totals the table rolled) or run with --seed N")
+            self.error(where + ("dice",), "CMB006", f"{error}{hint}")
         if scripted.left:
             self.error(where + ("dice",), "CMB006", f"{scripted.left} scripted roll(s) left over: the fire used "
                                                     f"{scripted.used} of {len(scripted.rolls)}")
@@ -209,6 +275,14 @@ class _Run:
               band: t.RangeBand, evasion: Fraction, entry: FireEntry, where: tuple[str | int, ...]) -> None:
         strength = battery.rof if entry.salvo is None else entry.salvo
         size_evade = group.size_evade or 0
+        if entry.launched is not None:
+            launched = self.log.turn[entry.launched - 1].range if entry.launched <= len(self.log.turn) else None
+            due = entry.launched + (0 if launched in t.MISSILE_SAME_TURN else 1)
+            if launched is None or due != ctx.turn:
+                self.error(where + ("launched",), "CMB007", f"a salvo launched in turn {entry.launched}"
+                           + (f" at {t.RANGE_BANDS[launched].name} range strikes in turn {due}" if launched else "")
+                           + f", not turn {ctx.turn} (MCS 4.0)")
+                return
         strike = t.MISSILE_MODES[entry.mode].band
         for index, defence in enumerate(entry.defence):
             try:
@@ -217,7 +291,10 @@ class _Run:
                 self.error(where + ("defence", index), "CMB004", str(error.args[0]))
                 return
             for _ in range(defence.shots):
-                if point_defence(ctx, target, defender_group, strength, size_evade, strike, defence.squadron):
+                if defender_group.kind == "missile":  # countermissiles, Optional 5.7
+                    if countermissile(ctx, defender_group, strength, size_evade):
+                        return
+                elif point_defence(ctx, target, defender_group, strength, size_evade, strike, defence.squadron):
                     return
         missile_attack(ctx, attacker, group, battery, target, band, evasion, entry.mode, entry.skill, entry.sand,
                        strength=strength)

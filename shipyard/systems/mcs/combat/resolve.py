@@ -48,6 +48,12 @@ class Options(BaseModel):
     spectacular: Literal["all-ones", "never"] = "all-ones"
     #: MCS 4.3: "quick" (laser missiles always hit, DV + salvo strength) or "long" (the missile chart).
     missile_rule: Literal["quick", "long"] = "quick"
+    #: MCS 2.4.1: "ignore" sensors (the simplest rule), require a working "lidar", or the optional sensor "lock"
+    #: (Optional 5.1).
+    sensors: Literal["ignore", "lidar", "lock"] = "ignore"
+    #: MCS Optional 5.2 (the weasel rule): every even-numbered weapon hit damages a battery the firing player
+    #: chooses (a scripted pick; a seeded run picks at random still).
+    weasel: bool = False
 
 
 #: The seed's tables' readings, no optional rule beyond aiming G.
@@ -143,7 +149,7 @@ def to_hit(attacker: CombatShip, group: Group, target: CombatShip, band: t.Range
     evasion = evasion_modifier(factor, evasion_g)
     if evasion:
         terms.append(Term("evasion", -evasion))
-    dice = band.dice + (attacker.extra_task_dice if band.sides == 6 else 0)
+    dice = band.dice + (attacker.task_dice() if band.sides == 6 else 0)
     return ToHit(tuple(terms), dice, band.sides, band.offset, max(0, rof))
 
 
@@ -178,6 +184,10 @@ class Context:
     turn: int = 1
     log: list[str] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
+    #: Systems destroyed by a hit of this turn, not yet in effect: a second hit on one is wasted too.
+    destroying: set[tuple[int, str]] = field(default_factory=set)
+    #: Weapon (battery) hits so far, for the weasel rule's even-numbered hits.
+    battery_hits: int = 0
 
     def say(self, text: str) -> None:
         self.log.append(text)
@@ -242,7 +252,13 @@ def battery_hit(ctx: Context, ship: CombatShip, mount: str, level: str, losses: 
     if not candidates:
         ctx.say(f"  -> no {mount} weapon: no effect")
         return
-    battery = _pick(ctx, candidates, f"which {mount} battery")
+    ctx.battery_hits += 1
+    chooser = ("the firing player's choice (weasel rule)" if ctx.options.weasel and ctx.battery_hits % 2 == 0
+               else f"which {mount} battery")
+    battery = _pick(ctx, candidates, chooser)
+    if "tpaw" in ship.group_of(battery).name.lower().replace(" ", ""):  # MCS 4.5.2: any hit disables a TPAW
+        _reduce_battery(ctx, ship, battery, None, level)
+        return
     _reduce_battery(ctx, ship, battery, losses[level], level)
 
 
@@ -371,9 +387,10 @@ def _facility_missing(ship: CombatShip, location: str) -> bool:
 
 
 def _destroy_system(ctx: Context, ship: CombatShip, system: str, then: Callable[[], None]) -> None:
-    if system in ship.systems_destroyed:
+    if system in ship.systems_destroyed or (id(ship), system) in ctx.destroying:
         ctx.say(f"  -> the {system} is destroyed already: the hit is wasted")
         return
+    ctx.destroying.add((id(ship), system))
 
     def destroy() -> None:
         if system not in ship.systems_destroyed:
@@ -414,17 +431,19 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
                 ship.fire_control = max(0, ship.fire_control + change)
             ctx.change(ship, f"{lost} MFD(s) destroyed" + (f", fire control {change}" if change else ""), control)
     elif system == "computer":
-        if weapon == "paw" and level != "critical":
+        if weapon == "paw" and level != "critical" and not ship.fibre_computers:
             level = t.LEVEL_ORDER[t.LEVEL_ORDER.index(level) + 1]
-            ctx.say(f"  a PAW against a computer: one level more, {level} (the sheet's computers are taken as "
-                    "non-fibre unless named Fib)")
+            ctx.say(f"  a PAW against non-fibre computers: one level more, {level}")
         count = 1 if level == "light" else (ship.computers if level == "critical"
                                             else per_tons(ship.displacement, t.COMPUTER_TONS_PER_LOSS))
 
         def compute() -> None:
             ship.computers_damaged = min(ship.computers, ship.computers_damaged + count)
-            if ship.computers_damaged >= ship.computers:
+            ship.computers_lost = ship.computers_lost or level != "light"
+            if ship.computers_damaged >= ship.computers:  # no backup left
                 ship.extra_task_dice += 1
+            if level == "critical":
+                ship.turn_effects.append(TurnEffect("no maneuver or fire", 1, ctx.turn + 1))
         ctx.change(ship, f"{count} computer(s) {'damaged' if level == 'light' else 'destroyed'}", compute)
     else:
         loss = t.ALL_SENSORS_LOSS[level]
@@ -444,11 +463,11 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
     elif location == "magazine":
         share = t.MAGAZINE_LOSS[level]
 
-        def magazine() -> None:
+        def magazine() -> None:  # a share of the full load, in whole salvos of each launcher, rounded up
             for group in ship.groups:
                 for battery in group.batteries:
-                    if group.kind == "missile" and battery.salvos is not None:
-                        battery.salvos = math.floor(battery.salvos * (1 - share))
+                    if group.kind == "missile" and battery.salvos is not None and battery.full_salvos is not None:
+                        battery.salvos = max(0, battery.salvos - math.ceil(battery.full_salvos * share))
         ctx.change(ship, f"missile magazine: {float(share):.0%} of the full missile load destroyed", magazine)
     elif location == "cargo/fittings":
         roll = ctx.dice.roll(1, 6, "cargo or fittings")
@@ -569,8 +588,10 @@ def special(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
             ", armour -1, toughness -1, the spinal mount may not fire" if level == "heavy" else ""), structure)
 
 
-def interior_location_hit(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
-    """MCS 4.5: roll the location (3d6; facilities the ship lacks are re-rolled), apply it and its crew hits."""
+def interior_location_hit(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, pen: int | None = None) -> None:
+    """MCS 4.5: roll the location (3d6; facilities the ship lacks are re-rolled), apply it and its crew hits.
+    Component armour (MCS 4.5.1) around the location stops a laser or PAW hit of lower Pen, and takes a level
+    off one of equal Pen."""
     while True:
         roll = ctx.dice.roll(3, 6, "interior location")
         location, crew = t.interior_location(roll)
@@ -578,6 +599,16 @@ def interior_location_hit(ctx: Context, ship: CombatShip, level: str, weapon: We
             break
         ctx.say(f"  interior location: {roll} (3d6): {location}, which the ship lacks: re-rolled")
     ctx.say(f"  interior location: {roll} (3d6): {location}{' (C)' if crew else ''}, {level}")
+    armour = ship.component_armour.get(location)
+    if armour is not None and pen is not None and weapon in ("laser", "paw", "missile"):
+        if pen < armour:
+            ctx.say(f"  component armour {armour} against Pen {pen}: no effect")
+            return
+        if pen == armour:
+            level = t.LEVEL_ORDER[t.LEVEL_ORDER.index(level) - 1]
+            ctx.say(f"  component armour {armour} equals Pen {pen}: one level less, {level}")
+            if level == "none":
+                return
     interior_effect(ctx, ship, location, level, weapon)
     if crew:
         crew_casualties(ctx, ship, level, weapon)
@@ -614,7 +645,7 @@ def penetrate(ctx: Context, hit: Hit, armour: int, what: str = "armour") -> int 
 def interior_hit(ctx: Context, hit: Hit, ship: CombatShip, dv: int) -> None:
     inner = Hit(hit.weapon, hit.pen, dv, hit.label)
     for level in severity_roll(inner, ship, ctx, "interior"):
-        interior_location_hit(ctx, ship, level, hit.weapon)
+        interior_location_hit(ctx, ship, level, hit.weapon, hit.pen)
 
 
 def meson_screen(ctx: Context, hit: Hit, ship: CombatShip) -> int | None:
@@ -700,12 +731,99 @@ class Fired:
     bonus: int | None
 
 
+#: Optional 5.1 reading: which signature each sensor sees, and the column of the lock table it reads (0 passive
+#: or LIDAR, 1 active). The seed names the columns, not the pairs.
+SENSOR_SIGNATURES: dict[str, tuple[str, int]] = {"PEMS": ("ir", 0), "LIDAR": ("lidar", 0), "AEMS": ("active", 1)}
+
+
+@dataclass(frozen=True)
+class Lock:
+    sensor: str
+    signal: Fraction
+    needed: Fraction
+
+    @property
+    def locked(self) -> bool:
+        return self.signal >= self.needed
+
+
+def sensor_lock(attacker: CombatShip, target: CombatShip, band: t.RangeBand, task_made: bool = False,
+                hiding: bool = False) -> Lock | None:
+    """MCS Optional 5.1: the best Signal = sensor rating + the target's signature of that sensor's kind, against
+    the table's figure for the range; +0.5 with the sensor operator's Formidable task made, -0.5 with one working
+    sensor alone, -0.5 for a target hiding or not firing. None when the ship has no working sensor."""
+    working = [s for s in attacker.sensors if not s.destroyed and s.kind in SENSOR_SIGNATURES]
+    if not working:
+        return None
+    best: Lock | None = None
+    for sensor in working:
+        kind, column = SENSOR_SIGNATURES[sensor.kind]
+        signature = target.signatures.get(kind, Fraction(0)) + (t.HIDING_SIGNATURE if hiding else 0)
+        signal = sensor.sensitivity + signature + (t.SENSOR_TASK_BONUS if task_made else 0)
+        if len(working) == 1:
+            signal += t.SINGLE_SENSOR_PENALTY
+        lock = Lock(sensor.kind, signal, t.SENSOR_LOCK[band.key][column])
+        if best is None or lock.signal - lock.needed > best.signal - best.needed:
+            best = lock
+    return best
+
+
+def sensors_allow(ctx: Context, attacker: CombatShip, target: CombatShip, band: t.RangeBand) -> bool:
+    """MCS 2.4.1 under ``Options.sensors``: whether the ship may fire at the target, narrated."""
+    if ctx.options.sensors == "ignore":
+        return True
+    if ctx.options.sensors == "lidar":
+        if any(s.kind == "LIDAR" and not s.destroyed for s in attacker.sensors):
+            return True
+        ctx.say(f"{attacker.name} has no working LIDAR: no fire (MCS 2.4.1)")
+        return False
+    lock = sensor_lock(attacker, target, band)
+    if lock is None:
+        ctx.say(f"{attacker.name} has no working sensor: no lock, no fire")
+        return False
+    ctx.say(f"sensor lock: {attacker.name} {lock.sensor} signal {float(lock.signal):g} against "
+            f"{float(lock.needed):g} at {band.name}: {'locked' if lock.locked else 'no lock, no fire'}")
+    return lock.locked
+
+
+def swarm(aim: ToHit, roll: int, ships: int, at_missiles: bool = False) -> tuple[int, int]:
+    """MCS Optional 5.5: ships of a squadron hit by one battery's roll, and the damage added to each once all
+    are hit (one point for every two more points made by). At missile salvos the roll counts 2 points less."""
+    made = aim.target - roll + (t.SWARM_MISSILE_PENALTY if at_missiles else 0)
+    if made < 0:
+        return 0, 0
+    hit = min(ships, t.swarm_hits(made))
+    if hit < ships:
+        return hit, 0
+    needed = next(low for low, _, count in t.SWARM_HITS if count >= ships) if ships <= t.SWARM_HITS[-1][2] \
+        else made
+    return hit, (made - needed) // t.POINTS_PER_EXTRA_DAMAGE
+
+
+def initiative(roll: int, tactics: int, maneuver_g: Fraction) -> Fraction:
+    """MCS 2.2: 2d + the admiral's Fleet Tactics + twice the G allocated to maneuver."""
+    return roll + tactics + t.INITIATIVE_MANEUVER_FACTOR * maneuver_g
+
+
+def spread_fire(battery: Battery, group: Group, spread: int) -> int:
+    """MCS Optional 5.4: ROF gained by spreading fire costs 2 damage a point, up to the PD rating; the damage
+    lost. CannotFire past the PD rating."""
+    if spread and (battery.point_defence is None or battery.rof + spread > battery.point_defence):
+        raise CannotFire(f"{group.name}: spread fire raises ROF at most to the PD rating "
+                         f"({battery.point_defence if battery.point_defence is not None else 'none'})")
+    return spread * t.SPREAD_DAMAGE_PER_ROF
+
+
 def fire_beam(ctx: Context, attacker: CombatShip, group: Group, battery: Battery, target: CombatShip,
               band: t.RangeBand, evasion_g: Fraction, skill: int | None = None, aiming_g: Fraction | None = None,
-              sand: str = "none", sand_fired: set[int] | None = None) -> Fired:
-    """One beam battery fires (MCS 3.0), and a hit is resolved (MCS 5.0)."""
+              sand: str = "none", sand_fired: set[int] | None = None, squadron: int = 1, spread: int = 0) -> Fired:
+    """One beam battery fires (MCS 3.0; with squadron or spread fire), and a hit is resolved (MCS 5.0)."""
     pen, dam = beam_figures(group, battery, band)
-    aim = to_hit(attacker, group, target, band, evasion_g, ctx.options, skill, aiming_g)
+    dam -= spread_fire(battery, group, spread)
+    why = attacker.why_not_fire(group)
+    if why is not None:
+        raise CannotFire(why)
+    aim = to_hit(attacker, group, target, band, evasion_g, ctx.options, skill, aiming_g, squadron, spread)
     roll = ctx.dice.roll(aim.dice, aim.sides, f"{battery.label} to-hit") + aim.offset
     if roll > aim.target:
         ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
@@ -750,10 +868,6 @@ def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Ba
     the missile chart's to-hit, with the salvo strength in place of ROF."""
     strength = battery.rof if strength is None else strength
     pen, dam = battery.pen[0], battery.dam[0]
-    if battery.salvos is not None:
-        if battery.salvos <= 0:
-            raise CannotFire(f"{battery.label} has no salvos left")
-        battery.salvos -= 1
     assert pen is not None and dam is not None
     if ctx.options.missile_rule == "quick":
         ctx.say(f"{battery.label} salvo ({strength:+d}) strikes {target.name} (quick rule): DV {dam} + "
@@ -782,6 +896,22 @@ def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Ba
     return Fired(battery.label, aim, roll, 0)
 
 
+def launch(ctx: Context, group: Group, battery: Battery, band: t.RangeBand) -> bool:
+    """MCS 4.0, the fire missiles phase: one salvo leaves the magazine; True when it strikes this turn (Very
+    Short to Medium), False when it strikes in the next (Long, Extreme). CannotFire with no salvo left."""
+    if battery.destroyed:
+        raise CannotFire(f"{battery.label} is destroyed")
+    if battery.salvos is not None:
+        if battery.salvos <= 0:
+            raise CannotFire(f"{battery.label} has no salvos left")
+        battery.salvos -= 1
+    now = band.key in t.MISSILE_SAME_TURN
+    left = "" if battery.salvos is None else f", {battery.salvos} left"
+    ctx.say(f"{battery.label} launches a salvo ({battery.rof:+d}) at {band.name} range{left}: it strikes "
+            f"{'this turn' if now else 'next turn'}")
+    return now
+
+
 def point_defence(ctx: Context, defender: CombatShip, group: Group, salvo_strength: int, size_evade: int,
                   band: str = "pb", squadron: int = 1) -> bool:
     """MCS 4.1: one point defence shot (a battery, or a squadron of them) at a salvo; True when intercepted."""
@@ -799,6 +929,10 @@ def point_defence(ctx: Context, defender: CombatShip, group: Group, salvo_streng
 def countermissile(ctx: Context, interceptor: Group, incoming_strength: int, incoming_evasion: int) -> bool:
     """MCS Optional 5.7: (own salvo + size/evasion) - (incoming salvo + evasion) on 1d6."""
     own = interceptor.intact[0]
+    if own.salvos is not None:
+        if own.salvos <= 0:
+            raise CannotFire(f"{own.label} has no salvos left to intercept with")
+        own.salvos -= 1
     target = own.rof + (interceptor.size_evade or 0) - (incoming_strength + incoming_evasion)
     roll = ctx.dice.roll(1, t.COUNTERMISSILE_SIDES, "countermissile")
     ctx.say(f"countermissile: {own.rof} + {interceptor.size_evade} - ({incoming_strength} + {incoming_evasion}) "

@@ -8,7 +8,17 @@ from fractions import Fraction
 
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.odds import dice_totals, mixed
-from shipyard.systems.mcs.combat.resolve import DEFAULT_OPTIONS, CannotFire, Options, Term, ToHit, beam_figures, to_hit
+from shipyard.systems.mcs.combat.resolve import (
+    DEFAULT_OPTIONS,
+    CannotFire,
+    Options,
+    Term,
+    ToHit,
+    beam_figures,
+    spread_fire,
+    swarm,
+    to_hit,
+)
 from shipyard.systems.mcs.combat.state import CombatShip, Group
 
 #: The order levels are listed in: none, light, heavy, critical, then 2x critical and up.
@@ -76,6 +86,8 @@ class ShotOdds:
     surface_with_bonus: dict[str, Fraction] | None
     interior_with_bonus: dict[str, Fraction]
     assumptions: list[str] = field(default_factory=list)
+    #: Optional 5.5: ships of the squadron hit -> chance (0: a miss).
+    swarm_hits: dict[int, Fraction] | None = None
 
     @property
     def terms(self) -> tuple[Term, ...]:
@@ -142,14 +154,16 @@ def _sorted(distribution: dict[str, Fraction]) -> dict[str, Fraction]:
 
 def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: str, evasion_g: Fraction,
               options: Options = DEFAULT_OPTIONS, skill: int | None = None, aiming_g: Fraction | None = None,
-              sand: str = "none") -> ShotOdds:
-    """The exact odds of one battery of ``group`` firing at ``target``. CannotFire when it cannot reach."""
+              sand: str = "none", squadron: int = 1, spread: int = 0, swarm_of: int | None = None) -> ShotOdds:
+    """The exact odds of one battery of ``group`` firing at ``target`` (``squadron`` of them as one, with
+    ``spread`` fire; at a squadron of ``swarm_of`` ships, Optional 5.5). CannotFire when it cannot reach."""
     band = t.RANGE_BANDS[band_key]
     if group.kind != "beam":
         raise CannotFire(f"{group.name} is not a beam battery: a {group.kind} battery's shot is not a to-hit roll")
     battery = group.intact[0] if group.intact else group.batteries[0]
     pen, dam = beam_figures(group, battery, band)
-    aim = to_hit(attacker, group, target, band, evasion_g, options, skill, aiming_g)
+    dam -= spread_fire(battery, group, spread)
+    aim = to_hit(attacker, group, target, band, evasion_g, options, skill, aiming_g, squadron, spread)
     assumptions: list[str] = []
     weapon = group.weapon
     if band.column == 0 and band.key in ("pb", "impact"):
@@ -197,8 +211,15 @@ def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: 
     parts = [(chance, outcome(extra)) for extra, chance in bonus.items()]
     surface_bonus = None if surface is None else _sorted(mixed([(c, o[0] or {}) for c, o in parts]))
     interior_bonus = _sorted(mixed([(c, o[2]) for c, o in parts]))
+    swarm_hits: dict[int, Fraction] | None = None
+    if swarm_of is not None:
+        swarm_hits = {}
+        for roll, chance in totals.items():
+            hit, _ = swarm(aim, roll + aim.offset, swarm_of)
+            swarm_hits[hit] = swarm_hits.get(hit, Fraction(0)) + chance
+        swarm_hits = dict(sorted(swarm_hits.items()))
     return ShotOdds(attacker.name, group.name, target.name, band, weapon, aim, pen, dam, p_hit, bonus, pen_dist,
-                    surface, interior, surface_bonus, interior_bonus, list(dict.fromkeys(assumptions)))
+                    surface, interior, surface_bonus, interior_bonus, list(dict.fromkeys(assumptions)), swarm_hits)
 
 
 def _with_blocking(sand_dv: list[tuple[Fraction, int, int]], target: CombatShip, weapon: str, sand: str,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from shipyard.systems.mcs.combat.tables import CREW_QUALITY
+from shipyard.systems.mcs.combat.tables import CREW_QUALITY, EVASION_TOLERANCE_LOSS
 from shipyard.systems.mcs.model import BeamBattery, DamperBattery, MissileBattery, SandcasterBattery, UsdShip
 
 Mount = Literal["spinal", "bay", "turret"]
@@ -47,6 +47,7 @@ class Battery:
     rof: int
     point_defence: int | None = None
     salvos: int | None = None
+    full_salvos: int | None = None
     screen: int | None = None
     armour: int | None = None
     destroyed: bool = False
@@ -60,6 +61,8 @@ class Battery:
             return "destroyed"
         if self.screen is not None:
             return f"{self.screen}:{self.armour}"
+        if self.salvos is not None:
+            return f"({self.rof:+d}) {self.pen[0]}:{self.dam[0]}, {self.salvos} salvo(s)"
         if not self.pen:
             return f"PointDef {self.point_defence or 0:+d}"
         cells = ["-" if p is None or d is None else f"{p}:{d}" for p, d in zip(self.pen, self.dam, strict=True)]
@@ -119,6 +122,7 @@ class CombatShip:
     g_tolerance: int | None
     fire_control: int
     computers: int
+    fibre_computers: bool
     crew: int | None
     passengers: int
     skill: int
@@ -126,17 +130,23 @@ class CombatShip:
     fuel: Fraction | None
     cargo: Fraction | None
     signature_ir: Fraction
+    signatures: dict[str, Fraction]
     groups: list[Group]
     sensors: list[SensorState]
     vacc_suits: bool = True
+    #: MCS 4.5.1: armoured compartments by interior location ("electronics", "crew quarters" ...).
+    component_armour: dict[str, int] = field(default_factory=dict)
     fire_control_destroyed: bool = False
     mfds_lost: int = 0
     computers_damaged: int = 0
+    computers_lost: bool = False  # destroyed, not only damaged
     crew_disabled: int = 0
     crew_injured: int = 0
     quarters_lost: Fraction = Fraction(0)
     ir_added: Fraction = Fraction(0)
     extra_task_dice: int = 0
+    #: This turn's G (MCS 2.1): maneuver, evasion and aiming.
+    allocation: tuple[Fraction, Fraction, Fraction] = (Fraction(0), Fraction(0), Fraction(0))
     misjump_dm: int = 0
     destroyed: bool = False
     spinal_disabled: bool = False
@@ -179,6 +189,38 @@ class CombatShip:
     def current_power(self) -> int | None:
         return None if self.power is None else max(0, self.power - self._turn_loss("power"))
 
+    def allocate(self, maneuver: Fraction, evasion: Fraction, aiming: Fraction) -> str | None:
+        """MCS 2.1: this turn's G; what is wrong with it, if anything (more G than the ship has now)."""
+        self.allocation = (maneuver, evasion, aiming)
+        total = maneuver + evasion + aiming
+        if total > self.current_maneuver():
+            return (f"{self.name} allocates {float(total):g} G but has {float(self.current_maneuver()):g} G this "
+                    "turn")
+        return None
+
+    def task_dice(self) -> int:
+        """Dice added to every task: bridge and computer damage, and each G of this turn's acceleration above
+        the G-tolerance (1 lower with a G or more on evasion), MCS 2.1 and 4.5."""
+        dice = self.extra_task_dice + self._turn_loss("task dice")
+        if self.g_tolerance is not None:
+            maneuver, evasion, aiming = self.allocation
+            tolerance = self.g_tolerance - (EVASION_TOLERANCE_LOSS if evasion >= 1 else 0)
+            dice += max(0, math.ceil(maneuver + evasion + aiming - tolerance))
+        return dice
+
+    def why_not_fire(self, group: Group) -> str | None:
+        """Why the ship cannot fire ``group`` this turn (MCS 4.5: bridge or computers destroyed, structural
+        damage to the spinal mount), or None."""
+        if self.destroyed:
+            return f"{self.name} is destroyed"
+        if self._turn_loss("no maneuver or fire"):
+            return f"{self.name} may not maneuver or fire this turn (bridge or computers destroyed)"
+        if self.computers and self.computers_damaged >= self.computers and self.computers_lost:
+            return f"{self.name} has no computer left: it may not maneuver or fire"
+        if group.mount == "spinal" and self.spinal_disabled:
+            return f"{self.name}'s spinal mount may not be fired (structural damage)"
+        return None
+
     def end_turn(self, turn: int) -> list[str]:
         """Effects that last to the end of ``turn`` end; what ended, in words."""
         ended = [e for e in self.turn_effects if e.until_turn <= turn]
@@ -189,17 +231,22 @@ class CombatShip:
         """The state as data (for JSON and the end-of-turn print)."""
         return {
             "name": self.name, "destroyed": self.destroyed, "armour": self.armour, "toughness": self.toughness,
-            "meson_screen": self.meson_screen, "maneuver": str(self.current_maneuver()),
+            "meson_screen": self.meson_screen, "maneuver": _decimal(self.current_maneuver()),
             "power": self.current_power(), "jump": self.jump, "g_tolerance": self.g_tolerance,
             "fire_control": self.fire_control, "computers": self.computers - self.computers_damaged,
             "crew_disabled": self.crew_disabled, "crew_injured": self.crew_injured,
-            "fuel": None if self.fuel is None else str(self.fuel),
-            "cargo": None if self.cargo is None else str(self.cargo),
-            "ir_signature": str(self.signature_ir + self.ir_added), "extra_task_dice": self.extra_task_dice,
+            "fuel": None if self.fuel is None else _decimal(self.fuel),
+            "cargo": None if self.cargo is None else _decimal(self.cargo),
+            "ir_signature": _decimal(self.signature_ir + self.ir_added), "extra_task_dice": self.extra_task_dice,
             "sensors": [s.text() for s in self.sensors],
             "batteries": {g.name: [b.usd() for b in g.batteries] for g in self.groups},
             "systems_destroyed": list(self.systems_destroyed), "notes": list(self.notes),
         }
+
+
+def _decimal(value: Fraction) -> str:
+    """A figure as a sheet writes it: 1.3, 0, 26910.5."""
+    return f"{float(value):g}" if value.denominator != 1 else str(value.numerator)
 
 
 def _mount(name: str, details_mount: str | None) -> Mount:
@@ -212,7 +259,7 @@ def _mount(name: str, details_mount: str | None) -> Mount:
 
 
 def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str, Mount] | None = None,
-                vacc_suits: bool = True) -> CombatShip:
+                vacc_suits: bool = True, component_armour: dict[str, int] | None = None) -> CombatShip:
     """The combat state of one MCS ship. ``crew_quality`` (green ... elite, MCS 2.0) overrides the sheet's crew
     line; ``mounts`` names the mount of a battery the sheet does not say (a missile battery carried in bays).
     ValueError when the sheet lacks a figure combat cannot do without (size, armour, toughness)."""
@@ -248,7 +295,7 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
             groups.append(Group(weapon.name, position, "beam", mount, weapon_of(weapon.name), batteries))
         elif isinstance(weapon, MissileBattery):
             batteries = [Battery(weapon.name, i, [weapon.pen], [weapon.dam], weapon.salvo_rating,
-                                 salvos=weapon.salvos) for i in range(1, count + 1)]
+                                 salvos=weapon.salvos, full_salvos=weapon.salvos) for i in range(1, count + 1)]
             groups.append(Group(weapon.name, position, "missile", mount, "missile", batteries,
                                 size_evade=weapon.size_evade, missiles_per_salvo=weapon.missiles_per_salvo))
         elif isinstance(weapon, SandcasterBattery):
@@ -269,11 +316,14 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         maneuver=_fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0),
         jump=ship.jump, power=ship.power[0] if ship.power else None, g_tolerance=ship.g_tolerance,
         fire_control=ship.fire_control or 0, computers=sum(c.count for c in ship.computers),
+        fibre_computers=bool(ship.computers) and all(c.model.lower().startswith("fib") for c in ship.computers),
         crew=ship.crew, passengers=ship.passengers or 0, skill=skill, skill_attribute=asset,
         fuel=_fraction(ship.jump_fuel) if ship.jump_fuel is not None else None,
         cargo=_fraction(ship.cargo) if ship.cargo is not None else None,
         signature_ir=_fraction(signature.ir) if signature is not None and signature.ir is not None else Fraction(0),
-        groups=groups, sensors=sensors, vacc_suits=vacc_suits)
+        signatures={kind: _fraction(value) for kind in ("vis", "ir", "active", "lidar")
+                    if signature is not None and (value := getattr(signature, kind)) is not None},
+        groups=groups, sensors=sensors, vacc_suits=vacc_suits, component_armour=dict(component_armour or {}))
 
 
 def per_tons(displacement: Fraction, tons: int, minimum: int = 1) -> int:
