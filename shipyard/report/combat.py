@@ -54,6 +54,8 @@ def shot_document(odds: Any) -> dict[str, Any]:
         "surface_severity_with_bonus": _distribution(odds.surface_with_bonus),
         "interior_severity_with_bonus": _distribution(odds.interior_with_bonus),
         "assumptions": list(odds.assumptions),
+        "surface_effects": _distribution(odds.surface_effects),
+        "interior_effects": _distribution(odds.interior_effects),
         "swarm_hits": None if odds.swarm_hits is None else {str(k): fraction(v) for k, v in odds.swarm_hits.items()},
     }
 
@@ -82,6 +84,10 @@ def shot_text(odds: Any) -> str:
              f"interior severity (a hit, no bonus): {_line(odds.interior_severity)}",
              f"surface severity (with the bonus): {_line(odds.surface_with_bonus)}",
              f"interior severity (with the bonus): {_line(odds.interior_with_bonus)}"]
+    for where, effects in (("surface", odds.surface_effects), ("interior", odds.interior_effects)):
+        if effects:
+            top = ", ".join(f"{key} {float(value):.3f}" for key, value in list(effects.items())[:6])
+            lines.append(f"{where} effects to expect (hits per hit, the likeliest): {top}")
     if odds.swarm_hits is not None:
         hits = ", ".join(f"{k} {fraction(v)}" for k, v in odds.swarm_hits.items())
         lines.append(f"ships of the squadron hit: {hits}")

@@ -624,7 +624,8 @@ def test_swarm_odds(coronation):
 
 
 def test_swarm_extra_damage():
-    """Three ships all hit by a roll made by 7 (3 needed): two points over, +1 damage; at missiles 2 less."""
+    """Three ships all hit by a roll made by 7 (3 needed): four points over, +2 damage; at missiles (2 less, made
+    by 5) +1."""
     from shipyard.systems.mcs.combat.resolve import ToHit as Aim
     from shipyard.systems.mcs.combat.resolve import swarm
     aim = Aim((Term("skill", 10),), 2, 6, 0, 0)
@@ -669,3 +670,39 @@ def test_shot_with_squadron_and_spread_from_the_command_line():
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["terms"][2] == {"label": "ROF", "value": 4} and data["dam"] == 15  # 1 + 2 + 1; 17 - 2
+
+
+def test_the_long_missile_rule(hollyfields, coronation):
+    """MCS 4.3, the long rule. A semi-independent salvo (+4) at the Coronation evading 0.5 G: half the gunner's
+    8 = 4, missile FC 0, size 8, salvo 4, evasion 0.25 x 0.5 = 0.125 -> 0: 16 on 1d3, made by 14 on a 2: +4
+    damage (up to the salvo strength), DV 15. A fully independent fragmentation salvo: 0 + 0 + 8 + 4 - 1 (2 x
+    0.5) = 11 on 2d6, missed on 12."""
+    from shipyard.systems.mcs.combat.resolve import missile_attack
+    group = hollyfields.group("Missile Batteries")
+    ctx = Context(dice=ScriptedDice([2, 1, 1]), options=Options(missile_rule="long"))  # severities: none
+    fired = missile_attack(ctx, hollyfields, group, group.batteries[0], coronation, t.RANGE_BANDS["l"],
+                           Fraction(1, 2), mode="semi")
+    assert fired.to_hit.text() == "4 skill + 0 missile FC + 8 size + 4 salvo = 16 on 1d3" and fired.bonus == 4
+    assert "made by 14: damage +4; Pen:Dam 17:15" in ctx.log[0]
+    ctx = Context(dice=ScriptedDice([12]), options=Options(missile_rule="long"))
+    frag = missile_attack(ctx, hollyfields, group, group.batteries[0], coronation, t.RANGE_BANDS["l"],
+                          Fraction(1, 2), mode="frag-full")
+    assert frag.to_hit.target == 11 and frag.to_hit.dice_text == "2d6" and frag.bonus is None
+
+
+def test_a_seeded_resolution_from_the_command_line(tmp_path):
+    path = _log(tmp_path, FIRE)
+    runs = [runner.invoke(app, ["combat", "resolve", str(path), "--seed", "9"]) for _ in range(2)]
+    assert runs[0].exit_code == 0 and runs[0].stdout == runs[1].stdout
+    assert "Heavy Laser Btty 3 at Hollyfields" in runs[0].stdout
+
+
+def test_expected_effects_follow_the_target(midu, hollyfields):
+    """The Midu has no bays: 3d6 = 4 (3/216) is a turret hit, with 6-8 (10 + 15 + 21 = 46/216): 49/216. The
+    Hollyfields has no meson screen: 16 (6/216) is re-rolled, so a power-plant hit (12, 25/216) is 25/210 = 5/42."""
+    from shipyard.systems.mcs.combat.shot import expected_effects, interior_locations, surface_locations
+    assert surface_locations(midu)["turret"] == Fraction(49, 216) and "bay" not in surface_locations(midu)
+    inside = interior_locations(hollyfields)
+    assert "screens" not in inside and inside["power plant"] == Fraction(5, 42) and sum(inside.values()) == 1
+    # a 2x critical hit counts twice
+    assert expected_effects({"2x critical": Fraction(1, 2)}, {"fuel": Fraction(1)}) == {"fuel critical": 1}

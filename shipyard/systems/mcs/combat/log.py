@@ -80,6 +80,7 @@ class FireEntry(_Entry):
     launched: int | None = Field(None, ge=1)  # the turn a salvo was launched (MCS 4.0: Long and Extreme strike next)
     squadron: int = Field(1, ge=1)  # batteries firing together as one (squadron fire, MCS 3.0)
     spread: int = Field(0, ge=0)  # ROF gained by spread fire (Optional 5.4)
+    missile_fc: int = 0  # the missiles' own fire control (the long missile rule; 0 without an MFD)
     defence: list[DefenceEntry] = Field(default_factory=list)
     dice: list[int] | None = None
 
@@ -297,7 +298,7 @@ class _Run:
                 elif point_defence(ctx, target, defender_group, strength, size_evade, strike, defence.squadron):
                     return
         missile_attack(ctx, attacker, group, battery, target, band, evasion, entry.mode, entry.skill, entry.sand,
-                       strength=strength)
+                       strength=strength, missile_fc=entry.missile_fc)
 
 
 def resolve_log(path: Path, shown: str | None = None, seed: int | None = None) -> Resolution:

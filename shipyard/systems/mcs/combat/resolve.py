@@ -370,7 +370,7 @@ def crew_casualties(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) 
     ctx.change(ship, f"{count} crew disabled" + (f" ({', '.join(why)})" if why else ""), disable)
 
 
-def _facility_missing(ship: CombatShip, location: str) -> bool:
+def facility_missing(ship: CombatShip, location: str) -> bool:
     """MCS 4.5: interior hits on facilities the sheet does not have are re-rolled (a system already destroyed
     is still there: the hit is wasted)."""
     if location in ("spinal", "bay", "turret"):
@@ -595,7 +595,7 @@ def interior_location_hit(ctx: Context, ship: CombatShip, level: str, weapon: We
     while True:
         roll = ctx.dice.roll(3, 6, "interior location")
         location, crew = t.interior_location(roll)
-        if not _facility_missing(ship, location):
+        if not facility_missing(ship, location):
             break
         ctx.say(f"  interior location: {roll} (3d6): {location}, which the ship lacks: re-rolled")
     ctx.say(f"  interior location: {roll} (3d6): {location}{' (C)' if crew else ''}, {level}")
@@ -863,9 +863,11 @@ def point_defence_target(defender: CombatShip, group: Group, salvo_strength: int
 
 def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Battery, target: CombatShip,
                    band: t.RangeBand, evasion_g: Fraction, mode: str = "full", skill: int | None = None,
-                   sand: str = "none", sand_fired: set[int] | None = None, strength: int | None = None) -> Fired:
+                   sand: str = "none", sand_fired: set[int] | None = None, strength: int | None = None,
+                   missile_fc: int = 0) -> Fired:
     """MCS 4.3: a salvo attacks. The quick rule: it hits, DV = missile damage + salvo strength. The long rule:
-    the missile chart's to-hit, with the salvo strength in place of ROF."""
+    the missile chart's to-hit, with the salvo strength in place of ROF (so a roll made by a margin adds damage
+    up to it); ``missile_fc`` is the missiles' own fire control (0 without an MFD)."""
     strength = battery.rof if strength is None else strength
     pen, dam = battery.pen[0], battery.dam[0]
     assert pen is not None and dam is not None
@@ -879,21 +881,23 @@ def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Ba
     gunner = attacker.skill if skill is None else skill
     terms = [Term("skill", math.floor(gunner * line.skill_share))] if line.skill_share else []
     terms.append(Term("ship FC" if line.fire_control == "ship" else "missile FC",
-                      attacker.fire_control if line.fire_control == "ship" else 0))
+                      attacker.fire_control if line.fire_control == "ship" else missile_fc))
     terms += [Term("size", target.size), Term("salvo", strength)]
     factor = band.evasion_beam if line.evasion is None else line.evasion
     evasion = evasion_modifier(factor, evasion_g)
     if evasion:
         terms.append(Term("evasion", -evasion))
-    aim = ToHit(tuple(terms), line.dice, line.sides, line.offset, 0)
+    aim = ToHit(tuple(terms), line.dice, line.sides, line.offset, max(0, strength))
     roll = ctx.dice.roll(aim.dice, aim.sides, f"{battery.label} missile to-hit") + aim.offset
     if roll > aim.target:
         ctx.say(f"{battery.label} salvo at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
         return Fired(battery.label, aim, roll, None)
-    ctx.say(f"{battery.label} salvo at {target.name}: to-hit {aim.text()}: rolled {roll}, hit; DV {dam}")
-    resolve_damage(ctx, Hit("missile", pen, dam, battery.label), target, sand,
+    bonus = aim.damage_bonus(roll)
+    ctx.say(f"{battery.label} salvo at {target.name} ({line.key}): to-hit {aim.text()}: rolled {roll}, made by "
+            f"{aim.target - roll}" + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
+    resolve_damage(ctx, Hit("missile", pen, dam + bonus, battery.label), target, sand,
                    _cloud(target) if sand == "cloud" else 0, sand_fired)
-    return Fired(battery.label, aim, roll, 0)
+    return Fired(battery.label, aim, roll, bonus)
 
 
 def launch(ctx: Context, group: Group, battery: Battery, band: t.RangeBand) -> bool:

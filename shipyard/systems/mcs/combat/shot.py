@@ -88,10 +88,54 @@ class ShotOdds:
     assumptions: list[str] = field(default_factory=list)
     #: Optional 5.5: ships of the squadron hit -> chance (0: a miss).
     swarm_hits: dict[int, Fraction] | None = None
+    #: The expected number of hits of each "location level" in one hit (no bonus): the effects to expect.
+    surface_effects: dict[str, Fraction] | None = None
+    interior_effects: dict[str, Fraction] | None = None
 
     @property
     def terms(self) -> tuple[Term, ...]:
         return self.to_hit.terms
+
+
+def surface_locations(target: CombatShip) -> dict[str, Fraction]:
+    """MCS 5.3 on 3d6 for this target: a facility it lacks is No Effect, a bay hit without bays a turret hit."""
+    found: dict[str, Fraction] = {}
+    for roll, chance in dice_totals(3, 6).items():
+        location = t.lookup(t.SURFACE_LOCATIONS, roll)
+        if location == "bay" and not target.mounted("bay"):
+            location = "turret"
+        if location in ("spinal", "bay", "turret") and not target.mounted(location):  # type: ignore[arg-type]
+            location = "no effect"
+        found[location] = found.get(location, Fraction(0)) + chance
+    return found
+
+
+def interior_locations(target: CombatShip) -> dict[str, Fraction]:
+    """MCS 4.5 on 3d6 for this target, facilities it lacks re-rolled (so the others share their chance)."""
+    from shipyard.systems.mcs.combat.resolve import facility_missing
+
+    found: dict[str, Fraction] = {}
+    for roll, chance in dice_totals(3, 6).items():
+        location, _ = t.interior_location(roll)
+        if not facility_missing(target, location):
+            found[location] = found.get(location, Fraction(0)) + chance
+    total = sum(found.values(), Fraction(0))
+    return {location: chance / total for location, chance in found.items()}
+
+
+def expected_effects(levels: dict[str, Fraction] | None, locations: dict[str, Fraction]) -> dict[str, Fraction] | None:
+    """The expected number of hits at each location and level ("turret heavy"), a 2x critical counting two."""
+    if levels is None:
+        return None
+    found: dict[str, Fraction] = {}
+    for name, chance in levels.items():
+        hits = _hits_of(name)
+        level = "critical" if hits > 1 else name
+        for location, where in locations.items():
+            if hits:
+                key = f"{location} {level}"
+                found[key] = found.get(key, Fraction(0)) + chance * where * hits
+    return dict(sorted(found.items(), key=lambda item: -item[1]))
 
 
 def _armour_result(pen: int, armour: int, options: Options) -> tuple[str, int | None]:
@@ -219,7 +263,9 @@ def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: 
             swarm_hits[hit] = swarm_hits.get(hit, Fraction(0)) + chance
         swarm_hits = dict(sorted(swarm_hits.items()))
     return ShotOdds(attacker.name, group.name, target.name, band, weapon, aim, pen, dam, p_hit, bonus, pen_dist,
-                    surface, interior, surface_bonus, interior_bonus, list(dict.fromkeys(assumptions)), swarm_hits)
+                    surface, interior, surface_bonus, interior_bonus, list(dict.fromkeys(assumptions)), swarm_hits,
+                    expected_effects(surface, surface_locations(target)),
+                    expected_effects(interior, interior_locations(target)))
 
 
 def _with_blocking(sand_dv: list[tuple[Fraction, int, int]], target: CombatShip, weapon: str, sand: str,
