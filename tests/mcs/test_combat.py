@@ -706,3 +706,33 @@ def test_expected_effects_follow_the_target(midu, hollyfields):
     assert "screens" not in inside and inside["power plant"] == Fraction(5, 42) and sum(inside.values()) == 1
     # a 2x critical hit counts twice
     assert expected_effects({"2x critical": Fraction(1, 2)}, {"fuel": Fraction(1)}) == {"fuel critical": 1}
+
+
+@pytest.mark.parametrize("sheet, words, code", [
+    (ROOT / "examples" / "coronation-t4.usd", "rated in T4 form, on another scale: convert it to MCS first", 2),
+    (FIXTURES / "highguard" / "kinunir-hg80.txt", "CMB003 no MCS USD ship in this file", 2),
+    (ROOT / "missing.usd", "IO001", 2),
+])
+def test_shot_refuses_what_is_not_an_mcs_sheet(sheet, words, code):
+    result = runner.invoke(app, ["combat", "shot", str(sheet), str(MCS / "hollyfields.usd"), "-b", "x", "-r", "l"])
+    assert result.exit_code == code and words in result.stderr
+
+
+def test_point_defence_uses_batteries_that_have_not_fired(tmp_path):
+    """MCS 4.1: the Coronation's ten PD batteries fire at the Hollyfields first; none is left for point defence."""
+    body = ('[[turn]]\nrange = "vs"\n'
+            '[[turn.fire]]\nship = "a"\nbattery = "PD Laser Btty"\ntarget = "b"\ncount = "all"\n'
+            'dice = [6, 6, 6, 6, 6, 6, 6, 6, 6, 6]\n'
+            '[[turn.fire]]\nship = "b"\nbattery = "Missile Batteries"\ntarget = "a"\n'
+            'defence = [{ battery = "PD Laser Btty" }]\ndice = [1, 1, 1, 1]\n')
+    found = [d for d in resolve_log(_log(tmp_path, body)).diagnostics if d.code == "CMB005"]
+    assert found and "PD Laser Btty: no battery left that has not fired this turn" in found[0].message
+    assert found[0].span.line == 17  # the defence key
+
+
+def test_squadron_fire_in_a_log_rolls_once_a_squadron(tmp_path):
+    """Thirty light laser batteries in squadrons of six: five rolls at ROF +1 + 2."""
+    body = ('[[turn]]\nrange = "l"\n[[turn.fire]]\nship = "a"\nbattery = "Light Laser Btty"\ntarget = "b"\n'
+            'count = "all"\nsquadron = 6\ndice = [24, 24, 24, 24, 24]\n')
+    steps = resolve_log(_log(tmp_path, body)).turns[0].steps
+    assert len(steps) == 5 and all("+ 3 ROF" in step and step.endswith("missed") for step in steps)

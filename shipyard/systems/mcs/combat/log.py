@@ -133,6 +133,8 @@ class _Run:
         self.random = RandomDice(seed) if seed is not None else None
         self.result = Resolution(seed=seed)
         self.ships: dict[str, CombatShip] = {}
+        #: Batteries that fired or gave point defence this turn (MCS 4.1: one or the other, once).
+        self.used: dict[int, str] = {}
 
     def error(self, where: tuple[str | int, ...], code: str, message: str) -> None:
         line, col = 1, 1
@@ -178,6 +180,7 @@ class _Run:
         for number, turn in enumerate(self.log.turn, start=1):
             report = TurnReport(number)
             ctx = Context(dice=ScriptedDice([]), options=options, turn=number)
+            self.used = {}
             self.sequence(ctx, turn, number, previous)
             previous = turn.range
             sand_fired: set[int] = set()
@@ -243,25 +246,31 @@ class _Run:
         band = t.RANGE_BANDS[entry.range or turn.range]
         evasion = _fraction(turn.evasion.get(entry.target))
         aiming = turn.aiming.get(entry.ship)
-        batteries = group.intact if entry.count == "all" else group.intact[:entry.count]
+        striking = group.kind == "missile" and entry.launched is not None  # fired in an earlier turn
+        ready = group.intact if striking else [b for b in group.intact if id(b) not in self.used]
+        batteries = ready if entry.count == "all" else ready[:entry.count]
         if entry.count != "all" and len(batteries) < entry.count:
-            self.error(where + ("count",), "CMB005", f"{group.name}: {entry.count} asked to fire, "
-                                                      f"{len(batteries)} intact")
+            self.error(where + ("count",), "CMB005", f"{group.name}: {entry.count} asked to fire, {len(batteries)} "
+                                                      "intact and not yet fired this turn (MCS 4.1)")
             return
         if group.kind == "beam" and not sensors_allow(ctx, attacker, target, band):
             return
+        if not striking:
+            self.used.update({id(b): "fire" for b in batteries})
         try:
-            for battery in batteries:
-                if group.kind == "beam":
-                    fire_beam(ctx, attacker, group, battery, target, band, evasion, entry.skill,
+            if group.kind == "beam":  # with squadron fire, each `squadron` batteries make one roll (MCS 3.0)
+                for start in range(0, len(batteries), entry.squadron):
+                    volley = batteries[start:start + entry.squadron]
+                    fire_beam(ctx, attacker, group, volley[0], target, band, evasion, entry.skill,
                               None if aiming is None else _fraction(aiming), entry.sand, sand_fired,
-                              squadron=entry.squadron, spread=entry.spread)
-                elif group.kind == "missile":
+                              squadron=len(volley), spread=entry.spread)
+            elif group.kind == "missile":
+                for battery in batteries:
                     if entry.launched is None and not launch(ctx, group, battery, band):
                         continue  # launched at Long or Extreme: the log gives its strike next turn
                     self.salvo(ctx, attacker, group, battery, target, band, evasion, entry, where)
-                else:
-                    raise CannotFire(f"{group.name} is a {group.kind} battery: it does not fire at ships")
+            else:
+                raise CannotFire(f"{group.name} is a {group.kind} battery: it does not fire at ships")
         except CannotFire as error:
             self.error(where + ("battery",), "CMB005", str(error))
         except DiceError as error:
@@ -292,6 +301,14 @@ class _Run:
                 self.error(where + ("defence", index), "CMB004", str(error.args[0]))
                 return
             for _ in range(defence.shots):
+                firing = [b for b in defender_group.intact if id(b) not in self.used][:defence.squadron]
+                if len(firing) < defence.squadron:
+                    self.error(where + ("defence", index), "CMB005", f"{defender_group.name}: no "
+                               f"{'battery' if defence.squadron == 1 else f'{defence.squadron} batteries'} left "
+                               "that has not fired this turn (MCS 4.1: point defence uses batteries not yet fired, "
+                               "which may not fire later)")
+                    break
+                self.used.update({id(b): "point defence" for b in firing})
                 if defender_group.kind == "missile":  # countermissiles, Optional 5.7
                     if countermissile(ctx, defender_group, strength, size_evade):
                         return

@@ -263,6 +263,9 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
     """The combat state of one MCS ship. ``crew_quality`` (green ... elite, MCS 2.0) overrides the sheet's crew
     line; ``mounts`` names the mount of a battery the sheet does not say (a missile battery carried in bays).
     ValueError when the sheet lacks a figure combat cannot do without (size, armour, toughness)."""
+    if ship.edition == "t4":
+        raise ValueError(f"{ship.name} is rated in T4 form, on another scale: convert it to MCS first "
+                         "('shipyard convert FILE --to mcs') and give combat the converted sheet")
     missing = [label for label, value in (("Size", ship.size), ("Armour", ship.armour),
                                           ("Toughness", ship.toughness), ("Displacement", ship.displacement))
                if value is None]
