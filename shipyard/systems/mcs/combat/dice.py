@@ -36,19 +36,26 @@ class RandomDice:
     """Dice from a seeded generator: the same seed gives the same rolls."""
 
     seed: int
+    #: Keep each roll in ``log`` (off when many battles are counted and only their results matter).
+    keep: bool = True
     log: list[Rolled] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._random = random.Random(self.seed)
+        self._random = random.Random(self.seed).random
 
     def roll(self, count: int, sides: int, why: str) -> int:
-        total = sum(self._random.randint(1, sides) for _ in range(count))
-        self.log.append(Rolled(why, f"{count}d{sides}", total))
+        draw = self._random
+        total = count
+        for _ in range(count):
+            total += int(draw() * sides)
+        if self.keep:
+            self.log.append(Rolled(why, f"{count}d{sides}", total))
         return total
 
     def pick(self, choices: int, why: str) -> int:
-        chosen = self._random.randint(1, choices)
-        self.log.append(Rolled(why, f"1 of {choices}", chosen))
+        chosen = int(self._random() * choices) + 1
+        if self.keep:
+            self.log.append(Rolled(why, f"1 of {choices}", chosen))
         return chosen
 
 

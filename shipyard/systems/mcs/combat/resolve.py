@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -86,7 +87,7 @@ class ToHit:
     offset: int
     rof_bonus: int  # the most damage a roll made by a margin can add (MCS 3.0); 0 when ROF is not positive
 
-    @property
+    @cached_property
     def target(self) -> int:
         return sum(term.value for term in self.terms)
 
@@ -188,9 +189,12 @@ class Context:
     destroying: set[tuple[int, str]] = field(default_factory=set)
     #: Weapon (battery) hits so far, for the weasel rule's even-numbered hits.
     battery_hits: int = 0
+    #: Keep the narration (False: many battles counted, only the changes matter).
+    narrate: bool = True
 
     def say(self, text: str) -> None:
-        self.log.append(text)
+        if self.narrate:
+            self.log.append(text)
 
     def change(self, ship: CombatShip, text: str, apply: Callable[[], None] = lambda: None) -> None:
         self.changes.append(Change(ship, text, apply))
@@ -206,16 +210,19 @@ def severity_roll(hit: Hit, target: CombatShip, ctx: Context, where: str) -> lis
         count = hit.dv - against
         if count <= 0:
             heavy = count == 0 and ctx.options.quick_heavy_on_zero
-            ctx.say(f"  {where}: DV {hit.dv} - {against} {label} = {count}: {'heavy' if heavy else 'no effect'}")
+            if ctx.narrate:
+                ctx.say(f"  {where}: DV {hit.dv} - {against} {label} = {count}: {'heavy' if heavy else 'no effect'}")
             return ["heavy"] if heavy else []
-        ctx.say(f"  {where}: DV {hit.dv} - {against} {label} = {count} critical hit(s)")
+        if ctx.narrate:
+            ctx.say(f"  {where}: DV {hit.dv} - {against} {label} = {count} critical hit(s)")
         return ["critical"] * count
     sides = t.PC_SURVIVABILITY_DIE if ctx.options.pc_survivability and hit.weapon == "laser" else t.SEVERITY_DIE
     die = ctx.dice.roll(1, sides, f"{where} severity")
     total = die + hit.dv - against
     level, count = t.severity(total)
-    ctx.say(f"  {where} severity: {die} (1d{sides}) + {hit.dv} DV - {against} {label} = {total}: "
-            f"{t.level_name(level, count)}")
+    if ctx.narrate:
+        ctx.say(f"  {where} severity: {die} (1d{sides}) + {hit.dv} DV - {against} {label} = {total}: "
+                f"{t.level_name(level, count)}")
     return [level] * count
 
 
@@ -250,7 +257,8 @@ def battery_hit(ctx: Context, ship: CombatShip, mount: str, level: str, losses: 
     firing player's choice and is scripted the same way)."""
     candidates = ship.mounted(mount)  # type: ignore[arg-type]
     if not candidates:
-        ctx.say(f"  -> no {mount} weapon: no effect")
+        if ctx.narrate:
+            ctx.say(f"  -> no {mount} weapon: no effect")
         return
     ctx.battery_hits += 1
     chooser = ("the firing player's choice (weasel rule)" if ctx.options.weasel and ctx.battery_hits % 2 == 0
@@ -283,18 +291,21 @@ def sensor_hit(ctx: Context, ship: CombatShip, level: str) -> None:
     """MCS 5.3, Antenna/Sensor: the system on 2d6, then its effect."""
     roll = ctx.dice.roll(2, 6, "sensor hit system")
     system = t.lookup(t.SENSOR_SYSTEMS, roll)
-    ctx.say(f"  sensor system: {roll} (2d6): {system}")
+    if ctx.narrate:
+        ctx.say(f"  sensor system: {roll} (2d6): {system}")
     if system in ("AEMS", "PEMS", "ECM"):
         found = _sensor_of(ship, system)
         if not found:
-            ctx.say(f"  -> no {system}: no effect")
+            if ctx.narrate:
+                ctx.say(f"  -> no {system}: no effect")
             return
         # "always hits the largest AEMS" (PEMS likewise); a jammer is chosen at random
         sensor = max(found, key=lambda s: s.sensitivity) if system != "ECM" else _pick(ctx, found, "which jammer")
         _lower_sensor(ctx, ship, sensor, t.SENSOR_SENSITIVITY_LOSS[level])
         return
     if system != "LIDAR":  # communicators and decoys are not on MCS sheets
-        ctx.say(f"  -> the sheet lists no {system}: no effect")
+        if ctx.narrate:
+            ctx.say(f"  -> the sheet lists no {system}: no effect")
         return
     lidars = _sensor_of(ship, "LIDAR")
     if not lidars:
@@ -344,7 +355,8 @@ def surface_effect(ctx: Context, ship: CombatShip, location: str, level: str) ->
     elif location == "drop tanks":
         _note(ctx, ship, f"drop tanks or grappled craft, {level}: {t.SURFACE_EFFECTS['drop tanks'][level]}")
     else:  # no effect, weak spot: bare hull
-        ctx.say(f"  -> {t.SURFACE_EFFECTS[location][level]}")
+        if ctx.narrate:
+            ctx.say(f"  -> {t.SURFACE_EFFECTS[location][level]}")
 
 
 def crew_casualties(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
@@ -388,7 +400,8 @@ def facility_missing(ship: CombatShip, location: str) -> bool:
 
 def _destroy_system(ctx: Context, ship: CombatShip, system: str, then: Callable[[], None]) -> None:
     if system in ship.systems_destroyed or (id(ship), system) in ctx.destroying:
-        ctx.say(f"  -> the {system} is destroyed already: the hit is wasted")
+        if ctx.narrate:
+            ctx.say(f"  -> the {system} is destroyed already: the hit is wasted")
         return
     ctx.destroying.add((id(ship), system))
 
@@ -404,7 +417,8 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
     if system is None:
         roll = ctx.dice.roll(1, 6, "electronics system")
         system = t.lookup(t.ELECTRONICS, roll)
-        ctx.say(f"  electronics: {roll} (1d6): {system}")
+        if ctx.narrate:
+            ctx.say(f"  electronics: {roll} (1d6): {system}")
     if system == "bridge":
         if level == "light":
             ctx.change(ship, "bridge: all tasks +1 die for one turn",
@@ -433,7 +447,8 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
     elif system == "computer":
         if weapon == "paw" and level != "critical" and not ship.fibre_computers:
             level = t.LEVEL_ORDER[t.LEVEL_ORDER.index(level) + 1]
-            ctx.say(f"  a PAW against non-fibre computers: one level more, {level}")
+            if ctx.narrate:
+                ctx.say(f"  a PAW against non-fibre computers: one level more, {level}")
         count = 1 if level == "light" else (ship.computers if level == "critical"
                                             else per_tons(ship.displacement, t.COMPUTER_TONS_PER_LOSS))
 
@@ -472,7 +487,8 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
     elif location == "cargo/fittings":
         roll = ctx.dice.roll(1, 6, "cargo or fittings")
         which = t.lookup(t.CARGO_FITTINGS, roll)
-        ctx.say(f"  cargo/fittings: {roll} (1d6): {which}")
+        if ctx.narrate:
+            ctx.say(f"  cargo/fittings: {roll} (1d6): {which}")
         if which == "cargo":
             share = t.CARGO_LOSS[level]
 
@@ -554,7 +570,8 @@ def special(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
     """MCS 4.5, Special Critical Hit (1d6)."""
     roll = ctx.dice.roll(1, 6, "special critical hit")
     kind = t.lookup(t.SPECIAL_CRITICAL, roll)
-    ctx.say(f"  special critical: {roll} (1d6): {kind}")
+    if ctx.narrate:
+        ctx.say(f"  special critical: {roll} (1d6): {kind}")
     if kind == "secondary explosion":
         worse = t.LEVEL_ORDER[min(len(t.LEVEL_ORDER) - 1, t.LEVEL_ORDER.index(level) + 1)]
         count = t.SECONDARY_HITS_CRITICAL if level == "critical" else t.SECONDARY_HITS
@@ -597,16 +614,20 @@ def interior_location_hit(ctx: Context, ship: CombatShip, level: str, weapon: We
         location, crew = t.interior_location(roll)
         if not facility_missing(ship, location):
             break
-        ctx.say(f"  interior location: {roll} (3d6): {location}, which the ship lacks: re-rolled")
-    ctx.say(f"  interior location: {roll} (3d6): {location}{' (C)' if crew else ''}, {level}")
+        if ctx.narrate:
+            ctx.say(f"  interior location: {roll} (3d6): {location}, which the ship lacks: re-rolled")
+    if ctx.narrate:
+        ctx.say(f"  interior location: {roll} (3d6): {location}{' (C)' if crew else ''}, {level}")
     armour = ship.component_armour.get(location)
     if armour is not None and pen is not None and weapon in ("laser", "paw", "missile"):
         if pen < armour:
-            ctx.say(f"  component armour {armour} against Pen {pen}: no effect")
+            if ctx.narrate:
+                ctx.say(f"  component armour {armour} against Pen {pen}: no effect")
             return
         if pen == armour:
             level = t.LEVEL_ORDER[t.LEVEL_ORDER.index(level) - 1]
-            ctx.say(f"  component armour {armour} equals Pen {pen}: one level less, {level}")
+            if ctx.narrate:
+                ctx.say(f"  component armour {armour} equals Pen {pen}: one level less, {level}")
             if level == "none":
                 return
     interior_effect(ctx, ship, location, level, weapon)
@@ -620,7 +641,8 @@ def surface_hit(ctx: Context, hit: Hit, ship: CombatShip) -> bool:
     for level in severity_roll(hit, ship, ctx, "surface"):
         roll = ctx.dice.roll(3, 6, "surface location")
         location = t.lookup(t.SURFACE_LOCATIONS, roll)
-        ctx.say(f"  surface location: {roll} (3d6): {location}, {level}")
+        if ctx.narrate:
+            ctx.say(f"  surface location: {roll} (3d6): {location}, {level}")
         weak = weak or location == "weak spot"
         surface_effect(ctx, ship, location, level)
     return weak
@@ -634,11 +656,14 @@ def penetrate(ctx: Context, hit: Hit, armour: int, what: str = "armour") -> int 
         change = t.penetration(hit.pen, armour)
         dv = None if change is None else hit.dv + change
     if dv is None:
-        ctx.say(f"  Pen {hit.pen} against {what} {armour}: no penetration")
+        if ctx.narrate:
+            ctx.say(f"  Pen {hit.pen} against {what} {armour}: no penetration")
     elif dv == hit.dv:
-        ctx.say(f"  Pen {hit.pen} against {what} {armour}: full penetration, DV {dv}")
+        if ctx.narrate:
+            ctx.say(f"  Pen {hit.pen} against {what} {armour}: full penetration, DV {dv}")
     else:
-        ctx.say(f"  Pen {hit.pen} against {what} {armour}: partial penetration, DV {hit.dv} -> {dv}")
+        if ctx.narrate:
+            ctx.say(f"  Pen {hit.pen} against {what} {armour}: partial penetration, DV {hit.dv} -> {dv}")
     return dv
 
 
@@ -665,7 +690,8 @@ def meson_screen(ctx: Context, hit: Hit, ship: CombatShip) -> int | None:
         else:
             screen += t.SCREEN_FAILURE
             outcome = "failure"
-        ctx.say(f"  screen task: {roll} (2d6) against {ship.skill_attribute}: {outcome}, screen {screen}")
+        if ctx.narrate:
+            ctx.say(f"  screen task: {roll} (2d6) against {ship.skill_attribute}: {outcome}, screen {screen}")
     return penetrate(ctx, hit, screen, "meson screen")
 
 
@@ -680,17 +706,22 @@ def blocking_sand(ctx: Context, hit: Hit, ship: CombatShip, fired: set[int]) -> 
     assert sand.armour is not None
     change = t.penetration(hit.dv, sand.armour)
     if change == 0:
-        ctx.say(f"  sand armour {sand.armour} against DV {hit.dv} would have no effect: not fired")
+        if ctx.narrate:
+            ctx.say(f"  sand armour {sand.armour} against DV {hit.dv} would have no effect: not fired")
         return hit
     fired.add(id(sand))
     roll = ctx.dice.roll(t.AVERAGE_DICE, 6, "blocking sand task")
     if roll > ship.skill_attribute:
-        ctx.say(f"  {sand.label} fires: {roll} (2d6) against {ship.skill_attribute}: failure")
+        if ctx.narrate:
+            ctx.say(f"  {sand.label} fires: {roll} (2d6) against {ship.skill_attribute}: failure")
         return hit
     if change is None:
-        ctx.say(f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} below sand armour {sand.armour}: blocked")
+        if ctx.narrate:
+            ctx.say(f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} below sand armour {sand.armour}: "
+                    "blocked")
         return None
-    ctx.say(f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} -> {hit.dv + change}")
+    if ctx.narrate:
+        ctx.say(f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} -> {hit.dv + change}")
     return Hit(hit.weapon, hit.pen, hit.dv + change, hit.label)
 
 
@@ -705,7 +736,8 @@ def resolve_damage(ctx: Context, hit: Hit, ship: CombatShip, sand: str = "none",
         return
     if hit.weapon in ("laser", "missile") and sand == "cloud" and cloud:
         hit = Hit(hit.weapon, hit.pen - cloud, hit.dv - cloud, hit.label)
-        ctx.say(f"  through a sand cloud: Pen {hit.pen}, DV {hit.dv}")
+        if ctx.narrate:
+            ctx.say(f"  through a sand cloud: Pen {hit.pen}, DV {hit.dv}")
     if hit.weapon in ("laser", "missile") and sand == "blocking":
         blocked = blocking_sand(ctx, hit, ship, sand_fired if sand_fired is not None else set())
         if blocked is None:
@@ -775,14 +807,17 @@ def sensors_allow(ctx: Context, attacker: CombatShip, target: CombatShip, band: 
     if ctx.options.sensors == "lidar":
         if any(s.kind == "LIDAR" and not s.destroyed for s in attacker.sensors):
             return True
-        ctx.say(f"{attacker.name} has no working LIDAR: no fire (MCS 2.4.1)")
+        if ctx.narrate:
+            ctx.say(f"{attacker.name} has no working LIDAR: no fire (MCS 2.4.1)")
         return False
     lock = sensor_lock(attacker, target, band)
     if lock is None:
-        ctx.say(f"{attacker.name} has no working sensor: no lock, no fire")
+        if ctx.narrate:
+            ctx.say(f"{attacker.name} has no working sensor: no lock, no fire")
         return False
-    ctx.say(f"sensor lock: {attacker.name} {lock.sensor} signal {float(lock.signal):g} against "
-            f"{float(lock.needed):g} at {band.name}: {'locked' if lock.locked else 'no lock, no fire'}")
+    if ctx.narrate:
+        ctx.say(f"sensor lock: {attacker.name} {lock.sensor} signal {float(lock.signal):g} against "
+                f"{float(lock.needed):g} at {band.name}: {'locked' if lock.locked else 'no lock, no fire'}")
     return lock.locked
 
 
@@ -816,22 +851,26 @@ def spread_fire(battery: Battery, group: Group, spread: int) -> int:
 
 def fire_beam(ctx: Context, attacker: CombatShip, group: Group, battery: Battery, target: CombatShip,
               band: t.RangeBand, evasion_g: Fraction, skill: int | None = None, aiming_g: Fraction | None = None,
-              sand: str = "none", sand_fired: set[int] | None = None, squadron: int = 1, spread: int = 0) -> Fired:
-    """One beam battery fires (MCS 3.0; with squadron or spread fire), and a hit is resolved (MCS 5.0)."""
+              sand: str = "none", sand_fired: set[int] | None = None, squadron: int = 1, spread: int = 0,
+              aim: ToHit | None = None) -> Fired:
+    """One beam battery fires (MCS 3.0; with squadron or spread fire), and a hit is resolved (MCS 5.0). ``aim``
+    is the to-hit already worked out for another battery of the group at the same target, if any."""
     pen, dam = beam_figures(group, battery, band)
     dam -= spread_fire(battery, group, spread)
     why = attacker.why_not_fire(group)
     if why is not None:
         raise CannotFire(why)
-    aim = to_hit(attacker, group, target, band, evasion_g, ctx.options, skill, aiming_g, squadron, spread)
+    if aim is None:
+        aim = to_hit(attacker, group, target, band, evasion_g, ctx.options, skill, aiming_g, squadron, spread)
     roll = ctx.dice.roll(aim.dice, aim.sides, f"{battery.label} to-hit") + aim.offset
     if roll > aim.target:
-        ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
+        if ctx.narrate:
+            ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
         return Fired(battery.label, aim, roll, None)
     bonus = aim.damage_bonus(roll)
-    made = aim.target - roll
-    ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by {made}"
-            + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
+    if ctx.narrate:
+        ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by {aim.target - roll}"
+                + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
     weapon: Weapon = group.weapon if group.weapon in ("laser", "paw", "meson") else "laser"
     cloud = _cloud(target) if sand == "cloud" else 0
     resolve_damage(ctx, Hit(weapon, pen, dam + bonus, battery.label), target, sand, cloud, sand_fired)
@@ -872,8 +911,9 @@ def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Ba
     pen, dam = battery.pen[0], battery.dam[0]
     assert pen is not None and dam is not None
     if ctx.options.missile_rule == "quick":
-        ctx.say(f"{battery.label} salvo ({strength:+d}) strikes {target.name} (quick rule): DV {dam} + "
-                f"{strength} = {dam + strength}")
+        if ctx.narrate:
+            ctx.say(f"{battery.label} salvo ({strength:+d}) strikes {target.name} (quick rule): DV {dam} + "
+                    f"{strength} = {dam + strength}")
         resolve_damage(ctx, Hit("missile", pen, dam + strength, battery.label), target, sand,
                        _cloud(target) if sand == "cloud" else 0, sand_fired)
         return Fired(battery.label, ToHit((), 0, 6, 0, 0), 0, strength)
@@ -890,11 +930,13 @@ def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Ba
     aim = ToHit(tuple(terms), line.dice, line.sides, line.offset, max(0, strength))
     roll = ctx.dice.roll(aim.dice, aim.sides, f"{battery.label} missile to-hit") + aim.offset
     if roll > aim.target:
-        ctx.say(f"{battery.label} salvo at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
+        if ctx.narrate:
+            ctx.say(f"{battery.label} salvo at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
         return Fired(battery.label, aim, roll, None)
     bonus = aim.damage_bonus(roll)
-    ctx.say(f"{battery.label} salvo at {target.name} ({line.key}): to-hit {aim.text()}: rolled {roll}, made by "
-            f"{aim.target - roll}" + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
+    if ctx.narrate:
+        ctx.say(f"{battery.label} salvo at {target.name} ({line.key}): to-hit {aim.text()}: rolled {roll}, made by "
+                f"{aim.target - roll}" + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
     resolve_damage(ctx, Hit("missile", pen, dam + bonus, battery.label), target, sand,
                    _cloud(target) if sand == "cloud" else 0, sand_fired)
     return Fired(battery.label, aim, roll, bonus)
@@ -911,8 +953,9 @@ def launch(ctx: Context, group: Group, battery: Battery, band: t.RangeBand) -> b
         battery.salvos -= 1
     now = band.key in t.MISSILE_SAME_TURN
     left = "" if battery.salvos is None else f", {battery.salvos} left"
-    ctx.say(f"{battery.label} launches a salvo ({battery.rof:+d}) at {band.name} range{left}: it strikes "
-            f"{'this turn' if now else 'next turn'}")
+    if ctx.narrate:
+        ctx.say(f"{battery.label} launches a salvo ({battery.rof:+d}) at {band.name} range{left}: it strikes "
+                f"{'this turn' if now else 'next turn'}")
     return now
 
 
@@ -925,8 +968,9 @@ def point_defence(ctx: Context, defender: CombatShip, group: Group, salvo_streng
     roll = ctx.dice.roll(1, sides, f"{group.name} point defence")
     text = " ".join(f"{'+' if term.value >= 0 else '-'} {abs(term.value)} {term.label}" for term in terms)
     hit = roll <= target
-    ctx.say(f"{group.name} point defence{f' ({squadron} together)' if squadron > 1 else ''}: "
-            f"{text.lstrip('+ ')} = {target} on 1d{sides}: rolled {roll}, {'intercepted' if hit else 'missed'}")
+    if ctx.narrate:
+        ctx.say(f"{group.name} point defence{f' ({squadron} together)' if squadron > 1 else ''}: "
+                f"{text.lstrip('+ ')} = {target} on 1d{sides}: rolled {roll}, {'intercepted' if hit else 'missed'}")
     return hit
 
 
@@ -939,8 +983,9 @@ def countermissile(ctx: Context, interceptor: Group, incoming_strength: int, inc
         own.salvos -= 1
     target = own.rof + (interceptor.size_evade or 0) - (incoming_strength + incoming_evasion)
     roll = ctx.dice.roll(1, t.COUNTERMISSILE_SIDES, "countermissile")
-    ctx.say(f"countermissile: {own.rof} + {interceptor.size_evade} - ({incoming_strength} + {incoming_evasion}) "
-            f"= {target} on 1d6: rolled {roll}, {'intercepted' if roll <= target else 'missed'}")
+    if ctx.narrate:
+        ctx.say(f"countermissile: {own.rof} + {interceptor.size_evade} - ({incoming_strength} + {incoming_evasion}) "
+                f"= {target} on 1d6: rolled {roll}, {'intercepted' if roll <= target else 'missed'}")
     return roll <= target
 
 

@@ -9,6 +9,7 @@ since a hit damages one battery of a group. A group is named by its name on the 
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 from dataclasses import dataclass, field
@@ -149,11 +150,29 @@ class CombatShip:
     allocation: tuple[Fraction, Fraction, Fraction] = (Fraction(0), Fraction(0), Fraction(0))
     misjump_dm: int = 0
     destroyed: bool = False
+    withdrawn: bool = False
+    cost_mcr: Fraction | None = None
     spinal_disabled: bool = False
     launch_disabled: bool = False
     systems_destroyed: list[str] = field(default_factory=list)
     turn_effects: list[TurnEffect] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+    def clone(self) -> CombatShip:
+        """A fresh copy to fight with: every battery, sensor and list its own (faster than deepcopy)."""
+        copied = copy.copy(self)
+        copied.groups = [copy.copy(g) for g in self.groups]
+        for group in copied.groups:
+            group.batteries = [copy.copy(b) for b in group.batteries]
+            for battery in group.batteries:
+                battery.pen, battery.dam = list(battery.pen), list(battery.dam)
+        copied.sensors = [copy.copy(s) for s in self.sensors]
+        copied.signatures = dict(self.signatures)
+        copied.component_armour = dict(self.component_armour)
+        copied.systems_destroyed = list(self.systems_destroyed)
+        copied.turn_effects = list(self.turn_effects)
+        copied.notes = list(self.notes)
+        return copied
 
     # ---- finding ----------------------------------------------------------------------------------
     def group(self, name: str) -> Group:
@@ -326,7 +345,8 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         signature_ir=_fraction(signature.ir) if signature is not None and signature.ir is not None else Fraction(0),
         signatures={kind: _fraction(value) for kind in ("vis", "ir", "active", "lidar")
                     if signature is not None and (value := getattr(signature, kind)) is not None},
-        groups=groups, sensors=sensors, vacc_suits=vacc_suits, component_armour=dict(component_armour or {}))
+        groups=groups, sensors=sensors, vacc_suits=vacc_suits, component_armour=dict(component_armour or {}),
+        cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None)
 
 
 def per_tons(displacement: Fraction, tons: int, minimum: int = 1) -> int:
