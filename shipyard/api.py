@@ -798,3 +798,42 @@ def combat_resolve(path: Path, seed: int | None = None) -> Any:
     from shipyard.systems.mcs.combat.log import resolve_log
 
     return resolve_log(path, seed=seed)
+
+
+class CombatBattle(NamedTuple):
+    """An engagement fought: one battle narrated (``narration``) or many counted (``counted``), with the
+    diagnostics of the engagement and its sheets; ``unreadable`` when it could not be fought at all."""
+
+    counted: Any | None
+    narration: list[str] | None
+    diagnostics: list[Diagnostic]
+    unreadable: bool = False
+
+
+def combat_battle(paths: list[Path], runs: int = 1000, seed: int = 1, jobs: int = 1, until_ci: float | None = None,
+                  turns: int | None = None, start_range: str | None = None) -> CombatBattle:
+    """Fight the engagement of ``paths``: one engagement file (TOML), or two sheets with every default."""
+    from shipyard.systems.mcs.combat.battle import build_fleets, count, fight, load_engagement, run_many, two_sheets
+
+    if len(paths) == 1:
+        engagement, found, positions = load_engagement(paths[0])
+        base, shown = paths[0].parent, str(paths[0])
+    elif len(paths) == 2:
+        engagement, found, positions, base, shown = two_sheets(paths[0], paths[1]), [], {}, Path.cwd(), ""
+    else:
+        top = Span(path=str(paths[0]) if paths else "-", line=1, col=1)
+        return CombatBattle(None, None, [Diagnostic(code="CMB002", severity=Severity.ERROR, span=top, message=(
+            f"expected one engagement file or two sheets, got {len(paths)} paths"))], True)
+    if engagement is None:
+        return CombatBattle(None, None, found, True)
+    updates = {k: v for k, v in (("turns", turns), ("start_range", start_range)) if v is not None}
+    engagement = engagement.model_copy(update=updates)
+    fleets, more = build_fleets(engagement, base, positions, shown)
+    found += more
+    if fleets is None:
+        return CombatBattle(None, None, found, True)
+    if runs == 1:
+        tally, narration = fight(fleets, engagement.options, engagement.start_range, engagement.turns, seed, 0,
+                                 narrate=True)
+        return CombatBattle(count([tally], 1, seed, fleets), narration, found)
+    return CombatBattle(run_many(fleets, engagement, runs, seed, jobs, until_ci), None, found)

@@ -143,3 +143,51 @@ def resolve(
 
 app.command("shot")(shot)
 app.command("resolve")(resolve)
+
+
+def battle(
+    files: list[Path] = typer.Argument(..., help="An engagement file (TOML; docs/combat.md), or two MCS sheets "
+                                       "(T4 sheets and FFS designs are converted) to fight with every default.",
+                                       show_default=False),
+    runs: int = typer.Option(1000, "--runs", "-n", min=1, help="Battles to fight; 1 narrates the battle."),
+    seed: int = typer.Option(1, "--seed", help="The seed of the dice: the same seed, the same result, whatever -j."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    until_ci: float = typer.Option(None, "--until-ci", min=0.0, max=1.0, help="Stop once both sides' 95% win "
+                                   "intervals are narrower than this (a share, 0.02 = two points); --runs is then "
+                                   "the most fought.", show_default=False),
+    turns: int = typer.Option(None, "--turns", min=1, help="The turn limit (default: the engagement's, or 10).",
+                              show_default=False),
+    start: Band = typer.Option(None, "--range", "-r", help="The starting range (default: the engagement's, or "
+                               "x).", show_default=False),
+    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
+    output: Path = typer.Option(None, "--output", "-o", help="Also write the report: .xlsx (a workbook) or .html "
+                                "(a page with charts).", show_default=False),
+) -> None:
+    """Fight whole MCS battles (MCS 2.0): each side by its doctrine, turn by turn, to the turn limit or until a
+    side can no longer fight or has withdrawn. One battle is narrated shot by shot; many are counted: each side's
+    chance to win, draw and lose with its 95% interval, turns fought, ships left, losses and hits by battery."""
+    from shipyard import api
+    from shipyard.report.combat import battle_document, battle_text, write_battle_page, write_battle_workbook
+
+    if output is not None and output.suffix.lower() not in (".xlsx", ".html"):
+        raise typer.BadParameter(f"expected a .xlsx or .html file, got {output.name!r}", param_hint="--output")
+    if start is not None and start.value in ("impact", "pb"):
+        raise typer.BadParameter("a battle starts at vs, s, m, l or x", param_hint="--range")
+    result = api.combat_battle(files, runs, seed, jobs, until_ci, turns, start.value if start else None)
+    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+    if result.counted is None:
+        raise typer.Exit(2)
+    if output_format is TextOrJson.json:
+        document = battle_document(result.counted)
+        if result.narration is not None:
+            document["narration"] = result.narration
+        sys.stdout.write(json.dumps(document, indent=2) + "\n")
+    else:
+        if result.narration is not None:
+            sys.stdout.write("\n".join(result.narration) + "\n\n")
+        sys.stdout.write(battle_text(result.counted))
+    if output is not None:
+        (write_battle_workbook if output.suffix.lower() == ".xlsx" else write_battle_page)(result.counted, output)
+
+
+app.command("battle")(battle)

@@ -128,3 +128,115 @@ def resolution_text(result: Any) -> str:
             lines += _state_lines(state)
         lines.append("")
     return "\n".join(lines)
+
+
+# ---- battles ---------------------------------------------------------------------------------------------
+
+#: The columns of a battle's tables (workbook sheets and HTML tables).
+def _battle_columns() -> dict[str, tuple[Any, ...]]:
+    from shipyard.report.tables import SHARE, WHOLE, Column
+
+    return {
+        "sides": (Column("side", width=24), Column("win", SHARE), Column("win 95% low", SHARE),
+                  Column("win 95% high", SHARE), Column("draw", SHARE), Column("loss", SHARE),
+                  Column("mean MCr lost", '#,##0.00" MCr"', width=14)),
+        "ships": (Column("side", width=24), Column("ship", width=30), Column("fighting at the end", SHARE, width=18)),
+        "turns": (Column("turns fought", WHOLE), Column("battles", WHOLE), Column("share", SHARE)),
+        "batteries": (Column("side", width=24), Column("ship", width=30), Column("battery", width=24),
+                      Column("hits", WHOLE), Column("hits a battle", "0.00")),
+        "ends": (Column("how it ended", width=48), Column("battles", WHOLE), Column("share", SHARE)),
+    }
+
+
+def _battery_rows(counted: Any) -> list[list[Any]]:
+    rows = []
+    for key, hits in sorted(counted.hits.items(), key=lambda item: -item[1]):
+        side, ship, battery = key.split(": ", 2)
+        rows.append([side, ship, battery, hits, hits / counted.runs])
+    return rows
+
+
+def battle_rows(counted: Any) -> dict[str, list[list[Any]]]:
+    sides = [counted.side(i) for i in (0, 1)]
+    return {
+        "sides": [[s["name"], s["win"], s["win_ci"][0], s["win_ci"][1], s["draw"], s["loss"], s["lost_mcr_mean"]]
+                  for s in sides],
+        "ships": [[s["name"], ship["name"], ship["fighting_at_end"]] for s in sides for ship in s["ships"]],
+        "turns": [[turns, n, n / counted.runs] for turns, n in sorted(counted.turns.items())],
+        "batteries": _battery_rows(counted),
+        "ends": [[why, n, n / counted.runs] for why, n in sorted(counted.reasons.items(), key=lambda i: -i[1])],
+    }
+
+
+def battle_document(counted: Any) -> dict[str, Any]:
+    """Many battles as data: chances as decimals, ``win_ci`` the 95% (Wilson) interval."""
+    turns = sum(t * n for t, n in counted.turns.items()) / counted.runs if counted.runs else 0
+    return {"runs": counted.runs, "seed": counted.seed, "sides": [counted.side(i) for i in (0, 1)],
+            "turns": {"mean": turns, "distribution": {str(k): v for k, v in sorted(counted.turns.items())}},
+            "ended": dict(sorted(counted.reasons.items(), key=lambda i: -i[1])),
+            "hits_by_battery": [{"side": r[0], "ship": r[1], "battery": r[2], "hits": r[3], "per_battle": r[4]}
+                                for r in _battery_rows(counted)]}
+
+
+def battle_text(counted: Any) -> str:
+    doc = battle_document(counted)
+    lines = [f"{counted.runs:,} battles, seed {counted.seed}"]
+    for side in doc["sides"]:
+        low, high = side["win_ci"]
+        lines.append(f"{side['name']}: wins {side['win']:.1%} (95% interval {low:.1%} to {high:.1%}), draws "
+                     f"{side['draw']:.1%}, loses {side['loss']:.1%}; mean loss MCr {side['lost_mcr_mean']:,.2f}")
+        for ship in side["ships"]:
+            lines.append(f"  {ship['name']}: still fighting at the end in {ship['fighting_at_end']:.1%}")
+    lines.append(f"turns fought: mean {doc['turns']['mean']:.2f}; " + ", ".join(
+        f"{k}: {v}" for k, v in doc["turns"]["distribution"].items()))
+    lines.append("how the battles ended: " + "; ".join(f"{why} {n}" for why, n in doc["ended"].items()))
+    lines.append("hits by battery (a battle): " + ", ".join(
+        f"{r['ship']} {r['battery']} {r['per_battle']:.2f}" for r in doc["hits_by_battery"][:8]))
+    return "\n".join(lines) + "\n"
+
+
+def write_battle_workbook(counted: Any, output: Any) -> None:
+    from shipyard.report.workbook import WorkbookWriter
+
+    columns, rows = _battle_columns(), battle_rows(counted)
+    writer = WorkbookWriter()
+    for name, title in (("sides", "Sides"), ("ships", "Ships"), ("turns", "Turns"), ("batteries", "Batteries"),
+                        ("ends", "Endings")):
+        writer.sheet(title, columns[name], rows[name])
+    writer.save(output)
+
+
+def battle_charts(counted: Any) -> list[str]:
+    """The pictures of a battle report: how long battles lasted, each ship's survival, the hits by battery."""
+    from shipyard.report.charts import bar_chart
+
+    rows = battle_rows(counted)
+    charts = [bar_chart("Battles by turns fought", [(f"{r[0]} turns", r[1]) for r in rows["turns"]]),
+              bar_chart("Still fighting at the end (%)", [(f"{r[0]}: {r[1]}", round(r[2] * 100, 1))
+                                                          for r in rows["ships"]], unit="%"),
+              bar_chart("Outcome (%)", [(f"{r[0]} wins", round(r[1] * 100, 1)) for r in rows["sides"]]
+                        + [("draw", round(rows["sides"][0][4] * 100, 1))], unit="%")]
+    if rows["batteries"]:
+        charts.append(bar_chart("Hits a battle, by battery", [(f"{r[1]}: {r[2]}", round(r[4], 2))
+                                                             for r in rows["batteries"][:15]]))
+    return charts
+
+
+def write_battle_page(counted: Any, output: Any) -> None:
+    from shipyard.report.html import _table, _write
+
+    columns, rows = _battle_columns(), battle_rows(counted)
+    sides = [counted.side(i) for i in (0, 1)]
+    leader = max(sides, key=lambda s: s["win"])
+    context = {
+        "title": f"shipyard battle: {sides[0]['name']} against {sides[1]['name']}",
+        "verdict": "odds", "subtitle": f"{counted.runs:,} battles, seed {counted.seed}",
+        "verdict_words": f"{leader['name']} wins most often, {leader['win']:.1%}",
+        "summary": [(s["name"], f"wins {s['win']:.1%} (95% {s['win_ci'][0]:.1%} to {s['win_ci'][1]:.1%}), draws "
+                                f"{s['draw']:.1%}, loses {s['loss']:.1%}") for s in sides],
+        "charts": battle_charts(counted),
+        "tables": [_table(name, heading, columns[name], rows[name]) for name, heading in
+                   (("sides", "Sides"), ("ships", "Ships"), ("turns", "Turns fought"),
+                    ("batteries", "Hits by battery"), ("ends", "How the battles ended"))],
+        "groups": None}
+    _write(output, "audit.html.j2", context)

@@ -698,7 +698,8 @@ def meson_screen(ctx: Context, hit: Hit, ship: CombatShip) -> int | None:
 def blocking_sand(ctx: Context, hit: Hit, ship: CombatShip, fired: set[int]) -> Hit | None:
     """MCS 5.1, Blocking Sand: one sandcaster battery not yet fired this turn, an Average (2d) task; the sand's
     armour against the laser's DV (not its Pen) on the armour table. None when the sand stops the hit."""
-    ready = [b for g in ship.groups if g.kind == "sandcaster" for b in g.intact if id(b) not in fired]
+    ready = [b for g in ship.groups if g.kind == "sandcaster" for b in g.intact if id(b) not in fired] \
+        if ship.has_sand else []
     if not ready:
         ctx.say("  no sandcaster ready to block")
         return hit
@@ -854,12 +855,15 @@ def fire_beam(ctx: Context, attacker: CombatShip, group: Group, battery: Battery
               sand: str = "none", sand_fired: set[int] | None = None, squadron: int = 1, spread: int = 0,
               aim: ToHit | None = None) -> Fired:
     """One beam battery fires (MCS 3.0; with squadron or spread fire), and a hit is resolved (MCS 5.0). ``aim``
-    is the to-hit already worked out for another battery of the group at the same target, if any."""
+    is the to-hit already worked out for another battery of the group at the same target (so the ship may fire
+    it), if any."""
     pen, dam = beam_figures(group, battery, band)
-    dam -= spread_fire(battery, group, spread)
-    why = attacker.why_not_fire(group)
-    if why is not None:
-        raise CannotFire(why)
+    if spread:
+        dam -= spread_fire(battery, group, spread)
+    if aim is None:
+        why = attacker.why_not_fire(group)
+        if why is not None:
+            raise CannotFire(why)
     if aim is None:
         aim = to_hit(attacker, group, target, band, evasion_g, ctx.options, skill, aiming_g, squadron, spread)
     roll = ctx.dice.roll(aim.dice, aim.sides, f"{battery.label} to-hit") + aim.offset

@@ -52,10 +52,10 @@ class Battery:
     screen: int | None = None
     armour: int | None = None
     destroyed: bool = False
+    label: str = field(init=False)  # "Heavy Laser Btty 3": the line's name and the battery's number in it
 
-    @property
-    def label(self) -> str:
-        return f"{self.group} {self.number}"
+    def __post_init__(self) -> None:
+        self.label = f"{self.group} {self.number}"
 
     def usd(self) -> str:
         if self.destroyed:
@@ -157,6 +157,10 @@ class CombatShip:
     systems_destroyed: list[str] = field(default_factory=list)
     turn_effects: list[TurnEffect] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def has_sand(self) -> bool:
+        return any(g.kind == "sandcaster" for g in self.groups)
 
     def clone(self) -> CombatShip:
         """A fresh copy to fight with: every battery, sensor and list its own (faster than deepcopy)."""

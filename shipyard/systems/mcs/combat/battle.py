@@ -1,0 +1,581 @@
+"""Engagements: whole MCS battles fought to the finish by the combat sequence of MCS 2.0, over the procedures
+of shipyard/systems/mcs/combat/resolve.py, one narrated or many counted.
+
+Each side fights by its doctrine (``Doctrine``: how G is split, the range it seeks, whom it targets, missiles,
+sand, point defence, when a ship withdraws); the defaults let two sheets fight with nothing else said. One run
+is one battle over a ``RandomDice`` seeded from the engagement's seed and the run's number, so a run's result
+does not depend on which process ran it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import math
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.toml_input import Positions, load_toml_model
+from shipyard.systems.mcs.combat import tables as t
+from shipyard.systems.mcs.combat.dice import RandomDice
+from shipyard.systems.mcs.combat.resolve import (
+    CannotFire,
+    Context,
+    Options,
+    ToHit,
+    apply_changes,
+    countermissile,
+    fire_beam,
+    initiative,
+    launch,
+    missile_attack,
+    point_defence,
+)
+from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, combat_ship
+from shipyard.systems.mcs.model import UsdShip
+
+Band = Literal["vs", "s", "m", "l", "x"]
+#: MCS 2.3: the bands the range steps through, nearest first.
+RANGE_STEPS: tuple[str, ...] = ("vs", "s", "m", "l", "x")
+#: The z of a 95% interval (the normal quantile 0.975), for the Wilson score interval of a chance.
+Z_95 = 1.959963984540054
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Doctrine(_Entry):
+    """How a side fights. G: ``maneuver`` to every ship (MCS 2.1: a fleet allocates the same), half a spinal
+    ship's G to aiming when ``aim``, the rest to evasion when ``evade``."""
+
+    maneuver: Fraction = Fraction(0)
+    aim: bool = True
+    evade: bool = True
+    #: The range band the side closes or opens to when it wins initiative: a band, "hold", or "best" (the band
+    #: where its beam batteries' damage most exceeds the enemy's toughness).
+    seek: Band | Literal["hold", "best"] = "best"
+    target: Literal["largest", "smallest", "nearest-to-death"] = "largest"
+    missiles: bool = True
+    sand: Literal["none", "blocking"] = "blocking"
+    #: Batteries kept for point defence: "pd" (those named PD, and dampers), "none", or names.
+    point_defence: Literal["pd", "none"] | list[str] = "pd"
+    #: A ship withdraws at the end of a turn when this share of its batteries is lost (None: never).
+    withdraw: Fraction | None = None
+
+
+class ShipRef(_Entry):
+    sheet: str
+    count: int = Field(1, ge=1)
+    crew: Literal["green", "trained", "line", "crack", "elite"] | None = None
+
+
+class Side(_Entry):
+    name: str | None = None  # default: the first ship's name
+    ships: list[ShipRef] = Field(min_length=1)
+    fleet_tactics: int | None = None  # default: the first ship's crew skill
+    doctrine: Doctrine = Field(default_factory=Doctrine)
+
+
+class Engagement(_Entry):
+    sides: list[Side] = Field(min_length=2, max_length=2)
+    start_range: Band = "x"
+    turns: int = Field(10, ge=1, le=1000)
+    options: Options = Field(default_factory=Options)
+
+
+@dataclass
+class Fleet:
+    """A side in battle: its ships and how it fights."""
+
+    name: str
+    ships: list[CombatShip]
+    tactics: int
+    doctrine: Doctrine
+
+    @property
+    def fighting(self) -> list[CombatShip]:
+        return [s for s in self.ships if can_fight(s)]
+
+
+def can_fight(ship: CombatShip) -> bool:
+    """A ship fights while it is not destroyed nor withdrawn and has a battery that can fire: a beam with a
+    figure at some range, or missiles with a salvo left."""
+    if ship.destroyed or ship.withdrawn:
+        return False
+    for group in ship.groups:
+        for battery in group.intact:
+            if group.kind == "beam" and any(d is not None and d > 0 for d in battery.dam):
+                return True
+            if group.kind == "missile" and (battery.salvos is None or battery.salvos > 0):
+                return True
+    return False
+
+
+@dataclass
+class Tally:
+    """What one battle did, kept for counting: the outcome, the turns, each ship's state at the end and each
+    battery line's hits."""
+
+    winner: int | None  # the side's index, None for a draw
+    reason: str
+    turns: int
+    survivors: list[list[bool]]  # by side, by ship: still fighting at the end
+    hits: dict[str, int] = field(default_factory=dict)  # "side: ship: battery" -> hits scored
+    lost_mcr: list[Fraction] = field(default_factory=list)
+
+
+def _pd_groups(ship: CombatShip, doctrine: Doctrine) -> list[Group]:
+    if doctrine.point_defence == "none":
+        return []
+    if doctrine.point_defence == "pd":
+        return [g for g in ship.groups if g.kind == "damper" or (g.kind == "beam" and "pd" in g.name.lower().split())]
+    wanted = {" ".join(n.lower().split()) for n in doctrine.point_defence}
+    return [g for g in ship.groups if " ".join(g.name.lower().split()) in wanted]
+
+
+def _target(enemies: list[CombatShip], doctrine: Doctrine) -> CombatShip | None:
+    if not enemies:
+        return None
+    if doctrine.target == "smallest":
+        return min(enemies, key=lambda s: s.displacement)
+    if doctrine.target == "nearest-to-death":
+        return min(enemies, key=lambda s: sum(len(g.intact) for g in s.groups))
+    return max(enemies, key=lambda s: s.displacement)
+
+
+def _allocate(ship: CombatShip, doctrine: Doctrine) -> None:
+    """MCS 2.1 by doctrine: the side's maneuver G (what the ship has, at most), half the rest (rounded down)
+    to aiming with a spinal mount, and what is left to evasion."""
+    have = ship.current_maneuver()
+    maneuver = min(doctrine.maneuver, have)
+    left = have - maneuver
+    spinal = any(g.mount == "spinal" and g.intact for g in ship.groups)
+    aiming = Fraction(math.floor(have / 2)) if doctrine.aim and spinal else Fraction(0)
+    aiming = min(aiming, left)
+    evasion = left - aiming if doctrine.evade else Fraction(0)
+    ship.allocate(maneuver, evasion, aiming)
+
+
+#: "best" range: a battery's damage counts from this far below the target's toughness (a d6 of 4 or more
+#: makes the hit at least light).
+SEVERITY_REACH = 4
+
+
+def best_band(fleet: Fleet, enemy: Fleet) -> str:
+    """The band where the fleet's beam batteries do the most: the sum over batteries of damage - toughness +
+    SEVERITY_REACH (at least 0) against the enemy's largest ship; the nearest such band on a tie."""
+    target = _target(enemy.fighting or enemy.ships, Doctrine())
+    if target is None:
+        return "vs"
+    scores = []
+    for band in RANGE_STEPS:
+        column = t.RANGE_BANDS[band].column
+        score = sum(max(0, (b.dam[column] or 0) - target.toughness + SEVERITY_REACH)
+                    for ship in fleet.fighting for g in ship.groups if g.kind == "beam" for b in g.intact
+                    if column < len(b.dam) and b.dam[column] is not None)
+        scores.append(score)
+    return RANGE_STEPS[scores.index(max(scores))]
+
+
+def _step(current: str, seek: str) -> str:
+    if seek == "hold" or seek == current:
+        return current
+    here, there = RANGE_STEPS.index(current), RANGE_STEPS.index(seek)
+    return RANGE_STEPS[here + (1 if there > here else -1)]
+
+
+@dataclass
+class _Salvo:
+    attacker: CombatShip
+    group: Group
+    battery: Battery
+    strength: int
+    target: CombatShip
+    band: str
+
+
+class Battle:
+    """One battle between two fleets, turn by turn (MCS 2.0)."""
+
+    def __init__(self, fleets: list[Fleet], options: Options, start_range: str, limit: int, dice: RandomDice,
+                 narrate: bool = False) -> None:
+        self.fleets, self.options, self.range, self.limit, self.dice = fleets, options, start_range, limit, dice
+        self.narrate = narrate
+        self.log: list[str] = []
+        self.salvos: list[_Salvo] = []  # launched at Long or Extreme, striking next turn
+        self.hits: dict[str, int] = {}
+
+    def say(self, text: str) -> None:
+        if self.narrate:
+            self.log.append(text)
+
+    def side_of(self, ship: CombatShip) -> int:
+        return 0 if ship in self.fleets[0].ships else 1
+
+    def fight(self) -> Tally:
+        turn = 0
+        outcome: tuple[int | None, str] | None = None
+        while turn < self.limit:
+            turn += 1
+            self.turn(turn)
+            outcome = self.ended()
+            if outcome is not None:
+                break
+        winner, reason = outcome or (None, f"the turn limit ({self.limit}) was reached")
+        self.say(f"The battle ends after turn {turn}: " + (f"{self.fleets[winner].name} wins, {reason}"
+                                                            if winner is not None else f"a draw, {reason}"))
+        survivors = [[can_fight(s) for s in fleet.ships] for fleet in self.fleets]
+        lost = [sum((s.cost_mcr or Fraction(0) for s in fleet.ships if s.destroyed), Fraction(0))
+                for fleet in self.fleets]
+        return Tally(winner, reason, turn, survivors, dict(self.hits), lost)
+
+    def ended(self) -> tuple[int | None, str] | None:
+        able = [bool(fleet.fighting) for fleet in self.fleets]
+        if able == [True, True]:
+            return None
+        if not any(able):
+            return None, "neither side can fight on"
+        loser = able.index(False)
+        gone = all(s.withdrawn for s in self.fleets[loser].ships if not s.destroyed)
+        why = "withdrew" if gone and any(s.withdrawn for s in self.fleets[loser].ships) else "can no longer fight"
+        return 1 - loser, f"{self.fleets[loser].name} {why}"
+
+    def turn(self, number: int) -> None:
+        ctx = Context(dice=self.dice, options=self.options, turn=number, narrate=self.narrate)
+        self.say(f"Turn {number}")
+        for fleet in self.fleets:
+            for ship in fleet.fighting:
+                _allocate(ship, fleet.doctrine)
+        rolls = [self.dice.roll(t.INITIATIVE_DICE, 6, f"{fleet.name} initiative") for fleet in self.fleets]
+        totals = [initiative(roll, fleet.tactics, fleet.doctrine.maneuver if fleet.fighting else Fraction(0))
+                  for roll, fleet in zip(rolls, self.fleets, strict=True)]
+        first = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else self.dice.pick(2, "initiative tie") - 1
+        self.say(f"initiative: {self.fleets[0].name} {float(totals[0]):g}, {self.fleets[1].name} "
+                 f"{float(totals[1]):g}: {self.fleets[first].name} wins")
+        was = self.range
+        seek: str = self.fleets[first].doctrine.seek
+        if seek == "best":
+            seek = best_band(self.fleets[first], self.fleets[1 - first])
+        self.range = _step(self.range, seek)
+        if self.range != was:
+            self.say(f"range: {t.RANGE_BANDS[was].name} to {t.RANGE_BANDS[self.range].name}")
+        used: set[int] = set()
+        strikes = self.launch(ctx, used)
+        for ship in self.order(first):
+            if not (ship.destroyed or ship.withdrawn):
+                self.present(ctx, ship, strikes, used)
+        for line in apply_changes(ctx):
+            self.say(f"  {line}")
+        for fleet in self.fleets:
+            for ship in fleet.ships:
+                for line in ship.end_turn(number):
+                    self.say(f"  {line}")
+                self.maybe_withdraw(ship, fleet.doctrine)
+        self.log.extend(ctx.log)
+
+    def maybe_withdraw(self, ship: CombatShip, doctrine: Doctrine) -> None:
+        if doctrine.withdraw is None or ship.destroyed or ship.withdrawn:
+            return
+        batteries = [b for g in ship.groups if g.kind in ("beam", "missile") for b in g.batteries]
+        lost = sum(1 for b in batteries if b.destroyed)
+        if batteries and Fraction(lost, len(batteries)) >= doctrine.withdraw:
+            ship.withdrawn = True
+            self.say(f"  {ship.name} withdraws ({lost} of {len(batteries)} batteries lost)")
+
+    def order(self, first: int) -> list[CombatShip]:
+        """MCS 2.4: ships presented for fire in decreasing size, alternating, from the initiative winner's."""
+        sides = [sorted(self.fleets[i].ships, key=lambda s: -s.displacement) for i in (first, 1 - first)]
+        order: list[CombatShip] = []
+        for index in range(max(len(sides[0]), len(sides[1]))):
+            order.extend(side[index] for side in sides if index < len(side))
+        return order
+
+    def launch(self, ctx: Context, used: set[int]) -> list[_Salvo]:
+        """MCS 4.0, the fire missiles phase: each ship launches a salvo from each missile battery at its
+        target; those at Very Short to Medium strike this turn, the others next turn."""
+        strikes = [s for s in self.salvos if not s.target.destroyed]
+        self.salvos = []
+        band = t.RANGE_BANDS[self.range]
+        for index, fleet in enumerate(self.fleets):
+            if not fleet.doctrine.missiles:
+                continue
+            enemies = self.fleets[1 - index].fighting
+            for ship in fleet.fighting:
+                target = _target(enemies, fleet.doctrine)
+                if target is None:
+                    continue
+                for group in ship.groups:
+                    if group.kind != "missile":
+                        continue
+                    for battery in group.intact:
+                        if battery.salvos is not None and battery.salvos <= 0:
+                            continue
+                        used.add(id(battery))
+                        now = launch(ctx, group, battery, band)
+                        salvo = _Salvo(ship, group, battery, battery.rof, target, self.range)
+                        (strikes if now else self.salvos).append(salvo)
+        return strikes
+
+    def present(self, ctx: Context, ship: CombatShip, strikes: list[_Salvo], used: set[int]) -> None:
+        """One ship presented for fire: the salvos aimed at it strike (after its point defence), then every enemy
+        ship whose target it is fires its beam batteries at it."""
+        side = self.side_of(ship)
+        fleet, enemy = self.fleets[side], self.fleets[1 - side]
+        ctx.say(f"{ship.name} is presented for fire")
+        for salvo in [s for s in strikes if s.target is ship]:
+            self.strike(ctx, salvo, fleet.doctrine, used)
+        sand: set[int] = set()
+        sand_rule = fleet.doctrine.sand
+        band = t.RANGE_BANDS[self.range]
+        if _target(fleet.fighting, enemy.doctrine) is not ship:  # the enemy's ships share its doctrine's target
+            return
+        for attacker in enemy.fighting:
+            keep = {id(g) for g in _pd_groups(attacker, enemy.doctrine)}
+            for group in attacker.groups:
+                if group.kind != "beam" or id(group) in keep:
+                    continue
+                aims: dict[int, ToHit] = {}  # batteries of a line with the same ROF share their to-hit
+                for battery in group.intact:
+                    if id(battery) in used:
+                        continue
+                    used.add(id(battery))
+                    try:
+                        fired = fire_beam(ctx, attacker, group, battery, ship, band, ship.allocation[1], None,
+                                          attacker.allocation[2], sand_rule, sand, aim=aims.get(battery.rof))
+                    except CannotFire:
+                        continue
+                    aims[battery.rof] = fired.to_hit
+                    if fired.bonus is not None:
+                        key = f"{enemy.name}: {attacker.name}: {group.name}"
+                        self.hits[key] = self.hits.get(key, 0) + 1
+
+    def strike(self, ctx: Context, salvo: _Salvo, doctrine: Doctrine, used: set[int]) -> None:
+        """MCS 4.1-4.3: the target's point defence batteries that have not fired take one shot each at the salvo
+        until it is stopped, then it strikes."""
+        target = salvo.target
+        size_evade = salvo.group.size_evade or 0
+        for group in _pd_groups(target, doctrine):
+            for battery in group.intact:
+                if id(battery) in used:
+                    continue
+                used.add(id(battery))
+                if group.kind == "missile":
+                    stopped = countermissile(ctx, group, salvo.strength, size_evade)
+                else:
+                    stopped = point_defence(ctx, target, group, salvo.strength, size_evade)
+                if stopped:
+                    return
+        fired = missile_attack(ctx, salvo.attacker, salvo.group, salvo.battery, target, t.RANGE_BANDS[salvo.band],
+                               target.allocation[1], strength=salvo.strength)
+        if fired.bonus is not None:
+            key = f"{self.fleets[self.side_of(salvo.attacker)].name}: {salvo.attacker.name}: {salvo.group.name}"
+            self.hits[key] = self.hits.get(key, 0) + 1
+
+
+def run_seed(seed: int, run: int) -> int:
+    """The seed of one run: from the engagement's seed and the run's number only."""
+    digest = hashlib.sha256(f"shipyard battle {seed} {run}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def fight(templates: list[Fleet], options: Options, start_range: str, limit: int, seed: int, run: int,
+          narrate: bool = False) -> tuple[Tally, list[str]]:
+    """One battle, the fleets copied fresh from their templates."""
+    fleets = [Fleet(f.name, [s.clone() for s in f.ships], f.tactics, f.doctrine) for f in templates]
+    battle = Battle(fleets, options, start_range, limit, RandomDice(run_seed(seed, run), keep=narrate), narrate)
+    tally = battle.fight()
+    return tally, battle.log
+
+
+def wilson(successes: int, runs: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a chance seen ``successes`` times in ``runs``."""
+    if runs == 0:
+        return 0.0, 1.0
+    p = successes / runs
+    centre = (p + z * z / (2 * runs)) / (1 + z * z / runs)
+    half = z * math.sqrt(p * (1 - p) / runs + z * z / (4 * runs * runs)) / (1 + z * z / runs)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Counted:
+    """Many battles counted."""
+
+    runs: int
+    seed: int
+    names: list[str]
+    wins: list[int]
+    draws: int
+    turns: dict[int, int]
+    survival: list[list[int]]  # by side, by ship: runs it was still fighting at the end
+    ship_names: list[list[str]]
+    hits: dict[str, int]
+    lost_mcr: list[Fraction]
+    reasons: dict[str, int]
+
+    def side(self, index: int) -> dict[str, object]:
+        win, loss = self.wins[index], self.wins[1 - index]
+        low, high = wilson(win, self.runs)
+        return {"name": self.names[index], "win": win / self.runs, "draw": self.draws / self.runs,
+                "loss": loss / self.runs, "win_ci": [low, high],
+                "ships": [{"name": name, "fighting_at_end": kept / self.runs}
+                          for name, kept in zip(self.ship_names[index], self.survival[index], strict=True)],
+                "lost_mcr_mean": float(self.lost_mcr[index] / self.runs)}
+
+
+def count(tallies: Iterable[Tally], runs: int, seed: int, fleets: list[Fleet]) -> Counted:
+    counted = Counted(runs, seed, [f.name for f in fleets], [0, 0], 0, {}, [[0] * len(f.ships) for f in fleets],
+                      [[s.name for s in f.ships] for f in fleets], {}, [Fraction(0), Fraction(0)], {})
+    for tally in tallies:
+        add(counted, tally)
+    return counted
+
+
+def add(counted: Counted, tally: Tally) -> None:
+    if tally.winner is None:
+        counted.draws += 1
+    else:
+        counted.wins[tally.winner] += 1
+    counted.turns[tally.turns] = counted.turns.get(tally.turns, 0) + 1
+    for side, kept in enumerate(tally.survivors):
+        for index, fighting in enumerate(kept):
+            counted.survival[side][index] += fighting
+    for key, hits in tally.hits.items():
+        counted.hits[key] = counted.hits.get(key, 0) + hits
+    for side, lost in enumerate(tally.lost_mcr):
+        counted.lost_mcr[side] += lost
+    counted.reasons[tally.reason] = counted.reasons.get(tally.reason, 0) + 1
+
+
+# ---- engagements from files --------------------------------------------------------------------------------
+
+
+def sheet_ships(path: Path, shown: str) -> tuple[list[UsdShip], list[Diagnostic]]:
+    """The MCS ships of a sheet, T4 sheets converted on the way (an FFS design is rated as it is read), with
+    the sheet's findings (never used to change a figure)."""
+    from shipyard.core.pipeline import check_sheet, load_sheet
+    from shipyard.systems.mcs.convert import convert_sheet
+
+    sheet = check_sheet(load_sheet(path, shown))
+    found = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
+    ships = [s for s in sheet.ships if isinstance(s, UsdShip)]
+    if any(s.edition == "t4" for s in ships):
+        converted = convert_sheet(path)
+        found += [d for d in converted.diagnostics if d.severity is not Severity.INFO]
+        ships = [s for s in converted.ships if isinstance(s, UsdShip)]
+    return ships, found
+
+
+def build_fleets(engagement: Engagement, base: Path, positions: Positions | None = None,
+                 shown: str = "") -> tuple[list[Fleet] | None, list[Diagnostic]]:
+    """The fleets of an engagement (sheets relative to ``base``), or None and why not."""
+    found: list[Diagnostic] = []
+    fleets: list[Fleet] = []
+    for side_index, side in enumerate(engagement.sides):
+        ships: list[CombatShip] = []
+        first_name = ""
+        for ship_index, ref in enumerate(side.ships):
+            path = Path(os.path.normpath(base / ref.sheet))
+            read, problems = sheet_ships(path, str(path))
+            found += problems
+            where = ("sides", side_index, "ships", ship_index, "sheet")
+            line, col = _locate(positions or {}, where)
+            if not read:
+                if not any(d.severity is Severity.ERROR and d.span.path == str(path) for d in problems):
+                    found.append(Diagnostic(code="CMB003", severity=Severity.ERROR,
+                                            span=Span(path=shown or str(path), line=line, col=col),
+                                            message=f"{ref.sheet}: no MCS ship to fight with"))
+                continue
+            try:
+                template = combat_ship(read[0], ref.crew)
+            except ValueError as error:
+                found.append(Diagnostic(code="CMB003", severity=Severity.ERROR,
+                                        span=Span(path=shown or str(path), line=line, col=col), message=str(error)))
+                continue
+            first_name = first_name or template.name
+            for copy_number in range(1, ref.count + 1):
+                ship = template.clone()
+                if ref.count > 1:
+                    ship.name = f"{template.name} {copy_number}"
+                ships.append(ship)
+        if not ships:
+            return None, found
+        tactics = side.fleet_tactics if side.fleet_tactics is not None else ships[0].skill
+        fleets.append(Fleet(side.name or first_name, ships, tactics, side.doctrine))
+    return fleets, found
+
+
+def _locate(positions: Positions, where: tuple[str | int, ...]) -> tuple[int, int]:
+    for end in range(len(where), 0, -1):
+        if where[:end] in positions:
+            return positions[where[:end]]
+    return 1, 1
+
+
+def load_engagement(path: Path, shown: str | None = None) -> tuple[Engagement | None, list[Diagnostic], Positions]:
+    """An engagement file read and validated: located errors (CMB001 TOML, CMB002 values)."""
+    shown = shown or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [Diagnostic(code="IO001", severity=Severity.ERROR, span=Span(path=shown, line=1, col=1),
+                                 message=f"cannot read the engagement: {error}")], {}
+    return load_toml_model(text, shown, Engagement, "CMB001", "CMB002", "engagement file")
+
+
+def two_sheets(first: Path, second: Path) -> Engagement:
+    """The engagement of two sheets with every default: one ship a side, from Extreme range, 10 turns."""
+    return Engagement(sides=[Side(ships=[ShipRef(sheet=str(first.resolve()))]),
+                             Side(ships=[ShipRef(sheet=str(second.resolve()))])])
+
+
+# ---- many battles ---------------------------------------------------------------------------------------------
+
+
+def _chunk(job: tuple[list[Fleet], Options, str, int, int, int, int]) -> list[Tally]:
+    fleets, options, start, limit, seed, first, last = job
+    return [fight(fleets, options, start, limit, seed, run)[0] for run in range(first, last)]
+
+
+def _width(successes: int, runs: int) -> float:
+    low, high = wilson(successes, runs)
+    return high - low
+
+
+def run_many(fleets: list[Fleet], engagement: Engagement, runs: int, seed: int, jobs: int = 1,
+             until_ci: float | None = None, block: int = 500) -> Counted:
+    """``runs`` battles (or fewer: with ``until_ci``, stop once both sides' 95% win intervals are narrower),
+    counted. Run k always uses the seed of (seed, k): the result does not depend on ``jobs``."""
+    counted = count([], 0, seed, fleets)
+    done = 0
+    pool = None
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        while done < runs:
+            size = min(runs - done, block if until_ci is not None else runs - done)
+            pieces = max(1, min(jobs * 4, size // 50 or 1)) if pool else 1
+            bounds = [done + size * i // pieces for i in range(pieces + 1)]
+            tasks = [(fleets, engagement.options, engagement.start_range, engagement.turns, seed, lo, hi)
+                     for lo, hi in itertools.pairwise(bounds) if hi > lo]
+            results = pool.map(_chunk, tasks) if pool else map(_chunk, tasks)
+            for tallies in results:
+                for tally in tallies:
+                    add(counted, tally)
+            done += size
+            counted.runs = done
+            if until_ci is not None and max(_width(counted.wins[i], done) for i in (0, 1)) < until_ci:
+                break
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return counted

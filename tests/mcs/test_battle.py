@@ -1,0 +1,273 @@
+"""MCS engagements: the turn sequence, many battles counted reproducibly, and checks that the counts are right
+(a ship against its copy, hit rates against the exact odds)."""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import subprocess
+from fractions import Fraction
+
+import pytest
+from conftest import FIXTURES
+from openpyxl import load_workbook
+from typer.testing import CliRunner
+
+from shipyard.api import load
+from shipyard.cli import app
+from shipyard.systems.mcs.combat import tables as t
+from shipyard.systems.mcs.combat.battle import (
+    Battle,
+    Doctrine,
+    Engagement,
+    Fleet,
+    ShipRef,
+    Side,
+    best_band,
+    build_fleets,
+    can_fight,
+    fight,
+    run_many,
+    wilson,
+)
+from shipyard.systems.mcs.combat.dice import RandomDice
+from shipyard.systems.mcs.combat.resolve import Context, Options, apply_changes, fire_beam
+from shipyard.systems.mcs.combat.shot import shot_odds
+from shipyard.systems.mcs.combat.state import combat_ship
+
+MCS = FIXTURES / "mcs"
+CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
+runner = CliRunner()
+
+
+def ship(name):
+    return combat_ship(load(MCS / f"{name}.usd").ships[0])
+
+
+def fleets(*names, doctrine=None):
+    found = []
+    for name in names:
+        one = ship(name)
+        found.append(Fleet(one.name, [one], one.skill, doctrine or Doctrine()))
+    return found
+
+
+def test_wilson_interval():
+    """The Wilson score interval of 30 in 100: centre (0.3 + z^2/200) / (1 + z^2/100) = 0.3087..., half-width
+    z sqrt(0.0021 + z^2/40000) / (1 + z^2/100) = 0.0875...: 0.2189 to 0.3958."""
+    low, high = wilson(30, 100)
+    assert math.isclose(low, 0.2189, abs_tol=1e-4) and math.isclose(high, 0.3958, abs_tol=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and math.isclose(wilson(10, 10)[1], 1.0)
+
+
+def test_order_of_fire_is_largest_first_alternating():
+    """MCS 2.4: from the initiative winner's largest ship, alternating, in decreasing size."""
+    coronation, hollyfields, kuvasz, midu = ship("coronation"), ship("hollyfields"), ship("kuvasz"), ship(
+        "midu-agashaan")
+    battle = Battle([Fleet("A", [kuvasz, coronation], 6, Doctrine()), Fleet("B", [midu, hollyfields], 8, Doctrine())],
+                    Options(), "x", 1, RandomDice(1))
+    assert [s.name for s in battle.order(1)] == ["Hollyfields", "Coronation", "Midu Agashaan", "Kuvasz"]
+
+
+def test_best_band_and_range_steps():
+    """The Hollyfields' laser bays (16 damage) and light lasers (12, VS and S only) against the Coronation's
+    toughness 17: VS and S score 5 x 3 + 20 x 0 = 15, M 15, L 5 x 2 = 10, X 5 x 1 = 5: the nearest best, VS."""
+    holly, coronation = fleets("hollyfields", "coronation")
+    assert best_band(holly, coronation) == "vs"
+    battle = Battle([holly, coronation], Options(), "x", 3, RandomDice(3), narrate=True)
+    battle.fight()
+    ranges = [line for line in battle.log if line.startswith("range:")]
+    assert ranges and all(line.count(" to ") == 1 for line in ranges)
+    assert ranges[0] in ("range: Extreme to Long",)  # one band a turn (MCS 2.3)
+
+
+def test_narration_does_not_change_the_dice():
+    """The narrated battle and the counted one are the same battle: same seed, same result."""
+    templates = fleets("coronation", "hollyfields")
+    quiet, _ = fight(templates, Options(), "x", 10, 5, 3)
+    told, log = fight(templates, Options(), "x", 10, 5, 3, narrate=True)
+    assert (quiet.winner, quiet.turns, quiet.hits, quiet.survivors) == (told.winner, told.turns, told.hits,
+                                                                         told.survivors)
+    assert log[0] == "Turn 1" and log[-1].startswith("The battle ends after turn")
+
+
+def test_the_same_seed_gives_the_same_result_whatever_the_jobs():
+    templates = fleets("kuvasz", "midu-agashaan")
+    engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])])
+    one = run_many(templates, engagement, 120, 7, jobs=1)
+    two = run_many(templates, engagement, 120, 7, jobs=2)
+    assert (one.wins, one.draws, one.turns, one.hits) == (two.wins, two.draws, two.turns, two.hits)
+    other = run_many(templates, engagement, 120, 8, jobs=1)
+    assert (other.wins, other.turns) != (one.wins, one.turns)
+
+
+def test_a_ship_against_its_copy_wins_as_often_as_it_loses():
+    """Two Kuvaszes over 30 turns: over the decided battles the two win counts differ by no more than three
+    standard errors of a fair coin (the difference of a and b over n = a + b has standard deviation sqrt(n))."""
+    templates = fleets("kuvasz", "kuvasz")
+    engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])],
+                            turns=30)
+    counted = run_many(templates, engagement, 400, 11)
+    a, b = counted.wins
+    decided = a + b
+    assert decided > 50
+    assert abs(a - b) <= 3 * math.sqrt(decided)  # a fair coin over the decided battles, three standard errors
+
+
+def test_hit_rate_agrees_with_the_exact_odds():
+    """20,000 shots of the Coronation's heavy laser at the Hollyfields at Long, 0.3 G evasion: the exact chance
+    is 493/648 = 0.7608; the count is within three standard errors (sqrt(p (1 - p) / n) = 0.0030)."""
+    coronation, hollyfields = ship("coronation"), ship("hollyfields")
+    group = coronation.group("Heavy Laser Btty")
+    exact = shot_odds(coronation, group, hollyfields, "l", Fraction(3, 10)).p_hit
+    ctx = Context(dice=RandomDice(2, keep=False), options=Options(), narrate=False)
+    shots = 20_000
+    hits = 0
+    for _ in range(shots):
+        hits += fire_beam(ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["l"],
+                          Fraction(3, 10)).bonus is not None
+        ctx.changes.clear()
+    error = math.sqrt(exact * (1 - exact) / shots)
+    assert abs(hits / shots - float(exact)) < 3 * error
+
+
+def test_a_battle_ends_when_a_side_cannot_fight():
+    """A Kuvasz whose every battery is destroyed can no longer fight: the other side wins, and says why."""
+    templates = fleets("midu-agashaan", "kuvasz")
+    for group in templates[1].ships[0].groups:
+        for battery in group.batteries:
+            battery.destroyed = True
+    assert not can_fight(templates[1].ships[0])
+    tally, log = fight(templates, Options(), "x", 10, 1, 0, narrate=True)
+    assert (tally.winner, tally.turns, tally.reason) == (0, 1, "Kuvasz can no longer fight")
+    assert log[-1] == "The battle ends after turn 1: Midu Agashaan wins, Kuvasz can no longer fight"
+
+
+def test_withdrawal():
+    """A side whose doctrine withdraws at the first battery lost leaves; the other side wins."""
+    templates = fleets("coronation", "kuvasz")
+    templates[1].doctrine = Doctrine(withdraw=Fraction(1, 100))
+    engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])],
+                            start_range="s")
+    counted = run_many(templates, engagement, 40, 3)
+    assert counted.reasons.get("Kuvasz withdrew", 0) > 0
+    assert counted.wins[0] >= counted.reasons["Kuvasz withdrew"]
+
+
+def test_allocation_by_doctrine():
+    """MCS 2.1 by the default doctrine: the Coronation (1 G, a spinal mount) aims floor(1/2) = 0 G and evades
+    1 G; the Midu (6 G, spinal PAW) aims 3 and evades 3; with 2 G of maneuver, it aims 3 and evades 1."""
+    from shipyard.systems.mcs.combat.battle import _allocate
+    coronation, midu = ship("coronation"), ship("midu-agashaan")
+    _allocate(coronation, Doctrine())
+    _allocate(midu, Doctrine())
+    assert coronation.allocation == (0, 1, 0) and midu.allocation == (0, 3, 3)
+    _allocate(midu, Doctrine(maneuver=Fraction(2)))
+    assert midu.allocation == (2, 1, 3)
+
+
+def test_an_engagement_file(tmp_path):
+    path = tmp_path / "battle.toml"
+    path.write_text(f'start_range = "m"\nturns = 3\n[[sides]]\nname = "Imperials"\n[[sides.ships]]\n'
+                    f'sheet = "{MCS / "midu-agashaan.usd"}"\ncount = 2\n[[sides]]\n[[sides.ships]]\n'
+                    f'sheet = "{MCS / "zhodani-strike-cruiser.usd"}"\n', encoding="utf-8")
+    from shipyard.systems.mcs.combat.battle import load_engagement
+    engagement, found, positions = load_engagement(path)
+    assert engagement is not None and not found
+    built, _ = build_fleets(engagement, tmp_path, positions, str(path))
+    assert built is not None
+    assert [s.name for s in built[0].ships] == ["Midu Agashaan 1", "Midu Agashaan 2"]
+    assert built[0].name == "Imperials" and built[1].name == built[1].ships[0].name
+    result = runner.invoke(app, ["combat", "battle", str(path), "--runs", "30", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["runs"] == 30 and data["seed"] == 1
+    assert [side["name"] for side in data["sides"]] == ["Imperials", built[1].name]
+    for side in data["sides"]:
+        assert 0 <= side["win"] <= 1 and side["win_ci"][0] <= side["win"] <= side["win_ci"][1]
+        assert math.isclose(side["win"] + side["draw"] + side["loss"], 1)
+    assert max(int(k) for k in data["turns"]["distribution"]) <= 3
+
+
+@pytest.mark.parametrize("body, code, line, words", [
+    ('[[sides]]\nnam = "A"\n', "CMB002", 2, "nam"),
+    ('turns = 0\n[[sides]]\n', "CMB002", 1, "turns"),
+    ('[[sides\n', "CMB001", 1, "not valid engagement file"),
+])
+def test_bad_engagement_files_are_located(tmp_path, body, code, line, words):
+    path = tmp_path / "battle.toml"
+    path.write_text(body, encoding="utf-8")
+    result = runner.invoke(app, ["combat", "battle", str(path)])
+    assert result.exit_code == 2
+    assert f"{path}:{line}:" in result.stderr and code in result.stderr and words in result.stderr
+
+
+def test_a_missing_sheet_in_an_engagement(tmp_path):
+    path = tmp_path / "battle.toml"
+    path.write_text('[[sides]]\n[[sides.ships]]\nsheet = "nowhere.usd"\n[[sides]]\n[[sides.ships]]\n'
+                    f'sheet = "{MCS / "kuvasz.usd"}"\n', encoding="utf-8")
+    result = runner.invoke(app, ["combat", "battle", str(path)])
+    assert result.exit_code == 2 and "IO001" in result.stderr
+
+
+def test_one_battle_is_narrated():
+    result = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"),
+                                 "--runs", "1", "--seed", "4"])
+    assert result.exit_code == 0
+    out = result.stdout
+    assert out.startswith("Turn 1\ninitiative: ") and "is presented for fire" in out and "to-hit" in out
+    assert "The battle ends after turn" in out and "1 battles, seed 4" in out
+    again = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"),
+                                "--runs", "1", "--seed", "4"])
+    assert again.stdout == out
+
+
+def test_until_ci_stops_early():
+    result = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "kuvasz.usd"),
+                                 "--runs", "5000", "--until-ci", "0.5", "--format", "json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["runs"] == 500  # one block: both intervals narrower than 0.5 already
+
+
+def test_the_battle_workbook(tmp_path):
+    target = tmp_path / "battle.xlsx"
+    result = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"),
+                                 "--runs", "40", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    book = load_workbook(target)
+    assert book.sheetnames == ["Sides", "Ships", "Turns", "Batteries", "Endings"]
+    rows = list(book["Sides"].iter_rows(values_only=True))
+    assert rows[0][:3] == ("side", "win", "win 95% low") and rows[1][0] == "Kuvasz"
+    assert sum(r[1] for r in list(book["Turns"].iter_rows(values_only=True))[1:]) == 40
+
+
+def test_the_battle_page(tmp_path):
+    target = tmp_path / "battle.html"
+    result = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"),
+                                 "--runs", "40", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    page = target.read_text(encoding="utf-8")
+    assert "<script" not in page and page.count("<svg") == 4
+    assert "Battles by turns fought" in page and "Still fighting at the end" in page
+    if CHROMIUM is not None:
+        dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
+                              target.as_uri()], capture_output=True, text=True, timeout=120).stdout
+        assert dom.count("<svg") == 4 and ">Summary</h2>" in dom and "Hits by battery" in dom
+
+
+def test_a_bad_output_name():
+    result = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "kuvasz.usd"),
+                                 "-o", "battle.pdf"])
+    assert result.exit_code == 2 and "expected a .xlsx or .html file" in result.output
+
+
+def test_damage_applies_at_the_end_of_the_turn_in_battle():
+    """Damage rolled in a turn is applied with the turn's other changes (MCS 2.4)."""
+    coronation, hollyfields = ship("coronation"), ship("hollyfields")
+    ctx = Context(dice=RandomDice(9, keep=False), options=Options(), narrate=False)
+    group = coronation.group("Light Laser Btty")
+    while not ctx.changes:
+        fire_beam(ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["vs"], Fraction(0))
+    pending = len(ctx.changes)
+    assert pending and apply_changes(ctx) and not ctx.changes
