@@ -175,13 +175,18 @@ def best_band(fleet: Fleet, enemy: Fleet) -> str:
     target = _target(enemy.fighting or enemy.ships, Doctrine())
     if target is None:
         return "vs"
-    scores = []
-    for band in RANGE_STEPS:
-        column = t.RANGE_BANDS[band].column
-        score = sum(max(0, (b.dam[column] or 0) - target.toughness + SEVERITY_REACH)
-                    for ship in fleet.fighting for g in ship.groups if g.kind == "beam" for b in g.intact
-                    if column < len(b.dam) and b.dam[column] is not None)
-        scores.append(score)
+    scores = [0] * len(RANGE_STEPS)
+    columns = [t.RANGE_BANDS[band].column for band in RANGE_STEPS]
+    floor = target.toughness - SEVERITY_REACH
+    for ship in fleet.fighting:
+        for group in ship.groups:
+            if group.kind != "beam":
+                continue
+            for battery in group.intact:
+                dam = battery.dam
+                for index, column in enumerate(columns):
+                    if column < len(dam) and dam[column] is not None and dam[column] > floor:  # type: ignore[operator]
+                        scores[index] += dam[column] - floor  # type: ignore[operator]
     return RANGE_STEPS[scores.index(max(scores))]
 
 
@@ -343,6 +348,7 @@ class Battle:
                 if group.kind != "beam" or id(group) in keep:
                     continue
                 aims: dict[int, ToHit] = {}  # batteries of a line with the same ROF share their to-hit
+                hits = 0
                 for battery in group.intact:
                     if id(battery) in used:
                         continue
@@ -353,9 +359,10 @@ class Battle:
                     except CannotFire:
                         continue
                     aims[battery.rof] = fired.to_hit
-                    if fired.bonus is not None:
-                        key = f"{enemy.name}: {attacker.name}: {group.name}"
-                        self.hits[key] = self.hits.get(key, 0) + 1
+                    hits += fired.bonus is not None
+                if hits:
+                    key = f"{enemy.name}: {attacker.name}: {group.name}"
+                    self.hits[key] = self.hits.get(key, 0) + hits
 
     def strike(self, ctx: Context, salvo: _Salvo, doctrine: Doctrine, used: set[int]) -> None:
         """MCS 4.1-4.3: the target's point defence batteries that have not fired take one shot each at the salvo

@@ -45,9 +45,12 @@ class RandomDice:
 
     def roll(self, count: int, sides: int, why: str) -> int:
         draw = self._random
-        total = count
-        for _ in range(count):
-            total += int(draw() * sides)
+        if count == 1:
+            total = int(draw() * sides) + 1
+        else:
+            total = count
+            for _ in range(count):
+                total += int(draw() * sides)
         if self.keep:
             self.log.append(Rolled(why, f"{count}d{sides}", total))
         return total

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
@@ -157,17 +157,19 @@ def to_hit(attacker: CombatShip, group: Group, target: CombatShip, band: t.Range
 # ---- damage ---------------------------------------------------------------------------------------------
 
 
-@dataclass
-class Change:
+def _nothing() -> None:
+    return None
+
+
+class Change(NamedTuple):
     """One effect of a hit: its words now, its change to the state at the end of the turn."""
 
     ship: CombatShip
     text: str
-    apply: Callable[[], None] = lambda: None
+    apply: Callable[[], None] = _nothing
 
 
-@dataclass
-class Hit:
+class Hit(NamedTuple):
     """A hit to resolve: the weapon kind, its penetration and damage value."""
 
     weapon: Weapon
@@ -248,7 +250,7 @@ def _reduce_battery(ctx: Context, ship: CombatShip, battery: Battery, loss: int 
 
     def reduce() -> None:
         battery.dam = [None if d is None else d - loss for d in battery.dam]
-    after = " ".join("-" if d is None else str(d - loss) for d in battery.dam)
+    after = " ".join("-" if d is None else str(d - loss) for d in battery.dam) if ctx.narrate else "..."
     ctx.change(ship, f"{battery.label} USD reduced by {loss} (damage {after})", reduce)
 
 
@@ -368,7 +370,7 @@ def crew_casualties(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) 
         ctx.change(ship, "1 crew member injured (not disabled)", injure)
         return
     crew, tons = t.CREW_CASUALTIES[level]
-    count = crew * math.ceil(ship.displacement / tons)
+    count = crew * per_tons(ship.displacement, tons, minimum=0)
     why = []
     if weapon in ("meson", "paw"):
         count *= t.RADIATION_CASUALTIES
@@ -754,8 +756,7 @@ def resolve_damage(ctx: Context, hit: Hit, ship: CombatShip, sand: str = "none",
 # ---- fire ---------------------------------------------------------------------------------------------
 
 
-@dataclass
-class Fired:
+class Fired(NamedTuple):
     """What one battery's shot did: the to-hit, the roll, the damage bonus (None: missed)."""
 
     battery: str

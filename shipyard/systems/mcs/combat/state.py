@@ -37,7 +37,7 @@ def weapon_of(name: str) -> Literal["laser", "paw", "meson"]:
     return "laser"
 
 
-@dataclass
+@dataclass(eq=False)
 class Battery:
     """One battery: its Pen:Dam by range (None where the sheet has a dash), ROF or salvo rating."""
 
@@ -70,7 +70,7 @@ class Battery:
         return f"({self.rof:+d}) " + " ".join(cells)
 
 
-@dataclass
+@dataclass(eq=False)
 class Group:
     """A line of batteries on the sheet."""
 
@@ -88,7 +88,7 @@ class Group:
         return [b for b in self.batteries if not b.destroyed]
 
 
-@dataclass
+@dataclass(eq=False)
 class SensorState:
     kind: str
     sensitivity: Fraction
@@ -98,7 +98,7 @@ class SensorState:
         return f"{self.kind} {'destroyed' if self.destroyed else float(self.sensitivity)}"
 
 
-@dataclass
+@dataclass(eq=False)
 class TurnEffect:
     """A loss that lasts to the end of a given turn (MCS 4.5: "for one turn")."""
 
@@ -107,7 +107,7 @@ class TurnEffect:
     until_turn: int
 
 
-@dataclass
+@dataclass(eq=False)
 class CombatShip:
     """What combat reads and damage changes. Figures the sheet does not give are None."""
 
@@ -151,16 +151,13 @@ class CombatShip:
     misjump_dm: int = 0
     destroyed: bool = False
     withdrawn: bool = False
+    has_sand: bool = False  # a sandcaster battery on the sheet (read once: blocking sand looks for it each hit)
     cost_mcr: Fraction | None = None
     spinal_disabled: bool = False
     launch_disabled: bool = False
     systems_destroyed: list[str] = field(default_factory=list)
     turn_effects: list[TurnEffect] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-
-    @property
-    def has_sand(self) -> bool:
-        return any(g.kind == "sandcaster" for g in self.groups)
 
     def clone(self) -> CombatShip:
         """A fresh copy to fight with: every battery, sensor and list its own (faster than deepcopy)."""
@@ -349,10 +346,11 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         signature_ir=_fraction(signature.ir) if signature is not None and signature.ir is not None else Fraction(0),
         signatures={kind: _fraction(value) for kind in ("vis", "ir", "active", "lidar")
                     if signature is not None and (value := getattr(signature, kind)) is not None},
-        groups=groups, sensors=sensors, vacc_suits=vacc_suits, component_armour=dict(component_armour or {}),
+        groups=groups, sensors=sensors, vacc_suits=vacc_suits, has_sand=any(g.kind == "sandcaster" for g in groups),
+        component_armour=dict(component_armour or {}),
         cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None)
 
 
 def per_tons(displacement: Fraction, tons: int, minimum: int = 1) -> int:
     """One per ``tons`` of displacement, rounded up, at least ``minimum`` (MCS 4.5 "per 1000 tons (minimum 1)")."""
-    return max(minimum, math.ceil(displacement / tons))
+    return max(minimum, -(-displacement.numerator // (displacement.denominator * tons)))  # integer ceiling

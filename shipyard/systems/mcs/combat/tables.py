@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Literal
 
 Weapon = Literal["laser", "paw", "meson", "missile"]
@@ -305,8 +306,16 @@ SWARM_HITS: tuple[tuple[int, int, int], ...] = (
 SWARM_MISSILE_PENALTY = -2
 
 
+@cache
+def _rows(table: tuple[tuple[int, int, str], ...]) -> dict[int, str]:
+    return {roll: entry for low, high, entry in table for roll in range(low, high + 1)}
+
+
 def lookup(table: tuple[tuple[int, int, str], ...], roll: int) -> str:
     """The entry of a (lowest, highest, entry) table for a roll; rolls beyond the ends take the end rows."""
+    found = _rows(table).get(roll)
+    if found is not None:
+        return found
     for low, high, entry in table:
         if low <= roll <= high:
             return entry
@@ -329,6 +338,7 @@ def swarm_hits(made_by: int) -> int:
     return SWARM_HITS[-1][2]
 
 
+@cache
 def severity(total: int) -> tuple[str, int]:
     """MCS 5.2: the level of a severity total and how many hits of it: ("critical", 2) for 2x critical."""
     for highest, level in SEVERITY_LEVELS:
@@ -351,6 +361,7 @@ def penetration(pen: int, armour: int) -> int | None:
     return ARMOUR_TABLE[margin]
 
 
+@cache
 def interior_location(roll: int) -> tuple[str, bool]:
     for low, high, location, crew in INTERIOR_LOCATIONS:
         if low <= roll <= high:
