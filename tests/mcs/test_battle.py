@@ -271,3 +271,48 @@ def test_damage_applies_at_the_end_of_the_turn_in_battle():
         fire_beam(ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["vs"], Fraction(0))
     pending = len(ctx.changes)
     assert pending and apply_changes(ctx) and not ctx.changes
+
+
+def test_squadrons_evade_alike_and_the_reserve_stands_off():
+    """MCS 2.1.1: a Midu (3 G spare) and a Kuvasz (3 G, no spinal: all to evasion) in one squadron evade the
+    least of the two, 3 G; a reserve ship is two bands farther off, out of range beyond Extreme."""
+    from shipyard.systems.mcs.combat.battle import _allocate, _squadrons_evade_alike, band_between
+    midu, kuvasz = ship("midu-agashaan"), ship("kuvasz")
+    for one in (midu, kuvasz):
+        one.squadron = "screen"
+        _allocate(one, Doctrine())
+    assert (midu.allocation[1], kuvasz.allocation[1]) == (3, 3)
+    kuvasz.allocation = (Fraction(0), Fraction(2), Fraction(0))
+    _squadrons_evade_alike(Fleet("A", [midu, kuvasz], 4, Doctrine()))
+    assert midu.allocation == (0, 2, 3)
+    kuvasz.reserve = True
+    assert band_between("s", midu, kuvasz) == "l" and band_between("l", midu, kuvasz) is None
+
+
+def test_the_reserve_is_never_the_larger_part(tmp_path):
+    path = tmp_path / "battle.toml"
+    path.write_text(f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\nreserve = true\n'
+                    f'[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n[[sides]]\n[[sides.ships]]\n'
+                    f'sheet = "{MCS / "kuvasz.usd"}"\n', encoding="utf-8")
+    result = runner.invoke(app, ["combat", "battle", str(path)])
+    assert result.exit_code == 2
+    assert "CMB007 1 ship(s) in the reserve and 1 in the main body: there must always be more" in result.stderr
+
+
+def test_squadron_mates_give_point_defence():
+    """MCS 4.1: a salvo at one Midu meets the PD of its squadron mate when its own has fired."""
+    battle_fleets = [Fleet("Z", [ship("zhodani-strike-cruiser")], 6, Doctrine()),
+                     Fleet("M", [ship("midu-agashaan"), ship("midu-agashaan")], 4, Doctrine(point_defence=[
+                         "Laser Battery"]))]
+    first, second = battle_fleets[1].ships
+    first.squadron = second.squadron = "screen"
+    battle = Battle(battle_fleets, Options(), "m", 1, RandomDice(1), narrate=True)
+    from shipyard.systems.mcs.combat.battle import _Salvo
+    attacker = battle_fleets[0].ships[0]
+    group = next(g for g in attacker.groups if g.kind == "missile")
+    used = {id(b) for b in first.groups[0].batteries}  # the first Midu's lasers have fired
+    ctx = Context(dice=RandomDice(2), options=Options(), narrate=True)
+    battle.strike(ctx, _Salvo(attacker, group, group.batteries[0], group.batteries[0].rof, first, "m"),
+                  battle_fleets[1].doctrine, used)
+    assert any(line.startswith("Laser Battery point defence") for line in ctx.log)
+    assert any(id(b) in used for b in second.groups[0].batteries)

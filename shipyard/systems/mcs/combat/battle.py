@@ -26,13 +26,11 @@ from shipyard.core.toml_input import Positions, load_toml_model
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import RandomDice
 from shipyard.systems.mcs.combat.resolve import (
-    CannotFire,
     Context,
     Options,
-    ToHit,
     apply_changes,
     countermissile,
-    fire_beam,
+    fire_volley,
     initiative,
     launch,
     missile_attack,
@@ -75,6 +73,10 @@ class ShipRef(_Entry):
     sheet: str
     count: int = Field(1, ge=1)
     crew: Literal["green", "trained", "line", "crack", "elite"] | None = None
+    #: MCS 2.1.1 (optional): ships of one squadron evade alike and give each other point defence; the reserve
+    #: stands two bands farther off and may not fire spinal mounts.
+    squadron: str | None = None
+    reserve: bool = False
 
 
 class Side(_Entry):
@@ -190,6 +192,26 @@ def best_band(fleet: Fleet, enemy: Fleet) -> str:
     return RANGE_STEPS[scores.index(max(scores))]
 
 
+def _squadrons_evade_alike(fleet: Fleet) -> None:
+    """MCS 2.1.1: every ship of a squadron gives the same G to evasion: the least any of them can."""
+    squadrons: dict[str, list[CombatShip]] = {}
+    for ship in fleet.fighting:
+        if ship.squadron is not None:
+            squadrons.setdefault(ship.squadron, []).append(ship)
+    for members in squadrons.values():
+        least = min(m.allocation[1] for m in members)
+        for member in members:
+            maneuver, _, aiming = member.allocation
+            member.allocate(maneuver, least, aiming)
+
+
+def band_between(current: str, one: CombatShip, other: CombatShip) -> str | None:
+    """The band between two ships: the battle's, two bands farther for each in the reserve (MCS 2.1.1); None
+    beyond Extreme (out of range)."""
+    index = RANGE_STEPS.index(current) + 2 * (one.reserve + other.reserve)
+    return RANGE_STEPS[index] if index < len(RANGE_STEPS) else None
+
+
 def _step(current: str, seek: str) -> str:
     if seek == "hold" or seek == current:
         return current
@@ -259,6 +281,7 @@ class Battle:
         for fleet in self.fleets:
             for ship in fleet.fighting:
                 _allocate(ship, fleet.doctrine)
+            _squadrons_evade_alike(fleet)
         rolls = [self.dice.roll(t.INITIATIVE_DICE, 6, f"{fleet.name} initiative") for fleet in self.fleets]
         totals = [initiative(roll, fleet.tactics, fleet.doctrine.maneuver if fleet.fighting else Fraction(0))
                   for roll, fleet in zip(rolls, self.fleets, strict=True)]
@@ -308,7 +331,6 @@ class Battle:
         target; those at Very Short to Medium strike this turn, the others next turn."""
         strikes = [s for s in self.salvos if not s.target.destroyed]
         self.salvos = []
-        band = t.RANGE_BANDS[self.range]
         for index, fleet in enumerate(self.fleets):
             if not fleet.doctrine.missiles:
                 continue
@@ -317,6 +339,10 @@ class Battle:
                 target = _target(enemies, fleet.doctrine)
                 if target is None:
                     continue
+                between = band_between(self.range, ship, target)
+                if between is None:
+                    continue
+                band = t.RANGE_BANDS[between]
                 for group in ship.groups:
                     if group.kind != "missile":
                         continue
@@ -325,7 +351,7 @@ class Battle:
                             continue
                         used.add(id(battery))
                         now = launch(ctx, group, battery, band)
-                        salvo = _Salvo(ship, group, battery, battery.rof, target, self.range)
+                        salvo = _Salvo(ship, group, battery, battery.rof, target, between)
                         (strikes if now else self.salvos).append(salvo)
         return strikes
 
@@ -339,27 +365,21 @@ class Battle:
             self.strike(ctx, salvo, fleet.doctrine, used)
         sand: set[int] = set()
         sand_rule = fleet.doctrine.sand
-        band = t.RANGE_BANDS[self.range]
         if _target(fleet.fighting, enemy.doctrine) is not ship:  # the enemy's ships share its doctrine's target
             return
         for attacker in enemy.fighting:
+            between = band_between(self.range, attacker, ship)
+            if between is None:
+                continue
+            band = t.RANGE_BANDS[between]
             keep = {id(g) for g in _pd_groups(attacker, enemy.doctrine)}
             for group in attacker.groups:
-                if group.kind != "beam" or id(group) in keep:
+                if group.kind != "beam" or id(group) in keep or (attacker.reserve and group.mount == "spinal"):
                     continue
-                aims: dict[int, ToHit] = {}  # batteries of a line with the same ROF share their to-hit
-                hits = 0
-                for battery in group.intact:
-                    if id(battery) in used:
-                        continue
-                    used.add(id(battery))
-                    try:
-                        fired = fire_beam(ctx, attacker, group, battery, ship, band, ship.allocation[1], None,
-                                          attacker.allocation[2], sand_rule, sand, aim=aims.get(battery.rof))
-                    except CannotFire:
-                        continue
-                    aims[battery.rof] = fired.to_hit
-                    hits += fired.bonus is not None
+                ready = [b for b in group.intact if id(b) not in used]
+                used.update(id(b) for b in ready)
+                hits = fire_volley(ctx, attacker, group, ready, ship, band, ship.allocation[1], attacker.allocation[2],
+                                   sand_rule, sand)
                 if hits:
                     key = f"{enemy.name}: {attacker.name}: {group.name}"
                     self.hits[key] = self.hits.get(key, 0) + hits
@@ -369,17 +389,22 @@ class Battle:
         until it is stopped, then it strikes."""
         target = salvo.target
         size_evade = salvo.group.size_evade or 0
-        for group in _pd_groups(target, doctrine):
-            for battery in group.intact:
-                if id(battery) in used:
-                    continue
-                used.add(id(battery))
-                if group.kind == "missile":
-                    stopped = countermissile(ctx, group, salvo.strength, size_evade)
-                else:
-                    stopped = point_defence(ctx, target, group, salvo.strength, size_evade)
-                if stopped:
-                    return
+        # MCS 4.1: "Only the target ship and ships in the same squadron with it may use Point Defence Fire."
+        defenders = [target] + ([s for s in self.fleets[self.side_of(target)].fighting
+                                 if s is not target and s.squadron is not None and s.squadron == target.squadron]
+                                if target.squadron is not None else [])
+        for defender in defenders:
+            for group in _pd_groups(defender, doctrine):
+                for battery in group.intact:
+                    if id(battery) in used:
+                        continue
+                    used.add(id(battery))
+                    if group.kind == "missile":
+                        stopped = countermissile(ctx, group, salvo.strength, size_evade)
+                    else:
+                        stopped = point_defence(ctx, defender, group, salvo.strength, size_evade)
+                    if stopped:
+                        return
         fired = missile_attack(ctx, salvo.attacker, salvo.group, salvo.battery, target, t.RANGE_BANDS[salvo.band],
                                target.allocation[1], strength=salvo.strength)
         if fired.bonus is not None:
@@ -512,8 +537,18 @@ def build_fleets(engagement: Engagement, base: Path, positions: Positions | None
                 ship = template.clone()
                 if ref.count > 1:
                     ship.name = f"{template.name} {copy_number}"
+                ship.squadron = ref.squadron
+                ship.reserve = ref.reserve
                 ships.append(ship)
         if not ships:
+            return None, found
+        reserve = sum(s.reserve for s in ships)
+        if reserve and reserve >= len(ships) - reserve:
+            line, col = _locate(positions or {}, ("sides", side_index, "ships"))
+            found.append(Diagnostic(code="CMB007", severity=Severity.ERROR, span=Span(path=shown or "-", line=line,
+                                                                                      col=col),
+                                    message=f"{reserve} ship(s) in the reserve and {len(ships) - reserve} in the main "
+                                            "body: there must always be more in the main body (MCS 2.1.1)"))
             return None, found
         tactics = side.fleet_tactics if side.fleet_tactics is not None else ships[0].skill
         fleets.append(Fleet(side.name or first_name, ships, tactics, side.doctrine))

@@ -882,6 +882,44 @@ def fire_beam(ctx: Context, attacker: CombatShip, group: Group, battery: Battery
     return Fired(battery.label, aim, roll, bonus)
 
 
+def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: list[Battery], target: CombatShip,
+                band: t.RangeBand, evasion_g: Fraction, aiming_g: Fraction | None = None, sand: str = "none",
+                sand_fired: set[int] | None = None) -> int:
+    """The batteries of one line fire at one target, one after another, exactly as ``fire_beam`` would fire
+    each (the same rolls in the same order), with the loop kept tight for many battles; the hits scored. A
+    battery destroyed or with a dash at the range holds its fire; a ship that may not fire fires none."""
+    if attacker.why_not_fire(group) is not None:
+        return 0
+    aims: dict[int, ToHit] = {}
+    column = band.column
+    weapon: Weapon = group.weapon if group.weapon in ("laser", "paw", "meson") else "laser"
+    cloud = _cloud(target) if sand == "cloud" else 0
+    roll_dice = ctx.dice.roll
+    narrate = ctx.narrate
+    hits = 0
+    for battery in batteries:
+        if battery.destroyed or column >= len(battery.dam):
+            continue
+        pen, dam = battery.pen[column], battery.dam[column]
+        if pen is None or dam is None:
+            continue
+        aim = aims.get(battery.rof)
+        if aim is None:
+            aim = aims[battery.rof] = to_hit(attacker, group, target, band, evasion_g, ctx.options, None, aiming_g)
+        roll = roll_dice(aim.dice, aim.sides, battery.label) + aim.offset
+        if roll > aim.target:
+            if narrate:
+                ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
+            continue
+        bonus = aim.damage_bonus(roll)
+        if narrate:
+            ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by "
+                    f"{aim.target - roll}" + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
+        resolve_damage(ctx, Hit(weapon, pen, dam + bonus, battery.label), target, sand, cloud, sand_fired)
+        hits += 1
+    return hits
+
+
 def _cloud(ship: CombatShip) -> int:
     """The screen of a sand cloud: the ship's first sandcaster battery's (its magnitude)."""
     for group in ship.groups:

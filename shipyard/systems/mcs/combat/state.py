@@ -151,6 +151,8 @@ class CombatShip:
     misjump_dm: int = 0
     destroyed: bool = False
     withdrawn: bool = False
+    squadron: str | None = None  # in battle (MCS 2.1.1)
+    reserve: bool = False
     has_sand: bool = False  # a sandcaster battery on the sheet (read once: blocking sand looks for it each hit)
     cost_mcr: Fraction | None = None
     spinal_disabled: bool = False
