@@ -837,3 +837,34 @@ def combat_battle(paths: list[Path], runs: int = 1000, seed: int = 1, jobs: int 
                                  narrate=True)
         return CombatBattle(count([tally], 1, seed, fleets), narration, found)
     return CombatBattle(run_many(fleets, engagement, runs, seed, jobs, until_ci), None, found)
+
+
+# --- Simple Fleet Combat -------------------------------------------------------------------------------------
+
+class SfcOdds(NamedTuple):
+    """One attack's odds, the successive-fire chain against like targets, and each element type's survival."""
+
+    attack: Any
+    chain: list[Any]
+    survival: dict[str, list[Any]]
+
+
+def sfc_odds(attacker: str, defender: str, supports: tuple[str, ...] = (), attacker_tl: int = 10,
+             defender_tl: int = 10, damaged_attacker: bool = False, damaged_defender: bool = False,
+             successive: int = 0, near_world: bool = False, on_world: bool = False, chain_targets: int = 3,
+             attacks: int = 3) -> SfcOdds:
+    """The exact odds of a Simple Fleet Combat attack (element types as the seed names them, lower case)."""
+    from shipyard.systems.sfc import charts
+    from shipyard.systems.sfc.odds import Side, attack, chain, survival
+
+    one = Side(attacker, attacker_tl, damaged_attacker, supports)
+    other = Side(defender, defender_tl, damaged_defender)
+    return SfcOdds(attack(one, other, successive, near_world, on_world),
+                   chain(one, other, chain_targets, near_world),
+                   {key: survival(one, Side(key, defender_tl), attacks) for key in charts.ELEMENTS})
+
+
+def sfc_elements() -> list[str]:
+    from shipyard.systems.sfc import charts
+
+    return list(charts.ELEMENTS)
