@@ -41,7 +41,7 @@ def test_the_rule_table_names_every_rule():
     from shipyard.core.registry import all_rules
 
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| ((?:MCS|HG|TCS)\d{3}) \| ([a-z0-9-]+) \| (error|warning|info) \|", text, re.M)
+    rows = re.findall(r"^\| ((?:MCS|HG|TCS|SFC)\d{3}) \| ([a-z0-9-]+) \| (error|warning|info) \|", text, re.M)
     assert rows == [(r.code, r.meta.name, r.meta.severity.value) for r in all_rules().values()]
 
 

@@ -51,4 +51,15 @@ SYSTEMS = (
         codes="shipyard.systems.tcs.codes:CODES", topics="shipyard.systems.tcs.topics:TOPICS",
         fleets="shipyard.systems.tcs.fleet",
     ),
+    System(
+        name="sfc", title="Simple Fleet Combat: rosters and the odds of the combat roll",
+        prefixes=("SFC",),
+        formats=(
+            Format("sfc-roster", "sheet", "a Simple Fleet Combat roster",
+                   reader="shipyard.systems.sfc.roster:read_roster", toml_table="[roster]"),
+        ),
+        ship_format="sfc", ship_model="shipyard.systems.sfc.roster:Roster",
+        family="sfc", rules="shipyard.systems.sfc.rules", subject="shipyard.systems.sfc.subject:subject",
+        panel="shipyard.systems.sfc.panel:roster_panel", codes="shipyard.systems.sfc.codes:CODES",
+    ),
 )

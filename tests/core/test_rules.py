@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 import shipyard.systems.highguard.rules
 import shipyard.systems.mcs.rules
+import shipyard.systems.sfc.rules
 import shipyard.systems.tcs.rules
 from shipyard.cli import app
 from shipyard.core.diagnostics import Span
@@ -24,6 +25,7 @@ from shipyard.core.sheet import SheetFile
 from shipyard.systems.highguard.design import recompute
 from shipyard.systems.highguard.parse import parse_highguard
 from shipyard.systems.mcs.parse import parse_usd
+from shipyard.systems.sfc.roster import read_roster
 from shipyard.systems.tcs.scenario import Scenario
 from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
@@ -37,13 +39,15 @@ runner = CliRunner()
 
 @pytest.mark.parametrize("family, package", [("mcs", shipyard.systems.mcs.rules),
                                              ("hg", shipyard.systems.highguard.rules),
-                                             ("tcs", shipyard.systems.tcs.rules)])
+                                             ("tcs", shipyard.systems.tcs.rules),
+                                             ("sfc", shipyard.systems.sfc.rules)])
 def test_every_rule_module_is_registered_once(family, package):
     folder = Path(package.__file__).parent
     modules = {m.name for m in pkgutil.iter_modules([str(folder)]) if not m.name.startswith("_")}
     assert families()[family].rules == package.__name__
     assert modules == {m.__name__.rsplit(".", 1)[1] for m in package.MODULES}
-    packages = (shipyard.systems.mcs.rules, shipyard.systems.highguard.rules, shipyard.systems.tcs.rules)
+    packages = (shipyard.systems.mcs.rules, shipyard.systems.highguard.rules, shipyard.systems.tcs.rules,
+                shipyard.systems.sfc.rules)
     assert len(RULES) == sum(len(p.MODULES) for p in packages)  # no code reused
 
 
@@ -92,7 +96,9 @@ def test_the_docstring_examples_are_run_as_cases(rule):
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c['rule']}: {c['name']}")
 def test_rule_case(case):
-    if "sheet" in case:
+    if "roster" in case:
+        ships, diagnostics = read_roster(case["roster"], Path("case.toml"), "case.toml")
+    elif "sheet" in case:
         ships, diagnostics = parse_usd(case["sheet"], "case.usd")
     else:
         ships, diagnostics = parse_highguard(_sheet_text(case), "case.txt")

@@ -1,0 +1,137 @@
+"""Simple Fleet Combat rosters (TOML, docs/sfc.md): one side's elements with their types, TLs and counts, what
+each carries, the flagship and the points budget. Read into a ``Roster`` record with the span of each value;
+``shipyard check`` runs the SFC rules on it (shipyard/systems/sfc/rules/).
+
+    [roster]
+    name = "Imperial squadron"
+    budget = 100            # the seed's suggested 100; a scenario may set another
+    must_jump = true        # the force jumps in (an attacker): every element must jump or be carried
+
+    [[element]]
+    type = "dreadnought"
+    tl = 12
+    name = "Lion"
+    flagship = true
+    carries = [{ type = "fighter", tl = 12 }]
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shipyard.core.diagnostics import Diagnostic, Span
+from shipyard.core.records import Record, Ship
+from shipyard.core.toml_input import Positions, load_toml_model
+from shipyard.systems.sfc import charts as c
+
+ElementType = Literal["dreadnought", "cruiser", "carrier", "fighter", "tender", "sdb", "escort",
+                      "assault-transport", "transport", "rider", "deep-meson-gun"]
+
+
+class _Input(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CarriedInput(_Input):
+    type: ElementType
+    tl: int = 10
+    count: int = Field(1, ge=1)
+
+
+class ElementInput(_Input):
+    type: ElementType
+    tl: int = 10
+    count: int = Field(1, ge=1)
+    name: str | None = None
+    flagship: bool = False
+    carries: list[CarriedInput] = Field(default_factory=list)
+
+
+class RosterInput(_Input):
+    name: str | None = None
+    budget: int = Field(c.SUGGESTED_POINTS, ge=1)
+    must_jump: bool = False
+
+
+class RosterFile(_Input):
+    roster: RosterInput
+    element: list[ElementInput] = Field(default_factory=list)
+
+
+class Carried(Record):
+    type: str
+    tl: int
+    count: int
+
+
+class RosterElement(Record):
+    type: str
+    tl: int
+    count: int
+    name: str | None = None
+    flagship: bool = False
+    carries: list[Carried] = Field(default_factory=list)
+
+    def lines(self) -> list[RosterElement | Carried]:
+        """The element line and the lines of what it carries, each counted for points."""
+        return [self, *self.carries]
+
+    @property
+    def label(self) -> str:
+        base = c.ELEMENTS[self.type].name
+        return f"{self.name} ({base})" if self.name else base
+
+
+class Roster(Ship):
+    """One side of a Simple Fleet Combat game."""
+
+    ANCHORS: ClassVar[tuple[str, ...]] = ("name",)
+    format: Literal["sfc"] = "sfc"
+    name: str | None = None
+    budget: int = c.SUGGESTED_POINTS
+    must_jump: bool = False
+    elements: list[RosterElement] = Field(default_factory=list)
+
+    @property
+    def display_name(self) -> str:
+        return self.name or "(unnamed roster)"
+
+
+def element_points(element: RosterElement | Carried) -> Fraction | None:
+    """Points of an element line (its count, at its TL); None for a TL without a multiplier in the seed."""
+    multiplier = c.TL_MULTIPLIERS.get(element.tl)
+    return None if multiplier is None else c.ELEMENTS[element.type].points * multiplier * element.count
+
+
+def _span(positions: Positions, path: str, where: tuple[str | int, ...]) -> Span:
+    for end in range(len(where), 0, -1):
+        if where[:end] in positions:
+            line, col = positions[where[:end]]
+            return Span(path=path, line=line, col=col)
+    return Span(path=path, line=1, col=1)
+
+
+def read_roster(text: str | None, path: Path, shown: str) -> tuple[list[Ship], list[Diagnostic]]:
+    """The registry's reader: a roster file as one ``Roster``, with located errors (SFC001, SFC002)."""
+    loaded, found, positions = load_toml_model(text or "", shown, RosterFile, "SFC001", "SFC002", "SFC roster")
+    if loaded is None:
+        return [], found
+    elements = []
+    for index, item in enumerate(loaded.element):
+        where = ("element", index)
+        spans = {"self": _span(positions, shown, where)}
+        spans.update({key: _span(positions, shown, (*where, key)) for key in ("type", "tl", "count", "flagship",
+                                                                                  "carries", "name")})
+        carried = [Carried(type=x.type, tl=x.tl, count=x.count, spans={"self": spans["carries"]})
+                   for x in item.carries]
+        elements.append(RosterElement(type=item.type, tl=item.tl, count=item.count, name=item.name,
+                                      flagship=item.flagship, carries=carried, spans=spans))
+    head = {"self": _span(positions, shown, ("roster",))}
+    head.update({key: _span(positions, shown, ("roster", key)) for key in ("name", "budget", "must_jump")})
+    roster = Roster(name=loaded.roster.name, budget=loaded.roster.budget, must_jump=loaded.roster.must_jump,
+                    elements=elements, spans=head)
+    return [roster], found

@@ -1,0 +1,93 @@
+"""Simple Fleet Combat rosters: read with located errors, checked by ``shipyard check``, shown with points."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from typer.testing import CliRunner
+
+from shipyard.cli import app
+
+EXAMPLE = ROOT / "examples" / "sfc" / "imperial-squadron.toml"
+runner = CliRunner()
+
+HEAD = '[roster]\nname = "Test"\n'
+FLAG = '[[element]]\ntype = "dreadnought"\nflagship = true\n'
+
+
+def _check(tmp_path: Path, body: str) -> tuple[int, str]:
+    path = tmp_path / "roster.toml"
+    path.write_text(body, encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path), "--no-show-source"])
+    return result.exit_code, result.stdout
+
+
+def test_the_example_is_a_legal_100_point_roster():
+    result = runner.invoke(app, ["check", str(EXAMPLE)])
+    assert result.exit_code == 0 and "0 error(s), 0 warning(s), 0 info" in result.output
+    shown = runner.invoke(app, ["show", str(EXAMPLE)])
+    assert "budget 100, total 100, must jump" in shown.stdout and "Lion (Dreadnought) (flagship)" in shown.stdout
+
+
+def test_one_point_over_budget(tmp_path):
+    """Four dreadnoughts (96) and a carrier (4) and a transport (1): 101 of 100."""
+    body = HEAD + FLAG + '[[element]]\ntype = "dreadnought"\ncount = 3\n[[element]]\ntype = "carrier"\n' \
+        '[[element]]\ntype = "transport"\n'
+    code, out = _check(tmp_path, body)
+    assert code == 1 and "roster.toml:1:1: error: SFC101 101 points of a budget of 100: 1 over" in out  # [roster]
+    code, out = _check(tmp_path, body.replace('[[element]]\ntype = "transport"\n', ""))
+    assert code == 0 and "SFC101" not in out
+
+
+def test_a_carrier_with_four_fighters(tmp_path):
+    body = HEAD + FLAG + '[[element]]\ntype = "carrier"\ncarries = [{ type = "fighter", count = 4 }]\n'
+    code, out = _check(tmp_path, body)
+    assert code == 1
+    assert "roster.toml:8:1: error: SFC103 Carrier: 4 Fighter element(s) carried, room for 3 a carrier element" in out
+    code, out = _check(tmp_path, body.replace("count = 4", "count = 3"))
+    assert "SFC103" not in out
+
+
+def test_fighters_only_on_carriers_and_dreadnoughts(tmp_path):
+    _, out = _check(tmp_path, HEAD + FLAG + "[[element]]\ntype = \"cruiser\"\ncarries = [{ type = \"fighter\" }]\n")
+    assert "SFC103 Cruisers cannot carry Fighter (only Dreadnought, Carrier can)" in out
+
+
+def test_a_tl13_element_asks_for_a_ruling(tmp_path):
+    code, out = _check(tmp_path, HEAD + FLAG + '[[element]]\ntype = "cruiser"\ntl = 13\n')
+    assert "roster.toml:8:1: warning: SFC102 Cruisers at TL13: the seed gives points for TL9 x0.5, TL10 x1, " \
+           "TL11 x1.5, TL12 x2 only; a ruling is needed" in out
+    code, out = _check(tmp_path, HEAD + FLAG + '[[element]]\ntype = "cruiser"\ntl = 12\n')
+    assert "SFC102" not in out and code == 0
+
+
+def test_one_flagship(tmp_path):
+    code, out = _check(tmp_path, HEAD + '[[element]]\ntype = "cruiser"\n')
+    assert code == 1 and "SFC104 no flagship" in out
+    code, out = _check(tmp_path, HEAD + FLAG + FLAG)
+    assert "SFC104 Dreadnought: one vessel is the flagship, 2 are marked" in out
+
+
+def test_a_force_that_must_jump(tmp_path):
+    body = HEAD + "must_jump = true\n" + FLAG + '[[element]]\ntype = "sdb"\n'
+    code, out = _check(tmp_path, body)
+    assert code == 1 and "roster.toml:8:1: error: SFC105 SDBs cannot jump, and the force must" in out
+    code, out = _check(tmp_path, body.replace("must_jump = true\n", ""))
+    assert "SFC105" not in out
+
+
+@pytest.mark.parametrize("body, line, words", [
+    (HEAD + '[[element]]\ntype = "cruser"\n', 4, "SFC002"),
+    (HEAD + '[[element]]\ntyp = "cruiser"\n', 4, "typ"),
+    ('[roster]\nname = \n', 2, "SFC001 not valid SFC roster"),
+])
+def test_bad_rosters_are_located(tmp_path, body, line, words):
+    code, out = _check(tmp_path, body)
+    assert code == 1 and f"roster.toml:{line}:" in out and words in out
+
+
+def test_a_broken_roster_header_is_unreadable(tmp_path):
+    code, out = _check(tmp_path, "[roster\n")
+    assert code == 2 and "IO008 not valid TOML" in out and "a Simple Fleet Combat roster ([roster])" in out
