@@ -868,3 +868,44 @@ def sfc_elements() -> list[str]:
     from shipyard.systems.sfc import charts
 
     return list(charts.ELEMENTS)
+
+
+class SfcTable(NamedTuple):
+    """Every element of roster A attacking every element of roster B (by type and TL): one attack's odds each."""
+
+    names: tuple[str, str]
+    attackers: list[tuple[str, int]]
+    defenders: list[tuple[str, int]]
+    odds: dict[tuple[int, int], Any]
+    diagnostics: list[Diagnostic]
+
+
+def sfc_table(first: Path, second: Path) -> SfcTable:
+    """The fleet-against-fleet odds of two rosters; their read and rule findings beside (an unreadable roster
+    gives no table)."""
+    from shipyard.systems.sfc.odds import Side, attack
+    from shipyard.systems.sfc.roster import Roster
+
+    found: list[Diagnostic] = []
+    sides: list[list[tuple[str, int]]] = []
+    names: list[str] = []
+    for path in (first, second):
+        sheet = check_sheet(load_sheet(path))
+        found += [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
+        rosters = [s for s in sheet.ships if isinstance(s, Roster)]
+        if not rosters:
+            if not any(d.severity is Severity.ERROR for d in sheet.diagnostics):
+                found.append(Diagnostic(code="SFC002", severity=Severity.ERROR, span=Span(path=str(path), line=1,
+                                                                                          col=1),
+                                        message="not a Simple Fleet Combat roster: expected a [roster] table"))
+            return SfcTable(("", ""), [], [], {}, found)
+        roster = rosters[0]
+        names.append(roster.display_name)
+        kinds = [(line.type, line.tl) for element in roster.elements for line in element.lines()]
+        sides.append(list(dict.fromkeys(kinds)))
+    from shipyard.systems.sfc.charts import ELEMENTS
+
+    attackers = [kind for kind in sides[0] if ELEMENTS[kind[0]].initiates]  # tenders and transports cannot
+    odds = {(i, j): attack(Side(a, tl_a), Side(d, tl_d))
+            for i, (a, tl_a) in enumerate(attackers) for j, (d, tl_d) in enumerate(sides[1])}
+    return SfcTable((names[0], names[1]), attackers, sides[1], odds, found)

@@ -1,15 +1,18 @@
-"""``shipyard sfc odds``: the exact odds of a Simple Fleet Combat attack."""
+"""``shipyard sfc odds`` (the exact odds of a Simple Fleet Combat attack) and ``shipyard sfc table`` (every
+element of one roster against every element of another)."""
 
 from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import typer
 
 from shipyard.cli._output import TextOrJson
 
-app = typer.Typer(help="Simple Fleet Combat: the exact odds of an attack.", no_args_is_help=True,
+app = typer.Typer(help="Simple Fleet Combat: the exact odds of an attack, and of one roster against another.",
+                  no_args_is_help=True,
                   rich_markup_mode=None)
 
 
@@ -62,3 +65,34 @@ def odds(
 
 
 app.command("odds")(odds)
+
+
+def table(
+    attackers: Path = typer.Argument(..., help="The attacking side's roster.", show_default=False),
+    defenders: Path = typer.Argument(..., help="The defending side's roster.", show_default=False),
+    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
+    output: Path = typer.Option(None, "--output", "-o", help="Also write the table: .xlsx or .html.",
+                                show_default=False),
+) -> None:
+    """The odds of one attack of every element type (at its TL) of ATTACKERS against every one of DEFENDERS:
+    the chance it damages and the chance it destroys, as fractions. The rosters' own findings are printed
+    beside; exit 2 when a roster cannot be read."""
+    from shipyard import api
+    from shipyard.cli._output import Lines, report
+    from shipyard.report.sfc import table_document, table_text, write_table_page, write_table_workbook
+
+    if output is not None and output.suffix.lower() not in (".xlsx", ".html"):
+        raise typer.BadParameter(f"expected a .xlsx or .html file, got {output.name!r}", param_hint="--output")
+    result = api.sfc_table(attackers, defenders)
+    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+    if not result.attackers:
+        raise typer.Exit(2)
+    if output_format is TextOrJson.json:
+        sys.stdout.write(json.dumps(table_document(result), indent=2) + "\n")
+    else:
+        sys.stdout.write(table_text(result))
+    if output is not None:
+        (write_table_workbook if output.suffix.lower() == ".xlsx" else write_table_page)(result, output)
+
+
+app.command("table")(table)

@@ -45,3 +45,55 @@ def odds_text(result: Any) -> str:
     for key, alive in result.survival.items():
         lines.append(f"  {key}: " + ", ".join(f"{p} ({float(p):.1%})" for p in alive))
     return "\n".join(lines) + "\n"
+
+
+def _label(kind: tuple[str, int]) -> str:
+    return f"{kind[0]} TL{kind[1]}"
+
+
+def table_document(table: Any) -> dict[str, Any]:
+    return {"attackers": table.names[0], "defenders": table.names[1],
+            "odds": [{"attacker": a[0], "attacker_tl": a[1], "defender": d[0], "defender_tl": d[1],
+                      "no_effect": str(table.odds[i, j].no_effect), "damaged": str(table.odds[i, j].damaged),
+                      "destroyed": str(table.odds[i, j].destroyed)}
+                     for i, a in enumerate(table.attackers) for j, d in enumerate(table.defenders)]}
+
+
+def table_rows(table: Any) -> list[list[Any]]:
+    """One row per attacker: its label, then for each defender "damaged / destroyed" as fractions."""
+    return [[_label(a)] + [f"{table.odds[i, j].damaged} / {table.odds[i, j].destroyed}"
+                           for j in range(len(table.defenders))] for i, a in enumerate(table.attackers)]
+
+
+def table_text(table: Any) -> str:
+    lines = [f"{table.names[0]} attacking {table.names[1]}: each cell is the chance one attack damages / destroys"]
+    header = ["attacker \\ defender"] + [_label(d) for d in table.defenders]
+    rows = [header] + table_rows(table)
+    widths = [max(len(str(row[k])) for row in rows) for k in range(len(header))]
+    for row in rows:
+        lines.append("  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _columns(table: Any) -> tuple[Any, ...]:
+    from shipyard.report.tables import Column
+
+    return (Column("attacker \\ defender", width=24),) + tuple(Column(_label(d), width=16) for d in table.defenders)
+
+
+def write_table_workbook(table: Any, output: Any) -> None:
+    from shipyard.report.workbook import WorkbookWriter
+
+    writer = WorkbookWriter()
+    writer.sheet("Odds", _columns(table), table_rows(table))
+    writer.save(output)
+
+
+def write_table_page(table: Any, output: Any) -> None:
+    from shipyard.report.html import _table, _write
+
+    context = {"title": f"shipyard sfc table: {table.names[0]} against {table.names[1]}", "verdict": "odds",
+               "subtitle": "each cell: the chance one attack damages / destroys", "verdict_words": "",
+               "summary": [("attackers", table.names[0]), ("defenders", table.names[1])], "charts": [],
+               "tables": [_table("odds", "Odds of one attack", _columns(table), table_rows(table))], "groups": None}
+    _write(output, "audit.html.j2", context)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from conftest import ROOT
+from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -91,3 +93,31 @@ def test_bad_rosters_are_located(tmp_path, body, line, words):
 def test_a_broken_roster_header_is_unreadable(tmp_path):
     code, out = _check(tmp_path, "[roster\n")
     assert code == 2 and "IO008 not valid TOML" in out and "a Simple Fleet Combat roster ([roster])" in out
+
+
+def test_the_fleet_against_fleet_table(tmp_path):
+    """The squadron against a TL12 cruiser and a TL11 SDB wing. The TL11 cruisers (8) against the TL11 SDBs (4):
+    4 + (a - d), destroyed when a - d >= 1 (15/36 = 5/12), damaged when -3..0 (3+4+5+6 = 18/36 = 1/2). Against
+    the TL12 cruiser, one TL behind (a rolled 6 is 1): damaged (1+2+3+4)/36 = 5/18, never destroyed. Tenders and
+    transports cannot initiate combat: no row."""
+    other = tmp_path / "zhodani.toml"
+    other.write_text('[roster]\nname = "Zhodani"\n[[element]]\ntype = "cruiser"\ntl = 12\nflagship = true\n'
+                     '[[element]]\ntype = "sdb"\ntl = 11\n', encoding="utf-8")
+    result = runner.invoke(app, ["sfc", "table", str(EXAMPLE), str(other), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    cells = {(c["attacker"], c["attacker_tl"], c["defender"]): (c["damaged"], c["destroyed"]) for c in data["odds"]}
+    assert cells["cruiser", 11, "sdb"] == ("1/2", "5/12") and cells["cruiser", 11, "cruiser"] == ("5/18", "0")
+    assert not [c for c in data["odds"] if c["attacker"] == "transport"]
+    book = tmp_path / "odds.xlsx"
+    assert runner.invoke(app, ["sfc", "table", str(EXAMPLE), str(other), "-o", str(book)]).exit_code == 0
+    rows = list(load_workbook(book)["Odds"].iter_rows(values_only=True))
+    assert rows[0] == ("attacker \\ defender", "cruiser TL12", "sdb TL11") and rows[3][2] == "1/2 / 5/12"
+    page = tmp_path / "odds.html"
+    assert runner.invoke(app, ["sfc", "table", str(EXAMPLE), str(other), "-o", str(page)]).exit_code == 0
+    assert "Odds of one attack" in page.read_text(encoding="utf-8")
+
+
+def test_the_table_refuses_what_is_not_a_roster():
+    result = runner.invoke(app, ["sfc", "table", str(EXAMPLE), str(ROOT / "examples" / "kuvasz.usd")])
+    assert result.exit_code == 2 and "not a Simple Fleet Combat roster" in result.stderr
