@@ -851,6 +851,21 @@ def spread_fire(battery: Battery, group: Group, spread: int) -> int:
     return spread * t.SPREAD_DAMAGE_PER_ROF
 
 
+def _shoot(ctx: Context, aim: ToHit, label: str, target: CombatShip, pen: int, dam: int,
+           kind: str = "") -> tuple[int, int | None]:
+    """One to-hit roll against ``aim`` (MCS 3.0), narrated: the roll and the damage bonus (None: a miss)."""
+    roll = ctx.dice.roll(aim.dice, aim.sides, f"{label} to-hit") + aim.offset
+    if roll > aim.target:
+        if ctx.narrate:
+            ctx.say(f"{label}{kind} at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
+        return roll, None
+    bonus = aim.damage_bonus(roll)
+    if ctx.narrate:
+        ctx.say(f"{label}{kind} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by {aim.target - roll}"
+                + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
+    return roll, bonus
+
+
 def fire_beam(ctx: Context, attacker: CombatShip, group: Group, battery: Battery, target: CombatShip,
               band: t.RangeBand, evasion_g: Fraction, skill: int | None = None, aiming_g: Fraction | None = None,
               sand: str = "none", sand_fired: set[int] | None = None, squadron: int = 1, spread: int = 0,
@@ -867,15 +882,9 @@ def fire_beam(ctx: Context, attacker: CombatShip, group: Group, battery: Battery
             raise CannotFire(why)
     if aim is None:
         aim = to_hit(attacker, group, target, band, evasion_g, ctx.options, skill, aiming_g, squadron, spread)
-    roll = ctx.dice.roll(aim.dice, aim.sides, f"{battery.label} to-hit") + aim.offset
-    if roll > aim.target:
-        if ctx.narrate:
-            ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
+    roll, bonus = _shoot(ctx, aim, battery.label, target, pen, dam)
+    if bonus is None:
         return Fired(battery.label, aim, roll, None)
-    bonus = aim.damage_bonus(roll)
-    if ctx.narrate:
-        ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by {aim.target - roll}"
-                + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
     weapon: Weapon = group.weapon if group.weapon in ("laser", "paw", "meson") else "laser"
     cloud = _cloud(target) if sand == "cloud" else 0
     resolve_damage(ctx, Hit(weapon, pen, dam + bonus, battery.label), target, sand, cloud, sand_fired)
@@ -894,8 +903,6 @@ def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: lis
     column = band.column
     weapon: Weapon = group.weapon if group.weapon in ("laser", "paw", "meson") else "laser"
     cloud = _cloud(target) if sand == "cloud" else 0
-    roll_dice = ctx.dice.roll
-    narrate = ctx.narrate
     hits = 0
     for battery in batteries:
         if battery.destroyed or column >= len(battery.dam):
@@ -906,15 +913,9 @@ def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: lis
         aim = aims.get(battery.rof)
         if aim is None:
             aim = aims[battery.rof] = to_hit(attacker, group, target, band, evasion_g, ctx.options, None, aiming_g)
-        roll = roll_dice(aim.dice, aim.sides, battery.label) + aim.offset
-        if roll > aim.target:
-            if narrate:
-                ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
+        _, bonus = _shoot(ctx, aim, battery.label, target, pen, dam)
+        if bonus is None:
             continue
-        bonus = aim.damage_bonus(roll)
-        if narrate:
-            ctx.say(f"{battery.label} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by "
-                    f"{aim.target - roll}" + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
         resolve_damage(ctx, Hit(weapon, pen, dam + bonus, battery.label), target, sand, cloud, sand_fired)
         hits += 1
     return hits
@@ -971,15 +972,9 @@ def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Ba
     if evasion:
         terms.append(Term("evasion", -evasion))
     aim = ToHit(tuple(terms), line.dice, line.sides, line.offset, max(0, strength))
-    roll = ctx.dice.roll(aim.dice, aim.sides, f"{battery.label} missile to-hit") + aim.offset
-    if roll > aim.target:
-        if ctx.narrate:
-            ctx.say(f"{battery.label} salvo at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
+    roll, bonus = _shoot(ctx, aim, battery.label, target, pen, dam, f" salvo ({line.key})")
+    if bonus is None:
         return Fired(battery.label, aim, roll, None)
-    bonus = aim.damage_bonus(roll)
-    if ctx.narrate:
-        ctx.say(f"{battery.label} salvo at {target.name} ({line.key}): to-hit {aim.text()}: rolled {roll}, made by "
-                f"{aim.target - roll}" + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
     resolve_damage(ctx, Hit("missile", pen, dam + bonus, battery.label), target, sand,
                    _cloud(target) if sand == "cloud" else 0, sand_fired)
     return Fired(battery.label, aim, roll, bonus)
