@@ -909,3 +909,10 @@ def sfc_table(first: Path, second: Path) -> SfcTable:
     odds = {(i, j): attack(Side(a, tl_a), Side(d, tl_d))
             for i, (a, tl_a) in enumerate(attackers) for j, (d, tl_d) in enumerate(sides[1])}
     return SfcTable((names[0], names[1]), attackers, sides[1], odds, found)
+
+
+def sfc_referee(path: Path) -> Any:
+    """A Simple Fleet Combat game log refereed (``Refereed``: each turn's lines and forces, and the findings)."""
+    from shipyard.systems.sfc.referee import referee
+
+    return referee(path)

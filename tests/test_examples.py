@@ -16,7 +16,7 @@ def _role(path):
     return "sheet" if path.suffix == ".xlsx" else sniff(path.read_text())
 
 
-SETTINGS = [p for p in EXAMPLES if _role(p) in ("fleet", "scenario", "fire-log")]
+SETTINGS = [p for p in EXAMPLES if _role(p) in ("fleet", "scenario", "fire-log", "sfc-game")]
 SHEETS = [p for p in EXAMPLES if p not in SETTINGS]
 
 

@@ -96,3 +96,36 @@ def table(
 
 
 app.command("table")(table)
+
+
+def referee(
+    game: Path = typer.Argument(..., help="A game log (TOML; docs/sfc.md).", show_default=False),
+    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
+) -> None:
+    """Referee a Simple Fleet Combat game log: every illegal command, move or fire is a located finding; the
+    stated rolls' damage is applied and each turn ends with each side's force and points. Exit 1 with findings,
+    2 when the log cannot be read."""
+    from shipyard import api
+    from shipyard.cli._output import Lines, report
+
+    result = api.sfc_referee(game)
+    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+    if output_format is TextOrJson.json:
+        sys.stdout.write(json.dumps({"turns": [{"turn": t.number, "side": t.side, "lines": t.lines,
+                                                "forces": t.forces} for t in result.turns]}, indent=2) + "\n")
+    else:
+        for turn in result.turns:
+            sys.stdout.write(f"Turn {turn.number} ({turn.side})\n")
+            sys.stdout.writelines(f"  {line}\n" for line in turn.lines)
+            for force in turn.forces:
+                damaged = ", ".join(force["damaged"]) or "none"
+                sys.stdout.write(f"  {force['side']}: {force['elements']} element(s), {force['points']:g} points, "
+                                 f"damaged: {damaged}\n")
+    codes = {d.code for d in result.diagnostics}
+    if codes & {"IO001", "SFC003", "SFC004"}:
+        raise typer.Exit(2)
+    if result.diagnostics:
+        raise typer.Exit(1)
+
+
+app.command("referee")(referee)

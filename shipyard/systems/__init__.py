@@ -57,6 +57,8 @@ SYSTEMS = (
         formats=(
             Format("sfc-roster", "sheet", "a Simple Fleet Combat roster",
                    reader="shipyard.systems.sfc.roster:read_roster", toml_table="[roster]"),
+            Format("sfc-game", "setting", "a Simple Fleet Combat game log", toml_table="[world]",
+                   instead="referee it with 'shipyard sfc referee'"),
         ),
         ship_format="sfc", ship_model="shipyard.systems.sfc.roster:Roster",
         family="sfc", rules="shipyard.systems.sfc.rules", subject="shipyard.systems.sfc.subject:subject",

@@ -1,0 +1,137 @@
+"""Simple Fleet Combat game logs refereed: a legal game applies its rolls; a log with one illegal entry of each
+kind gets exactly those findings, at their lines."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import ROOT
+from typer.testing import CliRunner
+
+from shipyard.cli import app
+from shipyard.systems.sfc.referee import referee
+
+GAME = ROOT / "examples" / "sfc" / "game.toml"
+runner = CliRunner()
+
+#: One illegal entry of each kind, each commented with the finding it earns.
+ILLEGAL = """[world]
+diameter = 8000
+[[side]]
+name = "A"
+[[side.element]]
+id = "dn"
+type = "dreadnought"
+position = [20, 0]
+facing = 180
+flagship = true
+[[side.element]]
+id = "tender"
+type = "tender"
+position = [30, 0]
+facing = 180
+[[side.element]]
+id = "cr"
+type = "cruiser"
+position = [27, 0]
+[[side.element]]
+id = "esc"
+type = "escort"
+position = [25, 5]
+facing = 180
+status = "stationary"
+[[side.element]]
+id = "near"
+type = "escort"
+position = [10, 5]
+[[side]]
+name = "B"
+[[side.element]]
+id = "c1"
+type = "cruiser"
+position = [17, 0]
+flagship = true
+[[side.element]]
+id = "c2"
+type = "cruiser"
+position = [17, 10]
+[[side.element]]
+id = "c3"
+type = "cruiser"
+position = [16, 2]
+[[turn]]
+side = "A"
+command_roll = 1
+[[turn.command]]
+kind = "facing"
+elements = ["cr"]
+facing = 90
+[[turn.command]]  # SFC201: a second command, one point rolled
+kind = "jump"
+elements = ["near"]  # SFC209: 11.2" from the world, inside its 16" jump limit
+[[turn.move]]
+element = "dn"
+to = [18, 1]  # SFC202: not straight ahead
+[[turn.move]]
+element = "esc"
+to = [24, 5]  # SFC203: stationary
+[[turn.move]]
+element = "tender"
+to = [27, 0]  # SFC204: onto the cruisers
+[[turn.fire]]
+element = "dn"
+target = "c1"
+attack_roll = 6
+defence_roll = 1
+[[turn.fire]]
+element = "dn"
+target = "c2"  # SFC205: 9.1" away; SFC208: 10" from the last target
+successive = 1
+attack_roll = 1
+defence_roll = 6
+[[turn.fire]]
+element = "dn"  # SFC206: it has fired
+target = "c3"
+attack_roll = 1
+defence_roll = 6
+[[turn.fire]]
+element = "tender"  # SFC207: tenders do not initiate combat
+target = "c3"
+attack_roll = 1
+defence_roll = 6
+"""
+
+
+def test_the_example_game_is_legal_and_applies_its_rolls():
+    result = referee(GAME)
+    assert result.diagnostics == []
+    first, second = result.turns
+    assert first.lines[1] == "lion at sdbs: 4 + 16 against 2 + 4: destroyed"
+    assert second.lines[0] == "command points: 1 (rolled 2), spent 0"  # 2 + 1 (higher TL), halved (flagship lost)
+    assert second.forces[0] == {"side": "Imperials", "elements": 3, "damaged": [], "points": 54.0,
+                                "lost": ["cruisers"]}
+
+
+def test_each_illegal_entry_gets_its_finding(tmp_path):
+    path = tmp_path / "game.toml"
+    path.write_text(ILLEGAL, encoding="utf-8")
+    lines = ILLEGAL.splitlines()
+    found = [(lines[d.span.line - 1], d.code) for d in sorted(referee(path).diagnostics, key=lambda d: d.sort_key)]
+    assert [code for _, code in found] == ["SFC201", "SFC209", "SFC202", "SFC203", "SFC204", "SFC205", "SFC208",
+                                           "SFC206", "SFC207"]
+    for text, code in found:  # each at the line whose comment names it
+        assert code in text, (code, text)
+
+
+def test_the_command_line(tmp_path):
+    result = runner.invoke(app, ["sfc", "referee", str(GAME), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [t["side"] for t in data["turns"]] == ["Imperials", "Zhodani"]
+    path = tmp_path / "game.toml"
+    path.write_text(ILLEGAL, encoding="utf-8")
+    bad = runner.invoke(app, ["sfc", "referee", str(path)])
+    assert bad.exit_code == 1 and "SFC207 tender (Tender) cannot initiate combat" in bad.stderr
+    path.write_text(ILLEGAL.replace("attack_roll = 6", "attack_roll = 7"), encoding="utf-8")
+    assert runner.invoke(app, ["sfc", "referee", str(path)]).exit_code == 2  # a die of 7: SFC004
+    assert "IO007 a Simple Fleet Combat game log file, not a sheet" in runner.invoke(app, ["check", str(GAME)]).stdout
