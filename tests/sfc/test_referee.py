@@ -135,3 +135,19 @@ def test_the_command_line(tmp_path):
     path.write_text(ILLEGAL.replace("attack_roll = 6", "attack_roll = 7"), encoding="utf-8")
     assert runner.invoke(app, ["sfc", "referee", str(path)]).exit_code == 2  # a die of 7: SFC004
     assert "IO007 a Simple Fleet Combat game log file, not a sheet" in runner.invoke(app, ["check", str(GAME)]).stdout
+
+
+def test_commands_cost_double_far_from_the_flagship(tmp_path):
+    """A command for an element 13" from the flagship costs 2: two such commands (4) overspend a roll of 3; one
+    near the flagship and one far (3) do not."""
+    head = ('[world]\ndiameter = 1000\n[[side]]\nname = "A"\n[[side.element]]\nid = "f"\ntype = "cruiser"\n'
+            'position = [0, 5]\nflagship = true\n[[side.element]]\nid = "far"\ntype = "escort"\n'
+            'position = [13, 5]\n[[side]]\nname = "B"\n[[side.element]]\nid = "b"\ntype = "escort"\n'
+            'position = [50, 50]\nflagship = true\n[[turn]]\nside = "A"\ncommand_roll = 3\n')
+    order = '[[turn.command]]\nkind = "status"\nelements = ["{}"]\nstatus = "stationary"\n'
+    path = tmp_path / "game.toml"
+    path.write_text(head + order.format("far") + order.format("far"), encoding="utf-8")
+    found = referee(path)
+    assert [d.code for d in found.diagnostics] == ["SFC201"] and found.turns[0].lines[0].endswith("spent 4")
+    path.write_text(head + order.format("f") + order.format("far"), encoding="utf-8")
+    assert referee(path).diagnostics == [] and referee(path).turns[0].lines[0].endswith("spent 3")
