@@ -916,3 +916,12 @@ def sfc_referee(path: Path) -> Any:
     from shipyard.systems.sfc.referee import referee
 
     return referee(path)
+
+
+# --- Dark Stars ---------------------------------------------------------------------------------------------
+
+def darkstars_generate(seed: int, name: str | None = None) -> str:
+    """A Dark Stars system rolled with ``seed``, as its TOML file (the same seed, the same file)."""
+    from shipyard.systems.darkstars.system import generate, to_toml
+
+    return str(to_toml(generate(seed, name)))

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import typer
 
-from shipyard.cli import audit, check, combat, convert, diff, export, formation, rules, score, sfc, show
+from shipyard.cli import audit, check, combat, convert, darkstars, diff, export, formation, rules, score, sfc, show
 
 app = typer.Typer(
     name="shipyard",
     help="Read, check, compare, convert, audit and score Traveller starship sheets: MCS and T4 USD sheets, FFS "
          "designs, High Guard sheets and fleets judged by the TCS 1982 rules; resolve MCS combat with exact odds "
-         "and fight battles; the odds of Simple Fleet Combat.",
+         "and fight battles; the odds of Simple Fleet Combat; Dark Stars systems.",
     no_args_is_help=True,
     add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
     pretty_exceptions_enable=False,
@@ -43,6 +43,7 @@ app.command("convert")(convert.convert)
 app.command("diff")(diff.diff)
 app.add_typer(combat.app, name="combat")
 app.add_typer(sfc.app, name="sfc")
+app.add_typer(darkstars.app, name="darkstars")
 app.command("rules")(rules.rules)
 app.command("explain")(rules.explain)
 

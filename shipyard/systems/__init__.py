@@ -64,4 +64,14 @@ SYSTEMS = (
         family="sfc", rules="shipyard.systems.sfc.rules", subject="shipyard.systems.sfc.subject:subject",
         panel="shipyard.systems.sfc.panel:roster_panel", codes="shipyard.systems.sfc.codes:CODES",
     ),
+    System(
+        name="darkstars", title="Dark Stars: the interplanetary display and its systems",
+        prefixes=("DS",),
+        formats=(
+            Format("darkstars-system", "sheet", "a Dark Stars system",
+                   reader="shipyard.systems.darkstars.system:read_system", toml_table="[system]"),
+        ),
+        ship_format="darkstars", ship_model="shipyard.systems.darkstars.system:StarSystem",
+        panel="shipyard.systems.darkstars.panel:system_panel", codes="shipyard.systems.darkstars.codes:CODES",
+    ),
 )
