@@ -925,3 +925,20 @@ def darkstars_generate(seed: int, name: str | None = None) -> str:
     from shipyard.systems.darkstars.system import generate, to_toml
 
     return str(to_toml(generate(seed, name)))
+
+
+def darkstars_draw(path: Path) -> tuple[str | None, list[Diagnostic]]:
+    """The SVG picture of a Dark Stars system file (None with the reasons when it cannot be read)."""
+    from shipyard.report.darkstars import display_svg
+    from shipyard.systems.darkstars import charts, geometry
+    from shipyard.systems.darkstars.system import StarSystem
+
+    sheet = load_sheet(path)
+    systems = [s for s in sheet.ships if isinstance(s, StarSystem)]
+    if not systems:
+        errors = [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
+        return None, errors or [Diagnostic(code="DS002", severity=Severity.ERROR, span=Span(path=str(path), line=1,
+                                                                                            col=1),
+                                           message=f"not a Dark Stars system ({sheet.format}): expected a [system] "
+                                                   "table")]
+    return display_svg(systems[0], charts.ORBITALS, list(geometry.display(charts.ORBITALS))), list(sheet.diagnostics)

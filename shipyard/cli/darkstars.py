@@ -35,3 +35,29 @@ def generate(
 
 
 app.command("generate")(generate)
+
+
+def draw(
+    source: Path = typer.Argument(..., help="A Dark Stars system file.", show_default=False),
+    output: Path = typer.Option(..., "--output", "-o", help="The picture to write (.svg).", show_default=False),
+) -> None:
+    """Draw the display: the star and the nine orbitals with every hex, the planets labelled by type. Exit 2
+    when the system cannot be read."""
+    from shipyard import api
+    from shipyard.cli._output import Lines, report, write_or_exit
+
+    if output.suffix.lower() != ".svg":
+        raise typer.BadParameter(f"expected a .svg file, got {output.name!r}", param_hint="--output")
+    picture, found = api.darkstars_draw(source)
+    report(Lines(stderr=True), sorted(found, key=lambda d: d.sort_key))
+    if picture is None:
+        raise typer.Exit(2)
+    text = picture
+
+    def write() -> None:
+        output.write_text(text, encoding="utf-8")
+
+    write_or_exit(Lines(stderr=True), output, write, inputs=[source])
+
+
+app.command("draw")(draw)

@@ -119,3 +119,32 @@ def test_a_legal_system_checks_clean(tmp_path):
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 0 and "0 error(s), 0 warning(s)" in result.output
     assert "g5" in runner.invoke(app, ["show", str(path)]).stdout
+
+
+def test_the_picture(tmp_path):
+    """Every hex of the display (1 + 3 x 9 x 10 = 271), the star, each planet labelled by its type; the same seed
+    gives the same picture."""
+    system = tmp_path / "system.toml"
+    assert runner.invoke(app, ["darkstars", "generate", "--seed", "7", "-o", str(system)]).exit_code == 0
+    pictures = []
+    for name in ("one.svg", "two.svg"):
+        target = tmp_path / name
+        result = runner.invoke(app, ["darkstars", "draw", str(system), "-o", str(target)])
+        assert result.exit_code == 0, result.output
+        pictures.append(target.read_text(encoding="utf-8"))
+    assert pictures[0] == pictures[1]
+    svg = pictures[0]
+    assert svg.count('<polygon class="hex"') == 271 and svg.count('class="star"') == 1
+    planets = generate(7).planets
+    assert svg.count('<g class="planet"') == len(planets)
+    for planet in planets:
+        assert f'data-type="{planet.type}"' in svg and f">{planet.type}</text>" in svg
+    assert "<script" not in svg
+
+
+def test_drawing_what_is_not_a_system(tmp_path):
+    target = tmp_path / "x.svg"
+    result = runner.invoke(app, ["darkstars", "draw", "examples/kuvasz.usd", "-o", str(target)])
+    assert result.exit_code == 2 and "not a Dark Stars system" in result.stderr and not target.exists()
+    bad = runner.invoke(app, ["darkstars", "draw", "examples/kuvasz.usd", "-o", str(tmp_path / "x.png")])
+    assert bad.exit_code == 2 and "expected a .svg file" in bad.output

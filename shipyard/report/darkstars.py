@@ -1,0 +1,64 @@
+"""The Dark Stars display as an SVG picture: every hex of the nine orbitals, the star, the planets labelled by
+type (and, for a refereed game, each ship's path). No script; every text escaped."""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any
+
+#: Drawing: the hex size (centre to corner, in SVG units), the margin, and the colours (Okabe and Ito).
+HEX_SIZE = 18
+MARGIN = 24
+STAR_COLOUR = "#E69F00"
+TERRESTRIAL_COLOUR = "#009E73"
+GAS_GIANT_COLOUR = "#0072B2"
+PATH_COLOURS = ("#D55E00", "#CC79A7", "#56B4E9", "#000000")
+ILLEGAL_COLOUR = "#D55E00"
+
+
+def centre(q: int, r: int) -> tuple[float, float]:
+    """Pointy-top axial to pixels, y downward (the geometry's clockwise)."""
+    return HEX_SIZE * math.sqrt(3) * (q + r / 2), HEX_SIZE * 1.5 * r
+
+
+def _corners(x: float, y: float) -> str:
+    points = []
+    for k in range(6):
+        angle = math.radians(60 * k - 30)
+        points.append(f"{x + HEX_SIZE * math.cos(angle):.1f},{y + HEX_SIZE * math.sin(angle):.1f}")
+    return " ".join(points)
+
+
+def display_svg(system: Any, orbitals: int, hexes: list[tuple[int, int]],
+                paths: list[tuple[str, list[tuple[int, int]], bool]] | None = None) -> str:
+    """The picture: ``hexes`` (the whole display), the system's planets, and ``paths`` (name, hexes, illegal)."""
+    extent = HEX_SIZE * math.sqrt(3) * (orbitals + 1)
+    size = 2 * (extent + MARGIN)
+    view = f"{-extent - MARGIN:.1f} {-extent - MARGIN:.1f} {size:.1f} {size:.1f}"
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="display" width="{size:.0f}" '
+           f'height="{size:.0f}" viewBox="{view}" aria-label="{escape(system.display_name)}">',
+           f"<title>{escape(system.display_name)}</title>"]
+    for q, r in hexes:
+        x, y = centre(q, r)
+        out.append(f'<polygon class="hex" data-hex="{q},{r}" points="{_corners(x, y)}" fill="none" '
+                   'stroke="#999" stroke-width="0.6"/>')
+    out.append(f'<circle class="star" cx="0" cy="0" r="{HEX_SIZE * 0.6:.1f}" fill="{STAR_COLOUR}"/>')
+    for planet in system.planets:
+        x, y = centre(planet.q, planet.r)
+        colour = TERRESTRIAL_COLOUR if planet.type.startswith("t") else GAS_GIANT_COLOUR
+        radius = HEX_SIZE * (0.3 + 0.06 * int(planet.type[1]))
+        out.append(f'<g class="planet" data-type="{escape(planet.type)}"><circle cx="{x:.1f}" cy="{y:.1f}" '
+                   f'r="{radius:.1f}" fill="{colour}"/><text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" '
+                   f'font-size="10" fill="#fff">{escape(planet.type)}</text></g>')
+    for index, (name, hexes_moved, illegal) in enumerate(paths or []):
+        if len(hexes_moved) < 2:
+            continue
+        colour = ILLEGAL_COLOUR if illegal else PATH_COLOURS[index % len(PATH_COLOURS)]
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (centre(*h) for h in hexes_moved))
+        dash = ' stroke-dasharray="4 3"' if illegal else ""
+        out.append(f'<polyline class="path{" illegal" if illegal else ""}" data-ship="{escape(name)}" '
+                   f'points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}>'
+                   f"<title>{escape(name)}{' (illegal)' if illegal else ''}</title></polyline>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
