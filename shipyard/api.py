@@ -942,3 +942,18 @@ def darkstars_draw(path: Path) -> tuple[str | None, list[Diagnostic]]:
                                            message=f"not a Dark Stars system ({sheet.format}): expected a [system] "
                                                    "table")]
     return display_svg(systems[0], charts.ORBITALS, list(geometry.display(charts.ORBITALS))), list(sheet.diagnostics)
+
+
+def darkstars_referee(path: Path) -> Any:
+    """A Dark Stars game log refereed (``Refereed``: each turn's lines, the paths, the findings)."""
+    from shipyard.systems.darkstars.referee import referee
+
+    return referee(path)
+
+
+def darkstars_game_svg(result: Any) -> str:
+    """The display of a refereed game with each ship's path (illegal plots dashed)."""
+    from shipyard.report.darkstars import display_svg
+    from shipyard.systems.darkstars import charts, geometry
+
+    return display_svg(result.system, charts.ORBITALS, list(geometry.display(charts.ORBITALS)), result.paths)

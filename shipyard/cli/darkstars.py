@@ -1,11 +1,15 @@
-"""``shipyard darkstars generate``: a Dark Stars system rolled on the generation table."""
+"""``shipyard darkstars generate`` (a system rolled on the generation table), ``draw`` (the display as SVG) and
+``referee`` (a game log's plots checked)."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import typer
+
+from shipyard.cli._output import TextOrJson
 
 app = typer.Typer(help="Dark Stars: the interplanetary display's systems.", no_args_is_help=True,
                   rich_markup_mode=None)
@@ -61,3 +65,40 @@ def draw(
 
 
 app.command("draw")(draw)
+
+
+def referee(
+    game: Path = typer.Argument(..., help="A Dark Stars game log (TOML; docs/darkstars.md).", show_default=False),
+    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
+    picture: Path = typer.Option(None, "--output", "-o", help="Also draw the display with each plotted path "
+                                 "(.svg; illegal plots dashed).", show_default=False),
+) -> None:
+    """Referee every plot of a game log: planets move one hex clockwise, then each plot is checked against the
+    movement tables, the drives of its race, its fuel and any gravity assist it claims. Exit 1 with findings, 2
+    when the log cannot be read."""
+    from shipyard import api
+    from shipyard.cli._output import Lines, report, write_or_exit
+
+    result = api.darkstars_referee(game)
+    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+    if output_format is TextOrJson.json:
+        sys.stdout.write(json.dumps({"turns": result.turns, "paths": [
+            {"ship": name, "hexes": [list(h) for h in hexes], "illegal": bad} for name, hexes, bad in result.paths]},
+            indent=2) + "\n")
+    else:
+        sys.stdout.writelines(line + "\n" for turn in result.turns for line in turn)
+    if picture is not None and result.system is not None:
+        text = api.darkstars_game_svg(result)
+
+        def write() -> None:
+            picture.write_text(text, encoding="utf-8")
+
+        write_or_exit(Lines(stderr=True), picture, write, inputs=[game])
+    codes = {d.code for d in result.diagnostics}
+    if codes & {"IO001", "DS003", "DS004"} or result.system is None:
+        raise typer.Exit(2)
+    if result.diagnostics:
+        raise typer.Exit(1)
+
+
+app.command("referee")(referee)

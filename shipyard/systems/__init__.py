@@ -70,6 +70,8 @@ SYSTEMS = (
         formats=(
             Format("darkstars-system", "sheet", "a Dark Stars system",
                    reader="shipyard.systems.darkstars.system:read_system", toml_table="[system]"),
+            Format("darkstars-game", "sheet", "a Dark Stars game log",
+                   reader="shipyard.systems.darkstars.referee:read_game", toml_table="[game]"),
         ),
         ship_format="darkstars", ship_model="shipyard.systems.darkstars.system:StarSystem",
         panel="shipyard.systems.darkstars.panel:system_panel", codes="shipyard.systems.darkstars.codes:CODES",

@@ -1,0 +1,298 @@
+"""Dark Stars plots refereed (docs/darkstars.md): the system, the ships (race, class, drive in use, fuel cells,
+last speed, last orbit direction, hex) and each turn's plots. Planets move one hex clockwise before ships move;
+every rule of the seed's movement is checked and each illegal plot is a located finding.
+
+Readings (named in docs/darkstars.md): a speed may not fall below 0; the star's hex cannot be entered;
+adjacency is to a planet where it stands after this turn's planet movement; a drive switch "upon plotting a
+NC" takes effect the next turn, as the Gzrel's does.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.toml_input import Positions, load_toml_model
+from shipyard.systems.darkstars import charts as c
+from shipyard.systems.darkstars import geometry as g
+from shipyard.systems.darkstars.system import StarSystem
+
+Race = Literal["riin", "gzrel", "tassar", "terran"]
+Drive = Literal["polarizer", "photon", "sail", "ramjet", "pulse", "ram-rocket", "x-ray-laser", "wormhole"]
+Speed = Literal["HA", "LA", "HD", "LD", "NC"]
+#: Each race's drive on entering the system (all ships arrive under interstellar drive; the Riin and Terrans
+#: name the drive they plot).
+ENTRY_DRIVE: dict[str, str] = {"gzrel": "ramjet", "tassar": "ram-rocket"}
+#: The races whose ships carry fuel cells ("For the Tassar and Terran").
+FUEL_RACES = frozenset({"tassar", "terran"})
+#: The drive a race switches to after an NC on its interstellar drive, for good.
+SWITCHES_TO: dict[str, str] = {"gzrel": "sail", "tassar": "pulse"}
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ShipEntry(_Entry):
+    name: str
+    race: Race
+    ship_class: Literal["explorer", "light-warship", "heavy-warship", "colony"] = Field(..., alias="class")
+    drive: Drive
+    hex: tuple[int, int]
+    speed: int = Field(0, ge=0)
+    fuel: int | None = Field(None, ge=0)
+    orbit_direction: Literal["clockwise", "counterclockwise"] | None = None
+
+
+class Plot(_Entry):
+    ship: str
+    drive: Drive | None = None
+    move: Literal["up", "orbit", "down"]
+    speed: Speed
+    hexes: list[tuple[int, int]] = Field(default_factory=list)
+    assist: int = 0
+    assist_body: tuple[int, int] | None = None
+
+
+class TurnEntry(_Entry):
+    plot: list[Plot] = Field(default_factory=list)
+
+
+class GameInfo(_Entry):
+    system: str  # the system file, relative to the game log
+
+
+class GameLog(_Entry):
+    game: GameInfo
+    vessel: list[ShipEntry] = Field(min_length=1)
+    turn: list[TurnEntry] = Field(default_factory=list)
+
+
+@dataclass
+class ShipState:
+    name: str
+    race: str
+    drive: str
+    hex: g.Hex
+    speed: int
+    fuel: int | None
+    direction: str | None
+    switch_next: bool = False
+    switched: bool = False
+
+
+@dataclass
+class Refereed:
+    turns: list[list[str]] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    paths: list[tuple[str, list[g.Hex], bool]] = field(default_factory=list)
+    system: StarSystem | None = None
+
+
+def _direction(a: g.Hex, b: g.Hex) -> str | None:
+    """Clockwise or counterclockwise, for a step between two hexes of one orbital."""
+    if g.orbital(a) != g.orbital(b) or g.orbital(a) == 0:
+        return None
+    if g.clockwise(a) == b:
+        return "clockwise"
+    if g.clockwise(b) == a:
+        return "counterclockwise"
+    return None
+
+
+class _Referee:
+    def __init__(self, log: GameLog, positions: Positions, shown: str, system: StarSystem) -> None:
+        self.log, self.positions, self.shown, self.system = log, positions, shown, system
+        self.result = Refereed(system=system)
+        self.planets = {p.hex: p.type for p in system.planets}
+        self.ships: dict[str, ShipState] = {}
+        for entry in log.vessel:
+            fuel = entry.fuel
+            if fuel is None and entry.race in FUEL_RACES:
+                fuel = c.FUEL_CELLS[entry.ship_class]
+            self.ships[entry.name] = ShipState(entry.name, entry.race, entry.drive, entry.hex, entry.speed, fuel,
+                                               entry.orbit_direction,
+                                               switched=SWITCHES_TO.get(entry.race) == entry.drive)
+
+    def finding(self, code: str, where: tuple[str | int, ...], message: str) -> None:
+        line, col = 1, 1
+        for end in range(len(where), 0, -1):
+            if where[:end] in self.positions:
+                line, col = self.positions[where[:end]]
+                break
+        self.result.diagnostics.append(Diagnostic(code=code, severity=Severity.ERROR,
+                                                  span=Span(path=self.shown, line=line, col=col), message=message))
+
+    def run(self) -> Refereed:
+        for number, turn in enumerate(self.log.turn, start=1):
+            self.planets = {g.clockwise(h): kind for h, kind in self.planets.items()}  # planet movement phase
+            lines = [f"turn {number}: planets move one hex clockwise"]
+            for index, plot in enumerate(turn.plot):
+                lines.append(self.plot(plot, ("turn", number - 1, "plot", index)))
+            self.result.turns.append(lines)
+        return self.result
+
+    def plot(self, plot: Plot, where: tuple[str | int, ...]) -> str:
+        ship = self.ships.get(plot.ship)
+        if ship is None:
+            self.finding("DS209", (*where, "ship"), f"no ship {plot.ship!r}: expected one of {', '.join(self.ships)}")
+            return f"{plot.ship}: not a ship of this game"
+        before = len(self.result.diagnostics)
+        drive = self.drive(ship, plot, where)
+        start = ship.hex
+        orbital = g.orbital(start)
+        table = c.change(plot.move, plot.speed, orbital) if 1 <= orbital <= c.ORBITALS else 0
+        self.assist(plot, where)
+        speed = ship.speed + table + plot.assist
+        if speed < 0:
+            self.finding("DS201", (*where, "speed"), f"{ship.name}: speed {ship.speed} {table:+d} "
+                         f"{'' if not plot.assist else f'{plot.assist:+d} assist '}is {speed}: a speed cannot fall "
+                         "below 0")
+        elif speed != len(plot.hexes):
+            self.finding("DS201", (*where, "hexes"), f"{ship.name}: speed {ship.speed} {table:+d} ({plot.move}, "
+                         f"{plot.speed}, from orbital {orbital})" + (f" {plot.assist:+d} assist" if plot.assist else "")
+                         + f" = {speed}, but the plot enters {len(plot.hexes)} hex(es)")
+        path = [start, *plot.hexes]
+        self.steps(ship, plot, path, where)
+        self.fuel(ship, plot, drive, where)
+        ship.hex = path[-1]
+        ship.speed = max(0, speed)
+        if plot.move == "orbit" and len(path) > 1:
+            ship.direction = _direction(path[0], path[1]) or ship.direction
+        illegal = len(self.result.diagnostics) > before
+        self.result.paths.append((ship.name, path, illegal))
+        return (f"{ship.name}: {plot.move} {plot.speed} on {drive}, speed {ship.speed}, to {ship.hex} (orbital "
+                f"{g.orbital(ship.hex)})" + (f", fuel {ship.fuel}" if ship.fuel is not None else "")
+                + (": illegal" if illegal else ""))
+
+    def drive(self, ship: ShipState, plot: Plot, where: tuple[str | int, ...]) -> str:
+        """The drive in use, and the races' switching rules."""
+        if ship.switch_next:
+            ship.drive, ship.switch_next, ship.switched = SWITCHES_TO[ship.race], False, True
+        drive = plot.drive or ship.drive
+        if drive == "wormhole":
+            self.finding("DS206", (*where, "drive"), f"{ship.name}: the wormhole jump cannot be used in a system")
+            return drive
+        rule = c.DRIVES.get((ship.race, drive))
+        if rule is None:
+            drives = [d for (race, d) in c.DRIVES if race == ship.race]
+            self.finding("DS206", (*where, "drive"), f"{ship.name}: a {ship.race} ship has no {drive} (its drives: "
+                         f"{', '.join(drives)})")
+            return drive
+        if ship.race in SWITCHES_TO and drive != ship.drive:
+            why = ("it has switched to its " + ship.drive + " for good") if ship.switched else (
+                f"it switches to its {SWITCHES_TO[ship.race]} only the turn after an NC on its {ship.drive}")
+            self.finding("DS206", (*where, "drive"), f"{ship.name} plots its {drive}: {why}")
+        speeds, moves, _, interstellar = rule
+        if plot.speed not in speeds:
+            self.finding("DS206", (*where, "speed"), f"{ship.name}: the {drive} cannot plot {plot.speed} (it plots "
+                         f"{', '.join(s for s in c.SPEEDS if s in speeds)})")
+        if plot.move not in moves:
+            self.finding("DS206", (*where, "move"), f"{ship.name}: the {drive} cannot move {plot.move} (it moves "
+                         f"{' or '.join(sorted(moves))})")
+        if ship.race != "riin":
+            ship.drive = drive
+        if interstellar and plot.speed == "NC" and ship.race in SWITCHES_TO:
+            ship.switch_next = True
+        return drive
+
+    def steps(self, ship: ShipState, plot: Plot, path: list[g.Hex], where: tuple[str | int, ...]) -> None:
+        for index, (a, b) in enumerate(pairwise(path)):
+            here = (*where, "hexes")
+            if not g.adjacent(a, b):
+                self.finding("DS202", here, f"{ship.name}: hex {index + 1} of the plot, {b}, is not next to {a}")
+            if b == g.STAR:
+                self.finding("DS202", here, f"{ship.name}: the star's hex cannot be entered")
+            if g.orbital(b) > c.ORBITALS:
+                self.finding("DS209", here, f"{ship.name}: {b} is off the display (orbital {g.orbital(b)})")
+        orbitals = [g.orbital(h) for h in path]
+        if plot.move == "up":
+            if any(b < a for a, b in pairwise(orbitals)) or orbitals[-1] < orbitals[0] + 1:
+                self.finding("DS203", (*where, "hexes"), f"{ship.name}: Up Well never lowers its orbital and ends at "
+                             f"least one higher (orbitals {' '.join(map(str, orbitals))})")
+        elif plot.move == "down":
+            if any(b > a for a, b in pairwise(orbitals)) or orbitals[-1] > orbitals[0] - 1:
+                self.finding("DS204", (*where, "hexes"), f"{ship.name}: Down Well never raises its orbital and ends "
+                             f"at least one lower (orbitals {' '.join(map(str, orbitals))})")
+        elif len(path) > 1:
+            turns = {_direction(a, b) for a, b in pairwise(path)}
+            if any(o != orbitals[0] for o in orbitals) or None in turns:
+                self.finding("DS205", (*where, "hexes"), f"{ship.name}: an Orbit move stays in orbital {orbitals[0]}")
+            elif len(turns) > 1:
+                self.finding("DS205", (*where, "hexes"), f"{ship.name}: an Orbit move keeps one direction")
+            elif ship.direction is not None and turns != {ship.direction}:
+                self.finding("DS205", (*where, "hexes"), f"{ship.name}: Orbit moves on consecutive turns keep their "
+                             f"direction ({ship.direction} last turn)")
+
+    def fuel(self, ship: ShipState, plot: Plot, drive: str, where: tuple[str | int, ...]) -> None:
+        rule = c.DRIVES.get((ship.race, drive))
+        if rule is None or not rule[2] or ship.fuel is None:
+            return
+        cost = c.FUEL_COST[plot.speed]
+        if cost > ship.fuel:
+            self.finding("DS207", (*where, "speed"), f"{ship.name}: {plot.speed} costs {cost} fuel cells, "
+                         f"{ship.fuel} left")
+        ship.fuel = max(0, ship.fuel - cost)
+
+    def assist(self, plot: Plot, where: tuple[str | int, ...]) -> None:
+        """Gravity assist: more acceleration after two or more consecutive hexes beside the body, more
+        deceleration after one; at most the body's allowance (t1-t4 1, t5 g1 g2 2, g3-g5 and the star 3)."""
+        if not plot.assist:
+            return
+        here = (*where, "assist")
+        body = plot.assist_body
+        kind = "star" if body == g.STAR else self.planets.get(body) if body is not None else None
+        if body is None or kind is None:
+            self.finding("DS208", here, f"{plot.ship}: gravity assist claims no body (assist_body is the hex of a "
+                         "planet after this turn's planet movement, or [0, 0] for the star)")
+            return
+        allowed = c.GRAVITY_ASSIST[kind]
+        if abs(plot.assist) > allowed:
+            self.finding("DS208", here, f"{plot.ship}: an assist of {plot.assist:+d} from a {kind}, which allows "
+                         f"{allowed}")
+        beside = [g.adjacent(h, body) for h in plot.hexes]
+        run = longest = 0
+        for flag in beside:
+            run = run + 1 if flag else 0
+            longest = max(longest, run)
+        need = c.ASSIST_ACCELERATE_HEXES if plot.assist > 0 else c.ASSIST_DECELERATE_HEXES
+        if longest < need:
+            self.finding("DS208", here, f"{plot.ship}: an assist to {'accelerate' if plot.assist > 0 else 'decelerate'}"
+                         f" needs {need} consecutive hex(es) beside the {kind}; the plot has {longest}")
+
+
+def referee(path: Path, shown: str | None = None) -> Refereed:
+    """Referee the game log at ``path`` (its system file is read relative to it)."""
+    from shipyard.core.pipeline import load_sheet
+
+    shown = shown or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return Refereed(diagnostics=[Diagnostic(code="IO001", severity=Severity.ERROR,
+                                                span=Span(path=shown, line=1, col=1),
+                                                message=f"cannot read the game log: {error}")])
+    log, found, positions = load_toml_model(text, shown, GameLog, "DS003", "DS004", "Dark Stars game log")
+    if log is None:
+        return Refereed(diagnostics=found)
+    sheet = load_sheet(Path(os.path.normpath(path.parent / log.game.system)))
+    systems = [s for s in sheet.ships if isinstance(s, StarSystem)]
+    if not systems:
+        line, col = positions.get(("game", "system"), (1, 1))
+        return Refereed(diagnostics=[*[d for d in sheet.diagnostics if d.severity is Severity.ERROR], Diagnostic(
+            code="DS209", severity=Severity.ERROR, span=Span(path=shown, line=line, col=col),
+            message=f"{log.game.system}: no Dark Stars system to play in")])
+    result = _Referee(log, positions, shown, systems[0]).run()
+    result.diagnostics = [d for d in sheet.diagnostics if d.severity is Severity.ERROR] + result.diagnostics
+    return result
+
+
+def read_game(text: str | None, path: Path, shown: str) -> tuple[list, list[Diagnostic]]:
+    """The registry's reader: a game log refereed (it holds no ships; its findings are the check's)."""
+    return [], referee(path, shown).diagnostics
