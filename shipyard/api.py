@@ -957,3 +957,10 @@ def darkstars_game_svg(result: Any) -> str:
     from shipyard.systems.darkstars import charts, geometry
 
     return display_svg(result.system, charts.ORBITALS, list(geometry.display(charts.ORBITALS)), result.paths)
+
+
+def darkstars_moves(path: Path, ship: str) -> tuple[list[Any], list[Diagnostic]]:
+    """Every legal plot for one ship's next turn of a Dark Stars game (without gravity assists)."""
+    from shipyard.systems.darkstars.referee import options
+
+    return options(path, ship)

@@ -102,3 +102,32 @@ def referee(
 
 
 app.command("referee")(referee)
+
+
+def moves(
+    game: Path = typer.Argument(..., help="A Dark Stars game log.", show_default=False),
+    ship: str = typer.Option(..., "--ship", help="The ship whose next turn to list.", show_default=False),
+    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
+) -> None:
+    """Every legal plot for a ship's next turn, after the log's turns: the drive, move type and speed choice,
+    the new speed, the hexes it can end in, and the fuel left (gravity assists not counted)."""
+    from shipyard import api
+    from shipyard.cli._output import Lines, report
+
+    found, problems = api.darkstars_moves(game, ship)
+    report(Lines(stderr=True), sorted(problems, key=lambda d: d.sort_key))
+    if output_format is TextOrJson.json:
+        sys.stdout.write(json.dumps([{"drive": o.drive, "move": o.move, "speed": o.speed, "new_speed": o.new_speed,
+                                      "ends": [list(h) for h in o.ends], "fuel": o.fuel} for o in found],
+                                    indent=2) + "\n")
+    else:
+        for option in found:
+            ends = ", ".join(f"({q}, {r})" for q, r in option.ends) or "stays"
+            fuel = f", fuel {option.fuel}" if option.fuel is not None else ""
+            sys.stdout.write(f"{option.drive} {option.move} {option.speed}: speed {option.new_speed}, ends "
+                             f"{ends}{fuel}\n")
+    if not found and any(d.severity.value == "error" for d in problems):
+        raise typer.Exit(2)
+
+
+app.command("moves")(moves)

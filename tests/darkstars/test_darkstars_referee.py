@@ -134,3 +134,20 @@ def test_an_illegal_plot_is_drawn_dashed(tmp_path):
     assert result.exit_code == 1 and "DS201" in result.stderr
     assert 'class="path illegal"' in picture.read_text(encoding="utf-8")
     assert runner.invoke(app, ["check", str(path)]).exit_code == 1  # check referees game logs too
+
+
+def test_the_plot_helper_lists_the_legal_plots():
+    """After the example's two turns the Sword is in orbital 7 at speed 2, last orbiting clockwise, with 90 cells:
+    Orbit NC keeps speed 2 (clockwise only, to (4, -7)); Up Well LD (-2) would leave it at 0 and cannot climb;
+    Up Well NC (-1) moves 1 hex to orbital 8."""
+    game = ROOT / "examples" / "darkstars" / "game.toml"
+    result = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", "Sword", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    import json
+    found = {(o["move"], o["speed"]): o for o in json.loads(result.stdout)}
+    assert found["orbit", "NC"]["ends"] == [[4, -7]] and found["orbit", "NC"]["fuel"] == 89
+    assert ("up", "LD") not in found
+    assert found["up", "NC"]["new_speed"] == 1 and all(abs(q) + abs(r) + abs(q + r) == 16
+                                                        for q, r in found["up", "NC"]["ends"])
+    bad = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", "Nobody"])
+    assert bad.exit_code == 2 and "no ship 'Nobody'" in bad.stderr

@@ -296,3 +296,80 @@ def referee(path: Path, shown: str | None = None) -> Refereed:
 def read_game(text: str | None, path: Path, shown: str) -> tuple[list, list[Diagnostic]]:
     """The registry's reader: a game log refereed (it holds no ships; its findings are the check's)."""
     return [], referee(path, shown).diagnostics
+
+
+@dataclass
+class Option:
+    """One legal plot for a ship's next turn: the drive, move and speed choice, the new speed, the hexes it can
+    end in, and the fuel left."""
+
+    drive: str
+    move: str
+    speed: str
+    new_speed: int
+    ends: list[g.Hex]
+    fuel: int | None
+
+
+def _ends(start: g.Hex, steps: int, move: str, direction: str | None) -> list[g.Hex]:
+    """The hexes a move of ``steps`` hexes can end in (no gravity assist): Up Well never lowering its orbital
+    and ending at least one higher, Down Well the reverse, Orbit along the ring (either way unless last turn's
+    direction binds it); never into the star's hex or off the display."""
+    if steps == 0:
+        return []
+    if move == "orbit":
+        found = []
+        for way in ("clockwise", "counterclockwise"):
+            if direction is not None and way != direction:
+                continue
+            here = start
+            for _ in range(steps):
+                here = g.clockwise(here, 1 if way == "clockwise" else -1)
+            found.append(here)
+        return sorted(set(found))
+    frontier = {start}
+    for _ in range(steps):
+        frontier = {n for h in frontier for n in g.neighbours(h) if n != g.STAR and g.orbital(n) <= 9
+                    and (g.orbital(n) >= g.orbital(h) if move == "up" else g.orbital(n) <= g.orbital(h))}
+    low = g.orbital(start)
+    return sorted(h for h in frontier if (g.orbital(h) >= low + 1 if move == "up" else g.orbital(h) <= low - 1))
+
+
+def options(path: Path, ship_name: str) -> tuple[list[Option], list[Diagnostic]]:
+    """Every legal plot for ``ship_name``'s next turn, after the log's turns (and the next planet movement)."""
+    result = referee(path)
+    log, _, _ = load_toml_model(path.read_text(encoding="utf-8"), str(path), GameLog, "DS003", "DS004",
+                                "Dark Stars game log")
+    if log is None or result.system is None:
+        return [], result.diagnostics
+    run = _Referee(log, {}, str(path), result.system)
+    run.run()
+    ship = run.ships.get(ship_name)
+    if ship is None:
+        return [], [*result.diagnostics, Diagnostic(code="DS209", severity=Severity.ERROR,
+                                                    span=Span(path=str(path), line=1, col=1),
+                                                    message=f"no ship {ship_name!r}: expected one of "
+                                                            f"{', '.join(run.ships)}")]
+    drive = SWITCHES_TO[ship.race] if ship.switch_next else ship.drive
+    drives = [d for (race, d) in c.DRIVES if race == ship.race] if ship.race == "riin" else [drive]
+    found: list[Option] = []
+    orbital = g.orbital(ship.hex)
+    for name in drives:
+        speeds, moves, fuelled, _ = c.DRIVES[ship.race, name]
+        for move in ("up", "orbit", "down"):
+            if move not in moves:
+                continue
+            for speed in c.SPEEDS:
+                if speed not in speeds:
+                    continue
+                cost = c.FUEL_COST[speed] if fuelled and ship.fuel is not None else 0
+                if ship.fuel is not None and fuelled and cost > ship.fuel:
+                    continue
+                new = ship.speed + c.change(move, speed, orbital)
+                if new < 0 or (new == 0 and move != "orbit"):  # Up and Down Well must change orbital
+                    continue
+                ends = _ends(ship.hex, new, move, ship.direction if move == "orbit" else None)
+                if new and not ends:
+                    continue
+                found.append(Option(name, move, speed, new, ends, None if ship.fuel is None else ship.fuel - cost))
+    return found, result.diagnostics
