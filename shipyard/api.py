@@ -819,7 +819,7 @@ def combat_battle(paths: list[Path], runs: int = 1000, seed: int = 1, jobs: int 
         engagement, found, positions = load_engagement(paths[0])
         base, shown = paths[0].parent, str(paths[0])
     elif len(paths) == 2:
-        engagement, found, positions, base, shown = two_sheets(paths[0], paths[1]), [], {}, Path.cwd(), ""
+        engagement, found, positions, base, shown = two_sheets(paths[0], paths[1]), [], {}, Path("."), ""
     else:
         top = Span(path=str(paths[0]) if paths else "-", line=1, col=1)
         return CombatBattle(None, None, [Diagnostic(code="CMB002", severity=Severity.ERROR, span=top, message=(

@@ -90,6 +90,8 @@ def test_narration_does_not_change_the_dice():
     assert (quiet.winner, quiet.turns, quiet.hits, quiet.survivors) == (told.winner, told.turns, told.hits,
                                                                          told.survivors)
     assert log[0] == "Turn 1" and log[-1].startswith("The battle ends after turn")
+    end = log.index("End of turn 1: damage takes effect")  # the shots come before the damage they do
+    assert any("to-hit" in line for line in log[:end]) and not any("to-hit" in line for line in log[end:end + 3])
 
 
 def test_the_same_seed_gives_the_same_result_whatever_the_jobs():

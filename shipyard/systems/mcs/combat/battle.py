@@ -300,6 +300,8 @@ class Battle:
         for ship in self.order(first):
             if not (ship.destroyed or ship.withdrawn):
                 self.present(ctx, ship, strikes, used)
+        self.log.extend(ctx.log)
+        self.say(f"End of turn {number}: damage takes effect")
         for line in apply_changes(ctx):
             self.say(f"  {line}")
         for fleet in self.fleets:
@@ -307,7 +309,6 @@ class Battle:
                 for line in ship.end_turn(number):
                     self.say(f"  {line}")
                 self.maybe_withdraw(ship, fleet.doctrine)
-        self.log.extend(ctx.log)
 
     def maybe_withdraw(self, ship: CombatShip, doctrine: Doctrine) -> None:
         if doctrine.withdraw is None or ship.destroyed or ship.withdrawn:
@@ -575,8 +576,7 @@ def load_engagement(path: Path, shown: str | None = None) -> tuple[Engagement | 
 
 def two_sheets(first: Path, second: Path) -> Engagement:
     """The engagement of two sheets with every default: one ship a side, from Extreme range, 10 turns."""
-    return Engagement(sides=[Side(ships=[ShipRef(sheet=str(first.resolve()))]),
-                             Side(ships=[ShipRef(sheet=str(second.resolve()))])])
+    return Engagement(sides=[Side(ships=[ShipRef(sheet=str(first))]), Side(ships=[ShipRef(sheet=str(second))])])
 
 
 # ---- many battles ---------------------------------------------------------------------------------------------
