@@ -13,6 +13,7 @@ import sys
 import tomllib
 from collections.abc import Callable
 from decimal import Decimal
+from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -215,3 +216,29 @@ def beyond_numbers(data: object, where: Location = ()) -> list[tuple[Location, s
         return [found for index, value in enumerate(data) for found in beyond_numbers(value, (*where, index))]
     reason = beyond_reason(data)
     return [] if reason is None else [(where, reason)]
+
+
+def locate(positions: Positions, where: Location) -> tuple[int, int]:
+    """The line and column of a key (``("turn", 0, "fire", 2, "dice")``), else of the nearest table holding it,
+    else of the file's top."""
+    for end in range(len(where), 0, -1):
+        if where[:end] in positions:
+            return positions[where[:end]]
+    return 1, 1
+
+
+def located(positions: Positions, path: str, where: Location) -> Span:
+    """``locate`` as a span of ``path``."""
+    line, col = locate(positions, where)
+    return Span(path=path, line=line, col=col)
+
+
+def read_toml_file(path: Path, shown: str, model: type[Model], syntax_code: str, value_code: str,
+                   what: str) -> tuple[Model | None, list[Diagnostic], Positions]:
+    """A TOML input file read and validated (``load_toml_model``); IO001 when it cannot be read at all."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [Diagnostic(code="IO001", severity=Severity.ERROR, span=Span(path=shown, line=1, col=1),
+                                 message=f"cannot read the {what}: {error}")], {}
+    return load_toml_model(text, shown, model, syntax_code, value_code, what)

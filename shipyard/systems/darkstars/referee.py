@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.toml_input import Positions, load_toml_model
+from shipyard.core.toml_input import Positions, located, read_toml_file
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
 from shipyard.systems.darkstars.system import StarSystem
@@ -121,13 +121,8 @@ class _Referee:
                                                switched=SWITCHES_TO.get(entry.race) == entry.drive)
 
     def finding(self, code: str, where: tuple[str | int, ...], message: str) -> None:
-        line, col = 1, 1
-        for end in range(len(where), 0, -1):
-            if where[:end] in self.positions:
-                line, col = self.positions[where[:end]]
-                break
         self.result.diagnostics.append(Diagnostic(code=code, severity=Severity.ERROR,
-                                                  span=Span(path=self.shown, line=line, col=col), message=message))
+                                                  span=located(self.positions, self.shown, where), message=message))
 
     def run(self) -> Refereed:
         for number, turn in enumerate(self.log.turn, start=1):
@@ -272,13 +267,7 @@ def referee(path: Path, shown: str | None = None) -> Refereed:
     from shipyard.core.pipeline import load_sheet
 
     shown = shown or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return Refereed(diagnostics=[Diagnostic(code="IO001", severity=Severity.ERROR,
-                                                span=Span(path=shown, line=1, col=1),
-                                                message=f"cannot read the game log: {error}")])
-    log, found, positions = load_toml_model(text, shown, GameLog, "DS003", "DS004", "Dark Stars game log")
+    log, found, positions = read_toml_file(path, shown, GameLog, "DS003", "DS004", "Dark Stars game log")
     if log is None:
         return Refereed(diagnostics=found)
     sheet = load_sheet(Path(os.path.normpath(path.parent / log.game.system)))
@@ -338,8 +327,7 @@ def _ends(start: g.Hex, steps: int, move: str, direction: str | None) -> list[g.
 def options(path: Path, ship_name: str) -> tuple[list[Option], list[Diagnostic]]:
     """Every legal plot for ``ship_name``'s next turn, after the log's turns (and the next planet movement)."""
     result = referee(path)
-    log, _, _ = load_toml_model(path.read_text(encoding="utf-8"), str(path), GameLog, "DS003", "DS004",
-                                "Dark Stars game log")
+    log, _, _ = read_toml_file(path, str(path), GameLog, "DS003", "DS004", "Dark Stars game log")
     if log is None or result.system is None:
         return [], result.diagnostics
     run = _Referee(log, {}, str(path), result.system)

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.records import Record, Ship
-from shipyard.core.toml_input import Positions, load_toml_model
+from shipyard.core.toml_input import load_toml_model, located
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
 
@@ -102,14 +102,6 @@ def to_toml(system: StarSystem) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _span(positions: Positions, path: str, where: tuple[str | int, ...]) -> Span:
-    for end in range(len(where), 0, -1):
-        if where[:end] in positions:
-            line, col = positions[where[:end]]
-            return Span(path=path, line=line, col=col)
-    return Span(path=path, line=1, col=1)
-
-
 def check_system(system: StarSystem) -> list[Diagnostic]:
     """Each planet on the display (DS103), of a type its orbital's roll can give (DS101), one body a hex
     (DS102: the star's hex holds the star), at most one planet an orbital, as the table rolls (DS104)."""
@@ -151,9 +143,9 @@ def read_system(text: str | None, path: Path, shown: str) -> tuple[list[Ship], l
         return [], found
     planets = []
     for index, item in enumerate(loaded.planet):
-        spans = {"self": _span(positions, shown, ("planet", index))}
-        spans.update({key: _span(positions, shown, ("planet", index, key)) for key in ("type", "hex")})
+        spans = {"self": located(positions, shown, ("planet", index))}
+        spans.update({key: located(positions, shown, ("planet", index, key)) for key in ("type", "hex")})
         planets.append(Planet(type=item.type, q=item.hex[0], r=item.hex[1], name=item.name, spans=spans))
-    head = {"self": _span(positions, shown, ("system",)), "name": _span(positions, shown, ("system", "name"))}
+    head = {"self": located(positions, shown, ("system",)), "name": located(positions, shown, ("system", "name"))}
     system = StarSystem(name=loaded.system.name, seed=loaded.system.seed, planets=planets, spans=head)
     return [system], found + check_system(system)

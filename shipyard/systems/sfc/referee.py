@@ -14,8 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.toml_input import Positions, load_toml_model
+from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.core.toml_input import Positions, located, read_toml_file
 from shipyard.systems.sfc import charts as c
 from shipyard.systems.sfc.odds import Side as OddsSide
 from shipyard.systems.sfc.odds import attack
@@ -149,13 +149,8 @@ class _Referee:
                     self.flagships[index] = entry.id
 
     def finding(self, code: str, where: tuple[str | int, ...], message: str) -> None:
-        line, col = 1, 1
-        for end in range(len(where), 0, -1):
-            if where[:end] in self.positions:
-                line, col = self.positions[where[:end]]
-                break
         self.result.diagnostics.append(Diagnostic(code=code, severity=Severity.ERROR,
-                                                  span=Span(path=self.shown, line=line, col=col), message=message))
+                                                  span=located(self.positions, self.shown, where), message=message))
 
     def piece(self, name: str, where: tuple[str | int, ...], side: int | None = None) -> Piece | None:
         found = self.pieces.get(name)
@@ -376,13 +371,7 @@ class _Referee:
 def referee(path: Path, shown: str | None = None) -> Refereed:
     """Referee the game log at ``path``: every problem a located finding, never an exception."""
     shown = shown or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return Refereed(diagnostics=[Diagnostic(code="IO001", severity=Severity.ERROR,
-                                                span=Span(path=shown, line=1, col=1),
-                                                message=f"cannot read the game log: {error}")])
-    log, found, positions = load_toml_model(text, shown, GameLog, "SFC003", "SFC004", "SFC game log")
+    log, found, positions = read_toml_file(path, shown, GameLog, "SFC003", "SFC004", "SFC game log")
     if log is None:
         return Refereed(diagnostics=found)
     return _Referee(log, positions, shown).run()

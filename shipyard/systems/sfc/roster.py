@@ -23,9 +23,9 @@ from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shipyard.core.diagnostics import Diagnostic, Span
+from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.records import Record, Ship
-from shipyard.core.toml_input import Positions, load_toml_model
+from shipyard.core.toml_input import load_toml_model, located
 from shipyard.systems.sfc import charts as c
 
 ElementType = Literal["dreadnought", "cruiser", "carrier", "fighter", "tender", "sdb", "escort",
@@ -107,14 +107,6 @@ def element_points(element: RosterElement | Carried) -> Fraction | None:
     return None if multiplier is None else c.ELEMENTS[element.type].points * multiplier * element.count
 
 
-def _span(positions: Positions, path: str, where: tuple[str | int, ...]) -> Span:
-    for end in range(len(where), 0, -1):
-        if where[:end] in positions:
-            line, col = positions[where[:end]]
-            return Span(path=path, line=line, col=col)
-    return Span(path=path, line=1, col=1)
-
-
 def read_roster(text: str | None, path: Path, shown: str) -> tuple[list[Ship], list[Diagnostic]]:
     """The registry's reader: a roster file as one ``Roster``, with located errors (SFC001, SFC002)."""
     loaded, found, positions = load_toml_model(text or "", shown, RosterFile, "SFC001", "SFC002", "SFC roster")
@@ -123,15 +115,15 @@ def read_roster(text: str | None, path: Path, shown: str) -> tuple[list[Ship], l
     elements = []
     for index, item in enumerate(loaded.element):
         where = ("element", index)
-        spans = {"self": _span(positions, shown, where)}
-        spans.update({key: _span(positions, shown, (*where, key)) for key in ("type", "tl", "count", "flagship",
+        spans = {"self": located(positions, shown, where)}
+        spans.update({key: located(positions, shown, (*where, key)) for key in ("type", "tl", "count", "flagship",
                                                                                   "carries", "name")})
         carried = [Carried(type=x.type, tl=x.tl, count=x.count, spans={"self": spans["carries"]})
                    for x in item.carries]
         elements.append(RosterElement(type=item.type, tl=item.tl, count=item.count, name=item.name,
                                       flagship=item.flagship, carries=carried, spans=spans))
-    head = {"self": _span(positions, shown, ("roster",))}
-    head.update({key: _span(positions, shown, ("roster", key)) for key in ("name", "budget", "must_jump")})
+    head = {"self": located(positions, shown, ("roster",))}
+    head.update({key: located(positions, shown, ("roster", key)) for key in ("name", "budget", "must_jump")})
     roster = Roster(name=loaded.roster.name, budget=loaded.roster.budget, must_jump=loaded.roster.must_jump,
                     elements=elements, spans=head)
     return [roster], found

@@ -22,7 +22,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.toml_input import Positions, load_toml_model
+from shipyard.core.toml_input import Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import RandomDice
 from shipyard.systems.mcs.combat.resolve import (
@@ -520,7 +520,7 @@ def build_fleets(engagement: Engagement, base: Path, positions: Positions | None
             read, problems = sheet_ships(path, str(path))
             found += problems
             where = ("sides", side_index, "ships", ship_index, "sheet")
-            line, col = _locate(positions or {}, where)
+            line, col = locate(positions or {}, where)
             if not read:
                 if not any(d.severity is Severity.ERROR and d.span.path == str(path) for d in problems):
                     found.append(Diagnostic(code="CMB003", severity=Severity.ERROR,
@@ -545,7 +545,7 @@ def build_fleets(engagement: Engagement, base: Path, positions: Positions | None
             return None, found
         reserve = sum(s.reserve for s in ships)
         if reserve and reserve >= len(ships) - reserve:
-            line, col = _locate(positions or {}, ("sides", side_index, "ships"))
+            line, col = locate(positions or {}, ("sides", side_index, "ships"))
             found.append(Diagnostic(code="CMB007", severity=Severity.ERROR, span=Span(path=shown or "-", line=line,
                                                                                       col=col),
                                     message=f"{reserve} ship(s) in the reserve and {len(ships) - reserve} in the main "
@@ -556,22 +556,9 @@ def build_fleets(engagement: Engagement, base: Path, positions: Positions | None
     return fleets, found
 
 
-def _locate(positions: Positions, where: tuple[str | int, ...]) -> tuple[int, int]:
-    for end in range(len(where), 0, -1):
-        if where[:end] in positions:
-            return positions[where[:end]]
-    return 1, 1
-
-
 def load_engagement(path: Path, shown: str | None = None) -> tuple[Engagement | None, list[Diagnostic], Positions]:
     """An engagement file read and validated: located errors (CMB001 TOML, CMB002 values)."""
-    shown = shown or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return None, [Diagnostic(code="IO001", severity=Severity.ERROR, span=Span(path=shown, line=1, col=1),
-                                 message=f"cannot read the engagement: {error}")], {}
-    return load_toml_model(text, shown, Engagement, "CMB001", "CMB002", "engagement file")
+    return read_toml_file(path, shown or str(path), Engagement, "CMB001", "CMB002", "engagement file")
 
 
 def two_sheets(first: Path, second: Path) -> Engagement:

@@ -14,8 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.toml_input import Positions, load_toml_model
+from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.core.toml_input import Positions, located, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
 from shipyard.systems.mcs.combat.resolve import (
@@ -137,13 +137,8 @@ class _Run:
         self.used: dict[int, str] = {}
 
     def error(self, where: tuple[str | int, ...], code: str, message: str) -> None:
-        line, col = 1, 1
-        for end in range(len(where), 0, -1):
-            if where[:end] in self.positions:
-                line, col = self.positions[where[:end]]
-                break
         self.result.diagnostics.append(Diagnostic(code=code, severity=Severity.ERROR,
-                                                  span=Span(path=self.shown, line=line, col=col), message=message))
+                                                  span=located(self.positions, self.shown, where), message=message))
 
     def load_ships(self) -> None:
         from shipyard.core.pipeline import check_sheet, load_sheet
@@ -321,13 +316,7 @@ class _Run:
 def resolve_log(path: Path, shown: str | None = None, seed: int | None = None) -> Resolution:
     """Resolve the fire log at ``path``; every problem is a located diagnostic, never an exception."""
     shown = shown or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return Resolution(diagnostics=[Diagnostic(code="IO001", severity=Severity.ERROR,
-                                                  span=Span(path=shown, line=1, col=1),
-                                                  message=f"cannot read the fire log: {error}")])
-    log, found, positions = load_toml_model(text, shown, FireLog, "CMB001", "CMB002", "fire log")
+    log, found, positions = read_toml_file(path, shown, FireLog, "CMB001", "CMB002", "fire log")
     if log is None:
         return Resolution(diagnostics=found, seed=seed)
     return _Run(path, shown, log, positions, seed).run()
