@@ -15,6 +15,7 @@ diagnostics, and the command line decides how to show them. Heavy parts load onl
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -928,12 +929,17 @@ def darkstars_generate(seed: int, name: str | None = None) -> str:
 
 
 def darkstars_draw(path: Path) -> tuple[str | None, list[Diagnostic]]:
-    """The SVG picture of a Dark Stars system file (None with the reasons when it cannot be read)."""
+    """The SVG picture of a Dark Stars system file or game log (None with the reasons when it cannot be read)."""
     from shipyard.report.darkstars import display_svg
     from shipyard.systems.darkstars import charts, geometry
     from shipyard.systems.darkstars.system import StarSystem
 
     sheet = load_sheet(path)
+    if sheet.format == "darkstars-game":  # a game: its system with each plotted path
+        refereed = darkstars_referee(path)
+        if refereed.system is None:
+            return None, refereed.diagnostics
+        return darkstars_game_svg(refereed), refereed.diagnostics
     systems = [s for s in sheet.ships if isinstance(s, StarSystem)]
     if not systems:
         errors = [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
@@ -964,3 +970,46 @@ def darkstars_moves(path: Path, ship: str) -> tuple[list[Any], list[Diagnostic]]
     from shipyard.systems.darkstars.referee import options
 
     return options(path, ship)
+
+
+def svg_to_png(svg: str, target: Path) -> Diagnostic | None:
+    """Render an SVG picture to PNG with headless Chromium, where it is installed; IO009 saying why not."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    browser = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
+    def refused(why: str) -> Diagnostic:
+        return Diagnostic(code="IO009", severity=Severity.ERROR, span=Span(path=str(target), line=1, col=1),
+                          message=f"cannot write the output: {why}")
+
+    if browser is None:
+        return refused("PNG needs Chromium (apt-get install chromium); write .svg instead")
+    size = re.search(r'width="(\d+)" height="(\d+)"', svg)
+    width, height = (size.group(1), size.group(2)) if size else ("800", "800")
+    with tempfile.TemporaryDirectory() as folder:
+        page = Path(folder) / "picture.svg"
+        page.write_text(svg, encoding="utf-8")
+        shot = Path(folder) / "picture.png"
+        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        f"--window-size={width},{height}", f"--screenshot={shot}", page.as_uri()],
+                       capture_output=True, timeout=120, check=False)
+        if not shot.exists():
+            return refused("Chromium did not render the picture")
+        target.write_bytes(shot.read_bytes())
+    return None
+
+
+def write_darkstars_page(result: Any, game: Path, output: Path) -> None:
+    """The HTML page of a refereed game: the display with each path, the findings and each turn's plots."""
+    from shipyard.report.html import _write
+
+    count = len(result.diagnostics)
+    context = {
+        "title": f"shipyard darkstars referee: {game.name}", "verdict": "fail" if count else "pass",
+        "subtitle": f"{len(result.turns)} turn(s), {count} finding(s)",
+        "verdict_words": f"{count} finding(s)" if count else "every plot legal",
+        "summary": [(f"turn {i + 1}", "; ".join(lines[1:]) or "no plots") for i, lines in enumerate(result.turns)]
+        + [(d.code, f"line {d.span.line}: {d.message}") for d in result.diagnostics],
+        "charts": [darkstars_game_svg(result)], "tables": [], "groups": None}
+    _write(output, "audit.html.j2", context)

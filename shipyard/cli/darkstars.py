@@ -42,26 +42,36 @@ app.command("generate")(generate)
 
 
 def draw(
-    source: Path = typer.Argument(..., help="A Dark Stars system file.", show_default=False),
-    output: Path = typer.Option(..., "--output", "-o", help="The picture to write (.svg).", show_default=False),
+    source: Path = typer.Argument(..., help="A Dark Stars system file, or a game log (its system with each "
+                                  "plotted path).", show_default=False),
+    output: Path = typer.Option(..., "--output", "-o", help="The picture to write: .svg, or .png (rendered with "
+                                "Chromium, where it is installed).", show_default=False),
 ) -> None:
-    """Draw the display: the star and the nine orbitals with every hex, the planets labelled by type. Exit 2
-    when the system cannot be read."""
+    """Draw the display: the star and the nine orbitals with every hex, the planets labelled by type, and for a
+    game each ship's plotted path (illegal plots dashed). Exit 2 when the source cannot be read."""
     from shipyard import api
-    from shipyard.cli._output import Lines, report, write_or_exit
+    from shipyard.cli._output import Lines, report, usage_error, write_or_exit
 
-    if output.suffix.lower() != ".svg":
-        raise typer.BadParameter(f"expected a .svg file, got {output.name!r}", param_hint="--output")
+    if output.suffix.lower() not in (".svg", ".png"):
+        raise typer.BadParameter(f"expected a .svg or .png file, got {output.name!r}", param_hint="--output")
     picture, found = api.darkstars_draw(source)
     report(Lines(stderr=True), sorted(found, key=lambda d: d.sort_key))
     if picture is None:
         raise typer.Exit(2)
     text = picture
+    why: list = []
 
     def write() -> None:
-        output.write_text(text, encoding="utf-8")
+        if output.suffix.lower() == ".svg":
+            output.write_text(text, encoding="utf-8")
+        else:
+            problem = api.svg_to_png(text, output)
+            if problem is not None:
+                why.append(problem)
 
     write_or_exit(Lines(stderr=True), output, write, inputs=[source])
+    if why:
+        usage_error(Lines(stderr=True), why)
 
 
 app.command("draw")(draw)
@@ -70,8 +80,8 @@ app.command("draw")(draw)
 def referee(
     game: Path = typer.Argument(..., help="A Dark Stars game log (TOML; docs/darkstars.md).", show_default=False),
     output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
-    picture: Path = typer.Option(None, "--output", "-o", help="Also draw the display with each plotted path "
-                                 "(.svg; illegal plots dashed).", show_default=False),
+    picture: Path = typer.Option(None, "--output", "-o", help="Also write the display with each plotted path "
+                                 "(.svg; illegal plots dashed) or the game's page (.html).", show_default=False),
 ) -> None:
     """Referee every plot of a game log: planets move one hex clockwise, then each plot is checked against the
     movement tables, the drives of its race, its fuel and any gravity assist it claims. Exit 1 with findings, 2
@@ -87,11 +97,16 @@ def referee(
             indent=2) + "\n")
     else:
         sys.stdout.writelines(line + "\n" for turn in result.turns for line in turn)
+    if picture is not None and picture.suffix.lower() not in (".svg", ".html"):
+        raise typer.BadParameter(f"expected a .svg or .html file, got {picture.name!r}", param_hint="--output")
     if picture is not None and result.system is not None:
         text = api.darkstars_game_svg(result)
 
         def write() -> None:
-            picture.write_text(text, encoding="utf-8")
+            if picture.suffix.lower() == ".html":
+                api.write_darkstars_page(result, game, picture)
+            else:
+                picture.write_text(text, encoding="utf-8")
 
         write_or_exit(Lines(stderr=True), picture, write, inputs=[game])
     codes = {d.code for d in result.diagnostics}

@@ -146,5 +146,5 @@ def test_drawing_what_is_not_a_system(tmp_path):
     target = tmp_path / "x.svg"
     result = runner.invoke(app, ["darkstars", "draw", "examples/kuvasz.usd", "-o", str(target)])
     assert result.exit_code == 2 and "not a Dark Stars system" in result.stderr and not target.exists()
-    bad = runner.invoke(app, ["darkstars", "draw", "examples/kuvasz.usd", "-o", str(tmp_path / "x.png")])
-    assert bad.exit_code == 2 and "expected a .svg file" in bad.output
+    bad = runner.invoke(app, ["darkstars", "draw", "examples/kuvasz.usd", "-o", str(tmp_path / "x.pdf")])
+    assert bad.exit_code == 2 and "expected a .svg or .png file" in bad.output

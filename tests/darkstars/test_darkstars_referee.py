@@ -3,6 +3,10 @@ each race, and a game log with one illegal plot of each kind."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+
 import pytest
 from conftest import ROOT
 from typer.testing import CliRunner
@@ -143,7 +147,6 @@ def test_the_plot_helper_lists_the_legal_plots():
     game = ROOT / "examples" / "darkstars" / "game.toml"
     result = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", "Sword", "--format", "json"])
     assert result.exit_code == 0, result.output
-    import json
     found = {(o["move"], o["speed"]): o for o in json.loads(result.stdout)}
     assert found["orbit", "NC"]["ends"] == [[4, -7]] and found["orbit", "NC"]["fuel"] == 89
     assert ("up", "LD") not in found
@@ -151,3 +154,28 @@ def test_the_plot_helper_lists_the_legal_plots():
                                                         for q, r in found["up", "NC"]["ends"])
     bad = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", "Nobody"])
     assert bad.exit_code == 2 and "no ship 'Nobody'" in bad.stderr
+
+
+CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
+
+
+def test_a_game_drawn_and_its_page(tmp_path):
+    """A game log is drawn with its paths; its refereed page carries the picture and every turn; PNG where
+    Chromium is installed."""
+    game = ROOT / "examples" / "darkstars" / "game.toml"
+    svg = tmp_path / "game.svg"
+    assert runner.invoke(app, ["darkstars", "draw", str(game), "-o", str(svg)]).exit_code == 0
+    assert svg.read_text(encoding="utf-8").count('class="path"') == 2
+    page = tmp_path / "game.html"
+    assert runner.invoke(app, ["darkstars", "referee", str(game), "-o", str(page)]).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert html.count("<svg") == 1 and "every plot legal" in html and "turn 2" in html and "<script" not in html
+    png = tmp_path / "game.png"
+    result = runner.invoke(app, ["darkstars", "draw", str(game), "-o", str(png)])
+    if CHROMIUM is None:
+        assert result.exit_code == 2 and "PNG needs Chromium" in result.stderr
+    else:
+        assert result.exit_code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
+                              page.as_uri()], capture_output=True, text=True, timeout=120).stdout
+        assert dom.count("<polyline") == 2 and ">Summary</h2>" in dom
