@@ -12,7 +12,8 @@ import typer
 
 from shipyard.cli._output import Lines, TextOrJson, report
 
-app = typer.Typer(help="MCS combat: the exact odds of a shot, and a fire log resolved.", no_args_is_help=True,
+app = typer.Typer(help="MCS combat: the exact odds of a shot, a fire log resolved, whole battles fought.",
+                  no_args_is_help=True,
                   rich_markup_mode=None)
 
 

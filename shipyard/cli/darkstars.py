@@ -11,7 +11,7 @@ import typer
 
 from shipyard.cli._output import TextOrJson
 
-app = typer.Typer(help="Dark Stars: the interplanetary display's systems.", no_args_is_help=True,
+app = typer.Typer(help="Dark Stars: systems generated and drawn, plots refereed.", no_args_is_help=True,
                   rich_markup_mode=None)
 
 
