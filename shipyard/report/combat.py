@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from shipyard.core.terms import terms_text
+
 
 def fraction(value: Fraction) -> str:
     """An exact chance as text: "35/216", "0", "1"."""
@@ -65,8 +67,7 @@ def shot_text(odds: Any) -> str:
     if hasattr(odds, "p_strike"):
         lines = [f"{odds.attacker}, one {odds.battery} salvo ({odds.strength:+d}) at {odds.target}"]
         for name, terms, shots, p in odds.defence:
-            text = " ".join(f"{'+' if t.value >= 0 else '-'} {abs(t.value)} {t.label}" for t in terms).lstrip("+ ")
-            lines.append(f"point defence {name}: {text} = {sum(t.value for t in terms)} on 1d6, "
+            lines.append(f"point defence {name}: {terms_text(terms)} = {sum(t.value for t in terms)} on 1d6, "
                          f"{shots} shot(s) at {fraction(p)} each")
         lines += [f"strikes: {fraction(odds.p_strike)} ({_percent(odds.p_strike)}), quick rule: Pen:Dam "
                   f"{odds.pen}:{odds.dv}",

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from shipyard.core.terms import terms_text
+
 
 def _terms(terms: Any) -> str:
-    parts = []
-    for index, term in enumerate(terms):
-        sign = "-" if term.value < 0 else "+"
-        parts.append(f"{term.value} {term.label}" if index == 0 else f"{sign} {abs(term.value)} {term.label}")
-    return " ".join(parts) + f" = {sum(t.value for t in terms)}"
+    return f"{terms_text(terms)} = {sum(t.value for t in terms)}"
 
 
 def odds_document(result: Any) -> dict[str, Any]:

@@ -12,13 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from shipyard.core.terms import Term
 from shipyard.systems.sfc import charts as c
-
-
-@dataclass(frozen=True)
-class Term:
-    label: str
-    value: int
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
+from shipyard.core.terms import Term, terms_text
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import Dice
 from shipyard.systems.mcs.combat.odds import at_most
@@ -72,12 +73,6 @@ def evasion_modifier(factor: Fraction, evasion_g: Fraction) -> int:
 
 
 @dataclass(frozen=True)
-class Term:
-    label: str
-    value: int
-
-
-@dataclass(frozen=True)
 class ToHit:
     """A to-hit target with its terms and the dice rolled against it (made on the target number or less)."""
 
@@ -100,13 +95,7 @@ class ToHit:
         return at_most(self.dice, self.sides, self.target, self.offset)
 
     def text(self) -> str:
-        parts = []
-        for index, term in enumerate(self.terms):
-            sign = "-" if term.value < 0 else "+"
-            value = abs(term.value)
-            parts.append(f"{'-' if sign == '-' else ''}{value} {term.label}" if index == 0
-                         else f"{sign} {value} {term.label}")
-        return f"{' '.join(parts)} = {self.target} on {self.dice_text}"
+        return f"{terms_text(self.terms)} = {self.target} on {self.dice_text}"
 
     def damage_bonus(self, roll: int) -> int:
         """MCS 3.0: +1 damage for every 2 points the roll is made by, up to the ROF bonus."""
@@ -1004,11 +993,10 @@ def point_defence(ctx: Context, defender: CombatShip, group: Group, salvo_streng
     target = sum(term.value for term in terms)
     sides = t.POINT_DEFENCE_SIDES[band]
     roll = ctx.dice.roll(1, sides, f"{group.name} point defence")
-    text = " ".join(f"{'+' if term.value >= 0 else '-'} {abs(term.value)} {term.label}" for term in terms)
     hit = roll <= target
     if ctx.narrate:
         ctx.say(f"{group.name} point defence{f' ({squadron} together)' if squadron > 1 else ''}: "
-                f"{text.lstrip('+ ')} = {target} on 1d{sides}: rolled {roll}, {'intercepted' if hit else 'missed'}")
+                f"{terms_text(terms)} = {target} on 1d{sides}: rolled {roll}, {'intercepted' if hit else 'missed'}")
     return hit
 
 
