@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 #: The most digits a whole figure read from a file may have: 10**15 - 1 is far past any figure a rule can
 #: mean (a trillion credits, the largest TCS budget, is 10**12 Cr; no tonnage, count or rating comes near),
@@ -107,3 +108,8 @@ def agrees(declared: Decimal, exact: Decimal) -> bool:
 def shown(value: Decimal, places: int = 3) -> str:
     """A figure for a message: exact when it is short, else to ``places`` decimals (216.667, not 216.6666...)."""
     return figure(round(value, places)) if value != round(value, places) else figure(value)
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact ``Fraction`` figure as a sheet writes it: 16, 1.3, 26910.5 (a whole one exactly)."""
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"

@@ -9,14 +9,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from shipyard.core.numbers import fraction_text
 from shipyard.systems.sfc import charts as c
 from shipyard.systems.sfc.roster import Roster, element_points
 
 
 def _shown(value: Fraction | None) -> str:
-    if value is None:
-        return "?"
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+    return "?" if value is None else fraction_text(value)
 
 
 def roster_panel(roster: Roster, path: str | None = None) -> Panel:

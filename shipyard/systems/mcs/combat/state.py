@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from shipyard.core.numbers import fraction_text
 from shipyard.systems.mcs.combat.tables import CREW_QUALITY, EVASION_TOLERANCE_LOSS
 from shipyard.systems.mcs.model import BeamBattery, DamperBattery, MissileBattery, SandcasterBattery, UsdShip
 
@@ -253,22 +254,17 @@ class CombatShip:
         """The state as data (for JSON and the end-of-turn print)."""
         return {
             "name": self.name, "destroyed": self.destroyed, "armour": self.armour, "toughness": self.toughness,
-            "meson_screen": self.meson_screen, "maneuver": _decimal(self.current_maneuver()),
+            "meson_screen": self.meson_screen, "maneuver": fraction_text(self.current_maneuver()),
             "power": self.current_power(), "jump": self.jump, "g_tolerance": self.g_tolerance,
             "fire_control": self.fire_control, "computers": self.computers - self.computers_damaged,
             "crew_disabled": self.crew_disabled, "crew_injured": self.crew_injured,
-            "fuel": None if self.fuel is None else _decimal(self.fuel),
-            "cargo": None if self.cargo is None else _decimal(self.cargo),
-            "ir_signature": _decimal(self.signature_ir + self.ir_added), "extra_task_dice": self.extra_task_dice,
+            "fuel": None if self.fuel is None else fraction_text(self.fuel),
+            "cargo": None if self.cargo is None else fraction_text(self.cargo),
+            "ir_signature": fraction_text(self.signature_ir + self.ir_added), "extra_task_dice": self.extra_task_dice,
             "sensors": [s.text() for s in self.sensors],
             "batteries": {g.name: [b.usd() for b in g.batteries] for g in self.groups},
             "systems_destroyed": list(self.systems_destroyed), "notes": list(self.notes),
         }
-
-
-def _decimal(value: Fraction) -> str:
-    """A figure as a sheet writes it: 1.3, 0, 26910.5."""
-    return f"{float(value):g}" if value.denominator != 1 else str(value.numerator)
 
 
 def _mount(name: str, details_mount: str | None) -> Mount:

@@ -14,15 +14,12 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.numbers import fraction_text
 from shipyard.core.rules import RuleContext
 from shipyard.systems.sfc.roster import Roster, element_points
 from shipyard.systems.sfc.rules._common import meta
 
 META = meta("SFC101", "points-over-budget")
-
-
-def _shown(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
 def check(roster: Roster, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -37,5 +34,6 @@ def check(roster: Roster, ctx: RuleContext) -> Iterator[Diagnostic]:
                 total += points
     if total > roster.budget:
         more = f" (and {unknown} element line(s) at a TL without points, not counted)" if unknown else ""
-        yield ctx.report(f"{_shown(total)} points of a budget of {roster.budget}: {_shown(total - roster.budget)} "
+        over = fraction_text(total - roster.budget)
+        yield ctx.report(f"{fraction_text(total)} points of a budget of {roster.budget}: {over} "
                          f"over{more}", roster, "budget")
