@@ -271,8 +271,14 @@ def test_damage_applies_at_the_end_of_the_turn_in_battle():
     group = coronation.group("Light Laser Btty")
     while not ctx.changes:
         fire_beam(ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["vs"], Fraction(0))
-    pending = len(ctx.changes)
-    assert pending and apply_changes(ctx) and not ctx.changes
+    before = repr(hollyfields.__dict__)
+    assert apply_changes(ctx) == [] and not ctx.changes  # counted: the changes are made, no words kept
+    assert repr(hollyfields.__dict__) != before
+    ctx.narrate = True
+    while not ctx.changes:
+        fire_beam(ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["vs"], Fraction(0))
+    texts = [f"Hollyfields: {change.text}" for change in ctx.changes]
+    assert apply_changes(ctx) == texts and not ctx.changes
 
 
 def test_squadrons_evade_alike_and_the_reserve_stands_off():

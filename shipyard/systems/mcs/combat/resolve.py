@@ -8,6 +8,7 @@ reading is an ``Options`` field, named in docs/combat.md.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -65,6 +66,7 @@ DEFAULT_OPTIONS = Options()
 # ---- to-hit ---------------------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=256)
 def evasion_modifier(factor: Fraction, evasion_g: Fraction) -> int:
     """MCS 3.0: "Round fractions of 0.5 or less down, greater than 0.5 up" (1 G at Short range: -1)."""
     value = factor * evasion_g
@@ -121,7 +123,7 @@ def to_hit(attacker: CombatShip, group: Group, target: CombatShip, band: t.Range
            squadron: int = 1, spread: int = 0) -> ToHit:
     """MCS 3.0: gunnery + fire control + ROF + target size - evasion, on the band's dice. Squadron fire adds its
     ROF bonus; spread fire (Optional 5.4) adds ROF; aiming G (2.1) lowers a spinal mount's ROF."""
-    battery = group.intact[0] if group.intact else group.batteries[0]
+    battery = group.first_intact or group.batteries[0]
     rof = battery.rof
     terms = [Term("skill", attacker.skill if skill is None else skill), Term("FC", attacker.fire_control)]
     if squadron > 1:
@@ -188,8 +190,9 @@ class Context:
             self.log.append(text)
 
     def change(self, ship: CombatShip, text: str, apply: Callable[[], None] = lambda: None) -> None:
-        self.changes.append(Change(ship, text, apply))
-        self.say(f"  -> {text}")
+        self.changes.append(tuple.__new__(Change, (ship, text, apply)))  # Change(...) without its Python frame
+        if self.narrate:
+            self.log.append(f"  -> {text}")
 
 
 def severity_roll(hit: Hit, target: CombatShip, ctx: Context, where: str) -> list[str]:
@@ -208,7 +211,7 @@ def severity_roll(hit: Hit, target: CombatShip, ctx: Context, where: str) -> lis
             ctx.say(f"  {where}: DV {hit.dv} - {against} {label} = {count} critical hit(s)")
         return ["critical"] * count
     sides = t.PC_SURVIVABILITY_DIE if ctx.options.pc_survivability and hit.weapon == "laser" else t.SEVERITY_DIE
-    die = ctx.dice.roll(1, sides, f"{where} severity")
+    die = ctx.dice.roll(1, sides, "severity", where)
     total = die + hit.dv - against
     level, count = t.severity(total)
     if ctx.narrate:
@@ -323,7 +326,7 @@ def surface_effect(ctx: Context, ship: CombatShip, location: str, level: str) ->
     if location == "spinal":
         battery_hit(ctx, ship, "spinal", level, dict(t.SPINAL_APERTURE_LOSS))
     elif location == "bay":
-        mount = "bay" if ship.mounted("bay") else "turret"
+        mount = "bay" if ship.has_mounted("bay") else "turret"
         if mount == "turret":
             ctx.say("  no weapon bays: a turret hit")
         battery_hit(ctx, ship, mount, level, t.SURFACE_BATTERY_LOSS)
@@ -689,12 +692,11 @@ def meson_screen(ctx: Context, hit: Hit, ship: CombatShip) -> int | None:
 def blocking_sand(ctx: Context, hit: Hit, ship: CombatShip, fired: set[int]) -> Hit | None:
     """MCS 5.1, Blocking Sand: one sandcaster battery not yet fired this turn, an Average (2d) task; the sand's
     armour against the laser's DV (not its Pen) on the armour table. None when the sand stops the hit."""
-    ready = [b for g in ship.groups if g.kind == "sandcaster" for b in g.intact if id(b) not in fired] \
-        if ship.has_sand else []
-    if not ready:
+    sand = next((b for g in ship.groups if g.kind == "sandcaster" for b in g.batteries
+                 if not b.destroyed and id(b) not in fired), None) if ship.has_sand else None
+    if sand is None:
         ctx.say("  no sandcaster ready to block")
         return hit
-    sand = ready[0]
     assert sand.armour is not None
     change = t.penetration(hit.dv, sand.armour)
     if change == 0:
@@ -843,12 +845,13 @@ def spread_fire(battery: Battery, group: Group, spread: int) -> int:
 def _shoot(ctx: Context, aim: ToHit, label: str, target: CombatShip, pen: int, dam: int,
            kind: str = "") -> tuple[int, int | None]:
     """One to-hit roll against ``aim`` (MCS 3.0), narrated: the roll and the damage bonus (None: a miss)."""
-    roll = ctx.dice.roll(aim.dice, aim.sides, f"{label} to-hit") + aim.offset
-    if roll > aim.target:
+    roll = ctx.dice.roll(aim.dice, aim.sides, "to-hit", label) + aim.offset
+    made = aim.target - roll
+    if made < 0:
         if ctx.narrate:
             ctx.say(f"{label}{kind} at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
         return roll, None
-    bonus = aim.damage_bonus(roll)
+    bonus = aim.damage_bonus(roll) if made >= t.POINTS_PER_EXTRA_DAMAGE else 0
     if ctx.narrate:
         ctx.say(f"{label}{kind} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by {aim.target - roll}"
                 + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
@@ -893,6 +896,7 @@ def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: lis
     weapon: Weapon = group.weapon if group.weapon in ("laser", "paw", "meson") else "laser"
     cloud = _cloud(target) if sand == "cloud" else 0
     hits = 0
+    narrate = ctx.narrate
     for battery in batteries:
         if battery.destroyed or column >= len(battery.dam):
             continue
@@ -902,9 +906,15 @@ def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: lis
         aim = aims.get(battery.rof)
         if aim is None:
             aim = aims[battery.rof] = to_hit(attacker, group, target, band, evasion_g, ctx.options, None, aiming_g)
-        _, bonus = _shoot(ctx, aim, battery.label, target, pen, dam)
-        if bonus is None:
-            continue
+        if narrate:
+            _, bonus = _shoot(ctx, aim, battery.label, target, pen, dam)
+            if bonus is None:
+                continue
+        else:  # _shoot's roll and bonus, without its call
+            made = aim.target - aim.offset - ctx.dice.roll(aim.dice, aim.sides, "to-hit", battery.label)
+            if made < 0:
+                continue
+            bonus = min(aim.rof_bonus, made // t.POINTS_PER_EXTRA_DAMAGE)
         resolve_damage(ctx, Hit(weapon, pen, dam + bonus, battery.label), target, sand, cloud, sand_fired)
         hits += 1
     return hits
@@ -992,7 +1002,7 @@ def point_defence(ctx: Context, defender: CombatShip, group: Group, salvo_streng
     terms = point_defence_target(defender, group, salvo_strength, size_evade, squadron)
     target = sum(term.value for term in terms)
     sides = t.POINT_DEFENCE_SIDES[band]
-    roll = ctx.dice.roll(1, sides, f"{group.name} point defence")
+    roll = ctx.dice.roll(1, sides, "point defence", group.name)
     hit = roll <= target
     if ctx.narrate:
         ctx.say(f"{group.name} point defence{f' ({squadron} together)' if squadron > 1 else ''}: "
@@ -1016,10 +1026,9 @@ def countermissile(ctx: Context, interceptor: Group, incoming_strength: int, inc
 
 
 def apply_changes(ctx: Context) -> list[str]:
-    """MCS 2.4: the damage of the turn takes effect; its words, in order."""
-    done = []
+    """MCS 2.4: the damage of the turn takes effect; its words, in order (none when not narrating)."""
     for change in ctx.changes:
         change.apply()
-        done.append(f"{change.ship.name}: {change.text}")
+    done = [f"{change.ship.name}: {change.text}" for change in ctx.changes] if ctx.narrate else []
     ctx.changes.clear()
     return done

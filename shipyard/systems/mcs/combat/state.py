@@ -9,12 +9,11 @@ since a hit damages one battery of a group. A group is named by its name on the 
 
 from __future__ import annotations
 
-import copy
 import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, TypeVar
 
 from shipyard.core.numbers import fraction_text
 from shipyard.systems.mcs.combat.tables import CREW_QUALITY, EVASION_TOLERANCE_LOSS
@@ -22,10 +21,19 @@ from shipyard.systems.mcs.model import BeamBattery, DamperBattery, MissileBatter
 
 Mount = Literal["spinal", "bay", "turret"]
 Kind = Literal["beam", "missile", "sandcaster", "damper"]
+_T = TypeVar("_T")
+_NO_G = Fraction(0)
 
 
 def _fraction(value: object) -> Fraction:
     return Fraction(str(value))
+
+
+def _shallow(thing: _T) -> _T:
+    """A shallow copy of a plain dataclass instance (what ``copy.copy`` does, without its protocol)."""
+    copied = object.__new__(type(thing))
+    copied.__dict__.update(thing.__dict__)
+    return copied
 
 
 def weapon_of(name: str) -> Literal["laser", "paw", "meson"]:
@@ -53,6 +61,7 @@ class Battery:
     screen: int | None = None
     armour: int | None = None
     destroyed: bool = False
+    position: int = 0  # the position of the battery's line on the sheet (its group's), 0 when not known
     label: str = field(init=False)  # "Heavy Laser Btty 3": the line's name and the battery's number in it
 
     def __post_init__(self) -> None:
@@ -87,6 +96,13 @@ class Group:
     @property
     def intact(self) -> list[Battery]:
         return [b for b in self.batteries if not b.destroyed]
+
+    @property
+    def first_intact(self) -> Battery | None:
+        for battery in self.batteries:
+            if not battery.destroyed:
+                return battery
+        return None
 
 
 @dataclass(eq=False)
@@ -164,13 +180,13 @@ class CombatShip:
 
     def clone(self) -> CombatShip:
         """A fresh copy to fight with: every battery, sensor and list its own (faster than deepcopy)."""
-        copied = copy.copy(self)
-        copied.groups = [copy.copy(g) for g in self.groups]
+        copied = _shallow(self)
+        copied.groups = [_shallow(g) for g in self.groups]
         for group in copied.groups:
-            group.batteries = [copy.copy(b) for b in group.batteries]
+            group.batteries = [_shallow(b) for b in group.batteries]
             for battery in group.batteries:
                 battery.pen, battery.dam = list(battery.pen), list(battery.dam)
-        copied.sensors = [copy.copy(s) for s in self.sensors]
+        copied.sensors = [_shallow(s) for s in self.sensors]
         copied.signatures = dict(self.signatures)
         copied.component_armour = dict(self.component_armour)
         copied.systems_destroyed = list(self.systems_destroyed)
@@ -197,17 +213,27 @@ class CombatShip:
         raise KeyError(f"{self.name} has no battery {name!r}: it has {names}")
 
     def mounted(self, mount: Mount, kinds: tuple[Kind, ...] = ("beam", "missile")) -> list[Battery]:
-        return [b for g in self.groups if g.mount == mount and g.kind in kinds for b in g.intact]
+        return [b for g in self.groups if g.mount == mount and g.kind in kinds for b in g.batteries
+                if not b.destroyed]
+
+    def has_mounted(self, mount: Mount, kinds: tuple[Kind, ...] = ("beam", "missile")) -> bool:
+        """Whether ``mounted`` would list a battery (without listing them)."""
+        return any(g.mount == mount and g.kind in kinds and g.first_intact is not None for g in self.groups)
 
     def group_of(self, battery: Battery) -> Group:
-        return next(g for g in self.groups if battery in g.batteries)
+        groups = self.groups
+        index = battery.position - 1  # the line's position on the sheet: its index unless a line was left out
+        if 0 <= index < len(groups) and groups[index].position == battery.position:
+            return groups[index]
+        return next(g for g in groups if battery in g.batteries)
 
     # ---- current figures --------------------------------------------------------------------------
     def _turn_loss(self, what: str) -> int:
         return sum(e.amount for e in self.turn_effects if e.what == what)
 
     def current_maneuver(self) -> Fraction:
-        return max(Fraction(0), self.maneuver - self._turn_loss("maneuver"))
+        loss = self._turn_loss("maneuver") if self.turn_effects else 0
+        return self.maneuver - loss if self.maneuver > loss else _NO_G
 
     def current_power(self) -> int | None:
         return None if self.power is None else max(0, self.power - self._turn_loss("power"))
@@ -327,6 +353,9 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
             batteries = [Battery(weapon.name, i, [], [], 0, point_defence=weapon.point_defence)
                          for i in range(1, count + 1)]
             groups.append(Group(weapon.name, position, "damper", "turret", "damper", batteries))
+    for group in groups:
+        for battery in group.batteries:
+            battery.position = group.position
     sensors = [SensorState(s.kind.upper(), _fraction(s.sensitivity))
                for s in ship.sensors for _ in range(s.count or 1)]
     sensors.sort(key=lambda s: -s.sensitivity)  # the largest first: AEMS and PEMS hits take it (MCS 5.3)

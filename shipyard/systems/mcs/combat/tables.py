@@ -306,14 +306,17 @@ SWARM_HITS: tuple[tuple[int, int, int], ...] = (
 SWARM_MISSILE_PENALTY = -2
 
 
-@cache
-def _rows(table: tuple[tuple[int, int, str], ...]) -> dict[int, str]:
-    return {roll: entry for low, high, entry in table for roll in range(low, high + 1)}
+#: Each table's entries by roll, keyed by the table's identity (hashing a whole table at every roll costs more
+#: than the lookup); the table is kept beside its rows so that its identity stays its own.
+_ROWS: dict[int, tuple[tuple[tuple[int, int, str], ...], dict[int, str]]] = {}
 
 
 def lookup(table: tuple[tuple[int, int, str], ...], roll: int) -> str:
     """The entry of a (lowest, highest, entry) table for a roll; rolls beyond the ends take the end rows."""
-    found = _rows(table).get(roll)
+    known = _ROWS.get(id(table))
+    if known is None:
+        known = _ROWS[id(table)] = (table, {r: entry for low, high, entry in table for r in range(low, high + 1)})
+    found = known[1].get(roll)
     if found is not None:
         return found
     for low, high, entry in table:
