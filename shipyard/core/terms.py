@@ -4,11 +4,12 @@ system that shows its arithmetic."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
+    """One labelled term of a sum (a tuple: made by the hundred for every battle counted)."""
+
     label: str
     value: int
 

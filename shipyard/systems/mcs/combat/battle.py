@@ -118,8 +118,10 @@ def can_fight(ship: CombatShip) -> bool:
         kind = group.kind
         if kind == "beam":
             for battery in group.batteries:
-                if not battery.destroyed and any(d is not None and d > 0 for d in battery.dam):
-                    return True
+                if not battery.destroyed:
+                    for damage in battery.dam:
+                        if damage is not None and damage > 0:
+                            return True
         elif kind == "missile":
             for battery in group.batteries:
                 if not battery.destroyed and (battery.salvos is None or battery.salvos > 0):
@@ -392,7 +394,7 @@ class Battle:
                 if group.kind != "beam" or id(group) in keep or (attacker.reserve and group.mount == "spinal"):
                     continue
                 ready = [b for b in group.intact if id(b) not in used]
-                used.update(id(b) for b in ready)
+                used.update(map(id, ready))
                 hits = fire_volley(ctx, attacker, group, ready, ship, band, ship.allocation[1], attacker.allocation[2],
                                    sand_rule, sand)
                 if hits:

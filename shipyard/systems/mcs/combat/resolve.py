@@ -22,7 +22,7 @@ from shipyard.core.terms import Term, terms_text
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import Dice
 from shipyard.systems.mcs.combat.odds import at_most
-from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, SensorState, TurnEffect, per_tons
+from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, Kind, SensorState, TurnEffect, per_tons
 
 Weapon = Literal["laser", "paw", "meson", "missile"]
 
@@ -156,7 +156,7 @@ class Change(NamedTuple):
     """One effect of a hit: its words now, its change to the state at the end of the turn."""
 
     ship: CombatShip
-    text: str
+    text: str | Callable[[], str]  # words (always, when narrated)
     apply: Callable[[], None] = _nothing
 
 
@@ -189,10 +189,14 @@ class Context:
         if self.narrate:
             self.log.append(text)
 
-    def change(self, ship: CombatShip, text: str, apply: Callable[[], None] = lambda: None) -> None:
-        self.changes.append(tuple.__new__(Change, (ship, text, apply)))  # Change(...) without its Python frame
+    def change(self, ship: CombatShip, text: str | Callable[[], str], apply: Callable[[], None] = _nothing) -> None:
+        """A change to make at the end of the turn, in words (or a function giving them, called at once when
+        narrating and never otherwise: words with figures cost more than the change)."""
         if self.narrate:
+            if not isinstance(text, str):
+                text = text()
             self.log.append(f"  -> {text}")
+        self.changes.append(tuple.__new__(Change, (ship, text, apply)))  # Change(...) without its Python frame
 
 
 def severity_roll(hit: Hit, target: CombatShip, ctx: Context, where: str) -> list[str]:
@@ -272,13 +276,13 @@ def _lower_sensor(ctx: Context, ship: CombatShip, sensor: SensorState, loss: Fra
     if loss is None:
         def destroy() -> None:
             sensor.destroyed = True
-        ctx.change(ship, f"{sensor.kind} {float(sensor.sensitivity)} destroyed", destroy)
+        ctx.change(ship, lambda: f"{sensor.kind} {float(sensor.sensitivity)} destroyed", destroy)
         return
 
     def lower() -> None:
         sensor.sensitivity += loss
-    ctx.change(ship, f"{sensor.kind} {float(sensor.sensitivity)} sensitivity {float(loss):+} to "
-                     f"{float(sensor.sensitivity + loss)}", lower)
+    ctx.change(ship, lambda: f"{sensor.kind} {float(sensor.sensitivity)} sensitivity {float(loss):+} to "
+                             f"{float(sensor.sensitivity + loss)}", lower)
 
 
 def sensor_hit(ctx: Context, ship: CombatShip, level: str) -> None:
@@ -342,8 +346,8 @@ def surface_effect(ctx: Context, ship: CombatShip, location: str, level: str) ->
             ship.ir_added += added
             if power and ship.power is not None:
                 ship.power = max(0, ship.power + power)
-        ctx.change(ship, f"radiator: IR signature +{float(added)}" + (f", power plant {power}" if power else ""),
-                   radiate)
+        ctx.change(ship, lambda: f"radiator: IR signature +{float(added)}" + (f", power plant {power}" if power
+                                                                                else ""), radiate)
     elif location == "launch port":
         _note(ctx, ship, f"launch port, {level}: {t.SURFACE_EFFECTS['launch port'][level]}")
     elif location == "drop tanks":
@@ -460,7 +464,7 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
         def dim() -> None:
             for sensor in ship.sensors:
                 sensor.sensitivity += loss
-        ctx.change(ship, f"all sensor sensitivities {float(loss):+}", dim)
+        ctx.change(ship, lambda: f"all sensor sensitivities {float(loss):+}", dim)
 
 
 def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, weapon: Weapon) -> None:
@@ -477,7 +481,8 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
                 for battery in group.batteries:
                     if group.kind == "missile" and battery.salvos is not None and battery.full_salvos is not None:
                         battery.salvos = max(0, battery.salvos - math.ceil(battery.full_salvos * share))
-        ctx.change(ship, f"missile magazine: {float(share):.0%} of the full missile load destroyed", magazine)
+        ctx.change(ship, lambda: f"missile magazine: {float(share):.0%} of the full missile load destroyed",
+                   magazine)
     elif location == "cargo/fittings":
         roll = ctx.dice.roll(1, 6, "cargo or fittings")
         which = t.lookup(t.CARGO_FITTINGS, roll)
@@ -489,7 +494,7 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
             def cargo() -> None:
                 if ship.cargo is not None:
                     ship.cargo -= ship.cargo * share
-            ctx.change(ship, f"{float(share):.0%} of cargo destroyed", cargo)
+            ctx.change(ship, lambda: f"{float(share):.0%} of cargo destroyed", cargo)
         else:
             lost = ("all fittings of one type" if level == "critical"
                     else f"{per_tons(ship.displacement, t.FITTINGS_TONS_PER_LOSS[level], 0)} fitting(s)")
@@ -501,13 +506,13 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
         def fuel() -> None:
             if ship.fuel is not None:
                 ship.fuel = max(Fraction(0), ship.fuel - tons)
-        ctx.change(ship, f"{float(tons):g} tons of fuel lost", fuel)
+        ctx.change(ship, lambda: f"{float(tons):g} tons of fuel lost", fuel)
     elif location == "crew quarters":
         share = t.QUARTERS_LOSS[level]
 
         def quarters() -> None:
             ship.quarters_lost = min(Fraction(1), ship.quarters_lost + share)
-        ctx.change(ship, f"{float(share):.0%} of crew quarters destroyed", quarters)
+        ctx.change(ship, lambda: f"{float(share):.0%} of crew quarters destroyed", quarters)
         if level == "critical" and ship.passengers:
             ctx.say("  passengers take a (C) hit")
             crew_casualties(ctx, ship, "critical", weapon)
@@ -689,11 +694,21 @@ def meson_screen(ctx: Context, hit: Hit, ship: CombatShip) -> int | None:
     return penetrate(ctx, hit, screen, "meson screen")
 
 
+SANDCASTERS: tuple[Kind, ...] = ("sandcaster",)
+
+
+def _ready_sandcaster(ship: CombatShip, fired: set[int]) -> Battery | None:
+    for group in ship.lines(None, SANDCASTERS):
+        for battery in group.batteries:
+            if not battery.destroyed and id(battery) not in fired:
+                return battery
+    return None
+
+
 def blocking_sand(ctx: Context, hit: Hit, ship: CombatShip, fired: set[int]) -> Hit | None:
     """MCS 5.1, Blocking Sand: one sandcaster battery not yet fired this turn, an Average (2d) task; the sand's
     armour against the laser's DV (not its Pen) on the armour table. None when the sand stops the hit."""
-    sand = next((b for g in ship.groups if g.kind == "sandcaster" for b in g.batteries
-                 if not b.destroyed and id(b) not in fired), None) if ship.has_sand else None
+    sand = _ready_sandcaster(ship, fired)
     if sand is None:
         ctx.say("  no sandcaster ready to block")
         return hit
@@ -1029,6 +1044,7 @@ def apply_changes(ctx: Context) -> list[str]:
     """MCS 2.4: the damage of the turn takes effect; its words, in order (none when not narrating)."""
     for change in ctx.changes:
         change.apply()
-    done = [f"{change.ship.name}: {change.text}" for change in ctx.changes] if ctx.narrate else []
+    done = [f"{change.ship.name}: {change.text if isinstance(change.text, str) else change.text()}"
+            for change in ctx.changes] if ctx.narrate else []
     ctx.changes.clear()
     return done

@@ -170,13 +170,14 @@ class CombatShip:
     withdrawn: bool = False
     squadron: str | None = None  # in battle (MCS 2.1.1)
     reserve: bool = False
-    has_sand: bool = False  # a sandcaster battery on the sheet (read once: blocking sand looks for it each hit)
     cost_mcr: Fraction | None = None
     spinal_disabled: bool = False
     launch_disabled: bool = False
     systems_destroyed: list[str] = field(default_factory=list)
     turn_effects: list[TurnEffect] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    _lines: dict[tuple[Mount | None, tuple[Kind, ...]], list[Group]] = field(
+        default_factory=dict, init=False, repr=False)
 
     def clone(self) -> CombatShip:
         """A fresh copy to fight with: every battery, sensor and list its own (faster than deepcopy)."""
@@ -192,6 +193,7 @@ class CombatShip:
         copied.systems_destroyed = list(self.systems_destroyed)
         copied.turn_effects = list(self.turn_effects)
         copied.notes = list(self.notes)
+        copied._lines = {}
         return copied
 
     # ---- finding ----------------------------------------------------------------------------------
@@ -212,13 +214,22 @@ class CombatShip:
                            f"position ({names})")
         raise KeyError(f"{self.name} has no battery {name!r}: it has {names}")
 
+    def lines(self, mount: Mount | None, kinds: tuple[Kind, ...]) -> list[Group]:
+        """The ship's battery lines of a mount (None: any) and kinds; a line's mount and kind never change, so
+        each such list is made once for the ship."""
+        key = (mount, kinds)
+        found = self._lines.get(key)
+        if found is None:
+            found = self._lines[key] = [g for g in self.groups if (mount is None or g.mount == mount)
+                                        and g.kind in kinds]
+        return found
+
     def mounted(self, mount: Mount, kinds: tuple[Kind, ...] = ("beam", "missile")) -> list[Battery]:
-        return [b for g in self.groups if g.mount == mount and g.kind in kinds for b in g.batteries
-                if not b.destroyed]
+        return [b for g in self.lines(mount, kinds) for b in g.batteries if not b.destroyed]
 
     def has_mounted(self, mount: Mount, kinds: tuple[Kind, ...] = ("beam", "missile")) -> bool:
         """Whether ``mounted`` would list a battery (without listing them)."""
-        return any(g.mount == mount and g.kind in kinds and g.first_intact is not None for g in self.groups)
+        return any(g.first_intact is not None for g in self.lines(mount, kinds))
 
     def group_of(self, battery: Battery) -> Group:
         groups = self.groups
@@ -373,7 +384,7 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         signature_ir=_fraction(signature.ir) if signature is not None and signature.ir is not None else Fraction(0),
         signatures={kind: _fraction(value) for kind in ("vis", "ir", "active", "lidar")
                     if signature is not None and (value := getattr(signature, kind)) is not None},
-        groups=groups, sensors=sensors, vacc_suits=vacc_suits, has_sand=any(g.kind == "sandcaster" for g in groups),
+        groups=groups, sensors=sensors, vacc_suits=vacc_suits,
         component_armour=dict(component_armour or {}),
         cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None)
 
