@@ -9,6 +9,7 @@ does not depend on which process ran it.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import gc
 import hashlib
@@ -38,7 +39,7 @@ from shipyard.systems.mcs.combat.resolve import (
     missile_attack,
     point_defence,
 )
-from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, combat_ship
+from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, Kind, combat_ship
 from shipyard.systems.mcs.model import UsdShip
 
 Band = Literal["vs", "s", "m", "l", "x"]
@@ -174,6 +175,8 @@ def _allocate(ship: CombatShip, doctrine: Doctrine) -> None:
     ship.allocate(maneuver, evasion, aiming)
 
 
+BEAMS: tuple[Kind, ...] = ("beam",)
+
 #: "best" range: a battery's damage counts from this far below the target's toughness (a d6 of 4 or more
 #: makes the hit at least light).
 SEVERITY_REACH = 4
@@ -189,14 +192,13 @@ def best_band(fleet: Fleet, enemy: Fleet) -> str:
     columns = [t.RANGE_BANDS[band].column for band in RANGE_STEPS]
     floor = target.toughness - SEVERITY_REACH
     for ship in fleet.fighting:
-        for group in ship.groups:
-            if group.kind != "beam":
-                continue
-            for battery in group.intact:
-                dam = battery.dam
+        for group in ship.lines(None, BEAMS):
+            # a line's batteries share their figures until one is damaged: each set of figures is scored once
+            alike = collections.Counter(tuple(b.dam) for b in group.batteries if not b.destroyed)
+            for dam, count in alike.items():
                 for index, column in enumerate(columns):
                     if column < len(dam) and dam[column] is not None and dam[column] > floor:  # type: ignore[operator]
-                        scores[index] += dam[column] - floor  # type: ignore[operator]
+                        scores[index] += count * (dam[column] - floor)  # type: ignore[operator]
     return RANGE_STEPS[scores.index(max(scores))]
 
 

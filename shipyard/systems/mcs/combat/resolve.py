@@ -199,29 +199,30 @@ class Context:
         self.changes.append(tuple.__new__(Change, (ship, text, apply)))  # Change(...) without its Python frame
 
 
-def severity_roll(hit: Hit, target: CombatShip, ctx: Context, where: str) -> list[str]:
+def severity_roll(ctx: Context, target: CombatShip, dv: int, weapon: Weapon, where: str) -> tuple[str, ...]:
     """MCS 5.2: d6 + DV - toughness (1d3 for lasers under Optional 5.3); the levels of the hits it makes (2x
     critical is two critical hits). Optional 5.6 (quick combat): DV - toughness criticals, no roll."""
-    against = target.toughness if ctx.options.severity_against == "toughness" else target.size
-    label = ctx.options.severity_against
-    if ctx.options.quick_combat:
-        count = hit.dv - against
+    options = ctx.options
+    label = options.severity_against
+    against = target.toughness if label == "toughness" else target.size
+    if options.quick_combat:
+        count = dv - against
         if count <= 0:
-            heavy = count == 0 and ctx.options.quick_heavy_on_zero
+            heavy = count == 0 and options.quick_heavy_on_zero
             if ctx.narrate:
-                ctx.say(f"  {where}: DV {hit.dv} - {against} {label} = {count}: {'heavy' if heavy else 'no effect'}")
-            return ["heavy"] if heavy else []
+                ctx.say(f"  {where}: DV {dv} - {against} {label} = {count}: {'heavy' if heavy else 'no effect'}")
+            return ("heavy",) if heavy else ()
         if ctx.narrate:
-            ctx.say(f"  {where}: DV {hit.dv} - {against} {label} = {count} critical hit(s)")
-        return ["critical"] * count
-    sides = t.PC_SURVIVABILITY_DIE if ctx.options.pc_survivability and hit.weapon == "laser" else t.SEVERITY_DIE
+            ctx.say(f"  {where}: DV {dv} - {against} {label} = {count} critical hit(s)")
+        return ("critical",) * count
+    sides = t.PC_SURVIVABILITY_DIE if options.pc_survivability and weapon == "laser" else t.SEVERITY_DIE
     die = ctx.dice.roll(1, sides, "severity", where)
-    total = die + hit.dv - against
-    level, count = t.severity(total)
+    total = die + dv - against
     if ctx.narrate:
-        ctx.say(f"  {where} severity: {die} (1d{sides}) + {hit.dv} DV - {against} {label} = {total}: "
+        level, count = t.severity(total)
+        ctx.say(f"  {where} severity: {die} (1d{sides}) + {dv} DV - {against} {label} = {total}: "
                 f"{t.level_name(level, count)}")
-    return [level] * count
+    return t.severity_levels(total)
 
 
 def _pick(ctx: Context, options: list, why: str) -> Any:
@@ -637,7 +638,7 @@ def interior_location_hit(ctx: Context, ship: CombatShip, level: str, weapon: We
 def surface_hit(ctx: Context, hit: Hit, ship: CombatShip) -> bool:
     """MCS 5.3: severity, then a location and effect for each hit it makes. True when a weak spot was hit."""
     weak = False
-    for level in severity_roll(hit, ship, ctx, "surface"):
+    for level in severity_roll(ctx, ship, hit.dv, hit.weapon, "surface"):
         roll = ctx.dice.roll(3, 6, "surface location")
         location = t.lookup(t.SURFACE_LOCATIONS, roll)
         if ctx.narrate:
@@ -667,8 +668,7 @@ def penetrate(ctx: Context, hit: Hit, armour: int, what: str = "armour") -> int 
 
 
 def interior_hit(ctx: Context, hit: Hit, ship: CombatShip, dv: int) -> None:
-    inner = Hit(hit.weapon, hit.pen, dv, hit.label)
-    for level in severity_roll(inner, ship, ctx, "interior"):
+    for level in severity_roll(ctx, ship, dv, hit.weapon, "interior"):
         interior_location_hit(ctx, ship, level, hit.weapon, hit.pen)
 
 
@@ -929,7 +929,9 @@ def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: lis
             made = aim.target - aim.offset - ctx.dice.roll(aim.dice, aim.sides, "to-hit", battery.label)
             if made < 0:
                 continue
-            bonus = min(aim.rof_bonus, made // t.POINTS_PER_EXTRA_DAMAGE)
+            bonus = made // t.POINTS_PER_EXTRA_DAMAGE
+            if bonus > aim.rof_bonus:
+                bonus = aim.rof_bonus
         resolve_damage(ctx, Hit(weapon, pen, dam + bonus, battery.label), target, sand, cloud, sand_fired)
         hits += 1
     return hits

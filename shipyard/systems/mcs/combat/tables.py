@@ -350,6 +350,13 @@ def severity(total: int) -> tuple[str, int]:
     return "critical", total - MULTIPLE_CRITICAL_BASE
 
 
+@cache
+def severity_levels(total: int) -> tuple[str, ...]:
+    """MCS 5.2: the level of each hit a severity total makes: () for none, ("critical", "critical") for 2x."""
+    level, count = severity(total)
+    return (level,) * count
+
+
 def level_name(level: str, count: int) -> str:
     return f"{count}x critical" if level == "critical" and count > 1 else level
 
