@@ -247,6 +247,19 @@ def test_bay_hits_on_a_ship_without_bays_are_turret_hits(midu):
     assert "  no weapon bays: a turret hit" in ctx.log
 
 
+def test_any_hit_disables_a_tpaw():
+    """MCS 4.5.2: a light bay hit on the Zhodani strike cruiser (its bays are its two TPAW batteries; the pick
+    takes the second) destroys the TPAW; the same hit on a laser turret only lowers its USD."""
+    cruiser = ship("zhodani-strike-cruiser")
+    ctx = _ctx(2, 1)
+    surface_effect(ctx, cruiser, "bay", "light")
+    surface_effect(ctx, cruiser, "turret", "light")
+    apply_changes(ctx)
+    tpaw, laser = cruiser.group("TPAW Battery").batteries, cruiser.group("Laser Battery").batteries[0]
+    assert [b.destroyed for b in tpaw] == [False, True] and cruiser.group("TPAW Battery").tpaw
+    assert not laser.destroyed and laser.dam[0] == 13 - t.SURFACE_BATTERY_LOSS["light"]
+
+
 def test_interior_hits_on_missing_facilities_are_rerolled(hollyfields):
     """The Hollyfields has no meson screen: 16 (screens) is re-rolled; 12 (power plant) stands."""
     ctx = _ctx(16, 12)

@@ -251,6 +251,9 @@ def _reduce_battery(ctx: Context, ship: CombatShip, battery: Battery, loss: int 
     ctx.change(ship, f"{battery.label} USD reduced by {loss} (damage {after})", reduce)
 
 
+WHICH_BATTERY = {mount: f"which {mount} battery" for mount in ("spinal", "bay", "turret")}
+
+
 def battery_hit(ctx: Context, ship: CombatShip, mount: str, level: str, losses: dict[str, int | None]) -> None:
     """A spinal, bay or turret hit: one battery of that mount, chosen at random (MCS 5.3; the weasel rule is the
     firing player's choice and is scripted the same way)."""
@@ -261,9 +264,9 @@ def battery_hit(ctx: Context, ship: CombatShip, mount: str, level: str, losses: 
         return
     ctx.battery_hits += 1
     chooser = ("the firing player's choice (weasel rule)" if ctx.options.weasel and ctx.battery_hits % 2 == 0
-               else f"which {mount} battery")
+               else WHICH_BATTERY[mount])
     battery = _pick(ctx, candidates, chooser)
-    if "tpaw" in ship.group_of(battery).name.lower().replace(" ", ""):  # MCS 4.5.2: any hit disables a TPAW
+    if ship.group_of(battery).tpaw:
         _reduce_battery(ctx, ship, battery, None, level)
         return
     _reduce_battery(ctx, ship, battery, losses[level], level)

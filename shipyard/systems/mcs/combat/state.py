@@ -92,6 +92,11 @@ class Group:
     batteries: list[Battery]
     size_evade: int | None = None
     missiles_per_salvo: int | None = None
+    #: A turret particle accelerator by name (MCS 4.5.2: any hit disables one).
+    tpaw: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tpaw = "tpaw" in self.name.lower().replace(" ", "")
 
     @property
     def intact(self) -> list[Battery]:
