@@ -146,7 +146,27 @@ def _battle_columns() -> dict[str, tuple[Any, ...]]:
         "batteries": (Column("side", width=24), Column("ship", width=30), Column("battery", width=24),
                       Column("hits", WHOLE), Column("hits a battle", "0.00")),
         "ends": (Column("how it ended", width=48), Column("battles", WHOLE), Column("share", SHARE)),
+        "damage": (Column("side", width=24), Column("weapon batteries lost", WHOLE, width=20),
+                   Column("of", WHOLE), Column("battles", WHOLE), Column("share", SHARE)),
     }
+
+
+#: The most bars of a damage chart: beyond as many batteries as this, batteries lost are drawn in ranges.
+DAMAGE_BARS = 12
+
+
+def damage_bars(distribution: dict[str, int], of: int) -> list[tuple[str, int]]:
+    """Battles by weapon batteries lost, as bars: one for each count up to DAMAGE_BARS batteries, else "0"
+    and ranges of equal width up to ``of`` (every bar drawn, the empty ones too)."""
+    lost = {int(k): n for k, n in distribution.items()}
+    if of <= DAMAGE_BARS:
+        return [(str(k), lost.get(k, 0)) for k in range(of + 1)]
+    width = -(-of // (DAMAGE_BARS - 2))  # ceiling: at most DAMAGE_BARS - 2 ranges after the bar for none
+    bars = [("0", lost.get(0, 0))]
+    for low in range(1, of + 1, width):
+        high = min(of, low + width - 1)
+        bars.append((f"{low}-{high}" if high > low else str(low), sum(n for k, n in lost.items() if low <= k <= high)))
+    return bars
 
 
 def _battery_rows(counted: Any) -> list[list[Any]]:
@@ -166,6 +186,8 @@ def battle_rows(counted: Any) -> dict[str, list[list[Any]]]:
         "turns": [[turns, n, n / counted.runs] for turns, n in sorted(counted.turns.items())],
         "batteries": _battery_rows(counted),
         "ends": [[why, n, n / counted.runs] for why, n in sorted(counted.reasons.items(), key=lambda i: -i[1])],
+        "damage": [[s["name"], int(k), s["batteries_lost"]["of"], n, n / counted.runs]
+                   for s in sides for k, n in s["batteries_lost"]["distribution"].items()],
     }
 
 
@@ -186,6 +208,10 @@ def battle_text(counted: Any) -> str:
         low, high = side["win_ci"]
         lines.append(f"{side['name']}: wins {side['win']:.1%} (95% interval {low:.1%} to {high:.1%}), draws "
                      f"{side['draw']:.1%}, loses {side['loss']:.1%}; mean loss MCr {side['lost_mcr_mean']:,.2f}")
+        lost = side["batteries_lost"]
+        share = {k: n / counted.runs for k, n in lost["distribution"].items()}
+        lines.append(f"  weapon batteries lost: mean {lost['mean']:.2f} of {lost['of']} (none in "
+                     f"{share.get('0', 0):.1%} of the battles, all in {share.get(str(lost['of']), 0):.1%})")
         for ship in side["ships"]:
             lines.append(f"  {ship['name']}: still fighting at the end in {ship['fighting_at_end']:.1%}")
     lines.append(f"turns fought: mean {doc['turns']['mean']:.2f}; " + ", ".join(
@@ -201,22 +227,28 @@ def write_battle_workbook(counted: Any, output: Any) -> None:
 
     columns, rows = _battle_columns(), battle_rows(counted)
     writer = WorkbookWriter()
-    for name, title in (("sides", "Sides"), ("ships", "Ships"), ("turns", "Turns"), ("batteries", "Batteries"),
-                        ("ends", "Endings")):
+    for name, title in (("sides", "Sides"), ("ships", "Ships"), ("turns", "Turns"), ("damage", "Damage"),
+                        ("batteries", "Batteries"), ("ends", "Endings")):
         writer.sheet(title, columns[name], rows[name])
     writer.save(output)
 
 
 def battle_charts(counted: Any) -> list[str]:
-    """The pictures of a battle report: how long battles lasted, each ship's survival, the hits by battery."""
+    """The pictures of a battle report: how long battles lasted, the damage each side took, each ship's survival,
+    the hits by battery."""
     from shipyard.report.charts import bar_chart
 
     rows = battle_rows(counted)
-    charts = [bar_chart("Battles by turns fought", [(f"{r[0]} turns", r[1]) for r in rows["turns"]]),
-              bar_chart("Still fighting at the end (%)", [(f"{r[0]}: {r[1]}", round(r[2] * 100, 1))
-                                                          for r in rows["ships"]], unit="%"),
-              bar_chart("Outcome (%)", [(f"{r[0]} wins", round(r[1] * 100, 1)) for r in rows["sides"]]
-                        + [("draw", round(rows["sides"][0][4] * 100, 1))], unit="%")]
+    charts = [bar_chart("Battles by turns fought", [(f"{r[0]} turns", r[1]) for r in rows["turns"]])]
+    for index in (0, 1):
+        side = counted.side(index)
+        lost = side["batteries_lost"]
+        charts.append(bar_chart(f"{side['name']}: battles by weapon batteries lost (of {lost['of']})",
+                                damage_bars(lost["distribution"], lost["of"])))
+    charts += [bar_chart("Still fighting at the end (%)", [(f"{r[0]}: {r[1]}", round(r[2] * 100, 1))
+                                                           for r in rows["ships"]], unit="%"),
+               bar_chart("Outcome (%)", [(f"{r[0]} wins", round(r[1] * 100, 1)) for r in rows["sides"]]
+                         + [("draw", round(rows["sides"][0][4] * 100, 1))], unit="%")]
     if rows["batteries"]:
         charts.append(bar_chart("Hits a battle, by battery", [(f"{r[1]}: {r[2]}", round(r[4], 2))
                                                              for r in rows["batteries"][:15]]))
@@ -238,6 +270,7 @@ def write_battle_page(counted: Any, output: Any) -> None:
         "charts": battle_charts(counted),
         "tables": [_table(name, heading, columns[name], rows[name]) for name, heading in
                    (("sides", "Sides"), ("ships", "Ships"), ("turns", "Turns fought"),
-                    ("batteries", "Hits by battery"), ("ends", "How the battles ended"))],
+                    ("damage", "Weapon batteries lost"), ("batteries", "Hits by battery"),
+                    ("ends", "How the battles ended"))],
         "groups": None}
     _write(output, "audit.html.j2", context)

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from shipyard.api import load
 from shipyard.cli import app
+from shipyard.report.combat import damage_bars
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
     Battle,
@@ -24,11 +25,15 @@ from shipyard.systems.mcs.combat.battle import (
     Fleet,
     ShipRef,
     Side,
+    Tally,
+    batteries_lost,
     best_band,
     build_fleets,
     can_fight,
+    count,
     fight,
     run_many,
+    weapon_batteries,
     wilson,
 )
 from shipyard.systems.mcs.combat.dice import RandomDice
@@ -189,6 +194,9 @@ def test_an_engagement_file(tmp_path):
     for side in data["sides"]:
         assert 0 <= side["win"] <= 1 and side["win_ci"][0] <= side["win"] <= side["win_ci"][1]
         assert math.isclose(side["win"] + side["draw"] + side["loss"], 1)
+        lost = side["batteries_lost"]
+        assert sum(lost["distribution"].values()) == 30 and 0 <= lost["mean"] <= lost["of"]
+    assert [side["batteries_lost"]["of"] for side in data["sides"]] == [18, 21]  # 2 x 9; 8 + 5 + 2 + 1 + 5
     assert max(int(k) for k in data["turns"]["distribution"]) <= 3
 
 
@@ -220,6 +228,7 @@ def test_one_battle_is_narrated():
     out = result.stdout
     assert out.startswith("Turn 1\ninitiative: ") and "is presented for fire" in out and "to-hit" in out
     assert "The battle ends after turn" in out and "1 battles, seed 4" in out
+    assert "  weapon batteries lost: mean " in out
     again = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"),
                                 "--runs", "1", "--seed", "4"])
     assert again.stdout == out
@@ -238,7 +247,7 @@ def test_the_battle_workbook(tmp_path):
                                  "--runs", "40", "-o", str(target)])
     assert result.exit_code == 0, result.output
     book = load_workbook(target)
-    assert book.sheetnames == ["Sides", "Ships", "Turns", "Batteries", "Endings"]
+    assert book.sheetnames == ["Sides", "Ships", "Turns", "Damage", "Batteries", "Endings"]
     rows = list(book["Sides"].iter_rows(values_only=True))
     assert rows[0][:3] == ("side", "win", "win 95% low") and rows[1][0] == "Kuvasz"
     assert sum(r[1] for r in list(book["Turns"].iter_rows(values_only=True))[1:]) == 40
@@ -250,12 +259,13 @@ def test_the_battle_page(tmp_path):
                                  "--runs", "40", "-o", str(target)])
     assert result.exit_code == 0, result.output
     page = target.read_text(encoding="utf-8")
-    assert "<script" not in page and page.count("<svg") == 4
+    assert "<script" not in page and page.count("<svg") == 6
     assert "Battles by turns fought" in page and "Still fighting at the end" in page
+    assert "Kuvasz: battles by weapon batteries lost (of 9)" in page and "Weapon batteries lost</h2>" in page
     if CHROMIUM is not None:
         dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
                               target.as_uri()], capture_output=True, text=True, timeout=120).stdout
-        assert dom.count("<svg") == 4 and ">Summary</h2>" in dom and "Hits by battery" in dom
+        assert dom.count("<svg") == 6 and ">Summary</h2>" in dom and "Hits by battery" in dom
 
 
 def test_a_bad_output_name():
@@ -324,3 +334,32 @@ def test_squadron_mates_give_point_defence():
                   battle_fleets[1].doctrine, used)
     assert any(line.startswith("Laser Battery point defence") for line in ctx.log)
     assert any(id(b) in used for b in second.groups[0].batteries)
+
+
+def test_damage_counts_weapon_batteries_lost():
+    """Two battles: side 0 loses 0 then 3 weapon batteries, side 1 all 9 of a destroyed Kuvasz then 2. The
+    distribution counts each battle once; the mean is (0 + 3) / 2 = 1.5 and (9 + 2) / 2 = 5.5."""
+    kuvasz = ship("kuvasz")
+    fleets = [Fleet("A", [kuvasz], 0, Doctrine()), Fleet("B", [kuvasz.clone()], 0, Doctrine())]
+    assert len(weapon_batteries(kuvasz)) == 9
+    wrecked = fleets[1].ships[0]
+    wrecked.destroyed = True
+    assert batteries_lost(fleets[1]) == 9 and batteries_lost(fleets[0]) == 0
+    wrecked.destroyed = False
+    for battery in weapon_batteries(wrecked)[:2]:
+        battery.destroyed = True
+    assert batteries_lost(fleets[1]) == 2
+    tallies = [Tally(0, "x", 3, [[True], [False]], batteries_lost=[0, 9]),
+               Tally(None, "y", 10, [[True], [True]], batteries_lost=[3, 2])]
+    lost = [count(tallies, 2, 1, fleets).side(i)["batteries_lost"] for i in (0, 1)]
+    assert lost == [{"of": 9, "mean": 1.5, "distribution": {"0": 1, "3": 1}},
+                    {"of": 9, "mean": 5.5, "distribution": {"2": 1, "9": 1}}]
+
+
+def test_damage_bars_draw_every_count_or_equal_ranges():
+    """Up to 12 batteries, a bar for each count from 0; past that "0" and ranges of ceil(of / 10) batteries:
+    of 62, ranges of 7 (1-7 ... 57-62), each battle in exactly one bar."""
+    assert damage_bars({"0": 2, "3": 1}, 4) == [("0", 2), ("1", 0), ("2", 0), ("3", 1), ("4", 0)]
+    bars = damage_bars({"0": 5, "7": 1, "8": 2, "62": 4}, 62)
+    assert bars[:3] == [("0", 5), ("1-7", 1), ("8-14", 2)] and bars[-1] == ("57-62", 4)
+    assert len(bars) == 10 and sum(n for _, n in bars) == 12

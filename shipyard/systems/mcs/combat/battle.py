@@ -141,6 +141,21 @@ class Tally:
     survivors: list[list[bool]]  # by side, by ship: still fighting at the end
     hits: dict[str, int] = field(default_factory=dict)  # "side: ship: battery" -> hits scored
     lost_mcr: list[Fraction] = field(default_factory=list)
+    batteries_lost: list[int] = field(default_factory=list)  # by side: weapon batteries destroyed (all, with a ship)
+
+
+WEAPONS: tuple[Kind, ...] = ("beam", "missile")
+
+
+def weapon_batteries(ship: CombatShip) -> list[Battery]:
+    """The ship's weapon batteries (beams and missiles: what fights and what a withdrawal counts)."""
+    return [b for g in ship.lines(None, WEAPONS) for b in g.batteries]
+
+
+def batteries_lost(fleet: Fleet) -> int:
+    """The fleet's weapon batteries destroyed, every battery of a destroyed ship among them."""
+    return sum(len(batteries) if ship.destroyed else sum(b.destroyed for b in batteries)
+               for ship in fleet.ships for batteries in [weapon_batteries(ship)])
 
 
 def _pd_groups(ship: CombatShip, doctrine: Doctrine) -> list[Group]:
@@ -280,7 +295,8 @@ class Battle:
         survivors = [[can_fight(s) for s in fleet.ships] for fleet in self.fleets]
         lost = [sum((s.cost_mcr or Fraction(0) for s in fleet.ships if s.destroyed), Fraction(0))
                 for fleet in self.fleets]
-        return Tally(winner, reason, turn, survivors, dict(self.hits), lost)
+        return Tally(winner, reason, turn, survivors, dict(self.hits), lost,
+                     [batteries_lost(fleet) for fleet in self.fleets])
 
     def ended(self) -> tuple[int | None, str] | None:
         able = [bool(fleet.fighting) for fleet in self.fleets]
@@ -331,7 +347,7 @@ class Battle:
     def maybe_withdraw(self, ship: CombatShip, doctrine: Doctrine) -> None:
         if doctrine.withdraw is None or ship.destroyed or ship.withdrawn:
             return
-        batteries = [b for g in ship.groups if g.kind in ("beam", "missile") for b in g.batteries]
+        batteries = weapon_batteries(ship)
         lost = sum(1 for b in batteries if b.destroyed)
         if batteries and Fraction(lost, len(batteries)) >= doctrine.withdraw:
             ship.withdrawn = True
@@ -471,6 +487,9 @@ class Counted:
     hits: dict[str, int]
     lost_mcr: list[Fraction]
     reasons: dict[str, int]
+    #: By side: weapon batteries lost in a battle -> battles, beside the side's weapon batteries at the start.
+    damage: list[dict[int, int]] = field(default_factory=lambda: [{}, {}])
+    weapons: list[int] = field(default_factory=lambda: [0, 0])
 
     def side(self, index: int) -> dict[str, object]:
         win, loss = self.wins[index], self.wins[1 - index]
@@ -479,12 +498,17 @@ class Counted:
                 "loss": loss / self.runs, "win_ci": [low, high],
                 "ships": [{"name": name, "fighting_at_end": kept / self.runs}
                           for name, kept in zip(self.ship_names[index], self.survival[index], strict=True)],
-                "lost_mcr_mean": float(self.lost_mcr[index] / self.runs)}
+                "lost_mcr_mean": float(self.lost_mcr[index] / self.runs),
+                "batteries_lost": {
+                    "of": self.weapons[index],
+                    "mean": sum(k * n for k, n in self.damage[index].items()) / self.runs if self.runs else 0.0,
+                    "distribution": {str(k): n for k, n in sorted(self.damage[index].items())}}}
 
 
 def count(tallies: Iterable[Tally], runs: int, seed: int, fleets: list[Fleet]) -> Counted:
     counted = Counted(runs, seed, [f.name for f in fleets], [0, 0], 0, {}, [[0] * len(f.ships) for f in fleets],
-                      [[s.name for s in f.ships] for f in fleets], {}, [Fraction(0), Fraction(0)], {})
+                      [[s.name for s in f.ships] for f in fleets], {}, [Fraction(0), Fraction(0)], {},
+                      weapons=[sum(len(weapon_batteries(s)) for s in f.ships) for f in fleets])
     for tally in tallies:
         add(counted, tally)
     return counted
@@ -503,6 +527,8 @@ def add(counted: Counted, tally: Tally) -> None:
         counted.hits[key] = counted.hits.get(key, 0) + hits
     for side, lost in enumerate(tally.lost_mcr):
         counted.lost_mcr[side] += lost
+    for side, batteries in enumerate(tally.batteries_lost):
+        counted.damage[side][batteries] = counted.damage[side].get(batteries, 0) + 1
     counted.reasons[tally.reason] = counted.reasons.get(tally.reason, 0) + 1
 
 
