@@ -254,6 +254,10 @@ class _Salvo:
     band: str
 
 
+def _displacement(ship: CombatShip) -> Fraction:
+    return ship.displacement
+
+
 class Battle:
     """One battle between two fleets, turn by turn (MCS 2.0)."""
 
@@ -355,7 +359,7 @@ class Battle:
 
     def order(self, first: int) -> list[CombatShip]:
         """MCS 2.4: ships presented for fire in decreasing size, alternating, from the initiative winner's."""
-        sides = [sorted(self.fleets[i].ships, key=lambda s: -s.displacement) for i in (first, 1 - first)]
+        sides = [sorted(self.fleets[i].ships, key=_displacement, reverse=True) for i in (first, 1 - first)]
         order: list[CombatShip] = []
         for index in range(max(len(sides[0]), len(sides[1]))):
             order.extend(side[index] for side in sides if index < len(side))

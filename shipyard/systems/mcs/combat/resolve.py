@@ -711,6 +711,10 @@ def _ready_sandcaster(ship: CombatShip, fired: set[int]) -> Battery | None:
 def blocking_sand(ctx: Context, hit: Hit, ship: CombatShip, fired: set[int]) -> Hit | None:
     """MCS 5.1, Blocking Sand: one sandcaster battery not yet fired this turn, an Average (2d) task; the sand's
     armour against the laser's DV (not its Pen) on the armour table. None when the sand stops the hit."""
+    if ship.sand_armour is None or (hit.dv - ship.sand_armour >= t.FULL_PENETRATION_MARGIN and not ctx.narrate):
+        if ctx.narrate:
+            ctx.say("  no sandcaster ready to block")
+        return hit  # no sand, or none that could lower this DV: no battery to look for
     sand = _ready_sandcaster(ship, fired)
     if sand is None:
         ctx.say("  no sandcaster ready to block")
@@ -935,7 +939,8 @@ def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: lis
             bonus = made // t.POINTS_PER_EXTRA_DAMAGE
             if bonus > aim.rof_bonus:
                 bonus = aim.rof_bonus
-        resolve_damage(ctx, Hit(weapon, pen, dam + bonus, battery.label), target, sand, cloud, sand_fired)
+        resolve_damage(ctx, tuple.__new__(Hit, (weapon, pen, dam + bonus, battery.label)),  # Hit(...), no frame
+                       target, sand, cloud, sand_fired)
         hits += 1
     return hits
 
