@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from shipyard.core.diagnostics import Span
 from shipyard.core.sheet import SheetFile
 from shipyard.systems.highguard.model import HighGuardShip
 from shipyard.systems.mcs.model import MissileBattery, UsdShip
@@ -42,3 +43,16 @@ def test_computed_fields_are_dropped_inside_a_ship_too():
     data = ship.model_dump(mode="json")
     assert "edition" in data and any("salvos" in w for w in data["weapons"])
     assert UsdShip.from_data(data) == ship
+
+
+def test_a_span_built_on_a_line_is_a_validated_span():
+    """The readers' quick span is what validating the same figures gives: equal, the same fields set, the same
+    JSON, and frozen like it."""
+    quick = Span.on_line("a.usd", 3, 5, 9)
+    checked = Span(path="a.usd", line=3, col=5, end_line=3, end_col=9)
+    assert quick == checked and hash(quick) == hash(checked)
+    assert quick.model_fields_set == checked.model_fields_set
+    assert quick.model_dump(mode="json") == checked.model_dump(mode="json") and str(quick) == "a.usd:3:5"
+    assert quick.model_copy(update={"col": 6}).col == 6 and quick.col == 5
+    with pytest.raises(ValidationError):
+        quick.line = 4  # type: ignore[misc]
