@@ -154,6 +154,21 @@ def _field_lexer() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     return union, re.compile(terminals["HEADING"].pattern.to_regexp()), re.compile(r"[ \t]+")
 
 
+class _Lexeme(str):
+    """A token of a line of fields read without the parser: its text, with the terminal and the columns the
+    readers take from a lark Token (whose constructor costs three times as much)."""
+
+    type: str
+    column: int
+    end_column: int
+
+
+def _lexeme(kind: str, text: str, column: int, end_column: int) -> _Lexeme:
+    lexeme = str.__new__(_Lexeme, text)
+    lexeme.type, lexeme.column, lexeme.end_column = kind, column, end_column
+    return lexeme
+
+
 def field_items(line: str) -> list[_FieldItem] | None:
     """A line that is only fields (``Displacement: 15000 Crew: 789``, most of a sheet), read without the
     parser: its tokens are the grammar's terminals, matched as its lexer matches them, and its items are what
@@ -175,14 +190,14 @@ def field_items(line: str) -> list[_FieldItem] | None:
         if found is None or found.lastgroup not in FIELD_TERMINALS or found.end() == position:
             return None
         kind = found.lastgroup
-        token = Token(kind, found.group(), start_pos=position, line=1, column=position + 1, end_line=1,
-                      end_column=found.end() + 1, end_pos=found.end())
+        token = _lexeme(kind, found.group(), position + 1, found.end() + 1)
         if kind == "KEY":
-            items.append(_FieldItem(token, [], position + 1))
+            values: list[Token | _Lexeme] = []
+            items.append(_FieldItem(token, values, position + 1))
         elif not items:
             return None  # a value before any key: not a line of fields
         else:
-            items[-1].values.append(token)
+            values.append(token)
         position = found.end()
     return items or None
 
@@ -249,8 +264,8 @@ class _NotesItem(NamedTuple):
 
 
 class _FieldItem(NamedTuple):
-    key: Token
-    values: list[Token]
+    key: Token | _Lexeme
+    values: Sequence[Token | _Lexeme]
     column: int
 
 
