@@ -18,7 +18,7 @@ SYSTEMS = (
             Format("ffs", "sheet", "an FFS design", reader="shipyard.systems.mcs.ffs.read:read_design",
                    toml_table="[ship]", suffixes=(".xlsx",)),
             Format("fire-log", "setting", "an MCS fire log",
-                   recognise="shipyard.systems.mcs.combat.log:looks_like_fire_log",
+                   recognise="shipyard.systems.mcs.combat.sniff:looks_like_fire_log",
                    instead="resolve it with 'shipyard combat resolve'"),
         ),
         ship_format="usd", ship_model="shipyard.systems.mcs.model:UsdShip",

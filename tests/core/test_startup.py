@@ -32,6 +32,8 @@ def test_an_mcs_sheet_loads_no_other_system():
     others = {m for m in loaded if m.startswith(("shipyard.systems.highguard", "shipyard.systems.tcs"))}
     assert others == {"shipyard.systems.highguard", "shipyard.systems.highguard.sniff"}  # told apart, no more
     assert not {"rich", "openpyxl"} & loaded
+    assert not {m for m in loaded if m.startswith("shipyard.systems.mcs.combat.")} - {
+        "shipyard.systems.mcs.combat.sniff"}  # a fire log is told apart without the combat engine
 
 
 def test_a_high_guard_sheet_loads_its_engine_and_the_tcs_rules():

@@ -320,13 +320,3 @@ def resolve_log(path: Path, shown: str | None = None, seed: int | None = None) -
     if log is None:
         return Resolution(diagnostics=found, seed=seed)
     return _Run(path, shown, log, positions, seed).run()
-
-
-def looks_like_fire_log(text: str) -> bool:
-    """A fire log's tables: ``[ships.NAME]`` and ``[[turn]]`` (a TCS formation log has turns but no ships)."""
-    from shipyard.core.sniff import toml_tables
-
-    if "[ships." not in text:
-        return False
-    tables = toml_tables(text)
-    return "[[turn]]" in tables and any(table.startswith("[ships.") for table in tables)
