@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, fields
 from decimal import Decimal, InvalidOperation
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -150,6 +151,52 @@ def _component_parts(tree: Tree[Token]) -> list[Token | _Tail]:
             tokens = [t for t in child.children if isinstance(t, Token)]
             parts.append(_Tail(str(child.data), tokens[_TAIL_VALUE[str(child.data)]]))
     return parts
+
+
+def component_pieces(line: str) -> list[tuple[str, str]]:
+    """A component line as the grammar reads it: (what, text) for its count (if any), label, tons and MCr, then
+    each tail ("ep", "crew", "craft_cost") in order."""
+    parts = _component_parts(highguard_parser().parse(line, start="component_line"))
+    tokens = [part for part in parts if isinstance(part, Token)]
+    amounts = [str(t) for t in tokens if t.type == "AMOUNT"]
+    pieces = [("count", amounts.pop(0))] if any(t.type == "TIMES" for t in tokens) else []
+    pieces.append(("label", str(next(t for t in tokens if t.type == "LABEL"))))
+    pieces += [("tons", amounts[0]), ("mcr", amounts[1])]
+    pieces += [(tail.kind, str(tail.value)) for tail in parts if isinstance(tail, _Tail)]
+    return pieces
+
+
+@cache
+def _quick_component() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """``component_line`` of grammars/highguard.lark as one pattern of the grammar's own terminals, each taken
+    whole as its lexer takes a token (an atomic group gives back no character), and its tails as another."""
+    terms = {t.name: f"(?>{t.pattern.to_regexp()})" for t in highguard_parser().terminals}
+    blank = "(?:" + "|".join(terms[name] for name in highguard_parser().lexer_conf.ignore) + ")*"
+    tail = (f"(?P<ep>{terms['SIGNED_AMOUNT']}){blank}{terms['EP_WORD']}|"
+            f"{terms['CREW_WORD']}{blank}(?P<crew>{terms['AMOUNT']})|"
+            f"{terms['CRAFT_COST']}{blank}{terms['MCR']}{blank}(?P<craft_cost>{terms['AMOUNT']})")
+    # At the line's first character the lexer tries AMOUNT before LABEL (its priority is higher), so a line
+    # that begins with a digit has a count, and a label may begin with blanks (LABEL before the ignored blanks).
+    line = (f"(?:(?P<count>{terms['AMOUNT']}){blank}{terms['TIMES']}|(?![0-9]))(?P<label>{terms['LABEL']})"
+            f"{terms['COLON']}{blank}(?P<tons>{terms['AMOUNT']}){blank}{terms['TD']}{blank}{terms['SEMI']}{blank}"
+            f"{terms['MCR']}{blank}(?P<mcr>{terms['AMOUNT']})(?P<tails>(?:{blank}{terms['SEMI']}{blank}(?:{tail}))*)"
+            f"{blank}")
+    return re.compile(line), re.compile(f"{blank}{terms['SEMI']}{blank}(?:{tail})")
+
+
+def quick_component_pieces(line: str) -> list[tuple[str, str]] | None:
+    """``component_pieces`` without the parser, for a line of the common shape (most of a component sheet);
+    None for any other line, which the parser reads (a test holds the two readings equal)."""
+    whole, tails = _quick_component()
+    found = whole.fullmatch(line)
+    if found is None:
+        return None
+    pieces = [("count", found["count"])] if found["count"] is not None else []
+    pieces += [("label", found["label"]), ("tons", found["tons"]), ("mcr", found["mcr"])]
+    for tail in tails.finditer(found["tails"]):
+        kind = next(name for name in ("ep", "crew", "craft_cost") if tail[name] is not None)
+        pieces.append((kind, tail[kind]))
+    return pieces
 
 
 def line_rule(line: str) -> str | None:
@@ -530,22 +577,17 @@ class _Reader:
             ship.spans[f"summary.{canonical}"] = self.span(_col(part.key))
 
     def component_line(self, line: str) -> None:
-        parts = _component_parts(highguard_parser().parse(line, start="component_line"))
-        tokens = [part for part in parts if isinstance(part, Token)]
+        pieces = quick_component_pieces(line)
+        if pieces is None:
+            pieces = component_pieces(line)
         values: dict[str, Any] = {"section": self.section or "(none)"}
-        amounts = [t for t in tokens if t.type == "AMOUNT"]
-        if any(t.type == "TIMES" for t in tokens):
-            values["count"] = number(str(amounts.pop(0)))
-        label = next(t for t in tokens if t.type == "LABEL")
-        values["label"] = " ".join(str(label).split())
-        values["tons"], values["mcr"] = number(str(amounts[0])), number(str(amounts[1]))
-        for tail in (part for part in parts if isinstance(part, _Tail)):
-            if tail.kind == "ep":
-                values["ep"] = number(str(tail.value).lstrip("+"))
-            elif tail.kind == "crew":
-                values["crew"] = int(number(str(tail.value)))
+        for kind, text in pieces:
+            if kind == "label":
+                values["label"] = " ".join(text.split())
+            elif kind == "crew":
+                values["crew"] = int(number(text))
             else:
-                values["craft_cost"] = number(str(tail.value))
+                values[kind] = number(text.lstrip("+"))
         first = line.index(line.strip()[0]) + 1
         self.ship.components.append(Component(**values, spans={"self": self.span(first, len(line.rstrip()) + 1)}))
         if self.section is None:
