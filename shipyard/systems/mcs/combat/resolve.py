@@ -251,6 +251,9 @@ def _reduce_battery(ctx: Context, ship: CombatShip, battery: Battery, loss: int 
     ctx.change(ship, f"{battery.label} USD reduced by {loss} (damage {after})", reduce)
 
 
+SANDCASTERS: tuple[Kind, ...] = ("sandcaster",)
+MISSILES: tuple[Kind, ...] = ("missile",)
+
 WHICH_BATTERY = {mount: f"which {mount} battery" for mount in ("spinal", "bay", "turret")}
 
 
@@ -481,9 +484,9 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
         share = t.MAGAZINE_LOSS[level]
 
         def magazine() -> None:  # a share of the full load, in whole salvos of each launcher, rounded up
-            for group in ship.groups:
+            for group in ship.lines(None, MISSILES):
                 for battery in group.batteries:
-                    if group.kind == "missile" and battery.salvos is not None and battery.full_salvos is not None:
+                    if battery.salvos is not None and battery.full_salvos is not None:
                         battery.salvos = max(0, battery.salvos - math.ceil(battery.full_salvos * share))
         ctx.change(ship, lambda: f"missile magazine: {float(share):.0%} of the full missile load destroyed",
                    magazine)
@@ -697,7 +700,6 @@ def meson_screen(ctx: Context, hit: Hit, ship: CombatShip) -> int | None:
     return penetrate(ctx, hit, screen, "meson screen")
 
 
-SANDCASTERS: tuple[Kind, ...] = ("sandcaster",)
 
 
 def _ready_sandcaster(ship: CombatShip, fired: set[int]) -> Battery | None:
