@@ -207,7 +207,9 @@ def battle_text(counted: Any) -> str:
     for side in doc["sides"]:
         low, high = side["win_ci"]
         lines.append(f"{side['name']}: wins {side['win']:.1%} (95% interval {low:.1%} to {high:.1%}), draws "
-                     f"{side['draw']:.1%}, loses {side['loss']:.1%}; mean loss MCr {side['lost_mcr_mean']:,.2f}")
+                     f"{side['draw']:.1%}, loses {side['loss']:.1%}; " + (
+                         "mean loss in MCr not known (a sheet gives no cost)" if side["lost_mcr_mean"] is None
+                         else f"mean loss MCr {side['lost_mcr_mean']:,.2f}"))
         lost = side["batteries_lost"]
         share = {k: n / counted.runs for k, n in lost["distribution"].items()}
         lines.append(f"  weapon batteries lost: mean {lost['mean']:.2f} of {lost['of']} (none in "

@@ -392,3 +392,16 @@ def test_a_volley_fires_as_its_batteries_would_one_by_one(narrate):
         single.changes.clear()
     assert volley.dice.roll(1, 1_000_000, "check") == single.dice.roll(1, 1_000_000, "check")  # in step
     assert volley.log == single.log
+
+
+def test_mcr_lost_is_unknown_without_costs():
+    """The Kuvasz's sheet gives no cost, the Midu's MCr 3759: one battle in two loses the Midu, a mean of
+    3759 / 2 = 1879.5; the Kuvasz's side says its loss is not known rather than 0."""
+    fleets = [Fleet("K", [ship("kuvasz")], 0, Doctrine()), Fleet("M", [ship("midu-agashaan")], 0, Doctrine())]
+    tallies = [Tally(0, "x", 3, [[True], [False]], lost_mcr=[Fraction(0), Fraction(3759)]),
+               Tally(None, "y", 10, [[True], [True]], lost_mcr=[Fraction(0), Fraction(0)])]
+    counted = count(tallies, 2, 1, fleets)
+    assert counted.side(0)["lost_mcr_mean"] is None and counted.side(1)["lost_mcr_mean"] == 1879.5
+    from shipyard.report.combat import battle_text
+    assert "K: wins 50.0%" in battle_text(counted) and "mean loss in MCr not known" in battle_text(counted)
+    assert "mean loss MCr 1,879.50" in battle_text(counted)

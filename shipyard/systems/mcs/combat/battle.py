@@ -494,6 +494,8 @@ class Counted:
     #: By side: weapon batteries lost in a battle -> battles, beside the side's weapon batteries at the start.
     damage: list[dict[int, int]] = field(default_factory=lambda: [{}, {}])
     weapons: list[int] = field(default_factory=lambda: [0, 0])
+    #: By side: whether every ship's sheet gives its cost (without, the MCr lost is not known, not 0).
+    costed: list[bool] = field(default_factory=lambda: [True, True])
 
     def side(self, index: int) -> dict[str, object]:
         win, loss = self.wins[index], self.wins[1 - index]
@@ -502,7 +504,7 @@ class Counted:
                 "loss": loss / self.runs, "win_ci": [low, high],
                 "ships": [{"name": name, "fighting_at_end": kept / self.runs}
                           for name, kept in zip(self.ship_names[index], self.survival[index], strict=True)],
-                "lost_mcr_mean": float(self.lost_mcr[index] / self.runs),
+                "lost_mcr_mean": float(self.lost_mcr[index] / self.runs) if self.costed[index] else None,
                 "batteries_lost": {
                     "of": self.weapons[index],
                     "mean": sum(k * n for k, n in self.damage[index].items()) / self.runs if self.runs else 0.0,
@@ -512,7 +514,8 @@ class Counted:
 def count(tallies: Iterable[Tally], runs: int, seed: int, fleets: list[Fleet]) -> Counted:
     counted = Counted(runs, seed, [f.name for f in fleets], [0, 0], 0, {}, [[0] * len(f.ships) for f in fleets],
                       [[s.name for s in f.ships] for f in fleets], {}, [Fraction(0), Fraction(0)], {},
-                      weapons=[sum(len(weapon_batteries(s)) for s in f.ships) for f in fleets])
+                      weapons=[sum(len(weapon_batteries(s)) for s in f.ships) for f in fleets],
+                      costed=[all(s.cost_mcr is not None for s in f.ships) for f in fleets])
     for tally in tallies:
         add(counted, tally)
     return counted
