@@ -13,6 +13,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Literal, TypeVar
 
 from shipyard.core.numbers import fraction_text
@@ -181,9 +182,6 @@ class CombatShip:
     systems_destroyed: list[str] = field(default_factory=list)
     turn_effects: list[TurnEffect] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    #: The thickest sand of the sheet's sandcasters (None without): a DV past it by the full-penetration margin
-    #: cannot be lowered by any of them.
-    sand_armour: int | None = None
     _lines: dict[tuple[Mount | None, tuple[Kind, ...]], list[Group]] = field(
         default_factory=dict, init=False, repr=False)
 
@@ -231,6 +229,13 @@ class CombatShip:
             found = self._lines[key] = [g for g in self.groups if (mount is None or g.mount == mount)
                                         and g.kind in kinds]
         return found
+
+    @cached_property
+    def sand_armour(self) -> int | None:
+        """The thickest sand of the sheet's sandcasters (None without): a DV past it by the full-penetration
+        margin cannot be lowered by any of them. Sand armour never changes, so a copy keeps the figure."""
+        return max((b.armour for g in self.lines(None, ("sandcaster",)) for b in g.batteries if b.armour is not None),
+                   default=None)
 
     def mounted(self, mount: Mount, kinds: tuple[Kind, ...] = ("beam", "missile")) -> list[Battery]:
         return [b for g in self.lines(mount, kinds) for b in g.batteries if not b.destroyed]
@@ -393,8 +398,7 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         signatures={kind: _fraction(value) for kind in ("vis", "ir", "active", "lidar")
                     if signature is not None and (value := getattr(signature, kind)) is not None},
         groups=groups, sensors=sensors, vacc_suits=vacc_suits,
-        sand_armour=max((b.armour for g in groups if g.kind == "sandcaster" for b in g.batteries
-                         if b.armour is not None), default=None),
+
         component_armour=dict(component_armour or {}),
         cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None)
 
