@@ -700,8 +700,6 @@ def meson_screen(ctx: Context, hit: Hit, ship: CombatShip) -> int | None:
     return penetrate(ctx, hit, screen, "meson screen")
 
 
-
-
 def _ready_sandcaster(ship: CombatShip, fired: set[int]) -> Battery | None:
     for group in ship.lines(None, SANDCASTERS):
         for battery in group.batteries:

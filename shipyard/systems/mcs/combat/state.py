@@ -398,7 +398,6 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         signatures={kind: _fraction(value) for kind in ("vis", "ir", "active", "lidar")
                     if signature is not None and (value := getattr(signature, kind)) is not None},
         groups=groups, sensors=sensors, vacc_suits=vacc_suits,
-
         component_armour=dict(component_armour or {}),
         cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None)
 
