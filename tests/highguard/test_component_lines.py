@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import FIXTURES, ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lark.exceptions import LarkError
 
 from shipyard.core.source import split_lines
@@ -60,3 +62,33 @@ def test_common_component_lines_read_quickly_as_the_parser_reads_them(line):
 ])
 def test_other_lines_go_to_the_parser(line):
     assert quick_component_pieces(line) is None and _parsed(line) is None
+
+
+_BLANK = st.sampled_from(["", " ", " ", "  ", "\t"])
+_AMOUNT = st.sampled_from(["4", "0", "1,336.630", "0,000", "41.5", "12", "200.000", "3.", ".5"])
+_LABEL = st.text(alphabet="AbcdefxX0123 /-", min_size=1, max_size=12) | st.text(alphabet="AbX :;", max_size=6)
+_TAIL = st.sampled_from(["+200.000 EP", "-8 EP", "-8EP", "Crew 4", "Crew4", "Cost of craft: MCr 6.000",
+                         "8 EP", "Crew", "Cost of craft: 6", "EP -8", ""])
+
+
+@st.composite
+def _component_like(draw) -> str:
+    """Lines near the component shape: blanks, counts, labels with digits and stray colons, odd amounts and
+    tails, most of them readable and each piece perhaps malformed."""
+    count = draw(st.sampled_from(["", "", "4 x ", "4x ", "12 x  ", "4 x", "12 X ", "x "]))
+    parts = [draw(_BLANK), count, draw(_LABEL), draw(st.sampled_from([":", ":", ":", "", "::"])), draw(_BLANK),
+             draw(_AMOUNT), draw(_BLANK), draw(st.sampled_from(["Td", "Td", "Td", "td"])), draw(_BLANK), ";",
+             draw(_BLANK), draw(st.sampled_from(["MCr", "MCr", "MCr ", "Mcr"])), draw(_BLANK), draw(_AMOUNT)]
+    for _ in range(draw(st.integers(0, 3))):
+        parts += [draw(_BLANK), draw(st.sampled_from([";", ";", "; ", ""])), draw(_BLANK), draw(_TAIL)]
+    parts.append(draw(_BLANK))
+    return "".join(parts)
+
+
+@settings(max_examples=2000, deadline=None, derandomize=True)
+@given(_component_like())
+def test_the_quick_reading_never_differs_from_the_parser(line):
+    """Whenever the quick reader takes a line, the parser takes it too and reads the same pieces."""
+    pieces = quick_component_pieces(line)
+    if pieces is not None:
+        assert pieces == _parsed(line), line
