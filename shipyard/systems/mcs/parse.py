@@ -22,6 +22,7 @@ Diagnostic codes (family USD):
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -202,6 +203,7 @@ def field_items(line: str) -> list[_FieldItem] | None:
     return items or None
 
 
+@functools.lru_cache(maxsize=1024)  # a sheet's keys are a few dozen words, repeated on every sheet
 def _normal(key: str) -> str:
     return re.sub(r"[\s\-_:]", "", key).lower()
 
