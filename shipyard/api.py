@@ -811,9 +811,11 @@ class CombatBattle(NamedTuple):
     unreadable: bool = False
 
 
-def combat_battle(paths: list[Path], runs: int = 1000, seed: int = 1, jobs: int = 1, until_ci: float | None = None,
-                  turns: int | None = None, start_range: str | None = None) -> CombatBattle:
-    """Fight the engagement of ``paths``: one engagement file (TOML), or two sheets with every default."""
+def combat_battle(paths: list[Path], runs: int = 1000, seed: int = 1, jobs: int | None = None,
+                  until_ci: float | None = None, turns: int | None = None,
+                  start_range: str | None = None) -> CombatBattle:
+    """Fight the engagement of ``paths``: one engagement file (TOML), or two sheets with every default; on
+    ``jobs`` processes (None: every core), the result the same whatever their number."""
     from shipyard.systems.mcs.combat.battle import build_fleets, count, fight, load_engagement, run_many, two_sheets
 
     if len(paths) == 1:
@@ -837,7 +839,7 @@ def combat_battle(paths: list[Path], runs: int = 1000, seed: int = 1, jobs: int 
         tally, narration = fight(fleets, engagement.options, engagement.start_range, engagement.turns, seed, 0,
                                  narrate=True)
         return CombatBattle(count([tally], 1, seed, fleets), narration, found)
-    return CombatBattle(run_many(fleets, engagement, runs, seed, jobs, until_ci), None, found)
+    return CombatBattle(run_many(fleets, engagement, runs, seed, jobs or os.cpu_count() or 1, until_ci), None, found)
 
 
 # --- Simple Fleet Combat -------------------------------------------------------------------------------------

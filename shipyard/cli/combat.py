@@ -152,7 +152,8 @@ def battle(
                                        show_default=False),
     runs: int = typer.Option(1000, "--runs", "-n", min=1, help="Battles to fight; 1 narrates the battle."),
     seed: int = typer.Option(1, "--seed", help="The seed of the dice: the same seed, the same result, whatever -j."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes [default: every core, once "
+                             "there are battles enough to share (docs/combat.md)].", show_default=False),
     until_ci: float = typer.Option(None, "--until-ci", min=0.0, max=1.0, help="Stop once both sides' 95% win "
                                    "intervals are narrower than this (a share, 0.02 = two points); --runs is then "
                                    "the most fought.", show_default=False),

@@ -19,6 +19,7 @@ from shipyard.cli import app
 from shipyard.report.combat import damage_bars
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
+    PARALLEL_FROM,
     Battle,
     Doctrine,
     Engagement,
@@ -104,11 +105,26 @@ def test_narration_does_not_change_the_dice():
 def test_the_same_seed_gives_the_same_result_whatever_the_jobs():
     templates = fleets("kuvasz", "midu-agashaan")
     engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])])
-    one = run_many(templates, engagement, 120, 7, jobs=1)
-    two = run_many(templates, engagement, 120, 7, jobs=2)
+    runs = PARALLEL_FROM  # enough for a pool of workers
+    one = run_many(templates, engagement, runs, 7, jobs=1)
+    two = run_many(templates, engagement, runs, 7, jobs=2)
     assert (one.wins, one.draws, one.turns, one.hits) == (two.wins, two.draws, two.turns, two.hits)
-    other = run_many(templates, engagement, 120, 8, jobs=1)
+    other = run_many(templates, engagement, runs, 8, jobs=1)
     assert (other.wins, other.turns) != (one.wins, one.turns)
+
+
+def test_a_few_battles_need_no_workers(monkeypatch):
+    """Below PARALLEL_FROM battles the runs stay in this process, whatever -j (no pool is started)."""
+    import concurrent.futures
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a worker pool was started")
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refuse)
+    templates = fleets("kuvasz", "midu-agashaan")
+    engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])])
+    assert run_many(templates, engagement, PARALLEL_FROM - 1, 7, jobs=2).runs == PARALLEL_FROM - 1
+    with pytest.raises(AssertionError, match="worker pool"):
+        run_many(templates, engagement, PARALLEL_FROM, 7, jobs=2)
 
 
 def test_a_ship_against_its_copy_wins_as_often_as_it_loses():

@@ -636,6 +636,11 @@ def _fewer_collections() -> Iterator[None]:
         gc.set_threshold(young, *older)
 
 
+#: The fewest battles worth a pool of worker processes: below this, starting them and sending them the fleets
+#: costs more than the battles they would share.
+PARALLEL_FROM = 200
+
+
 def _chunk(job: tuple[list[Fleet], Options, str, int, int, int, int]) -> list[Tally]:
     fleets, options, start, limit, seed, first, last = job
     with _fewer_collections():
@@ -654,7 +659,7 @@ def run_many(fleets: list[Fleet], engagement: Engagement, runs: int, seed: int, 
     counted = count([], 0, seed, fleets)
     done = 0
     pool = None
-    if jobs > 1:
+    if jobs > 1 and runs >= PARALLEL_FROM:
         from concurrent.futures import ProcessPoolExecutor
         pool = ProcessPoolExecutor(max_workers=jobs)
     try:
