@@ -68,7 +68,12 @@ def read_limited(path: Path, limit: int = MAX_SHEET_BYTES) -> bytes:
         raw = b""
         if status.st_size <= limit:  # a larger file is refused unread
             try:
-                raw = stream.read(limit + 1)
+                # Its size and one byte more (asking for the limit would allocate a MiB for every sheet); a file
+                # that grew since its size was taken is read on, to one byte past the limit.
+                want = status.st_size + 1
+                raw = stream.read(want)
+                if len(raw) == want:
+                    raw += stream.read(limit + 1 - want)
             except OSError as error:
                 raise Unreadable("IO001", f"cannot read file: {error.strerror or error}") from None
     if status.st_size > limit or len(raw) > limit:

@@ -56,6 +56,25 @@ def test_reading_stops_one_byte_past_the_limit(tmp_path: Path) -> None:
     assert len(read_limited(path)) == MAX_SHEET_BYTES
 
 
+def test_a_file_that_grew_after_its_size_was_taken_is_read_whole_or_refused(tmp_path: Path, monkeypatch) -> None:
+    """The reader asks for the size it was told and one byte more: a file longer than that (it grew) is read
+    on, to the limit, so it is neither cut short nor let past the limit."""
+    import os
+
+    from shipyard.core import source
+
+    told = os.stat_result
+    real_fstat = os.fstat
+    monkeypatch.setattr(source.os, "fstat", lambda fd: told((*real_fstat(fd)[:6], 10, *real_fstat(fd)[7:])))
+    path = tmp_path / "growing.usd"
+    path.write_bytes(b"Class: Kuvasz\n" * 100)
+    assert read_limited(path) == b"Class: Kuvasz\n" * 100  # told 10 bytes, read all 1,400
+    path.write_bytes(b"x" * (MAX_SHEET_BYTES + 5))
+    with pytest.raises(Unreadable) as refused:
+        read_limited(path)
+    assert refused.value.code == "IO002"
+
+
 # --- numbers past any rule -----------------------------------------------------------------------------------
 
 def test_what_a_number_past_any_rule_is() -> None:
