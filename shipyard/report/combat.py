@@ -141,7 +141,8 @@ def _battle_columns() -> dict[str, tuple[Any, ...]]:
         "sides": (Column("side", width=24), Column("win", SHARE), Column("win 95% low", SHARE),
                   Column("win 95% high", SHARE), Column("draw", SHARE), Column("loss", SHARE),
                   Column("mean MCr lost", '#,##0.00" MCr"', width=14)),
-        "ships": (Column("side", width=24), Column("ship", width=30), Column("fighting at the end", SHARE, width=18)),
+        "ships": (Column("side", width=24), Column("ship", width=30), Column("fighting at the end", SHARE, width=18),
+                  Column("weapon batteries", WHOLE, width=16), Column("lost a battle", "0.00", width=14)),
         "turns": (Column("turns fought", WHOLE), Column("battles", WHOLE), Column("share", SHARE)),
         "batteries": (Column("side", width=24), Column("ship", width=30), Column("battery", width=24),
                       Column("hits", WHOLE), Column("hits a battle", "0.00")),
@@ -182,7 +183,8 @@ def battle_rows(counted: Any) -> dict[str, list[list[Any]]]:
     return {
         "sides": [[s["name"], s["win"], s["win_ci"][0], s["win_ci"][1], s["draw"], s["loss"], s["lost_mcr_mean"]]
                   for s in sides],
-        "ships": [[s["name"], ship["name"], ship["fighting_at_end"]] for s in sides for ship in s["ships"]],
+        "ships": [[s["name"], ship["name"], ship["fighting_at_end"], ship["weapon_batteries"],
+                   ship["batteries_lost_mean"]] for s in sides for ship in s["ships"]],
         "turns": [[turns, n, n / counted.runs] for turns, n in sorted(counted.turns.items())],
         "batteries": _battery_rows(counted),
         "ends": [[why, n, n / counted.runs] for why, n in sorted(counted.reasons.items(), key=lambda i: -i[1])],
@@ -215,7 +217,9 @@ def battle_text(counted: Any) -> str:
         lines.append(f"  weapon batteries lost: mean {lost['mean']:.2f} of {lost['of']} (none in "
                      f"{share.get('0', 0):.1%} of the battles, all in {share.get(str(lost['of']), 0):.1%})")
         for ship in side["ships"]:
-            lines.append(f"  {ship['name']}: still fighting at the end in {ship['fighting_at_end']:.1%}")
+            lines.append(f"  {ship['name']}: still fighting at the end in {ship['fighting_at_end']:.1%}; "
+                         f"weapon batteries lost {ship['batteries_lost_mean']:.2f} of {ship['weapon_batteries']} "
+                         "a battle")
     lines.append(f"turns fought: mean {doc['turns']['mean']:.2f}; " + ", ".join(
         f"{k}: {v}" for k, v in doc["turns"]["distribution"].items()))
     lines.append("how the battles ended: " + "; ".join(f"{why} {n}" for why, n in doc["ended"].items()))

@@ -214,6 +214,8 @@ def test_an_engagement_file(tmp_path):
         assert math.isclose(side["win"] + side["draw"] + side["loss"], 1)
         lost = side["batteries_lost"]
         assert sum(lost["distribution"].values()) == 30 and 0 <= lost["mean"] <= lost["of"]
+        assert math.isclose(sum(ship["batteries_lost_mean"] for ship in side["ships"]), lost["mean"])
+        assert sum(ship["weapon_batteries"] for ship in side["ships"]) == lost["of"]
     assert [side["batteries_lost"]["of"] for side in data["sides"]] == [18, 21]  # 2 x 9; 8 + 5 + 2 + 1 + 5
     assert max(int(k) for k in data["turns"]["distribution"]) <= 3
 
@@ -246,7 +248,7 @@ def test_one_battle_is_narrated():
     out = result.stdout
     assert out.startswith("Turn 1\ninitiative: ") and "is presented for fire" in out and "to-hit" in out
     assert "The battle ends after turn" in out and "1 battles, seed 4" in out
-    assert "  weapon batteries lost: mean " in out
+    assert "  weapon batteries lost: mean " in out and "a battle\n" in out
     again = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"),
                                 "--runs", "1", "--seed", "4"])
     assert again.stdout == out
@@ -367,11 +369,15 @@ def test_damage_counts_weapon_batteries_lost():
     for battery in weapon_batteries(wrecked)[:2]:
         battery.destroyed = True
     assert batteries_lost(fleets[1]) == 2
-    tallies = [Tally(0, "x", 3, [[True], [False]], batteries_lost=[0, 9]),
-               Tally(None, "y", 10, [[True], [True]], batteries_lost=[3, 2])]
-    lost = [count(tallies, 2, 1, fleets).side(i)["batteries_lost"] for i in (0, 1)]
+    tallies = [Tally(0, "x", 3, [[True], [False]], batteries_lost=[0, 9], ship_losses=[[0], [9]]),
+               Tally(None, "y", 10, [[True], [True]], batteries_lost=[3, 2], ship_losses=[[3], [2]])]
+    counted = count(tallies, 2, 1, fleets)
+    lost = [counted.side(i)["batteries_lost"] for i in (0, 1)]
     assert lost == [{"of": 9, "mean": 1.5, "distribution": {"0": 1, "3": 1}},
                     {"of": 9, "mean": 5.5, "distribution": {"2": 1, "9": 1}}]
+    ships = [counted.side(i)["ships"][0] for i in (0, 1)]
+    assert [(s["weapon_batteries"], s["batteries_lost_mean"], s["fighting_at_end"]) for s in ships] == [
+        (9, 1.5, 1.0), (9, 5.5, 0.5)]
 
 
 def test_damage_bars_draw_every_count_or_equal_ranges():

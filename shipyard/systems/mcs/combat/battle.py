@@ -142,6 +142,7 @@ class Tally:
     hits: dict[str, int] = field(default_factory=dict)  # "side: ship: battery" -> hits scored
     lost_mcr: list[Fraction] = field(default_factory=list)
     batteries_lost: list[int] = field(default_factory=list)  # by side: weapon batteries destroyed (all, with a ship)
+    ship_losses: list[list[int]] = field(default_factory=list)  # the same by side, by ship
 
 
 WEAPONS: tuple[Kind, ...] = ("beam", "missile")
@@ -152,10 +153,15 @@ def weapon_batteries(ship: CombatShip) -> list[Battery]:
     return [b for g in ship.lines(None, WEAPONS) for b in g.batteries]
 
 
+def ship_batteries_lost(ship: CombatShip) -> int:
+    """The ship's weapon batteries destroyed: all of them when the ship is."""
+    batteries = weapon_batteries(ship)
+    return len(batteries) if ship.destroyed else sum(b.destroyed for b in batteries)
+
+
 def batteries_lost(fleet: Fleet) -> int:
     """The fleet's weapon batteries destroyed, every battery of a destroyed ship among them."""
-    return sum(len(batteries) if ship.destroyed else sum(b.destroyed for b in batteries)
-               for ship in fleet.ships for batteries in [weapon_batteries(ship)])
+    return sum(ship_batteries_lost(ship) for ship in fleet.ships)
 
 
 def _pd_groups(ship: CombatShip, doctrine: Doctrine) -> list[Group]:
@@ -299,8 +305,8 @@ class Battle:
         survivors = [[can_fight(s) for s in fleet.ships] for fleet in self.fleets]
         lost = [sum((s.cost_mcr or Fraction(0) for s in fleet.ships if s.destroyed), Fraction(0))
                 for fleet in self.fleets]
-        return Tally(winner, reason, turn, survivors, dict(self.hits), lost,
-                     [batteries_lost(fleet) for fleet in self.fleets])
+        losses = [[ship_batteries_lost(s) for s in fleet.ships] for fleet in self.fleets]
+        return Tally(winner, reason, turn, survivors, dict(self.hits), lost, [sum(side) for side in losses], losses)
 
     def ended(self) -> tuple[int | None, str] | None:
         able = [bool(fleet.fighting) for fleet in self.fleets]
@@ -496,14 +502,20 @@ class Counted:
     weapons: list[int] = field(default_factory=lambda: [0, 0])
     #: By side: whether every ship's sheet gives its cost (without, the MCr lost is not known, not 0).
     costed: list[bool] = field(default_factory=lambda: [True, True])
+    #: By side, by ship: weapon batteries at the start, and lost over all the battles counted.
+    ship_weapons: list[list[int]] = field(default_factory=lambda: [[], []])
+    ship_lost: list[list[int]] = field(default_factory=lambda: [[], []])
 
     def side(self, index: int) -> dict[str, object]:
         win, loss = self.wins[index], self.wins[1 - index]
         low, high = wilson(win, self.runs)
         return {"name": self.names[index], "win": win / self.runs, "draw": self.draws / self.runs,
                 "loss": loss / self.runs, "win_ci": [low, high],
-                "ships": [{"name": name, "fighting_at_end": kept / self.runs}
-                          for name, kept in zip(self.ship_names[index], self.survival[index], strict=True)],
+                "ships": [{"name": name, "fighting_at_end": kept / self.runs, "weapon_batteries": weapons,
+                           "batteries_lost_mean": lost / self.runs if self.runs else 0.0}
+                          for name, kept, weapons, lost in zip(self.ship_names[index], self.survival[index],
+                                                               self.ship_weapons[index], self.ship_lost[index],
+                                                               strict=True)],
                 "lost_mcr_mean": float(self.lost_mcr[index] / self.runs) if self.costed[index] else None,
                 "batteries_lost": {
                     "of": self.weapons[index],
@@ -515,7 +527,9 @@ def count(tallies: Iterable[Tally], runs: int, seed: int, fleets: list[Fleet]) -
     counted = Counted(runs, seed, [f.name for f in fleets], [0, 0], 0, {}, [[0] * len(f.ships) for f in fleets],
                       [[s.name for s in f.ships] for f in fleets], {}, [Fraction(0), Fraction(0)], {},
                       weapons=[sum(len(weapon_batteries(s)) for s in f.ships) for f in fleets],
-                      costed=[all(s.cost_mcr is not None for s in f.ships) for f in fleets])
+                      costed=[all(s.cost_mcr is not None for s in f.ships) for f in fleets],
+                      ship_weapons=[[len(weapon_batteries(s)) for s in f.ships] for f in fleets],
+                      ship_lost=[[0] * len(f.ships) for f in fleets])
     for tally in tallies:
         add(counted, tally)
     return counted
@@ -536,6 +550,9 @@ def add(counted: Counted, tally: Tally) -> None:
         counted.lost_mcr[side] += lost
     for side, batteries in enumerate(tally.batteries_lost):
         counted.damage[side][batteries] = counted.damage[side].get(batteries, 0) + 1
+    for side, ships in enumerate(tally.ship_losses):
+        for index, batteries in enumerate(ships):
+            counted.ship_lost[side][index] += batteries
     counted.reasons[tally.reason] = counted.reasons.get(tally.reason, 0) + 1
 
 
