@@ -27,13 +27,13 @@ from shipyard.systems.mcs.combat.battle import (
     ShipRef,
     Side,
     Tally,
-    batteries_lost,
     best_band,
     build_fleets,
     can_fight,
     count,
     fight,
     run_many,
+    ship_batteries_lost,
     weapon_batteries,
     wilson,
 )
@@ -364,13 +364,14 @@ def test_damage_counts_weapon_batteries_lost():
     assert len(weapon_batteries(kuvasz)) == 9
     wrecked = fleets[1].ships[0]
     wrecked.destroyed = True
-    assert batteries_lost(fleets[1]) == 9 and batteries_lost(fleets[0]) == 0
+    assert ship_batteries_lost(wrecked) == 9 and ship_batteries_lost(kuvasz) == 0  # all of a destroyed ship
     wrecked.destroyed = False
     for battery in weapon_batteries(wrecked)[:2]:
         battery.destroyed = True
-    assert batteries_lost(fleets[1]) == 2
-    tallies = [Tally(0, "x", 3, [[True], [False]], batteries_lost=[0, 9], ship_losses=[[0], [9]]),
-               Tally(None, "y", 10, [[True], [True]], batteries_lost=[3, 2], ship_losses=[[3], [2]])]
+    assert ship_batteries_lost(wrecked) == 2
+    tallies = [Tally(0, "x", 3, [[True], [False]], ship_losses=[[0], [9]]),
+               Tally(None, "y", 10, [[True], [True]], ship_losses=[[3], [2]])]
+    assert [t.batteries_lost for t in tallies] == [[0, 9], [3, 2]]
     counted = count(tallies, 2, 1, fleets)
     lost = [counted.side(i)["batteries_lost"] for i in (0, 1)]
     assert lost == [{"of": 9, "mean": 1.5, "distribution": {"0": 1, "3": 1}},

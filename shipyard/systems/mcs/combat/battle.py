@@ -39,7 +39,7 @@ from shipyard.systems.mcs.combat.resolve import (
     missile_attack,
     point_defence,
 )
-from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, Kind, combat_ship
+from shipyard.systems.mcs.combat.state import BEAMS, EVERY_KIND, WEAPONS, Battery, CombatShip, Group, combat_ship
 from shipyard.systems.mcs.model import UsdShip
 
 Band = Literal["vs", "s", "m", "l", "x"]
@@ -141,11 +141,12 @@ class Tally:
     survivors: list[list[bool]]  # by side, by ship: still fighting at the end
     hits: dict[str, int] = field(default_factory=dict)  # "side: ship: battery" -> hits scored
     lost_mcr: list[Fraction] = field(default_factory=list)
-    batteries_lost: list[int] = field(default_factory=list)  # by side: weapon batteries destroyed (all, with a ship)
-    ship_losses: list[list[int]] = field(default_factory=list)  # the same by side, by ship
+    ship_losses: list[list[int]] = field(default_factory=list)  # by side, by ship: weapon batteries destroyed
 
-
-WEAPONS: tuple[Kind, ...] = ("beam", "missile")
+    @property
+    def batteries_lost(self) -> list[int]:
+        """By side: the weapon batteries destroyed (all of a destroyed ship's)."""
+        return [sum(ships) for ships in self.ship_losses]
 
 
 def weapon_batteries(ship: CombatShip) -> list[Battery]:
@@ -158,10 +159,6 @@ def ship_batteries_lost(ship: CombatShip) -> int:
     batteries = weapon_batteries(ship)
     return len(batteries) if ship.destroyed else sum(b.destroyed for b in batteries)
 
-
-def batteries_lost(fleet: Fleet) -> int:
-    """The fleet's weapon batteries destroyed, every battery of a destroyed ship among them."""
-    return sum(ship_batteries_lost(ship) for ship in fleet.ships)
 
 
 def _pd_groups(ship: CombatShip, doctrine: Doctrine) -> list[Group]:
@@ -189,14 +186,12 @@ def _allocate(ship: CombatShip, doctrine: Doctrine) -> None:
     have = ship.current_maneuver()
     maneuver = min(doctrine.maneuver, have)
     left = have - maneuver
-    spinal = ship.has_mounted("spinal", ("beam", "missile", "sandcaster", "damper"))
+    spinal = ship.has_mounted("spinal", EVERY_KIND)
     aiming = Fraction(math.floor(have / 2)) if doctrine.aim and spinal else Fraction(0)
     aiming = min(aiming, left)
     evasion = left - aiming if doctrine.evade else Fraction(0)
     ship.allocate(maneuver, evasion, aiming)
 
-
-BEAMS: tuple[Kind, ...] = ("beam",)
 
 #: "best" range: a battery's damage counts from this far below the target's toughness (a d6 of 4 or more
 #: makes the hit at least light).
@@ -306,7 +301,7 @@ class Battle:
         lost = [sum((s.cost_mcr or Fraction(0) for s in fleet.ships if s.destroyed), Fraction(0))
                 for fleet in self.fleets]
         losses = [[ship_batteries_lost(s) for s in fleet.ships] for fleet in self.fleets]
-        return Tally(winner, reason, turn, survivors, dict(self.hits), lost, [sum(side) for side in losses], losses)
+        return Tally(winner, reason, turn, survivors, dict(self.hits), lost, losses)
 
     def ended(self) -> tuple[int | None, str] | None:
         able = [bool(fleet.fighting) for fleet in self.fleets]

@@ -22,7 +22,17 @@ from shipyard.core.terms import Term, terms_text
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import Dice
 from shipyard.systems.mcs.combat.odds import at_most
-from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, Kind, SensorState, TurnEffect, per_tons
+from shipyard.systems.mcs.combat.state import (
+    MISSILES,
+    SANDCASTERS,
+    WEAPONS,
+    Battery,
+    CombatShip,
+    Group,
+    SensorState,
+    TurnEffect,
+    per_tons,
+)
 
 Weapon = Literal["laser", "paw", "meson", "missile"]
 
@@ -152,6 +162,11 @@ def _nothing() -> None:
     return None
 
 
+def words(text: str | Callable[[], str]) -> str:
+    """A change's words: as given, or from the function that formats them."""
+    return text if isinstance(text, str) else text()
+
+
 class Change(NamedTuple):
     """One effect of a hit: its words now, its change to the state at the end of the turn."""
 
@@ -193,8 +208,7 @@ class Context:
         """A change to make at the end of the turn, in words (or a function giving them, called at once when
         narrating and never otherwise: words with figures cost more than the change)."""
         if self.narrate:
-            if not isinstance(text, str):
-                text = text()
+            text = words(text)
             self.log.append(f"  -> {text}")
         self.changes.append(tuple.__new__(Change, (ship, text, apply)))  # Change(...) without its Python frame
 
@@ -250,9 +264,6 @@ def _reduce_battery(ctx: Context, ship: CombatShip, battery: Battery, loss: int 
     after = " ".join("-" if d is None else str(d - loss) for d in battery.dam) if ctx.narrate else "..."
     ctx.change(ship, f"{battery.label} USD reduced by {loss} (damage {after})", reduce)
 
-
-SANDCASTERS: tuple[Kind, ...] = ("sandcaster",)
-MISSILES: tuple[Kind, ...] = ("missile",)
 
 WHICH_BATTERY = {mount: f"which {mount} battery" for mount in ("spinal", "bay", "turret")}
 
@@ -391,7 +402,7 @@ def facility_missing(ship: CombatShip, location: str) -> bool:
     """MCS 4.5: interior hits on facilities the sheet does not have are re-rolled (a system already destroyed
     is still there: the hit is wasted)."""
     if location in ("spinal", "bay", "turret"):
-        return not any(g.mount == location and g.kind in ("beam", "missile") for g in ship.groups)
+        return not ship.lines(location, WEAPONS)  # type: ignore[arg-type]  # one of the mounts, by the test above
     if location == "magazine":
         return not any(g.kind == "missile" for g in ship.groups)
     if location == "screens":
@@ -1054,7 +1065,6 @@ def apply_changes(ctx: Context) -> list[str]:
     """MCS 2.4: the damage of the turn takes effect; its words, in order (none when not narrating)."""
     for change in ctx.changes:
         change.apply()
-    done = [f"{change.ship.name}: {change.text if isinstance(change.text, str) else change.text()}"
-            for change in ctx.changes] if ctx.narrate else []
+    done = [f"{change.ship.name}: {words(change.text)}" for change in ctx.changes] if ctx.narrate else []
     ctx.changes.clear()
     return done

@@ -22,6 +22,12 @@ from shipyard.systems.mcs.model import BeamBattery, DamperBattery, MissileBatter
 
 Mount = Literal["spinal", "bay", "turret"]
 Kind = Literal["beam", "missile", "sandcaster", "damper"]
+#: The kinds of battery line a ship's lines are asked for (``CombatShip.lines``).
+WEAPONS: tuple[Kind, ...] = ("beam", "missile")  # what fights, what a battery hit can damage
+BEAMS: tuple[Kind, ...] = ("beam",)
+MISSILES: tuple[Kind, ...] = ("missile",)
+SANDCASTERS: tuple[Kind, ...] = ("sandcaster",)
+EVERY_KIND: tuple[Kind, ...] = ("beam", "missile", "sandcaster", "damper")
 _T = TypeVar("_T")
 _NO_G = Fraction(0)
 
@@ -234,13 +240,13 @@ class CombatShip:
     def sand_armour(self) -> int | None:
         """The thickest sand of the sheet's sandcasters (None without): a DV past it by the full-penetration
         margin cannot be lowered by any of them. Sand armour never changes, so a copy keeps the figure."""
-        return max((b.armour for g in self.lines(None, ("sandcaster",)) for b in g.batteries if b.armour is not None),
+        return max((b.armour for g in self.lines(None, SANDCASTERS) for b in g.batteries if b.armour is not None),
                    default=None)
 
-    def mounted(self, mount: Mount, kinds: tuple[Kind, ...] = ("beam", "missile")) -> list[Battery]:
+    def mounted(self, mount: Mount, kinds: tuple[Kind, ...] = WEAPONS) -> list[Battery]:
         return [b for g in self.lines(mount, kinds) for b in g.batteries if not b.destroyed]
 
-    def has_mounted(self, mount: Mount, kinds: tuple[Kind, ...] = ("beam", "missile")) -> bool:
+    def has_mounted(self, mount: Mount, kinds: tuple[Kind, ...] = WEAPONS) -> bool:
         """Whether ``mounted`` would list a battery (without listing them)."""
         return any(g.first_intact is not None for g in self.lines(mount, kinds))
 
