@@ -24,6 +24,9 @@ class Severity(StrEnum):
 
 
 _set = object.__setattr__  # how a frozen model's state is written
+#: The fields an ``on_line`` span was given: every one. One set shared by all of them (a span is frozen, so
+#: nothing adds to it; ``model_copy`` copies it before it adds the fields it changes).
+_EVERY_SPAN_FIELD = {"path", "line", "col", "end_line", "end_col"}
 
 
 class Span(BaseModel):
@@ -48,7 +51,7 @@ class Span(BaseModel):
         it equal to a validated Span, field by field and in the fields it says were set)."""
         span = cls.__new__(cls)
         _set(span, "__dict__", {"path": path, "line": line, "col": col, "end_line": line, "end_col": end_col})
-        _set(span, "__pydantic_fields_set__", {"path", "line", "col", "end_line", "end_col"})
+        _set(span, "__pydantic_fields_set__", _EVERY_SPAN_FIELD)
         _set(span, "__pydantic_extra__", None)
         _set(span, "__pydantic_private__", None)
         return span

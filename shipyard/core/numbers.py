@@ -12,14 +12,22 @@ from fractions import Fraction
 #: and every figure below it is exact as a float, so it stays exact in JSON and in a workbook.
 FIGURE_DIGITS = 15
 FIGURE_LIMIT = Decimal(10) ** FIGURE_DIGITS
+FIGURE_LIMIT_INT = 10 ** FIGURE_DIGITS
 
 
 def beyond_reason(value: object) -> str | None:
     """Why a number read from a file is beyond what a rule can mean, as the end of "the number ...": infinite,
     NaN, or 10**15 and over in size; None for any other value (and for anything that is not a number)."""
+    if type(value) is int:  # most of a sheet's figures: told without a Decimal
+        return None if -FIGURE_LIMIT_INT < value < FIGURE_LIMIT_INT else _beyond(Decimal(value))
+    if type(value) is Decimal and value.is_finite() and -FIGURE_DIGITS <= value.adjusted() < FIGURE_DIGITS:
+        return None  # 10**-15 <= |value| < 10**15, or 0 (whose adjusted exponent is 0)
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         return None
-    exact = Decimal(value) if not isinstance(value, float) or value == value else Decimal("NaN")
+    return _beyond(Decimal(value) if not isinstance(value, float) or value == value else Decimal("NaN"))
+
+
+def _beyond(exact: Decimal) -> str | None:
     if exact.is_nan():
         return "is NaN (not a number)"
     if exact.is_infinite():

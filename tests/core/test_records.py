@@ -54,5 +54,9 @@ def test_a_span_built_on_a_line_is_a_validated_span():
     assert quick.model_fields_set == checked.model_fields_set
     assert quick.model_dump(mode="json") == checked.model_dump(mode="json") and str(quick) == "a.usd:3:5"
     assert quick.model_copy(update={"col": 6}).col == 6 and quick.col == 5
+    other = Span.on_line("b.usd", 1, 1)
+    moved = other.model_copy(update={"end_line": None})
+    moved.model_fields_set.discard("end_col")  # what a copy does to its fields set is the copy's own
+    assert other.model_fields_set == quick.model_fields_set == checked.model_fields_set
     with pytest.raises(ValidationError):
         quick.line = 4  # type: ignore[misc]

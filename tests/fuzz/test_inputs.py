@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import os
 import shutil
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from longlines import ROOT, hang_guard, run_shipyard
 from workbooks import SHIP_XML, bomb, members, with_rows, with_ship_xml, workbook
 
 from shipyard import api
-from shipyard.core.numbers import FIGURE_DIGITS, beyond_reason
+from shipyard.core.numbers import FIGURE_DIGITS, _beyond, beyond_reason
 from shipyard.core.source import MAX_SHEET_BYTES, Unreadable, read_limited
 from shipyard.systems.mcs.ffs.workbook import MAX_ROWS, MAX_UNPACKED_BYTES
 from shipyard.systems.tcs.scenario import MAX_COPIES
@@ -83,6 +86,18 @@ def test_what_a_number_past_any_rule_is() -> None:
     assert beyond_reason(float("inf")) == "is infinite"
     assert beyond_reason(float("nan")) == "is NaN (not a number)"
     assert beyond_reason(True) is None and beyond_reason("1" * 40) is None
+    assert beyond_reason(Decimal("1E-15")) is None and beyond_reason(Decimal("-999999999999999.9")) is None
+    assert beyond_reason(Decimal("9.9E-16")) == "is 9.9E-16, nearer 0 than any rule can mean (figures are 0 or at " \
+                                                 "least 10**-15)"
+    assert beyond_reason(Decimal("1E+15")) == "has 16 digits (figures are under 10**15)"
+
+
+@given(st.integers(min_value=-10 ** 17, max_value=10 ** 17) | st.decimals(allow_nan=True, allow_infinity=True)
+       | st.builds(lambda digits, exponent: Decimal(digits).scaleb(exponent),
+                   st.integers(-10 ** 3, 10 ** 3), st.integers(-20, 20)))
+def test_a_figure_told_quickly_is_told_as_its_exact_decimal_is(value: int | Decimal) -> None:
+    """Whole numbers and Decimals well inside the limits skip the exact reading; the answer is the same."""
+    assert beyond_reason(value) == _beyond(Decimal(value))
 
 
 @pytest.mark.parametrize(("value", "words"), [("inf", "is infinite"), ("nan", "is NaN"), ("1e400", "has 401 digits"),

@@ -147,12 +147,13 @@ OTHER_TERMINALS = ("NOTES", "COUNT", "WEAPON_NAME")
 @cache
 def _field_lexer() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """The grammar's own terminals for a line of fields, as one pattern in the order lark's lexer tries them
-    (priority, then width, then length, then name), with the heading and the blanks the grammar ignores."""
+    (priority, then width, then length, then name), each after the blanks the grammar ignores; with the
+    heading, and the blanks alone."""
     terminals = {t.name: t for t in usd_parser().terminals}
     chosen = sorted((terminals[name] for name in FIELD_TERMINALS + OTHER_TERMINALS),
                     key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
-    union = re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in chosen))
-    return union, re.compile(terminals["HEADING"].pattern.to_regexp()), re.compile(r"[ \t]+")
+    union = re.compile("[ \t]*+(?:" + "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in chosen) + ")")
+    return union, re.compile(terminals["HEADING"].pattern.to_regexp()), re.compile(r"[ \t]*+")
 
 
 class _Lexeme(str):
@@ -175,31 +176,31 @@ def field_items(line: str) -> list[_FieldItem] | None:
     parser: its tokens are the grammar's terminals, matched as its lexer matches them, and its items are what
     the parser's tree gives. None for any other line (a heading, notes, a battery), which the parser reads."""
     union, heading, blanks = _field_lexer()
-    lead = blanks.match(line)
-    start = lead.end() if lead else 0
+    start = blanks.match(line).end()  # type: ignore[union-attr]  # blanks match everywhere, if only ""
     if not line[start:start + 1].isalpha() or heading.match(line, start):
         return None  # every key begins with a letter: a battery's count, a dash or a bracket is another line
     items: list[_FieldItem] = []
-    position, end = 0, len(line)
-    while True:
-        gap = blanks.match(line, position)
-        if gap is not None:
-            position = gap.end()
-        if position >= end:
-            break
+    position, end = start, len(line)
+    while position < end:
         found = union.match(line, position)
-        if found is None or found.lastgroup not in FIELD_TERMINALS or found.end() == position:
+        if found is None:
+            if blanks.match(line, position).end() == end:  # type: ignore[union-attr]
+                break  # blanks after the last value
             return None
         kind = found.lastgroup
-        token = _lexeme(kind, found.group(), position + 1, found.end() + 1)
+        if kind not in FIELD_TERMINALS:
+            return None
+        first, position = found.span(kind)
+        if position == first:
+            return None
+        token = _lexeme(kind, found.group(kind), first + 1, position + 1)
         if kind == "KEY":
             values: list[Token | _Lexeme] = []
-            items.append(_FieldItem(token, values, position + 1))
+            items.append(_FieldItem(token, values, first + 1))
         elif not items:
             return None  # a value before any key: not a line of fields
         else:
             values.append(token)
-        position = found.end()
     return items or None
 
 
