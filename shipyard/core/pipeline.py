@@ -10,6 +10,7 @@ on its file, never a traceback. Nothing here names a system: the registry says w
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -118,9 +119,14 @@ def check_ship(ship: Ship, path: str, selection: Selection = Selection(),
     fallback = ship.anchor() or Span(path=path, line=1, col=1)
     found: list[Diagnostic] = []
     for family, subject in subjects(ship, scenario):
-        rules = [r for r in family_rules(family).values() if r.meta.target == "ship" and selection.wants(r.code)]
-        found.extend(_run(rules, subject, path, fallback))
+        found.extend(_run(_selected(family, "ship", selection), subject, path, fallback))
     return found
+
+
+@lru_cache(maxsize=256)  # the same few for every ship of a run
+def _selected(family: str, target: str, selection: Selection) -> tuple[Rule, ...]:
+    """The rules of one family on one target ("ship", "fleet") that a selection keeps, in the family's order."""
+    return tuple(r for r in family_rules(family).values() if r.meta.target == target and selection.wants(r.code))
 
 
 def check_sheet(sheet: SheetFile, selection: Selection = Selection(), scenario: object | None = None) -> SheetFile:
@@ -135,8 +141,7 @@ def check_sheet(sheet: SheetFile, selection: Selection = Selection(), scenario: 
 def check_fleet(fleet: Any, family: str, selection: Selection = Selection()) -> list[Diagnostic]:
     """The fleet rules of one family on one fleet (the fleet object is the family's own: it has ``path`` and
     ``span``)."""
-    rules = [r for r in family_rules(family).values() if r.meta.target == "fleet" and selection.wants(r.code)]
-    return _run(rules, fleet, fleet.path, fleet.span)
+    return _run(_selected(family, "fleet", selection), fleet, fleet.path, fleet.span)
 
 
 def check_file(path: Path | str, selection: Selection = Selection(), scenario: object | None = None) -> SheetFile:

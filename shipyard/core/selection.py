@@ -9,6 +9,7 @@ through the same filter. ``per_file`` adds ignored prefixes for the files a patt
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -30,11 +31,16 @@ class Selection:
 
     def wants(self, code: str) -> bool:
         """True when the longest selecting prefix is longer than the longest ignoring one (ties: ignored)."""
-        chosen = max((len(p) for p in self.select if code.startswith(p)), default=None if self.select else 0)
-        if chosen is None:
-            return False
-        dropped = max((len(p) for p in self.ignore if code.startswith(p)), default=-1)
-        return chosen > dropped
+        return _wants(self.select, self.ignore, code)
+
+
+@lru_cache(maxsize=4096)  # asked for every rule and finding of every file, of a few hundred codes
+def _wants(select: tuple[str, ...], ignore: tuple[str, ...], code: str) -> bool:
+    chosen = max((len(p) for p in select if code.startswith(p)), default=None if select else 0)
+    if chosen is None:
+        return False
+    dropped = max((len(p) for p in ignore if code.startswith(p)), default=-1)
+    return chosen > dropped
 
 
 def prefixes(values: list[str] | tuple[str, ...] | None) -> tuple[str, ...]:

@@ -132,9 +132,12 @@ def test_broken_folder_gets_one_finding_per_problem_file(broken_folder):
     assert result.exit_code == 2 and "Traceback" not in result.output
 
 
-def test_a_rule_that_fails_is_one_finding(monkeypatch):
+def test_a_rule_that_fails_is_one_finding(monkeypatch, request):
+    from shipyard.core import pipeline
     from shipyard.core.registry import family_rules
     rule = family_rules("mcs")["MCS001"]
+    pipeline._selected.cache_clear()  # the rules a selection keeps are remembered: forget them, then and after
+    request.addfinalizer(pipeline._selected.cache_clear)
 
     def broken(ship, ctx):
         raise ZeroDivisionError("boom")

@@ -157,17 +157,19 @@ def _field_lexer() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
 
 
 class _Lexeme(str):
-    """A token of a line of fields read without the parser: its text, with the terminal and the columns the
-    readers take from a lark Token (whose constructor costs three times as much)."""
+    """A token of a field's value: its text (``text`` too, a plain ``str``), with the terminal and the columns
+    the readers take from a lark Token (whose constructor costs three times as much). A line of fields read
+    without the parser is made of them; the parser's tokens of a field are made into them."""
 
     type: str
+    text: str
     column: int
     end_column: int
 
 
 def _lexeme(kind: str, text: str, column: int, end_column: int) -> _Lexeme:
     lexeme = str.__new__(_Lexeme, text)
-    lexeme.type, lexeme.column, lexeme.end_column = kind, column, end_column
+    lexeme.type, lexeme.text, lexeme.column, lexeme.end_column = kind, text, column, end_column
     return lexeme
 
 
@@ -195,7 +197,7 @@ def field_items(line: str) -> list[_FieldItem] | None:
             return None
         token = _lexeme(kind, found.group(kind), first + 1, position + 1)
         if kind == "KEY":
-            values: list[Token | _Lexeme] = []
+            values: list[_Lexeme] = []
             items.append(_FieldItem(token, values, first + 1))
         elif not items:
             return None  # a value before any key: not a line of fields
@@ -211,14 +213,6 @@ def _normal(key: str) -> str:
 
 
 _LOOKS_RATED = re.compile(r"\d\s*+:\s*+\d|(?<!\d)\d++\s*+/\s*+\d++-\d|\(\s*+[+-]\d++\s*+\)")  # linear: runs taken once
-
-
-@dataclass
-class _FieldToken:
-    type: str
-    text: str
-    column: int
-    end_column: int
 
 
 @dataclass
@@ -250,7 +244,7 @@ class _ShipBuilder:
 class FieldValueError(Exception):
     """A field value of the wrong kind: carries the message and the offending token."""
 
-    def __init__(self, message: str, token: _FieldToken | None = None):
+    def __init__(self, message: str, token: _Lexeme | None = None):
         super().__init__(message)
         self.message = message
         self.token = token
@@ -268,7 +262,7 @@ class _NotesItem(NamedTuple):
 
 class _FieldItem(NamedTuple):
     key: Token | _Lexeme
-    values: Sequence[Token | _Lexeme]
+    values: list[_Lexeme]
     column: int
 
 
@@ -347,7 +341,8 @@ class _LineItems:
             elif node.data == "notes":
                 items.append(_NotesItem(tokens[0], _start(node)))
             elif node.data == "field":
-                items.append(_FieldItem(tokens[0], tokens[1:], _start(node)))
+                values = [_lexeme(t.type, str(t), t.column or 1, t.end_column or 1) for t in tokens[1:]]
+                items.append(_FieldItem(tokens[0], values, _start(node)))
             else:
                 items.append(self.battery(node))
         return items
@@ -496,10 +491,9 @@ class _SheetReader:
         key = item.key
         key_text = str(key).rstrip(":- \t").strip()
         key_column, key_end = key.column or 1, key.end_column or 1
-        tokens = [_FieldToken(t.type, str(t), t.column or 1, t.end_column or 1) for t in item.values]
+        tokens = item.values
         raw = " ".join(self.line_text[key_end - 1: next_start - 1].split())
         name = self.canonical_key(key_text, key_column)
-        key_span = self.span(key_column, key_end)
         if name is None:
             self.report("USD104", Severity.WARNING,
                         f"unknown key '{key_text}'; the field is kept as a note", key_column)
@@ -507,7 +501,7 @@ class _SheetReader:
             self.ship.has_content = True
             return
         try:
-            self.apply_field(name, key_text, tokens, raw, key_span)
+            self.apply_field(name, key_text, tokens, raw, key_column, key_end)
         except FieldValueError as error:
             column = error.token.column if error.token else key_column
             self.report("USD102", Severity.ERROR, f"{key_text}: {error.message}", column)
@@ -548,9 +542,10 @@ class _SheetReader:
         self.ship.has_content = True
         return True
 
-    def apply_field(self, name: str, key_text: str, tokens: list[_FieldToken], raw: str, key_span: Span) -> None:
+    def apply_field(self, name: str, key_text: str, tokens: list[_Lexeme], raw: str, key_column: int,
+                    key_end: int) -> None:
         reader = _ValueReader(tokens)
-        span = self.span(key_span.col, tokens[-1].end_column if tokens else key_span.end_col)
+        span = self.span(key_column, tokens[-1].end_column if tokens else key_end)
         self.group = None
         if name == "class":
             self.start_ship_if_named()
@@ -570,7 +565,7 @@ class _SheetReader:
         if handler is not None:
             model_name, value, extra = handler(reader)
             if not self.set_value(model_name, value, span):
-                self.keep_note(f"{key_text}: {raw}", key_span.col)
+                self.keep_note(f"{key_text}: {raw}", key_column)
                 return
             for extra_name, extra_value in extra.items():
                 self.ship.values[extra_name] = extra_value
@@ -720,18 +715,18 @@ def _display_name(name: str) -> str:
 class _ValueReader:
     """Walks the value tokens of one field."""
 
-    def __init__(self, tokens: list[_FieldToken]):
+    def __init__(self, tokens: list[_Lexeme]):
         self.tokens = tokens
         self.index = 0
 
-    def current(self) -> _FieldToken | None:
+    def current(self) -> _Lexeme | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
 
     def peek(self, type_: str, text: str | None = None) -> bool:
         token = self.current()
         return token is not None and token.type == type_ and (text is None or token.text.lower() == text)
 
-    def take(self) -> _FieldToken:
+    def take(self) -> _Lexeme:
         token = self.tokens[self.index]
         self.index += 1
         return token
@@ -764,7 +759,7 @@ class _ValueReader:
             raise FieldValueError(f"expected {what}: the figure {token.text[:20]} {beyond}", token)
         return value
 
-    def rest(self) -> list[_FieldToken]:
+    def rest(self) -> list[_Lexeme]:
         rest = self.tokens[self.index:]
         self.index = len(self.tokens)
         return rest
