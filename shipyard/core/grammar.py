@@ -14,6 +14,8 @@ from pathlib import Path
 
 from lark import Lark
 
+from shipyard.core.quickparse import QuickParser
+
 
 def grammar_text(name: str) -> str:
     """The text of ``grammars/<name>``, from the installed package or the source checkout."""
@@ -30,3 +32,10 @@ def parser(name: str, start: str | tuple[str, ...]) -> Lark:
     as a reader takes a rule's place from its first and last tokens."""
     return Lark(grammar_text(name), parser="lalr", lexer="contextual", start=list(start) if isinstance(start, tuple)
                 else start, propagate_positions=False, maybe_placeholders=False, cache=True)
+
+
+@cache
+def quick_parser(name: str, start: str | tuple[str, ...], rule: str | None = None) -> QuickParser:
+    """The parse of ``parser(name, start)`` from one start rule (``rule``; None when there is only one), quick for
+    the shapes of line a file repeats (shipyard/core/quickparse.py): the same trees, the same errors."""
+    return QuickParser(parser(name, start), rule)

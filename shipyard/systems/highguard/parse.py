@@ -22,9 +22,10 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.grammar import parser
+from shipyard.core.grammar import parser, quick_parser
 from shipyard.core.numbers import beyond_reason
 from shipyard.core.parse_errors import describe
+from shipyard.core.quickparse import QuickParser
 from shipyard.core.records import Note
 from shipyard.core.source import split_lines
 from shipyard.systems.highguard.charts import ehex_value
@@ -94,6 +95,11 @@ def highguard_parser() -> Lark:
     return parser("highguard.lark", START_RULES)
 
 
+def _quick(rule: str) -> QuickParser:
+    """The parser of one start rule, quick for repeated shapes of line (the same trees and errors)."""
+    return quick_parser("highguard.lark", START_RULES, rule)
+
+
 def _col(token: Token) -> int:
     """A token's 1-based column (lark gives every token of a parse its position)."""
     return token.column or 1
@@ -156,7 +162,7 @@ def _component_parts(tree: Tree[Token]) -> list[Token | _Tail]:
 def component_pieces(line: str) -> list[tuple[str, str]]:
     """A component line as the grammar reads it: (what, text) for its count (if any), label, tons and MCr, then
     each tail ("ep", "crew", "craft_cost") in order."""
-    parts = _component_parts(highguard_parser().parse(line, start="component_line"))
+    parts = _component_parts(_quick("component_line").parse(line))
     tokens = [part for part in parts if isinstance(part, Token)]
     amounts = [str(t) for t in tokens if t.type == "AMOUNT"]
     pieces = [("count", amounts.pop(0))] if any(t.type == "TIMES" for t in tokens) else []
@@ -215,7 +221,7 @@ def _unlabelled_battery_line(line: str) -> bool:
     """Whether a line under a USP is a battery line without its label (some published squadrons print none):
     battery counts, perhaps with a tonnage and Crew= / TL= trailers, as the grammar's battery line reads them."""
     try:
-        tree = highguard_parser().parse(line, start="battery_line")
+        tree = _quick("battery_line").parse(line)
     except LarkError:
         return False
     return any(True for _ in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "CELLS"))
@@ -476,7 +482,7 @@ class _Reader:
         self.keep_as_note(line)
 
     def usp_line(self, line: str) -> None:
-        tree = highguard_parser().parse(line, start="usp_line")
+        tree = _quick("usp_line").parse(line)
         parts = {t.type: t for t in tree.scan_values(lambda v: isinstance(v, Token))}
         usp_token = parts["USP"]
         if self.in_drop_tanks:
@@ -508,7 +514,7 @@ class _Reader:
             ship.spans["tonnage"] = self.span(_col(parts["TONNAGE"]))
 
     def battery_line(self, line: str) -> None:
-        tree = highguard_parser().parse(line, start="battery_line")
+        tree = _quick("battery_line").parse(line)
         tokens = list(tree.scan_values(lambda v: isinstance(v, Token)))
         label = next((t for t in tokens if t.type == "BATTERY_LABEL"), None)
         cells = _cells(tokens)
@@ -548,7 +554,7 @@ class _Reader:
             ship.refit_tl = int(refit)
 
     def pairs_line(self, line: str) -> None:
-        parts = _pairs_parts(highguard_parser().parse(line, start="pairs_line"))
+        parts = _pairs_parts(_quick("pairs_line").parse(line))
         ship = self.ship
         for part in parts:
             if isinstance(part, Token) and part.type == "SEMI":

@@ -35,7 +35,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
-from shipyard.core.grammar import parser
+from shipyard.core.grammar import parser, quick_parser
 from shipyard.core.numbers import beyond_reason
 from shipyard.core.parse_errors import describe
 from shipyard.core.source import split_lines
@@ -427,7 +427,7 @@ class _SheetReader:
 
     # ---- lines ---------------------------------------------------------------------------
     def read(self, text: str) -> None:
-        parser = usd_parser()
+        parser = quick_parser("usd.lark", "line")
         for self.line_no, self.line_text in enumerate(split_lines(text), start=1):
             if not self.line_text.strip():
                 continue

@@ -1,0 +1,159 @@
+"""Lines parsed as lark parses them, without lark's parser for the shapes a file repeats.
+
+A sheet is read one line at a time, and its lines repeat a few shapes: "2xLaser Battery (+1) 14:9 14:9" and
+"1xMeson Bay (+2) 16:16 16:16" are the same terminals in the same order, with other text. An LALR parse is
+decided by the terminals alone, so a line's tree is the tree of any earlier line of the same terminals, with
+its own tokens in their places.
+
+``QuickParser.parse`` lexes a line with the lexers lark's contextual lexer uses in each parser state (its own
+objects, so every token is the one lark takes), walking a trie of the terminal sequences met so far: each node
+holds its parser state's lexer (the state from lark's interactive parser, found once per node), and a node
+where a line ended holds the shape of its tree (from lark's own parse of the first such line, whose tokens are
+checked equal to the quick ones first). Anything else (a line lark refuses above all, so that its error is
+lark's own) is lark's parse. The trie stops growing at NODE_LIMIT nodes, so memory does not grow with the
+number of files read; past it, new shapes are lark's parse too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+from lark.lexer import BasicLexer, ContextualLexer
+
+#: The most terminal sequences remembered per start rule: some 300 cover every line of the fixtures, and a node
+#: with the shape of its lines' tree takes up to about 2 KB, so a parser's trie stays under 4 MB.
+NODE_LIMIT = 2_000
+
+_new_str = str.__new__
+#: A tree's shape: its rule, and for each child the index of its token in the line, or the child's shape.
+Shape = tuple[Any, tuple[Any, ...]]
+_LARK = ("", ())  # the shape of a line that lark must parse itself (it refuses the line, or a check failed)
+
+
+class _Node:
+    """A sequence of terminals (its last, after its parent's): the lexer of the parser state after them, what
+    may follow, and the shape of the tree when a line ends here (None: not learnt yet)."""
+
+    __slots__ = ("children", "ignored", "kind", "parent", "pattern", "shape")
+
+    def __init__(self, parent: _Node | None, kind: str, pattern: Any, ignored: frozenset[str]) -> None:
+        self.parent, self.kind = parent, kind
+        self.pattern = pattern
+        self.ignored = ignored
+        self.children: dict[str, _Node | None] = {}  # None: the parser refuses that terminal here
+        self.shape: Shape | None = None
+
+    def types(self) -> list[str]:
+        """The terminals from the root to this node."""
+        found: list[str] = []
+        node: _Node | None = self
+        while node is not None and node.parent is not None:
+            found.append(node.kind)
+            node = node.parent
+        return found[::-1]
+
+
+def _token(kind: str, value: str, start: int, stop: int) -> Token:
+    """The token lark's lexer makes of ``value`` on a one-line text (line 1, columns from 1)."""
+    token = _new_str(Token, value)
+    token.type, token.value, token.start_pos, token.end_pos = kind, value, start, stop
+    token.line, token.column, token.end_line, token.end_column = 1, start + 1, 1, stop + 1
+    return token
+
+
+def _build(shape: Shape, tokens: list[Token]) -> Tree:
+    data, children = shape
+    return Tree(data, [tokens[child] if type(child) is int else _build(child, tokens) for child in children])
+
+
+class QuickParser:
+    """``parse(line)`` gives the tree ``lark.parse(line, start)`` gives, and raises what it raises."""
+
+    def __init__(self, lark: Lark, start: str | None = None, limit: int = NODE_LIMIT) -> None:
+        self.lark, self.start, self.limit = lark, start, limit
+        lexer = lark.parser.lexer
+        self.lexers = lexer.lexers if isinstance(lexer, ContextualLexer) else None
+        self.nodes = 0
+        self.root = self._node(None) if self.lexers is not None else None
+
+    def _node(self, parent: _Node | None, kind: str = "") -> _Node | None:
+        """The node of ``kind`` after ``parent`` (the root when None), or None when the parser refuses that
+        terminal there (or its state's lexer is not one to lex with quickly)."""
+        interactive = self.lark.parse_interactive(start=self.start)
+        try:
+            for each in ([*parent.types(), kind] if parent is not None else []):
+                interactive.feed_token(Token(each, ""))
+        except UnexpectedInput:
+            return None
+        assert self.lexers is not None
+        lexer = self.lexers[interactive.parser_state.position]
+        if not isinstance(lexer, BasicLexer) or len(lexer.scanner._mres) != 1:
+            return None  # a lexer of another kind, or terminals split over several patterns: lark lexes these
+        self.nodes += 1
+        return _Node(parent, kind, lexer.scanner._mres[0], frozenset(lexer.ignore_types))
+
+    def parse(self, line: str) -> Tree:
+        node = self.root
+        if node is None:
+            return self.lark.parse(line, self.start)
+        tokens: list[Token] = []
+        position, end = 0, len(line)
+        while position < end:
+            found = node.pattern.match(line, position)
+            if found is None:
+                return self.lark.parse(line, self.start)  # lark's error
+            kind, stop = found.lastgroup, found.end()
+            if stop == position:
+                return self.lark.parse(line, self.start)
+            if kind not in node.ignored:
+                tokens.append(_token(kind, found.group(), position, stop))
+                child = node.children.get(kind, node)
+                if child is node:
+                    child = node.children[kind] = self._grow(node, kind)
+                if child is None:
+                    return self.lark.parse(line, self.start)
+                node = child
+            position = stop
+        shape = node.shape if node.shape is not None else self._learn(node, line, tokens)
+        if shape is _LARK:
+            return self.lark.parse(line, self.start)
+        return _build(shape, tokens)
+
+    def _grow(self, node: _Node, kind: str) -> _Node | None:
+        if self.nodes >= self.limit:
+            return None
+        return self._node(node, kind)
+
+    def _learn(self, node: _Node, line: str, tokens: list[Token]) -> Shape:
+        """The shape of the tree lark gives this line, its tokens checked equal to the quick ones."""
+        node.shape = _LARK
+        tree = self.lark.parse(line, self.start)  # a line lark refuses leaves the shape _LARK: lark parses all
+        at = {token.start_pos: index for index, token in enumerate(tokens)}
+
+        def shape(subtree: Tree) -> Shape | None:
+            children: list[Any] = []
+            for child in subtree.children:
+                if isinstance(child, Tree):
+                    inner = shape(child)
+                    if inner is None:
+                        return None
+                    children.append(inner)
+                    continue
+                index = at.get(child.start_pos)
+                if index is None or not _same(child, tokens[index]):
+                    return None
+                children.append(index)
+            return subtree.data, tuple(children)
+
+        learnt = shape(tree)
+        if learnt is not None:
+            node.shape = learnt
+        return node.shape
+
+
+def _same(token: Token, quick: Token) -> bool:
+    return (token.type, str(token), token.start_pos, token.end_pos, token.line, token.column, token.end_line,
+            token.end_column) == (quick.type, str(quick), quick.start_pos, quick.end_pos, quick.line, quick.column,
+                                  quick.end_line, quick.end_column)
