@@ -271,8 +271,7 @@ def decode_usp(text: str, span: Span | None = None) -> UspProfile:
 
     def place(name: str, offset: int) -> None:
         if span is not None:
-            spans[name] = Span(path=span.path, line=span.line, col=span.col + offset, end_line=span.line,
-                               end_col=span.col + offset + 1)
+            spans[name] = Span.on_line(span.path, span.line, span.col + offset, span.col + offset + 1)
 
     def value(char: str, name: str, offset: int) -> int:
         place(name, offset)
