@@ -18,6 +18,8 @@ from shipyard.core.numbers import FIGURE_DIGITS
 #: Largest sheet file read, in bytes. A fleet file of a hundred ships is under 200 KiB; anything
 #: near this limit is not a ship sheet (a log, an archive, a disk image) and is refused unread.
 MAX_SHEET_BYTES = 1024 * 1024
+#: The most bytes asked of the system at a time past a file's size (a file that grows while it is read).
+READ_CHUNK = 64 * 1024
 
 #: Longest line of a line-based sheet read, in characters. A published sheet's lines are under 500; a longer
 #: line is not a sheet's line (a pasted blob, a file without line breaks), and the grammars' lexers, which try
@@ -60,22 +62,27 @@ def read_limited(path: Path, limit: int = MAX_SHEET_BYTES) -> bytes:
         raise Unreadable("IO001", "cannot read file: it is a directory") from None
     except OSError as error:
         raise Unreadable("IO001", f"cannot read file: {error.strerror or error}") from None
-    with os.fdopen(descriptor, "rb") as stream:
-        status = os.fstat(stream.fileno())
+    try:  # the descriptor read as it is (a buffered file object around it costs more than the read)
+        status = os.fstat(descriptor)
         what = next((words for test, words in _NOT_REGULAR if test(status.st_mode)), None)
         if what is not None:
             raise Unreadable("IO001", f"cannot read file: it is {what}, not a regular file")
         raw = b""
         if status.st_size <= limit:  # a larger file is refused unread
             try:
-                # Its size and one byte more (asking for the limit would allocate a MiB for every sheet); a file
-                # that grew since its size was taken is read on, to one byte past the limit.
-                want = status.st_size + 1
-                raw = stream.read(want)
-                if len(raw) == want:
-                    raw += stream.read(limit + 1 - want)
+                # Its size and one byte more, then on to its end or one byte past the limit, in reads of at most
+                # READ_CHUNK (asking for the limit would allocate a MiB for every sheet): a file that grew since
+                # its size was taken cannot pass the limit.
+                raw = os.read(descriptor, status.st_size + 1)
+                while raw and len(raw) <= limit:
+                    more = os.read(descriptor, min(limit + 1 - len(raw), READ_CHUNK))
+                    if not more:
+                        break
+                    raw += more
             except OSError as error:
                 raise Unreadable("IO001", f"cannot read file: {error.strerror or error}") from None
+    finally:
+        os.close(descriptor)
     if status.st_size > limit or len(raw) > limit:
         size = max(len(raw), status.st_size)
         raise Unreadable("IO002", f"file is {size:,} bytes; sheets over {limit:,} bytes (1 MiB) are not read")
