@@ -16,6 +16,8 @@ number of files read; past it, new shapes are lark's parse too.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 from lark import Lark, Token, Tree
@@ -29,21 +31,26 @@ NODE_LIMIT = 2_000
 _new_str = str.__new__
 #: A tree's shape: its rule, and for each child the index of its token in the line, or the child's shape.
 Shape = tuple[Any, tuple[Any, ...]]
-_LARK = ("", ())  # the shape of a line that lark must parse itself (it refuses the line, or a check failed)
+_LARK = ("", ())  # the shape of a line that lark must parse itself (a check of its tokens failed)
+_REFUSED_SHAPE = ("", ((),))  # the shape of a line that lark refuses
+#: What the quick parse finds of a line lark refuses (a terminal no rule takes where it stands, or a shape lark
+#: refused before).
+REFUSED = object()
 
 
 class _Node:
     """A sequence of terminals (its last, after its parent's): the lexer of the parser state after them, what
     may follow, and the shape of the tree when a line ends here (None: not learnt yet)."""
 
-    __slots__ = ("children", "ignored", "kind", "parent", "pattern", "shape")
+    __slots__ = ("build", "children", "ignored", "kind", "parent", "pattern", "shape")
 
     def __init__(self, parent: _Node | None, kind: str, pattern: Any, ignored: frozenset[str]) -> None:
         self.parent, self.kind = parent, kind
         self.pattern = pattern
         self.ignored = ignored
-        self.children: dict[str, _Node | None] = {}  # None: the parser refuses that terminal here
+        self.children: dict[str, _Node | object | None] = {}  # REFUSED, or None: not quick
         self.shape: Shape | None = None
+        self.build: Callable[[list[Token]], Tree] | None = None
 
     def types(self) -> list[str]:
         """The terminals from the root to this node."""
@@ -63,9 +70,20 @@ def _token(kind: str, value: str, start: int, stop: int) -> Token:
     return token
 
 
-def _build(shape: Shape, tokens: list[Token]) -> Tree:
-    data, children = shape
-    return Tree(data, [tokens[child] if type(child) is int else _build(child, tokens) for child in children])
+def _builder(shape: Shape) -> Callable[[list[Token]], Tree]:
+    """A function of a line's tokens that builds the tree of this shape: one expression of nested ``Tree``
+    calls, written out once per shape (a walk of the shape at every line cost a fifth of a quick parse)."""
+    rules: list[Any] = []
+
+    def source(part: Shape) -> str:
+        data, children = part
+        rules.append(data)
+        index = len(rules) - 1
+        inner = ", ".join(f"t[{child}]" if type(child) is int else source(child) for child in children)
+        return f"T(R[{index}], [{inner}])"
+
+    expression = source(shape)
+    return eval(f"lambda t: {expression}", {"T": Tree, "R": tuple(rules)})  # made here, of ints
 
 
 class QuickParser:
@@ -78,50 +96,88 @@ class QuickParser:
         self.nodes = 0
         self.root = self._node(None) if self.lexers is not None else None
 
-    def _node(self, parent: _Node | None, kind: str = "") -> _Node | None:
-        """The node of ``kind`` after ``parent`` (the root when None), or None when the parser refuses that
-        terminal there (or its state's lexer is not one to lex with quickly)."""
+    def _node(self, parent: _Node | None, kind: str = "") -> _Node | object | None:
+        """The node of ``kind`` after ``parent`` (the root when None); REFUSED when the parser refuses that
+        terminal there, None when its state's lexer is not one to lex with quickly."""
         interactive = self.lark.parse_interactive(start=self.start)
         try:
             for each in ([*parent.types(), kind] if parent is not None else []):
                 interactive.feed_token(Token(each, ""))
         except UnexpectedInput:
-            return None
+            return REFUSED
         assert self.lexers is not None
         lexer = self.lexers[interactive.parser_state.position]
-        if not isinstance(lexer, BasicLexer) or len(lexer.scanner._mres) != 1:
-            return None  # a lexer of another kind, or terminals split over several patterns: lark lexes these
+        if not isinstance(lexer, BasicLexer):
+            return None  # a lexer of another kind: lark lexes these lines
+        scanner = lexer.scanner  # built now if lark has not lexed in this state yet
+        if lexer.callback or len(scanner._mres) != 1:
+            return None  # tokens retyped by a callback, or terminals split over several patterns: lark's
         self.nodes += 1
-        return _Node(parent, kind, lexer.scanner._mres[0], frozenset(lexer.ignore_types))
+        return _Node(parent, kind, _pattern(scanner.terminals, scanner._mres[0], lexer.ignore_types),
+                     frozenset(lexer.ignore_types))
 
     def parse(self, line: str) -> Tree:
-        node = self.root
-        if node is None:
+        """lark's tree of the line, or lark's error raised."""
+        found = self._quick(line)
+        return found if isinstance(found, Tree) else self.lark.parse(line, self.start)
+
+    def parse_or_none(self, line: str) -> Tree | None:
+        """lark's tree of the line, or None when lark refuses it (told without lark's error when the line is
+        refused at a terminal no rule takes there, or by a shape lark refused before: ``error`` gives it)."""
+        found = self._quick(line)
+        if isinstance(found, Tree):
+            return found
+        if found is REFUSED:
+            return None
+        try:
             return self.lark.parse(line, self.start)
+        except UnexpectedInput:
+            return None
+
+    def error(self, line: str) -> UnexpectedInput:
+        """The error lark raises for a line it refuses."""
+        try:
+            self.lark.parse(line, self.start)
+        except UnexpectedInput as error:
+            return error
+        raise ValueError(f"lark reads this line: {line!r}")
+
+    def _quick(self, line: str) -> Tree | object | None:
+        """The tree, REFUSED (lark refuses the line), or None (lark must be asked)."""
+        node = self.root
+        if not isinstance(node, _Node):
+            return None
         tokens: list[Token] = []
         position, end = 0, len(line)
         while position < end:
             found = node.pattern.match(line, position)
             if found is None:
-                return self.lark.parse(line, self.start)  # lark's error
-            kind, stop = found.lastgroup, found.end()
-            if stop == position:
-                return self.lark.parse(line, self.start)
-            if kind not in node.ignored:
-                tokens.append(_token(kind, found.group(), position, stop))
-                child = node.children.get(kind, node)
-                if child is node:
-                    child = node.children[kind] = self._grow(node, kind)
-                if child is None:
-                    return self.lark.parse(line, self.start)
-                node = child
-            position = stop
-        shape = node.shape if node.shape is not None else self._learn(node, line, tokens)
-        if shape is _LARK:
-            return self.lark.parse(line, self.start)
-        return _build(shape, tokens)
+                return REFUSED  # no terminal the parser takes here matches: lark's lexer fails here too
+            kind = found.lastgroup
+            if kind is None:
+                break  # nothing but ignored text to the end of the line
+            first, position = found.span(kind)
+            if position == first:
+                return None
+            if kind in node.ignored:
+                continue
+            tokens.append(_token(kind, found.group(kind), first, position))
+            child = node.children.get(kind, node)
+            if child is node:
+                child = node.children[kind] = self._grow(node, kind)
+            if not isinstance(child, _Node):
+                return child  # REFUSED, or None
+            node = child
+        if node.build is None:
+            shape = node.shape if node.shape is not None else self._learn(node, line, tokens)
+            if shape is _REFUSED_SHAPE:
+                return REFUSED
+            if shape is _LARK:
+                return None
+            node.build = _builder(shape)
+        return node.build(tokens)
 
-    def _grow(self, node: _Node, kind: str) -> _Node | None:
+    def _grow(self, node: _Node, kind: str) -> _Node | object | None:
         if self.nodes >= self.limit:
             return None
         return self._node(node, kind)
@@ -129,7 +185,11 @@ class QuickParser:
     def _learn(self, node: _Node, line: str, tokens: list[Token]) -> Shape:
         """The shape of the tree lark gives this line, its tokens checked equal to the quick ones."""
         node.shape = _LARK
-        tree = self.lark.parse(line, self.start)  # a line lark refuses leaves the shape _LARK: lark parses all
+        try:
+            tree = self.lark.parse(line, self.start)
+        except UnexpectedInput:  # the parser refuses to end a line here (the same for any line of this shape)
+            node.shape = _REFUSED_SHAPE
+            return node.shape
         at = {token.start_pos: index for index, token in enumerate(tokens)}
 
         def shape(subtree: Tree) -> Shape | None:
@@ -151,6 +211,21 @@ class QuickParser:
         if learnt is not None:
             node.shape = learnt
         return node.shape
+
+
+def _pattern(terminals: list[Any], lexer_pattern: re.Pattern[str], ignored: frozenset[str]) -> re.Pattern[str]:
+    """A state's lexer pattern (its terminals in lark's order, ``lexer_pattern``) after the ignored text before
+    a token (blanks), skipped as lark skips it: an ignored terminal where no terminal before it in that order
+    matches, again and again; at the end of the line, nothing (no group)."""
+    skips = []
+    for index, terminal in enumerate(terminals):
+        if terminal.name in ignored:
+            before = "|".join(t.pattern.to_regexp() for t in terminals[:index])
+            guard = f"(?!{before})" if before else ""
+            ignore = terminal.pattern.to_regexp()
+            skips.append(f"(?={ignore}){guard}(?>{ignore})")  # told first whether there is anything to skip
+    skip = f"(?:{'|'.join(skips)})*+" if skips else ""
+    return re.compile(f"{skip}(?:{lexer_pattern.pattern}|\\Z)", lexer_pattern.flags)
 
 
 def _same(token: Token, quick: Token) -> bool:

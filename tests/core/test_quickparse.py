@@ -44,7 +44,9 @@ HIGH_GUARD = parser("highguard.lark", START_RULES)
 
 
 def _same(lark: Lark, quick: QuickParser, line: str, start: str | None = None) -> None:
-    assert _outcome(quick.parse, line) == _outcome(lambda text: lark.parse(text, start), line), line
+    expected = _outcome(lambda text: lark.parse(text, start), line)
+    assert _outcome(quick.parse, line) == expected, line
+    assert (quick.parse_or_none(line) is None) == (expected[0] == "error"), line
 
 
 def test_every_usd_line_of_the_fixtures_parses_as_lark_parses_it():
@@ -89,15 +91,24 @@ def test_a_shape_met_before_is_parsed_without_lark():
     same_shape = "1xA (+0) 1:2 3:4 5:6"
     assert second != first and _outcome(quick.parse, same_shape) == _outcome(USD.parse, same_shape)
     assert counting.parses == 1
-    for refused in ("2xLaser Battery (+1) 14:9 14:9 12:7 )", "2xLaser Battery (+1) 14:9 ("):  # lark's own errors
+    # Refused at a terminal the parser does not take there (one parse, for lark's error), and at the end of a
+    # line (one parse to learn that lark refuses lines of that shape, one for the error).
+    for refused in ("2xLaser Battery (+1) 14:9 14:9 12:7 )", "2xLaser Battery (+1) 14:9 ("):
         expected = _outcome(USD.parse, refused)
         assert _outcome(quick.parse, refused) == expected and expected[0] == "error"
-    assert counting.parses == 3
+    assert counting.parses == 4
+    for refused in ("1xB (-1) 1:1 2:2 3:3 )", "3xC (+2) 9:9 ("):  # the same shapes: refused without lark
+        assert quick.parse_or_none(refused) is None and "Unexpected" in str(quick.error(refused))
+    assert counting.parses == 6 and quick.parse_or_none(same_shape) == USD.parse(same_shape)
+    with pytest.raises(ValueError, match="lark reads this line"):
+        quick.error(same_shape)
 
 
 def test_past_its_limit_a_quick_parser_learns_no_more_shapes_and_lark_parses_them():
     lines = ["2xLaser Battery (+1) 14:9 14:9 12:7", "Crew: 4 Troops: 2", "1xA (+0) (1:2 - 3:-) PDR: 2 (3 turrets each)"]
-    for limit, parses in ((1, 9), (100, 3)):  # only the root: lark parses every line; room: each shape once
+    # Only the root: lark parses every line, each time (twice: ``parse`` and ``parse_or_none``); room: each
+    # shape once.
+    for limit, parses in ((1, 18), (100, 3)):
         counting = _Counting(USD)
         quick = QuickParser(counting, limit=limit)  # type: ignore[arg-type]
         for line in lines * 3:

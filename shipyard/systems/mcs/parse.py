@@ -32,12 +32,12 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
 
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.grammar import parser, quick_parser
 from shipyard.core.numbers import beyond_reason
 from shipyard.core.parse_errors import describe
+from shipyard.core.quickparse import QuickParser
 from shipyard.core.source import split_lines
 from shipyard.systems.mcs.model import (
     BeamBattery,
@@ -435,10 +435,9 @@ class _SheetReader:
             if fields is not None:
                 self.read_line(fields)
                 continue
-            try:
-                tree = parser.parse(self.line_text)
-            except UnexpectedInput as error:
-                self.unreadable_line(error)
+            tree = parser.parse_or_none(self.line_text)
+            if tree is None:
+                self.unreadable_line(parser)
                 continue
             self.read_line(self.items.transform(tree))
         self.finish_ship()
@@ -448,12 +447,14 @@ class _SheetReader:
                         "no ship found: expected USD lines such as 'Class: Kuvasz TL:12', "
                         "'Displacement: 500 tons' or '2xLaser Battery (+2) (14:9 14:9 14:9 12:7)'")
 
-    def unreadable_line(self, error: UnexpectedInput) -> None:
+    def unreadable_line(self, parser: QuickParser) -> None:
+        """A line the grammar refuses: kept as a note; an error naming what was expected when it looks like a
+        rating (the parser's error is asked for only then), else free text."""
         stripped = self.line_text.strip()
         first_col = len(self.line_text) - len(self.line_text.lstrip()) + 1
         self.keep_note(stripped, first_col)
         if _LOOKS_RATED.search(self.line_text):
-            column, message = describe(error, self.line_text, TERMINAL_WORDS)
+            column, message = describe(parser.error(self.line_text), self.line_text, TERMINAL_WORDS)
             self.report("USD101", Severity.ERROR, f"cannot read this rating: {message}; "
                                                   "the line is kept as a note", column)
         else:
