@@ -140,3 +140,14 @@ _HG_QUICK = {rule: QuickParser(HIGH_GUARD, rule) for rule in START_RULES}
 @pytest.mark.parametrize("line", ["", "   ", "\t"])
 def test_a_blank_line_parses_as_lark_parses_it(line: str):
     _same(USD, QuickParser(USD), line)
+
+
+def test_a_token_lark_retypes_is_typed_as_lark_types_it():
+    """lark retypes a word that is also a keyword of the same priority ("if" matched as WORD becomes IF): the
+    quick parse leaves such states to lark."""
+    grammar = 'start: (WORD | IF)+\nIF: "if"\nWORD: /[a-z]+/\n%ignore " "\n'
+    lark = Lark(grammar, parser="lalr", lexer="contextual")
+    quick = QuickParser(lark)
+    for line in ("if x if", "x y", "if", "x  if  y "):
+        _same(lark, quick, line)
+    assert [t.type for t in quick.parse("x if").children] == ["WORD", "IF"]
