@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import pytest
 from conftest import FIXTURES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from shipyard.cli import app
 from shipyard.core.sniff import sniff
+from shipyard.core.source import split_lines
 from shipyard.systems.highguard.parse import parse_highguard
-from shipyard.systems.highguard.repairs import repair_figures, repair_line
+from shipyard.systems.highguard.repairs import every_repair, repair_figures, repair_line
 
 HG = FIXTURES / "highguard"
 COPIES = HG / "copies"
@@ -81,6 +84,20 @@ def test_clean_lines_are_not_repaired(line):
     assert repair_line(line) == (line, [])
     if "=" in line:
         assert repair_figures(line) == (line, [])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["=3D", "=", "3D", "Cr", "cr", "BC", "-", "- ", "A2447G2", "a2447g2", "000510",
+                                 "50202", "0", " ", "\t", "MCr", "Td;", "x"]), max_size=14))
+def test_a_line_with_nothing_to_repair_is_told_without_trying_each_repair(pieces):
+    line = "".join(pieces)
+    assert repair_line(line) == every_repair(line)
+
+
+def test_every_fixture_line_is_repaired_as_each_repair_tried_repairs_it():
+    lines = [line for path in sorted(HG.rglob("*.txt")) for line in split_lines(path.read_text(errors="replace"))]
+    assert len(lines) > 300 and all(repair_line(line) == every_repair(line) for line in lines)
+    assert sum(every_repair(line)[1] != [] for line in lines) > 3  # the copies hold repairs to make
 
 
 def test_repairs_keep_the_line_length():

@@ -19,6 +19,9 @@ _QUOTED_EQUALS = re.compile(r"=3D")
 # A USP's type code written in lower case ("Cr-M2234F3-..."), as some squadrons type it.
 _LOWER_CASE_TYPE = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,2}[a-z])[A-Za-z]{1,2}"
                               r"(?=-[ \t]*[0-9A-Z]{7}-[ \t]*[0-9A-Z]{6}-)")
+#: What every damage repair_line repairs holds (the "=3D", or a USP's first two dashes about its first block):
+#: a line without it is read as it is, without a pass of each repair.
+_MAYBE_DAMAGED = re.compile(r"=3D|-[ \t]*[0-9A-Z]{7}-")
 _DAMAGE = "(damage from copying)"
 # A figure after "Key=" or "Key:" made of digits and the letters a scanner takes for them: O/o for 0, l/I for 1.
 _SCANNER_LETTERS = {"O": "0", "o": "0", "l": "1", "I": "1"}
@@ -38,6 +41,11 @@ class Repair(NamedTuple):
 def repair_line(line: str) -> tuple[str, list[Repair]]:
     """The line as its writer meant it and the repairs made (quoted-printable, a broken USP); the same length as
     ``line``."""
+    return every_repair(line) if _MAYBE_DAMAGED.search(line) else (line, [])
+
+
+def every_repair(line: str) -> tuple[str, list[Repair]]:
+    """``repair_line`` with each repair tried, whatever the line holds."""
     repairs: list[Repair] = []
 
     def quoted(found: re.Match[str]) -> str:
