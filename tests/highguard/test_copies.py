@@ -15,6 +15,7 @@ from shipyard.core.sniff import sniff
 from shipyard.core.source import split_lines
 from shipyard.systems.highguard.parse import parse_highguard
 from shipyard.systems.highguard.repairs import every_repair, repair_figures, repair_line
+from shipyard.systems.highguard.sniff import BROKEN_USP_SHAPE, COMPONENT_SHAPE, looks_like_highguard
 
 HG = FIXTURES / "highguard"
 COPIES = HG / "copies"
@@ -98,6 +99,17 @@ def test_every_fixture_line_is_repaired_as_each_repair_tried_repairs_it():
     lines = [line for path in sorted(HG.rglob("*.txt")) for line in split_lines(path.read_text(errors="replace"))]
     assert len(lines) > 300 and all(repair_line(line) == every_repair(line) for line in lines)
     assert sum(every_repair(line)[1] != [] for line in lines) > 3  # the copies hold repairs to make
+
+
+def test_a_high_guard_text_is_told_as_its_whole_shapes_tell_it():
+    """The quick look (the dashes of a USP's first block, a ';') answers as the whole shapes do, on every
+    fixture text and on lines made of a USP's pieces."""
+    texts = [path.read_text(errors="replace") for path in sorted(FIXTURES.rglob("*")) if path.is_file()
+             and path.suffix in (".txt", ".usd", ".hg", ".sheet", ".toml")]
+    texts += ["BC- A2447G2- 000510- 50202- 0", "x-A2447G2-", "Hull 200.000Td ; mcr 4", "a-B2447G2-000510-50202-0"]
+    for text in texts:
+        assert looks_like_highguard(text) == bool(BROKEN_USP_SHAPE.search(text) or COMPONENT_SHAPE.search(text))
+    assert sum(map(looks_like_highguard, texts)) > 10 and not all(map(looks_like_highguard, texts))
 
 
 def test_repairs_keep_the_line_length():
