@@ -128,9 +128,10 @@ def refuse_lines(text: str, path: str) -> tuple[str, list[Diagnostic]]:
     """The text with each line that is not read left blank (so every other line keeps its number), and an
     IO010 error at each: a line over MAX_LINE_CHARS, or one holding a figure of more than FIGURE_DIGITS."""
     found: list[Diagnostic] = []
-    lines = _LINE_BREAK.split(text)
-    if not _LONG_FIGURE.search(text) and max(map(len, lines)) <= MAX_LINE_CHARS:
+    if not _LONG_FIGURE.search(text) and (len(text) <= MAX_LINE_CHARS  # no line can be longer: not split
+                                          or max(map(len, _LINE_BREAK.split(text))) <= MAX_LINE_CHARS):
         return text, found  # the common case, told without a pass in Python
+    lines = _LINE_BREAK.split(text)
     for number, line in enumerate(lines, start=1):
         refusal = _refusal(line) if len(line) > FIGURE_DIGITS else None
         if refusal is not None:
