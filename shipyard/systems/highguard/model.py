@@ -17,6 +17,8 @@ from shipyard.core.records import Figure, Note, Record, Ship
 #: The USP columns that carry battery counts, in the order of the battery lines (High Guard Shipyard's sheets, battery
 #: lines).
 BATTERY_COLUMNS = ("sandcaster", "repulsor", "laser", "energy", "particle_accelerator", "meson", "missile")
+#: A component label's factor: "Factor-1.5" (a number, read whole) or a spinal mount's letter ("Factor-T").
+_FACTOR = re.compile(r"Factor-([0-9]+(?:\.[0-9]+)?|[A-Z])")
 
 
 class UspProfile(Record):
@@ -79,7 +81,7 @@ class Component(Record):
     @property
     def factor(self) -> str | None:
         """The ``Factor-x`` of the label: a number (``Factor-1.5``, read whole), or a spinal letter."""
-        found = re.search(r"Factor-([0-9]+(?:\.[0-9]+)?|[A-Z])", self.label)
+        found = _FACTOR.search(self.label)
         return found.group(1) if found else None
 
     @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy

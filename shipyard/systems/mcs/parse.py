@@ -609,7 +609,7 @@ class _SheetReader:
         while reader.peek("SENSOR") or reader.peek("NUMBER"):
             token = reader.take()
             found = True
-            match = re.fullmatch(r"(?:(\d+)[xX])?(\d+(?:\.\d+)?)([A-Za-z]*)", token.text.lstrip("+"))
+            match = _SENSOR_RATING.fullmatch(token.text.lstrip("+"))
             if match is None:
                 raise FieldValueError(f"expected a sensor rating such as 1x14.5, found {token.text!r}", token)
             count, sensitivity, suffix = match.groups()
@@ -681,6 +681,8 @@ def _pen_dam(token: Token) -> tuple[int | None, int | None]:
 
 
 _SIGNED = re.compile(r"[+-]?\d+")
+#: A sensor rating: "2x14", "14.5", "1x13.5s" (count, sensitivity, suffix).
+_SENSOR_RATING = re.compile(r"(?:(\d+)[xX])?(\d+(?:\.\d+)?)([A-Za-z]*)")
 
 
 def _given(value: int | None, what: str) -> int:
@@ -747,7 +749,7 @@ class _ValueReader:
         self.index += 1
         text = token.text.replace(",", "")
         if kind is int:
-            if not re.fullmatch(r"[+-]?\d+", text):
+            if not _SIGNED.fullmatch(text):
                 raise FieldValueError(f"expected a whole number, found {token.text!r}", token)
             value = int(text)
         else:

@@ -23,6 +23,7 @@ META = meta("HG117", "fittings-tl")
 LOW_BERTH_TL = 9
 DROP_CAPSULE_TL = 10
 MIXED_TURRETS_MAX_HULL = 1000
+_CAPSULES = re.compile(r"(ready|stored) drop capsules")
 
 
 def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -39,7 +40,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         for label, c in labels.items():
             if "drop capsule" in label and tl < DROP_CAPSULE_TL:
                 yield ctx.report(f"drop capsules need TL{DROP_CAPSULE_TL}; this ship is TL{tl}", c)
-    capsules = [c for label, c in labels.items() if re.search(r"(ready|stored) drop capsules", label)]
+    capsules = [c for label, c in labels.items() if _CAPSULES.search(label)]
     if capsules and "drop capsule launchers" not in labels:
         yield ctx.report("drop capsules without drop capsule launchers", capsules[0])
     mixed = labels.get("mixed turrets")
