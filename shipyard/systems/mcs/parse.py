@@ -206,6 +206,11 @@ def field_items(line: str) -> list[_FieldItem] | None:
     return items or None
 
 
+def _words(text: str) -> str:
+    """Text with its runs of blanks as single spaces, and none at its ends (a value as a note keeps it)."""
+    return " ".join(text.split())
+
+
 @functools.lru_cache(maxsize=1024)  # a sheet's keys are a few dozen words, repeated on every sheet
 def _normal(key: str) -> str:
     return re.sub(r"[\s\-_:]", "", key).lower()
@@ -492,21 +497,20 @@ class _SheetReader:
         key = item.key
         key_text = str(key).rstrip(":- \t").strip()
         key_column, key_end = key.column or 1, key.end_column or 1
-        tokens = item.values
-        raw = " ".join(self.line_text[key_end - 1: next_start - 1].split())
+        value_text = self.line_text[key_end - 1: next_start - 1]  # the value as written, up to the next key
         name = self.canonical_key(key_text, key_column)
         if name is None:
             self.report("USD104", Severity.WARNING,
                         f"unknown key '{key_text}'; the field is kept as a note", key_column)
-            self.keep_note(f"{key_text}: {raw}", key_column)
+            self.keep_note(f"{key_text}: {_words(value_text)}", key_column)
             self.ship.has_content = True
             return
         try:
-            self.apply_field(name, key_text, tokens, raw, key_column, key_end)
+            self.apply_field(name, key_text, item.values, value_text, key_column, key_end)
         except FieldValueError as error:
             column = error.token.column if error.token else key_column
             self.report("USD102", Severity.ERROR, f"{key_text}: {error.message}", column)
-            self.keep_note(f"{key_text}: {raw}", key_column)
+            self.keep_note(f"{key_text}: {_words(value_text)}", key_column)
         self.ship.has_content = True
 
     def canonical_key(self, key_text: str, column: int) -> str | None:
@@ -543,13 +547,14 @@ class _SheetReader:
         self.ship.has_content = True
         return True
 
-    def apply_field(self, name: str, key_text: str, tokens: list[_Lexeme], raw: str, key_column: int,
+    def apply_field(self, name: str, key_text: str, tokens: list[_Lexeme], value_text: str, key_column: int,
                     key_end: int) -> None:
         reader = _ValueReader(tokens)
         span = self.span(key_column, tokens[-1].end_column if tokens else key_end)
         self.group = None
         if name == "class":
             self.start_ship_if_named()
+            raw = _words(value_text)
             if not raw:
                 raise FieldValueError("expected the class name after the key")
             self.set_value("class_name", raw, span)
@@ -566,7 +571,7 @@ class _SheetReader:
         if handler is not None:
             model_name, value, extra = handler(reader)
             if not self.set_value(model_name, value, span):
-                self.keep_note(f"{key_text}: {raw}", key_column)
+                self.keep_note(f"{key_text}: {_words(value_text)}", key_column)
                 return
             for extra_name, extra_value in extra.items():
                 self.ship.values[extra_name] = extra_value
