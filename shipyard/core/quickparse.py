@@ -16,7 +16,6 @@ number of files read; past it, new shapes are lark's parse too.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -113,8 +112,7 @@ class QuickParser:
         if lexer.callback or len(scanner._mres) != 1:
             return None  # tokens retyped by a callback, or terminals split over several patterns: lark's
         self.nodes += 1
-        return _Node(parent, kind, _pattern(scanner.terminals, scanner._mres[0], lexer.ignore_types),
-                     frozenset(lexer.ignore_types))
+        return _Node(parent, kind, scanner._mres[0], frozenset(lexer.ignore_types))
 
     def parse(self, line: str) -> Tree:
         """lark's tree of the line, or lark's error raised."""
@@ -153,15 +151,12 @@ class QuickParser:
             found = node.pattern.match(line, position)
             if found is None:
                 return REFUSED  # no terminal the parser takes here matches: lark's lexer fails here too
-            kind = found.lastgroup
-            if kind is None:
-                break  # nothing but ignored text to the end of the line
-            first, position = found.span(kind)
+            kind, first, position = found.lastgroup, position, found.end()
             if position == first:
                 return None
             if kind in node.ignored:
                 continue
-            tokens.append(_token(kind, found.group(kind), first, position))
+            tokens.append(_token(kind, found.group(), first, position))
             child = node.children.get(kind, node)
             if child is node:
                 child = node.children[kind] = self._grow(node, kind)
@@ -211,21 +206,6 @@ class QuickParser:
         if learnt is not None:
             node.shape = learnt
         return node.shape
-
-
-def _pattern(terminals: list[Any], lexer_pattern: re.Pattern[str], ignored: frozenset[str]) -> re.Pattern[str]:
-    """A state's lexer pattern (its terminals in lark's order, ``lexer_pattern``) after the ignored text before
-    a token (blanks), skipped as lark skips it: an ignored terminal where no terminal before it in that order
-    matches, again and again; at the end of the line, nothing (no group)."""
-    skips = []
-    for index, terminal in enumerate(terminals):
-        if terminal.name in ignored:
-            before = "|".join(t.pattern.to_regexp() for t in terminals[:index])
-            guard = f"(?!{before})" if before else ""
-            ignore = terminal.pattern.to_regexp()
-            skips.append(f"(?={ignore}){guard}(?>{ignore})")  # told first whether there is anything to skip
-    skip = f"(?:{'|'.join(skips)})*+" if skips else ""
-    return re.compile(f"{skip}(?:{lexer_pattern.pattern}|\\Z)", lexer_pattern.flags)
 
 
 def _same(token: Token, quick: Token) -> bool:
