@@ -220,11 +220,9 @@ def line_rule(line: str) -> str | None:
 def _unlabelled_battery_line(line: str) -> bool:
     """Whether a line under a USP is a battery line without its label (some published squadrons print none):
     battery counts, perhaps with a tonnage and Crew= / TL= trailers, as the grammar's battery line reads them."""
-    try:
-        tree = _quick("battery_line").parse(line)
-    except LarkError:
-        return False
-    return any(True for _ in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "CELLS"))
+    tree = _quick("battery_line").parse_or_none(line)  # a refusal needs no words here
+    return tree is not None and any(True for _ in tree.scan_values(lambda v: isinstance(v, Token)
+                                                                   and v.type == "CELLS"))
 
 
 def _cells(tokens: list[Token]) -> list[Token]:

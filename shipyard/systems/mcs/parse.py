@@ -340,27 +340,30 @@ class _LineItems:
         for node in tree.children:
             if not isinstance(node, Tree):
                 continue
+            if node.data == "battery":
+                items.append(self.battery(node))
+                continue
             tokens = _tokens(node)
             if node.data == "heading":
                 items.append(_Heading(tokens[0], _start(node)))
             elif node.data == "notes":
                 items.append(_NotesItem(tokens[0], _start(node)))
-            elif node.data == "field":
+            else:
                 values = [_lexeme(t.type, str(t), t.column or 1, t.end_column or 1) for t in tokens[1:]]
                 items.append(_FieldItem(tokens[0], values, _start(node)))
-            else:
-                items.append(self.battery(node))
         return items
 
     def battery(self, node: Tree[Token]) -> _BatteryItem:
-        head, body = (child for child in node.children if isinstance(child, Tree))
+        head, body = node.children  # battery: battery_head body (grammars/usd.lark)
+        if not isinstance(head, Tree) or not isinstance(body, Tree):
+            raise ValueError("a battery without its head and body")  # the grammar makes none
         count, name = 1, ""
         for token in _tokens(head):
             if token.type == "COUNT":
                 count = int(_leading_number(str(token)))
             elif token.type == "WEAPON_NAME":
                 name = " ".join(str(token).split())
-        return _BatteryItem(count, name, self.body(body), _start(node), _end(node))
+        return _BatteryItem(count, name, self.body(body), _start(head), _end(body))
 
     def body(self, node: Tree[Token]) -> _Body:
         tokens: dict[str, list[Token]] = {}
