@@ -12,6 +12,8 @@ Guard fixtures, renamed and with their figures varied, about 70% USD and 30% Hig
 - ``shipyard check DIR`` end to end on one core (-j 1) and on every core (-j N), wall time;
 - the peak memory (largest process, from the kernel's rusage) of each run;
 - each of these ``--repeat`` times (3), in turn, the best rate and the largest peak shown;
+- with two sizes, the rate per sheet past start-up: the difference of the two runs (a run's start-up, a few
+  tenths of a second, is a quarter of a 1,000-sheet run and is in ``check`` but not in the bare parse);
 - the start-up: ``shipyard check ONE-SHEET`` against ``python -c "import lark, pydantic, typer"``, with the
   stack's floor beside it (STACK_FLOOR), and with ``--against PYTHON`` another installed shipyard (an earlier
   version, in its own virtual environment) timed in the same rotation.
@@ -148,6 +150,7 @@ def main() -> None:
         print(f"| N | bare parse (sheets/s) | check -j1 (sheets/s) | ratio | check -j{cores} (sheets/s) | speed-up | "
               f"peak MiB -j1 | peak MiB -j{cores} |")
         print("|---|---|---|---|---|---|---|---|")
+    measured: list[tuple[int, float, float]] = []  # sheets, seconds on one core, bare parse rate
     for n in sizes:
         folder = Path(tempfile.mkdtemp(prefix="shipyard-bench-"))
         try:
@@ -164,6 +167,7 @@ def main() -> None:
                     seconds, peak = run([args.against, "-m", "shipyard", "check", str(folder), "-j", "1", "--format",
                                          "json"])
                     other, other_mem = min(other, seconds), max(other_mem, peak)
+            measured.append((n, one, bare))
             print(f"| {n:,} | {bare:,.0f} | {n / one:,.0f} | {n / one / bare:.2f} | {n / many:,.0f} | "
                   f"{one / many:.2f}x | {one_mem:,.0f} | {many_mem:,.0f} |")
             if args.against:
@@ -171,6 +175,12 @@ def main() -> None:
                       f"{other / one:.2f}x its rate |")
         finally:
             shutil.rmtree(folder)
+    if len(measured) >= 2:  # a run's start-up is the same at any size: the difference of two runs is per sheet
+        (small, small_time, small_bare), (large, large_time, large_bare) = min(measured), max(measured)
+        if large > small and large_time > small_time:
+            rate = (large - small) / (large_time - small_time)
+            print(f"\npast start-up (the {large:,}-sheet run less the {small:,}-sheet one): check -j1 {rate:,.0f} "
+                  f"sheets/s, {rate / max(small_bare, large_bare):.2f}x the bare parse")
     times = startup(ROOT / "examples" / "kuvasz.usd", against=args.against)
     base = times["baseline"]
     print(f"\nstart-up: import lark, pydantic, typer {base * 1000:.0f} ms; stack floor {times['floor'] * 1000:.0f} ms "
