@@ -9,9 +9,11 @@ its own tokens in their places.
 objects, so every token is the one lark takes), walking a trie of the terminal sequences met so far: each node
 holds its parser state's lexer (the state from lark's interactive parser, found once per node), and a node
 where a line ended holds the shape of its tree (from lark's own parse of the first such line, whose tokens are
-checked equal to the quick ones first). Anything else (a line lark refuses above all, so that its error is
-lark's own) is lark's parse. The trie stops growing at NODE_LIMIT nodes, so memory does not grow with the
-number of files read; past it, new shapes are lark's parse too.
+checked equal to the quick ones first). A line refused where no terminal the parser takes matches, at a
+terminal the parser refuses, or of a shape lark refused, is told without lark (``parse_or_none`` gives None);
+its error, when one is wanted, is lark's own (``parse`` raises it, ``error`` returns it). Anything else is
+lark's parse. The trie stops growing at NODE_LIMIT nodes, so memory does not grow with the number of files
+read; past it, new shapes are lark's parse too.
 """
 
 from __future__ import annotations
