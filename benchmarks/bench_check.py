@@ -11,7 +11,9 @@ Guard fixtures, renamed and with their figures varied, about 70% USD and 30% Hig
 - the bare lark parse of the same files (every line through the USD or High Guard parser, in this process);
 - ``shipyard check DIR`` end to end on one core (-j 1) and on every core (-j N), wall time;
 - the peak memory (largest process, from the kernel's rusage) of each run;
-- each of these ``--repeat`` times (3), in turn, the best rate and the largest peak shown;
+- each of these ``--repeat`` times (5), in turn, the best rate and the largest peak shown; the ratio of
+  ``check -j1`` to the bare parse is the median of each run's own pair (this machine's speed drifts by a fifth
+  over minutes, and a pair measured within seconds of each other drifts together);
 - with two sizes, the rate per sheet past start-up: the difference of the two runs (a run's start-up, a few
   tenths of a second, is a quarter of a 1,000-sheet run and is in ``check`` but not in the bare parse);
 - the start-up: ``shipyard check ONE-SHEET`` against ``python -c "import lark, pydantic, typer"``, with the
@@ -140,15 +142,15 @@ def main() -> None:
     parser.add_argument("--n", type=int, action="append", help="sheets to generate (repeatable)")
     parser.add_argument("--startup-only", action="store_true", help="measure the start-up only")
     parser.add_argument("--against", help="the python of another shipyard install, timed beside this one")
-    parser.add_argument("--repeat", type=int, default=3,
+    parser.add_argument("--repeat", type=int, default=5,
                         help="runs of each measurement, in turn; the best of them is shown (noise only adds time)")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     print(f"python {sys.version.split()[0]}, {cores} cores")
     sizes = [] if args.startup_only else args.n or [1000, 10000]
     if sizes:
-        print(f"| N | bare parse (sheets/s) | check -j1 (sheets/s) | ratio | check -j{cores} (sheets/s) | speed-up | "
-              f"peak MiB -j1 | peak MiB -j{cores} |")
+        print(f"| N | bare parse (sheets/s) | check -j1 (sheets/s) | -j1 / bare | check -j{cores} (sheets/s) | "
+              f"speed-up | peak MiB -j1 | peak MiB -j{cores} |")
         print("|---|---|---|---|---|---|---|---|")
     measured: list[tuple[int, float, float]] = []  # sheets, seconds on one core, bare parse rate
     for n in sizes:
@@ -157,10 +159,13 @@ def main() -> None:
             generate(folder, n)
             bare, one, many, other = 0.0, float("inf"), float("inf"), float("inf")
             one_mem = many_mem = other_mem = 0.0
+            ratios = []  # each run's check -j1 rate over the bare parse just before it
             for _ in range(args.repeat):  # in turn, so that the machine's drift falls on each alike
-                bare = max(bare, bare_parse(folder))
+                bare_now = bare_parse(folder)
+                bare = max(bare, bare_now)
                 seconds, peak = run([*SHIPYARD, "check", str(folder), "-j", "1", "--format", "json"])
                 one, one_mem = min(one, seconds), max(one_mem, peak)
+                ratios.append(n / seconds / bare_now)
                 seconds, peak = run([*SHIPYARD, "check", str(folder), "-j", str(cores), "--format", "json"])
                 many, many_mem = min(many, seconds), max(many_mem, peak)
                 if args.against:
@@ -168,7 +173,7 @@ def main() -> None:
                                          "json"])
                     other, other_mem = min(other, seconds), max(other_mem, peak)
             measured.append((n, one, bare))
-            print(f"| {n:,} | {bare:,.0f} | {n / one:,.0f} | {n / one / bare:.2f} | {n / many:,.0f} | "
+            print(f"| {n:,} | {bare:,.0f} | {n / one:,.0f} | {statistics.median(ratios):.2f} | {n / many:,.0f} | "
                   f"{one / many:.2f}x | {one_mem:,.0f} | {many_mem:,.0f} |")
             if args.against:
                 print(f"|   against: check -j1 {n / other:,.0f} sheets/s, peak {other_mem:,.0f} MiB; this one "
