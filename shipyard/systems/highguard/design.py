@@ -146,6 +146,12 @@ def _per_turret_from_cost(weapon_mcr: Decimal, turrets: int, mcr: Decimal, most:
 
 #: The drives of the ENGINEERING section, by the start of their labels (a spare's label starts "Backup ").
 DRIVE_LABELS = (("maneuver", "M-Drive"), ("jump", "J-Drive"), ("power", "P-Plant"))
+#: A backup drive's label: "Backup M-Drive" (compiled once, as each of the labels below: asked of every component
+#: of every ship).
+_BACKUP = {pattern: re.compile(rf"backup\s+{pattern}", re.I) for _, pattern in DRIVE_LABELS}
+_FUEL_TANK = re.compile(r"(P-Fuel|J-Fuel|Extra Fuel)")
+_STATEROOMS = re.compile(r"staterooms", re.I)
+_SPINAL = re.compile(r"spinal (meson gun|particle accelerator) factor-([A-Z])", re.I)
 
 
 class _Engine:
@@ -182,7 +188,7 @@ class _Engine:
                 if drive is not None:
                     design.drives[kind] = drive
             for spare in self.ship.components_in("ENGINEERING"):
-                if re.match(rf"backup\s+{pattern}", spare.label, re.I):
+                if _BACKUP[pattern].match(spare.label):
                     drive = self.rate(kind, spare, design.hull)
                     if drive is not None:
                         design.backup_drives.append(drive)
@@ -233,7 +239,7 @@ class _Engine:
             design.fuel_jump_needed = hg.JUMP_FUEL_PER_PARSEC * laden * jump
         if power is not None:
             design.fuel_plant_needed = hg.PLANT_FUEL_PER_PN * design.hull * power
-        carried = [c.tons for c in ship.components_in("FUEL") if re.match(r"(P-Fuel|J-Fuel|Extra Fuel)", c.label)]
+        carried = [c.tons for c in ship.components_in("FUEL") if _FUEL_TANK.match(c.label)]
         if carried:
             design.fuel_carried = sum(carried, D(0))
 
@@ -247,7 +253,7 @@ class _Engine:
         design.component_cost = sum((c.mcr for c in ship.components), D(0))
         design.craft_cost = sum((c.craft_cost * (c.count or 1) for c in ship.components if c.craft_cost), D(0))
         for component in ship.components_in("ACCOMODATIONS"):
-            if re.fullmatch(r"staterooms", component.label, re.I):
+            if _STATEROOMS.fullmatch(component.label):
                 design.staterooms += component.count or 0
 
     def weapons(self) -> None:
@@ -258,7 +264,7 @@ class _Engine:
         pulse = any("pulse" in flag.lower() for flag in ship.flags)
         for component in ship.components_in("WEAPONRY"):
             label = component.label.lower()
-            spinal = re.match(r"spinal (meson gun|particle accelerator) factor-([A-Z])", component.label, re.I)
+            spinal = _SPINAL.match(component.label)
             if spinal:
                 kind = "meson" if "meson" in spinal.group(1).lower() else "particle_accelerator"
                 design.spinal = (kind, spinal.group(2).upper())

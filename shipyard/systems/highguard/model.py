@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 from typing import ClassVar, Literal
 
 from pydantic import Field, computed_field
@@ -140,7 +141,13 @@ class HighGuardShip(Ship):
 
     def find_component(self, section: str, pattern: str) -> Component | None:
         """The first component of ``section`` whose label matches ``pattern`` (case-insensitive)."""
-        return next((c for c in self.components_in(section) if re.search(pattern, c.label, re.I)), None)
+        matches = _label_pattern(pattern).search
+        return next((c for c in self.components if c.section == section and matches(c.label)), None)
+
+
+@lru_cache(maxsize=256)  # the engine's and the rules' few dozen patterns, asked of every component of every ship
+def _label_pattern(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.I)
 
 
 __all__ = ["BATTERY_COLUMNS", "BatteryCounts", "Component", "Decimal", "HighGuardShip", "UspProfile"]
