@@ -684,8 +684,8 @@ def _known_detail(detail: Detail) -> bool:
 
 def _pen_dam(token: Token) -> tuple[int | None, int | None]:
     """Pen and Dam of "14:9"; a dash on either side ("14:-", "-:9") is None."""
-    pen, dam = (None if part.strip().startswith("-") else int(part) for part in str(token).split(":"))
-    return pen, dam
+    pen, _, dam = str(token).partition(":")
+    return (None if pen.lstrip()[:1] == "-" else int(pen)), (None if dam.lstrip()[:1] == "-" else int(dam))
 
 
 _SIGNED = re.compile(r"[+-]?\d+")
