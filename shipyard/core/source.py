@@ -156,9 +156,9 @@ def read_sheet_text(path: Path, display: str | None = None) -> tuple[str | None,
         raw = read_limited(path)
     except Unreadable as refused:
         return fail(refused.code, refused.message)
-    if not raw.strip():
+    if not raw or raw.isspace():  # told without a copy of the bytes, as the next test is
         return fail("IO004", "file is empty: expected a ship sheet")
-    if b"\x00" in raw[:8192]:
+    if raw.find(b"\x00", 0, 8192) != -1:
         return fail("IO003", "file is binary (it holds NUL bytes): expected a text ship sheet")
     diagnostics: list[Diagnostic] = []
     if raw.startswith(b"\xef\xbb\xbf"):
