@@ -13,6 +13,7 @@ Battery details ("2 turrets each", "3 salvos each.", "30 cannisters") are kept v
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
@@ -58,8 +59,13 @@ def _mounting(details: list[Detail]) -> Mounting | None:
         words = detail.words()
         for marker, kind in _MOUNT_KINDS:
             if marker in words:
-                return Mounting(count=detail.number, kind=kind)
+                return _mount(detail.number, kind)
     return None
+
+
+@lru_cache(maxsize=256)  # a frozen value, asked for by several rules of every battery
+def _mount(count: int, kind: MountKind) -> Mounting:
+    return Mounting(count=count, kind=kind)
 
 
 def _detail_matching(details: list[Detail], pattern: str) -> int | None:

@@ -61,6 +61,8 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
         vs_damage = (vs.dam if vs is not None else None) if battery.ranges else chart.PD_FULL_DAMAGE
         shortfall = chart.pd_shortfall(vs_damage)
         low, high = (chart.laser_point_defence(n, battery.rof, vs_damage) for n in (fewest, most))
+        if low <= battery.point_defence <= high:
+            continue  # within the tables: nothing to say
         basis = f"{read}, ROF {battery.rof:+d}" + (f", VS damage {vs_damage} is {shortfall} below 4" if shortfall
                                                    else "")
         yield from _findings(battery, battery.point_defence, low, high, basis, ctx)
