@@ -7,6 +7,7 @@ Errors are values (beancount): the parser, the checks and the converters all ret
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -24,9 +25,23 @@ class Severity(StrEnum):
 
 
 _set = object.__setattr__  # how a frozen model's state is written
+Model = TypeVar("Model", bound=BaseModel)
 #: The fields an ``on_line`` span was given: every one. One set shared by all of them (a span is frozen, so
 #: nothing adds to it; ``model_copy`` copies it before it adds the fields it changes).
 _EVERY_SPAN_FIELD = {"path", "line", "col", "end_line", "end_col"}
+
+
+def unchecked(cls: type[Model], state: dict[str, Any], fields_set: set[str]) -> Model:
+    """A frozen model of ``cls`` with ``state`` (every field, in field order, each of its field's type) as its
+    own, without validation: for the small records a reader makes by the dozen from values it made itself.
+    ``fields_set`` may be shared (the model is frozen; ``model_copy`` copies the set before it adds to it).
+    ``Span.on_line`` is the same, written out: it is the most made of all."""
+    record = cls.__new__(cls)
+    _set(record, "__dict__", state)
+    _set(record, "__pydantic_fields_set__", fields_set)
+    _set(record, "__pydantic_extra__", None)
+    _set(record, "__pydantic_private__", None)
+    return record
 
 
 class Span(BaseModel):

@@ -60,3 +60,21 @@ def test_a_span_built_on_a_line_is_a_validated_span():
     assert other.model_fields_set == quick.model_fields_set == checked.model_fields_set
     with pytest.raises(ValidationError):
         quick.line = 4  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("pen", "dam"), [(14, 9), (None, 9), (14, None), (None, None)])
+def test_a_pen_dam_read_at_a_span_is_a_validated_pair(pen, dam):
+    """The reader's unvalidated pair is what validating the same ints gives: equal, the same fields set, the
+    same JSON, its span kept, and frozen."""
+    from shipyard.systems.mcs.model import PenDam
+
+    span = Span.on_line("a.usd", 4, 7, 11)
+    quick, checked = PenDam.read_at(pen, dam, span), PenDam(pen=pen, dam=dam, spans={"self": span})
+    assert quick == checked and hash(quick) == hash(checked) and quick.span() == span
+    assert quick.model_fields_set == checked.model_fields_set
+    assert quick.model_dump(mode="json") == checked.model_dump(mode="json") and quick.render() == checked.render()
+    assert list(quick.__dict__) == list(checked.__dict__)  # the fields in their order
+    assert quick.model_copy(update={"pen": 1}).pen == 1 and quick.pen == pen
+    assert PenDam.read_at(1, 2, span).model_fields_set == checked.model_fields_set  # copies did not add to it
+    with pytest.raises(ValidationError):
+        quick.pen = 3  # type: ignore[misc]

@@ -18,6 +18,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
+from shipyard.core.diagnostics import Span, unchecked
 from shipyard.core.numbers import short
 from shipyard.core.records import Figure, Note, Record, Ship
 
@@ -75,6 +76,9 @@ def _detail_matching(details: list[Detail], pattern: str) -> int | None:
     return None
 
 
+_EVERY_PEN_DAM_FIELD = {"spans", "pen", "dam"}  # shared: a record is frozen, and a copy copies the set first
+
+
 class PenDam(Record):
     """Penetration and damage of a battery at one range band (MCS USD chart codes).
 
@@ -82,6 +86,12 @@ class PenDam(Record):
 
     pen: int | None
     dam: int | None
+
+    @classmethod
+    def read_at(cls, pen: int | None, dam: int | None, span: Span) -> PenDam:
+        """The pair a reader read at ``span``, from ints it made: without validation (the readers make about ten
+        a sheet), as ``Span.on_line`` makes a span; a test holds it equal to the validated pair."""
+        return unchecked(cls, {"spans": {"self": span}, "pen": pen, "dam": dam}, _EVERY_PEN_DAM_FIELD)
 
     def render(self) -> str:
         return f"{'-' if self.pen is None else self.pen}:{'-' if self.dam is None else self.dam}"

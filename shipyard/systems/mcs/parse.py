@@ -384,7 +384,7 @@ class _LineItems:
     def range_cell(self, token: Token) -> PenDam | None:
         if token.type in ("PEN_DAM", "HALF_PEN_DAM"):
             pen, dam = _pen_dam(token)
-            return PenDam(pen=pen, dam=dam, spans={"self": self.span(token.column or 1, token.end_column)})
+            return PenDam.read_at(pen, dam, self.span(token.column or 1, token.end_column))
         return None  # a dash: a range the battery cannot reach
 
     def detail(self, node: Tree[Token]) -> Detail:
@@ -757,7 +757,7 @@ class _ValueReader:
         self.index += 1
         text = token.text.replace(",", "")
         if kind is int:
-            if not _SIGNED.fullmatch(text):
+            if "." in text:  # a NUMBER is a sign, digits and perhaps a fraction: a whole number has none
                 raise FieldValueError(f"expected a whole number, found {token.text!r}", token)
             value = int(text)
         else:
