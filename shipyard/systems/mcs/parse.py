@@ -212,6 +212,12 @@ def _words(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=1024)  # a sheet's keys are a few dozen words, repeated on every sheet
+def _key_text(key: str) -> str:
+    """A key as a message names it: without its colon or dash ("Displacement:" is "Displacement")."""
+    return key.rstrip(":- \t").strip()
+
+
+@functools.lru_cache(maxsize=1024)  # as _key_text
 def _normal(key: str) -> str:
     return re.sub(r"[\s\-_:]", "", key).lower()
 
@@ -498,7 +504,7 @@ class _SheetReader:
     # ---- fields --------------------------------------------------------------------------
     def read_field(self, item: _FieldItem, next_start: int) -> None:
         key = item.key
-        key_text = str(key).rstrip(":- \t").strip()
+        key_text = _key_text(str(key))
         key_column, key_end = key.column or 1, key.end_column or 1
         value_text = self.line_text[key_end - 1: next_start - 1]  # the value as written, up to the next key
         name = self.canonical_key(key_text, key_column)
