@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_FLOOR, Decimal
 
 from shipyard.systems.highguard import charts as hg
-from shipyard.systems.highguard.model import Component, HighGuardShip
+from shipyard.systems.highguard.model import Component, HighGuardShip, label_pattern
 
 D = Decimal
 HUNDRED = D(100)
@@ -158,6 +158,12 @@ class _Engine:
     def __init__(self, ship: HighGuardShip):
         self.ship = ship
         self.design = Design()
+        self.sections: dict[str, list[Component]] = {}  # the components of each section, in the sheet's order
+        for component in ship.components:
+            self.sections.setdefault(component.section, []).append(component)
+
+    def section(self, name: str) -> list[Component]:
+        return self.sections.get(name, [])
 
     def hull(self) -> None:
         ship, design = self.ship, self.design
@@ -175,7 +181,9 @@ class _Engine:
             design.drop_tanks = ship.laden_tonnage - design.hull
 
     def find(self, section: str, pattern: str) -> Component | None:
-        return self.ship.find_component(section, pattern)
+        """``HighGuardShip.find_component``, from the components of that section alone."""
+        matches = label_pattern(pattern).search
+        return next((c for c in self.section(section) if matches(c.label)), None)
 
     def drives(self) -> None:
         design = self.design
@@ -187,7 +195,7 @@ class _Engine:
                 drive = self.rate(kind, component, design.hull)
                 if drive is not None:
                     design.drives[kind] = drive
-            for spare in self.ship.components_in("ENGINEERING"):
+            for spare in self.section("ENGINEERING"):
                 if _BACKUP[pattern].match(spare.label):
                     drive = self.rate(kind, spare, design.hull)
                     if drive is not None:
@@ -239,7 +247,7 @@ class _Engine:
             design.fuel_jump_needed = hg.JUMP_FUEL_PER_PARSEC * laden * jump
         if power is not None:
             design.fuel_plant_needed = hg.PLANT_FUEL_PER_PN * design.hull * power
-        carried = [c.tons for c in ship.components_in("FUEL") if _FUEL_TANK.match(c.label)]
+        carried = [c.tons for c in self.section("FUEL") if _FUEL_TANK.match(c.label)]
         if carried:
             design.fuel_carried = sum(carried, D(0))
 
@@ -252,7 +260,7 @@ class _Engine:
         design.tons_used = sum((c.tons for c in ship.components if c is not cargo), D(0))
         design.component_cost = sum((c.mcr for c in ship.components), D(0))
         design.craft_cost = sum((c.craft_cost * (c.count or 1) for c in ship.components if c.craft_cost), D(0))
-        for component in ship.components_in("ACCOMODATIONS"):
+        for component in self.section("ACCOMODATIONS"):
             if _STATEROOMS.fullmatch(component.label):
                 design.staterooms += component.count or 0
 
@@ -262,7 +270,7 @@ class _Engine:
             design.hardpoints = max(1, int(design.hull // hg.HULL_TONS_PER_HARDPOINT))
         batteries = ship.batteries
         pulse = any("pulse" in flag.lower() for flag in ship.flags)
-        for component in ship.components_in("WEAPONRY"):
+        for component in self.section("WEAPONRY"):
             label = component.label.lower()
             spinal = _SPINAL.match(component.label)
             if spinal:

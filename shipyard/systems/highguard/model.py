@@ -50,6 +50,16 @@ class UspProfile(Record):
     missile: int
     fighters: int
 
+    def spinal(self, column: str) -> str | None:
+        """The spinal mount letter at a battery column's position (only particle accelerators and mesons have
+        one), or None."""
+        return self.particle_accelerator_spinal if column == "particle_accelerator" else (
+            self.meson_spinal if column == "meson" else None)
+
+    def column_digit(self, column: str) -> int | str | None:
+        """What the USP gives at a battery column: its factor, or the spinal mount's letter (falsy for none)."""
+        return getattr(self, column) or self.spinal(column)
+
 
 class BatteryCounts(Record):
     """One battery line: how many batteries (or batteries bearing) per USP column; None for a blank."""
@@ -141,12 +151,13 @@ class HighGuardShip(Ship):
 
     def find_component(self, section: str, pattern: str) -> Component | None:
         """The first component of ``section`` whose label matches ``pattern`` (case-insensitive)."""
-        matches = _label_pattern(pattern).search
+        matches = label_pattern(pattern).search
         return next((c for c in self.components if c.section == section and matches(c.label)), None)
 
 
 @lru_cache(maxsize=256)  # the engine's and the rules' few dozen patterns, asked of every component of every ship
-def _label_pattern(pattern: str) -> re.Pattern[str]:
+def label_pattern(pattern: str) -> re.Pattern[str]:
+    """A pattern a component's label is matched with (case-insensitive), compiled once."""
     return re.compile(pattern, re.I)
 
 

@@ -24,7 +24,7 @@ def _counts(ship: HighGuardShip, column: str) -> str:
 
 
 def _column_words(usp: UspProfile, column: str, ship: HighGuardShip) -> str:
-    spinal = getattr(usp, f"{column}_spinal", None)
+    spinal = usp.spinal(column)
     name = column.replace("_", " ")
     if spinal:
         return f"{name}: spinal mount {spinal}"

@@ -675,7 +675,7 @@ class _Reader:
                 spans[name] = self.span(_col(cell))
             return BatteryCounts(**values, spans=spans)
         weapon_digits = [name for name in BATTERY_COLUMNS
-                         if getattr(usp, name) or getattr(usp, f"{name}_spinal", None)]
+                         if usp.column_digit(name)]
         if len(cells) == len(weapon_digits):
             for cell, name in zip(cells, weapon_digits, strict=True):
                 values[name] = count_of(cell)

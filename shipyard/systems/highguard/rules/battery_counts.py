@@ -30,7 +30,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         return
     for column in BATTERY_COLUMNS:
         words = column.replace("_", " ")
-        digit = getattr(usp, column) or getattr(usp, f"{column}_spinal", None)
+        digit = usp.column_digit(column)
         for counts, label in ((batteries, "batteries"), (bearing, "batteries bearing")):
             if counts is None:
                 continue
