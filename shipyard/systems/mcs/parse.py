@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from lark import Lark, Token, Tree
 
@@ -379,11 +379,13 @@ class _LineItems:
         for child in node.children:
             if isinstance(child, Token):
                 tokens.setdefault(child.type, []).append(child)
-            elif child.data == "range_value":
-                ranges.append(self.range_cell(_tokens(child)[0]))
-            elif child.data == "point_defence":
-                point_defence = _signed(_tokens(child)[1])
-            elif child.data == "detail":
+                continue
+            data = child.data
+            if data == "range_value":  # range_value: one token
+                ranges.append(self.range_cell(cast(Token, child.children[0])))
+            elif data == "point_defence":  # point_defence: POINTDEF SIGNED_INT
+                point_defence = _signed(cast(Token, child.children[1]))
+            elif data == "detail":
                 details.append(self.detail(child))
         return _Body(str(node.data), tokens, ranges, point_defence, details)
 
@@ -394,10 +396,11 @@ class _LineItems:
         return None  # a dash: a range the battery cannot reach
 
     def detail(self, node: Tree[Token]) -> Detail:
-        children = _tokens(node)
+        children = _tokens(node)  # detail: INT DETAIL_TEXT, or the same in brackets: tokens only
         words = [t for t in children if t.type in ("INT", "DETAIL_TEXT")]
-        return Detail(number=int(words[0]), text=str(words[1]).strip(), parenthesised=children[0].type == "LPAR",
-                      spans={"self": self.span(_start(node), _end(node))})
+        first, last = children[0], children[-1]
+        return Detail(number=int(words[0]), text=str(words[1]).strip(), parenthesised=first.type == "LPAR",
+                      spans={"self": self.span(first.column or 1, last.end_column)})
 
 
 class _SheetReader:
