@@ -450,7 +450,7 @@ class _SheetReader:
                 continue
             fields = field_items(self.line_text)
             if fields is not None:
-                self.read_line(fields)
+                self.read_fields(fields)
                 continue
             tree = parser.parse_or_none(self.line_text)
             if tree is None:
@@ -476,6 +476,12 @@ class _SheetReader:
                                                   "the line is kept as a note", column)
         else:
             self.report("USD100", Severity.INFO, "free text, kept as a note", first_col)
+
+    def read_fields(self, items: list[_FieldItem]) -> None:
+        """``read_line`` for a line of fields only: each up to the next one's key."""
+        for index in range(len(items) - 1):
+            self.read_field(items[index], next_start=items[index + 1].column)
+        self.read_field(items[-1], next_start=len(self.line_text) + 1)
 
     def read_line(self, items: Sequence[_Item]) -> None:
         starts = [item.column for item in items] + [len(self.line_text) + 1]
@@ -562,8 +568,18 @@ class _SheetReader:
     def apply_field(self, name: str, key_text: str, tokens: list[_Lexeme], value_text: str, key_column: int,
                     key_end: int) -> None:
         reader = _ValueReader(tokens)
-        span = self.span(key_column, tokens[-1].end_column if tokens else key_end)
+        span = Span.on_line(self.path, self.line_no, key_column, tokens[-1].end_column if tokens else key_end)
         self.group = None
+        handler = _FIELD_READERS.get(name)  # most fields: a figure, read by its reader (none of the names below)
+        if handler is not None:
+            model_name, value, extra = handler(reader)
+            if not self.set_value(model_name, value, span):
+                self.keep_note(f"{key_text}: {_words(value_text)}", key_column)
+                return
+            for extra_name, extra_value in extra.items():
+                self.ship.values[extra_name] = extra_value
+                self.ship.spans[extra_name] = span
+            return self.leftover(key_text, reader)
         if name == "class":
             self.start_ship_if_named()
             raw = _words(value_text)
@@ -579,16 +595,6 @@ class _SheetReader:
         if name == "weapons":
             self.set_value("range_header", [t.text for t in tokens], span)
             return
-        handler = _FIELD_READERS.get(name)
-        if handler is not None:
-            model_name, value, extra = handler(reader)
-            if not self.set_value(model_name, value, span):
-                self.keep_note(f"{key_text}: {_words(value_text)}", key_column)
-                return
-            for extra_name, extra_value in extra.items():
-                self.ship.values[extra_name] = extra_value
-                self.ship.spans[extra_name] = span
-            return self.leftover(key_text, reader)
         if name == "sensor":
             self.group = "sensors"
             return self.read_sensors(key_text, reader, span)
@@ -638,6 +644,8 @@ class _SheetReader:
         self.leftover(key_text, reader)
 
     def leftover(self, key_text: str, reader: _ValueReader) -> None:
+        if reader.index >= len(reader.tokens):
+            return  # every value read: the common case
         rest = reader.rest()
         if rest:
             first = rest[0]
