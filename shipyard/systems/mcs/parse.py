@@ -207,7 +207,7 @@ def field_items(line: str) -> list[_FieldItem] | None:
 
 
 def _words(text: str) -> str:
-    """Text with its runs of blanks as single spaces, and none at its ends (a value as a note keeps it)."""
+    """Text with its runs of blanks as single spaces, and none at its ends (a name, or a value kept as a note)."""
     return " ".join(text.split())
 
 
@@ -368,7 +368,7 @@ class _LineItems:
             if token.type == "COUNT":
                 count = int(_leading_number(str(token)))
             elif token.type == "WEAPON_NAME":
-                name = " ".join(str(token).split())
+                name = _words(str(token))
         return _BatteryItem(count, name, self.body(body), _start(head), _end(body))
 
     def body(self, node: Tree[Token]) -> _Body:
@@ -502,7 +502,7 @@ class _SheetReader:
     # ---- heading -------------------------------------------------------------------------
     def read_heading(self, token: Token) -> None:
         self.start_ship_if_named()
-        text = " ".join(str(token).split())
+        text = _words(str(token))
         match = re.fullmatch(r"(.*?)\s*\((.*)\)", text)
         name, description = (match.group(1), match.group(2)) if match else (text, None)
         where = self.span(token.column or 1, token.end_column)
