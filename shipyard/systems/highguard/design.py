@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_FLOOR, Decimal
 
 from shipyard.systems.highguard import charts as hg
-from shipyard.systems.highguard.model import Component, HighGuardShip, label_pattern
+from shipyard.systems.highguard.model import Component, HighGuardShip, first_labelled
 
 D = Decimal
 HUNDRED = D(100)
@@ -182,8 +182,7 @@ class _Engine:
 
     def find(self, section: str, pattern: str) -> Component | None:
         """``HighGuardShip.find_component``, from the components of that section alone."""
-        matches = label_pattern(pattern).search
-        return next((c for c in self.section(section) if matches(c.label)), None)
+        return first_labelled(self.section(section), pattern)
 
     def drives(self) -> None:
         design = self.design

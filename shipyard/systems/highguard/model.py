@@ -7,6 +7,7 @@ as the USD records do (shipyard/systems/mcs/model.py): where each value was read
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 from functools import lru_cache
 from typing import ClassVar, Literal
@@ -151,14 +152,19 @@ class HighGuardShip(Ship):
 
     def find_component(self, section: str, pattern: str) -> Component | None:
         """The first component of ``section`` whose label matches ``pattern`` (case-insensitive)."""
-        matches = label_pattern(pattern).search
-        return next((c for c in self.components if c.section == section and matches(c.label)), None)
+        return first_labelled((c for c in self.components if c.section == section), pattern)
 
 
 @lru_cache(maxsize=256)  # the engine's and the rules' few dozen patterns, asked of every component of every ship
 def label_pattern(pattern: str) -> re.Pattern[str]:
     """A pattern a component's label is matched with (case-insensitive), compiled once."""
     return re.compile(pattern, re.I)
+
+
+def first_labelled(components: Iterable[Component], pattern: str) -> Component | None:
+    """The first of ``components`` whose label matches ``pattern`` (case-insensitive)."""
+    matches = label_pattern(pattern).search
+    return next((c for c in components if matches(c.label)), None)
 
 
 __all__ = ["BATTERY_COLUMNS", "BatteryCounts", "Component", "Decimal", "HighGuardShip", "UspProfile"]
