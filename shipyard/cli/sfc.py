@@ -11,7 +11,8 @@ import typer
 
 from shipyard.cli._output import TextOrJson
 
-app = typer.Typer(help="Simple Fleet Combat: the exact odds of an attack, and of one roster against another.",
+app = typer.Typer(help="Simple Fleet Combat: the exact odds of an attack and of one roster against another, and "
+                       "game logs refereed.",
                   no_args_is_help=True,
                   rich_markup_mode=None)
 

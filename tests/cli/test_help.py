@@ -16,8 +16,27 @@ def test_brackets_in_help_print_as_written() -> None:
     assert "Worker processes [default: every core]." in " ".join(runner.invoke(app, ["check", "--help"]).output.split())
 
 
-def test_every_option_is_described() -> None:
-    command = typer.main.get_command(app)
-    undescribed = [(name, param.name) for name, sub in command.commands.items()  # type: ignore[attr-defined]
-                   for param in sub.params if isinstance(param, typer.core.TyperOption) and not param.help]
-    assert undescribed == []
+def _commands(command, path: str = "shipyard"):
+    """Every command under ``command`` (its groups' too), with its path, and the command itself."""
+    yield path, command
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from _commands(sub, f"{path} {name}")
+
+
+def test_every_option_of_every_command_is_described() -> None:
+    found = list(_commands(typer.main.get_command(app)))
+    undescribed = [(path, param.name) for path, command in found
+                   for param in command.params if isinstance(param, typer.core.TyperOption) and not param.help]
+    assert undescribed == [] and len(found) > 20  # the groups' commands (combat shot, sfc referee ...) too
+    assert [path for path, command in found if not command.help] == []
+
+
+def test_the_description_names_the_work_of_each_command_group() -> None:
+    """What each group's commands do is in the top-level description (it said only "Dark Stars systems" once
+    the game logs were refereed too)."""
+    words = " ".join(runner.invoke(app, ["--help"]).output.split())
+    for said in ("resolve MCS combat with exact odds and fight battles", "Simple Fleet Combat odds and game logs "
+                 "refereed", "Dark Stars systems generated, drawn and their plots refereed"):
+        assert said in words
+    groups = {path.split()[1] for path, _ in _commands(typer.main.get_command(app)) if len(path.split()) == 3}
+    assert groups == {"combat", "sfc", "darkstars"}  # a new group needs its words above
