@@ -63,6 +63,7 @@ __all__ = [
     "load_all",
     "load_scenario",
     "mcs_options",
+    "nothing_found",
     "option_prefix_problems",
     "panel",
     "plan_check",
@@ -145,6 +146,16 @@ class CheckPlan(NamedTuple):
     jobs: int = 1
     exclude: Excludes = Excludes()
     level: Severity = Severity.INFO
+
+
+def nothing_found(paths: list[Path]) -> str:
+    """The warning of a run that found no file to read under the paths it was given (as ruff warns "No Python
+    files found"): an empty folder, or one whose files are all excluded, passes nothing."""
+    from shipyard.core.batch import SHEET_SUFFIXES
+
+    kinds = ", ".join(f"*{suffix}" for suffix in SHEET_SUFFIXES[:-1]) + f" and *{SHEET_SUFFIXES[-1]}"
+    return (f"warning: no sheets found in {', '.join(map(str, paths))} (a folder gives its {kinds} files, other "
+            "than hidden ones and those the settings exclude; settings and scenarios are not sheets)")
 
 
 def option_prefix_problems(select: list[str] | None, ignore: list[str] | None) -> list[Diagnostic]:
@@ -375,6 +386,7 @@ class Export(NamedTuple):
     problems: list[Diagnostic]
     unreadable: bool
     pending: Any = None  # report/export.py Export
+    files: int = 0  # the files read, fleets' included
 
     @property
     def exit_code(self) -> int:
@@ -393,16 +405,18 @@ def export_tables(paths: list[Path], output_format: str = "json", selection: Sel
     pending = Pending(output_format)
     problems: list[Diagnostic] = []
     unreadable = False
+    files = 0
     try:
         for _, table in iter_tabulated(paths, selection, None, jobs=jobs or os.cpu_count() or 1, keep_ships=False,
                                        tabulate=tables.tabulate):
             pending.add(table)
             problems += table.error_findings
             unreadable |= not table.opened
+            files += 1
     except BaseException:
         pending.close()
         raise
-    return Export(pending.ships, pending.batteries, problems, unreadable, pending)
+    return Export(pending.ships, pending.batteries, problems, unreadable, pending, files)
 
 
 def export_outputs(output_format: str, output: Path | None) -> list[Path]:

@@ -60,6 +60,8 @@ def audit(
         lines.write([(total.words, None)])
     report(lines, result.fleet_findings + result.missing, show_source=False)
     lines.write([(verdict_line(result.summary_rows), None)])
+    if not (result.summary.files or result.summary.fleet_files or result.missing):
+        err.write([(api.nothing_found(paths), None)])
     report(err, result.loss_problems, show_source=False)
     if output is not None:
         write_or_exit(err, output, lambda: api.write_audit_report(result, output), inputs=inputs)

@@ -105,9 +105,10 @@ def check(
         piped = api.check_stdin(plan, stdin_filename, quoter=quoter)
         for finding in tally.add(piped) if piped is not None else ():
             sink.add(finding)
-    changed = 0
+    changed = read = 0
     with progress_bar(None if quiet else err.console, "checking", out) as progress:
         for sheet in api.check(files, plan, progress=progress, keep_ships=False) if files else ():
+            read += 1  # a fleet's file too, which the tally does not count as a sheet
             fixed = api.fix_sheet(sheet, unsafe_fixes) if fix or show_diff else None
             if fixed is not None and show_diff:
                 sys.stdout.write(fixed.diff())
@@ -125,6 +126,8 @@ def check(
                     sink.add(finding)
     if sink is not None:
         sink.close()
+    if files and not read and not quiet:
+        err.write([(api.nothing_found(files), None)])
     if not quiet:
         err.write([(f"{changed} fix(es) would be made" if show_diff else tally.summary(unsafe_fixes), None)])
     raise typer.Exit((1 if changed else 0) if show_diff else tally.exit_code)

@@ -48,6 +48,8 @@ def export(
     else:
         write_or_exit(err, output, lambda: api.write_export(tables, output), inputs=files, also=outputs[1:])
     report(err, tables.problems, show_source=False)
+    if not tables.files and not tables.problems:
+        err.write([(api.nothing_found(files), None)])
     if output is not None:
         err.write([(f"wrote {tables.ships} ship(s) and {tables.batteries} batteries to {output}", None)])
     raise typer.Exit(tables.exit_code)

@@ -257,10 +257,11 @@ class AuditSummary:
 
     def __init__(self) -> None:
         self.files = self.unread = self.errors = self.warnings = self.infos = 0
-        self.fleet_errors = self.fleet_warnings = 0
+        self.fleet_files = self.fleet_errors = self.fleet_warnings = 0
 
     def add(self, table: SheetTables) -> None:
         if table.format == "fleet":
+            self.fleet_files += 1
             self.fleet_errors += table.errors
             self.fleet_warnings += table.warnings
         else:

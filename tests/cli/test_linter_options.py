@@ -245,3 +245,26 @@ def test_a_wrong_per_file_ignores_value_is_located_at_its_quoted_key(repo) -> No
     assert result.exit_code == 2
     assert f"{repo / 'shipyard.toml'}:2:1: error: CFG002 per-file-ignores.legacy/*.usd: Input should be a valid " \
            "list" in result.output
+
+
+# --- a run that finds nothing to read --------------------------------------------------------------------------
+
+def test_a_run_that_finds_no_sheet_says_so_and_passes_nothing(tmp_path: Path) -> None:
+    empty, settings_only, sheets = tmp_path / "empty", tmp_path / "settings", tmp_path / "sheets"
+    for folder in (empty, settings_only, sheets):
+        folder.mkdir()
+    (settings_only / "shipyard.toml").write_text('exclude = ["drafts/"]\n')
+    (settings_only / ".hidden.usd").write_text(KUVASZ)
+    (sheets / "kuvasz.usd").write_text(KUVASZ)
+    warning = f"warning: no sheets found in {empty} (a folder gives its *.usd, *.txt, *.hg, *.sheet, *.toml and *.xlsx"
+    for command in (["check", str(empty)], ["audit", str(empty)], ["export", str(empty), "-o",
+                                                                   str(tmp_path / "out.csv")]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 0 and warning in result.stderr, command
+    result = runner.invoke(app, ["check", str(settings_only)])
+    assert result.exit_code == 0 and f"no sheets found in {settings_only}" in result.stderr
+    assert "no sheets found" not in runner.invoke(app, ["check", "-q", str(empty)]).stderr
+    fleet = str(ROOT / "examples" / "fleet" / "fleet.toml")  # a fleet file alone: read, as a fleet
+    for command in (["check", str(sheets)], ["audit", str(sheets)], ["export", str(sheets)], ["check", fleet],
+                    ["audit", fleet], ["export", fleet]):
+        assert "no sheets found" not in runner.invoke(app, command).stderr, command
