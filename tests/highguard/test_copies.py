@@ -125,3 +125,12 @@ def test_a_broken_usp_is_a_high_guard_sheet_not_an_empty_usd_one():
     result = runner.invoke(app, ["check", str(COPIES / "kinunir-broken-usp.txt")])
     assert result.exit_code == 0, result.output
     assert "HG007" in result.stdout and "1 ship(s)" in result.output
+
+
+def test_an_indented_counted_component_keeps_its_count() -> None:
+    text = (FIXTURES / "highguard" / "vigilant-legal.txt").read_text()
+    [ship], _ = parse_highguard(text, "x.txt")
+    [indented], _ = parse_highguard("".join("    " + line for line in text.splitlines(keepends=True)), "x.txt")
+    counted = {c.label: c.count for c in indented.components if c.count is not None}
+    assert counted == {c.label: c.count for c in ship.components if c.count is not None}
+    assert counted["Laser Turrets"] == 30 and "30 x Laser Turrets" not in {c.label for c in indented.components}

@@ -580,9 +580,15 @@ class _Reader:
             ship.spans[f"summary.{canonical}"] = self.span(_col(part.key))
 
     def component_line(self, line: str) -> None:
-        pieces = quick_component_pieces(line)
+        # Read without its indent (a sheet pasted indented, or quoted in a reply): the grammar's LABEL may begin
+        # with blanks, so an indented "  30 x Laser Turrets:" would be a label of "30 x Laser Turrets", uncounted.
+        unindented = line.lstrip(" \t")
+        pieces = quick_component_pieces(unindented)
         if pieces is None:
-            pieces = component_pieces(line)
+            try:
+                pieces = component_pieces(unindented)
+            except UnexpectedInput:
+                pieces = component_pieces(line)  # the line as it is: lark's error at the line's own columns
         values: dict[str, Any] = {"section": self.section or "(none)"}
         for kind, text in pieces:
             if kind == "label":
