@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from shipyard.core.copies import repair_copy
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
 from shipyard.core.records import Ship
 from shipyard.core.registry import Rule, RuleContext, extensions, family_rules, format_named, load, system_of_ship
@@ -67,6 +68,10 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
         return SheetFile(path=shown, format=told.name, suppressions=suppressions,
                          diagnostics=_sorted(diagnostics + [refusal]))
     if told.toml_table is None:  # a line-based sheet (TOML is read by its own linear reader)
+        text, repaired = repair_copy(text, shown)
+        if repaired:  # told again from the text as written (an e-mailed High Guard sheet's lines begin with '>')
+            told = sniff_format(text, path.suffix)
+            diagnostics = diagnostics + repaired
         text, refused = refuse_lines(text, shown)
         diagnostics = diagnostics + refused
     return _parse(told.name, told.reader, text, path, shown, diagnostics, suppressions)

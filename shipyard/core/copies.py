@@ -1,0 +1,77 @@
+"""The damage a copy does to a line-based sheet, repaired before any reader reads it, each kind said once.
+
+Sheets reach an archive quoted in e-mail replies (``> Class: Kuvasz``) and pasted from web pages and word
+processors, which put non-breaking spaces between a key and its value, en dashes and minus signs for hyphens
+and minus signs (``TL–12``, ``−1``), and curly quotes for straight ones. No grammar takes these, and none of
+them means anything a sheet says, so they are read as the plain text they stand for. Each repair keeps the
+line's length (a quote mark becomes blanks, a character its plain one), so every column a finding gives is
+the copy's own; each kind of repair is one IO011 warning at its first place, with a fix that makes the copy
+plain text (``check --fix``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
+
+#: What each typographic character a copy may hold is read as (Unicode spaces, dashes, minus signs, quotes).
+PLAIN = {
+    "\u00a0": " ",  # no-break space
+    "\u2002": " ", "\u2003": " ", "\u2004": " ", "\u2005": " ", "\u2006": " ", "\u2007": " ",  # en .. figure space
+    "\u2008": " ", "\u2009": " ", "\u200a": " ",  # punctuation, thin and hair spaces
+    "\u202f": " ",  # narrow no-break space
+    "\u3000": " ",  # ideographic space
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",  # hyphens, figure, en, em dash
+    "\u2212": "-",  # minus sign
+    "\u2018": "'", "\u2019": "'",  # single quotes
+    "\u201c": '"', "\u201d": '"',  # double quotes
+}
+_TYPOGRAPHIC = re.compile("[" + "".join(PLAIN) + "]")
+_PLAIN_TABLE = str.maketrans(PLAIN)
+#: The quote marks an e-mail reply puts before each line it quotes ("> ", "> > ", ">> "), after any indent
+#: (matched at a line's start; the look behind keeps a search through a long run of blanks linear).
+_QUOTE_MARKS = re.compile(r"(?<![ \t>])[ \t]*+(?:>[ \t]?+)++")
+_LINE_BREAKS = re.compile(r"(\r\n|\r|\n)")
+_WORDS = {" ": "non-breaking and other Unicode spaces read as spaces", "-": "typographic dashes and minus signs "
+          "read as '-'", "'": "curly quotes read as straight ones", '"': "curly quotes read as straight ones"}
+
+
+def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
+    """The text as it was written before it was copied, and an IO011 warning for each kind of repair made: the
+    quote marks of an e-mail reply, then the typographic characters (``PLAIN``). Each line keeps its length."""
+    if text.isascii() and ">" not in text:  # the common case, told without a pass (isascii reads a flag)
+        return text, []
+    parts = _LINE_BREAKS.split(text)  # lines, each followed by its line break
+    marks: list[Edit] = []
+    characters: list[Edit] = []
+    for index in range(0, len(parts), 2):
+        line, number = parts[index], index // 2 + 1
+        mark = _QUOTE_MARKS.match(line)
+        if mark is not None:
+            marks.append(Edit(line=number, col=1, end_col=mark.end() + 1, old=mark.group(), new=""))
+            line = " " * mark.end() + line[mark.end():]
+        if not line.isascii():
+            found = [Edit(line=number, col=each.start() + 1, end_col=each.start() + 2, old=each.group(),
+                          new=PLAIN[each.group()]) for each in _TYPOGRAPHIC.finditer(line)]
+            characters += reversed(found)  # right to left: each edit leaves the columns of the next as they are
+            line = line.translate(_PLAIN_TABLE)
+        parts[index] = line
+    found_all: list[Diagnostic] = []
+    if marks:
+        lines = f"{len(marks)} line" + ("s" if len(marks) != 1 else "")
+        found_all.append(_warning(path, marks[0], f"e-mail quote marks ('>') at the start of {lines} read as "
+                                  "blanks (a copy quoted in a reply)", Fix(message="remove the quote marks",
+                                                                            edits=tuple(marks))))
+    if characters:
+        in_order = sorted(characters, key=lambda edit: (edit.line, edit.col))
+        kinds = "; ".join(dict.fromkeys(_WORDS[edit.new] for edit in in_order))
+        count = f"{len(characters)} character" + ("s" if len(characters) != 1 else "")
+        found_all.append(_warning(path, in_order[0], f"{count} of a word processor or web page in the copy: {kinds}",
+                                  Fix(message="write them as plain text", edits=tuple(characters))))
+    return "".join(parts), found_all
+
+
+def _warning(path: str, at: Edit, message: str, fix: Fix) -> Diagnostic:
+    return Diagnostic(code="IO011", severity=Severity.WARNING, span=Span(path=path, line=at.line, col=at.col),
+                      message=message, fix=fix)

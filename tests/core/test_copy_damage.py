@@ -1,0 +1,98 @@
+"""A copy's damage (e-mail quote marks, a word processor's spaces, dashes and quotes) is repaired before any
+reader reads a line-based sheet, each kind said once (IO011) with a fix; every fixture, quoted in a reply or
+pasted indented, reads with the findings of the fixture itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, ROOT
+from typer.testing import CliRunner
+
+from shipyard.cli import app
+from shipyard.core.copies import PLAIN, repair_copy
+from shipyard.core.fixes import apply_fixes
+from shipyard.core.pipeline import check_file, load_sheet
+
+KUVASZ = (ROOT / "examples" / "kuvasz.usd").read_text()
+
+
+def test_plain_text_is_left_as_it_is() -> None:
+    text = "Class: Kuvasz TL:12\nNotes: range 3 > 2, a -> b\n"  # '>' inside a line is no quote mark
+    assert repair_copy(text, "x.usd") == (text, [])
+    assert repair_copy(KUVASZ, "x.usd") == (KUVASZ, [])
+
+
+def test_quote_marks_of_a_reply_are_blanks_at_the_copys_own_columns() -> None:
+    text = "> Class: Kuvasz TL:12\r\n> > Size: 4\r\n>>Armour: 12\r\n  > Crew: 42\r\n\r\nNotes: kept\r\n"
+    repaired, [said] = repair_copy(text, "x.usd")
+    assert repaired == "  Class: Kuvasz TL:12\r\n    Size: 4\r\n  Armour: 12\r\n    Crew: 42\r\n\r\nNotes: kept\r\n"
+    assert [len(line) for line in repaired.split("\r\n")] == [len(line) for line in text.split("\r\n")]
+    assert (said.code, said.severity, said.span.line, said.span.col) == ("IO011", "warning", 1, 1)
+    assert said.message == "e-mail quote marks ('>') at the start of 4 lines read as blanks (a copy quoted in a reply)"
+    fixed, done = apply_fixes(text, [said])
+    assert fixed == "Class: Kuvasz TL:12\r\nSize: 4\r\nArmour: 12\r\nCrew: 42\r\n\r\nNotes: kept\r\n" and done == [said]
+
+
+def test_a_word_processors_characters_are_read_as_plain_ones_each_kind_named() -> None:
+    text = "Class:\u00a0Kuvasz TL\u201312\nDisplacement: 500\u202ftons\n2xLaser (\u22121) 14:\u2013 \u2018x\u2019\n"
+    repaired, [said] = repair_copy(text, "x.usd")
+    assert repaired == "Class: Kuvasz TL-12\nDisplacement: 500 tons\n2xLaser (-1) 14:- 'x'\n"
+    assert (said.span.line, said.span.col) == (1, 7)
+    assert said.message == ("7 characters of a word processor or web page in the copy: non-breaking and other "
+                            "Unicode spaces read as spaces; typographic dashes and minus signs read as '-'; curly "
+                            "quotes read as straight ones")
+    assert apply_fixes(text, [said])[0] == repaired  # the fix writes the copy as the reader read it
+    assert all(len(plain) == 1 for plain in PLAIN.values())  # each repair keeps the line's length
+
+
+def test_both_kinds_on_one_line_are_two_findings_and_their_fixes_do_not_collide() -> None:
+    text = "> Class:\u00a0Kuvasz TL:12\n> Size:\u00a04\n"
+    repaired, said = repair_copy(text, "x.usd")
+    assert repaired == "  Class: Kuvasz TL:12\n  Size: 4\n" and [d.code for d in said] == ["IO011", "IO011"]
+    fixed, done = apply_fixes(text, said)
+    assert fixed == "Class: Kuvasz TL:12\nSize: 4\n" and len(done) == 2
+
+
+def _findings(path: Path) -> list[tuple[str, int]]:
+    return sorted((d.code, d.span.line) for d in check_file(path).diagnostics if d.code != "IO011")
+
+
+def _line_based_fixtures() -> list[Path]:
+    found = []
+    for path in sorted([*FIXTURES.rglob("*"), *(ROOT / "examples").glob("*.usd")]):
+        if path.suffix in (".usd", ".txt", ".hg", ".sheet") and path.is_file():
+            try:
+                text = path.read_bytes().decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            if text.strip() and "\x00" not in text and load_sheet(path).format in ("usd", "highguard"):
+                found.append(path)
+    return found
+
+
+@pytest.mark.parametrize("prefix", ["> ", "  ", "\u00a0"], ids=["quoted", "indented", "no-break-indented"])
+def test_every_fixture_copied_reads_as_the_fixture(tmp_path: Path, prefix: str) -> None:
+    """Quoted in a reply, pasted indented, or indented with no-break spaces: the same findings on the same
+    lines (the High Guard reader once took an indented "30 x Laser Turrets:" for a label, uncounted)."""
+    fixtures = _line_based_fixtures()
+    assert len(fixtures) > 30
+    for path in fixtures:
+        lines = path.read_text().splitlines(keepends=True)
+        copy = tmp_path / path.name
+        copy.write_text("".join(prefix + line if line.strip() else line for line in lines))
+        assert _findings(copy) == _findings(path), path
+        said = [d for d in check_file(copy).diagnostics if d.code == "IO011"]
+        assert len(said) == (0 if prefix == "  " else 1), path
+
+
+def test_check_fix_writes_a_quoted_pasted_sheet_as_plain_text(tmp_path: Path) -> None:
+    sheet = tmp_path / "kuvasz.usd"
+    sheet.write_text("".join("> " + line.replace(": ", ":\u00a0", 1) for line in KUVASZ.splitlines(keepends=True)))
+    runner = CliRunner()
+    first = runner.invoke(app, ["check", "--select", "IO", str(sheet)])
+    assert first.exit_code == 0 and first.output.count("IO011") == 2
+    assert runner.invoke(app, ["check", "--fix", str(sheet)]).exit_code == 0
+    assert sheet.read_text() == KUVASZ
+    assert "IO011" not in runner.invoke(app, ["check", str(sheet)]).output
