@@ -27,6 +27,12 @@ PLAIN = {
     "\u2018": "'", "\u2019": "'",  # single quotes
     "\u201c": '"', "\u201d": '"',  # double quotes
 }
+#: The letters a scanner takes for digits in a figure (``Low=O.``, ``Armour: l2``, ``l4:9``): O and o for 0,
+#: l and I for 1. Each reader reads them as the digits only where its grammar wants a figure, never in text.
+SCANNER_LETTERS = {"O": "0", "o": "0", "l": "1", "I": "1"}
+SCANNER_DIGITS = str.maketrans(SCANNER_LETTERS)
+#: A character of a figure as a scanner may have read it.
+FIGURE_CHAR = f"[0-9{''.join(SCANNER_LETTERS)}]"
 _TYPOGRAPHIC = re.compile("[" + "".join(PLAIN) + "]")
 _PLAIN_TABLE = str.maketrans(PLAIN)
 #: The quote marks an e-mail reply puts before each line it quotes ("> ", "> > ", ">> "), after any indent

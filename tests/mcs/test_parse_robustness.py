@@ -105,3 +105,38 @@ def test_several_ships_in_one_file():
     text = (FIXTURES / "mcs" / "coronation.usd").read_text() + (FIXTURES / "mcs" / "hollyfields.usd").read_text()
     ships, _ = parse_usd(text)
     assert [s.class_name for s in ships] == ["Coronation", "Hollyfields"]
+
+
+# --- a scanner's letters for digits -------------------------------------------------------------------------------
+
+SCANNED = ("Class: Kuvasz TL:12\nDisplacement: 5O0 tons Size: 4\nArmour: 1O Toughness: 9\nCrew: Io\n"
+           "2xLaser Battery (+l) (14:9 l4:9 14:9 -:l)\n")
+
+
+def test_a_scanners_letters_in_a_figure_are_read_as_digits_and_said():
+    (ship,), diagnostics = parse_usd(SCANNED, "scan.usd")
+    assert (ship.displacement, ship.armour, ship.crew) == (500, 10, 10)
+    battery = ship.weapons[0]
+    assert battery.rof == 1 and [(r.pen, r.dam) if r else None for r in battery.ranges] == [
+        (14, 9), (14, 9), (14, 9), (None, 1)]
+    said = [(d.code, d.span.line, d.span.col, d.message) for d in diagnostics if d.code == "USD109"]
+    words = "a scanner's letters for digits (O for 0, l and I for 1)"
+    assert said == [("USD109", 2, 15, f"'5O0' read as 500: {words}"), ("USD109", 3, 9, f"'1O' read as 10: {words}"),
+                    ("USD109", 4, 7, f"'Io' read as 10: {words}"), ("USD109", 5, 18, f"'+l' read as +1: {words}"),
+                    ("USD109", 5, 28, f"'l4:9' read as 14:9: {words}"),
+                    ("USD109", 5, 38, f"'-:l' read as -:1: {words}")]
+    assert all(d.severity is Severity.WARNING for d in diagnostics)
+
+
+def test_letters_are_digits_only_where_a_figure_is_wanted():
+    text = "Class: Io TL:12\nDisplacement: 500tons Size: 4\nNotes: lol 1O\n1xIon Cannon (+1) (1O-l 9:9)\n"
+    (ship,), diagnostics = parse_usd(text, "plain.usd")
+    assert ship.class_name == "Io" and ship.displacement == 500 and ship.notes[0].text == "lol 1O"
+    assert "USD109" not in {d.code for d in diagnostics}
+    assert "USD101" in {d.code for d in diagnostics}  # '1O-l' is no pair, read or not: the line is a note
+
+
+def test_a_field_kept_as_a_note_says_no_figure_was_read():
+    _, diagnostics = parse_usd("Class: K TL:12\nToughness: l.5\n", "x.usd")
+    assert [(d.code, d.message) for d in diagnostics] == [
+        ("USD102", "Toughness: expected a whole number, found 'l.5'")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from shipyard.core.copies import FIGURE_CHAR, SCANNER_DIGITS, SCANNER_LETTERS
 from shipyard.systems.highguard.sniff import BROKEN_USP_SHAPE
 
 # Quoted-printable (RFC 2045) writes "=" as "=3D"; mailing-list archives kept it ("Fuel=3D720").
@@ -23,11 +24,8 @@ _LOWER_CASE_TYPE = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,2}[a-z])[A-Za-z]{1
 #: a line without it is read as it is, without a pass of each repair.
 _MAYBE_DAMAGED = re.compile(r"=3D|-[ \t]*[0-9A-Z]{7}-")
 _DAMAGE = "(damage from copying)"
-# A figure after "Key=" or "Key:" made of digits and the letters a scanner takes for them: O/o for 0, l/I for 1.
-_SCANNER_LETTERS = {"O": "0", "o": "0", "l": "1", "I": "1"}
-_SCANNER_DIGITS = str.maketrans(_SCANNER_LETTERS)
-_FIGURE_CHAR = f"[0-9{''.join(_SCANNER_LETTERS)}]"
-_SCANNED_FIGURE = re.compile(rf"(?<=[=:])(\s*)({_FIGURE_CHAR}(?:{_FIGURE_CHAR}|,)*(?:\.{_FIGURE_CHAR}+)?)"
+# A figure after "Key=" or "Key:" made of digits and the letters a scanner takes for them (SCANNER_LETTERS).
+_SCANNED_FIGURE = re.compile(rf"(?<=[=:])(\s*)({FIGURE_CHAR}(?:{FIGURE_CHAR}|,)*(?:\.{FIGURE_CHAR}+)?)"
                              r"(?=\.?(?:\s|;|$))")
 
 
@@ -77,9 +75,9 @@ def repair_figures(line: str) -> tuple[str, list[Repair]]:
 
     def scanned(found: re.Match[str]) -> str:
         figure = found.group(2)
-        if not set(figure) & set(_SCANNER_LETTERS):
+        if not set(figure) & set(SCANNER_LETTERS):
             return found.group()
-        fixed = figure.translate(_SCANNER_DIGITS)
+        fixed = figure.translate(SCANNER_DIGITS)
         repairs.append(Repair(found.start(2) + 1, f"scanner error: {figure!r} read as {fixed} {_DAMAGE}"))
         return found.group(1) + fixed
 

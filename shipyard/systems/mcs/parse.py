@@ -33,6 +33,7 @@ from typing import Any, NamedTuple, cast
 
 from lark import Lark, Token, Tree
 
+from shipyard.core.copies import FIGURE_CHAR, SCANNER_DIGITS, SCANNER_LETTERS
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.grammar import parser, quick_parser
 from shipyard.core.numbers import beyond_reason
@@ -223,7 +224,8 @@ def _normal(key: str) -> str:
 
 
 
-_LOOKS_RATED = re.compile(r"\d\s*+:\s*+\d|(?<!\d)\d++\s*+/\s*+\d++-\d|\(\s*+[+-]\d++\s*+\)")  # linear: runs taken once
+# Linear (runs taken once); the look ahead lets a search skip to a digit or bracket, a third of the time on prose.
+_LOOKS_RATED = re.compile(r"(?=[0-9(])(?:\d\s*+:\s*+\d|(?<!\d)\d++\s*+/\s*+\d++-\d|\(\s*+[+-]\d++\s*+\))")
 
 
 @dataclass
@@ -413,6 +415,7 @@ class _SheetReader:
         self.ship = _ShipBuilder()
         self.group: str | None = None
         self.key_read = ""  # the last key as read (canonical_key)
+        self.scanned: list[tuple[_Lexeme, _Lexeme, str, str]] = []  # a field's figures read through a scanner's
         self.line_no = 0
         self.line_text = ""
         self.items = _LineItems(self.span)
@@ -454,8 +457,11 @@ class _SheetReader:
                 continue
             tree = parser.parse_or_none(self.line_text)
             if tree is None:
-                self.unreadable_line(parser)
-                continue
+                rated = _LOOKS_RATED.search(self.line_text) is not None
+                tree = self.scanned_battery_line(parser) if rated else None
+                if tree is None:
+                    self.unreadable_line(parser, rated)
+                    continue
             self.read_line(self.items.transform(tree))
         self.finish_ship()
         if not self.ships:
@@ -464,13 +470,28 @@ class _SheetReader:
                         "no ship found: expected USD lines such as 'Class: Kuvasz TL:12', "
                         "'Displacement: 500 tons' or '2xLaser Battery (+2) (14:9 14:9 14:9 12:7)'")
 
-    def unreadable_line(self, parser: QuickParser) -> None:
+    def scanned_battery_line(self, parser: QuickParser) -> Tree | None:
+        """A refused line that looks like a rating and reads once its Pen:Dam pairs and rates of fire are read
+        through a scanner's letters (``l4:9`` as 14:9): its tree, each figure said (the line keeps its length,
+        and so its columns); else None."""
+        found = [each for each in _SCANNED_BATTERY_FIGURE.finditer(self.line_text)
+                 if set(each.group()) & set(SCANNER_LETTERS)]
+        if not found:
+            return None
+        line = _SCANNED_BATTERY_FIGURE.sub(lambda each: each.group().translate(SCANNER_DIGITS), self.line_text)
+        tree = parser.parse_or_none(line)
+        if tree is not None:
+            for each in found:
+                self.said_scanned(each.group(), each.group().translate(SCANNER_DIGITS), each.start() + 1)
+        return tree
+
+    def unreadable_line(self, parser: QuickParser, rated: bool) -> None:
         """A line the grammar refuses: kept as a note; an error naming what was expected when it looks like a
         rating (the parser's error is asked for only then), else free text."""
         stripped = self.line_text.strip()
         first_col = len(self.line_text) - len(self.line_text.lstrip()) + 1
         self.keep_note(stripped, first_col)
-        if _LOOKS_RATED.search(self.line_text):
+        if rated:
             column, message = describe(parser.error(self.line_text), self.line_text, TERMINAL_WORDS)
             self.report("USD101", Severity.ERROR, f"cannot read this rating: {message}; "
                                                   "the line is kept as a note", column)
@@ -529,7 +550,16 @@ class _SheetReader:
             column = error.token.column if error.token else key_column
             self.report("USD102", Severity.ERROR, f"{key_text}: {error.message}", column)
             self.keep_note(f"{key_text}: {_words(value_text)}", key_column)
+            self.scanned.clear()  # the field is a note: no figure of it was read
         self.ship.has_content = True
+        if self.scanned:
+            for first, _, written, read in self.scanned:
+                self.said_scanned(written, read, first.column)
+            self.scanned.clear()
+
+    def said_scanned(self, written: str, read: str, column: int) -> None:
+        self.report("USD109", Severity.WARNING, f"{written!r} read as {read}: a scanner's letters for digits "
+                                                "(O for 0, l and I for 1)", column)
 
     def canonical_key(self, key_text: str, column: int) -> str | None:
         """The field a key names; ``self.key_read`` is the key as read (the near miss's match)."""
@@ -567,7 +597,7 @@ class _SheetReader:
 
     def apply_field(self, name: str, key_text: str, tokens: list[_Lexeme], value_text: str, key_column: int,
                     key_end: int) -> None:
-        reader = _ValueReader(tokens)
+        reader = _ValueReader(tokens, self.scanned)
         span = Span.on_line(self.path, self.line_no, key_column, tokens[-1].end_column if tokens else key_end)
         self.group = None
         handler = _FIELD_READERS.get(name)  # most fields: a figure, read by its reader (none of the names below)
@@ -706,6 +736,12 @@ def _pen_dam(token: Token) -> tuple[int | None, int | None]:
 
 
 _SIGNED = re.compile(r"[+-]?\d+")
+#: A figure as a scanner may have read it (core/copies.py SCANNER_LETTERS), thousands commas and a fraction too.
+_SCANNED_FIGURE = re.compile(f"{FIGURE_CHAR}(?:{FIGURE_CHAR}|,)*+(?:\\.{FIGURE_CHAR}++)?")
+#: The Pen:Dam pairs and rates of fire of a battery line as a scanner may have read them (``l4:9``, ``(+l)``),
+#: not inside a word; tried only on a line the grammar refuses.
+_SCANNED_BATTERY_FIGURE = re.compile(f"(?<![A-Za-z0-9])(?:{FIGURE_CHAR}{{1,3}}:(?:{FIGURE_CHAR}{{1,3}}|-)|-:"
+                                     f"{FIGURE_CHAR}{{1,3}})(?![A-Za-z0-9:])|(?<=\\()[+-]{FIGURE_CHAR}{{1,2}}(?=\\))")
 #: A sensor rating: "2x14", "14.5", "1x13.5s" (count, sensitivity, suffix).
 _SENSOR_RATING = re.compile(r"(?:(\d+)[xX])?(\d+(?:\.\d+)?)([A-Za-z]*)")
 
@@ -741,11 +777,13 @@ def _display_name(name: str) -> str:
 # ---- typed values ---------------------------------------------------------------------------
 
 class _ValueReader:
-    """Walks the value tokens of one field."""
+    """Walks the value tokens of one field; ``scanned`` collects each figure read through a scanner's letters
+    (the first and last of its tokens, as written, as read)."""
 
-    def __init__(self, tokens: list[_Lexeme]):
+    def __init__(self, tokens: list[_Lexeme], scanned: list[tuple[_Lexeme, _Lexeme, str, str]] | None = None):
         self.tokens = tokens
         self.index = 0
+        self.scanned = scanned
 
     def current(self) -> _Lexeme | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
@@ -768,24 +806,60 @@ class _ValueReader:
 
     def number(self, kind: Callable = Decimal, what: str = "a number"):
         token = self.current()
-        if token is None or token.type != "NUMBER":
-            found = f", found {token.text!r}" if token else ""
-            raise FieldValueError(f"expected {what}{found}", token)
-        self.index += 1
-        text = token.text.replace(",", "")
+        scanned = None
+        if token is not None and (token.type != "NUMBER" or (  # a figure as it is, unless a token touches it
+                self.index + 1 < len(self.tokens) and self.tokens[self.index + 1].column == token.end_column)):
+            scanned = self.scanned_figure()
+        if scanned is None:
+            if token is None or token.type != "NUMBER":
+                found = f", found {token.text!r}" if token else ""
+                raise FieldValueError(f"expected {what}{found}", token)
+            self.index += 1
+            written = read = token.text
+        else:
+            written, read = scanned
+        text = read.replace(",", "")
         if kind is int:
             if "." in text:  # a NUMBER is a sign, digits and perhaps a fraction: a whole number has none
-                raise FieldValueError(f"expected a whole number, found {token.text!r}", token)
+                raise FieldValueError(f"expected a whole number, found {written!r}", token)
             value = int(text)
         else:
             try:
                 value = kind(text)
             except (InvalidOperation, ValueError):  # pragma: no cover - NUMBER is always numeric
-                raise FieldValueError(f"expected {what}, found {token.text!r}", token) from None
+                raise FieldValueError(f"expected {what}, found {written!r}", token) from None
         beyond = beyond_reason(value)
         if beyond is not None:  # the line check refuses long figures; a fraction of 0.0000000000000001 passes it
-            raise FieldValueError(f"expected {what}: the figure {token.text[:20]} {beyond}", token)
+            raise FieldValueError(f"expected {what}: the figure {written[:20]} {beyond}", token)
         return value
+
+    def run_goes_on(self, index: int) -> bool:
+        """Whether the token after ``index`` is a WORD or NUMBER that touches it (``1`` and ``O`` of ``1O``)."""
+        if index + 1 >= len(self.tokens):
+            return False
+        after = self.tokens[index + 1]
+        return after.column == self.tokens[index].end_column and after.type in ("WORD", "NUMBER")
+
+    def scanned_figure(self) -> tuple[str, str] | None:
+        """The figure of the touching WORD and NUMBER tokens from here, when they are a figure with a scanner's
+        letters in it (``l2``, ``1O``, ``l.5``), as written and read as digits, and taken; else None, and nothing
+        taken."""
+        end = self.index
+        while self.tokens[end].type in ("WORD", "NUMBER") and self.run_goes_on(end):
+            end += 1
+        run = self.tokens[self.index:end + 1]
+        written = "".join(token.text for token in run)
+        if not _SCANNED_FIGURE.fullmatch(written):
+            return None
+        if len(run) == 1 and run[0].type == "NUMBER":
+            return None  # a figure as it is
+        if not set(written) & set(SCANNER_LETTERS):
+            return None
+        read = written.translate(SCANNER_DIGITS)
+        if self.scanned is not None:
+            self.scanned.append((run[0], run[-1], written, read))
+        self.index = end + 1
+        return written, read
 
     def rest(self) -> list[_Lexeme]:
         rest = self.tokens[self.index:]
