@@ -61,7 +61,8 @@ CODES = (
     Code("IO010", ERROR, f"a line of a sheet over {MAX_LINE_CHARS:,} characters, or holding a figure of more than "
                          f"{FIGURE_DIGITS} digits: not read (the other lines are)"),
     Code("IO011", WARNING, "a copy's damage repaired before reading: e-mail quote marks ('> ') at the starts of "
-                           "lines, a word processor's or web page's spaces, dashes and quotes (fixable)"),
+                           "lines, a word processor's, web page's or printout's spaces, dashes, quotes and page "
+                           "breaks (fixable)"),
     Code("CFG001", ERROR, "a settings file that is not valid TOML"),
     Code("CFG002", ERROR, "a settings value that does not validate (at its line, with a did-you-mean)"),
     Code("CFG003", ERROR, "a code prefix given to --select or --ignore that names no code (with a did-you-mean)",

@@ -26,7 +26,10 @@ PLAIN = {
     "\u2212": "-",  # minus sign
     "\u2018": "'", "\u2019": "'",  # single quotes
     "\u201c": '"', "\u201d": '"',  # double quotes
+    "\f": " ", "\v": " ",  # a printout's page break (form feed) and vertical tab
 }
+#: The control characters of PLAIN: ASCII, so looked for apart from the rest.
+_CONTROLS = ("\f", "\v")
 #: The letters a scanner takes for digits in a figure (``Low=O.``, ``Armour: l2``, ``l4:9``): O and o for 0,
 #: l and I for 1. Each reader reads them as the digits only where its grammar wants a figure, never in text.
 SCANNER_LETTERS = {"O": "0", "o": "0", "l": "1", "I": "1"}
@@ -40,14 +43,15 @@ _PLAIN_TABLE = str.maketrans(PLAIN)
 _QUOTE_MARKS = re.compile(r"(?<![ \t>])[ \t]*+(?:>[ \t]?+)++")
 _LINE_BREAKS = re.compile(r"(\r\n|\r|\n)")
 _WORDS = {" ": "non-breaking and other Unicode spaces read as spaces", "-": "typographic dashes and minus signs "
-          "read as '-'", "'": "curly quotes read as straight ones", '"': "curly quotes read as straight ones"}
+          "read as '-'", "'": "curly quotes read as straight ones", '"': "curly quotes read as straight ones",
+          "\f": "page breaks (form feeds) read as blanks", "\v": "page breaks (form feeds) read as blanks"}
 
 
 def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
     """The text as it was written before it was copied, and an IO011 warning for each kind of repair made: the
     quote marks of an e-mail reply, then the typographic characters (``PLAIN``). Each line keeps its length."""
-    if text.isascii() and ">" not in text:  # the common case, told without a pass (isascii reads a flag)
-        return text, []
+    if text.isascii() and ">" not in text and not any(control in text for control in _CONTROLS):
+        return text, []  # the common case, told without a pass in Python (isascii reads a flag)
     parts = _LINE_BREAKS.split(text)  # lines, each followed by its line break
     marks: list[Edit] = []
     characters: list[Edit] = []
@@ -57,7 +61,7 @@ def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
         if mark is not None:
             marks.append(Edit(line=number, col=1, end_col=mark.end() + 1, old=mark.group(), new=""))
             line = " " * mark.end() + line[mark.end():]
-        if not line.isascii():
+        if not line.isascii() or any(control in line for control in _CONTROLS):
             found = [Edit(line=number, col=each.start() + 1, end_col=each.start() + 2, old=each.group(),
                           new=PLAIN[each.group()]) for each in _TYPOGRAPHIC.finditer(line)]
             characters += reversed(found)  # right to left: each edit leaves the columns of the next as they are
@@ -71,9 +75,10 @@ def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
                                                                             edits=tuple(marks))))
     if characters:
         in_order = sorted(characters, key=lambda edit: (edit.line, edit.col))
-        kinds = "; ".join(dict.fromkeys(_WORDS[edit.new] for edit in in_order))
+        kinds = "; ".join(dict.fromkeys(_WORDS[edit.old if edit.old in _CONTROLS else edit.new] for edit in in_order))
         count = f"{len(characters)} character" + ("s" if len(characters) != 1 else "")
-        found_all.append(_warning(path, in_order[0], f"{count} of a word processor or web page in the copy: {kinds}",
+        found_all.append(_warning(path, in_order[0], f"{count} of a word processor, web page or printout in the copy: "
+                                  f"{kinds}",
                                   Fix(message="write them as plain text", edits=tuple(characters))))
     return "".join(parts), found_all
 
@@ -81,3 +86,13 @@ def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
 def _warning(path: str, at: Edit, message: str, fix: Fix) -> Diagnostic:
     return Diagnostic(code="IO011", severity=Severity.WARNING, span=Span(path=path, line=at.line, col=at.col),
                       message=message, fix=fix)
+
+
+#: CP/M ends a text file with Ctrl-Z (0x1A), padding its last record with more of them.
+CPM_END_OF_FILE = "\x1a"
+
+
+def cut_at_end_of_file(text: str) -> tuple[str, str]:
+    """A text cut at its CP/M end-of-file mark: what the file holds, and what followed the mark."""
+    held, _, after = text.partition(CPM_END_OF_FILE)
+    return held, after.replace(CPM_END_OF_FILE, "")

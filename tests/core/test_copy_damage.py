@@ -40,9 +40,9 @@ def test_a_word_processors_characters_are_read_as_plain_ones_each_kind_named() -
     repaired, [said] = repair_copy(text, "x.usd")
     assert repaired == "Class: Kuvasz TL-12\nDisplacement: 500 tons\n2xLaser (-1) 14:- 'x'\n"
     assert (said.span.line, said.span.col) == (1, 7)
-    assert said.message == ("7 characters of a word processor or web page in the copy: non-breaking and other "
-                            "Unicode spaces read as spaces; typographic dashes and minus signs read as '-'; curly "
-                            "quotes read as straight ones")
+    assert said.message == ("7 characters of a word processor, web page or printout in the copy: non-breaking and "
+                            "other Unicode spaces read as spaces; typographic dashes and minus signs read as '-'; "
+                            "curly quotes read as straight ones")
     assert apply_fixes(text, [said])[0] == repaired  # the fix writes the copy as the reader read it
     assert all(len(plain) == 1 for plain in PLAIN.values())  # each repair keeps the line's length
 
@@ -96,3 +96,17 @@ def test_check_fix_writes_a_quoted_pasted_sheet_as_plain_text(tmp_path: Path) ->
     assert runner.invoke(app, ["check", "--fix", str(sheet)]).exit_code == 0
     assert sheet.read_text() == KUVASZ
     assert "IO011" not in runner.invoke(app, ["check", str(sheet)]).output
+
+
+def test_a_printouts_page_breaks_are_blanks_and_a_cpm_copys_end_is_the_end(tmp_path: Path) -> None:
+    """A form feed before "Armour:" lost the line to the notes; a CP/M copy's Ctrl-Z padding was a note too."""
+    sheet = tmp_path / "printed.usd"
+    sheet.write_text("Class: Kuvasz TL:12\nDisplacement: 500 tons Size: 4\n\fArmour: 12 Toughness: 8\n\x1a\x1a\x1a")
+    read = load_sheet(sheet)
+    assert (read.ships[0].armour, read.ships[0].toughness) == (12, 8)
+    assert [(d.code, d.span.line, d.span.col, d.message) for d in read.diagnostics] == [
+        ("IO011", 3, 1, "1 character of a word processor, web page or printout in the copy: page breaks (form "
+                        "feeds) read as blanks")]
+    sheet.write_text("Class: Kuvasz TL:12\nSize: 4\n\x1aleft over from the disk\n")
+    assert [(d.code, d.message, d.source_line) for d in load_sheet(sheet).diagnostics] == [
+        ("USD110", "text after the CP/M end-of-file mark (Ctrl-Z): not read", "left over from the disk")]

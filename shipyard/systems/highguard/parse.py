@@ -21,6 +21,7 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
+from shipyard.core.copies import cut_at_end_of_file
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.grammar import parser, quick_parser
 from shipyard.core.numbers import beyond_reason
@@ -30,7 +31,7 @@ from shipyard.core.records import Note
 from shipyard.core.source import split_lines
 from shipyard.systems.highguard.charts import ehex_value
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, BatteryCounts, Component, HighGuardShip, UspProfile
-from shipyard.systems.highguard.repairs import Repair, cut_at_end_of_file, repair_figures, repair_line
+from shipyard.systems.highguard.repairs import Repair, repair_figures, repair_line
 from shipyard.systems.highguard.sniff import COMPONENT_SHAPE, USP_SHAPE
 
 SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS",

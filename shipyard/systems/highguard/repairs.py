@@ -82,13 +82,3 @@ def repair_figures(line: str) -> tuple[str, list[Repair]]:
         return found.group(1) + fixed
 
     return _SCANNED_FIGURE.sub(scanned, line), repairs
-
-
-#: CP/M ends a text file with Ctrl-Z (0x1A), padding its last record with more of them.
-CPM_END_OF_FILE = "\x1a"
-
-
-def cut_at_end_of_file(text: str) -> tuple[str, str]:
-    """A text cut at its CP/M end-of-file mark: what the file holds, and what followed the mark."""
-    held, _, after = text.partition(CPM_END_OF_FILE)
-    return held, after.replace(CPM_END_OF_FILE, "")

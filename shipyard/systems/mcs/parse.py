@@ -33,7 +33,7 @@ from typing import Any, NamedTuple, cast
 
 from lark import Lark, Token, Tree
 
-from shipyard.core.copies import FIGURE_CHAR, SCANNER_DIGITS, SCANNER_LETTERS
+from shipyard.core.copies import FIGURE_CHAR, SCANNER_DIGITS, SCANNER_LETTERS, cut_at_end_of_file
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.grammar import parser, quick_parser
 from shipyard.core.numbers import beyond_reason
@@ -448,6 +448,7 @@ class _SheetReader:
     # ---- lines ---------------------------------------------------------------------------
     def read(self, text: str) -> None:
         parser = quick_parser("usd.lark", "line")
+        text, after_end = cut_at_end_of_file(text)
         for self.line_no, self.line_text in enumerate(split_lines(text), start=1):
             if not self.line_text.strip():
                 continue
@@ -464,6 +465,9 @@ class _SheetReader:
                     continue
             self.read_line(self.items.transform(tree))
         self.finish_ship()
+        if after_end.strip():  # a CP/M copy's padding after the mark is nothing; anything more is said
+            self.line_text = after_end.strip().splitlines()[0]
+            self.report("USD110", Severity.INFO, "text after the CP/M end-of-file mark (Ctrl-Z): not read")
         if not self.ships:
             self.line_no, self.line_text = 1, split_lines(text)[0]
             self.report("USD107", Severity.ERROR,
