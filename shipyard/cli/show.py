@@ -28,6 +28,8 @@ def show(
     out = console(soft_wrap=False, markup=False)  # a ship's name is printed as written, never as markup
     err = Lines(stderr=True)
     sheets, missing = api.load_all(files)  # folders as check searches them; a missing path is IO006 as there
+    if not sheets and not missing:
+        err.write([(api.nothing_found(files), None)])
     report(err, missing + [d for sheet in sheets for d in sheet.diagnostics if notes or d.severity.value != "info"])
     if output_format is TextOrJson.json:
         sys.stdout.write(TypeAdapter(list[api.SheetFile]).dump_json(sheets, indent=2).decode() + "\n")

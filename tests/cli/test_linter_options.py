@@ -257,14 +257,14 @@ def test_a_run_that_finds_no_sheet_says_so_and_passes_nothing(tmp_path: Path) ->
     (settings_only / ".hidden.usd").write_text(KUVASZ)
     (sheets / "kuvasz.usd").write_text(KUVASZ)
     warning = f"warning: no sheets found in {empty} (a folder gives its *.usd, *.txt, *.hg, *.sheet, *.toml and *.xlsx"
-    for command in (["check", str(empty)], ["audit", str(empty)], ["export", str(empty), "-o",
-                                                                   str(tmp_path / "out.csv")]):
+    for command in (["check", str(empty)], ["audit", str(empty)], ["show", str(empty)],
+                    ["export", str(empty), "-o", str(tmp_path / "out.csv")]):
         result = runner.invoke(app, command)
         assert result.exit_code == 0 and warning in result.stderr, command
     result = runner.invoke(app, ["check", str(settings_only)])
     assert result.exit_code == 0 and f"no sheets found in {settings_only}" in result.stderr
     assert "no sheets found" not in runner.invoke(app, ["check", "-q", str(empty)]).stderr
     fleet = str(ROOT / "examples" / "fleet" / "fleet.toml")  # a fleet file alone: read, as a fleet
-    for command in (["check", str(sheets)], ["audit", str(sheets)], ["export", str(sheets)], ["check", fleet],
-                    ["audit", fleet], ["export", fleet]):
+    for command in (["check", str(sheets)], ["audit", str(sheets)], ["export", str(sheets)], ["show", str(sheets)],
+                    ["check", fleet], ["audit", fleet], ["export", fleet], ["show", fleet]):
         assert "no sheets found" not in runner.invoke(app, command).stderr, command
