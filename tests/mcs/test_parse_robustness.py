@@ -140,3 +140,54 @@ def test_a_field_kept_as_a_note_says_no_figure_was_read():
     _, diagnostics = parse_usd("Class: K TL:12\nToughness: l.5\n", "x.usd")
     assert [(d.code, d.message) for d in diagnostics] == [
         ("USD102", "Toughness: expected a whole number, found 'l.5'")]
+
+
+# --- a rating broken in two by a copy's wrapping --------------------------------------------------------------
+
+def _wrapped(text: str) -> tuple[str, int]:
+    """The sheet with each battery line whose ranges are in brackets broken at the blank before its last range
+    (where an e-mail's wrapping breaks a long line), the second half indented; and how many were broken."""
+    lines, broken = [], 0
+    for line in text.splitlines():
+        opening, closing = line.find(") ("), line.rfind(")")
+        cut = line.rfind(" ", opening + 3, closing) if 0 < opening < closing else -1
+        if cut > opening + 3 and ":" in line[cut:closing]:
+            lines += [line[:cut], "   " + line[cut + 1:]]
+            broken += 1
+        else:
+            lines.append(line)
+    return "\n".join(lines) + "\n", broken
+
+
+@pytest.mark.parametrize("path", sorted((FIXTURES / "mcs").glob("*.usd")), ids=lambda p: p.name)
+def test_a_battery_line_broken_by_wrapping_reads_as_the_whole_line(path):
+    text = path.read_text()
+    wrapped, broken = _wrapped(text)
+    ships, diagnostics = parse_usd(text, "whole.usd")
+    again, said = parse_usd(wrapped, "wrapped.usd")
+    assert again == ships  # records compare without their spans
+    joined = [d for d in said if d.code == "USD111"]
+    assert len(joined) == broken and all(d.severity is Severity.WARNING for d in joined)
+    assert sorted(d.code for d in said if d.code != "USD111") == sorted(d.code for d in diagnostics)
+
+
+def test_a_wrapped_lines_spans_are_on_the_line_each_figure_is_on():
+    text = ("Class: Kuvasz TL:12\nSize: 4\n2xLaser Battery (+2) (14:9 14:9\n   14:- 12:7) 2 turrets each\n"
+            "Crew: 4\n")
+    (ship,), diagnostics = parse_usd(text, "w.usd")
+    battery = ship.weapons[0]
+    assert [(r.spans["self"].line, r.spans["self"].col, r.spans["self"].end_col) for r in battery.ranges] == [
+        (3, 23, 27), (3, 28, 32), (4, 4, 8), (4, 9, 13)]
+    whole = battery.spans["self"]
+    assert (whole.line, whole.col, whole.end_line, whole.end_col) == (3, 1, 4, 29)
+    assert battery.details[0].spans["self"].line == 4 and ship.crew == 4
+    assert [(d.code, d.span.line, d.span.col, d.message, d.source_line) for d in diagnostics] == [
+        ("USD111", 3, 32, "a line broken in two by a copy's wrapping: read joined with line 4",
+         "2xLaser Battery (+2) (14:9 14:9")]
+
+
+def test_a_refused_rating_before_a_line_of_its_own_is_not_joined_to_it():
+    for after in ("Armour: 12\n", "\nArmour: 12\n", "Notes: none\n"):
+        (ship,), diagnostics = parse_usd(f"Class: K TL:12\n2xLaser Battery (+2) (14:9 14:9\n{after}", "x.usd")
+        assert [d.code for d in diagnostics] == ["USD101"], after  # USD111 not among them: nothing joined
+        assert ship.weapons == [] and (ship.armour == 12) == ("Armour" in after)

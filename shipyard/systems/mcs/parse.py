@@ -418,15 +418,25 @@ class _SheetReader:
         self.scanned: list[tuple[_Lexeme, _Lexeme, str, str]] = []  # a field's figures read through a scanner's
         self.line_no = 0
         self.line_text = ""
+        #: While a line broken by a copy's wrapping is read joined with the next: the column past which the joined
+        #: text is the next line's, and what to take from a column there to give its column on that line.
+        self.wrap: tuple[int, int] | None = None
         self.items = _LineItems(self.span)
 
     # ---- helpers -------------------------------------------------------------------------
     def span(self, column: int, end_column: int | None = None) -> Span:
-        return Span.on_line(self.path, self.line_no, column, end_column)
+        if self.wrap is None:
+            return Span.on_line(self.path, self.line_no, column, end_column)
+        boundary, shift = self.wrap  # a line read joined with the next: columns past the boundary are the next's
+        line, col = (self.line_no + 1, column - shift) if column > boundary else (self.line_no, column)
+        end_line, end = ((self.line_no + 1, end_column - shift) if end_column is not None and end_column > boundary
+                         else (self.line_no, end_column))
+        return Span(path=self.path, line=line, col=col, end_line=end_line, end_col=end)
 
     def report(self, code: str, severity: Severity, message: str, column: int = 1, fix: Fix | None = None) -> None:
+        source = self.line_text if self.wrap is None else None  # a joined line's own lines are quoted from the file
         self.diagnostics.append(Diagnostic(code=code, severity=severity, message=message,
-                                           span=self.span(column), source_line=self.line_text, fix=fix))
+                                           span=self.span(column), source_line=source, fix=fix))
 
     def keep_note(self, text: str, column: int) -> None:
         self.ship.notes.append(Note(text=text.strip(), spans={"self": self.span(column)}))
@@ -449,8 +459,10 @@ class _SheetReader:
     def read(self, text: str) -> None:
         parser = quick_parser("usd.lark", "line")
         text, after_end = cut_at_end_of_file(text)
-        for self.line_no, self.line_text in enumerate(split_lines(text), start=1):
-            if not self.line_text.strip():
+        lines = split_lines(text)
+        joined_to = 0  # the line read joined to the one before it, not read again
+        for self.line_no, self.line_text in enumerate(lines, start=1):
+            if not self.line_text.strip() or self.line_no == joined_to:
                 continue
             fields = field_items(self.line_text)
             if fields is not None:
@@ -460,10 +472,15 @@ class _SheetReader:
             if tree is None:
                 rated = _LOOKS_RATED.search(self.line_text) is not None
                 tree = self.scanned_battery_line(parser) if rated else None
+                if tree is None and rated and self.line_no < len(lines):
+                    tree = self.wrapped_line(parser, lines[self.line_no])
+                    joined_to = self.line_no + 1 if tree is not None else 0
                 if tree is None:
                     self.unreadable_line(parser, rated)
                     continue
             self.read_line(self.items.transform(tree))
+            if self.wrap is not None:
+                self.wrap, self.line_text = None, lines[self.line_no - 1]
         self.finish_ship()
         if after_end.strip():  # a CP/M copy's padding after the mark is nothing; anything more is said
             self.line_text = after_end.strip().splitlines()[0]
@@ -473,6 +490,23 @@ class _SheetReader:
             self.report("USD107", Severity.ERROR,
                         "no ship found: expected USD lines such as 'Class: Kuvasz TL:12', "
                         "'Displacement: 500 tons' or '2xLaser Battery (+2) (14:9 14:9 14:9 12:7)'")
+
+    def wrapped_line(self, parser: QuickParser, following: str) -> Tree | None:
+        """A refused line that looks like a rating and reads once joined with the line after it (an e-mail's
+        wrapping broke a long battery line in two): the joined line's tree, said, with ``wrap`` set so that every
+        span past the first line's end is on the next line, at its own column there; else None."""
+        if not following.strip() or field_items(following) is not None:
+            return None  # a line of fields stands alone
+        indent = len(following) - len(following.lstrip(" \t"))
+        joined = self.line_text.rstrip(" \t")
+        boundary = len(joined) + 1  # the blank put between the two
+        tree = parser.parse_or_none(f"{joined} {following[indent:]}")
+        if tree is None:
+            return None
+        self.report("USD111", Severity.WARNING, f"a line broken in two by a copy's wrapping: read joined with line "
+                                                f"{self.line_no + 1}", boundary)
+        self.wrap, self.line_text = (boundary, boundary - indent), f"{joined} {following[indent:]}"
+        return tree
 
     def scanned_battery_line(self, parser: QuickParser) -> Tree | None:
         """A refused line that looks like a rating and reads once its Pen:Dam pairs and rates of fire are read
