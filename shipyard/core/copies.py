@@ -1,12 +1,15 @@
 """The damage a copy does to a line-based sheet, repaired before any reader reads it, each kind said once.
 
-Sheets reach an archive quoted in e-mail replies (``> Class: Kuvasz``) and pasted from web pages and word
+Sheets reach an archive quoted in e-mail replies (``> Class: Kuvasz``), pasted from web pages and word
 processors, which put non-breaking spaces between a key and its value, en dashes and minus signs for hyphens
-and minus signs (``TL–12``, ``−1``), and curly quotes for straight ones. No grammar takes these, and none of
-them means anything a sheet says, so they are read as the plain text they stand for. Each repair keeps the
-line's length (a quote mark becomes blanks, a character its plain one), so every column a finding gives is
-the copy's own; each kind of repair is one IO011 warning at its first place, with a fix that makes the copy
-plain text (``check --fix``).
+and minus signs (``TL–12``, ``−1``) and curly quotes for straight ones, and printed to files with form feeds
+between pages. No grammar takes these, and none of them means anything a sheet says, so they are read as the
+plain text they stand for. Each repair keeps the line's length (a quote mark becomes blanks, a character its
+plain one), so every column a finding gives is the copy's own; each kind of repair is one IO011 warning at its
+first place, with a fix that makes the copy plain text (``check --fix``).
+
+Here too is what the readers share of the damage they repair themselves, where only their grammar knows a
+figure from text: the letters a scanner takes for digits, and a CP/M copy's end-of-file mark.
 """
 
 from __future__ import annotations

@@ -415,7 +415,9 @@ class _SheetReader:
         self.ship = _ShipBuilder()
         self.group: str | None = None
         self.key_read = ""  # the last key as read (canonical_key)
-        self.scanned: list[tuple[_Lexeme, _Lexeme, str, str]] = []  # a field's figures read through a scanner's
+        #: The figures of the field being read that were read through a scanner's letters: (column, as written,
+        #: as read), said once the field is read (USD109).
+        self.scanned: list[tuple[int, str, str]] = []
         self.line_no = 0
         self.line_text = ""
         #: While a line broken by a copy's wrapping is read joined with the next: the column past which the joined
@@ -479,8 +481,7 @@ class _SheetReader:
                     self.unreadable_line(parser, rated)
                     continue
             self.read_line(self.items.transform(tree))
-            if self.wrap is not None:
-                self.wrap, self.line_text = None, lines[self.line_no - 1]
+            self.wrap = None  # a joined line's spans are made: the next line is read on its own
         self.finish_ship()
         if after_end.strip():  # a CP/M copy's padding after the mark is nothing; anything more is said
             self.line_text = after_end.strip().splitlines()[0]
@@ -591,8 +592,8 @@ class _SheetReader:
             self.scanned.clear()  # the field is a note: no figure of it was read
         self.ship.has_content = True
         if self.scanned:
-            for first, _, written, read in self.scanned:
-                self.said_scanned(written, read, first.column)
+            for column, written, read in self.scanned:
+                self.said_scanned(written, read, column)
             self.scanned.clear()
 
     def said_scanned(self, written: str, read: str, column: int) -> None:
@@ -816,9 +817,9 @@ def _display_name(name: str) -> str:
 
 class _ValueReader:
     """Walks the value tokens of one field; ``scanned`` collects each figure read through a scanner's letters
-    (the first and last of its tokens, as written, as read)."""
+    (its column, as written, as read)."""
 
-    def __init__(self, tokens: list[_Lexeme], scanned: list[tuple[_Lexeme, _Lexeme, str, str]] | None = None):
+    def __init__(self, tokens: list[_Lexeme], scanned: list[tuple[int, str, str]] | None = None):
         self.tokens = tokens
         self.index = 0
         self.scanned = scanned
@@ -895,7 +896,7 @@ class _ValueReader:
             return None
         read = written.translate(SCANNER_DIGITS)
         if self.scanned is not None:
-            self.scanned.append((run[0], run[-1], written, read))
+            self.scanned.append((run[0].column, written, read))
         self.index = end + 1
         return written, read
 
