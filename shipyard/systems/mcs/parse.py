@@ -846,9 +846,8 @@ class _ValueReader:
     def number(self, kind: Callable = Decimal, what: str = "a number"):
         token = self.current()
         scanned = None
-        if token is not None and (token.type != "NUMBER" or (  # a figure as it is, unless a token touches it
-                self.index + 1 < len(self.tokens) and self.tokens[self.index + 1].column == token.end_column)):
-            scanned = self.scanned_figure()
+        if token is not None and (token.type != "NUMBER" or self.run_goes_on(self.index)):
+            scanned = self.scanned_figure()  # a NUMBER alone is a figure as it is
         if scanned is None:
             if token is None or token.type != "NUMBER":
                 found = f", found {token.text!r}" if token else ""
