@@ -31,6 +31,9 @@ PLAIN = {
     "\u201c": '"', "\u201d": '"',  # double quotes
     "\f": " ", "\v": " ",  # a printout's page break (form feed) and vertical tab
 }
+#: The most edits a copy's fix is made of: past it the repair is made and said all the same, but no fix is
+#: offered (a megabyte of no-break spaces would be half a million edits, some 600 MB held for one finding).
+FIX_EDITS_LIMIT = 10_000
 #: The control characters of PLAIN: ASCII, so looked for apart from the rest.
 _CONTROLS = ("\f", "\v")
 #: The letters a scanner takes for digits in a figure (``Low=O.``, ``Armour: l2``, ``l4:9``): O and o for 0,
@@ -56,39 +59,63 @@ def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
     if text.isascii() and ">" not in text and not any(control in text for control in _CONTROLS):
         return text, []  # the common case, told without a pass in Python (isascii reads a flag)
     parts = _LINE_BREAKS.split(text)  # lines, each followed by its line break
-    marks: list[Edit] = []
-    characters: list[Edit] = []
+    marks = _Repairs()
+    characters = _Repairs()
     for index in range(0, len(parts), 2):
         line, number = parts[index], index // 2 + 1
         mark = _QUOTE_MARKS.match(line)
         if mark is not None:
-            marks.append(Edit(line=number, col=1, end_col=mark.end() + 1, old=mark.group(), new=""))
+            marks.add(number, [(1, mark.group(), "")])
             line = " " * mark.end() + line[mark.end():]
         if not line.isascii() or any(control in line for control in _CONTROLS):
-            found = [Edit(line=number, col=each.start() + 1, end_col=each.start() + 2, old=each.group(),
-                          new=PLAIN[each.group()]) for each in _TYPOGRAPHIC.finditer(line)]
-            characters += reversed(found)  # right to left: each edit leaves the columns of the next as they are
+            found = [(each.start() + 1, each.group(), PLAIN[each.group()]) for each in _TYPOGRAPHIC.finditer(line)]
+            characters.add(number, found[::-1])  # right to left: each edit leaves the next one's columns as they are
             line = line.translate(_PLAIN_TABLE)
         parts[index] = line
     found_all: list[Diagnostic] = []
-    if marks:
-        lines = f"{len(marks)} line" + ("s" if len(marks) != 1 else "")
-        found_all.append(_warning(path, marks[0], f"e-mail quote marks ('>') at the start of {lines} read as "
-                                  "blanks (a copy quoted in a reply)", Fix(message="remove the quote marks",
-                                                                            edits=tuple(marks))))
-    if characters:
-        in_order = sorted(characters, key=lambda edit: (edit.line, edit.col))
-        kinds = "; ".join(dict.fromkeys(_WORDS[edit.old if edit.old in _CONTROLS else edit.new] for edit in in_order))
-        count = f"{len(characters)} character" + ("s" if len(characters) != 1 else "")
-        found_all.append(_warning(path, in_order[0], f"{count} of a word processor, web page or printout in the copy: "
-                                  f"{kinds}",
-                                  Fix(message="write them as plain text", edits=tuple(characters))))
+    if marks.count:
+        lines = f"{marks.count:,} line" + ("s" if marks.count != 1 else "")
+        found_all.append(marks.said(path, f"e-mail quote marks ('>') at the start of {lines} read as blanks (a copy "
+                                          "quoted in a reply)", "remove the quote marks"))
+    if characters.count:
+        kinds = "; ".join(dict.fromkeys(_WORDS[old if old in _CONTROLS else new] for old, new in characters.kinds))
+        count = f"{characters.count:,} character" + ("s" if characters.count != 1 else "")
+        found_all.append(characters.said(path, f"{count} of a word processor, web page or printout in the copy: "
+                                               f"{kinds}", "write them as plain text"))
     return "".join(parts), found_all
 
 
-def _warning(path: str, at: Edit, message: str, fix: Fix) -> Diagnostic:
-    return Diagnostic(code="IO011", severity=Severity.WARNING, span=Span(path=path, line=at.line, col=at.col),
-                      message=message, fix=fix)
+class _Repairs:
+    """The repairs of one kind made to a copy: how many, the first one's place, the kinds of character in the
+    order met, and the edits of its fix while there are at most FIX_EDITS_LIMIT."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first: tuple[int, int] | None = None
+        self.kinds: dict[tuple[str, str], None] = {}
+        self.edits: list[Edit] | None = []  # None: too many to fix in place
+
+    def add(self, line: int, found: list[tuple[int, str, str]]) -> None:
+        """The repairs made on one line: (column, text, what it is read as), right to left."""
+        if not found:
+            return
+        self.count += len(found)
+        self.first = self.first or (line, found[-1][0])
+        for _, old, new in reversed(found):
+            self.kinds.setdefault((old, new))
+        if self.edits is not None and len(self.edits) + len(found) > FIX_EDITS_LIMIT:
+            self.edits = None
+        elif self.edits is not None:
+            self.edits += [Edit(line=line, col=col, end_col=col + len(old), old=old, new=new)
+                           for col, old, new in found]
+
+    def said(self, path: str, message: str, fix_words: str) -> Diagnostic:
+        line, col = self.first or (1, 1)
+        if self.edits is None:
+            message += f" (too many to fix in place: over {FIX_EDITS_LIMIT:,} edits)"
+        fix = Fix(message=fix_words, edits=tuple(self.edits)) if self.edits is not None else None
+        return Diagnostic(code="IO011", severity=Severity.WARNING, span=Span(path=path, line=line, col=col),
+                          message=message, fix=fix)
 
 
 #: CP/M ends a text file with Ctrl-Z (0x1A), padding its last record with more of them.

@@ -11,7 +11,7 @@ from conftest import FIXTURES, ROOT
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from shipyard.core.copies import PLAIN, repair_copy
+from shipyard.core.copies import FIX_EDITS_LIMIT, PLAIN, repair_copy
 from shipyard.core.fixes import apply_fixes
 from shipyard.core.pipeline import check_file, load_sheet
 
@@ -110,3 +110,18 @@ def test_a_printouts_page_breaks_are_blanks_and_a_cpm_copys_end_is_the_end(tmp_p
     sheet.write_text("Class: Kuvasz TL:12\nSize: 4\n\x1aleft over from the disk\n")
     assert [(d.code, d.message, d.source_line) for d in load_sheet(sheet).diagnostics] == [
         ("USD110", "text after the CP/M end-of-file mark (Ctrl-Z): not read", "left over from the disk")]
+
+
+def test_a_copy_with_more_repairs_than_a_fix_holds_is_repaired_and_said_without_a_fix() -> None:
+    """A megabyte of no-break spaces made half a million edits (600 MB for one finding): past FIX_EDITS_LIMIT
+    the fix is left out, the repair is not."""
+    many = FIX_EDITS_LIMIT + 1
+    text = "Class: K TL:12\n" + "Size:\u00a04\n" * many + "> Notes: x\n"
+    repaired, (quoted, characters) = repair_copy(text, "x.usd")
+    assert "\u00a0" not in repaired and repaired.endswith("  Notes: x\n")
+    assert quoted.fix is not None and len(quoted.fix.edits) == 1
+    assert characters.fix is None and characters.message == (
+        f"{many:,} characters of a word processor, web page or printout in the copy: non-breaking and other "
+        f"Unicode spaces read as spaces (too many to fix in place: over {FIX_EDITS_LIMIT:,} edits)")
+    _, (at_the_limit,) = repair_copy("Size:\u00a04\n" * FIX_EDITS_LIMIT, "x.usd")
+    assert at_the_limit.fix is not None and len(at_the_limit.fix.edits) == FIX_EDITS_LIMIT
