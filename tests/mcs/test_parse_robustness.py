@@ -186,6 +186,12 @@ def test_a_wrapped_lines_spans_are_on_the_line_each_figure_is_on():
          "2xLaser Battery (+2) (14:9 14:9")]
 
 
+def test_a_field_after_a_wrapped_battery_is_placed_on_its_own_line():
+    (ship,), _ = parse_usd("Class: K TL:12\n2xLaser Battery (+2) (14:9 14:9\n   14:9 12:7) Crew: 4\n", "w.usd")
+    crew = ship.spans["crew"]
+    assert ship.crew == 4 and (crew.line, crew.col, crew.end_line, crew.end_col) == (3, 15, 3, 22)
+
+
 def test_a_refused_rating_before_a_line_of_its_own_is_not_joined_to_it():
     for after in ("Armour: 12\n", "\nArmour: 12\n", "Notes: none\n"):
         (ship,), diagnostics = parse_usd(f"Class: K TL:12\n2xLaser Battery (+2) (14:9 14:9\n{after}", "x.usd")

@@ -637,7 +637,7 @@ class _SheetReader:
     def apply_field(self, name: str, key_text: str, tokens: list[_Lexeme], value_text: str, key_column: int,
                     key_end: int) -> None:
         reader = _ValueReader(tokens, self.scanned)
-        span = Span.on_line(self.path, self.line_no, key_column, tokens[-1].end_column if tokens else key_end)
+        span = self.span(key_column, tokens[-1].end_column if tokens else key_end)
         self.group = None
         handler = _FIELD_READERS.get(name)  # most fields: a figure, read by its reader (none of the names below)
         if handler is not None:
