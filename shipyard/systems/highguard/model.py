@@ -152,7 +152,7 @@ class HighGuardShip(Ship):
 
     def find_component(self, section: str, pattern: str) -> Component | None:
         """The first component of ``section`` whose label matches ``pattern`` (case-insensitive)."""
-        return first_labelled((c for c in self.components if c.section == section), pattern)
+        return first_labelled(self.components_in(section), pattern)
 
 
 @lru_cache(maxsize=256)  # the engine's and the rules' few dozen patterns, asked of every component of every ship

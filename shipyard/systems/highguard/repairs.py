@@ -13,7 +13,7 @@ import re
 from typing import NamedTuple
 
 from shipyard.core.copies import FIGURE_CHAR, SCANNER_DIGITS, SCANNER_LETTERS
-from shipyard.systems.highguard.sniff import BROKEN_USP_SHAPE
+from shipyard.systems.highguard.sniff import BROKEN_USP_SHAPE, USP_CORE
 
 # Quoted-printable (RFC 2045) writes "=" as "=3D"; mailing-list archives kept it ("Fuel=3D720").
 _QUOTED_EQUALS = re.compile(r"=3D")
@@ -22,7 +22,7 @@ _LOWER_CASE_TYPE = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,2}[a-z])[A-Za-z]{1
                               r"(?=-[ \t]*[0-9A-Z]{7}-[ \t]*[0-9A-Z]{6}-)")
 #: What every damage repair_line repairs holds (the "=3D", or a USP's first two dashes about its first block):
 #: a line without it is read as it is, without a pass of each repair.
-_MAYBE_DAMAGED = re.compile(r"=3D|-[ \t]*[0-9A-Z]{7}-")
+_MAYBE_DAMAGED = re.compile(f"=3D|{USP_CORE.pattern}")
 _DAMAGE = "(damage from copying)"
 # A figure after "Key=" or "Key:" made of digits and the letters a scanner takes for them (SCANNER_LETTERS).
 _SCANNED_FIGURE = re.compile(rf"(?<=[=:])(\s*)({FIGURE_CHAR}(?:{FIGURE_CHAR}|,)*(?:\.{FIGURE_CHAR}+)?)"

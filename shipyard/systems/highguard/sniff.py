@@ -15,12 +15,12 @@ BROKEN_USP_SHAPE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{1,2}-[ \t]*[0-9A-Z]{
 COMPONENT_SHAPE = re.compile(r"Td\s*;\s*MCr", re.I)
 
 
-#: What any USP holds (the dashes about its first block), found far faster than the whole shape: a text without
-#: it holds none.
-_USP_CORE = re.compile(r"-[ \t]*[0-9A-Z]{7}-")
+#: What any USP holds, whole or broken (the dashes about its first block), found far faster than the whole
+#: shape: a text without it holds none.
+USP_CORE = re.compile(r"-[ \t]*[0-9A-Z]{7}-")
 
 
 def looks_like_highguard(text: str) -> bool:
     """True when a text holds a USP (whole or broken by spaces) or a component line."""
-    return bool((_USP_CORE.search(text) and BROKEN_USP_SHAPE.search(text))
+    return bool((USP_CORE.search(text) and BROKEN_USP_SHAPE.search(text))
                 or (";" in text and COMPONENT_SHAPE.search(text)))
