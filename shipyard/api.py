@@ -387,6 +387,7 @@ class Export(NamedTuple):
     unreadable: bool
     pending: Any = None  # report/export.py Export
     files: int = 0  # the files read, fleets' included
+    unread: int = 0  # the files not read (each has its Ships row, so that none is dropped)
 
     @property
     def exit_code(self) -> int:
@@ -416,7 +417,7 @@ def export_tables(paths: list[Path], output_format: str = "json", selection: Sel
     except BaseException:
         pending.close()
         raise
-    return Export(pending.ships, pending.batteries, problems, unreadable, pending, files)
+    return Export(pending.ships, pending.batteries, problems, unreadable, pending, files, pending.unread)
 
 
 def export_outputs(output_format: str, output: Path | None) -> list[Path]:
@@ -719,6 +720,33 @@ def explain(code: str) -> str | None:
             return str(topics[wanted.upper()])
     entry = code_entry(wanted)
     return entry.explain() if entry is not None else None
+
+
+#: How many codes ``explain`` names, at most, when the word it was given starts several.
+EXPLAIN_LISTED = 12
+
+
+def explain_miss(code: str) -> str:
+    """Why ``explain`` has nothing for ``code``, and what it may have meant: the codes that start with it (a
+    family, "TCS", or part of a code, "USD10"), else the nearest code, rule name or topic, else the topics."""
+    import difflib
+
+    from shipyard.core.codes import catalogue, transposed
+    from shipyard.core.registry import all_rules
+
+    wanted, rules = code.strip(), all_rules()
+    names = [*rules, *catalogue(), *topic_names()]
+    head = f"no rule, code or topic {wanted!r}"
+    starting = [name for name in names if name.startswith(wanted.upper())] if wanted else []
+    if starting:
+        shown = ", ".join(starting[:EXPLAIN_LISTED]) + (", ..." if len(starting) > EXPLAIN_LISTED else "")
+        return f"{head}; {len(starting)} start with {wanted.upper()!r}: {shown}"
+    close = (transposed(wanted.upper(), names) or difflib.get_close_matches(wanted.upper(), names, n=1, cutoff=0.6)
+             or difflib.get_close_matches(wanted.lower(), [rule.meta.name for rule in rules.values()], n=1,
+                                          cutoff=0.6))
+    if close:
+        return f"{head}; did you mean {close[0]!r}?"
+    return f"{head}; 'shipyard rules' lists the rules, and the topics are {', '.join(topic_names())}"
 
 
 def rule_catalogue() -> list[dict[str, str]]:

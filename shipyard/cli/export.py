@@ -51,5 +51,6 @@ def export(
     if not tables.files and not tables.problems:
         err.write([(api.nothing_found(files), None)])
     if output is not None:
-        err.write([(f"wrote {tables.ships} ship(s) and {tables.batteries} batteries to {output}", None)])
+        unread = f", and a row for each of the {tables.unread} file(s) not read" if tables.unread else ""
+        err.write([(f"wrote {tables.ships} ship(s) and {tables.batteries} batteries to {output}{unread}", None)])
     raise typer.Exit(tables.exit_code)

@@ -31,7 +31,6 @@ def explain(code: str = typer.Argument(..., help="A rule code (MCS001) or name (
     from shipyard import api
     text = api.explain(code)
     if text is None:
-        Lines(stderr=True).write([(f"error: no rule, code or topic {code.strip()!r}; 'shipyard rules' lists the "
-                                   f"rules, and the topics are {', '.join(api.topic_names())}", None)])
+        Lines(stderr=True).write([(f"error: {api.explain_miss(code)}", None)])
         raise typer.Exit(2)
     print(text)

@@ -119,10 +119,16 @@ def unknown_prefix(prefix: str) -> str | None:
         known += list(family_rules(owner.family)) if owner.family and owner.rules else []
     if any(code.startswith(prefix) for code in known):
         return None
-    swapped = [name for name in families + known if sorted(name) == sorted(prefix)]  # "MSC" for "MCS"
-    close = swapped or difflib.get_close_matches(prefix, families + known, n=1, cutoff=0.5)
+    close = transposed(prefix, families + known) or difflib.get_close_matches(prefix, families + known, n=1,
+                                                                              cutoff=0.5)
     hint = f"; did you mean '{close[0]}'?" if close else f" (codes start with {', '.join(families)})"
     return f"no code starts with '{prefix}'{hint}"
+
+
+def transposed(word: str, names: Iterable[str]) -> list[str]:
+    """The names made of the same letters as ``word`` in another order ("MCS" for "MSC"): the typo a
+    did-you-mean by likeness ranks too low."""
+    return [name for name in names if sorted(name) == sorted(word)]
 
 
 def exit_status(diagnostics: Iterable[Diagnostic], unreadable: bool = False) -> int:

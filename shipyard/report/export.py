@@ -66,7 +66,7 @@ class Export:
 
     def __init__(self, output_format: str) -> None:
         self.format = output_format
-        self.ships = self.batteries = 0
+        self.ships = self.batteries = self.unread = 0  # unread: files not read, a row each
         self.book: Any = None
         self.spools: list[_Spool] = []
         if output_format == "xlsx":
@@ -79,7 +79,8 @@ class Export:
             self.spools = [_Spool(tables.SHIP_COLUMNS, output_format), _Spool(tables.BATTERY_COLUMNS, output_format)]
 
     def add(self, table: tables.SheetTables) -> None:
-        self.ships += len(table.ships)
+        self.ships += sum(row[tables.SHIP["ship"]] is not None for row in table.ships)  # a roster's row is none
+        self.unread += not table.opened
         self.batteries += len(table.batteries)
         for rows, target in zip((table.ships, table.batteries), self.sheets if self.book else self.spools,
                                 strict=True):

@@ -184,6 +184,28 @@ def test_rules_and_explain():
     assert runner.invoke(app, ["explain", "NOPE01"]).exit_code == 2
 
 
+@pytest.mark.parametrize("word, hint", [
+    ("TCS", "18 start with 'TCS': TCS101, TCS102,"),  # a family: its codes, twelve of them then "..."
+    ("usd10", "10 start with 'USD10': USD100, USD101, USD102, USD103, USD104, USD105, USD106, USD107, USD108, "
+              "USD109"),
+    ("MSC001", "did you mean 'MCS001'?"),  # letters swapped, which likeness alone ranks below SFC001
+    ("USD01", "did you mean 'USD101'?"),
+    ("size-by-displacment", "did you mean 'size-by-displacement'?"),
+    ("NOPE01", "'shipyard rules' lists the rules, and the topics are APX, APX1,"),
+])
+def test_explain_says_what_was_meant(word, hint):
+    result = runner.invoke(app, ["explain", word])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"error: no rule, code or topic {word!r}; {hint}")
+
+
+def test_explain_names_at_most_a_dozen_codes():
+    from shipyard.api import EXPLAIN_LISTED, explain_miss
+    named = explain_miss("TCS").split(": ", 1)[1]
+    assert named.endswith(", ...") and named.count("TCS") == EXPLAIN_LISTED
+    assert not explain_miss("MCS").endswith("...")  # MCS001 to MCS010, all named
+
+
 @pytest.mark.parametrize("select, ignore, code, wanted", [
     ((), (), "MCS001", True),
     (("MCS",), ("MCS008",), "MCS008", False),

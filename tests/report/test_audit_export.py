@@ -164,6 +164,20 @@ def test_export_reports_unreadable_files(tmp_path):
     assert result.exit_code == 2 and "IO003" in result.stderr
 
 
+def test_export_counts_a_file_not_read_as_no_ship(tmp_path):
+    """The unreadable file keeps its Ships row (nothing dropped) but is not counted as a ship: Kuvasz and its 4
+    batteries, and the junk file's row said apart."""
+    (tmp_path / "junk.usd").write_bytes(b"\x00\x01")
+    target = tmp_path / "x.csv"
+    result = runner.invoke(app, ["export", str(tmp_path / "junk.usd"), str(ROOT / "examples" / "kuvasz.usd"), "-o",
+                                 str(target)])
+    assert result.stderr.endswith(f"wrote 1 ship(s) and 4 batteries to {target}, and a row for each of the 1 "
+                                  "file(s) not read\n")
+    assert [line.split(",")[-1] for line in target.read_text().splitlines()[1:]] == ["unreadable", "check"]
+    alone = runner.invoke(app, ["export", str(ROOT / "examples" / "kuvasz.usd"), "-o", str(target)])
+    assert alone.stderr.endswith(f"wrote 1 ship(s) and 4 batteries to {target}\n")
+
+
 def test_the_audit_prices_the_fleet_as_the_budget_rule_does(tmp_path):
     """examples/fleet: 100 Vigilants at MCr 4,014.772 (4,054.91972 for the first with the 1% fee, 3,211.8176 for
     each further: 322,024.86212), 100 drop-tank Vigilants at 4,015.782 (4,055.93982 + 99 x 3,212.6256 =
