@@ -34,6 +34,13 @@ PLAIN = {
 #: The most edits a copy's fix is made of: past it the repair is made and said all the same, but no fix is
 #: offered (a megabyte of no-break spaces would be half a million edits, some 600 MB held for one finding).
 FIX_EDITS_LIMIT = 10_000
+#: The longest line quoted-printable writes (RFC 2045, section 6.7, rule 5: 76 characters, a soft line break's
+#: "=" included): a line ending in "=" no longer than this is a longer line the encoding broke there.
+QP_LINE_LIMIT = 76
+#: A line (of at most QP_LINE_LIMIT characters) that ends in quoted-printable's soft line break: it ends in "=",
+#: and every other "=" in it is followed by two hex digits (the encoding writes "=" itself as "=3D", so "==" or
+#: "= " is no encoding's: a line of "====" under a heading is text). Anchored, so a search is linear.
+QP_SOFT_BROKEN = re.compile(r"^(?:[^=]|=[0-9A-F]{2})*+=$")
 #: The control characters of PLAIN: ASCII, so looked for apart from the rest.
 _CONTROLS = ("\f", "\v")
 #: The letters a scanner takes for digits in a figure (``Low=O.``, ``Armour: l2``, ``l4:9``): O and o for 0,

@@ -92,3 +92,15 @@ def test_a_toml_line_is_never_refused(tmp_path: Path) -> None:
     text = base.read_text(encoding="utf-8").replace('name = "', 'name = "' + "x" * (2 * MAX_LINE_CHARS), 1)
     path.write_text(text, encoding="utf-8")
     assert "IO010" not in {d.code for d in api.check_file(path).diagnostics}
+
+
+@pytest.mark.parametrize("piece", ["ab=", "=", "x=3D=", "2xLaser Battery (+2) (14:9 1="], ids=repr)
+def test_a_sheet_of_soft_broken_lines_reads_without_a_hang(tmp_path: Path, piece: str) -> None:
+    """A megabyte of short lines each ending in a soft line break: read joined, up to MAX_LINE_CHARS a line
+    (a chain of "=" lines joins them all into one line of one character), said once."""
+    base, _ = BASES["usd"]
+    path = tmp_path / "soft.usd"
+    path.write_text(base.read_text() + f"{piece}\n" * (LONG // (len(piece) + 1)), encoding="utf-8")
+    with hang_guard(GUARD_SECONDS):
+        diagnostics, _ = read_any(path, "usd")
+    assert [d.code for d in diagnostics].count("USD112") == 1

@@ -197,3 +197,90 @@ def test_a_refused_rating_before_a_line_of_its_own_is_not_joined_to_it():
         (ship,), diagnostics = parse_usd(f"Class: K TL:12\n2xLaser Battery (+2) (14:9 14:9\n{after}", "x.usd")
         assert [d.code for d in diagnostics] == ["USD101"], after  # USD111 not among them: nothing joined
         assert ship.weapons == [] and (ship.armour == 12) == ("Armour" in after)
+
+
+# --- lines broken by an e-mail's quoted-printable soft line breaks ----------------------------------------------
+
+@pytest.mark.parametrize("path", sorted((FIXTURES / "mcs").glob("*.usd")), ids=lambda p: p.name)
+def test_a_quoted_printable_copy_reads_as_the_sheet(path):
+    """Each sheet as the standard library's quoted-printable encoder writes it: every line over 76 characters
+    broken with '=' at the end of each piece. The same ships and findings, and one USD112 naming the lines."""
+    import quopri
+
+    text = path.read_text()
+    encoded = quopri.encodestring(text.encode()).decode()
+    broken = [number for number, line in enumerate(encoded.splitlines(), start=1) if line.endswith("=")]
+    ships, diagnostics = parse_usd(text, "whole.usd")
+    again, said = parse_usd(encoded, "encoded.usd")
+    assert again == ships and broken  # every fixture has a line over 76 characters
+    assert sorted(d.code for d in said if d.code != "USD112") == sorted(d.code for d in diagnostics)
+    (joined,) = [d for d in said if d.code == "USD112"]
+    starts = [n for n in broken if n - 1 not in broken]  # a line broken twice is one line joined
+    assert joined.severity is Severity.WARNING and joined.span.line == starts[0] and joined.span.col == 76
+    if len(starts) == 1:
+        last = max(broken) + 1  # the line the last break joins
+        assert joined.message.endswith(f"line {last}" if last == starts[0] + 1 else f"lines {starts[0] + 1} to {last}")
+    else:
+        assert joined.message.startswith(f"{len(starts)} lines broken")
+        assert joined.message.endswith(", ".join(map(str, starts[:10])) + (", ..." if len(starts) > 10 else ""))
+
+
+def test_a_soft_broken_lines_spans_are_on_the_line_each_figure_is_on():
+    """'Displacement: 500 tons Size: 4 Armour: 1=' then '4 Toughness: 9': the armour's value starts on the first
+    line (column 40) and ends on the second; Toughness is at column 3 of the second, its value at 14."""
+    text = "Class: Kuvasz TL:12\nDisplacement: 500 tons Size: 4 Armour: 1=\n4 Toughness: 9\nCrew: 4\n"
+    (ship,), diagnostics = parse_usd(text, "qp.usd")
+    assert (ship.armour, ship.toughness, ship.crew) == (14, 9, 4)
+    armour, toughness = ship.spans["armour"], ship.spans["toughness"]
+    assert (armour.line, armour.col, armour.end_line, armour.end_col) == (2, 32, 3, 2)
+    assert (toughness.line, toughness.col, toughness.end_line) == (3, 3, 3)
+    assert [(d.code, d.span.line, d.span.col, d.message, d.source_line) for d in diagnostics] == [
+        ("USD112", 2, 41, "a line broken by an e-mail's quoted-printable encoding (a soft line break: '=' at its "
+                          "end): read joined with line 3", "Displacement: 500 tons Size: 4 Armour: 1=")]
+
+
+def test_a_line_broken_twice_is_joined_to_both_lines():
+    text = "Class: K TL:12\n2xLaser Battery (+2) (14:9 1=\n4:9 14:9 1=\n2:7) 2 turrets each\nCrew: 4\n"
+    (ship,), diagnostics = parse_usd(text, "qp.usd")
+    ranges = ship.weapons[0].ranges
+    assert [(r.pen, r.dam) for r in ranges] == [(14, 9), (14, 9), (14, 9), (12, 7)] and ship.crew == 4
+    assert [(r.spans["self"].line, r.spans["self"].col) for r in ranges] == [(2, 23), (2, 28), (3, 5), (3, 10)]
+    assert [d.message for d in diagnostics if d.code == "USD112"] == [
+        "a line broken by an e-mail's quoted-printable encoding (a soft line break: '=' at its end): read joined "
+        "with lines 3 to 4"]
+
+
+@pytest.mark.parametrize("text", [
+    "Class: K TL:12\nNotes: a long note that ends with an equals sign and is longer than a QP line =\nCrew: 4\n",
+    "Class: K TL:12\nCrew: 4\nNotes: x =\n",  # the last line: nothing to join
+    "Class: K TL:12\nNotes: x = \nCrew: 4\n",  # a blank after the '=': no soft break
+])
+def test_an_equals_sign_that_is_no_soft_break_joins_nothing(text):
+    (ship,), diagnostics = parse_usd(text, "plain.usd")
+    assert "USD112" not in {d.code for d in diagnostics} and ship.crew == 4
+
+
+def test_a_soft_broken_copy_is_said_once_naming_ten_lines():
+    from shipyard.systems.mcs.parse import SOFT_BREAKS_NAMED
+
+    notes = "".join(f"Notes: note {n} of the twelve=\n, broken\n" for n in range(12))
+    (ship,), diagnostics = parse_usd(f"Class: K TL:12\n{notes}", "qp.usd")
+    assert [note.text for note in ship.notes][:2] == ["note 0 of the twelve, broken", "note 1 of the twelve, broken"]
+    (said,) = [d for d in diagnostics if d.code == "USD112"]
+    named = ", ".join(str(2 + 2 * n) for n in range(SOFT_BREAKS_NAMED))
+    assert said.message.endswith(f"each read joined to the next line: lines {named}, ...") and said.span.line == 2
+    assert said.message.startswith("12 lines broken")
+
+
+@pytest.mark.parametrize("rule", ["======", "Notes: 1 == 2 =", "Notes: x = y ="])
+def test_a_line_no_encoder_writes_is_not_joined(rule):
+    """A heading's underline, or an '=' that no '3D' follows: quoted-printable writes '=' as '=3D', so a line
+    holding one is no encoding's line, even if it ends in '='."""
+    (ship,), diagnostics = parse_usd(f"Kuvasz\nClass: Kuvasz TL:12\n{rule}\nCrew: 4\n", "plain.usd")
+    assert ship.class_name == "Kuvasz" and ship.crew == 4 and "USD112" not in {d.code for d in diagnostics}
+
+
+def test_an_encoded_equals_sign_does_not_stop_the_join():
+    (ship,), diagnostics = parse_usd("Class: K TL:12\nNotes: 1=3D1 and=\n so on\nCrew: 4\n", "qp.usd")
+    assert ship.notes[0].text == "1=3D1 and so on" and ship.crew == 4
+    assert [d.code for d in diagnostics].count("USD112") == 1

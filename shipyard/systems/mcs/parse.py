@@ -21,8 +21,10 @@ Diagnostic codes (family USD):
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import functools
+import operator
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,13 +35,20 @@ from typing import Any, NamedTuple, cast
 
 from lark import Lark, Token, Tree
 
-from shipyard.core.copies import FIGURE_CHAR, SCANNER_DIGITS, SCANNER_LETTERS, cut_at_end_of_file
+from shipyard.core.copies import (
+    FIGURE_CHAR,
+    QP_LINE_LIMIT,
+    QP_SOFT_BROKEN,
+    SCANNER_DIGITS,
+    SCANNER_LETTERS,
+    cut_at_end_of_file,
+)
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.grammar import parser, quick_parser
 from shipyard.core.numbers import beyond_reason
 from shipyard.core.parse_errors import describe
 from shipyard.core.quickparse import QuickParser
-from shipyard.core.source import split_lines
+from shipyard.core.source import MAX_LINE_CHARS, split_lines
 from shipyard.systems.mcs.model import (
     BeamBattery,
     Computer,
@@ -104,6 +113,9 @@ _CANONICAL.update({f"{q}crew": "crew_quality" for q in CREW_QUALITIES})
 _SIGNATURE_ONLY = {"vis", "ir", "active"}
 _CANONICAL.update(dict.fromkeys(_SIGNATURE_ONLY, "signature_part"))
 _FUZZY_CUTOFF = 0.8
+_BOUNDARY = operator.itemgetter(0)  # of a piece of ``wrap``
+#: How many lines joined at soft line breaks USD112 names before "..." (a long sheet may have hundreds).
+SOFT_BREAKS_NAMED = 10
 
 #: What each terminal of grammars/usd.lark is, in plain words; the order is the order of mention.
 TERMINAL_WORDS: dict[str, str] = {
@@ -420,20 +432,27 @@ class _SheetReader:
         self.scanned: list[tuple[int, str, str]] = []
         self.line_no = 0
         self.line_text = ""
-        #: While a line broken by a copy's wrapping is read joined with the next: the column past which the joined
-        #: text is the next line's, and what to take from a column there to give its column on that line.
-        self.wrap: tuple[int, int] | None = None
+        #: While a line broken by a copy (its wrapping, or quoted-printable's soft line breaks) is read joined with
+        #: the lines after it: for each of them, the column past which the joined text is that line's, and what to
+        #: take from a column there to give its column on that line.
+        self.wrap: tuple[tuple[int, int], ...] | None = None
+        #: The lines read joined at soft line breaks: (line, the first break's column, the line, the last joined).
+        self.soft_broken: list[tuple[int, int, str, int]] = []
         self.items = _LineItems(self.span)
 
     # ---- helpers -------------------------------------------------------------------------
     def span(self, column: int, end_column: int | None = None) -> Span:
         if self.wrap is None:
             return Span.on_line(self.path, self.line_no, column, end_column)
-        boundary, shift = self.wrap  # a line read joined with the next: columns past the boundary are the next's
-        line, col = (self.line_no + 1, column - shift) if column > boundary else (self.line_no, column)
-        end_line, end = ((self.line_no + 1, end_column - shift) if end_column is not None and end_column > boundary
-                         else (self.line_no, end_column))
+        line, col = self.placed(column)
+        end_line, end = self.placed(end_column) if end_column is not None else (line, None)
         return Span(path=self.path, line=line, col=col, end_line=end_line, end_col=end)
+
+    def placed(self, column: int) -> tuple[int, int]:
+        """The line and column in the file of a column of a joined line (``wrap``)."""
+        wrap = self.wrap or ()
+        step = bisect.bisect_left(wrap, column, key=_BOUNDARY)  # the breaks before the column
+        return (self.line_no + step, column - wrap[step - 1][1]) if step else (self.line_no, column)
 
     def report(self, code: str, severity: Severity, message: str, column: int = 1, fix: Fix | None = None) -> None:
         source = self.line_text if self.wrap is None else None  # a joined line's own lines are quoted from the file
@@ -462,10 +481,14 @@ class _SheetReader:
         parser = quick_parser("usd.lark", "line")
         text, after_end = cut_at_end_of_file(text)
         lines = split_lines(text)
-        joined_to = 0  # the line read joined to the one before it, not read again
+        joined_to = 0  # the last line read joined to one before it, not read again
         for self.line_no, self.line_text in enumerate(lines, start=1):
-            if not self.line_text.strip() or self.line_no == joined_to:
+            if not self.line_text.strip() or self.line_no <= joined_to:
                 continue
+            if self.wrap is not None:
+                self.wrap = None  # the line before was read joined with this one's lines; this one is read alone
+            if self.line_text[-1] == "=" and self.line_no < len(lines):
+                joined_to = self.soft_breaks(lines)
             fields = field_items(self.line_text)
             if fields is not None:
                 self.read_fields(fields)
@@ -474,15 +497,16 @@ class _SheetReader:
             if tree is None:
                 rated = _LOOKS_RATED.search(self.line_text) is not None
                 tree = self.scanned_battery_line(parser) if rated else None
-                if tree is None and rated and self.line_no < len(lines):
-                    tree = self.wrapped_line(parser, lines[self.line_no])
-                    joined_to = self.line_no + 1 if tree is not None else 0
+                following = self.line_no + len(self.wrap or ())  # the next line not yet read, from 0
+                if tree is None and rated and following < len(lines):
+                    tree = self.wrapped_line(parser, lines[following])
+                    joined_to = following + 1 if tree is not None else joined_to
                 if tree is None:
                     self.unreadable_line(parser, rated)
                     continue
             self.read_line(self.items.transform(tree))
-            self.wrap = None  # a joined line's spans are made: the next line is read on its own
         self.finish_ship()
+        self.said_soft_breaks()
         if after_end.strip():  # a CP/M copy's padding after the mark is nothing; anything more is said
             self.line_text = after_end.strip().splitlines()[0]
             self.report("USD110", Severity.INFO, "text after the CP/M end-of-file mark (Ctrl-Z): not read")
@@ -505,9 +529,49 @@ class _SheetReader:
         if tree is None:
             return None
         self.report("USD111", Severity.WARNING, f"a line broken in two by a copy's wrapping: read joined with line "
-                                                f"{self.line_no + 1}", boundary)
-        self.wrap, self.line_text = (boundary, boundary - indent), f"{joined} {following[indent:]}"
+                                                f"{self.line_no + len(self.wrap or ()) + 1}", boundary)
+        self.wrap = (*(self.wrap or ()), (boundary, boundary - indent))
+        self.line_text = f"{joined} {following[indent:]}"
         return tree
+
+    def soft_breaks(self, lines: list[str]) -> int:
+        """A line ending in quoted-printable's soft line break (``QP_SOFT_BROKEN``: the encoding broke a longer
+        line there), read joined with the line after it, and on while the line joined ends in one, up to
+        MAX_LINE_CHARS; with ``wrap`` set so that every span past a break is on its own line, and the break kept
+        to be said. The last line joined (from 1), or 0 when this line ends in no soft break."""
+        parts, last, pieces = [self.line_text], self.line_no, []
+        length = len(self.line_text)  # of the parts joined so far
+        while (last < len(lines) and len(lines[last - 1]) <= QP_LINE_LIMIT
+               and QP_SOFT_BROKEN.match(lines[last - 1]) is not None
+               and lines[last].strip()  # an encoder breaks no line before a blank one
+               and length - 1 + len(lines[last]) <= MAX_LINE_CHARS):
+            parts[-1], length = parts[-1][:-1], length - 1  # the soft break itself is nothing
+            pieces.append((length, length))  # the joined text's next column is the next line's first
+            parts.append(lines[last])
+            length, last = length + len(lines[last]), last + 1
+        if not pieces:
+            return 0
+        self.soft_broken.append((self.line_no, pieces[0][0] + 1, self.line_text, last))
+        self.wrap, self.line_text = tuple(pieces), "".join(parts)
+        return last
+
+    def said_soft_breaks(self) -> None:
+        """The lines joined at soft line breaks, said once for the file (an encoding that broke one long line
+        broke them all), at the first break (USD112)."""
+        if not self.soft_broken:
+            return
+        (self.line_no, column, self.line_text, last), more = self.soft_broken[0], self.soft_broken[1:]
+        self.wrap = None
+        if not more:
+            joined = f"line {last}" if last == self.line_no + 1 else f"lines {self.line_no + 1} to {last}"
+            message = f"a line broken by an e-mail's quoted-printable encoding (a soft line break: '=' at its end): " \
+                      f"read joined with {joined}"
+        else:
+            named = ", ".join(str(each[0]) for each in self.soft_broken[:SOFT_BREAKS_NAMED])
+            message = (f"{len(self.soft_broken)} lines broken by an e-mail's quoted-printable encoding (soft line "
+                       f"breaks: '=' at their ends), each read joined to the next line: lines {named}"
+                       f"{', ...' if len(self.soft_broken) > SOFT_BREAKS_NAMED else ''}")
+        self.report("USD112", Severity.WARNING, message, column)
 
     def scanned_battery_line(self, parser: QuickParser) -> Tree | None:
         """A refused line that looks like a rating and reads once its Pen:Dam pairs and rates of fire are read
