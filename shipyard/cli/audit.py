@@ -16,8 +16,10 @@ def audit(
                                        "(.html, .htm) or else a workbook (.xlsx).", show_default=False),
     scenario: Path | None = typer.Option(None, "--scenario", help="A TCS scenario file: each folder is then "
                                          "checked as a fleet too.", show_default=False),
-    select: list[str] = typer.Option(None, "--select", show_default=False, help="Only these code prefixes."),
-    ignore: list[str] = typer.Option(None, "--ignore", show_default=False, help="Drop these code prefixes."),
+    select: list[str] = typer.Option(None, "--select", metavar="CODES", show_default=False,
+                                     help="Only these code prefixes."),
+    ignore: list[str] = typer.Option(None, "--ignore", metavar="CODES", show_default=False,
+                                     help="Drop these code prefixes."),
     jobs: int = typer.Option(None, "--jobs", "-j", min=1, show_default=False,
                              help="Worker processes [default: every core]."),
     damage: Path | None = typer.Option(None, "--damage", help="A damage record (TOML) for the fleet audited "

@@ -31,9 +31,9 @@ class Level(StrEnum):
 def check(
     paths: list[Path] = typer.Argument(..., help="Sheet files, or folders searched recursively for sheets; - "
                                        "reads a sheet from standard input.", show_default=False),
-    select: list[str] = typer.Option(None, "--select", help="Only codes starting with these prefixes "
+    select: list[str] = typer.Option(None, "--select", metavar="CODES", help="Only codes starting with these prefixes "
                                      "(comma-separated, repeatable).", show_default=False),
-    ignore: list[str] = typer.Option(None, "--ignore", help="Drop codes starting with these prefixes.",
+    ignore: list[str] = typer.Option(None, "--ignore", metavar="CODES", help="Drop codes starting with these prefixes.",
                                      show_default=False),
     output_format: CheckFormat = typer.Option(CheckFormat.text, "--format", "-f",
                                               help="text, json, sarif (2.1.0) or github (annotations)."),

@@ -80,8 +80,8 @@ def shot(
                                "to the PD rating."),
     swarm: int = typer.Option(None, "--swarm", min=1, help="Optional swarm attack at a squadron of N ships: the "
                               "chance of each number of ships hit.", show_default=False),
-    defence: list[str] = typer.Option([], "--defence", help="Missiles: the target's point defence, NAME=SHOTS or "
-                                      "NAME=SHOTSxSQUADRON (repeatable)."),
+    defence: list[str] = typer.Option([], "--defence", metavar="NAME=SHOTS", help="Missiles: the target's point "
+                                      "defence, NAME=SHOTS or NAME=SHOTSxSQUADRON (repeatable)."),
     against: Against = typer.Option(Against.toughness, "--severity-against", help="Severity subtracts the "
                                     "target's toughness (the table) or its size (the text)."),
     pc_survivability: bool = typer.Option(False, "--pc-survivability", help="Optional rule: lasers roll 1d3 for "

@@ -47,7 +47,7 @@ def convert(
     to: Target = typer.Option(Target.mcs, "--to", help="The target system (MCS)."),
     design: DesignKind = typer.Option(DesignKind.military, "--design", help="Default ROF for batteries the sheet "
                                       "does not rate: military +1, civilian +0."),
-    rof: list[str] = typer.Option([], "--rof", help="ROF of one battery, NAME=ROF (repeatable)."),
+    rof: list[str] = typer.Option([], "--rof", metavar="NAME=ROF", help="ROF of one battery, NAME=ROF (repeatable)."),
     launchers_per_battery: int = typer.Option(4, "--launchers-per-battery", min=1,
                                               help="Missile launchers grouped into one battery."),
     sandcasters_per_battery: int = typer.Option(10, "--sandcasters-per-battery", min=1,

@@ -34,8 +34,8 @@ def odds(
                                    "tender, sdb, escort, assault-transport, transport, rider, deep-meson-gun).",
                                    callback=_element, show_default=False),
     defender: str = typer.Argument(..., help="The defending element type.", callback=_element, show_default=False),
-    support: list[str] = typer.Option([], "--support", help="A supporting element of the attacker's group "
-                                      "(repeatable): adds its supporting factor."),
+    support: list[str] = typer.Option([], "--support", metavar="TYPE", help="A supporting element of the "
+                                      "attacker's group (repeatable): adds its supporting factor."),
     attacker_tl: int = typer.Option(10, "--attacker-tl", help="The attacker's TL."),
     defender_tl: int = typer.Option(10, "--defender-tl", help="The defender's TL."),
     damaged_attacker: bool = typer.Option(False, "--damaged-attacker", help="The attacker is damaged (-1)."),

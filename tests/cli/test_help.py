@@ -40,3 +40,12 @@ def test_the_description_names_the_work_of_each_command_group() -> None:
         assert said in words
     groups = {path.split()[1] for path, _ in _commands(typer.main.get_command(app)) if len(path.split()) == 3}
     assert groups == {"combat", "sfc", "darkstars"}  # a new group needs its words above
+
+
+def test_no_option_is_shown_as_a_python_type() -> None:
+    """An option that takes a list says what it takes (``--select CODES``), never typer's ``<list[str]>``."""
+    shown = [(path, param.name) for path, command in _commands(typer.main.get_command(app))
+             for param in command.params if isinstance(param, typer.core.TyperOption)
+             and "list[" in (param.get_help_record(typer.Context(command)) or ("", ""))[0]]
+    assert shown == []
+    assert "--select CODES " in runner.invoke(app, ["check", "--help"]).output
