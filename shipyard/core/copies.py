@@ -55,6 +55,12 @@ _PLAIN_TABLE = str.maketrans(PLAIN)
 #: (matched at a line's start; the look behind keeps a search through a long run of blanks linear).
 _QUOTE_MARKS = re.compile(r"(?<![ \t>])[ \t]*+(?:>[ \t]?+)++")
 _LINE_BREAKS = re.compile(r"(\r\n|\r|\n)")
+#: Characters that print as nothing, which word processors, PDFs and web pages put inside words: the soft
+#: hyphen, the zero-width space, non-joiner and joiner, the left-to-right and right-to-left marks, the word
+#: joiner, and a byte-order mark past a file's start. A sheet means nothing by them, and a key or figure with
+#: one inside ("Dis\u00adplacement", "4\u200b2") reads as neither.
+INVISIBLE = "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"
+_INVISIBLE = re.compile(f"[{INVISIBLE}]")
 _WORDS = {" ": "non-breaking and other Unicode spaces read as spaces", "-": "typographic dashes and minus signs "
           "read as '-'", "'": "curly quotes read as straight ones", '"': "curly quotes read as straight ones",
           "\f": "page breaks (form feeds) read as blanks", "\v": "page breaks (form feeds) read as blanks"}
@@ -62,12 +68,12 @@ _WORDS = {" ": "non-breaking and other Unicode spaces read as spaces", "-": "typ
 
 def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
     """The text as it was written before it was copied, and an IO011 warning for each kind of repair made: the
-    quote marks of an e-mail reply, then the typographic characters (``PLAIN``). Each line keeps its length."""
+    quote marks of an e-mail reply, the typographic characters (``PLAIN``), then the invisible ones
+    (``INVISIBLE``: taken out, with as many blanks at the end of the line). Each line keeps its length."""
     if text.isascii() and ">" not in text and not any(control in text for control in _CONTROLS):
         return text, []  # the common case, told without a pass in Python (isascii reads a flag)
     parts = _LINE_BREAKS.split(text)  # lines, each followed by its line break
-    marks = _Repairs()
-    characters = _Repairs()
+    marks, characters, invisible = _Repairs(), _Repairs(), _Repairs()
     for index in range(0, len(parts), 2):
         line, number = parts[index], index // 2 + 1
         mark = _QUOTE_MARKS.match(line)
@@ -78,6 +84,10 @@ def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
             found = [(each.start() + 1, each.group(), PLAIN[each.group()]) for each in _TYPOGRAPHIC.finditer(line)]
             characters.add(number, found[::-1])  # right to left: each edit leaves the next one's columns as they are
             line = line.translate(_PLAIN_TABLE)
+            unseen = [(each.start() + 1, each.group(), "") for each in _INVISIBLE.finditer(line)]
+            if unseen:  # taken out, and as many blanks put at the end: the line keeps its length
+                invisible.add(number, unseen[::-1])
+                line = _INVISIBLE.sub("", line) + " " * len(unseen)
         parts[index] = line
     found_all: list[Diagnostic] = []
     if marks.count:
@@ -89,6 +99,11 @@ def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
         count = f"{characters.count:,} character" + ("s" if characters.count != 1 else "")
         found_all.append(characters.said(path, f"{count} of a word processor, web page or printout in the copy: "
                                                f"{kinds}", "write them as plain text"))
+    if invisible.count:
+        count = f"{invisible.count:,} invisible character" + ("s" if invisible.count != 1 else "")
+        found_all.append(invisible.said(path, f"{count} (soft hyphens, zero-width spaces, direction marks) of a word "
+                                              "processor, PDF or web page in the copy, read as nothing; on their "
+                                              "lines, a column past one is counted without it", "remove them"))
     return "".join(parts), found_all
 
 

@@ -47,6 +47,44 @@ def test_a_word_processors_characters_are_read_as_plain_ones_each_kind_named() -
     assert all(len(plain) == 1 for plain in PLAIN.values())  # each repair keeps the line's length
 
 
+def test_invisible_characters_are_taken_out_and_the_line_keeps_its_length(tmp_path: Path) -> None:
+    """A soft hyphen in "Displacement" made the whole line a note (the ship lost its displacement, size and
+    armour, said as info only), and a zero-width space in "42" read the crew as 4."""
+    text = "Class: Kuvasz TL:12\nDis\u00adplacement: 500 tons Size: 4 Tough\u200bness: 9\nCrew: 4\u200b2\u2060\n"
+    repaired, [said] = repair_copy(text, "x.usd")
+    assert repaired == "Class: Kuvasz TL:12\nDisplacement: 500 tons Size: 4 Toughness: 9  \nCrew: 42  \n"
+    assert [len(line) for line in repaired.split("\n")] == [len(line) for line in text.split("\n")]
+    assert (said.code, said.span.line, said.span.col) == ("IO011", 2, 4)
+    assert said.message == ("4 invisible characters (soft hyphens, zero-width spaces, direction marks) of a word "
+                            "processor, PDF or web page in the copy, read as nothing; on their lines, a column "
+                            "past one is counted without it")
+    assert apply_fixes(text, [said])[0] == text.replace("\u00ad", "").replace("\u200b", "").replace("\u2060", "")
+    sheet = tmp_path / "pasted.usd"
+    sheet.write_text(text)
+    (ship,) = load_sheet(sheet).ships
+    assert (ship.displacement, ship.size, ship.toughness, ship.crew) == (500, 4, 9, 42)
+
+
+def test_a_byte_order_mark_at_the_start_is_no_damage(tmp_path: Path) -> None:
+    sheet = tmp_path / "bom.usd"
+    sheet.write_bytes(b"\xef\xbb\xbf" + KUVASZ.encode())
+    assert "IO011" not in {d.code for d in load_sheet(sheet).diagnostics}
+    sheet.write_bytes(KUVASZ.encode() + "\ufeffNotes: a second file's start\n".encode())
+    assert [d.code for d in load_sheet(sheet).diagnostics].count("IO011") == 1
+
+
+def test_every_fixture_with_soft_hyphens_in_its_words_reads_as_the_fixture(tmp_path: Path) -> None:
+    """A soft hyphen after the second character of every word of four characters or more ("Dis\u00adplacement",
+    "Vig\u00adilant", "10\u00ad00"): the same findings on the same lines, and one IO011."""
+    import re
+
+    for path in _line_based_fixtures():
+        copy = tmp_path / path.name
+        copy.write_text(re.sub(r"\b(\w\w)(\w\w+)", "\\1\u00ad\\2", path.read_text()))
+        assert _findings(copy) == _findings(path), path
+        assert [d.code for d in check_file(copy).diagnostics].count("IO011") == 1, path
+
+
 def test_both_kinds_on_one_line_are_two_findings_and_their_fixes_do_not_collide() -> None:
     text = "> Class:\u00a0Kuvasz TL:12\n> Size:\u00a04\n"
     repaired, said = repair_copy(text, "x.usd")
