@@ -14,4 +14,8 @@ CODES = (
     Code("HG007", WARNING, "a copy repaired: quoted-printable '=3D', a USP broken by spaces, a scanner's "
                            "O for 0 or l for 1 in a figure"),
     Code("HG008", WARNING, "a figure the sheet gives as '?' (unknown): not read"),
+    Code("HG009", WARNING, "a component label misspelt (no label of its section, near one: 'M-Drvie Factor-3'), "
+                           "read as the label it is nearest (fixable)"),
+    Code("HG010", INFO, "a component label that is no High Guard Shipyard label of its section and near none: "
+                        "counted in the tonnage and cost, not rated"),
 )

@@ -6,7 +6,7 @@ read by column under the USP's own digits (High Guard Shipyard's sheets, battery
 alignment was lost is read by assigning its counts to the non-zero weapon digits when that is unambiguous (a
 warning), else it is an error naming the ambiguity.
 
-Its codes (HG001-HG006) are catalogued in shipyard/systems/highguard/codes.py.
+Its codes (HG001-HG010) are catalogued in shipyard/systems/highguard/codes.py.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
 from shipyard.core.copies import cut_at_end_of_file
-from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.grammar import parser, quick_parser
 from shipyard.core.numbers import beyond_reason
 from shipyard.core.parse_errors import describe
@@ -30,6 +30,7 @@ from shipyard.core.quickparse import QuickParser
 from shipyard.core.records import Note
 from shipyard.core.source import split_lines
 from shipyard.systems.highguard.charts import ehex_value
+from shipyard.systems.highguard.labels import read_label
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, BatteryCounts, Component, HighGuardShip, UspProfile
 from shipyard.systems.highguard.repairs import Repair, repair_figures, repair_line
 from shipyard.systems.highguard.sniff import COMPONENT_SHAPE, USP_SHAPE
@@ -385,9 +386,9 @@ class _Reader:
     def span(self, col: int = 1, end_col: int | None = None) -> Span:
         return Span.on_line(self.path, self.line_number, col, end_col)
 
-    def report(self, code: str, severity: Severity, message: str, col: int = 1) -> None:
+    def report(self, code: str, severity: Severity, message: str, col: int = 1, fix: Fix | None = None) -> None:
         self.diagnostics.append(Diagnostic(code=code, severity=severity, message=message, span=self.span(col),
-                                           source_line=self.text))
+                                           source_line=self.text, fix=fix))
 
     def keep_as_note(self, text: str) -> None:
         self.ship.notes.append(Note(text=text.strip(), spans={"self": self.span()}))
@@ -593,7 +594,7 @@ class _Reader:
         values: dict[str, Any] = {"section": self.section or "(none)"}
         for kind, text in pieces:
             if kind == "label":
-                values["label"] = " ".join(text.split())
+                values["label"] = self.label(" ".join(text.split()), text.strip(), line)
             elif kind == "crew":
                 values["crew"] = int(number(text))
             else:
@@ -602,6 +603,24 @@ class _Reader:
         self.ship.components.append(Component(**values, spans={"self": self.span(first, len(line.rstrip()) + 1)}))
         if self.section is None:
             self.report("HG002", Severity.INFO, "a component line before any section header (HULL, ...)", first)
+
+    def label(self, label: str, written: str, line: str) -> str:
+        """A component's label as it is read: one its section does not hold is read as the label it is nearest
+        (HG009, a warning with the fix), or kept and said (HG010, info) when none is."""
+        reading = read_label(self.section or "", label)
+        if reading is None:
+            return label
+        col = line.find(written) + 1
+        section = (self.section or "").upper()
+        if reading.meant is None:
+            self.report("HG010", Severity.INFO, f"component '{label}' is no label High Guard Shipyard writes in "
+                                                f"{section}: counted in the tonnage and cost, not rated", col)
+            return label
+        fix = Fix(message=f"write '{reading.meant}'", edits=(
+            Edit(line=self.line_number, col=col, end_col=col + len(written), old=written, new=reading.meant),))
+        self.report("HG009", Severity.WARNING, f"unknown component '{label}' in {section}: did you mean "
+                                               f"'{reading.meant}'? Read as that", col, fix)
+        return reading.meant
 
     def text_field(self, key: str, value: str, line: str) -> None:
         ship = self.ship
