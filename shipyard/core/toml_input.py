@@ -123,8 +123,20 @@ def _describe(error: ErrorDetails, keys: set[str], model: type[BaseModel]) -> st
     elif error["type"] == "missing":
         message = "required value missing"
     shown = error.get("input")
-    value = "" if error["type"] in ("missing",) or isinstance(shown, dict) else f", found {shown!r}"
+    value = "" if error["type"] in ("missing",) or isinstance(shown, dict) else f", found {_as_toml(shown)}"
     return f"{where}: {message}{value}"
+
+
+def _as_toml(value: object) -> str:
+    """A value as the TOML file writes it (``1.5``, ``true``, ``'tug'``), not as Python shows it
+    (``Decimal('1.5')``, ``True``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float | Decimal):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_as_toml, value)) + "]"
+    return repr(value)
 
 
 def validation_diagnostics(error: ValidationError, path: str, locate: Callable[[Location], tuple[int, int, str]],

@@ -47,3 +47,57 @@ def test_a_tugs_extra_tanks_are_priced():
     """A tug carrying 1000 tons of extra drop tanks pays MCr 0.001 a ton for them: MCr 1."""
     fleet = _fleet([("highguard/vigilant-legal.txt", 1, Decimal(1000))])
     assert fleet_cost(fleet).tanks == 1
+
+
+def test_a_design_listed_twice_is_one_design_in_quantity():
+    """4 Vigilants listed as 3 and 1: one first ship with the fee (4,054.91972) and three at 80% (3 x 3,211.8176),
+    13,690.37252, where two designs would pay the fee twice: 4,054.91972 + 2 x 3,211.8176 + 4,054.91972 =
+    14,533.47464. A tug listing of the same sheet with 1000 tons of extra tanks adds MCr 1 of tanks."""
+    cost = fleet_cost(_fleet([("highguard/vigilant-legal.txt", 3, Decimal(0)),
+                              ("highguard/vigilant-legal.txt", 1, Decimal(0))]))
+    (design,) = cost.designs
+    assert (design.count, design.ships, cost.total) == (4, Decimal("13690.37252"), Decimal("13690.37252"))
+    towing = fleet_cost(_fleet([("highguard/vigilant-legal.txt", 3, Decimal(0)),
+                                ("highguard/vigilant-legal.txt", 1, Decimal(1000))]))
+    assert [(d.count, d.tank_sets) for d in towing.designs] == [(4, ((0, 3), (1, 1)))] and towing.tanks == 1
+    apart = fleet_cost(_fleet([("highguard/vigilant-legal.txt", 3, Decimal(0)),
+                               ("tcs/fleets/no-tugs/vigilant-drop-tanks.txt", 1, Decimal(0))]))
+    assert [d.count for d in apart.designs] == [3, 1]  # two sheets: two designs
+
+
+def test_the_tanks_of_a_design_listed_twice_in_quantity():
+    """With drop_tanks_in_quantity, 5 drop-tank Vigilants listed as 2 and 3: tanks 1 + 4 x 0.8 = 4.2, as when
+    listed once; a tug listing of 1 more with 1000 tons extra (MCr 2 of tanks a ship): 1 + 0.8 x (5 + 2 - 1) = 5.8."""
+    path = "tcs/fleets/no-tugs/vigilant-drop-tanks.txt"
+    quantity = Scenario(drop_tanks_in_quantity=True)
+    assert fleet_cost(_fleet([(path, 2, Decimal(0)), (path, 3, Decimal(0))], quantity)).tanks == Decimal("4.2")
+    assert fleet_cost(_fleet([(path, 5, Decimal(0)), (path, 1, Decimal(1000))], quantity)).tanks == Decimal("5.8")
+
+
+def test_a_fleet_file_says_a_sheet_listed_again_and_why_a_sheet_gives_no_ship(tmp_path):
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+
+    (tmp_path / "vigilant-legal.txt").write_text((FIXTURES / "highguard" / "vigilant-legal.txt").read_text())
+    (tmp_path / "kuvasz.usd").write_text((FIXTURES / "mcs" / "kuvasz.usd").read_text())
+    fleet = tmp_path / "fleet.toml"
+    fleet.write_text('[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 3\n\n[[ship]]\nsheet = "missing.txt"\n\n'
+                     '[[ship]]\nsheet = "kuvasz.usd"\n')
+    result = CliRunner().invoke(app, ["check", str(fleet)])
+    assert [line for line in result.stdout.splitlines() if "SCN" in line] == [
+        f"{fleet}:6:1: error: SCN003 missing.txt: cannot read file: No such file or directory (IO001)",
+        f"{fleet}:9:1: error: SCN003 kuvasz.usd: holds no High Guard ship (it is a USD sheet)"]
+    fleet.write_text('[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 1.5\nrole = "tugg"\n')
+    result = CliRunner().invoke(app, ["check", "--select", "SCN", str(fleet)])
+    assert result.stdout.splitlines()[:2] == [  # each value as the file writes it, not Decimal('1.5')
+        f"{fleet}:3:1: error: SCN002 ship[0].count: Input should be a valid integer, got a number with a "
+        "fractional part, found 1.5",
+        f"{fleet}:4:1: error: SCN002 ship[0].role: Input should be 'warship', 'tug', 'tender' or 'other', found "
+        "'tugg'"]
+    (tmp_path / "fleet.toml").write_text('[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 3\n\n[[ship]]\n'
+                                         'sheet = "./vigilant-legal.txt"\n')
+    again = CliRunner().invoke(app, ["check", "--select", "SCN", str(tmp_path / "fleet.toml")])
+    assert again.stdout.splitlines()[0] == (
+        f"{fleet}:6:1: info: SCN004 ./vigilant-legal.txt is listed again (first on line 2): its ships are one "
+        "design, priced together by the quantity rule (one architect's fee, every further ship at 80%)")

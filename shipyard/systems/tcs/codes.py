@@ -9,6 +9,8 @@ CODES = (
     Code("SCN001", ERROR, "a scenario or fleet file that is not valid TOML"),
     Code("SCN002", ERROR, "a scenario or fleet value that does not validate (at its line, with a did-you-mean)"),
     Code("SCN003", ERROR, "a sheet named by a fleet file cannot be read or holds no High Guard ship"),
+    Code("SCN004", INFO, "a sheet a fleet file lists more than once: its ships are one design, priced together "
+                         "by the quantity rule"),
     Code("DMG001", ERROR, "a damage record that is not valid TOML", unopened=True),
     Code("DMG002", ERROR, "a damage record value that does not validate (at its line, with a did-you-mean)",
          unopened=True),

@@ -20,7 +20,7 @@ sheet of the fleet cannot be read or holds no High Guard ship.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -85,18 +85,40 @@ def fleet_from_file(path: Path, scenario: Scenario | None,
         return None, [], diagnostics
     members: list[FleetMember] = []
     sheets: list[SheetFile] = []
+    listed: dict[Path, int] = {}  # each sheet named, by where it resolves to: the line of its first listing
     for index, entry in enumerate(fleet_file.ship):
         line, col = positions.get(("ship", index, "sheet"), positions.get(("ship", index), (1, 1)))
+        where = (path.parent / entry.sheet).resolve()
+        if where in listed:
+            diagnostics.append(Diagnostic(code="SCN004", severity=Severity.INFO, span=Span(path=str(path), line=line,
+                                          col=col), message=f"{entry.sheet} is listed again (first on line "
+                                          f"{listed[where]}): its ships are one design, priced together by the "
+                                          "quantity rule (one architect's fee, every further ship at 80%)"))
+        listed.setdefault(where, line)
         sheet = load(path.parent / entry.sheet)
         sheets.append(sheet)
         found_members = _members(sheet, entry.count, entry.role, entry.extra_drop_tanks)
         if not found_members:
             diagnostics.append(Diagnostic(code="SCN003", severity=Severity.ERROR, span=Span(path=str(path), line=line,
-                                          col=col), message=f"{entry.sheet}: no High Guard ship read from it"))
+                                          col=col), message=f"{entry.sheet}: {_why_no_ship(sheet)}"))
         members += found_members
     chosen = scenario or fleet_file.scenario or Scenario()
     return (FleetSubject(name=fleet_file.name or path.stem, path=str(path), members=members, scenario=chosen,
                          span=Span(path=str(path), line=1, col=1)), sheets, diagnostics)
+
+
+def _why_no_ship(sheet: SheetFile) -> str:
+    """Why a sheet a fleet file names gives the fleet no ship: it was not read (its finding's words), it holds
+    ships of another system, or none."""
+    if sheet.format == "unreadable":
+        first = sheet.diagnostics[0] if sheet.diagnostics else None
+        return f"{first.message} ({first.code})" if first is not None else "cannot read it"
+    if sheet.ships:
+        from shipyard.core.registry import format_named
+
+        named = format_named(sheet.format)
+        return f"holds no High Guard ship (it is {named[1].description if named else sheet.format})"
+    return "no High Guard ship read from it"
 
 
 def check_fleet_file(path: Path, scenario: Scenario | None, load: Callable[[Path], SheetFile],
@@ -142,7 +164,9 @@ class DesignCost:
     count: int
     price: Decimal  # one ship, as its sheet prices it (carried craft included)
     craft: Decimal  # of that, the carried craft
-    tanks_each: Decimal  # the drop tanks one ship carries (and a tug's extra tanks)
+    #: The drop tanks one ship carries (and a tug's extra tanks), and how many ships carry them: one pair for
+    #: each time the fleet file lists the design (a tug's listing may carry more tanks than a warship's).
+    tank_sets: tuple[tuple[Decimal, int], ...]
     scenario: Scenario
 
     @property
@@ -161,9 +185,11 @@ class DesignCost:
 
     @property
     def tanks(self) -> Decimal:
+        every = sum((each * count for each, count in self.tank_sets), Decimal(0))
         if self.scenario.drop_tanks_in_quantity and self.count > 1:
-            return self.tanks_each + (self.count - 1) * hg.QUANTITY_PRICE_SHARE * self.tanks_each
-        return self.count * self.tanks_each
+            first = self.tank_sets[0][0]  # the first ship's at full price, every further ship's at 80%
+            return first + hg.QUANTITY_PRICE_SHARE * (every - first)
+        return every
 
     @property
     def total(self) -> Decimal:
@@ -204,16 +230,23 @@ def _tanks_each(member: FleetMember) -> Decimal:
 
 
 def fleet_cost(fleet: FleetSubject) -> FleetCost:
-    """The fleet priced as TCS prices it: each design by High Guard's quantity rule, and its drop tanks."""
-    designs, unknown = [], []
+    """The fleet priced as TCS prices it: each design by High Guard's quantity rule, and its drop tanks. A
+    design the fleet file lists more than once (the same ship of the same sheet) is one design: its first ship
+    pays the architect's fee, every further one, of any listing, 80%."""
+    designs: dict[tuple[str, str], DesignCost] = {}
+    unknown = []
     for member in fleet.members:
         if member.ship.cost_mcr is None and member.design.component_cost is None:
             unknown.append(member.ship.display_name)
             continue
-        price = member.value or Decimal(0)
-        designs.append(DesignCost(member.ship.display_name, member.count, price, member.design.craft_cost,
-                                  _tanks_each(member), fleet.scenario))
-    return FleetCost(designs, unknown)
+        key, tanks = (member.path, member.ship.display_name), (_tanks_each(member), member.count)
+        listed = designs.get(key)
+        if listed is None:
+            designs[key] = DesignCost(member.ship.display_name, member.count, member.value or Decimal(0),
+                                      member.design.craft_cost, (tanks,), fleet.scenario)
+        else:
+            designs[key] = replace(listed, count=listed.count + member.count, tank_sets=(*listed.tank_sets, tanks))
+    return FleetCost(list(designs.values()), unknown)
 
 
 @dataclass(frozen=True)
