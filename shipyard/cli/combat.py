@@ -63,7 +63,7 @@ def shot(
     attacker: Path = typer.Argument(..., help="The firing ship's MCS sheet.", show_default=False),
     target: Path = typer.Argument(..., help="The target's MCS sheet.", show_default=False),
     battery: str = typer.Option(..., "--battery", "-b", help="The firing battery: its name on the sheet, or #N "
-                                "for the Nth line of batteries.", show_default=False),
+                                "(or N) for the Nth line of batteries.", show_default=False),
     band: Band = typer.Option(..., "--range", "-r", help="The range band: impact, pb (point blank), vs, s, m, l, x.",
                               show_default=False),
     evasion: float = typer.Option(0.0, "--evasion", help="The target's G given to evasion."),

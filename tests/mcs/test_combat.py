@@ -749,3 +749,26 @@ def test_squadron_fire_in_a_log_rolls_once_a_squadron(tmp_path):
             'count = "all"\nsquadron = 6\ndice = [24, 24, 24, 24, 24]\n')
     steps = resolve_log(_log(tmp_path, body)).turns[0].steps
     assert len(steps) == 5 and all("+ 3 ROF" in step and step.endswith("missed") for step in steps)
+
+
+def test_a_battery_is_named_by_its_name_its_position_or_its_line_number():
+    """The Kuvasz's batteries: #1 and #2 'Laser Battery', #3 'Missile Bays', #4 'Sandcaster battery'."""
+    kuvasz = ship("kuvasz")
+    assert kuvasz.group("#3") is kuvasz.group("3") is kuvasz.group("missile  BAYS") is kuvasz.groups[2]
+    with pytest.raises(KeyError, match=r"2 batteries of Kuvasz are named 'Laser Battery': name one by its position"):
+        kuvasz.group("Laser Battery")
+
+
+@pytest.mark.parametrize("name, hint", [
+    ("Lasr Battery", " (did you mean 'Laser Battery'?)"),  # near a name
+    ("sandcaster", " (did you mean 'Sandcaster battery'?)"),  # the start of one name only
+    ("laser", " (did you mean 'Laser Battery'?)"),  # the start of one name, which two batteries have
+    ("Missile Battery", " (did you mean 'Missile Bays'?)"),
+    ("Spinal Mount", ""),  # near no name
+    ("9", ""), ("#0", ""),  # no such position
+])
+def test_a_battery_not_found_says_the_one_meant(name, hint):
+    with pytest.raises(KeyError) as raised:
+        ship("kuvasz").group(name)
+    assert raised.value.args[0] == (f"Kuvasz has no battery {name!r}{hint}: it has #1 'Laser Battery', #2 'Laser "
+                                    "Battery', #3 'Missile Bays', #4 'Sandcaster battery'")

@@ -9,6 +9,7 @@ since a hit damages one battery of a group. A group is named by its name on the 
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from dataclasses import dataclass, field
@@ -29,6 +30,8 @@ MISSILES: tuple[Kind, ...] = ("missile",)
 SANDCASTERS: tuple[Kind, ...] = ("sandcaster",)
 EVERY_KIND: tuple[Kind, ...] = ("beam", "missile", "sandcaster", "damper")
 _T = TypeVar("_T")
+#: How near a misspelt battery name must be to a sheet's (difflib's ratio) to be named as the one meant.
+NEAR_NAME = 0.8
 _NO_G = Fraction(0)
 
 
@@ -210,21 +213,28 @@ class CombatShip:
 
     # ---- finding ----------------------------------------------------------------------------------
     def group(self, name: str) -> Group:
-        """The group named ``name`` (case and spacing ignored) or at position ``#N``; KeyError says which
-        names there are."""
-        if name.startswith("#") and name[1:].isdigit():
-            index = int(name[1:])
-            if 1 <= index <= len(self.groups):
-                return self.groups[index - 1]
+        """The group named ``name`` (case and spacing ignored) or at position ``#N`` (or ``N``, when no
+        group is so named); KeyError says which names there are, and the one meant when a name is misspelt."""
+        position = name[1:] if name.startswith("#") else name
+        if name.startswith("#") and position.isdigit() and 1 <= int(position) <= len(self.groups):
+            return self.groups[int(position) - 1]
         wanted = " ".join(name.lower().split())
-        found = [g for g in self.groups if " ".join(g.name.lower().split()) == wanted]
+        spelt = {g.position: " ".join(g.name.lower().split()) for g in self.groups}
+        found = [g for g in self.groups if spelt[g.position] == wanted]
         if len(found) == 1:
             return found[0]
+        if not found and position.isdigit() and 1 <= int(position) <= len(self.groups):
+            return self.groups[int(position) - 1]
         names = ", ".join(f"#{g.position} {g.name!r}" for g in self.groups)
         if found:
             raise KeyError(f"{len(found)} batteries of {self.name} are named {name!r}: name one by its "
                            f"position ({names})")
-        raise KeyError(f"{self.name} has no battery {name!r}: it has {names}")
+        distinct = list(dict.fromkeys(spelt.values()))
+        near = [each for each in distinct if each.startswith(wanted)] if wanted else []  # "sandcaster"
+        near = near if len(near) == 1 else difflib.get_close_matches(wanted, distinct, n=1, cutoff=NEAR_NAME)
+        meant = next((g.name for g in self.groups if near and spelt[g.position] == near[0]), None)
+        hint = f" (did you mean {meant!r}?)" if meant is not None else ""
+        raise KeyError(f"{self.name} has no battery {name!r}{hint}: it has {names}")
 
     def lines(self, mount: Mount | None, kinds: tuple[Kind, ...]) -> list[Group]:
         """The ship's battery lines of a mount (None: any) and kinds; a line's mount and kind never change, so
