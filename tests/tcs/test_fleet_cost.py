@@ -101,3 +101,8 @@ def test_a_fleet_file_says_a_sheet_listed_again_and_why_a_sheet_gives_no_ship(tm
     assert again.stdout.splitlines()[0] == (
         f"{fleet}:6:1: info: SCN004 ./vigilant-legal.txt is listed again (first on line 2): its ships are one "
         "design, priced together by the quantity rule (one architect's fee, every further ship at 80%)")
+    (tmp_path / "fleet.toml").write_text(f'[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 3\n\n[[ship]]\n'
+                                         f'sheet = "../{tmp_path.name}/vigilant-legal.txt"\n')
+    priced = CliRunner().invoke(app, ["check", "--select", "TCS201", "--scenario",
+                                      str(FIXTURES / "tcs" / "fleets" / "small-budget.toml"), str(fleet)])
+    assert "the fleet costs MCr 13690.373 (4 x Vigilant: MCr 13690.373)" in priced.stdout  # one design, however named

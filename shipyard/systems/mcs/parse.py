@@ -505,6 +505,7 @@ class _SheetReader:
                     self.unreadable_line(parser, rated)
                     continue
             self.read_line(self.items.transform(tree))
+        self.wrap = None  # what follows is said at the file's own lines
         self.finish_ship()
         self.said_soft_breaks()
         if after_end.strip():  # a CP/M copy's padding after the mark is nothing; anything more is said
@@ -561,7 +562,6 @@ class _SheetReader:
         if not self.soft_broken:
             return
         (self.line_no, column, self.line_text, last), more = self.soft_broken[0], self.soft_broken[1:]
-        self.wrap = None
         if not more:
             joined = f"line {last}" if last == self.line_no + 1 else f"lines {self.line_no + 1} to {last}"
             message = f"a line broken by an e-mail's quoted-printable encoding (a soft line break: '=' at its end): " \

@@ -239,7 +239,8 @@ def fleet_cost(fleet: FleetSubject) -> FleetCost:
         if member.ship.cost_mcr is None and member.design.component_cost is None:
             unknown.append(member.ship.display_name)
             continue
-        key, tanks = (member.path, member.ship.display_name), (_tanks_each(member), member.count)
+        key = (str(Path(member.path).resolve()), member.ship.display_name)  # "a/v.txt" and "a/../a/v.txt" are one
+        tanks = (_tanks_each(member), member.count)
         listed = designs.get(key)
         if listed is None:
             designs[key] = DesignCost(member.ship.display_name, member.count, member.value or Decimal(0),
