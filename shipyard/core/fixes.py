@@ -28,7 +28,7 @@ class Fixed:
     before: str
     after: str
     fixed: tuple[Diagnostic, ...]
-    encoding: str = "utf-8"  # the file's: utf-8, else latin-1
+    encoding: str = "utf-8"  # the file's: utf-8, else cp1252 or latin-1 (source.decode_sheet)
     bom: bool = False  # whether it began with a UTF-8 byte order mark
 
     def diff(self) -> str:
@@ -97,7 +97,7 @@ def apply_fixes(text: str, diagnostics: Iterable[Diagnostic], unsafe: bool = Fal
 def fix_file(path: Path, diagnostics: Iterable[Diagnostic], unsafe: bool = False) -> Fixed | None:
     """The fixes of a file's findings, read from the file as it is (its encoding and byte order mark kept for the
     writing); None when the file cannot be read as text or has nothing to fix."""
-    from shipyard.core.source import Unreadable, read_limited
+    from shipyard.core.source import Unreadable, decode_sheet, read_limited
 
     wanted = [d for d in diagnostics if fixable(d, unsafe)]
     if not wanted:
@@ -108,17 +108,14 @@ def fix_file(path: Path, diagnostics: Iterable[Diagnostic], unsafe: bool = False
         return None
     bom = raw.startswith(_UTF8_BOM)
     body = raw[len(_UTF8_BOM):] if bom else raw
-    try:
-        text, encoding = body.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        text, encoding = body.decode("latin-1"), "latin-1"
+    text, encoding = decode_sheet(body)
     after, fixed = apply_fixes(text, wanted, unsafe)
     return Fixed(str(path), text, after, tuple(fixed), encoding, bom) if fixed else None
 
 
 def write_fixed(path: Path, fixed: Fixed) -> None:
     """Write the fixed text back in the file's own encoding (UTF-8, with its byte order mark if it had one, or
-    latin-1), atomically, keeping the file's mode."""
+    Windows-1252 or latin-1), atomically, keeping the file's mode."""
     from shipyard.core.files import atomic_path
 
     encoded = (_UTF8_BOM if fixed.bom else b"") + fixed.after.encode(fixed.encoding, errors="replace")

@@ -163,16 +163,40 @@ def read_sheet_text(path: Path, display: str | None = None) -> tuple[str | None,
     diagnostics: list[Diagnostic] = []
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        text = raw.decode("latin-1")
-        line = raw[: error.start].count(b"\n") + 1
+    text, encoding = decode_sheet(raw)
+    if encoding != "utf-8":
+        line = raw[: _first_not_utf8(raw)].count(b"\n") + 1
         diagnostics.append(Diagnostic(
-            code="IO005", severity=Severity.INFO,
-            message="file is not UTF-8; read as latin-1",
+            code="IO005", severity=Severity.INFO, message=f"file is not UTF-8; read as {ENCODING_NAMES[encoding]}",
             span=Span(path=where.path, line=line, col=1)))
     return text, diagnostics
+
+
+#: The encodings a sheet is read in, in the order tried, with their names in a finding. A file that is not
+#: UTF-8 is read as Windows-1252, as web browsers read a page labelled latin-1 (the WHATWG Encoding standard):
+#: it is latin-1 but for the bytes 0x80-0x9F, where latin-1 has control characters no text holds and Windows
+#: has the typographic characters a word processor writes (0x96 an en dash, 0x93 and 0x94 curly quotes). A
+#: file with a byte Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) is read as latin-1.
+ENCODING_NAMES = {"utf-8": "UTF-8", "cp1252": "Windows-1252 (latin-1 with the characters of Windows)",
+                  "latin-1": "latin-1"}
+
+
+def decode_sheet(raw: bytes) -> tuple[str, str]:
+    """The text of a sheet's bytes and the encoding it was read in (a key of ENCODING_NAMES)."""
+    for encoding in ENCODING_NAMES:
+        try:
+            return raw.decode(encoding), encoding
+        except UnicodeDecodeError:
+            continue
+    raise AssertionError("latin-1 decodes any bytes")  # pragma: no cover
+
+
+def _first_not_utf8(raw: bytes) -> int:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return error.start
+    return 0
 
 
 def with_source_line(diagnostic: Diagnostic, lines: list[str]) -> Diagnostic:

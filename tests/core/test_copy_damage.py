@@ -163,3 +163,29 @@ def test_a_copy_with_more_repairs_than_a_fix_holds_is_repaired_and_said_without_
         f"Unicode spaces read as spaces (too many to fix in place: over {FIX_EDITS_LIMIT:,} edits)")
     _, (at_the_limit,) = repair_copy("Size:\u00a04\n" * FIX_EDITS_LIMIT, "x.usd")
     assert at_the_limit.fix is not None and len(at_the_limit.fix.edits) == FIX_EDITS_LIMIT
+
+
+def test_a_windows_copy_is_read_as_windows_1252_and_fixed_in_it(tmp_path: Path) -> None:
+    """A sheet a Windows word processor saved: 0x96 is its en dash and 0x93/0x94 its curly quotes, which latin-1
+    reads as control characters ("(\\x961)" refused the battery line, an error and a battery lost)."""
+    text = KUVASZ.replace("Class: Kuvasz", "Class: K\u00fcvasz").replace("(-1)", "(\u20131)").replace(
+        "Escort/anti-fighter", "\u201cEscort\u201d anti\u2013fighter")
+    sheet = tmp_path / "windows.usd"
+    sheet.write_bytes(text.encode("cp1252"))
+    read = load_sheet(sheet)
+    assert read.ships[0].name == "K\u00fcvasz" and len(read.ships[0].weapons) == 4
+    assert [(d.code, d.message) for d in read.diagnostics if d.code.startswith("IO")] == [
+        ("IO005", "file is not UTF-8; read as Windows-1252 (latin-1 with the characters of Windows)"),
+        ("IO011", "4 characters of a word processor, web page or printout in the copy: typographic dashes and "
+                  "minus signs read as '-'; curly quotes read as straight ones")]
+    assert CliRunner().invoke(app, ["check", "--fix", str(sheet)]).exit_code == 0
+    assert sheet.read_bytes() == text.replace("\u2013", "-").replace("\u201c", '"').replace(
+        "\u201d", '"').encode("cp1252")  # the copy's own encoding kept: its ü is still the byte 0xFC
+
+
+def test_a_byte_windows_1252_does_not_define_is_read_as_latin_1(tmp_path: Path) -> None:
+    sheet = tmp_path / "old.usd"
+    sheet.write_bytes(KUVASZ.encode() + b"Notes: \xe9\x81\n")
+    read = load_sheet(sheet)
+    assert [d.message for d in read.diagnostics if d.code == "IO005"] == ["file is not UTF-8; read as latin-1"]
+    assert read.ships[0].notes[-1].text == "\u00e9\x81"
