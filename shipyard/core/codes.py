@@ -50,7 +50,7 @@ CODES = (
          unopened=True),
     Code("IO003", ERROR, "the file is binary (it holds NUL bytes)", unopened=True),
     Code("IO004", ERROR, "the file is empty", unopened=True),
-    Code("IO005", INFO, "the file is not UTF-8 and was read as Windows-1252 (or latin-1)"),
+    Code("IO005", INFO, "the file is not UTF-8 and was read as UTF-16 (after its mark), Windows-1252 or latin-1"),
     Code("IO006", ERROR, "a path given on the command line does not exist", unopened=True),
     Code("IO007", ERROR, "a fleet or scenario file given where a sheet was expected",
          "A scenario is given with --scenario; a fleet file is checked with 'shipyard check'.", unopened=True),

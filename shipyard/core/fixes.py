@@ -17,8 +17,6 @@ from pathlib import Path
 
 from shipyard.core.diagnostics import Diagnostic, Edit
 
-_UTF8_BOM = b"\xef\xbb\xbf"
-
 
 @dataclass(frozen=True)
 class Fixed:
@@ -28,8 +26,8 @@ class Fixed:
     before: str
     after: str
     fixed: tuple[Diagnostic, ...]
-    encoding: str = "utf-8"  # the file's: utf-8, else cp1252 or latin-1 (source.decode_sheet)
-    bom: bool = False  # whether it began with a UTF-8 byte order mark
+    encoding: str = "utf-8"  # the file's (source.decode_sheet): utf-8, cp1252, latin-1, utf-16-le or utf-16-be
+    bom: bytes = b""  # the byte order mark it began with
 
     def diff(self) -> str:
         """A unified diff of the change, the file named as given on both sides (as ruff's ``--diff`` does)."""
@@ -106,18 +104,16 @@ def fix_file(path: Path, diagnostics: Iterable[Diagnostic], unsafe: bool = False
         raw = read_limited(path)
     except Unreadable:
         return None
-    bom = raw.startswith(_UTF8_BOM)
-    body = raw[len(_UTF8_BOM):] if bom else raw
-    text, encoding = decode_sheet(body)
+    text, encoding, bom = decode_sheet(raw)
     after, fixed = apply_fixes(text, wanted, unsafe)
     return Fixed(str(path), text, after, tuple(fixed), encoding, bom) if fixed else None
 
 
 def write_fixed(path: Path, fixed: Fixed) -> None:
-    """Write the fixed text back in the file's own encoding (UTF-8, with its byte order mark if it had one, or
-    Windows-1252 or latin-1), atomically, keeping the file's mode."""
+    """Write the fixed text back in the file's own encoding, with its byte order mark if it had one (UTF-8,
+    Windows-1252, latin-1 or UTF-16), atomically, keeping the file's mode."""
     from shipyard.core.files import atomic_path
 
-    encoded = (_UTF8_BOM if fixed.bom else b"") + fixed.after.encode(fixed.encoding, errors="replace")
+    encoded = fixed.bom + fixed.after.encode(fixed.encoding, errors="replace")
     with atomic_path(path) as temporary:
         temporary.write_bytes(encoded)

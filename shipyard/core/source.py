@@ -1,6 +1,6 @@
 """Files to text: size limit, binary detection, encodings, line endings.
 
-Real sheets come as UTF-8 or latin-1, with CRLF or LF. A file that cannot be read as a sheet
+Real sheets come as UTF-8, UTF-16, Windows-1252 or latin-1, with CRLF or LF. A file that cannot be read as a sheet
 gives one located diagnostic and no text; nothing here raises for bad input.
 """
 
@@ -158,37 +158,59 @@ def read_sheet_text(path: Path, display: str | None = None) -> tuple[str | None,
         return fail(refused.code, refused.message)
     if not raw or raw.isspace():  # told without a copy of the bytes, as the next test is
         return fail("IO004", "file is empty: expected a ship sheet")
-    if raw.find(b"\x00", 0, 8192) != -1:
-        return fail("IO003", "file is binary (it holds NUL bytes): expected a text ship sheet")
+    binary = "file is binary (it holds NUL bytes): expected a text ship sheet"
+    if raw.find(b"\x00", 0, 8192) != -1 and not raw.startswith(UTF16_BOMS):  # UTF-16 text holds NUL bytes
+        return fail("IO003", binary)
     diagnostics: list[Diagnostic] = []
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    text, encoding = decode_sheet(raw)
+    text, encoding, _ = decode_sheet(raw)
+    if "\x00" in text[:8192]:
+        return fail("IO003", binary)
     if encoding != "utf-8":
-        line = raw[: _first_not_utf8(raw)].count(b"\n") + 1
+        line = raw[: _first_not_utf8(raw)].count(b"\n") + 1 if not encoding.startswith("utf-16") else 1
         diagnostics.append(Diagnostic(
-            code="IO005", severity=Severity.INFO, message=f"file is not UTF-8; read as {ENCODING_NAMES[encoding]}",
+            code="IO005", severity=Severity.INFO, message=f"file is not UTF-8; read as {encoding_name(encoding)}",
             span=Span(path=where.path, line=line, col=1)))
     return text, diagnostics
 
 
-#: The encodings a sheet is read in, in the order tried, with their names in a finding. A file that is not
-#: UTF-8 is read as Windows-1252, as web browsers read a page labelled latin-1 (the WHATWG Encoding standard):
-#: it is latin-1 but for the bytes 0x80-0x9F, where latin-1 has control characters no text holds and Windows
-#: has the typographic characters a word processor writes (0x96 an en dash, 0x93 and 0x94 curly quotes). A
-#: file with a byte Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) is read as latin-1.
+#: The encodings a sheet without a UTF-16 byte order mark is read in, in the order tried, with their names in a
+#: finding. A file that is not UTF-8 is read as Windows-1252, as web browsers read a page labelled latin-1 (the
+#: WHATWG Encoding standard): it is latin-1 but for the bytes 0x80-0x9F, where latin-1 has control characters
+#: no text holds and Windows has the typographic characters a word processor writes (0x96 an en dash, 0x93 and
+#: 0x94 curly quotes). A file with a byte Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) is read
+#: as latin-1.
 ENCODING_NAMES = {"utf-8": "UTF-8", "cp1252": "Windows-1252 (latin-1 with the characters of Windows)",
                   "latin-1": "latin-1"}
+#: The byte order marks a file may begin with: UTF-8's (some Windows editors write one), and UTF-16's, little
+#: and big endian (Windows Notepad's "Unicode" and "Unicode big endian").
+UTF8_BOM = b"\xef\xbb\xbf"
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF16 = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
+_UTF16_NAME = "UTF-16 (Windows Notepad's \"Unicode\")"
 
 
-def decode_sheet(raw: bytes) -> tuple[str, str]:
-    """The text of a sheet's bytes and the encoding it was read in (a key of ENCODING_NAMES)."""
+def decode_sheet(raw: bytes) -> tuple[str, str, bytes]:
+    """The text of a sheet's bytes, the encoding it was read in (a key of ENCODING_NAMES, or utf-16-le or
+    utf-16-be after their byte order mark) and the byte order mark it began with (b"" when none)."""
+    head = raw[:2]
+    if head in _UTF16:
+        try:
+            return raw[2:].decode(_UTF16[head]), _UTF16[head], head
+        except UnicodeDecodeError:
+            pass  # not what its first bytes say: read as any other file
+    bom = UTF8_BOM if raw.startswith(UTF8_BOM) else b""
+    body = raw[len(bom):]
     for encoding in ENCODING_NAMES:
         try:
-            return raw.decode(encoding), encoding
+            return body.decode(encoding), encoding, bom
         except UnicodeDecodeError:
             continue
     raise AssertionError("latin-1 decodes any bytes")  # pragma: no cover
+
+
+def encoding_name(encoding: str) -> str:
+    """An encoding ``decode_sheet`` gives, in the words of a finding."""
+    return _UTF16_NAME if encoding.startswith("utf-16") else ENCODING_NAMES[encoding]
 
 
 def _first_not_utf8(raw: bytes) -> int:

@@ -189,3 +189,24 @@ def test_a_byte_windows_1252_does_not_define_is_read_as_latin_1(tmp_path: Path) 
     read = load_sheet(sheet)
     assert [d.message for d in read.diagnostics if d.code == "IO005"] == ["file is not UTF-8; read as latin-1"]
     assert read.ships[0].notes[-1].text == "\u00e9\x81"
+
+
+@pytest.mark.parametrize("encoding, bom", [("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff")])
+def test_a_notepad_unicode_copy_is_read_and_fixed_in_utf_16(tmp_path: Path, encoding: str, bom: bytes) -> None:
+    """Windows Notepad's "Unicode" is UTF-16 with its byte order mark: every other byte is NUL, and the sheet
+    was refused as binary (IO003)."""
+    sheet = tmp_path / "notepad.usd"
+    sheet.write_bytes(bom + KUVASZ.replace("Fire Control", "Fire Cotnrol").replace("\n", "\r\n").encode(encoding))
+    read = load_sheet(sheet)
+    plain = load_sheet(ROOT / "examples" / "kuvasz.usd")
+    assert read.ships == plain.ships
+    assert [d.message for d in read.diagnostics if d.code == "IO005"] == [
+        "file is not UTF-8; read as UTF-16 (Windows Notepad's \"Unicode\")"]
+    assert CliRunner().invoke(app, ["check", "--fix", str(sheet)]).exit_code == 0
+    assert sheet.read_bytes() == bom + KUVASZ.replace("\n", "\r\n").encode(encoding)  # the misspelt key fixed
+
+
+def test_nul_bytes_after_a_utf_16_mark_are_still_binary(tmp_path: Path) -> None:
+    sheet = tmp_path / "blob.usd"
+    sheet.write_bytes(b"\xff\xfe" + b"\x00" * 64)
+    assert [d.code for d in load_sheet(sheet).diagnostics] == ["IO003"]
