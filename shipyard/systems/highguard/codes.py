@@ -15,7 +15,11 @@ CODES = (
                            "O for 0 or l for 1 in a figure"),
     Code("HG008", WARNING, "a figure the sheet gives as '?' (unknown): not read"),
     Code("HG009", WARNING, "a component label misspelt (no label of its section, near one: 'M-Drvie Factor-3'), "
-                           "read as the label it is nearest (fixable)"),
+                           "read as the label it is nearest (fixable)",
+         "Near is a likeness of 0.8 or more (difflib's ratio), the label's factor, model and bay size kept as "
+         "written; the fix writes the label as High Guard Shipyard does."),
     Code("HG010", INFO, "a component label that is no High Guard Shipyard label of its section and near none: "
-                        "counted in the tonnage and cost, not rated"),
+                        "counted in the tonnage and cost, not rated",
+         "Also a label as near two labels as each other ('X-Drive' of M-Drive and J-Drive): not guessed. Write "
+         "the label as High Guard Shipyard does, or move a component of your own to USER DEFINED."),
 )

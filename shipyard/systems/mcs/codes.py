@@ -20,7 +20,9 @@ CODES = (
     Code("USD110", INFO, "text after a CP/M copy's end-of-file mark (Ctrl-Z), not read"),
     Code("USD111", WARNING, "a rating broken over two lines by a copy's wrapping (an e-mail's), read joined"),
     Code("USD112", WARNING, "a line broken by an e-mail's quoted-printable soft line breaks ('=' at its end), read "
-                            "joined"),
+                            "joined",
+         "Said once for the file, at its first break, naming the lines. There is no fix: joining the lines in place "
+         "would move every line after them; save the e-mail's text decoded (most mail programs do so) instead."),
     Code("FFS001", ERROR, "an FFS design is not valid TOML (at tomllib's line and column)"),
     Code("FFS002", ERROR, "an FFS design value fails validation",
          "At its key's line, or its table's header when the key is missing; at its cell in a workbook (Beams!B3). "
