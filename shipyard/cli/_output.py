@@ -9,6 +9,7 @@ need (a fast start-up)."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -34,6 +35,7 @@ class TextOrJson(StrEnum):
 #: The control characters rich drops from text (rich.control.STRIP_CONTROL_CODES: bell, backspace, vertical
 #: tab, form feed, carriage return); plain lines drop them too, so a sheet's bytes never reach the terminal raw.
 _STRIPPED = dict.fromkeys((7, 8, 11, 12, 13))
+_ANY_STRIPPED = re.compile("[" + "".join(map(chr, _STRIPPED)) + "]")  # looked for first: translate is slower
 
 
 def console(stderr: bool = False, **options) -> Console:
@@ -73,7 +75,8 @@ class Lines:
     def write(self, segments: Sequence[Segment]) -> None:
         target = self.live or self.console
         if target is None:
-            self.stream.write("".join(text for text, _ in segments).translate(_STRIPPED) + "\n")
+            line = "".join(text for text, _ in segments)
+            self.stream.write((line.translate(_STRIPPED) if _ANY_STRIPPED.search(line) else line) + "\n")
         else:
             from rich.text import Text
             target.print(Text.assemble(*((text, style) if style else text for text, style in segments)))

@@ -45,3 +45,17 @@ def test_nothing_from_a_file_reaches_the_terminal_raw(attacked: Path, command: l
     if command[0] in ("check", "audit") and "github" not in command:
         assert "name\\x1b[31m\\x0asplit.usd" in output
         assert not any(line.startswith("split.usd") for line in output.splitlines())
+
+
+def test_a_plain_line_drops_the_control_characters_rich_drops() -> None:
+    """Off a terminal, Lines writes what rich would: bell, backspace, vertical tab, form feed and carriage return
+    dropped, every other character as it is."""
+    import io
+
+    from shipyard.cli._output import Lines
+
+    lines = Lines()
+    lines.console, lines.stream = None, io.StringIO()
+    lines.write([("a\x07b\x08c\x0bd\x0ce\rf", None), (" g\th", "bold")])
+    lines.write([("plain", None)])
+    assert lines.stream.getvalue() == "abcdef g\th\nplain\n"
