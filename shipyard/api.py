@@ -804,6 +804,22 @@ def combat_options(**readings: Any) -> Any:
     return Options(**readings)
 
 
+def range_band(word: str) -> str | None:
+    """The MCS range band a word names, by its key (``l``) or its name (``Long``, ``very-short``), any case and
+    spacing: its key, or None when it names none."""
+    from shipyard.systems.mcs.combat.tables import RANGE_BANDS
+
+    wanted = " ".join(word.lower().replace("-", " ").replace("_", " ").split())
+    return next((key for key, band in RANGE_BANDS.items() if wanted in (key, band.name.lower())), None)
+
+
+def range_band_words() -> list[str]:
+    """Every range band as ``range_band`` takes it: key (name)."""
+    from shipyard.systems.mcs.combat.tables import RANGE_BANDS
+
+    return [f"{key} ({band.name})" for key, band in RANGE_BANDS.items()]
+
+
 def combat_shot(attacker: Path, battery: str, target: Path, band: str, evasion: Any = 0, skill: int | None = None,
                 sand: str = "none", aiming: Any = None, crew: str | None = None,
                 defence: list[tuple[str, int, int]] | None = None, options: Any = None, squadron: int = 1,

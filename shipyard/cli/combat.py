@@ -17,14 +17,16 @@ app = typer.Typer(help="MCS combat: the exact odds of a shot, a fire log resolve
                   rich_markup_mode=None)
 
 
-class Band(StrEnum):
-    impact = "impact"
-    pb = "pb"
-    vs = "vs"
-    s = "s"
-    m = "m"
-    l = "l"  # noqa: E741  (the seed's name of the Long band)
-    x = "x"
+def _band(value: str | None) -> str | None:
+    """A range band's key, given its key (l) or its name (Long, very short), any case."""
+    if value is None:
+        return None
+    from shipyard import api
+
+    key = api.range_band(value)
+    if key is None:
+        raise typer.BadParameter(f"{value!r} is no range band: expected one of {', '.join(api.range_band_words())}")
+    return key
 
 
 class Sand(StrEnum):
@@ -64,8 +66,9 @@ def shot(
     target: Path = typer.Argument(..., help="The target's MCS sheet.", show_default=False),
     battery: str = typer.Option(..., "--battery", "-b", help="The firing battery: its name on the sheet, or #N "
                                 "(or N) for the Nth line of batteries.", show_default=False),
-    band: Band = typer.Option(..., "--range", "-r", help="The range band: impact, pb (point blank), vs, s, m, l, x.",
-                              show_default=False),
+    band: str = typer.Option(..., "--range", "-r", metavar="BAND", callback=_band, show_default=False,
+                             help="The range band: impact, pb (point blank), vs, s, m, l, x, or its name (long, "
+                             "very short)."),
     evasion: float = typer.Option(0.0, "--evasion", help="The target's G given to evasion."),
     skill: int = typer.Option(None, "--skill", help="Gunnery skill (default: the attacker's crew line, or Line "
                               "crew, 4).", show_default=False),
@@ -103,7 +106,7 @@ def shot(
 
     options = api.combat_options(severity_against=against.value, pc_survivability=pc_survivability,
                                  quick_combat=quick_combat, screen_task=not no_screen_task)
-    result = api.combat_shot(attacker, battery, target, band.value, evasion, skill, sand.value, aiming,
+    result = api.combat_shot(attacker, battery, target, band, evasion, skill, sand.value, aiming,
                              crew.value if crew else None, _defence(defence), options, squadron, spread, swarm)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if result.odds is None:
@@ -159,8 +162,8 @@ def battle(
                                    "the most fought.", show_default=False),
     turns: int = typer.Option(None, "--turns", min=1, help="The turn limit (default: the engagement's, or 10).",
                               show_default=False),
-    start: Band = typer.Option(None, "--range", "-r", help="The starting range (default: the engagement's, or "
-                               "x).", show_default=False),
+    start: str = typer.Option(None, "--range", "-r", metavar="BAND", callback=_band, show_default=False,
+                              help="The starting range, by its key or name (default: the engagement's, or x)."),
     output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
     output: Path = typer.Option(None, "--output", "-o", help="Also write the report: .xlsx (a workbook) or .html "
                                 "(a page with charts).", show_default=False),
@@ -173,9 +176,9 @@ def battle(
 
     if output is not None and output.suffix.lower() not in (".xlsx", ".html"):
         raise typer.BadParameter(f"expected a .xlsx or .html file, got {output.name!r}", param_hint="--output")
-    if start is not None and start.value in ("impact", "pb"):
+    if start in ("impact", "pb"):
         raise typer.BadParameter("a battle starts at vs, s, m, l or x", param_hint="--range")
-    result = api.combat_battle(files, runs, seed, jobs, until_ci, turns, start.value if start else None)
+    result = api.combat_battle(files, runs, seed, jobs, until_ci, turns, start)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if result.counted is None:
         raise typer.Exit(2)

@@ -772,3 +772,19 @@ def test_a_battery_not_found_says_the_one_meant(name, hint):
         ship("kuvasz").group(name)
     assert raised.value.args[0] == (f"Kuvasz has no battery {name!r}{hint}: it has #1 'Laser Battery', #2 'Laser "
                                     "Battery', #3 'Missile Bays', #4 'Sandcaster battery'")
+
+
+@pytest.mark.parametrize("word, key", [("l", "l"), ("L", "l"), ("long", "l"), ("Very Short", "vs"),
+                                       ("very-short", "vs"), ("point_blank", "pb"), ("EXTREME", "x"), ("q", None),
+                                       ("longer", None)])
+def test_a_range_band_is_named_by_its_key_or_its_name(word, key):
+    from shipyard.api import range_band
+    assert range_band(word) == key
+
+
+def test_combat_takes_a_range_bands_name_and_says_the_bands_for_another_word():
+    args = ["combat", "shot", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"), "-b", "#1", "-r"]
+    assert runner.invoke(app, [*args, "long"]).stdout == runner.invoke(app, [*args, "l"]).stdout
+    refused = runner.invoke(app, [*args, "q"])
+    assert refused.exit_code == 2 and "'q' is no range band: expected one of impact (Impact), pb (Point Blank), vs " \
+        "(Very Short), s (Short), m (Medium), l (Long), x (Extreme)" in " ".join(refused.stderr.split())
