@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -203,12 +204,23 @@ def plan_check(paths: list[Path], select: list[str] | None = None, ignore: list[
 
 
 def check(paths: list[Path], plan: CheckPlan = CheckPlan(), progress: Progress | None = None,
-          keep_ships: bool = True) -> Iterator[SheetFile]:
-    """Every file under ``paths`` read and checked, one at a time in a stable order, then the fleets."""
+          keep_ships: bool = True, skipped: Counter[str] | None = None) -> Iterator[SheetFile]:
+    """Every file under ``paths`` read and checked, one at a time in a stable order, then the fleets;
+    ``skipped`` counts, by extension, the files of the folders not read for their names (``find_files``)."""
     from shipyard.core.batch import iter_checked
 
     return iter_checked(paths, plan.selection, plan.scenario, jobs=plan.jobs, exclude=plan.exclude,
-                        progress=progress, keep_ships=keep_ships)
+                        progress=progress, keep_ships=keep_ships, skipped=skipped)
+
+
+def skipped_words(skipped: Counter[str]) -> str:
+    """The files of the folders not read for their names, in the words of a summary (``; 3 file(s) skipped,
+    not sheets by their extension (.bak 2, .doc)``), or "" when there were none."""
+    from shipyard.report.tables import skipped_kinds
+
+    if not skipped:
+        return ""
+    return f"; {sum(skipped.values())} file(s) skipped, not sheets by their extension ({skipped_kinds(skipped)})"
 
 
 #: How standard input is named in findings when ``--stdin-filename`` does not name it.
@@ -494,7 +506,8 @@ def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any =
     summary = tables.AuditSummary()
     unreadable = False
     for sheet, table in iter_tabulated(paths, selection, scenario, jobs=jobs or os.cpu_count() or 1,
-                                       progress=progress, keep_ships=False, tabulate=tables.tabulate):
+                                       progress=progress, keep_ships=False, tabulate=tables.tabulate,
+                                       skipped=summary.skipped):
         if sheet.format == "unreadable" and sheet.diagnostics and sheet.diagnostics[0].code == "IO006":
             missing += sheet.diagnostics
             unreadable = True

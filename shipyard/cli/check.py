@@ -6,6 +6,7 @@ terminal, never with NO_COLOR (rich's own rule)."""
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, NoReturn
@@ -106,8 +107,9 @@ def check(
         for finding in tally.add(piped) if piped is not None else ():
             sink.add(finding)
     changed = read = 0
+    skipped: Counter[str] = Counter()
     with progress_bar(None if quiet else err.console, "checking", out) as progress:
-        for sheet in api.check(files, plan, progress=progress, keep_ships=False) if files else ():
+        for sheet in api.check(files, plan, progress=progress, keep_ships=False, skipped=skipped) if files else ():
             read += 1  # a fleet's file too, which the tally does not count as a sheet
             fixed = api.fix_sheet(sheet, unsafe_fixes) if fix or show_diff else None
             if fixed is not None and show_diff:
@@ -129,7 +131,8 @@ def check(
     if files and not read and not quiet:
         err.write([(api.nothing_found(files), None)])
     if not quiet:
-        err.write([(f"{changed} fix(es) would be made" if show_diff else tally.summary(unsafe_fixes), None)])
+        err.write([(f"{changed} fix(es) would be made" if show_diff
+                    else tally.summary(unsafe_fixes) + api.skipped_words(skipped), None)])
     raise typer.Exit((1 if changed else 0) if show_diff else tally.exit_code)
 
 

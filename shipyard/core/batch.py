@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,8 +63,11 @@ def _sheet_name(name: str) -> bool:
     return not name.startswith(".") and Path(name).suffix.lower() in SHEET_SUFFIXES
 
 
-def find_files(paths: list[Path], exclude: Excludes = Excludes()) -> tuple[list[Found], list[Diagnostic]]:
-    """The files under ``paths``, sorted per path; symlinked folders are not followed (no loops)."""
+def find_files(paths: list[Path], exclude: Excludes = Excludes(),
+               skipped: Counter[str] | None = None) -> tuple[list[Found], list[Diagnostic]]:
+    """The files under ``paths``, sorted per path; symlinked folders are not followed (no loops). ``skipped``
+    counts, by extension, the files found in a folder and not read for their names (neither hidden nor
+    excluded: a ``.doc`` or a ``.bak``), for the summary to say."""
     found: list[Found] = []
     problems: list[Diagnostic] = []
     for path in paths:
@@ -82,6 +86,10 @@ def find_files(paths: list[Path], exclude: Excludes = Excludes()) -> tuple[list[
                            and not exclude.excluded(Path(folder) / d, folder=True)]
                 inside.extend(candidate for name in files if _sheet_name(name)
                               and not exclude.excluded(candidate := os.path.join(folder, name)))
+                if skipped is not None:
+                    skipped.update(Path(name).suffix.lower() or "no extension" for name in files
+                                   if not name.startswith(".") and not _sheet_name(name)
+                                   and not exclude.excluded(os.path.join(folder, name)))
             found.extend(Found(name, False) for name in sorted(inside, key=_parts))
         elif exclude.named_too and (path.exists() or path.is_symlink()):
             if _sheet_name(path.name):
@@ -153,15 +161,16 @@ def _fleet_sheet(path: Path, diagnostics: list[Diagnostic], selection: Selection
 
 def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,
                  jobs: int = 1, exclude: Excludes = Excludes(), progress: Callable[[int, int], None] | None = None,
-                 keep_ships: bool = True) -> Iterator[SheetFile]:
+                 keep_ships: bool = True, skipped: Counter[str] | None = None) -> Iterator[SheetFile]:
     """``iter_tabulated`` without tables: each file checked."""
-    for sheet, _ in iter_tabulated(paths, selection, scenario, jobs, exclude, progress, keep_ships):
+    for sheet, _ in iter_tabulated(paths, selection, scenario, jobs, exclude, progress, keep_ships, skipped=skipped):
         yield sheet
 
 
 def iter_tabulated(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,
                    jobs: int = 1, exclude: Excludes = Excludes(), progress: Callable[[int, int], None] | None = None,
-                   keep_ships: bool = True, tabulate: Tabulate | None = None) -> Iterator[tuple[SheetFile, Any]]:
+                   keep_ships: bool = True, tabulate: Tabulate | None = None,
+                   skipped: Counter[str] | None = None) -> Iterator[tuple[SheetFile, Any]]:
     """Every file under ``paths`` checked, one ``SheetFile`` at a time in a stable order (paths that do not
     exist first, as IO006; then the files; then the fleets), so a caller can stream the report and memory
     does not grow with the number of files.
@@ -176,7 +185,7 @@ def iter_tabulated(paths: list[Path], selection: Selection = Selection(), scenar
     def tables(sheet: SheetFile) -> tuple[SheetFile, Any]:
         return sheet, tabulate(sheet) if tabulate is not None else None
 
-    found, problems = find_files(paths, exclude)
+    found, problems = find_files(paths, exclude, skipped)
     for problem in problems:
         yield tables(SheetFile(path=problem.span.path, format="unreadable", diagnostics=[problem]))
     kept_formats = _kept_formats(scenario)

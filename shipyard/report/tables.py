@@ -7,7 +7,7 @@ ship's name, TL, tonnage, cost and ratings, its battery rows and component rows)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, NamedTuple
@@ -256,8 +256,12 @@ class AuditSummary:
     computation behind the terminal, the workbook and the HTML report."""
 
     def __init__(self) -> None:
+        from collections import Counter
+
         self.files = self.unread = self.errors = self.warnings = self.infos = 0
         self.fleet_files = self.fleet_errors = self.fleet_warnings = 0
+        #: The files of the folders not read for their names, by extension (``batch.find_files`` counts them).
+        self.skipped: Counter[str] = Counter()
 
     def add(self, table: SheetTables) -> None:
         if table.format == "fleet":
@@ -282,7 +286,8 @@ class AuditSummary:
         budget = scenario.budget_mcr if scenario is not None else None
         rows: list[list] = [
             ["verdict", self.verdict()],
-            ["files", self.files], ["files not read", self.unread],
+            ["files", self.files], ["files not read", self.unread], ["files skipped", sum(self.skipped.values())],
+            *([["skipped by extension", skipped_kinds(self.skipped)]] if self.skipped else []),
             ["ships (sheets)", totals.ships], ["ships (counted)", totals.copies],
             ["ships passing", totals.verdicts["pass"]], ["ships with warnings", totals.verdicts["check"]],
             ["ships failing", totals.verdicts["fail"]],
@@ -301,6 +306,11 @@ class AuditSummary:
                      ["fleet verdict", "pass" if total.passes else "fail"]]
         rows.append(["written by", f"shipyard {version()}"])
         return [[name, value, SUMMARY_FORMATS.get(name)] for name, value in rows]
+
+
+def skipped_kinds(skipped: Mapping[str, int]) -> str:
+    """The files skipped for their names, by extension: ``.bak, .doc 2, no extension``."""
+    return ", ".join(f"{suffix} {count}" if count > 1 else suffix for suffix, count in sorted(skipped.items()))
 
 
 class ShipTotals:

@@ -268,3 +268,19 @@ def test_a_run_that_finds_no_sheet_says_so_and_passes_nothing(tmp_path: Path) ->
     for command in (["check", str(sheets)], ["audit", str(sheets)], ["export", str(sheets)], ["show", str(sheets)],
                     ["check", fleet], ["audit", fleet], ["export", fleet], ["show", fleet]):
         assert "no sheets found" not in runner.invoke(app, command).stderr, command
+
+
+def test_the_summary_counts_the_files_a_folder_holds_that_are_no_sheets(tmp_path: Path) -> None:
+    """An archive's folder: a sheet, two Word files, a backup and a file without an extension are counted by
+    extension in the summary; hidden files and those the settings exclude are not (they were meant to be left)."""
+    folder = tmp_path / "archive"
+    (folder / "old").mkdir(parents=True)
+    (folder / "kuvasz.usd").write_text(KUVASZ)
+    for name in ("notes.doc", "old/fleet.doc", "old/kuvasz.usd.bak", "README", ".hidden.doc", "draft.pdf"):
+        (folder / name).write_text("x")
+    (tmp_path / "shipyard.toml").write_text('exclude = ["*.pdf"]\n')
+    result = runner.invoke(app, ["check", str(folder)])
+    assert result.stderr.splitlines()[-1].endswith(
+        "; 4 file(s) skipped, not sheets by their extension (.bak, .doc 2, no extension)")
+    assert "skipped" not in runner.invoke(app, ["check", str(folder / "kuvasz.usd")]).stderr  # a file named
+    assert "skipped" not in runner.invoke(app, ["check", "-q", str(folder)]).stderr

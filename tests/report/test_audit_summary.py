@@ -127,3 +127,27 @@ def test_every_sheet_prints_landscape_one_page_wide_with_its_header_repeated(tmp
     ships = book["Ships"]
     widths = {key: dim.width for key, dim in ships.column_dimensions.items()}
     assert widths["B"] == len("Vigilant (drop tanks)") + 2  # fitted to the longest name
+
+
+def test_the_audit_says_the_files_it_skipped_for_their_names(tmp_path) -> None:
+    """A judge's folder of entries where one entrant sent a Word file: the audit reads the sheet, and its line,
+    its workbook's Summary and its page say the .doc was not read, where before it was left out in silence."""
+    folder = tmp_path / "entries"
+    folder.mkdir()
+    shutil.copy(ROOT / "examples" / "kuvasz.usd", folder)
+    (folder / "vigilant.doc").write_bytes(b"\xd0\xcf\x11\xe0")
+    (folder / "vigilant.txt.bak").write_text("x")
+    target = tmp_path / "audit.xlsx"
+    result = runner.invoke(app, ["audit", str(folder), "-o", str(target)])
+    assert ("; 0 file(s) not read; 2 file(s) skipped, not sheets by their extension (.bak, .doc); 0 error(s)"
+            in result.stdout)
+    summary = _summary(target)
+    assert (summary["files"], summary["files skipped"], summary["skipped by extension"]) == (1, 2, ".bak, .doc")
+    page = tmp_path / "audit.html"
+    runner.invoke(app, ["audit", str(folder), "-o", str(page)])
+    assert "2 skipped, not sheets by their extension (.bak, .doc)" in page.read_text()
+    (folder / "vigilant.doc").unlink()
+    (folder / "vigilant.txt.bak").unlink()
+    clean = runner.invoke(app, ["audit", str(folder), "-o", str(target)])
+    assert "skipped" not in clean.stdout and _summary(target)["files skipped"] == 0
+    assert "skipped by extension" not in _summary(target)
