@@ -407,7 +407,7 @@ class Export(NamedTuple):
 
 
 def export_tables(paths: list[Path], output_format: str = "json", selection: Selection = Selection(),
-                  jobs: int | None = None) -> Export:
+                  jobs: int | None = None, skipped: Counter[str] | None = None) -> Export:
     """The Ships and Batteries rows of the files under ``paths``, checked as ``audit`` checks them (one
     computation of errors, warnings and verdict serves both), streamed into an export in ``output_format``
     (xlsx, csv, json) as the files are checked: no ship and no row is kept in memory."""
@@ -421,7 +421,7 @@ def export_tables(paths: list[Path], output_format: str = "json", selection: Sel
     files = 0
     try:
         for _, table in iter_tabulated(paths, selection, None, jobs=jobs or os.cpu_count() or 1, keep_ships=False,
-                                       tabulate=tables.tabulate):
+                                       tabulate=tables.tabulate, skipped=skipped):
             pending.add(table)
             problems += table.error_findings
             unreadable |= not table.opened

@@ -5,6 +5,7 @@ layout (docs/export.md): one row per ship and one per battery; ``--format csv`` 
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from enum import StrEnum
 from pathlib import Path
 
@@ -42,7 +43,8 @@ def export(
     unwritable = next(filter(None, (api.check_writable(each, tuple(files)) for each in outputs)), None)
     if unwritable is not None:
         usage_error(err, [unwritable])  # said before the work, not after it
-    tables = api.export_tables(files, chosen.value)
+    skipped: Counter[str] = Counter()
+    tables = api.export_tables(files, chosen.value, skipped=skipped)
     if output is None:
         api.write_export(tables, None, sys.stdout)
     else:
@@ -52,5 +54,6 @@ def export(
         err.write([(api.nothing_found(files), None)])
     if output is not None:
         unread = f", and a row for each of the {tables.unread} file(s) not read" if tables.unread else ""
-        err.write([(f"wrote {tables.ships} ship(s) and {tables.batteries} batteries to {output}{unread}", None)])
+        err.write([(f"wrote {tables.ships} ship(s) and {tables.batteries} batteries to {output}{unread}"
+                     f"{api.skipped_words(skipped)}", None)])
     raise typer.Exit(tables.exit_code)

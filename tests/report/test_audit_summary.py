@@ -146,6 +146,8 @@ def test_the_audit_says_the_files_it_skipped_for_their_names(tmp_path) -> None:
     page = tmp_path / "audit.html"
     runner.invoke(app, ["audit", str(folder), "-o", str(page)])
     assert "2 skipped, not sheets by their extension (.bak, .doc)" in page.read_text()
+    exported = runner.invoke(app, ["export", str(folder), "-o", str(tmp_path / "ships.csv")])
+    assert exported.stderr.endswith("; 2 file(s) skipped, not sheets by their extension (.bak, .doc)\n")
     (folder / "vigilant.doc").unlink()
     (folder / "vigilant.txt.bak").unlink()
     clean = runner.invoke(app, ["audit", str(folder), "-o", str(target)])
