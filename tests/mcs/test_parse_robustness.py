@@ -284,3 +284,27 @@ def test_an_encoded_equals_sign_does_not_stop_the_join():
     (ship,), diagnostics = parse_usd("Class: K TL:12\nNotes: 1=3D1 and=\n so on\nCrew: 4\n", "qp.usd")
     assert ship.notes[0].text == "1=3D1 and so on" and ship.crew == 4
     assert [d.code for d in diagnostics].count("USD112") == 1
+
+
+@pytest.mark.parametrize("typo, key, field, value", [
+    ("Crwe: 42", "Crew", "crew", 42),  # two letters swapped: 0.75 of "Crew", below difflib's cut
+    ("Armuor: 12", "Armour", "armour", 12),  # as the sheet spells it, not "Armor", which difflib ranks first
+    ("Cagro: 22 tons", "Cargo", "cargo", 22),
+    ("Manuever: 3", "Manuever", None, None),  # a spelling the reader knows: no finding
+])
+def test_a_key_with_two_letters_swapped_is_read_as_the_key(typo, key, field, value):
+    (ship,), diagnostics = parse_usd(f"Class: K TL:12\n{typo}\n", "typo.usd")
+    said = [d for d in diagnostics if d.code in ("USD103", "USD104")]
+    if field is None:
+        assert said == []
+        return
+    assert getattr(ship, field) == value
+    assert [(d.code, d.message, d.fix.edits[0].new) for d in said] == [
+        ("USD103", f"unknown key '{typo.split(':')[0]}': did you mean '{key}'? Read as that key", key)]
+
+
+def test_a_sensor_key_misspelt_is_written_back_as_sensors_are():
+    _, diagnostics = parse_usd("Class: K TL:12\nSensors: PEMS:1x13.5 AMES: 1x12\n", "typo.usd")
+    (said,) = [d for d in diagnostics if d.code == "USD103"]
+    assert said.message == "unknown key 'AMES': did you mean 'AEMS'? Read as that key"
+    assert said.fix.edits[0].new == "AEMS"

@@ -113,6 +113,14 @@ _CANONICAL.update({f"{q}crew": "crew_quality" for q in CREW_QUALITIES})
 _SIGNATURE_ONLY = {"vis", "ir", "active"}
 _CANONICAL.update(dict.fromkeys(_SIGNATURE_ONLY, "signature_part"))
 _FUZZY_CUTOFF = 0.8
+#: Each key by its letters in order, for the typo difflib ranks too low: two letters swapped ("Crwe" is 0.75 of
+#: "Crew", "AMES" of "AEMS"). None where keys of two fields share their letters (not guessed).
+_ANAGRAMS: dict[str, str | None] = {}
+for _key in _CANONICAL:
+    _letters = "".join(sorted(_key))
+    _seen = _ANAGRAMS.setdefault(_letters, _key)
+    if _seen is not None and _CANONICAL[_seen] != _CANONICAL[_key]:
+        _ANAGRAMS[_letters] = None
 _BOUNDARY = operator.itemgetter(0)  # of a piece of ``wrap``
 #: How many lines joined at soft line breaks USD112 names before "..." (a long sheet may have hundreds).
 SOFT_BREAKS_NAMED = 10
@@ -674,7 +682,9 @@ class _SheetReader:
         if normal in _CANONICAL:
             return _CANONICAL[normal]
         if len(normal) >= 4:
-            close = difflib.get_close_matches(normal, list(_CANONICAL), n=1, cutoff=_FUZZY_CUTOFF)
+            swapped = _ANAGRAMS.get("".join(sorted(normal)))
+            close = [swapped] if swapped else difflib.get_close_matches(normal, list(_CANONICAL), n=1,
+                                                                        cutoff=_FUZZY_CUTOFF)
             if close:
                 known = _display_key(close[0])
                 respelled = Fix(message=f"spell the key '{known}'", edits=(Edit(
@@ -869,8 +879,10 @@ def _signed(token: Token) -> int:
 
 
 def _display_key(spelling: str) -> str:
+    """A key as a sheet writes it (a near miss's fix writes it so): ``AEMS``, ``Fire Control``, ``Cargo``."""
     return {"firecontrol": "Fire Control", "mesonscreen": "Meson Screen", "gtolerance": "GTolerance",
-            "jfuel": "JFuel", "tl": "TL", "skill+attribute": "Skill+Attribute"}.get(spelling, spelling.capitalize())
+            "jfuel": "JFuel", "tl": "TL", "skill+attribute": "Skill+Attribute", "ecm": "ECM", "emm": "EMM",
+            "ir": "IR", **SENSOR_KINDS}.get(spelling, spelling.capitalize())
 
 
 def _display_name(name: str) -> str:
