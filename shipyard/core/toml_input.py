@@ -19,6 +19,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from shipyard.core.codes import transposed
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.numbers import beyond_reason
 
@@ -117,7 +118,7 @@ def _describe(error: ErrorDetails, keys: set[str], model: type[BaseModel]) -> st
         here = _model_at(model, tuple(error["loc"][:-1]))
         keys = set(_keys(here)) if here is not None else keys  # the table's own keys, where its model is known
         near = [k for k in sorted(keys) if k.startswith(key + "_")]  # "budget" -> "budget_mcr"
-        near = near or difflib.get_close_matches(key, sorted(keys), n=1, cutoff=0.8)
+        near = near or transposed(key, sorted(keys)) or difflib.get_close_matches(key, sorted(keys), n=1, cutoff=0.8)
         hint = f"did you mean '{near[0]}'?" if near else _allowed(here)
         message = f"unknown key ({hint})"
     elif error["type"] == "missing":

@@ -106,3 +106,15 @@ def test_a_fleet_file_says_a_sheet_listed_again_and_why_a_sheet_gives_no_ship(tm
     priced = CliRunner().invoke(app, ["check", "--select", "TCS201", "--scenario",
                                       str(FIXTURES / "tcs" / "fleets" / "small-budget.toml"), str(fleet)])
     assert "the fleet costs MCr 13690.373 (4 x Vigilant: MCr 13690.373)" in priced.stdout  # one design, however named
+
+
+def test_a_key_with_two_letters_swapped_gets_its_did_you_mean(tmp_path):
+    """'rloe' is 0.75 of 'role' by difflib's likeness, below its cut: the letters in another order are named."""
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+
+    fleet = tmp_path / "fleet.toml"
+    fleet.write_text('[[ship]]\nsheet = "vigilant.txt"\nrloe = "tug"\n')
+    result = CliRunner().invoke(app, ["check", str(fleet)])
+    assert f"{fleet}:3:1: error: SCN002 ship[0].rloe: unknown key (did you mean 'role'?), found 'tug'" in result.stdout
