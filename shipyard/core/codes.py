@@ -62,8 +62,8 @@ CODES = (
                          f"{FIGURE_DIGITS} digits: not read (the other lines are)"),
     Code("IO011", WARNING, "a copy's damage repaired before reading: e-mail quote marks ('> ') at the starts of "
                            "lines, a word processor's, web page's or printout's spaces, dashes, quotes and page "
-                           "breaks, and characters that print as nothing (soft hyphens, zero-width spaces) "
-                           "(fixable)"),
+                           "breaks, characters that print as nothing (soft hyphens, zero-width spaces) "
+                           "(fixable); a web page read as the sheet it shows"),
     Code("CFG001", ERROR, "a settings file that is not valid TOML"),
     Code("CFG002", ERROR, "a settings value that does not validate (at its line, with a did-you-mean)"),
     Code("CFG003", ERROR, "a code prefix given to --select or --ignore that names no code (with a did-you-mean)",

@@ -6,7 +6,9 @@ and minus signs (``TL–12``, ``−1``) and curly quotes for straight ones, and 
 between pages. No grammar takes these, and none of them means anything a sheet says, so they are read as the
 plain text they stand for. Each repair keeps the line's length (a quote mark becomes blanks, a character its
 plain one), so every column a finding gives is the copy's own; each kind of repair is one IO011 warning at its
-first place, with a fix that makes the copy plain text (``check --fix``).
+first place, with a fix that makes the copy plain text (``check --fix``). Characters that print as nothing
+(a soft hyphen, a zero-width space) are taken out, with as many blanks at the end of the line; a web page a
+browser saved is read as the sheet it shows (its <pre> block, its tags as blanks), said without a fix.
 
 Here too is what the readers share of the damage they repair themselves, where only their grammar knows a
 figure from text: the letters a scanner takes for digits, and a CP/M copy's end-of-file mark.
@@ -66,6 +68,55 @@ _WORDS = {" ": "non-breaking and other Unicode spaces read as spaces", "-": "typ
           "\f": "page breaks (form feeds) read as blanks", "\v": "page breaks (form feeds) read as blanks"}
 
 
+#: A web page (a sheet saved from a browser): its first markup is a doctype or an <html> tag (matched at the
+#: start; the look behind keeps a search through a long run of blanks linear).
+_WEB_PAGE = re.compile(r"(?<!\s)\s*+<(?:!doctype\s++html|html)\b", re.I)
+#: A tag (or a comment) on one line, and a character reference (&amp; &#215; &#xd7;).
+_TAG = re.compile(r"<[!/?]?[A-Za-z][^<>]*+>|<!--[^<>]*+-->")
+_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+#: The preformatted blocks a page shows a sheet in: <pre>, and the older <xmp> and <listing>.
+_PRE_OPEN = re.compile(r"<(?:pre|xmp|listing)\b[^<>]*+>", re.I)
+_PRE_CLOSE = re.compile(r"</(?:pre|xmp|listing)\s*+>", re.I)
+
+
+def _web_page(parts: list[str], path: str) -> Diagnostic | None:
+    """A web page's lines (``parts``, each line followed by its break) as the sheet it shows, in place: with
+    <pre> blocks, the lines outside them left blank (the page's head and prose); every tag read as blanks
+    (the columns kept); each character reference read as its character, with blanks at the end of its line.
+    The finding that says so (IO011, no fix: the page is the user's to keep), or None for no web page."""
+    import html
+
+    if not _WEB_PAGE.match("".join(parts[:2 * 8])):  # the doctype is at the top
+        return None
+    lines = range(0, len(parts), 2)
+    blocks = any(_PRE_OPEN.search(parts[index]) for index in lines)
+    inside, left_out, references, first = False, 0, 0, None
+    for index in lines:
+        line = parts[index]
+        opened, closed = _PRE_OPEN.search(line), _PRE_CLOSE.search(line)
+        kept = not blocks or inside or opened is not None
+        inside = (inside or opened is not None) and not (closed is not None and (opened is None or
+                                                                               closed.start() > opened.start()))
+        if not kept:
+            left_out += bool(line.strip())
+            parts[index] = ""
+            continue
+        line = _TAG.sub(lambda tag: " " * len(tag.group()), line)
+        found = _REFERENCE.findall(line)
+        if found:
+            references += len(found)
+            read = _REFERENCE.sub(lambda each: html.unescape(each.group()), line)
+            line = read + " " * (len(line) - len(read))
+        if first is None and line != parts[index]:
+            first = index // 2 + 1
+        parts[index] = line
+    said = [f"{left_out:,} line(s) of the page outside its <pre> blocks left out"] if left_out else []
+    said.append("its tags read as blanks")
+    said += [f"{references:,} character reference(s) (&amp;) read as their characters"] if references else []
+    return Diagnostic(code="IO011", severity=Severity.WARNING, span=Span(path=path, line=first or 1, col=1),
+                      message=f"a web page read as the sheet it shows: {', '.join(said)}")
+
+
 def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
     """The text as it was written before it was copied, and an IO011 warning for each kind of repair made: the
     quote marks of an e-mail reply, the typographic characters (``PLAIN``), then the invisible ones
@@ -73,6 +124,7 @@ def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
     if text.isascii() and ">" not in text and not any(control in text for control in _CONTROLS):
         return text, []  # the common case, told without a pass in Python (isascii reads a flag)
     parts = _LINE_BREAKS.split(text)  # lines, each followed by its line break
+    page = _web_page(parts, path)
     marks, characters, invisible = _Repairs(), _Repairs(), _Repairs()
     for index in range(0, len(parts), 2):
         line, number = parts[index], index // 2 + 1
@@ -89,7 +141,7 @@ def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
                 invisible.add(number, unseen[::-1])
                 line = _INVISIBLE.sub("", line) + " " * len(unseen)
         parts[index] = line
-    found_all: list[Diagnostic] = []
+    found_all: list[Diagnostic] = [page] if page is not None else []
     if marks.count:
         lines = f"{marks.count:,} line" + ("s" if marks.count != 1 else "")
         found_all.append(marks.said(path, f"e-mail quote marks ('>') at the start of {lines} read as blanks (a copy "

@@ -210,3 +210,44 @@ def test_nul_bytes_after_a_utf_16_mark_are_still_binary(tmp_path: Path) -> None:
     sheet = tmp_path / "blob.usd"
     sheet.write_bytes(b"\xff\xfe" + b"\x00" * 64)
     assert [d.code for d in load_sheet(sheet).diagnostics] == ["IO003"]
+
+
+def _page(sheet: str, pre: bool = True) -> str:
+    """The sheet as a browser saves the page that shows it: two lines of the page's own, the sheet in a <pre>
+    block with its &, < and > escaped, and the page's end; without ``pre``, each line ended by <br>."""
+    import html
+
+    body = html.escape(sheet, quote=False)
+    end = "</body></html>\n"
+    if pre:
+        head = "<!DOCTYPE html>\n<html><head><title>A ship</title></head><body><h1>A ship</h1>\n"
+        return f"{head}<pre>\n{body}</pre>\n{end}"
+    return "<!DOCTYPE html>\n<html><body>\n" + "".join(f"{line}<br>\n" for line in body.splitlines()) + end
+
+
+def test_every_fixture_saved_as_a_web_page_reads_as_the_fixture(tmp_path: Path) -> None:
+    """A sheet in a page's <pre> block: the same findings, three lines down (the page's two and the <pre>
+    line), and one IO011 that says what was read; the page's own lines are no notes."""
+    for path in _line_based_fixtures():
+        copy = tmp_path / (path.stem + ".html")
+        copy.write_text(_page(path.read_text()))
+        moved = sorted((code, line - 3 if line > 3 else line) for code, line in _findings(copy))  # USD107 at 1
+        assert moved == _findings(path), path
+        (said,) = [d for d in check_file(copy).diagnostics if d.code == "IO011"]
+        assert said.message.startswith("a web page read as the sheet it shows: 3 line(s) of the page outside its "
+                                       "<pre> blocks left out, its tags read as blanks"), path
+
+
+def test_a_page_without_a_pre_block_is_read_with_its_tags_as_blanks(tmp_path: Path) -> None:
+    page = tmp_path / "kuvasz.html"
+    page.write_text(_page(KUVASZ, pre=False))
+    read = load_sheet(page)
+    assert read.ships == load_sheet(ROOT / "examples" / "kuvasz.usd").ships
+    assert [d.message for d in read.diagnostics if d.code == "IO011"] == [
+        "a web page read as the sheet it shows: its tags read as blanks, 1 character reference(s) (&amp;) read as "
+        "their characters"]
+
+
+def test_angle_brackets_in_a_sheet_make_no_web_page() -> None:
+    text = "Class: Kuvasz TL:12\nNotes: <b> range < 3 > 2 &amp; more\n"
+    assert repair_copy(text, "x.usd") == (text, [])
