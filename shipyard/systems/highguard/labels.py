@@ -13,8 +13,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 #: The parts of a label that vary from sheet to sheet, each read as "#": a drive's, screen's or spinal mount's
-#: factor (Factor-3, Factor-1.5, Factor-H), a computer's model (Model/6fib) and a bay's size (100T).
-_VARIABLE = re.compile(r"(?<=factor-)[0-9A-Za-z.]+|(?<=model/)[0-9A-Za-z]+|\b[0-9]+(?=T\b)", re.I)
+#: factor (Factor-3, Factor-1.5, Factor-H, and after a misspelt "Factor", a figure or a letter at the end after a
+#: dash: Fatcor-3), a computer's model (Model/6fib) and a bay's size (100T).
+_VARIABLE = re.compile(r"(?<=factor-)[0-9A-Za-z.]+|(?<=-)(?:[0-9][0-9.]*+|[A-Z])$|(?<=model/)[0-9A-Za-z]+"
+                       r"|\b[0-9]+(?=T\b)", re.I)
 
 #: Each section's labels as High Guard Shipyard writes them, "#" where a label varies (High Guard Shipyard, the
 #: component sheet: HULL, ENGINEERING, FUEL, AVIONICS, WEAPONRY, SCREENS and ACCOMODATIONS, with the T20 items
