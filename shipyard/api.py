@@ -216,11 +216,9 @@ def check(paths: list[Path], plan: CheckPlan = CheckPlan(), progress: Progress |
 def skipped_words(skipped: Counter[str]) -> str:
     """The files of the folders not read for their names, in the words of a summary (``; 3 file(s) skipped,
     not sheets by their extension (.bak 2, .doc)``), or "" when there were none."""
-    from shipyard.report.tables import skipped_kinds
+    from shipyard.report import tables
 
-    if not skipped:
-        return ""
-    return f"; {sum(skipped.values())} file(s) skipped, not sheets by their extension ({skipped_kinds(skipped)})"
+    return f"; {tables.skipped_words(sum(skipped.values()), tables.skipped_kinds(skipped))}" if skipped else ""
 
 
 #: How standard input is named in findings when ``--stdin-filename`` does not name it.

@@ -163,10 +163,11 @@ def read_sheet_text(path: Path, display: str | None = None) -> tuple[str | None,
         return fail("IO003", binary)
     diagnostics: list[Diagnostic] = []
     text, encoding, _ = decode_sheet(raw)
-    if "\x00" in text[:8192]:
+    utf16 = encoding.startswith("utf-16")
+    if utf16 and "\x00" in text[:8192]:  # the bytes' own NUL test stood aside for UTF-16: made of its text
         return fail("IO003", binary)
     if encoding != "utf-8":
-        line = raw[: _first_not_utf8(raw)].count(b"\n") + 1 if not encoding.startswith("utf-16") else 1
+        line = 1 if utf16 else raw[: _first_not_utf8(raw)].count(b"\n") + 1
         diagnostics.append(Diagnostic(
             code="IO005", severity=Severity.INFO, message=f"file is not UTF-8; read as {encoding_name(encoding)}",
             span=Span(path=where.path, line=line, col=1)))

@@ -145,8 +145,8 @@ class AuditPage:
                             f"{item['scenario']}",
                 "verdict_words": f"{item['ships passing']} pass, {item['ships with warnings']} check, "
                                  f"{item['ships failing']} fail; {item['files not read']} file(s) not read"
-                                 + (f"; {item['files skipped']} skipped, not sheets by their extension "
-                                    f"({item['skipped by extension']})" if item.get("files skipped") else ""),
+                                 + (f"; {tables.skipped_words(item['files skipped'], item['skipped by extension'])}"
+                                    if item.get("files skipped") else ""),
                 "summary": shown, "charts": [c for c in (cost_chart(ship_rows, fleets, scenario),
                                                          rule_chart(self.codes), loss_chart(losses or [])) if c],
                 "tables": [_table("ships", "Ships", columns, picked, mark="verdict", footer=footer)]

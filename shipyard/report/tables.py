@@ -313,6 +313,11 @@ def skipped_kinds(skipped: Mapping[str, int]) -> str:
     return ", ".join(f"{suffix} {count}" if count > 1 else suffix for suffix, count in sorted(skipped.items()))
 
 
+def skipped_words(count: int, kinds: str) -> str:
+    """The files skipped for their names in a summary's words (``check``, ``export``, the audit's line and page)."""
+    return f"{count} file(s) skipped, not sheets by their extension ({kinds})"
+
+
 class ShipTotals:
     """The totals of Ships rows, in one pass: ships (a row with a ship), copies (their counts), the verdicts,
     tonnage and cost (each ship times its count), errors and warnings (every row's)."""

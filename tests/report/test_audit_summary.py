@@ -145,7 +145,7 @@ def test_the_audit_says_the_files_it_skipped_for_their_names(tmp_path) -> None:
     assert (summary["files"], summary["files skipped"], summary["skipped by extension"]) == (1, 2, ".bak, .doc")
     page = tmp_path / "audit.html"
     runner.invoke(app, ["audit", str(folder), "-o", str(page)])
-    assert "2 skipped, not sheets by their extension (.bak, .doc)" in page.read_text()
+    assert "2 file(s) skipped, not sheets by their extension (.bak, .doc)" in page.read_text()
     exported = runner.invoke(app, ["export", str(folder), "-o", str(tmp_path / "ships.csv")])
     assert exported.stderr.endswith("; 2 file(s) skipped, not sheets by their extension (.bak, .doc)\n")
     (folder / "vigilant.doc").unlink()
