@@ -156,6 +156,8 @@ def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
         found_all.append(invisible.said(path, f"{count} (soft hyphens, zero-width spaces, direction marks) of a word "
                                               "processor, PDF or web page in the copy, read as nothing; on their "
                                               "lines, a column past one is counted without it", "remove them"))
+    if page is not None:  # a page's other repairs are made to the text it shows, not to the file: no fix
+        found_all[1:] = [each.model_copy(update={"fix": None}) for each in found_all[1:]]
     return "".join(parts), found_all
 
 

@@ -248,6 +248,15 @@ def test_a_page_without_a_pre_block_is_read_with_its_tags_as_blanks(tmp_path: Pa
         "their characters"]
 
 
+def test_a_pages_other_repairs_are_said_without_a_fix() -> None:
+    """&nbsp; is read as a no-break space and that as a blank, said; the fix would edit the file at the columns
+    of the text the page shows, not its own, so there is none."""
+    text = "<!DOCTYPE html>\n<pre>\nClass:&nbsp;Kuvasz TL:12\n</pre>\n"
+    repaired, (page, spaces) = repair_copy(text, "x.html")
+    assert repaired.splitlines()[2] == "Class: Kuvasz TL:12     "
+    assert page.fix is None and spaces.fix is None and spaces.message.startswith("1 character of a word processor")
+
+
 def test_angle_brackets_in_a_sheet_make_no_web_page() -> None:
     text = "Class: Kuvasz TL:12\nNotes: <b> range < 3 > 2 &amp; more\n"
     assert repair_copy(text, "x.usd") == (text, [])
