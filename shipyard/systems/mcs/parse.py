@@ -113,14 +113,21 @@ _CANONICAL.update({f"{q}crew": "crew_quality" for q in CREW_QUALITIES})
 _SIGNATURE_ONLY = {"vis", "ir", "active"}
 _CANONICAL.update(dict.fromkeys(_SIGNATURE_ONLY, "signature_part"))
 _FUZZY_CUTOFF = 0.8
-#: Each key by its letters in order, for the typo difflib ranks too low: two letters swapped ("Crwe" is 0.75 of
-#: "Crew", "AMES" of "AEMS"). None where keys of two fields share their letters (not guessed).
-_ANAGRAMS: dict[str, str | None] = {}
-for _key in _CANONICAL:
-    _letters = "".join(sorted(_key))
-    _seen = _ANAGRAMS.setdefault(_letters, _key)
-    if _seen is not None and _CANONICAL[_seen] != _CANONICAL[_key]:
-        _ANAGRAMS[_letters] = None
+
+
+def _anagrams() -> dict[str, str | None]:
+    """Each key by its letters in order, for the typo difflib ranks too low: two letters swapped ("Crwe" is 0.75
+    of "Crew", "AMES" of "AEMS"). None where keys of two fields share their letters (not guessed)."""
+    found: dict[str, str | None] = {}
+    for key in _CANONICAL:
+        letters = "".join(sorted(key))
+        seen = found.setdefault(letters, key)
+        if seen is not None and _CANONICAL[seen] != _CANONICAL[key]:
+            found[letters] = None
+    return found
+
+
+_ANAGRAMS = _anagrams()
 _BOUNDARY = operator.itemgetter(0)  # of a piece of ``wrap``
 #: How many lines joined at soft line breaks USD112 names before "..." (a long sheet may have hundreds).
 SOFT_BREAKS_NAMED = 10
