@@ -73,7 +73,7 @@ def mutated_lines(draw: st.DrawFn, bases: list[str]) -> str:
             lines = [""]
         index = draw(st.integers(0, len(lines) - 1))
         action = draw(st.sampled_from(["insert", "delete", "replace", "drop", "double", "swap", "truncate", "run",
-                                       "join"]))
+                                       "join", "soft", "invisible"]))
         line = lines[index]
         at = draw(st.integers(0, len(line)))
         if action == "insert":
@@ -96,8 +96,15 @@ def mutated_lines(draw: st.DrawFn, bases: list[str]) -> str:
             lines[index] = line[:at] + draw(NOISE) * draw(st.integers(2, 3000)) + line[at:]
         elif action == "join" and index + 1 < len(lines):
             lines[index:index + 2] = [line + draw(st.sampled_from(["", " ", "\t"])) + lines[index + 1]]
+        elif action == "soft":  # an e-mail's quoted-printable soft line break
+            lines[index:index + 1] = [line[:at] + "=", line[at:]]
+        elif action == "invisible":  # a soft hyphen or zero-width space from a word processor
+            lines[index] = line[:at] + draw(st.sampled_from(["\u00ad", "\u200b", "\ufeff"])) + line[at:]
     ending = draw(st.sampled_from(["\n", "\r\n", "\r", ""]))
-    return ending.join(lines) + draw(st.sampled_from(["", ending, "\x1a", "\n\n"]))
+    text = ending.join(lines) + draw(st.sampled_from(["", ending, "\x1a", "\n\n"]))
+    if draw(st.integers(0, 9)) == 0:  # saved from a browser
+        text = f"<!DOCTYPE html>{ending}<html><body><pre>{ending}{text}{ending}</pre></body></html>{ending}"
+    return text
 
 
 @st.composite
@@ -114,7 +121,7 @@ def mutated_toml(draw: st.DrawFn, bases: list[str]) -> str:
 
 
 def _encoded(text: str, draw: st.DrawFn) -> bytes:
-    encoding = draw(st.sampled_from(["utf-8", "utf-8", "utf-8", "latin-1", "utf-8-sig"]))
+    encoding = draw(st.sampled_from(["utf-8", "utf-8", "utf-8", "latin-1", "utf-8-sig", "cp1252", "utf-16"]))
     return text.encode(encoding, errors="replace")
 
 
