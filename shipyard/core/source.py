@@ -103,10 +103,11 @@ def read_stream_limited(stream: BinaryIO, limit: int = MAX_SHEET_BYTES) -> bytes
 
 
 def read_limited_text(path: Path, limit: int = MAX_SHEET_BYTES) -> str | None:
-    """A small text file as text (undecodable bytes replaced), or None when it cannot be read: for the sniffs
-    that ask what a file is before it is read properly."""
+    """A small text file as text, read as a sheet is (``decode_sheet``: UTF-16 after its mark, Windows-1252 when
+    it is not UTF-8), or None when it cannot be read: for the sniffs that ask what a file is before it is read
+    properly."""
     try:
-        return read_limited(path, limit).decode("utf-8", errors="replace")
+        return decode_sheet(read_limited(path, limit))[0]
     except Unreadable:
         return None
 

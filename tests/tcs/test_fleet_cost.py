@@ -118,3 +118,17 @@ def test_a_key_with_two_letters_swapped_gets_its_did_you_mean(tmp_path):
     fleet.write_text('[[ship]]\nsheet = "vigilant.txt"\nrloe = "tug"\n')
     result = CliRunner().invoke(app, ["check", str(fleet)])
     assert f"{fleet}:3:1: error: SCN002 ship[0].rloe: unknown key (did you mean 'role'?), found 'tug'" in result.stdout
+
+
+def test_a_fleet_file_saved_as_utf_16_is_told_as_a_fleet(tmp_path):
+    """Notepad's "Unicode": the sniff that asks whether a folder's TOML file is a fleet reads it as a sheet is
+    read (it read the bytes as UTF-8, so a UTF-16 fleet file was no fleet, and a folder was priced one of each)."""
+    from shipyard.systems.tcs.fleet import is_fleet_file, load_fleet
+
+    fleet = tmp_path / "fleet.toml"
+    fleet.write_bytes('[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 4\n'.encode("utf-16"))
+    (tmp_path / "vigilant-legal.txt").write_text((FIXTURES / "highguard" / "vigilant-legal.txt").read_text())
+    assert is_fleet_file(fleet)
+    problems: list = []
+    loaded = load_fleet(tmp_path, Scenario(), problems)
+    assert loaded is not None and [m.count for m in loaded.members] == [4]
