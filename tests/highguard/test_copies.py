@@ -62,6 +62,27 @@ def test_scanner_errors_in_figures():
         (4, 61, "scanner error: 'l' read as 1 (damage from copying)")]
 
 
+@pytest.mark.parametrize("scanned", ["BC-A2447G2-OOO5lO-5O2O2-O", "BC-A2447G2-000510-50202-O",
+                                     "BC-A2447G2-OOO5IO-50202-0", "BC- A2447G2- OOO5lO- 50202- 0"])
+def test_a_scanners_letters_in_the_usp_are_its_digits(scanned):
+    """The Kinunir's USP as a scanner reads it: O and o for 0, l and I for 1. Capital I and O are letters no eHex
+    digit is, and the lower case is none, so they can only be the digits. Before, a lower-case l made the USP
+    line free text (HG002, info), and a capital O an error; the battery lines then had no USP (HG004)."""
+    text = (HG / "kinunir-hg80.txt").read_text()
+    ships, said = parse_highguard(text.replace("BC-A2447G2-000510-50202-0", scanned), "scanned.txt")
+    assert ships == CLEAN
+    assert [d.code for d in said] == ["HG007"] * (2 if "- " in scanned else 1)
+    assert said[-1].message.startswith("a scanner's letters in the USP read as digits: ")
+    assert said[-1].message.endswith("as A2447G2-000510-50202-0 (damage from copying)")
+
+
+def test_a_usp_of_other_letters_is_not_read_as_a_scanners():
+    """A lower-case letter that is no scanner's (an m) leaves the line as it is: no USP is made up."""
+    text = (HG / "kinunir-hg80.txt").read_text().replace("BC-A2447G2-000510-50202-0", "BC-A2447G2-000510-5m202-0")
+    _, said = parse_highguard(text, "x.txt")
+    assert "HG007" not in {d.code for d in said} and "HG004" in {d.code for d in said}
+
+
 def test_cpm_end_of_file_mark_is_the_end():
     """A CP/M copy: CR LF line ends and the last record padded with Ctrl-Z (0x1A): read clean, nothing said."""
     assert b"\x1a" in (COPIES / "kinunir-cpm.txt").read_bytes()

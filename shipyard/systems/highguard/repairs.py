@@ -52,10 +52,15 @@ def every_repair(line: str) -> tuple[str, list[Repair]]:
 
     def usp(found: re.Match[str]) -> str:
         joined = re.sub(r"-[ \t]+", "-", found.group())
-        if joined == found.group():
-            return joined
-        repairs.append(Repair(found.start() + 1, f"a USP broken by spaces after its dashes read as {joined} {_DAMAGE}"))
-        return joined + " " * (len(found.group()) - len(joined))
+        if joined != found.group():
+            repairs.append(Repair(found.start() + 1, f"a USP broken by spaces after its dashes read as {joined} "
+                                                     f"{_DAMAGE}"))
+        code, digits = joined.split("-", 1)
+        read = digits.translate(SCANNER_DIGITS)  # I and O are no eHex digits, l and o no capitals: a scanner's
+        if read != digits:
+            repairs.append(Repair(found.start() + len(code) + 2, f"a scanner's letters in the USP read as digits: "
+                                                                 f"{digits} as {read} {_DAMAGE}"))
+        return f"{code}-{read}" + " " * (len(found.group()) - len(joined))
 
     def type_code(found: re.Match[str]) -> str:
         repairs.append(Repair(found.start() + 1, f"the lower-case type code {found.group()!r} read as "

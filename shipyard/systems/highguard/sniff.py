@@ -8,16 +8,17 @@ import re
 #: A USP: type code, three digit blocks and the fighter code ("BC-A2447G2-000510-50202-0"; High Guard, the USP).
 USP_SHAPE = re.compile(r"(?<![A-Za-z0-9])([A-Z0-9]{1,2})-([0-9A-Z]{7})-([0-9A-Z]{6})-([0-9A-Z]{5})-([0-9A-Z]{1,2})")
 #: A USP, whole or broken by a copy with spaces after its dashes ("CR- M2234F3- C41106- 23405- 0"), its type
-#: code perhaps in lower case ("Cr-").
-BROKEN_USP_SHAPE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{1,2}-[ \t]*[0-9A-Z]{7}-[ \t]*[0-9A-Z]{6}-[ \t]*"
-                              r"[0-9A-Z]{5}-[ \t]*[0-9A-Z]{1,2}(?![A-Za-z0-9])")
+#: code perhaps in lower case ("Cr-"), its digits perhaps a scanner's letters (a lower-case l or o; the capitals
+#: I and O are letters no eHex digit is, so they pass as the shape's capitals: "47ll00", "6OOO9").
+BROKEN_USP_SHAPE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{1,2}-[ \t]*[0-9A-Zlo]{7}-[ \t]*[0-9A-Zlo]{6}-[ \t]*"
+                              r"[0-9A-Zlo]{5}-[ \t]*[0-9A-Zlo]{1,2}(?![A-Za-z0-9])")
 #: A component sheet line: "... 200.000Td; MCr 40.000 ..." (High Guard Shipyard's component sheets).
 COMPONENT_SHAPE = re.compile(r"Td\s*;\s*MCr", re.I)
 
 
 #: What any USP holds, whole or broken (the dashes about its first block), found far faster than the whole
 #: shape: a text without it holds none.
-USP_CORE = re.compile(r"-[ \t]*[0-9A-Z]{7}-")
+USP_CORE = re.compile(r"-[ \t]*[0-9A-Zlo]{7}-")
 
 
 def looks_like_highguard(text: str) -> bool:
