@@ -106,3 +106,26 @@ def test_check_fix_writes_the_label_and_a_far_label_is_said_as_info(tmp_path: Pa
            "FUEL: counted in the tonnage and cost, not rated" in first.output
     runner.invoke(app, ["check", "--fix", str(sheet)])
     assert sheet.read_text() == clean.replace("Purification", "Fuel Processor")
+
+
+@pytest.mark.parametrize("typo, key", [("Agilty: 1", "Agility"), ("Marnies: 0", "Marines"), ("Cagro: 912", "Cargo"),
+                                       ("Feul: 1,700", "Fuel")])
+def test_a_misspelt_summary_key_is_read_as_the_key(typo: str, key: str) -> None:
+    """The Vigilant's summary line with one key misspelt: the same ship, one HG011 whose fix writes the key. A
+    misspelt Agility, Cargo, EP or Fuel was silent, and its rule had nothing to check."""
+    path = FIXTURES / "highguard" / "vigilant-legal.txt"
+    text = path.read_text()
+    right = typo.replace(typo.split(":")[0], key)
+    assert right in text
+    damaged = text.replace(right, typo, 1)  # the summary line, before the component sheet's "Cargo:" line
+    (ship,), said = parse_highguard(damaged, "v.txt")
+    assert ship == parse_highguard(text, "v.txt")[0][0]
+    (warning,) = [d for d in said if d.code == "HG011"]
+    assert warning.message == f"unknown summary key '{typo.split(':')[0]}': did you mean '{key}'? Read as that key"
+    assert apply_fixes(damaged, [warning])[0] == text
+
+
+def test_a_summary_key_near_none_is_kept_as_written() -> None:
+    text = (FIXTURES / "highguard" / "vigilant-legal.txt").read_text().replace("Marines: 0", "Marines: 0 Boats: 2")
+    (ship,), said = parse_highguard(text, "v.txt")
+    assert ship.summary["Boats"] == 2 and "HG011" not in {d.code for d in said}

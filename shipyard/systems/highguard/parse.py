@@ -11,6 +11,7 @@ Its codes (HG001-HG010) are catalogued in shipyard/systems/highguard/codes.py.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field, fields
 from decimal import Decimal, InvalidOperation
@@ -21,6 +22,7 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
+from shipyard.core.codes import transposed
 from shipyard.core.copies import cut_at_end_of_file
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.grammar import parser, quick_parser
@@ -30,7 +32,7 @@ from shipyard.core.quickparse import QuickParser
 from shipyard.core.records import Note
 from shipyard.core.source import split_lines
 from shipyard.systems.highguard.charts import ehex_value
-from shipyard.systems.highguard.labels import read_label
+from shipyard.systems.highguard.labels import NEAR_ENOUGH, read_label
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, BatteryCounts, Component, HighGuardShip, UspProfile
 from shipyard.systems.highguard.repairs import Repair, repair_figures, repair_line
 from shipyard.systems.highguard.sniff import COMPONENT_SHAPE, USP_SHAPE
@@ -56,6 +58,8 @@ _LEGEND_LETTER = re.compile(r"[A-HJ-NP-Z]")
 # at k + 9 (armour), block 3 at k + 16 (laser); High Guard Shipyard's sheets (battery lines).
 _COLUMN_OFFSET = {"sandcaster": 10, "repulsor": 14, "laser": 16, "energy": 17, "particle_accelerator": 18,
                   "meson": 19, "missile": 20}
+#: The shortest summary key a near miss is looked for (a shorter one, "Lw" or "EQ", is too near too many).
+_NEAR_KEY_LENGTH = 4
 _SUMMARY_KEYS = {"passengers": "Passengers", "low": "Low", "cargo": "Cargo", "fuel": "Fuel", "ep": "EP",
                  "agility": "Agility", "marines": "Marines", "troops": "Troops", "emergency low": "Emergency Low",
                  "shipboard security detail": "Shipboard Security Detail", "crew sections": "Crew Sections",
@@ -574,12 +578,31 @@ class _Reader:
                 ship.battery_legend[key] = int(number(str(part.value)))
                 ship.spans[f"legend.{key}"] = self.span(_col(part.key))
                 continue
-            canonical = _SUMMARY_KEYS.get(key.lower(), key)
+            written = str(part.key)
+            canonical = self.summary_key(key, _col(part.key) + len(written) - len(written.lstrip()))
             raw = re.sub(r"\s+of\s+\d+$", "", str(part.value))
             if self.in_drop_tanks:
                 canonical = f"Laden {canonical}"
             ship.summary[canonical] = number(raw)
             ship.spans[f"summary.{canonical}"] = self.span(_col(part.key))
+
+    def summary_key(self, key: str, col: int) -> str:
+        """A summary line's key as it is read: a known one by its own spelling, a near miss of one (a letter
+        dropped or two swapped: "Agilty", "Marnies") as that key, said with the fix (HG011), any other as
+        written. A misspelt Agility, Cargo, EP or Fuel was silent, and left its rule nothing to check."""
+        known = _SUMMARY_KEYS.get(key.lower())
+        if known is not None or len(key) < _NEAR_KEY_LENGTH:
+            return known or key
+        near = transposed(key.lower(), _SUMMARY_KEYS) or difflib.get_close_matches(
+            key.lower(), list(_SUMMARY_KEYS), n=1, cutoff=NEAR_ENOUGH)
+        if not near:
+            return key
+        meant = _SUMMARY_KEYS[near[0]]
+        fix = Fix(message=f"spell the key '{meant}'", edits=(
+            Edit(line=self.line_number, col=col, end_col=col + len(key), old=key, new=meant),))
+        self.report("HG011", Severity.WARNING, f"unknown summary key '{key}': did you mean '{meant}'? Read as that "
+                                               "key", col, fix)
+        return meant
 
     def component_line(self, line: str) -> None:
         # Read without its indent (a sheet pasted indented, or quoted in a reply): the grammar's LABEL may begin
