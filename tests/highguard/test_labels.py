@@ -129,3 +129,28 @@ def test_a_summary_key_near_none_is_kept_as_written() -> None:
     text = (FIXTURES / "highguard" / "vigilant-legal.txt").read_text().replace("Marines: 0", "Marines: 0 Boats: 2")
     (ship,), said = parse_highguard(text, "v.txt")
     assert ship.summary["Boats"] == 2 and "HG011" not in {d.code for d in said}
+
+
+@pytest.mark.parametrize("typo, key", [("Tech Levle: 12", "Tech Level"), ("Architcet: shipyard test fixtures",
+                                                                          "Architect"), ("Tpye: Armoured Cruiser",
+                                                                                         "Type")])
+def test_a_misspelt_text_field_is_read_as_the_field(typo: str, key: str) -> None:
+    """'Tech Levle: 12' was a summary figure named "Tech Levle", and the ship had no TL from its header."""
+    path = FIXTURES / "highguard" / "vigilant-legal.txt"
+    text = path.read_text()
+    right = typo.replace(typo.split(":")[0], key)
+    damaged = text.replace(right, typo, 1)
+    assert damaged != text
+    (ship,), said = parse_highguard(damaged, "v.txt")
+    assert ship == parse_highguard(text, "v.txt")[0][0]
+    (warning,) = [d for d in said if d.code == "HG011"]
+    assert warning.message == f"unknown key '{typo.split(':')[0]}': did you mean '{key}'? Read as that key"
+    assert apply_fixes(damaged, [warning])[0] == text
+
+
+def test_a_line_only_near_a_text_field_is_not_read_as_one() -> None:
+    """'Crate' is 0.8 of 'Craft' (a summary key's cut), but a text field takes any text: it must be nearer."""
+    text = (FIXTURES / "highguard" / "vigilant-legal.txt").read_text().replace("Tech Level: 12", "Tech Level: 12\n"
+                                                                               "Crate: spare parts")
+    (ship,), said = parse_highguard(text, "v.txt")
+    assert "HG011" not in {d.code for d in said} and ship.craft is None

@@ -22,5 +22,6 @@ CODES = (
                         "counted in the tonnage and cost, not rated",
          "Also a label as near two labels as each other ('X-Drive' of M-Drive and J-Drive): not guessed. Write "
          "the label as High Guard Shipyard does, or move a component of your own to USER DEFINED."),
-    Code("HG011", WARNING, "a summary key misspelt ('Agilty', 'Marnies'), read as the key it is nearest (fixable)"),
+    Code("HG011", WARNING, "a summary or text field key misspelt ('Agilty', 'Tech Levle'), read as the key it is "
+                           "nearest (fixable)"),
 )

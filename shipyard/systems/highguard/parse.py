@@ -40,8 +40,10 @@ from shipyard.systems.highguard.sniff import COMPONENT_SHAPE, USP_SHAPE
 SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS",
             "ACCOMMODATIONS", "USER DEFINED")
 _BATTERY_SHAPE = re.compile(r"^\s*(?:batteries\s+bearing|bat\s+bear|bearing|batteries|batt|bat|bear)(?![A-Za-z])", re.I)
-_TEXT_FIELD = re.compile(r"^\s*(Ship|Class|Type|Architect|Refit Tech Level|Tech Level|Craft|Fuel Treatment|Backups|"
-                         r"Substitutions|Note|Notes|Architects Fee|Drop Tanks Cost)\s*:\s*(.*)$", re.I)
+#: The keys of the text fields (a ship's name, class, type, architect, TL, notes ...), as sheets write them.
+TEXT_FIELD_KEYS = ("Ship", "Class", "Type", "Architect", "Refit Tech Level", "Tech Level", "Craft", "Fuel Treatment",
+                   "Backups", "Substitutions", "Note", "Notes", "Architects Fee", "Drop Tanks Cost")
+_TEXT_FIELD = re.compile(r"^\s*(" + "|".join(TEXT_FIELD_KEYS) + r")\s*:\s*(.*)$", re.I)
 # Text fields kept as written: key (lower case) -> HighGuardShip field.
 _PLAIN_TEXT_FIELDS = {"class": "ship_class", "type": "ship_type_name", "architect": "architect", "craft": "craft",
                       "fuel treatment": "fuel_treatment", "backups": "backups"}
@@ -58,6 +60,13 @@ _LEGEND_LETTER = re.compile(r"[A-HJ-NP-Z]")
 # at k + 9 (armour), block 3 at k + 16 (laser); High Guard Shipyard's sheets (battery lines).
 _COLUMN_OFFSET = {"sandcaster": 10, "repulsor": 14, "laser": 16, "energy": 17, "particle_accelerator": 18,
                   "meson": 19, "missile": 20}
+#: The text fields' keys in lower case, to a misspelt one's reading; and a line that may hold one misspelt ("Tech
+#: Levle: 12"): a key of letters and blanks, its colon and its value.
+_TEXT_FIELD_KEYS = {key.lower(): key for key in TEXT_FIELD_KEYS}
+_LOOSE_FIELD = re.compile(r"^[ \t]*+([A-Za-z][A-Za-z ]{2,30}?)[ \t]*:[ \t]*(.*)$")
+#: How near a misspelt text field's key must be (difflib's ratio): nearer than a summary key must be, since a
+#: text field takes any text ("Crate: ..." is 0.8 of "Craft" and is no Craft).
+NEAR_TEXT_FIELD = 0.85
 #: The shortest summary key a near miss is looked for (a shorter one, "Lw" or "EQ", is too near too many).
 _NEAR_KEY_LENGTH = 4
 _SUMMARY_KEYS = {"passengers": "Passengers", "low": "Low", "cargo": "Cargo", "fuel": "Fuel", "ep": "EP",
@@ -460,6 +469,10 @@ class _Reader:
         if field:
             self.text_field(field.group(1).lower(), field.group(2).strip(), line)
             return
+        misspelt = self.misspelt_text_field(line)
+        if misspelt is not None:
+            self.text_field(*misspelt, line)
+            return
         figures, repairs = repair_figures(line)
         if _PAIR_SHAPE.search(figures):
             self.said(repairs)
@@ -585,6 +598,26 @@ class _Reader:
                 canonical = f"Laden {canonical}"
             ship.summary[canonical] = number(raw)
             ship.spans[f"summary.{canonical}"] = self.span(_col(part.key))
+
+    def misspelt_text_field(self, line: str) -> tuple[str, str] | None:
+        """A line whose key is a text field's misspelt (``Tech Levle: 12``, ``Architcet: ...``): its key (lower
+        case) and value, said with the fix (HG011); None for any other line. Text fields take any text, so a line
+        is read as one only when nearer than a summary key must be (NEAR_TEXT_FIELD), or its letters swapped."""
+        found = _LOOSE_FIELD.match(line)
+        if found is None or found.group(1).lower() in _SUMMARY_KEYS or len(found.group(1)) < _NEAR_KEY_LENGTH:
+            return None
+        key = found.group(1)
+        near = transposed(key.lower(), _TEXT_FIELD_KEYS) or difflib.get_close_matches(
+            key.lower(), list(_TEXT_FIELD_KEYS), n=1, cutoff=NEAR_TEXT_FIELD)
+        if not near:
+            return None
+        meant = _TEXT_FIELD_KEYS[near[0]]
+        col = found.start(1) + 1
+        fix = Fix(message=f"spell the key '{meant}'", edits=(
+            Edit(line=self.line_number, col=col, end_col=col + len(key), old=key, new=meant),))
+        self.report("HG011", Severity.WARNING, f"unknown key '{key}': did you mean '{meant}'? Read as that key",
+                    col, fix)
+        return near[0], found.group(2).strip()
 
     def summary_key(self, key: str, col: int) -> str:
         """A summary line's key as it is read: a known one by its own spelling, a near miss of one (a letter
