@@ -108,21 +108,26 @@ def test_check_fix_writes_the_label_and_a_far_label_is_said_as_info(tmp_path: Pa
     assert sheet.read_text() == clean.replace("Purification", "Fuel Processor")
 
 
-@pytest.mark.parametrize("typo, key", [("Agilty: 1", "Agility"), ("Marnies: 0", "Marines"), ("Cagro: 912", "Cargo"),
-                                       ("Feul: 1,700", "Fuel")])
-def test_a_misspelt_summary_key_is_read_as_the_key(typo: str, key: str) -> None:
-    """The Vigilant's summary line with one key misspelt: the same ship, one HG011 whose fix writes the key. A
-    misspelt Agility, Cargo, EP or Fuel was silent, and its rule had nothing to check."""
-    path = FIXTURES / "highguard" / "vigilant-legal.txt"
-    text = path.read_text()
-    right = typo.replace(typo.split(":")[0], key)
-    assert right in text
-    damaged = text.replace(right, typo, 1)  # the summary line, before the component sheet's "Cargo:" line
+def _misspelt_key_is_read(typo: str, key: str, words: str) -> None:
+    """The Vigilant with the key of one of its lines misspelt as ``typo`` (the first place it is written: the
+    summary's Cargo comes before the component sheet's): the same ship, and one HG011 that says ``words`` and
+    whose fix writes the sheet back."""
+    text = (FIXTURES / "highguard" / "vigilant-legal.txt").read_text()
+    written = typo.split(":")[0]
+    damaged = text.replace(typo.replace(written, key), typo, 1)
+    assert damaged != text
     (ship,), said = parse_highguard(damaged, "v.txt")
     assert ship == parse_highguard(text, "v.txt")[0][0]
     (warning,) = [d for d in said if d.code == "HG011"]
-    assert warning.message == f"unknown summary key '{typo.split(':')[0]}': did you mean '{key}'? Read as that key"
+    assert warning.message == f"unknown {words}'{written}': did you mean '{key}'? Read as that key"
     assert apply_fixes(damaged, [warning])[0] == text
+
+
+@pytest.mark.parametrize("typo, key", [("Agilty: 1", "Agility"), ("Marnies: 0", "Marines"), ("Cagro: 912", "Cargo"),
+                                       ("Feul: 1,700", "Fuel")])
+def test_a_misspelt_summary_key_is_read_as_the_key(typo: str, key: str) -> None:
+    """A misspelt Agility, Cargo, EP or Fuel was silent, and its rule had nothing to check."""
+    _misspelt_key_is_read(typo, key, "summary key ")
 
 
 def test_a_summary_key_near_none_is_kept_as_written() -> None:
@@ -131,21 +136,11 @@ def test_a_summary_key_near_none_is_kept_as_written() -> None:
     assert ship.summary["Boats"] == 2 and "HG011" not in {d.code for d in said}
 
 
-@pytest.mark.parametrize("typo, key", [("Tech Levle: 12", "Tech Level"), ("Architcet: shipyard test fixtures",
-                                                                          "Architect"), ("Tpye: Armoured Cruiser",
-                                                                                         "Type")])
+@pytest.mark.parametrize("typo, key", [("Tech Levle: 12", "Tech Level"), ("Tpye: Armoured Cruiser", "Type"),
+                                       ("Architcet: shipyard test fixtures", "Architect")])
 def test_a_misspelt_text_field_is_read_as_the_field(typo: str, key: str) -> None:
     """'Tech Levle: 12' was a summary figure named "Tech Levle", and the ship had no TL from its header."""
-    path = FIXTURES / "highguard" / "vigilant-legal.txt"
-    text = path.read_text()
-    right = typo.replace(typo.split(":")[0], key)
-    damaged = text.replace(right, typo, 1)
-    assert damaged != text
-    (ship,), said = parse_highguard(damaged, "v.txt")
-    assert ship == parse_highguard(text, "v.txt")[0][0]
-    (warning,) = [d for d in said if d.code == "HG011"]
-    assert warning.message == f"unknown key '{typo.split(':')[0]}': did you mean '{key}'? Read as that key"
-    assert apply_fixes(damaged, [warning])[0] == text
+    _misspelt_key_is_read(typo, key, "key ")
 
 
 def test_a_line_only_near_a_text_field_is_not_read_as_one() -> None:
