@@ -174,6 +174,13 @@ def _component_parts(tree: Tree[Token]) -> list[Token | _Tail]:
     return parts
 
 
+def _nearest(key: str, keys: dict[str, str], cutoff: float) -> str | None:
+    """The one of ``keys`` a misspelt ``key`` (lower case) means: the same letters in another order, else the
+    likest at ``cutoff`` or more; None when none is near."""
+    near = transposed(key, keys) or difflib.get_close_matches(key, list(keys), n=1, cutoff=cutoff)
+    return near[0] if near else None
+
+
 def component_pieces(line: str) -> list[tuple[str, str]]:
     """A component line as the grammar reads it: (what, text) for its count (if any), label, tons and MCr, then
     each tail ("ep", "crew", "craft_cost") in order."""
@@ -607,17 +614,13 @@ class _Reader:
         if found is None or found.group(1).lower() in _SUMMARY_KEYS or len(found.group(1)) < _NEAR_KEY_LENGTH:
             return None
         key = found.group(1)
-        near = transposed(key.lower(), _TEXT_FIELD_KEYS) or difflib.get_close_matches(
-            key.lower(), list(_TEXT_FIELD_KEYS), n=1, cutoff=NEAR_TEXT_FIELD)
-        if not near:
+        near = _nearest(key.lower(), _TEXT_FIELD_KEYS, NEAR_TEXT_FIELD)
+        if near is None:
             return None
-        meant = _TEXT_FIELD_KEYS[near[0]]
-        col = found.start(1) + 1
-        fix = Fix(message=f"spell the key '{meant}'", edits=(
-            Edit(line=self.line_number, col=col, end_col=col + len(key), old=key, new=meant),))
-        self.report("HG011", Severity.WARNING, f"unknown key '{key}': did you mean '{meant}'? Read as that key",
-                    col, fix)
-        return near[0], found.group(2).strip()
+        meant = _TEXT_FIELD_KEYS[near]
+        self.respelled("HG011", f"unknown key '{key}': did you mean '{meant}'? Read as that key", found.start(1) + 1,
+                       key, meant, f"spell the key '{meant}'")
+        return near, found.group(2).strip()
 
     def summary_key(self, key: str, col: int) -> str:
         """A summary line's key as it is read: a known one by its own spelling, a near miss of one (a letter
@@ -626,16 +629,20 @@ class _Reader:
         known = _SUMMARY_KEYS.get(key.lower())
         if known is not None or len(key) < _NEAR_KEY_LENGTH:
             return known or key
-        near = transposed(key.lower(), _SUMMARY_KEYS) or difflib.get_close_matches(
-            key.lower(), list(_SUMMARY_KEYS), n=1, cutoff=NEAR_ENOUGH)
-        if not near:
+        near = _nearest(key.lower(), _SUMMARY_KEYS, NEAR_ENOUGH)
+        if near is None:
             return key
-        meant = _SUMMARY_KEYS[near[0]]
-        fix = Fix(message=f"spell the key '{meant}'", edits=(
-            Edit(line=self.line_number, col=col, end_col=col + len(key), old=key, new=meant),))
-        self.report("HG011", Severity.WARNING, f"unknown summary key '{key}': did you mean '{meant}'? Read as that "
-                                               "key", col, fix)
+        meant = _SUMMARY_KEYS[near]
+        self.respelled("HG011", f"unknown summary key '{key}': did you mean '{meant}'? Read as that key", col, key,
+                       meant, f"spell the key '{meant}'")
         return meant
+
+    def respelled(self, code: str, message: str, col: int, written: str, meant: str, fix_words: str) -> None:
+        """A warning at ``col`` whose fix writes ``meant`` where the line has ``written`` (a misspelt key or
+        label, already read as ``meant``)."""
+        fix = Fix(message=fix_words, edits=(
+            Edit(line=self.line_number, col=col, end_col=col + len(written), old=written, new=meant),))
+        self.report(code, Severity.WARNING, message, col, fix)
 
     def component_line(self, line: str) -> None:
         # Read without its indent (a sheet pasted indented, or quoted in a reply): the grammar's LABEL may begin
@@ -672,10 +679,8 @@ class _Reader:
             self.report("HG010", Severity.INFO, f"component '{label}' is no label High Guard Shipyard writes in "
                                                 f"{section}: counted in the tonnage and cost, not rated", col)
             return label
-        fix = Fix(message=f"write '{reading.meant}'", edits=(
-            Edit(line=self.line_number, col=col, end_col=col + len(written), old=written, new=reading.meant),))
-        self.report("HG009", Severity.WARNING, f"unknown component '{label}' in {section}: did you mean "
-                                               f"'{reading.meant}'? Read as that", col, fix)
+        self.respelled("HG009", f"unknown component '{label}' in {section}: did you mean '{reading.meant}'? Read as "
+                       "that", col, written, reading.meant, f"write '{reading.meant}'")
         return reading.meant
 
     def text_field(self, key: str, value: str, line: str) -> None:
