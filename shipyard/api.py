@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from decimal import Decimal
@@ -63,6 +63,7 @@ __all__ = [
     "load",
     "load_all",
     "load_scenario",
+    "log_status",
     "mcs_options",
     "nothing_found",
     "option_prefix_problems",
@@ -848,19 +849,35 @@ def combat_shot(attacker: Path, battery: str, target: Path, band: str, evasion: 
     if shooter is None or aimed is None:
         return CombatShot(None, found, bad or bad_target)
     where = Span(path=str(attacker), line=1, col=1)
+    evasion_g, aiming_g = Fraction(str(evasion)), None if aiming is None else Fraction(str(aiming))
+    wrong = [Diagnostic(code="CMB007", severity=Severity.ERROR, span=Span(path=str(path), line=1, col=1),
+                        message=f"{why} (MCS 2.1)")
+             for why, path in ((aimed.allocate(Fraction(0), evasion_g, Fraction(0)), target),
+                               (shooter.allocate(Fraction(0), Fraction(0), aiming_g or Fraction(0)), attacker))
+             if why is not None]
+    found += wrong
+    if wrong:
+        return CombatShot(None, found)
     try:
         group = shooter.group(battery)
         if group.kind == "missile":
             groups = [(aimed.group(name), shots, squadron) for name, shots, squadron in defence or []]
             return CombatShot(salvo_odds(shooter, group, aimed, groups, options or Options()), found)
-        return CombatShot(shot_odds(shooter, group, aimed, band, Fraction(str(evasion)), options or Options(), skill,
-                                    None if aiming is None else Fraction(str(aiming)), sand, squadron, spread,
-                                    swarm), found)
+        return CombatShot(shot_odds(shooter, group, aimed, band, evasion_g, options or Options(), skill, aiming_g,
+                                    sand, squadron, spread, swarm), found)
     except KeyError as error:
         found.append(Diagnostic(code="CMB004", severity=Severity.ERROR, span=where, message=str(error.args[0])))
     except CannotFire as error:
         found.append(Diagnostic(code="CMB005", severity=Severity.ERROR, span=where, message=str(error)))
     return CombatShot(None, found)
+
+
+def log_status(diagnostics: Iterable[Diagnostic], refused: Collection[str], log: str | None = None) -> int:
+    """The exit code of a command that reads a log: 2 when a file could not be read (a code marked ``unopened``,
+    or one of ``refused``: the log's TOML or its values), else 1 with an error finding, else 0. With ``log``, only
+    the log's own findings count: the sheets it names are the sheets' to check, their findings shown beside."""
+    errors = [d for d in diagnostics if d.severity is Severity.ERROR and (log is None or d.span.path == log)]
+    return exit_status(errors, unreadable=any(d.code in refused for d in errors))
 
 
 def combat_resolve(path: Path, seed: int | None = None) -> Any:

@@ -4,6 +4,7 @@ fire log resolved step by step): MCS combat, sections 2.0-5.7."""
 from __future__ import annotations
 
 import json
+import math
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -27,6 +28,13 @@ def _band(value: str | None) -> str | None:
     if key is None:
         raise typer.BadParameter(f"{value!r} is no range band: expected one of {', '.join(api.range_band_words())}")
     return key
+
+
+def _g(value: float | None) -> float | None:
+    """A G figure (MCS 2.1): a finite number, not negative."""
+    if value is not None and not 0 <= value < math.inf:
+        raise typer.BadParameter(f"{value:g} is no G figure: expected a number of G, 0 or more, such as 0.5")
+    return value
 
 
 class Sand(StrEnum):
@@ -69,13 +77,14 @@ def shot(
     band: str = typer.Option(..., "--range", "-r", metavar="BAND", callback=_band, show_default=False,
                              help="The range band: impact, pb (point blank), vs, s, m, l, x, or its name (long, "
                              "very short)."),
-    evasion: float = typer.Option(0.0, "--evasion", help="The target's G given to evasion."),
+    evasion: float = typer.Option(0.0, "--evasion", callback=_g, help="The target's G given to evasion "
+                                 "(at most its maneuver G)."),
     skill: int = typer.Option(None, "--skill", help="Gunnery skill (default: the attacker's crew line, or Line "
                               "crew, 4).", show_default=False),
     crew: Quality = typer.Option(None, "--crew", help="The attacker's crew quality (MCS 2.0 table).",
                                  show_default=False),
-    aiming: float = typer.Option(None, "--aiming", help="The attacker's G given to aiming (a spinal mount's ROF "
-                                 "falls with too little; not counted when not given).", show_default=False),
+    aiming: float = typer.Option(None, "--aiming", callback=_g, help="The attacker's G given to aiming (a spinal "
+                                 "mount's ROF falls with too little; not counted when not given).", show_default=False),
     sand: Sand = typer.Option(Sand.none, "--sand", help="The target's sand: none, blocking or cloud."),
     squadron: int = typer.Option(1, "--squadron", min=1, help="Batteries (or ships) firing together as one "
                                  "(squadron fire, ROF bonus by number)."),
@@ -138,11 +147,7 @@ def resolve(
         sys.stdout.write(json.dumps(resolution_document(result), indent=2) + "\n")
     else:
         sys.stdout.write(resolution_text(result))
-    codes = {d.code for d in result.diagnostics if d.severity.value == "error"}
-    if codes & {"IO001", "CMB001", "CMB002"}:
-        raise typer.Exit(2)
-    if codes & {"CMB003", "CMB004", "CMB005", "CMB006"}:
-        raise typer.Exit(1)
+    raise typer.Exit(api.log_status(result.diagnostics, ("CMB001", "CMB002"), str(log)))
 
 
 app.command("shot")(shot)

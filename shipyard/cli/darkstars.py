@@ -109,11 +109,7 @@ def referee(
                 picture.write_text(text, encoding="utf-8")
 
         write_or_exit(Lines(stderr=True), picture, write, inputs=[game])
-    codes = {d.code for d in result.diagnostics}
-    if codes & {"IO001", "DS003", "DS004"} or result.system is None:
-        raise typer.Exit(2)
-    if result.diagnostics:
-        raise typer.Exit(1)
+    raise typer.Exit(2 if result.system is None else api.log_status(result.diagnostics, ("DS003", "DS004")))
 
 
 app.command("referee")(referee)

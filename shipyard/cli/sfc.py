@@ -122,11 +122,7 @@ def referee(
                 damaged = ", ".join(force["damaged"]) or "none"
                 sys.stdout.write(f"  {force['side']}: {force['elements']} element(s), {force['points']:g} points, "
                                  f"damaged: {damaged}\n")
-    codes = {d.code for d in result.diagnostics}
-    if codes & {"IO001", "SFC003", "SFC004"}:
-        raise typer.Exit(2)
-    if result.diagnostics:
-        raise typer.Exit(1)
+    raise typer.Exit(api.log_status(result.diagnostics, ("SFC003", "SFC004")))
 
 
 app.command("referee")(referee)

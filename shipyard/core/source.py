@@ -146,8 +146,10 @@ def refuse_lines(text: str, path: str) -> tuple[str, list[Diagnostic]]:
     return "".join(line + end for line, end in zip(lines, breaks, strict=True)), found
 
 
-def read_sheet_text(path: Path, display: str | None = None) -> tuple[str | None, list[Diagnostic]]:
-    """Read ``path`` as sheet text. Returns (text or None, diagnostics)."""
+def read_sheet_text(path: Path, display: str | None = None,
+                    what: str = "ship sheet") -> tuple[str | None, list[Diagnostic]]:
+    """Read ``path`` as sheet text (or as the text of another input, ``what``, such as "fire log"). Returns
+    (text or None, diagnostics)."""
     where = Span(path=display or str(path), line=1, col=1)
 
     def fail(code: str, message: str) -> tuple[None, list[Diagnostic]]:
@@ -158,8 +160,8 @@ def read_sheet_text(path: Path, display: str | None = None) -> tuple[str | None,
     except Unreadable as refused:
         return fail(refused.code, refused.message)
     if not raw or raw.isspace():  # told without a copy of the bytes, as the next test is
-        return fail("IO004", "file is empty: expected a ship sheet")
-    binary = "file is binary (it holds NUL bytes): expected a text ship sheet"
+        return fail("IO004", f"file is empty: expected a {what}")
+    binary = f"file is binary (it holds NUL bytes): expected a text {what}"
     if raw.find(b"\x00", 0, 8192) != -1 and not raw.startswith(UTF16_BOMS):  # UTF-16 text holds NUL bytes
         return fail("IO003", binary)
     diagnostics: list[Diagnostic] = []

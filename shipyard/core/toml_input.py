@@ -22,6 +22,7 @@ from pydantic_core import ErrorDetails
 from shipyard.core.codes import transposed
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.numbers import beyond_reason
+from shipyard.core.source import read_sheet_text
 
 #: Where a value stands in a document: ("beam", 0, "damage").
 Location = tuple[str | int, ...]
@@ -248,10 +249,10 @@ def located(positions: Positions, path: str, where: Location) -> Span:
 
 def read_toml_file(path: Path, shown: str, model: type[Model], syntax_code: str, value_code: str,
                    what: str) -> tuple[Model | None, list[Diagnostic], Positions]:
-    """A TOML input file read and validated (``load_toml_model``); IO001 when it cannot be read at all."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return None, [Diagnostic(code="IO001", severity=Severity.ERROR, span=Span(path=shown, line=1, col=1),
-                                 message=f"cannot read the {what}: {error}")], {}
-    return load_toml_model(text, shown, model, syntax_code, value_code, what)
+    """A TOML input file read as a sheet is (a byte order mark, UTF-16 or Windows-1252 read as the editor wrote
+    it, and said) and validated (``load_toml_model``); IO001 to IO004 when it cannot be read at all."""
+    text, read = read_sheet_text(path, shown, what)
+    if text is None:
+        return None, read, {}
+    model_read, found, positions = load_toml_model(text, shown, model, syntax_code, value_code, what)
+    return model_read, read + found, positions

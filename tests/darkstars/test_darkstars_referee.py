@@ -128,6 +128,17 @@ def test_the_example_game_and_its_picture(tmp_path):
     assert svg.count('class="path"') == 2 and 'data-ship="Sword"' in svg
 
 
+def test_a_game_log_with_a_byte_order_mark(tmp_path):
+    """A game log saved with a UTF-8 byte order mark is refereed as the example is, by the referee and by check."""
+    examples = ROOT / "examples" / "darkstars"
+    (tmp_path / "system.toml").write_bytes((examples / "system.toml").read_bytes())
+    game = tmp_path / "game.toml"
+    game.write_bytes(b"\xef\xbb\xbf" + (examples / "game.toml").read_bytes())
+    assert referee(game).turns == referee(examples / "game.toml").turns and referee(game).diagnostics == []
+    assert runner.invoke(app, ["darkstars", "referee", str(game)]).exit_code == 0
+    assert runner.invoke(app, ["check", str(game)]).exit_code == 0
+
+
 def test_an_illegal_plot_is_drawn_dashed(tmp_path):
     (tmp_path / "system.toml").write_text(SYSTEM, encoding="utf-8")
     path = tmp_path / "game.toml"

@@ -479,6 +479,33 @@ def test_the_sequence_of_play_is_checked(tmp_path):
                 .diagnostics if d.code == "CMB007"]
 
 
+def test_a_ships_g_under_a_misspelt_key_is_said(tmp_path):
+    """Every key of a turn's maneuver, evasion and aiming names a ship of [ships]; the one meant is named."""
+    body = '[[turn]]\nrange = "x"\nevasion = { bb = 0.5 }\naiming = { c = 1 }\n'
+    found = [d for d in resolve_log(_log(tmp_path, body)).diagnostics if d.code == "CMB004"]
+    assert [(d.span.line, d.message) for d in found] == [
+        (7, "no ship 'bb' in [ships] (did you mean 'b'?): expected one of a, b"),
+        (8, "no ship 'c' in [ships]: expected one of a, b")]
+    assert not [d for d in resolve_log(_log(tmp_path, body.replace("bb", "b").replace("c =", "a ="))).diagnostics
+                if d.code == "CMB004"]
+
+
+def test_too_much_g_is_said_at_the_ships_own_key(tmp_path):
+    """The Coronation has 1 G (MCS 2.1): 2 G of evasion is too much, and is said on the evasion line."""
+    body = '[[turn]]\nrange = "x"\nmaneuver = { b = 1 }\nevasion = { a = 2 }\n'
+    found = [d for d in resolve_log(_log(tmp_path, body)).diagnostics if d.code == "CMB007"]
+    assert [(d.span.line, d.message) for d in found] == [
+        (8, "Coronation allocates 2 G but has 1 G this turn (MCS 2.1)")]
+
+
+def test_negative_g_is_refused(tmp_path):
+    body = '[[turn]]\nrange = "x"\nevasion = { a = -1 }\n'
+    found = [d for d in resolve_log(_log(tmp_path, body)).diagnostics if d.code == "CMB002"]
+    assert [(d.span.line, d.message) for d in found] == [
+        (7, "turn[0].evasion.a: Input should be greater than or equal to 0, found -1")]
+    assert not [d for d in resolve_log(_log(tmp_path, body.replace("-1", "0"))).diagnostics if d.code == "CMB002"]
+
+
 def test_a_salvo_strikes_when_its_range_says(tmp_path):
     """MCS 4.0: launched at Long in turn 1, a salvo strikes in turn 2, not in turn 1."""
     body = ('[[turn]]\nrange = "l"\n[[turn.fire]]\nship = "a"\nbattery = "Missile Batteries"\ntarget = "b"\n'
@@ -552,6 +579,23 @@ def test_bad_logs_are_located(tmp_path, body, code, line, words):
 runner = CliRunner()
 
 
+@pytest.mark.parametrize("option, value, code, words", [
+    ("--evasion", "nan", 2, "nan is no G figure"),
+    ("--evasion", "-1", 2, "-1 is no G figure"),
+    ("--aiming", "inf", 2, "inf is no G figure"),
+    ("--evasion", "2", 1, "hollyfields.usd:1:1: error: CMB007 Hollyfields allocates 2 G but has 1.3 G this turn"),
+    ("--aiming", "1.5", 1, "coronation.usd:1:1: error: CMB007 Coronation allocates 1.5 G but has 1 G this turn"),
+])
+def test_shot_g_beyond_the_ships(option, value, code, words):
+    """G is 0 or more, and no more than the ship has: the Hollyfields 1.3 G, the Coronation 1 G."""
+    result = runner.invoke(app, ["combat", "shot", str(MCS / "coronation.usd"), str(MCS / "hollyfields.usd"),
+                                 "-b", "Heavy Laser Btty", "-r", "l", option, value])
+    assert result.exit_code == code and words in " ".join(result.output.split()), result.output
+    within = runner.invoke(app, ["combat", "shot", str(MCS / "coronation.usd"), str(MCS / "hollyfields.usd"),
+                                 "-b", "Heavy Laser Btty", "-r", "l", option, "1"])
+    assert within.exit_code == 0 and "CMB007" not in within.output
+
+
 def test_shot_json():
     result = runner.invoke(app, ["combat", "shot", str(MCS / "coronation.usd"), str(MCS / "hollyfields.usd"),
                                  "--battery", "Heavy Laser Btty", "--range", "l", "--evasion", "0.3",
@@ -597,6 +641,43 @@ def test_resolve_the_example_from_the_command_line():
 def test_resolve_an_unreadable_log(tmp_path):
     result = runner.invoke(app, ["combat", "resolve", str(tmp_path / "missing.toml")])
     assert result.exit_code == 2 and "IO001" in result.stderr
+
+
+@pytest.mark.parametrize("body, code", [
+    ('[[turn]]\nrange = "x"\n', 0),  # the Hollyfields' MCS001 is its sheet's finding, shown beside
+    ('[[turn]]\nrange = "x"\nevasion = { a = 2 }\n', 1),  # CMB007: the Coronation has 1 G
+    ('[[turn]]\nrange = "x"\nevasion = { c = 0 }\n', 1),  # CMB004
+    ('[[turn]]\nrange = "q"\n', 2),  # CMB002
+])
+def test_resolve_exits_by_the_logs_own_findings(tmp_path, body, code):
+    result = runner.invoke(app, ["combat", "resolve", str(_log(tmp_path, body))])
+    assert result.exit_code == code, result.output
+    assert ("MCS001" in result.stderr) is (code < 2)  # a log that cannot be read names no sheets
+
+
+def test_resolve_an_empty_log(tmp_path):
+    path = tmp_path / "fire.toml"
+    path.write_text("\n", encoding="utf-8")
+    result = runner.invoke(app, ["combat", "resolve", str(path)])
+    assert result.exit_code == 2 and "IO004 file is empty: expected a fire log" in result.stderr
+
+
+@pytest.mark.parametrize("encoding, bom, said", [
+    ("utf-8", b"\xef\xbb\xbf", False),  # older Windows Notepad's UTF-8
+    ("utf-16-le", b"\xff\xfe", True),  # Notepad's "Unicode"
+    ("cp1252", b"", True),
+])
+def test_a_log_as_windows_editors_save_it(tmp_path, encoding, bom, said):
+    """A fire log with a byte order mark, in UTF-16 or in Windows-1252 (a curly quote in a comment) reads as its
+    UTF-8 copy does; the encoding is said as an info, and the exit is the same."""
+    plain = _log(tmp_path, "# the \u201cfirst\u201d turn\n" + FIRE.replace("count = 3", "count = 1") + "dice = [24]\n")
+    text = plain.read_text(encoding="utf-8")
+    saved = tmp_path / "saved.toml"
+    saved.write_bytes(bom + text.encode(encoding))
+    first, second = resolve_log(plain), resolve_log(saved)
+    assert second.turns == first.turns and first.turns[0].steps
+    assert [d.code for d in second.diagnostics if d.code == "IO005"] == (["IO005"] if said else [])
+    assert runner.invoke(app, ["combat", "resolve", str(saved)]).exit_code == 0
 
 
 # ---- optional rules --------------------------------------------------------------------------------------

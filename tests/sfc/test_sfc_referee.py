@@ -137,6 +137,17 @@ def test_the_command_line(tmp_path):
     assert "IO007 a Simple Fleet Combat game log file, not a sheet" in runner.invoke(app, ["check", str(GAME)]).stdout
 
 
+def test_a_game_log_in_utf16(tmp_path):
+    """A game log saved as Notepad's "Unicode" is refereed as the example is; its encoding is an info, so the
+    exit stays 0."""
+    path = tmp_path / "game.toml"
+    path.write_bytes(b"\xff\xfe" + GAME.read_text(encoding="utf-8").encode("utf-16-le"))
+    found = referee(path)
+    assert [t.lines for t in found.turns] == [t.lines for t in referee(GAME).turns]
+    assert [d.code for d in found.diagnostics] == ["IO005"]
+    assert runner.invoke(app, ["sfc", "referee", str(path)]).exit_code == 0
+
+
 def test_commands_cost_double_far_from_the_flagship(tmp_path):
     """A command for an element 13" from the flagship costs 2: two such commands (4) overspend a roll of 3; one
     near the flagship and one far (3) do not."""

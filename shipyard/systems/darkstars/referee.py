@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.toml_input import Positions, located, read_toml_file
+from shipyard.core.toml_input import Positions, load_toml_model, located, read_toml_file
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
 from shipyard.systems.darkstars.system import StarSystem
@@ -262,12 +262,16 @@ class _Referee:
                          f" needs {need} consecutive hex(es) beside the {kind}; the plot has {longest}")
 
 
-def referee(path: Path, shown: str | None = None) -> Refereed:
-    """Referee the game log at ``path`` (its system file is read relative to it)."""
+def referee(path: Path, shown: str | None = None, text: str | None = None) -> Refereed:
+    """Referee the game log at ``path`` (its system file is read relative to it), or its ``text`` when read
+    already."""
     from shipyard.core.pipeline import load_sheet
 
     shown = shown or str(path)
-    log, found, positions = read_toml_file(path, shown, GameLog, "DS003", "DS004", "Dark Stars game log")
+    if text is None:
+        log, found, positions = read_toml_file(path, shown, GameLog, "DS003", "DS004", "Dark Stars game log")
+    else:
+        log, found, positions = load_toml_model(text, shown, GameLog, "DS003", "DS004", "Dark Stars game log")
     if log is None:
         return Refereed(diagnostics=found)
     sheet = load_sheet(Path(os.path.normpath(path.parent / log.game.system)))
@@ -278,13 +282,14 @@ def referee(path: Path, shown: str | None = None) -> Refereed:
             code="DS209", severity=Severity.ERROR, span=Span(path=shown, line=line, col=col),
             message=f"{log.game.system}: no Dark Stars system to play in")])
     result = _Referee(log, positions, shown, systems[0]).run()
-    result.diagnostics = [d for d in sheet.diagnostics if d.severity is Severity.ERROR] + result.diagnostics
+    result.diagnostics = found + [d for d in sheet.diagnostics if d.severity is Severity.ERROR] + result.diagnostics
     return result
 
 
 def read_game(text: str | None, path: Path, shown: str) -> tuple[list, list[Diagnostic]]:
-    """The registry's reader: a game log refereed (it holds no ships; its findings are the check's)."""
-    return [], referee(path, shown).diagnostics
+    """The registry's reader: a game log refereed (it holds no ships; its findings are the check's), from the
+    text the check read."""
+    return [], referee(path, shown, text).diagnostics
 
 
 @dataclass

@@ -374,4 +374,6 @@ def referee(path: Path, shown: str | None = None) -> Refereed:
     log, found, positions = read_toml_file(path, shown, GameLog, "SFC003", "SFC004", "SFC game log")
     if log is None:
         return Refereed(diagnostics=found)
-    return _Referee(log, positions, shown).run()
+    result = _Referee(log, positions, shown).run()
+    result.diagnostics[:0] = found  # how the file was read (IO005), before what it says
+    return result

@@ -5,12 +5,13 @@ turn (MCS 2.4) and the ships' states are kept after each."""
 
 from __future__ import annotations
 
+import difflib
 import os
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -37,6 +38,8 @@ from shipyard.systems.mcs.model import UsdShip
 Band = Literal["impact", "pb", "vs", "s", "m", "l", "x"]
 #: MCS 2.3: the bands the range steps through, one a turn (Impact and Point Blank are the missiles' own).
 RANGE_STEPS = ("vs", "s", "m", "l", "x")
+#: How alike a misspelt ship's key must be to one of [ships] to be named as the one meant (difflib's ratio).
+NEAR_SHIP = 0.6
 Quality = Literal["green", "trained", "line", "crack", "elite"]
 #: MCS 4.5: the interior locations a component can be armoured at.
 Location = Literal["electronics", "spinal", "magazine", "turret", "bay", "cargo/fittings", "fuel", "crew quarters",
@@ -92,12 +95,18 @@ class InitiativeEntry(_Entry):
     tactics: int = 0
 
 
+#: MCS 2.1: a ship's G given to maneuver, evasion or aiming; none can be negative.
+G = Annotated[Decimal, Field(ge=0)]
+#: The tables of a turn that give each ship's G, in the order MCS 2.1 allocates it.
+G_TABLES = ("maneuver", "evasion", "aiming")
+
+
 class TurnEntry(_Entry):
     range: Band
-    maneuver: dict[str, Decimal] = Field(default_factory=dict)
+    maneuver: dict[str, G] = Field(default_factory=dict)
     initiative: dict[str, InitiativeEntry] = Field(default_factory=dict)
-    evasion: dict[str, Decimal] = Field(default_factory=dict)
-    aiming: dict[str, Decimal] = Field(default_factory=dict)
+    evasion: dict[str, G] = Field(default_factory=dict)
+    aiming: dict[str, G] = Field(default_factory=dict)
     fire: list[FireEntry] = Field(default_factory=list)
 
 
@@ -165,7 +174,10 @@ class _Run:
         if name in self.ships:
             return self.ships[name]
         if name not in self.log.ships:
-            self.error(where, "CMB004", f"no ship {name!r} in [ships]: expected one of {', '.join(self.log.ships)}")
+            near = difflib.get_close_matches(name, list(self.log.ships), n=1, cutoff=NEAR_SHIP)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            self.error(where, "CMB004", f"no ship {name!r} in [ships]{hint}: expected one of "
+                       f"{', '.join(self.log.ships)}")
         return None
 
     def run(self) -> Resolution:
@@ -193,11 +205,15 @@ class _Run:
     def sequence(self, ctx: Context, turn: TurnEntry, number: int, previous: str | None) -> None:
         """MCS 2.1-2.3: the allocation of G, initiative, and the range step."""
         where: tuple[str | int, ...] = ("turn", number - 1)
+        tables = {name: getattr(turn, name) for name in G_TABLES}
+        for name, table in tables.items():
+            for key in table:
+                self.ship(key, where + (name, key))  # a misspelt ship's G is said, never dropped
         for key, ship in self.ships.items():
-            wrong = ship.allocate(_fraction(turn.maneuver.get(key)), _fraction(turn.evasion.get(key)),
-                                  _fraction(turn.aiming.get(key)))
+            wrong = ship.allocate(*(_fraction(table.get(key)) for table in tables.values()))
             if wrong is not None:
-                self.error(where + ("maneuver",), "CMB007", f"{wrong} (MCS 2.1)")
+                given = next((name for name, table in tables.items() if key in table), G_TABLES[0])
+                self.error(where + (given, key), "CMB007", f"{wrong} (MCS 2.1)")
         totals: dict[str, Fraction] = {}
         for key, entry in turn.initiative.items():
             rolling = self.ship(key, where + ("initiative",))
@@ -319,4 +335,6 @@ def resolve_log(path: Path, shown: str | None = None, seed: int | None = None) -
     log, found, positions = read_toml_file(path, shown, FireLog, "CMB001", "CMB002", "fire log")
     if log is None:
         return Resolution(diagnostics=found, seed=seed)
-    return _Run(path, shown, log, positions, seed).run()
+    result = _Run(path, shown, log, positions, seed).run()
+    result.diagnostics[:0] = found  # how the file was read (IO005), before what it says
+    return result
