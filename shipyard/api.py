@@ -535,11 +535,10 @@ def _fleet_totals(scenario: Any, fleet_paths: list[str], fleet_findings: list[Di
     """Each fleet the check found (a fleet file, or with a scenario a folder of sheets), priced by the one fleet
     computation the budget rule uses, with the verdict of its fleet findings and the count of each member."""
     from shipyard.systems.tcs.fleet import FleetTotal, fleet_cost, load_fleet
-    from shipyard.systems.tcs.scenario import Scenario
 
     totals = []
     for fleet_path in fleet_paths:
-        fleet = load_fleet(Path(fleet_path), scenario or Scenario(), [])
+        fleet = load_fleet(Path(fleet_path), scenario, [])
         if fleet is not None and fleet.members:
             passes = not any(d.severity is Severity.ERROR and d.span.path == fleet_path for d in fleet_findings)
             counts = tuple((m.path, m.ship.display_name, m.count) for m in fleet.members)
@@ -550,11 +549,10 @@ def _fleet_totals(scenario: Any, fleet_paths: list[str], fleet_findings: list[Di
 def _losses(fleet_path: Path, damage: Path, scenario: Any) -> tuple[list[Any], list[Diagnostic]]:
     from shipyard.systems.tcs.damage import load_record
     from shipyard.systems.tcs.fleet import load_fleet
-    from shipyard.systems.tcs.scenario import Scenario
     from shipyard.systems.tcs.scoring import score_fleet
 
     problems: list[Diagnostic] = []
-    fleet = load_fleet(fleet_path, scenario or Scenario(), problems)
+    fleet = load_fleet(fleet_path, scenario, problems)
     record, positions = load_record(damage, problems)
     if fleet is None or record is None:
         return [], problems
@@ -605,18 +603,17 @@ def score(fleet_a: Path, damage_a: Path, fleet_b: Path, damage_b: Path,
     problems when the scenario cannot be read."""
     from shipyard.systems.tcs.damage import load_record
     from shipyard.systems.tcs.fleet import load_fleet
-    from shipyard.systems.tcs.scenario import Scenario
-    from shipyard.systems.tcs.scoring import score_fleet, standing, winner
+    from shipyard.systems.tcs.scoring import score_fleet, standing, unasked_rulings, winner
 
-    chosen = Scenario()
+    chosen = None
     if scenario is not None:
-        loaded, problems = load_scenario(scenario)
-        if loaded is None:
+        chosen, problems = load_scenario(scenario)
+        if chosen is None:
             return None, problems
-        chosen = loaded
     diagnostics: list[Diagnostic] = []
     scores = []
     unreadable = False
+    rulings = {scenario: chosen.rulings} if scenario is not None and chosen is not None else {}
     for fleet_path, record_path in ((fleet_a, damage_a), (fleet_b, damage_b)):
         fleet = load_fleet(fleet_path, chosen, diagnostics)
         record, positions = load_record(record_path, diagnostics)
@@ -630,6 +627,11 @@ def score(fleet_a: Path, damage_a: Path, fleet_b: Path, damage_b: Path,
         result, found = score_fleet(fleet, record, str(record_path), positions)
         diagnostics += found
         scores.append(result)
+        if scenario is None and Path(fleet.path).is_file():
+            rulings[Path(fleet.path)] = fleet.scenario.rulings  # a fleet file's own [scenario]
+    if not unreadable:  # a fleet not scored asks for no rulings: none is said to be for nothing
+        asked = set().union(*(s.asked for s in scores))
+        diagnostics += [d for path, ruled in rulings.items() for d in unasked_rulings(path, ruled, asked)]
     best, tie = winner(scores) if len(scores) == 2 else (None, False)
     return Scoring(scores, best, tie, diagnostics, unreadable, standing(scores, best)), []
 

@@ -178,6 +178,18 @@ def test_export_counts_a_file_not_read_as_no_ship(tmp_path):
     assert alone.stderr.endswith(f"wrote 1 ship(s) and 4 batteries to {target}\n")
 
 
+def test_the_audit_holds_a_fleet_to_its_own_budget(tmp_path):
+    """A fleet file's own [scenario] sets the budget of the audit's fleet line, as it does the budget rule's
+    (TCS201): MCr 677,192.014 against 500,000 is 177,192.014 over."""
+    for sheet in FLEET.glob("*.txt"):
+        (tmp_path / sheet.name).write_bytes(sheet.read_bytes())
+    (tmp_path / "fleet.toml").write_text((FLEET / "fleet.toml").read_text(encoding="utf-8")
+                                         + "\n[scenario]\nbudget_mcr = 500000\n", encoding="utf-8")
+    result = runner.invoke(app, ["audit", str(tmp_path)])
+    assert "budget MCr 500000, MCr 177192.014 over: fail" in result.stdout, result.stdout
+    assert "the budget is MCr 500000 (MCr 177192.014 over)" in " ".join(result.stdout.split())
+
+
 def test_the_audit_prices_the_fleet_as_the_budget_rule_does(tmp_path):
     """examples/fleet: 100 Vigilants at MCr 4,014.772 (4,054.91972 for the first with the 1% fee, 3,211.8176 for
     each further: 322,024.86212), 100 drop-tank Vigilants at 4,015.782 (4,055.93982 + 99 x 3,212.6256 =

@@ -183,6 +183,40 @@ def test_without_the_ruling_the_hole_is_a_finding_and_exit_1():
     assert '"screens 1 to 0"' in result.stderr
 
 
+def _battle_in(tmp_path, ruling: str) -> list[str]:
+    """The worked battle copied, with ``ruling`` under the Red fleet file's own [scenario.rulings]."""
+    for name in ("fleet-a.toml", "damage-a.toml", "damage-b.toml", "vigilant.txt", "kinunir.txt"):
+        (tmp_path / name).write_bytes((BATTLE / name).read_bytes())
+    (tmp_path / "fleet-b.toml").write_text((BATTLE / "fleet-b.toml").read_text(encoding="utf-8")
+                                           + f"\n[scenario.rulings]\n{ruling}\n", encoding="utf-8")
+    return [str(tmp_path / name) for name in ("fleet-a.toml", "damage-a.toml", "fleet-b.toml", "damage-b.toml")]
+
+
+def test_a_fleet_files_own_rulings_are_used(tmp_path):
+    """Without --scenario, a fleet file's own [scenario] rules its holes: the Red fleet's screen hole ruled
+    0% kept, Blue wins as in the worked battle."""
+    result = runner.invoke(app, ["score", *_battle_in(tmp_path, '"screens 1 to 0" = 0'), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["winner"] == "Blue" and document["fleets"][1]["lost_mcr"] == 8109.544
+
+
+def test_a_ruling_no_hole_asks_for_is_said(tmp_path):
+    result = runner.invoke(app, ["score", *_battle_in(tmp_path, '"screen 1 to 0" = 0')])
+    assert result.exit_code == 1  # the hole is still unruled: APX001
+    assert (f"{tmp_path / 'fleet-b.toml'}:9:1: warning: APX005 the ruling \"screen 1 to 0\" is asked for by no "
+            "hole of this battle: did you mean \"screens 1 to 0\"?") in " ".join(result.stderr.split())
+    ruled = runner.invoke(app, ["score", *_battle_in(tmp_path, '"screens 1 to 0" = 0')])
+    assert "APX005" not in ruled.stderr
+
+
+def test_a_ruling_is_a_percent(tmp_path):
+    result = runner.invoke(app, ["score", *_battle_in(tmp_path, '"screens 1 to 0" = 150')])
+    assert result.exit_code == 2
+    assert "SCN002 scenario.rulings.screens 1 to 0: Input should be less than or equal to 100, found 150" in \
+        " ".join(result.stderr.split())
+
+
 def test_score_workbook(tmp_path):
     from openpyxl import load_workbook
     target = tmp_path / "scores.xlsx"

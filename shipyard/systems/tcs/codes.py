@@ -3,7 +3,7 @@ Appendix A scoring (APX) and the battle formation log (FRM)."""
 
 from __future__ import annotations
 
-from shipyard.core.codes import ERROR, INFO, Code
+from shipyard.core.codes import ERROR, INFO, WARNING, Code
 
 CODES = (
     Code("SCN001", ERROR, "a scenario or fleet file that is not valid TOML"),
@@ -18,6 +18,8 @@ CODES = (
     Code("APX002", ERROR, "a damage record entry naming a sheet or copy the fleet does not have, or a copy twice"),
     Code("APX003", ERROR, "a damaged rating above the installed one, or an unknown computer model"),
     Code("APX004", ERROR, "an installed value the sheet does not give"),
+    Code("APX005", WARNING, "a ruling under [scenario.rulings] that no hole of the battle asks for: a misspelt key "
+         "rules nothing, and its hole stays pending (the message names the key meant, when one is near)"),
     Code("FRM001", ERROR, "an illegal move in the battle formation log"),
     Code("FRM002", ERROR, "a fire declaration the fire matrix forbids"),
     Code("FRM003", ERROR, "a second move of one ship in one turn"),

@@ -137,9 +137,10 @@ def check_folder(folder: Path, sheets: list[SheetFile], scenario: Scenario,
     return check_fleet(fleet, "tcs", selection) if fleet.members else None
 
 
-def load_fleet(path: Path, scenario: Scenario, problems: list[Diagnostic]) -> FleetSubject | None:
+def load_fleet(path: Path, scenario: Scenario | None, problems: list[Diagnostic]) -> FleetSubject | None:
     """A fleet file, or a folder: the fleet file inside it if there is one, else one of each High Guard ship.
-    Problems of reading go to ``problems`` (the errors of the folder's sheets among them)."""
+    A fleet is under ``scenario`` when one is given, else a fleet file's own, else the default. Problems of
+    reading go to ``problems`` (the errors of the folder's sheets among them)."""
     from shipyard.core.batch import find_files
     from shipyard.core.pipeline import load_sheet
 
@@ -150,7 +151,7 @@ def load_fleet(path: Path, scenario: Scenario, problems: list[Diagnostic]) -> Fl
             return load_fleet(fleet_files[0], scenario, problems)
         sheets = [load_sheet(f.path) for f in found]
         problems += missing + [d for s in sheets for d in s.diagnostics if d.severity is Severity.ERROR]
-        return fleet_from_folder(path, [s for s in sheets if s.format in SHEET_FORMATS], scenario)
+        return fleet_from_folder(path, [s for s in sheets if s.format in SHEET_FORMATS], scenario or Scenario())
     fleet, _, found_problems = fleet_from_file(path, scenario, load_sheet)
     problems += found_problems
     return fleet

@@ -10,12 +10,14 @@ maneuver: those are unset until a scenario file sets them, and the checks that n
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 #: Trillion Credit Squadron: one trillion credits.
 TCS_BUDGET_MCR = Decimal(1_000_000)
+#: A judge's ruling is a percent, 0 to 100: of a system's value kept, or of a ship's whole value lost.
+RulingPercent = Annotated[Decimal, Field(ge=0, le=100)]
 
 
 class Scenario(BaseModel):
@@ -34,7 +36,7 @@ class Scenario(BaseModel):
     drop_tanks_in_quantity: bool = False
     #: The judge's rulings for the holes of Appendix A's tables: the key each APX001 finding names, and the
     #: percent kept (tables 1, 2, 6, 7) or MCr lost (a ship with no jump drive: "full value" = 100).
-    rulings: dict[str, Decimal] = Field(default_factory=dict)
+    rulings: dict[str, RulingPercent] = Field(default_factory=dict)
 
 
 class ScenarioFile(BaseModel):

@@ -13,12 +13,16 @@ scenario key to set, and the line counts nothing until the judge gives it. Nothi
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.numbers import figure
+from shipyard.core.source import read_sheet_text
+from shipyard.core.toml_input import toml_positions
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.tcs import charts as tcs
 from shipyard.systems.tcs.damage import DamageRecord, ShipDamage
@@ -26,6 +30,8 @@ from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
 HUNDRED = Decimal(100)
 FULL_VALUE_STATUSES = {"abandoned": "B", "hulk": "C", "vaporised": "C", "destroyed": "C"}
+#: How alike a ruling's key must be to a hole's (difflib's ratio) to be named as the one meant.
+NEAR_RULING = 0.8
 
 
 @dataclass
@@ -63,6 +69,8 @@ class FleetScore:
     name: str
     spent: Decimal
     ships: list[ShipLoss]
+    #: The ruling keys the fleet's holes looked up, ruled or not.
+    asked: set[str] = field(default_factory=set)
 
     @property
     def lost(self) -> Decimal:
@@ -87,6 +95,7 @@ class _Scorer:
     def __init__(self, fleet: FleetSubject, record_path: str, positions: dict):
         self.fleet, self.path, self.positions = fleet, record_path, positions
         self.rulings = fleet.scenario.rulings
+        self.asked: set[str] = set()
         self.diagnostics: list[Diagnostic] = []
         self.where = Span(path=record_path, line=1, col=1)
 
@@ -97,6 +106,7 @@ class _Scorer:
         """A table's percent kept, or the judge's ruling for a hole; None (and APX001) when neither."""
         if percent is not None:
             return Decimal(percent)
+        self.asked.add(key)
         if key in self.rulings:
             return self.rulings[key]
         self.problem("APX001", f"{what}: the printed table has no value here; a ruling is needed (set "
@@ -147,6 +157,7 @@ class _Scorer:
                                            "jump-1 (Determination of Damage)", value))
                 return loss
             key = f"{loss.ship}: no jump drive"
+            self.asked.add(key)
             if key in self.rulings:
                 if self.rulings[key] >= HUNDRED:
                     loss.lines.append(LossLine("full value (jump)", "no jump drive: full value, as ruled", value))
@@ -329,7 +340,7 @@ class _Scorer:
                 line, col = self.positions.get(("damage", index), (1, 1))
                 self.where = Span(path=self.path, line=line, col=col)
                 ships.append(self.score_ship(member, entry, copy))
-        return FleetScore(self.fleet.name, spent, ships)
+        return FleetScore(self.fleet.name, spent, ships, self.asked)
 
 
 def _hulk(member: FleetMember, damage: ShipDamage, installed_jump: int) -> str | None:
@@ -369,6 +380,25 @@ def score_fleet(fleet: FleetSubject, record: DamageRecord, record_path: str,
     entries). Ships not in the record are intact and lose nothing."""
     scorer = _Scorer(fleet, record_path, positions or {})
     return scorer.score(record), scorer.diagnostics
+
+
+def unasked_rulings(path: Path, rulings: Iterable[str], asked: set[str]) -> list[Diagnostic]:
+    """APX005 at each ruling of ``path``'s ``[scenario.rulings]`` (a scenario or a fleet file) that no hole of
+    the battle asked for (a misspelt key is never used, and its hole stays pending), naming the key meant when
+    one asked for is near."""
+    unasked = [key for key in rulings if key not in asked]
+    if not unasked:
+        return []
+    text, _ = read_sheet_text(path, str(path))
+    positions = toml_positions(text) if text is not None else {}
+    found = []
+    for key in unasked:
+        near = difflib.get_close_matches(key, sorted(asked), n=1, cutoff=NEAR_RULING)
+        hint = f": did you mean \"{near[0]}\"?" if near else ""
+        line, col = positions.get(("scenario", "rulings", key), positions.get(("scenario", "rulings"), (1, 1)))
+        found.append(Diagnostic(code="APX005", severity=Severity.WARNING, span=Span(path=str(path), line=line, col=col),
+                                message=f"the ruling \"{key}\" is asked for by no hole of this battle{hint}"))
+    return found
 
 
 def winner(scores: list[FleetScore]) -> tuple[FleetScore | None, bool]:
