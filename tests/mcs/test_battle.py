@@ -337,6 +337,27 @@ def test_the_reserve_is_never_the_larger_part(tmp_path):
     assert "CMB007 1 ship(s) in the reserve and 1 in the main body: there must always be more" in result.stderr
 
 
+@pytest.mark.parametrize("doctrine, code, words", [
+    ('point_defence = ["Lazer Battery"]', "CMB004", "point defence names 'Lazer Battery', a battery no ship of the "
+     "side has (did you mean 'Laser Battery'?): it has 'Laser Battery', 'Missile Bays', 'Sandcaster battery'"),
+    ("maneuver = -1", "CMB002", "sides[0].doctrine.maneuver: Input should be greater than or equal to 0"),
+    ("withdraw = 2", "CMB002", "sides[0].doctrine.withdraw: Input should be less than or equal to 1"),
+    ("withdraw = 0", "CMB002", "sides[0].doctrine.withdraw: Input should be greater than 0"),
+])
+def test_a_doctrine_that_cannot_be_meant_is_refused(tmp_path, doctrine, code, words):
+    """A doctrine naming a battery the side lacks would keep nothing for point defence in silence; negative G
+    or a share past 0-1 means nothing. Each is said at the doctrine's line, and no battle is fought."""
+    path = tmp_path / "battle.toml"
+    body = (f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n[sides.doctrine]\n{doctrine}\n'
+            f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n')
+    path.write_text(body, encoding="utf-8")
+    result = runner.invoke(app, ["combat", "battle", str(path), "-n", "5"])
+    assert result.exit_code == 2 and f"battle.toml:5:1: error: {code} {words}" in " ".join(result.stderr.split())
+    fine = {"CMB004": 'point_defence = ["laser  battery"]', "CMB002": "maneuver = 1\nwithdraw = 0.5"}[code]
+    path.write_text(body.replace(doctrine, fine), encoding="utf-8")
+    assert runner.invoke(app, ["combat", "battle", str(path), "-n", "5"]).exit_code == 0
+
+
 def test_squadron_mates_give_point_defence():
     """MCS 4.1: a salvo at one Midu meets the PD of its squadron mate when its own has fired."""
     battle_fleets = [Fleet("Z", [ship("zhodani-strike-cruiser")], 6, Doctrine()),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import difflib
 import gc
 import hashlib
 import itertools
@@ -39,7 +40,16 @@ from shipyard.systems.mcs.combat.resolve import (
     missile_attack,
     point_defence,
 )
-from shipyard.systems.mcs.combat.state import BEAMS, EVERY_KIND, WEAPONS, Battery, CombatShip, Group, combat_ship
+from shipyard.systems.mcs.combat.state import (
+    BEAMS,
+    EVERY_KIND,
+    NEAR_NAME,
+    WEAPONS,
+    Battery,
+    CombatShip,
+    Group,
+    combat_ship,
+)
 from shipyard.systems.mcs.model import UsdShip
 
 Band = Literal["vs", "s", "m", "l", "x"]
@@ -57,7 +67,7 @@ class Doctrine(_Entry):
     """How a side fights. G: ``maneuver`` to every ship (MCS 2.1: a fleet allocates the same), half a spinal
     ship's G to aiming when ``aim``, the rest to evasion when ``evade``."""
 
-    maneuver: Fraction = Fraction(0)
+    maneuver: Fraction = Field(Fraction(0), ge=0)
     aim: bool = True
     evade: bool = True
     #: The range band the side closes or opens to when it wins initiative: a band, "hold", or "best" (the band
@@ -69,7 +79,7 @@ class Doctrine(_Entry):
     #: Batteries kept for point defence: "pd" (those named PD, and dampers), "none", or names.
     point_defence: Literal["pd", "none"] | list[str] = "pd"
     #: A ship withdraws at the end of a turn when this share of its batteries is lost (None: never).
-    withdraw: Fraction | None = None
+    withdraw: Fraction | None = Field(None, gt=0, le=1)
 
 
 class ShipRef(_Entry):
@@ -614,9 +624,33 @@ def build_fleets(engagement: Engagement, base: Path, positions: Positions | None
                                     message=f"{reserve} ship(s) in the reserve and {len(ships) - reserve} in the main "
                                             "body: there must always be more in the main body (MCS 2.1.1)"))
             return None, found
+        unknown = _unknown_point_defence(side, side_index, ships, positions or {}, shown)
+        if unknown:
+            return None, found + unknown
         tactics = side.fleet_tactics if side.fleet_tactics is not None else ships[0].skill
         fleets.append(Fleet(side.name or first_name, ships, tactics, side.doctrine))
     return fleets, found
+
+
+def _unknown_point_defence(side: Side, side_index: int, ships: list[CombatShip], positions: Positions,
+                           shown: str) -> list[Diagnostic]:
+    """CMB004 at a side's point-defence doctrine for each battery it names that none of the side's ships has
+    (it would never fire point defence, and nothing would say why), with the battery meant when one is near."""
+    if isinstance(side.doctrine.point_defence, str):
+        return []
+    names = {" ".join(g.name.lower().split()): g.name for ship in ships for g in ship.groups}
+    line, col = locate(positions, ("sides", side_index, "doctrine", "point_defence"))
+    found = []
+    for name in side.doctrine.point_defence:
+        if " ".join(name.lower().split()) in names:
+            continue
+        near = difflib.get_close_matches(" ".join(name.lower().split()), list(names), n=1, cutoff=NEAR_NAME)
+        hint = f" (did you mean {names[near[0]]!r}?)" if near else ""
+        found.append(Diagnostic(code="CMB004", severity=Severity.ERROR, span=Span(path=shown or "-", line=line,
+                                                                                   col=col),
+                                message=f"point defence names {name!r}, a battery no ship of the side has{hint}: "
+                                        f"it has {', '.join(repr(n) for n in dict.fromkeys(names.values()))}"))
+    return found
 
 
 def load_engagement(path: Path, shown: str | None = None) -> tuple[Engagement | None, list[Diagnostic], Positions]:
