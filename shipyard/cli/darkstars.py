@@ -84,7 +84,7 @@ def referee(
                                  "(.svg; illegal plots dashed) or the game's page (.html).", show_default=False),
 ) -> None:
     """Referee every plot of a game log: planets move one hex clockwise, then each plot is checked against the
-    movement tables, the drives of its race, its fuel and any gravity assist it claims. Exit 1 with findings, 2
+    movement tables, the drives of its race, its fuel and any gravity assist it claims. Exit 1 with an error, 2
     when the log cannot be read."""
     from shipyard import api
     from shipyard.cli._output import Lines, report, write_or_exit

@@ -104,7 +104,7 @@ def referee(
     output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
 ) -> None:
     """Referee a Simple Fleet Combat game log: every illegal command, move or fire is a located finding; the
-    stated rolls' damage is applied and each turn ends with each side's force and points. Exit 1 with findings,
+    stated rolls' damage is applied and each turn ends with each side's force and points. Exit 1 with an error,
     2 when the log cannot be read."""
     from shipyard import api
     from shipyard.cli._output import Lines, report

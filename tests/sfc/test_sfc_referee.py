@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import ROOT
 from typer.testing import CliRunner
 
@@ -135,6 +136,32 @@ def test_the_command_line(tmp_path):
     path.write_text(ILLEGAL.replace("attack_roll = 6", "attack_roll = 7"), encoding="utf-8")
     assert runner.invoke(app, ["sfc", "referee", str(path)]).exit_code == 2  # a die of 7: SFC004
     assert "IO007 a Simple Fleet Combat game log file, not a sheet" in runner.invoke(app, ["check", str(GAME)]).stdout
+
+
+@pytest.mark.parametrize("old, new, found", [
+    ('id = "cruisers"', 'id = "lion"', [("SFC211", 20, "element id 'lion' is given twice: the second is not played"),
+                                        ("SFC210", 65, "no element 'cruisers' (did you mean 'zcruiser'?)")]),
+    ('inside = "carrier"', 'inside = "carier"', [("SFC210", 35, "no element 'carier' (did you mean 'carrier'?): "
+                                                  "expected one of lion, cruisers, carrier")]),
+    ('inside = "carrier"', 'inside = "zcruiser"', [("SFC210", 35, "wing is stacked inside 'zcruiser', an element "
+                                                    "of Zhodani")]),
+    ('element = "cruisers"', 'element = "crusers"', [("SFC210", 71, "no element 'crusers' (did you mean "
+                                                      "'cruisers'?)")]),
+    ("tl = 12\nposition = [20, 0]", "tl = 13\nposition = [20, 0]", [
+        ("SFC212", 15, "lion at TL13: the seed gives points for TL9, TL10, TL11, TL12 only; its points count "
+                       "nothing in the force totals")]),
+])
+def test_the_elements_a_log_names(tmp_path, old, new, found):
+    """Every element of the example log, as a typist could get it wrong: each said at its line, once (the
+    element's later entries aside), with the one meant."""
+    text = GAME.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "game.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    said = [(d.code, d.span.line, d.message) for d in referee(path).diagnostics]
+    for code, line, words in found:
+        assert any(c == code and n == line and words in m for c, n, m in said), said
+    assert {c for c, _, _ in said} <= {code for code, _, _ in found} | {"SFC202", "SFC205"}, said
 
 
 def test_a_game_log_in_utf16(tmp_path):

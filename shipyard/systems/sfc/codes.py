@@ -3,7 +3,7 @@ referee's findings on a game log."""
 
 from __future__ import annotations
 
-from shipyard.core.codes import ERROR, Code
+from shipyard.core.codes import ERROR, WARNING, Code
 
 CODES = (
     Code("SFC001", ERROR, "a roster is not valid TOML (at tomllib's line and column)"),
@@ -25,5 +25,11 @@ CODES = (
     Code("SFC207", ERROR, "a tender or transport initiating combat"),
     Code("SFC208", ERROR, "successive fire not after a kill, or beyond 2\" of the last target"),
     Code("SFC209", ERROR, "a jump inside the jump limit, or by an element that cannot jump"),
-    Code("SFC210", ERROR, "a game log names an element or side that is not there (or no longer on the table)"),
+    Code("SFC210", ERROR, "a game log names an element or side that is not there (or no longer on the table)",
+         "The message names the one meant, when one is near. An element stacked `inside` must name one of its "
+         "own side."),
+    Code("SFC211", ERROR, "two elements of a game log have one id: the log's commands, moves and fire could not "
+         "tell them apart"),
+    Code("SFC212", WARNING, "an element of a game log at a TL the seed gives no points for (9 to 12 only): its "
+         "points count nothing in the force totals until the referee rules"),
 )

@@ -6,6 +6,7 @@ each side's force and points.
 
 from __future__ import annotations
 
+import difflib
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -23,6 +24,8 @@ from shipyard.systems.sfc.roster import ElementType
 
 #: How near two positions or directions must be to count as the same (inches; the sine of the angle).
 TOLERANCE = 0.01
+#: How alike a misspelt element id must be to one of the log's (difflib's ratio) to be named as the one meant.
+NEAR_ID = 0.6
 
 
 class _Entry(BaseModel):
@@ -141,21 +144,52 @@ class _Referee:
         self.flagships: list[str | None] = [None, None]
         self.moved: dict[str, tuple[str | int, ...]] = {}  # this turn's move of each element, for locating
         for index, side in enumerate(log.side):
-            for entry in side.element:
+            for number, entry in enumerate(side.element):
+                where = ("side", index, "element", number)
+                if entry.id in self.pieces:
+                    self.finding("SFC211", (*where, "id"), f"element id {entry.id!r} is given twice: the second "
+                                 "is not played (give each element an id of its own)")
+                    continue
+                if entry.tl not in c.TL_MULTIPLIERS:
+                    known = ", ".join(f"TL{tl}" for tl in c.TL_MULTIPLIERS)
+                    self.finding("SFC212", (*where, "tl"), f"{entry.id} at TL{entry.tl}: the seed gives points for "
+                                 f"{known} only; its points count nothing in the force totals",
+                                 Severity.WARNING)
                 self.pieces[entry.id] = Piece(entry.id, index, entry.type, entry.tl, entry.position[0],
                                               entry.position[1], entry.facing, entry.status, entry.group,
                                               entry.inside)
                 if entry.flagship:
                     self.flagships[index] = entry.id
+        for index, side in enumerate(log.side):
+            for number, entry in enumerate(side.element):
+                if entry.inside is not None and self.pieces.get(entry.id) is not None:
+                    self._carrier(entry, index, ("side", index, "element", number, "inside"))
 
-    def finding(self, code: str, where: tuple[str | int, ...], message: str) -> None:
-        self.result.diagnostics.append(Diagnostic(code=code, severity=Severity.ERROR,
+    def finding(self, code: str, where: tuple[str | int, ...], message: str,
+                severity: Severity = Severity.ERROR) -> None:
+        self.result.diagnostics.append(Diagnostic(code=code, severity=severity,
                                                   span=located(self.positions, self.shown, where), message=message))
+
+    def _unknown(self, name: str, where: tuple[str | int, ...], names: list[str]) -> None:
+        near = difflib.get_close_matches(name, names, n=1, cutoff=NEAR_ID)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        self.finding("SFC210", where, f"no element {name!r}{hint}: expected one of {', '.join(names)}")
+
+    def _carrier(self, entry: ElementEntry, side: int, where: tuple[str | int, ...]) -> None:
+        """An element stacked inside another names one of its own side."""
+        assert entry.inside is not None
+        carrier = self.pieces.get(entry.inside)
+        if carrier is None:
+            own = [p.id for p in self.pieces.values() if p.side == side and p.id != entry.id]
+            self._unknown(entry.inside, where, own)
+        elif carrier.side != side:
+            self.finding("SFC210", where, f"{entry.id} is stacked inside {entry.inside!r}, an element of "
+                         f"{self.log.side[carrier.side].name}")
 
     def piece(self, name: str, where: tuple[str | int, ...], side: int | None = None) -> Piece | None:
         found = self.pieces.get(name)
         if found is None:
-            self.finding("SFC210", where, f"no element {name!r}: expected one of {', '.join(self.pieces)}")
+            self._unknown(name, where, list(self.pieces))
             return None
         if side is not None and found.side != side:
             self.finding("SFC210", where, f"{name!r} is not an element of {self.log.side[side].name}")
