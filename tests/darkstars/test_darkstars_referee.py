@@ -139,6 +139,26 @@ def test_a_game_log_with_a_byte_order_mark(tmp_path):
     assert runner.invoke(app, ["check", str(game)]).exit_code == 0
 
 
+@pytest.mark.parametrize("vessels, turn, found", [
+    (vessel("Sword") + vessel("Sword", hexes="[0, -3]"), "", [("DS210", 11, "a second vessel is named 'Sword': it is "
+                                                               "not played")]),
+    (vessel("Sword", hexes="[0, -40]"), "", [("DS209", 8, "Sword starts at (0, -40), off the display (orbital 40; "
+                                              "the display has 9)")]),
+    (vessel("Sword", hexes="[0, 0]"), "", [("DS209", 8, "Sword starts at (0, 0), the star's hex")]),
+    (vessel("Sword"), "[[turn]]\n" + plot("up", "HA", "[[0, -5], [0, -6], [0, -7]]", ship="Swrd"),
+     [("DS209", 12, "no ship 'Swrd' (did you mean 'Sword'?): expected one of Sword")]),
+])
+def test_the_vessels_a_log_names(tmp_path, vessels, turn, found):
+    (tmp_path / "system.toml").write_text(SYSTEM, encoding="utf-8")
+    path = tmp_path / "game.toml"
+    path.write_text('[game]\nsystem = "system.toml"\n' + vessels + turn, encoding="utf-8")
+    assert [(d.code, d.span.line, d.message[:len(m)]) for d, (_, _, m) in
+            zip(referee(path).diagnostics, found, strict=True)] == found
+    path.write_text('[game]\nsystem = "system.toml"\n' + vessel("Sword") + turn.replace("Swrd", "Sword"),
+                    encoding="utf-8")
+    assert referee(path).diagnostics == []
+
+
 def test_an_illegal_plot_is_drawn_dashed(tmp_path):
     (tmp_path / "system.toml").write_text(SYSTEM, encoding="utf-8")
     path = tmp_path / "game.toml"

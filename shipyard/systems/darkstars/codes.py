@@ -24,6 +24,9 @@ CODES = (
                          "switching rules; no wormhole in a system)"),
     Code("DS207", ERROR, "a plot that needs more fuel cells than are left"),
     Code("DS208", ERROR, "a gravity assist without the adjacency it needs, or beyond what the body allows"),
-    Code("DS209", ERROR, "a game log names a ship, system or hex that is not there (or off the display)"),
+    Code("DS209", ERROR, "a game log names a ship, system or hex that is not there (or off the display)",
+         "A ship named wrong gets the one meant, when one is near; a vessel may not start in the star's hex or off "
+         "the display."),
+    Code("DS210", ERROR, "two vessels of a game log have one name: its plots could not tell them apart"),
     Code("DS104", WARNING, "a second planet in one orbital: the generation table rolls one for each orbital"),
 )

@@ -9,6 +9,7 @@ NC" takes effect the next turn, as the Gzrel's does.
 
 from __future__ import annotations
 
+import difflib
 import os
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -29,6 +30,8 @@ Speed = Literal["HA", "LA", "HD", "LD", "NC"]
 #: Each race's drive on entering the system (all ships arrive under interstellar drive; the Riin and Terrans
 #: name the drive they plot).
 ENTRY_DRIVE: dict[str, str] = {"gzrel": "ramjet", "tassar": "ram-rocket"}
+#: How alike a misspelt vessel name must be to one of the log's (difflib's ratio) to be named as the one meant.
+NEAR_NAME = 0.6
 #: The races whose ships carry fuel cells ("For the Tassar and Terran").
 FUEL_RACES = frozenset({"tassar", "terran"})
 #: The drive a race switches to after an NC on its interstellar drive, for good.
@@ -112,7 +115,16 @@ class _Referee:
         self.result = Refereed(system=system)
         self.planets = {p.hex: p.type for p in system.planets}
         self.ships: dict[str, ShipState] = {}
-        for entry in log.vessel:
+        for index, entry in enumerate(log.vessel):
+            where = ("vessel", index)
+            if entry.name in self.ships:
+                self.finding("DS210", (*where, "name"), f"a second vessel is named {entry.name!r}: it is not "
+                             "played (give each vessel a name of its own)")
+                continue
+            if entry.hex == g.STAR or g.orbital(entry.hex) > c.ORBITALS:
+                self.finding("DS209", (*where, "hex"), f"{entry.name} starts at {entry.hex}, "
+                             + ("the star's hex" if entry.hex == g.STAR else
+                                f"off the display (orbital {g.orbital(entry.hex)}; the display has {c.ORBITALS})"))
             fuel = entry.fuel
             if fuel is None and entry.race in FUEL_RACES:
                 fuel = c.FUEL_CELLS[entry.ship_class]
@@ -136,7 +148,10 @@ class _Referee:
     def plot(self, plot: Plot, where: tuple[str | int, ...]) -> str:
         ship = self.ships.get(plot.ship)
         if ship is None:
-            self.finding("DS209", (*where, "ship"), f"no ship {plot.ship!r}: expected one of {', '.join(self.ships)}")
+            near = difflib.get_close_matches(plot.ship, list(self.ships), n=1, cutoff=NEAR_NAME)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            self.finding("DS209", (*where, "ship"), f"no ship {plot.ship!r}{hint}: expected one of "
+                         f"{', '.join(self.ships)}")
             return f"{plot.ship}: not a ship of this game"
         before = len(self.result.diagnostics)
         drive = self.drive(ship, plot, where)
