@@ -792,8 +792,9 @@ class CombatShot(NamedTuple):
     unreadable: bool = False
 
 
-def _combat_ship(path: Path, crew: str | None) -> tuple[Any | None, list[Diagnostic], bool]:
-    from shipyard.systems.mcs.combat.state import combat_ship
+def _combat_ship(path: Path, crew: str | None,
+                 name: str | None = None) -> tuple[Any | None, list[Diagnostic], bool]:
+    from shipyard.systems.mcs.combat.state import combat_ship, pick_ship
     from shipyard.systems.mcs.model import UsdShip
 
     sheet = check_sheet(load_sheet(path))
@@ -805,8 +806,13 @@ def _combat_ship(path: Path, crew: str | None) -> tuple[Any | None, list[Diagnos
     if not ships:
         return None, found + [Diagnostic(code="CMB003", severity=Severity.ERROR, span=top,
                                          message="no MCS USD ship in this file: combat reads MCS sheets")], True
+    chosen, why = pick_ship(ships, name, str(path))
+    if chosen is None:
+        return None, found + [Diagnostic(code="CMB003", severity=Severity.ERROR, span=top, message=str(why))], True
+    if why is not None:
+        found.append(Diagnostic(code="CMB008", severity=Severity.INFO, span=top, message=why))
     try:
-        return combat_ship(ships[0], crew), found, False
+        return combat_ship(chosen, crew), found, False
     except ValueError as error:
         return None, found + [Diagnostic(code="CMB003", severity=Severity.ERROR, span=top, message=str(error))], True
 
@@ -837,16 +843,18 @@ def range_band_words() -> list[str]:
 def combat_shot(attacker: Path, battery: str, target: Path, band: str, evasion: Any = 0, skill: int | None = None,
                 sand: str = "none", aiming: Any = None, crew: str | None = None,
                 defence: list[tuple[str, int, int]] | None = None, options: Any = None, squadron: int = 1,
-                spread: int = 0, swarm: int | None = None) -> CombatShot:
+                spread: int = 0, swarm: int | None = None, attacker_ship: str | None = None,
+                target_ship: str | None = None) -> CombatShot:
     """The exact odds of one battery of ``attacker`` firing at ``target`` (a beam battery), or of one salvo
-    (a missile battery) against the target's point defence ``defence``: (battery name, shots, squadron)."""
+    (a missile battery) against the target's point defence ``defence``: (battery name, shots, squadron). A
+    sheet of several ships fights with the one ``attacker_ship`` (``target_ship``) names, else its first."""
     from fractions import Fraction
 
     from shipyard.systems.mcs.combat.resolve import CannotFire, Options
     from shipyard.systems.mcs.combat.shot import salvo_odds, shot_odds
 
-    shooter, found, bad = _combat_ship(attacker, crew)
-    aimed, more, bad_target = _combat_ship(target, None)
+    shooter, found, bad = _combat_ship(attacker, crew, attacker_ship)
+    aimed, more, bad_target = _combat_ship(target, None, target_ship)
     found += more
     if shooter is None or aimed is None:
         return CombatShot(None, found, bad or bad_target)

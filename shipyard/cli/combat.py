@@ -102,6 +102,10 @@ def shot(
                                       "armour all or nothing."),
     no_screen_task: bool = typer.Option(False, "--no-screen-task", help="Meson screens always at their rating (no "
                                         "operator's task roll)."),
+    attacker_ship: str = typer.Option(None, "--attacker-ship", metavar="NAME", show_default=False,
+                                      help="The firing ship, when its sheet holds several (default: the first)."),
+    target_ship: str = typer.Option(None, "--target-ship", metavar="NAME", show_default=False,
+                                    help="The target, when its sheet holds several (default: the first)."),
     output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
 ) -> None:
     """The exact odds of one shot of BATTERY from ATTACKER at TARGET: the to-hit target with its terms, the
@@ -116,7 +120,8 @@ def shot(
     options = api.combat_options(severity_against=against.value, pc_survivability=pc_survivability,
                                  quick_combat=quick_combat, screen_task=not no_screen_task)
     result = api.combat_shot(attacker, battery, target, band, evasion, skill, sand.value, aiming,
-                             crew.value if crew else None, _defence(defence), options, squadron, spread, swarm)
+                             crew.value if crew else None, _defence(defence), options, squadron, spread, swarm,
+                             attacker_ship, target_ship)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if result.odds is None:
         raise typer.Exit(2 if result.unreadable else 1)

@@ -596,6 +596,47 @@ def test_shot_g_beyond_the_ships(option, value, code, words):
     assert within.exit_code == 0 and "CMB007" not in within.output
 
 
+def _two_ships(tmp_path: Path) -> Path:
+    path = tmp_path / "two.usd"
+    path.write_text((MCS / "kuvasz.usd").read_text(encoding="utf-8") + "\n"
+                    + (MCS / "midu-agashaan.usd").read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+def test_a_sheet_of_several_ships_says_which_fights(tmp_path):
+    """The first ship fights, and that is said; --attacker-ship names another (any case), and a name that is
+    none of the sheet's says what it holds and the one meant."""
+    two, target = _two_ships(tmp_path), str(MCS / "hollyfields.usd")
+    first = runner.invoke(app, ["combat", "shot", str(two), target, "-b", "1", "-r", "s"])
+    assert first.exit_code == 0 and first.stdout.startswith("Kuvasz, Laser Battery at Hollyfields")
+    assert (f"{two}:1:1: info: CMB008 {two} holds 2 ships ('Kuvasz', 'Midu Agashaan'): the first, 'Kuvasz', "
+            "fights") in " ".join(first.stderr.split())
+    named = runner.invoke(app, ["combat", "shot", str(two), target, "-b", "1", "-r", "s", "--attacker-ship",
+                                "midu  agashaan"])
+    assert named.exit_code == 0 and named.stdout.startswith("Midu Agashaan, Laser Battery at Hollyfields")
+    assert "CMB008" not in named.stderr
+    wrong = runner.invoke(app, ["combat", "shot", target, str(two), "-b", "1", "-r", "s", "--target-ship", "Midu"])
+    assert wrong.exit_code == 2
+    assert (f"CMB003 {two} holds no MCS USD ship named 'Midu' (did you mean 'Midu Agashaan'?): it holds "
+            "'Kuvasz', 'Midu Agashaan'") in " ".join(wrong.stderr.split())
+
+
+def test_a_log_and_an_engagement_name_the_ship_of_a_sheet(tmp_path):
+    two = _two_ships(tmp_path)
+    log = tmp_path / "fire.toml"
+    log.write_text('[ships.a]\nsheet = "two.usd"\nname = "Midu Agashaan"\n[ships.b]\nsheet = "two.usd"\n'
+                   '[[turn]]\nrange = "x"\n', encoding="utf-8")
+    found = resolve_log(log)
+    assert [(d.code, d.span.line) for d in found.diagnostics if d.code.startswith("CMB")] == [("CMB008", 5)]
+    assert [state["name"] for state in found.turns[0].states] == ["Midu Agashaan", "Kuvasz"]
+    engagement = tmp_path / "battle.toml"
+    engagement.write_text(f'[[sides]]\n[[sides.ships]]\nsheet = "{two.name}"\nname = "Midu Agashaan"\n'
+                          f'[[sides]]\n[[sides.ships]]\nsheet = "{two.name}"\nname = "kuvasz"\n', encoding="utf-8")
+    result = runner.invoke(app, ["combat", "battle", str(engagement), "-n", "3"])
+    assert result.exit_code == 0 and "CMB00" not in result.stderr
+    assert "Midu Agashaan: wins" in result.stdout
+
+
 def test_shot_json():
     result = runner.invoke(app, ["combat", "shot", str(MCS / "coronation.usd"), str(MCS / "hollyfields.usd"),
                                  "--battery", "Heavy Laser Btty", "--range", "l", "--evasion", "0.3",

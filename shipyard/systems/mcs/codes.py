@@ -72,4 +72,6 @@ CODES = (
                           "rolls left over"),
     Code("CMB007", ERROR, "a fire log breaks the sequence of play: more G allocated than the ship has, the range "
                           "changed by more than one band, a salvo striking in another turn than its range gives"),
+    Code("CMB008", INFO, "a sheet named for combat holds several ships and none is named: the first fights (a "
+         "fire log's or engagement's `name`, or combat shot's --attacker-ship and --target-ship, choose another)"),
 )

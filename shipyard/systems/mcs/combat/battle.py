@@ -49,6 +49,7 @@ from shipyard.systems.mcs.combat.state import (
     CombatShip,
     Group,
     combat_ship,
+    pick_ship,
 )
 from shipyard.systems.mcs.model import UsdShip
 
@@ -84,6 +85,7 @@ class Doctrine(_Entry):
 
 class ShipRef(_Entry):
     sheet: str
+    name: str | None = None  # which ship of the sheet (default: the first)
     count: int = Field(1, ge=1)
     crew: Literal["green", "trained", "line", "crack", "elite"] | None = None
     #: MCS 2.1.1 (optional): ships of one squadron evade alike and give each other point defence; the reserve
@@ -594,14 +596,17 @@ def build_fleets(engagement: Engagement, base: Path, positions: Positions | None
             found += problems
             where = ("sides", side_index, "ships", ship_index, "sheet")
             line, col = locate(positions or {}, where)
-            if not read:
-                if not any(d.severity is Severity.ERROR and d.span.path == str(path) for d in problems):
-                    found.append(Diagnostic(code="CMB003", severity=Severity.ERROR,
-                                            span=Span(path=shown or str(path), line=line, col=col),
-                                            message=f"{ref.sheet}: no MCS ship to fight with"))
+            here = Span(path=shown or str(path), line=line, col=col)
+            chosen, why = pick_ship(read, ref.name, ref.sheet)
+            if chosen is None:
+                if read or not any(d.severity is Severity.ERROR and d.span.path == str(path) for d in problems):
+                    found.append(Diagnostic(code="CMB003", severity=Severity.ERROR, span=here,
+                                            message=str(why)))
                 continue
+            if why is not None:
+                found.append(Diagnostic(code="CMB008", severity=Severity.INFO, span=here, message=why))
             try:
-                template = combat_ship(read[0], ref.crew)
+                template = combat_ship(chosen, ref.crew)
             except ValueError as error:
                 found.append(Diagnostic(code="CMB003", severity=Severity.ERROR,
                                         span=Span(path=shown or str(path), line=line, col=col), message=str(error)))

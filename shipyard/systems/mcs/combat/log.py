@@ -32,7 +32,7 @@ from shipyard.systems.mcs.combat.resolve import (
     point_defence,
     sensors_allow,
 )
-from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, Mount, combat_ship
+from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, Mount, combat_ship, pick_ship
 from shipyard.systems.mcs.model import UsdShip
 
 Band = Literal["impact", "pb", "vs", "s", "m", "l", "x"]
@@ -157,15 +157,15 @@ class _Run:
             sheet_path = Path(os.path.normpath(self.path.parent / entry.sheet))
             sheet = check_sheet(load_sheet(sheet_path, str(sheet_path)))
             self.result.diagnostics.extend(d for d in sheet.diagnostics if d.severity is not Severity.INFO)
-            ships = [s for s in sheet.ships if isinstance(s, UsdShip)]
-            if entry.name is not None:
-                ships = [s for s in ships if " ".join(s.name.lower().split()) == " ".join(entry.name.lower().split())]
-            if not ships:
-                self.error(where, "CMB003", f"ship {key!r}: {entry.sheet} holds no MCS USD ship"
-                           + (f" named {entry.name!r}" if entry.name else ""))
+            chosen, why = pick_ship([s for s in sheet.ships if isinstance(s, UsdShip)], entry.name, entry.sheet)
+            if chosen is None:
+                self.error(where, "CMB003", f"ship {key!r}: {why}")
                 continue
+            if why is not None:
+                self.result.diagnostics.append(Diagnostic(code="CMB008", severity=Severity.INFO, message=why,
+                                                          span=located(self.positions, self.shown, where)))
             try:
-                self.ships[key] = combat_ship(ships[0], entry.crew, entry.mounts, entry.vacc_suits,
+                self.ships[key] = combat_ship(chosen, entry.crew, entry.mounts, entry.vacc_suits,
                                               {str(k): v for k, v in entry.component_armour.items()})
             except ValueError as error:
                 self.error(where, "CMB003", f"ship {key!r}: {error}")

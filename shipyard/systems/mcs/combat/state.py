@@ -342,6 +342,28 @@ def _mount(name: str, details_mount: str | None) -> Mount:
     return "turret"
 
 
+def pick_ship(ships: list[UsdShip], name: str | None, sheet: str) -> tuple[UsdShip | None, str | None]:
+    """The ship of a sheet that fights: the one ``name`` names (any case and spacing), else the first. With it,
+    what was assumed (a sheet of several ships with none named: the first), or without it, why none fights."""
+    held = ", ".join(repr(s.name) for s in ships)
+    if name is None:
+        if not ships:
+            return None, f"{sheet} holds no MCS USD ship"
+        if len(ships) > 1:
+            return ships[0], (f"{sheet} holds {len(ships)} ships ({held}): the first, {ships[0].name!r}, fights; "
+                              "name another to choose it")
+        return ships[0], None
+    wanted = " ".join(name.lower().split())
+    found = next((s for s in ships if " ".join(s.name.lower().split()) == wanted), None)
+    if found is not None:
+        return found, None
+    names = {" ".join(s.name.lower().split()): s.name for s in ships}
+    near = [each for each in names if each.startswith(wanted)]  # "Midu" for "Midu Agashaan"
+    near = near if len(near) == 1 else difflib.get_close_matches(wanted, list(names), n=1, cutoff=NEAR_NAME)
+    hint = f" (did you mean {names[near[0]]!r}?)" if near else ""
+    return None, f"{sheet} holds no MCS USD ship named {name!r}{hint}" + (f": it holds {held}" if ships else "")
+
+
 def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str, Mount] | None = None,
                 vacc_suits: bool = True, component_armour: dict[str, int] | None = None) -> CombatShip:
     """The combat state of one MCS ship. ``crew_quality`` (green ... elite, MCS 2.0) overrides the sheet's crew
