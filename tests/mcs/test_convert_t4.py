@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import FIXTURES
+import pytest
+from conftest import FIXTURES, ROOT
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -108,9 +109,28 @@ def test_unseen_sheet_worked_by_hand():
 
 def test_rof_override_per_battery():
     (t4,), _ = parse_usd(UNSEEN)
-    ship, diagnostics = convert_t4(t4, T4Options(design="civilian", rof_overrides={"Laser": 1}))
-    assert cells(ship.beam_batteries[0]) == "14:12 14:12 12:10 2:0 -"
-    assert not any(d.code == "CNV110" for d in diagnostics)
+    ship, diagnostics = convert_t4(t4, T4Options(design="civilian", rof_overrides={"  laser": 1}))
+    assert cells(ship.beam_batteries[0]) == "14:12 14:12 12:10 2:0 -"  # any case and spacing names it
+    assert [d.message for d in diagnostics if d.code == "CNV110"] == ["Laser: ROF +1, as --rof gives"]
+
+
+@pytest.mark.parametrize("given, words", [
+    ("Heavy Lazer=2", "--rof names 'Heavy Lazer', a battery of no ship of the sheet (did you mean 'Heavy Laser'?): "
+                      "it has 'Spinal Meson', 'Meson Bay', 'PD Laser Turret', 'Heavy Laser', 'Light Laser'"),
+    ("Tractor=1", "--rof names 'Tractor', a battery of no ship of the sheet: it has 'Spinal Meson'"),
+])
+def test_a_rof_for_no_battery_is_an_error(given, words):
+    """A --rof that names no battery rated nothing, and the battery meant got the default: exit 2, no sheet
+    taken for the one asked for."""
+    result = runner.invoke(app, ["convert", str(CORONATION_T4), "--rof", given])
+    assert result.exit_code == 2 and f"error: CNV114 {words}" in " ".join(result.stderr.split())
+    assert runner.invoke(app, ["convert", str(CORONATION_T4), "--rof", "heavy laser=+3"]).exit_code == 0
+
+
+def test_a_rof_for_an_ffs_design_is_said_unused():
+    result = runner.invoke(app, ["convert", str(ROOT / "examples" / "ffs2" / "seed-examples.toml"), "--rof",
+                                 "Laser Battery=3"])
+    assert result.exit_code == 0 and "warning: CNV205 --rof is not used" in result.stderr
 
 
 def test_convert_refuses_an_mcs_sheet():

@@ -39,6 +39,8 @@ CODES = (
     Code("CNV111", INFO, "the laser penetration used (14 at VS, heavy +1, light -1)"),
     Code("CNV112", INFO, "a penetration below 0, shown as 0"),
     Code("CNV113", INFO, "lasers per battery not noted: one turret per battery assumed"),
+    Code("CNV114", ERROR, "--rof names a battery no T4 ship of the sheet has: it would rate nothing, and the battery "
+         "meant would get the default (the message names it, when one is near)"),
     Code("CNV120", WARNING, "a T4 weapon that is not a laser, meson or PAW: not converted, kept as a note"),
     Code("CNV130", WARNING, "missile launchers but no TL: missiles per salvo cannot be rated"),
     Code("CNV131", INFO, "a TL outside the missiles-per-salvo table: the nearest row used"),
@@ -53,6 +55,7 @@ CODES = (
     Code("CNV202", INFO, "an FFS value past a printed USD chart, extrapolated"),
     Code("CNV203", INFO, "a toughness modifier of the design (-1 each)"),
     Code("CNV204", INFO, "--edition overrides the design's own edition"),
+    Code("CNV205", WARNING, "--rof given for an FFS design: not used (its ROF comes from its pulses)"),
     Code("CNV210", ERROR, "a beam pointer too short for any range class: the battery is not rated"),
     Code("CNV211", ERROR, "fewer damage values than the battery's range class rates"),
     Code("CNV212", INFO, "pulses past the ROF table: the ROF by its progression"),

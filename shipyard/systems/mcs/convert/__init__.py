@@ -13,7 +13,7 @@ from shipyard.core.registry import format_named
 from shipyard.core.sheet import SheetFile
 from shipyard.core.sniff import binary_format, sniff
 from shipyard.core.source import read_limited_text
-from shipyard.systems.mcs.convert.t4 import T4Options
+from shipyard.systems.mcs.convert.t4 import T4Options, unused_rofs
 from shipyard.systems.mcs.ffs.model import Edition
 from shipyard.systems.mcs.model import UsdShip
 
@@ -45,6 +45,10 @@ def convert_sheet(path: Path, options: ConvertOptions = ConvertOptions()) -> She
         rated: list[Ship] = []
         ships, found = rate_design(path, str(path), options.edition)
         rated.extend(ships)
+        if options.t4.rof_overrides:
+            found.append(Diagnostic(code="CNV205", severity=Severity.WARNING, span=Span(path=str(path), line=1, col=1),
+                                    message="--rof is not used: an FFS design's ROF comes from its pulses (MCS "
+                                            "section 6), and --rof rates T4 batteries"))
         return SheetFile(path=str(path), format="mcs", ships=rated, diagnostics=sorted(found, key=lambda d: d.sort_key))
     sheet = load_sheet(path)
     diagnostics: list[Diagnostic] = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
@@ -69,4 +73,10 @@ def convert_sheet(path: Path, options: ConvertOptions = ConvertOptions()) -> She
         mcs, found = convert_t4(ship, options.t4, sheet.path)
         converted.append(mcs)
         diagnostics.extend(found)
+    t4_ships = [ship for ship in sheet.ships if isinstance(ship, UsdShip) and ship.edition == "t4"]
+    if t4_ships:
+        top = t4_ships[0].anchor() or Span(path=sheet.path, line=1, col=1)
+        names = [weapon.name for ship in t4_ships for weapon in ship.weapons]
+        diagnostics += [Diagnostic(code="CNV114", severity=Severity.ERROR, span=top, message=why)
+                        for why in unused_rofs(options.t4.rof_overrides, names)]
     return SheetFile(path=sheet.path, format="mcs", ships=converted, diagnostics=diagnostics)

@@ -6,6 +6,7 @@ diagnostic (code CNV1xx) and as a note on the converted ship, so it is printed u
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal, overload
@@ -27,6 +28,8 @@ from shipyard.systems.mcs.model import (
 )
 
 Design = Literal["military", "civilian"]
+#: How alike a --rof name must be to a battery's (difflib's ratio) to be named as the one meant.
+NEAR_BATTERY = 0.8
 #: The designs by name, as a command line gives them.
 DESIGNS: dict[str, Design] = {"military": "military", "civilian": "civilian"}
 
@@ -39,6 +42,31 @@ class T4Options:
     rof_overrides: dict[str, int] = field(default_factory=dict)  # battery name -> ROF
     launchers_per_battery: int = 4  # the seed groups the Coronation's 20 launchers 4 to a battery
     sandcasters_per_battery: int = 10  # the seed groups its 50 sandcasters 10 to a battery
+
+
+def spelt(name: str) -> str:
+    """A battery's name as --rof matches it: any case and spacing."""
+    return " ".join(name.lower().split())
+
+
+def rof_given(overrides: dict[str, int], name: str) -> int | None:
+    """The ROF --rof gives the battery ``name``, or None."""
+    return next((rof for key, rof in overrides.items() if spelt(key) == spelt(name)), None)
+
+
+def unused_rofs(overrides: dict[str, int], names: list[str]) -> list[str]:
+    """Why each battery --rof names is none of ``names`` (the batteries of the sheet's T4 ships), with the one
+    meant when one is near: a ROF that rates nothing, where the battery it was meant for got the default."""
+    held = {spelt(name): name for name in names}
+    found = []
+    for key in overrides:
+        if spelt(key) in held:
+            continue
+        near = difflib.get_close_matches(spelt(key), list(held), n=1, cutoff=NEAR_BATTERY)
+        hint = f" (did you mean {held[near[0]]!r}?)" if near else ""
+        found.append(f"--rof names {key!r}, a battery of no ship of the sheet{hint}: it has "
+                     + ", ".join(repr(name) for name in dict.fromkeys(names)))
+    return found
 
 
 class _Converter:
@@ -94,8 +122,10 @@ class _Converter:
 
     # ---- beam weapons --------------------------------------------------------------------
     def rof(self, weapon: T4Weapon, point_defence: bool) -> int:
-        if weapon.name in self.options.rof_overrides:
-            return self.options.rof_overrides[weapon.name]
+        given = rof_given(self.options.rof_overrides, weapon.name)
+        if given is not None:
+            self.assume("CNV110", f"{weapon.name}: ROF {given:+d}, as --rof gives", weapon)
+            return given
         if point_defence:
             rof = chart.T4_DEFAULT_ROF["point_defence"]
             self.assume("CNV110", f"{weapon.name}: ROF {rof:+d}, a battery listed as point defence", weapon)
