@@ -58,6 +58,20 @@ def test_a_fire_log_is_not_a_sheet():
     assert "IO007 an MCS fire log file, not a sheet: resolve it with 'shipyard combat resolve'" in result.stdout
 
 
+def test_an_engagement_is_not_a_sheet(tmp_path):
+    """Named, an engagement file says what it is and what to do with it; in a folder it is left out as settings
+    are."""
+    path = tmp_path / "battle.toml"
+    path.write_text('[[sides]]\n[[sides.ships]]\nsheet = "a.usd"\n[[sides]]\n[[sides.ships]]\nsheet = "b.usd"\n',
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    assert "IO007 an MCS engagement file, not a sheet: fight it with 'shipyard combat battle'" in result.stdout
+    (tmp_path / "kuvasz.usd").write_bytes((ROOT / "examples" / "kuvasz.usd").read_bytes())
+    folder = CliRunner().invoke(app, ["check", str(tmp_path)])
+    assert folder.exit_code == 0 and "battle.toml" not in folder.output and "1 file(s), 1 ship(s)" in folder.stderr
+
+
 def test_a_scenario_file_is_not_a_sheet():
     result = CliRunner().invoke(app, ["check", str(ROOT / "examples" / "fleet" / "scenario.toml")])
     assert result.exit_code == 2 and "IO007 a scenario file, not a sheet: give it with --scenario" in result.stdout

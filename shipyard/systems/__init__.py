@@ -20,6 +20,8 @@ SYSTEMS = (
             Format("fire-log", "setting", "an MCS fire log",
                    recognise="shipyard.systems.mcs.combat.sniff:looks_like_fire_log",
                    instead="resolve it with 'shipyard combat resolve'"),
+            Format("engagement", "setting", "an MCS engagement", toml_table="[[sides]]",
+                   instead="fight it with 'shipyard combat battle'"),
         ),
         ship_format="usd", ship_model="shipyard.systems.mcs.model:UsdShip",
         family="mcs", rules="shipyard.systems.mcs.rules", subject="shipyard.systems.mcs.subject:subject",
