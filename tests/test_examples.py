@@ -72,6 +72,15 @@ def test_an_engagement_is_not_a_sheet(tmp_path):
     assert folder.exit_code == 0 and "battle.toml" not in folder.output and "1 file(s), 1 ship(s)" in folder.stderr
 
 
+@pytest.mark.parametrize("name, words", [
+    ("damage-a.toml", "IO007 a TCS damage record file, not a sheet: score it with 'shipyard score'"),
+    ("turn-log.toml", "IO007 a TCS formation turn log file, not a sheet: check it with 'shipyard formation'"),
+])
+def test_a_record_or_a_turn_log_is_not_a_sheet(name, words):
+    result = CliRunner().invoke(app, ["check", str(ROOT / "fixtures" / "tcs" / "battle" / name)])
+    assert result.exit_code == 2 and words in result.stdout
+
+
 def test_a_scenario_file_is_not_a_sheet():
     result = CliRunner().invoke(app, ["check", str(ROOT / "examples" / "fleet" / "scenario.toml")])
     assert result.exit_code == 2 and "IO007 a scenario file, not a sheet: give it with --scenario" in result.stdout

@@ -52,10 +52,15 @@ CODES = (
     Code("IO004", ERROR, "the file is empty", unopened=True),
     Code("IO005", INFO, "the file is not UTF-8 and was read as UTF-16 (after its mark), Windows-1252 or latin-1"),
     Code("IO006", ERROR, "a path given on the command line does not exist", unopened=True),
-    Code("IO007", ERROR, "a fleet or scenario file given where a sheet was expected",
-         "A scenario is given with --scenario; a fleet file is checked with 'shipyard check'.", unopened=True),
-    Code("IO008", ERROR, "a TOML file that is not an FFS design, a fleet or a scenario (named on the command line)",
+    Code("IO007", ERROR, "a file that holds no sheet (a fleet, a scenario, a log or a damage record) given where "
+         "a sheet was expected",
+         "The message says what to do with it: a scenario is given with --scenario, a fleet file is checked with "
+         "'shipyard check', a fire log resolved with 'shipyard combat resolve', an engagement fought with "
+         "'shipyard combat battle', a damage record scored with 'shipyard score', a formation turn log checked "
+         "with 'shipyard formation', a Simple Fleet Combat game log refereed with 'shipyard sfc referee'.",
          unopened=True),
+    Code("IO008", ERROR, "a TOML file of no kind shipyard reads (named on the command line): the message lists "
+         "the tables each kind holds", unopened=True),
     Code("IO009", ERROR, "an output file (-o) that cannot be written",
          "The folder must exist and be writable. Nothing is left half-written; the command exits 2."),
     Code("IO010", ERROR, f"a line of a sheet over {MAX_LINE_CHARS:,} characters, or holding a figure of more than "

@@ -48,6 +48,11 @@ SYSTEMS = (
         formats=(
             Format("fleet", "fleet", "a fleet", toml_table="[[ship]]", instead="check it with 'shipyard check'"),
             Format("scenario", "setting", "a scenario", toml_table="[scenario]", instead="give it with --scenario"),
+            Format("damage-record", "setting", "a TCS damage record", toml_table="[[damage]]",
+                   instead="score it with 'shipyard score', or give it to 'shipyard audit --damage'"),
+            Format("turn-log", "setting", "a TCS formation turn log",
+                   recognise="shipyard.systems.tcs.sniff:looks_like_turn_log",
+                   instead="check it with 'shipyard formation'"),
         ),
         family="tcs", rules="shipyard.systems.tcs.rules", subject="shipyard.systems.tcs.subject:subject",
         codes="shipyard.systems.tcs.codes:CODES", topics="shipyard.systems.tcs.topics:TOPICS",

@@ -30,7 +30,8 @@ def test_an_mcs_sheet_loads_no_other_system():
     loaded = _loaded("examples/kuvasz.usd")
     assert "shipyard.systems.mcs.rules.size" in loaded  # the sheet was checked
     others = {m for m in loaded if m.startswith(("shipyard.systems.highguard", "shipyard.systems.tcs"))}
-    assert others == {"shipyard.systems.highguard", "shipyard.systems.highguard.sniff"}  # told apart, no more
+    assert others == {"shipyard.systems.highguard", "shipyard.systems.highguard.sniff", "shipyard.systems.tcs",
+                      "shipyard.systems.tcs.sniff"}  # told apart (a High Guard sheet, a turn log), no more
     assert not {"rich", "openpyxl"} & loaded
     assert not {m for m in loaded if m.startswith("shipyard.systems.mcs.combat.")} - {
         "shipyard.systems.mcs.combat.sniff"}  # a fire log is told apart without the combat engine
