@@ -147,6 +147,11 @@ def test_damaged_above_installed_and_unknown_ships():
     record = DamageRecord.model_validate({"damage": [{"sheet": "nimitz.txt"}, {"sheet": "vigilant.txt", "copy": 2}]})
     _, findings = score_fleet(fleet([("vigilant.txt", 1)]), record, "damage.toml")
     assert [f.code for f in findings] == ["APX002", "APX002"]
+    assert findings[0].message.endswith("is not a sheet of fleet test: its sheets are vigilant.txt")
+    misspelt = DamageRecord.model_validate({"damage": [{"sheet": "vigilnt.txt"}]})
+    _, findings = score_fleet(fleet([("vigilant.txt", 1)]), misspelt, "damage.toml")
+    assert [f.message for f in findings] == ["'vigilnt.txt' is not a sheet of fleet test (did you mean "
+                                             "'vigilant.txt'?): its sheets are vigilant.txt"]
 
 
 def test_worked_battle():

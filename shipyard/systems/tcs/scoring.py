@@ -30,8 +30,9 @@ from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
 HUNDRED = Decimal(100)
 FULL_VALUE_STATUSES = {"abandoned": "B", "hulk": "C", "vaporised": "C", "destroyed": "C"}
-#: How alike a ruling's key must be to a hole's (difflib's ratio) to be named as the one meant.
-NEAR_RULING = 0.8
+#: How alike a ruling's key must be to a hole's, or a record's sheet to the fleet's (difflib's ratio), to be
+#: named as the one meant.
+NEAR_NAME = 0.8
 
 
 @dataclass
@@ -98,6 +99,12 @@ class _Scorer:
         self.asked: set[str] = set()
         self.diagnostics: list[Diagnostic] = []
         self.where = Span(path=record_path, line=1, col=1)
+
+    def _sheets_hint(self, sheet: str) -> str:
+        """The fleet's sheets, as a record names them, and the one meant when one is near."""
+        names = list(dict.fromkeys(Path(m.path).name for m in self.fleet.members))
+        near = difflib.get_close_matches(Path(sheet).name, names, n=1, cutoff=NEAR_NAME)
+        return (f" (did you mean '{near[0]}'?)" if near else "") + f": its sheets are {', '.join(names)}"
 
     def problem(self, code: str, message: str, severity: Severity = Severity.ERROR) -> None:
         self.diagnostics.append(Diagnostic(code=code, severity=severity, message=message, span=self.where))
@@ -314,7 +321,8 @@ class _Scorer:
             self.where = Span(path=self.path, line=line, col=col)
             matches = [i for i, m in enumerate(self.fleet.members) if _names_sheet(m, damage.sheet)]
             if not matches:
-                self.problem("APX002", f"'{damage.sheet}' is not a sheet of fleet {self.fleet.name}")
+                self.problem("APX002", f"'{damage.sheet}' is not a sheet of fleet {self.fleet.name}"
+                             + self._sheets_hint(damage.sheet))
                 continue
             member_index = matches[0]
             if damage.copy_number > self.fleet.members[member_index].count:
@@ -393,7 +401,7 @@ def unasked_rulings(path: Path, rulings: Iterable[str], asked: set[str]) -> list
     positions = toml_positions(text) if text is not None else {}
     found = []
     for key in unasked:
-        near = difflib.get_close_matches(key, sorted(asked), n=1, cutoff=NEAR_RULING)
+        near = difflib.get_close_matches(key, sorted(asked), n=1, cutoff=NEAR_NAME)
         hint = f": did you mean \"{near[0]}\"?" if near else ""
         line, col = positions.get(("scenario", "rulings", key), positions.get(("scenario", "rulings"), (1, 1)))
         found.append(Diagnostic(code="APX005", severity=Severity.WARNING, span=Span(path=str(path), line=line, col=col),
