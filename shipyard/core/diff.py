@@ -1,7 +1,8 @@
 """What changed between two versions of a sheet, field by field and battery by battery (``shipyard diff``).
 
 Ships are paired by name (the n-th ship of a name with the n-th of the same name, so a sheet of three Midus
-pairs them in order), and when one ship of each sheet is left unpaired they are the same ship renamed; a list
+pairs them in order), and when one ship of each sheet is left unpaired they are the same ship renamed (when both
+are of one system: a USD ship and a High Guard ship of other names are two ships); a list
 of records (batteries, components, sensors, notes) pairs its items the same way, by the item's name or label.
 Records compare by value, never by where they were read (``Record`` equality), so moving a line, re-spacing a
 sheet or changing its layout is no change; a changed figure, a battery added, a note removed is. Each change
@@ -144,8 +145,8 @@ def diff_ships(old: Iterable[Ship], new: Iterable[Ship]) -> list[ShipDiff]:
     new_ships = _keyed(list(new), lambda ship: ship.display_name)
     alone_old = [key for key in old_ships if key not in new_ships]
     alone_new = [key for key in new_ships if key not in old_ships]
-    if len(alone_old) == len(alone_new) == 1:  # one ship each side unpaired: the same ship, renamed
-        old_ships[alone_new[0]] = old_ships.pop(alone_old[0])
+    if len(alone_old) == len(alone_new) == 1 and type(old_ships[alone_old[0]]) is type(new_ships[alone_new[0]]):
+        old_ships[alone_new[0]] = old_ships.pop(alone_old[0])  # one ship each side unpaired: the same, renamed
     found = []
     for key, ship in new_ships.items():
         before = old_ships.get(key)

@@ -84,3 +84,10 @@ def test_a_renamed_ship_is_the_same_ship_changed() -> None:
                                  str(FIXTURES / "highguard" / "plant-13-percent.txt")])
     assert "Vigilant (13% plant): changed" in result.stdout and "removed" not in result.stdout.splitlines()[2]
     assert "name: Vigilant -> Vigilant (13% plant)" in result.stdout
+
+
+def test_ships_of_two_systems_are_two_ships() -> None:
+    """The Kuvasz (USD) and the Vigilant (High Guard) are not one ship renamed: one removed, one added."""
+    result = runner.invoke(app, ["diff", str(KUVASZ), str(ROOT / "examples" / "fleet" / "vigilant.txt")])
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[2:4] == ["Vigilant: added", "Kuvasz: removed"]
