@@ -128,6 +128,17 @@ def test_odds_command_json():
     assert data["attacker"] == [{"label": "Cruisers", "value": 8}, {"label": "damaged", "value": -1}]
 
 
+def test_the_survival_table_has_a_longest():
+    """--attacks 1000 worked exact chances of some 1,500 digits for a minute; the table stops at 100 attacks."""
+    from shipyard.cli.sfc import MOST_ATTACKS
+
+    result = runner.invoke(app, ["sfc", "odds", "cruiser", "escort", "--attacks", str(MOST_ATTACKS + 1)])
+    assert result.exit_code == 2 and "less than or equal to 100" in result.output
+    longest = runner.invoke(app, ["sfc", "odds", "cruiser", "escort", "--attacks", str(MOST_ATTACKS), "-f", "json"])
+    assert longest.exit_code == 0
+    assert {len(chances) for chances in json.loads(longest.stdout)["survival"].values()} == {MOST_ATTACKS}
+
+
 def test_odds_command_names_each_factor_and_refuses_unknown_types():
     result = runner.invoke(app, ["sfc", "odds", "cruiser", "cruiser", "--attacker-tl", "10", "--defender-tl", "11"])
     assert "attack: 1d6 + 8 Cruisers = 8 (TL: a rolled 6 counts as 1)" in result.stdout
