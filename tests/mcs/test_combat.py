@@ -490,6 +490,20 @@ def test_a_ships_g_under_a_misspelt_key_is_said(tmp_path):
                 if d.code == "CMB004"]
 
 
+def test_a_mount_for_a_battery_the_ship_lacks_is_said(tmp_path):
+    """The Hollyfields' missiles carried in bays: a misspelt battery name would mount nothing, and the salvo
+    would strike as a turret's."""
+    path = tmp_path / "fire.toml"
+    path.write_text(f'[ships.a]\nsheet = "{MCS / "coronation.usd"}"\n[ships.b]\nsheet = "{MCS / "hollyfields.usd"}"\n'
+                    'mounts = { "Missile Batterys" = "bay" }\n[[turn]]\nrange = "x"\n', encoding="utf-8")
+    found = [d for d in resolve_log(path).diagnostics if d.code == "CMB004"]
+    assert [(d.span.line, d.message.split(": it has")[0]) for d in found] == [
+        (5, "ship 'b': mounts names 'Missile Batterys', a battery Hollyfields does not have (did you mean "
+            "'Missile Batteries'?)")]
+    path.write_text(path.read_text(encoding="utf-8").replace("Batterys", "batteries"), encoding="utf-8")
+    assert not [d for d in resolve_log(path).diagnostics if d.code == "CMB004"]
+
+
 def test_too_much_g_is_said_at_the_ships_own_key(tmp_path):
     """The Coronation has 1 G (MCS 2.1): 2 G of evasion is too much, and is said on the evasion line."""
     body = '[[turn]]\nrange = "x"\nmaneuver = { b = 1 }\nevasion = { a = 2 }\n'

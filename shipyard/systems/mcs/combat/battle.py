@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import difflib
 import gc
 import hashlib
 import itertools
@@ -43,13 +42,14 @@ from shipyard.systems.mcs.combat.resolve import (
 from shipyard.systems.mcs.combat.state import (
     BEAMS,
     EVERY_KIND,
-    NEAR_NAME,
     WEAPONS,
     Battery,
     CombatShip,
     Group,
     combat_ship,
+    meant_hint,
     pick_ship,
+    spelt,
 )
 from shipyard.systems.mcs.model import UsdShip
 
@@ -178,8 +178,8 @@ def _pd_groups(ship: CombatShip, doctrine: Doctrine) -> list[Group]:
         return []
     if doctrine.point_defence == "pd":
         return [g for g in ship.groups if g.kind == "damper" or (g.kind == "beam" and "pd" in g.name.lower().split())]
-    wanted = {" ".join(n.lower().split()) for n in doctrine.point_defence}
-    return [g for g in ship.groups if " ".join(g.name.lower().split()) in wanted]
+    wanted = {spelt(n) for n in doctrine.point_defence}
+    return [g for g in ship.groups if spelt(g.name) in wanted]
 
 
 def _target(enemies: list[CombatShip], doctrine: Doctrine) -> CombatShip | None:
@@ -643,19 +643,13 @@ def _unknown_point_defence(side: Side, side_index: int, ships: list[CombatShip],
     (it would never fire point defence, and nothing would say why), with the battery meant when one is near."""
     if isinstance(side.doctrine.point_defence, str):
         return []
-    names = {" ".join(g.name.lower().split()): g.name for ship in ships for g in ship.groups}
+    names = {spelt(g.name): g.name for ship in ships for g in ship.groups}
     line, col = locate(positions, ("sides", side_index, "doctrine", "point_defence"))
-    found = []
-    for name in side.doctrine.point_defence:
-        if " ".join(name.lower().split()) in names:
-            continue
-        near = difflib.get_close_matches(" ".join(name.lower().split()), list(names), n=1, cutoff=NEAR_NAME)
-        hint = f" (did you mean {names[near[0]]!r}?)" if near else ""
-        found.append(Diagnostic(code="CMB004", severity=Severity.ERROR, span=Span(path=shown or "-", line=line,
-                                                                                   col=col),
-                                message=f"point defence names {name!r}, a battery no ship of the side has{hint}: "
-                                        f"it has {', '.join(repr(n) for n in dict.fromkeys(names.values()))}"))
-    return found
+    return [Diagnostic(code="CMB004", severity=Severity.ERROR, span=Span(path=shown or "-", line=line, col=col),
+                       message=f"point defence names {name!r}, a battery no ship of the side has"
+                               f"{meant_hint(name, list(names.values()))}: it has "
+                               f"{', '.join(repr(n) for n in names.values())}")
+            for name in side.doctrine.point_defence if spelt(name) not in names]
 
 
 def load_engagement(path: Path, shown: str | None = None) -> tuple[Engagement | None, list[Diagnostic], Positions]:

@@ -32,7 +32,16 @@ from shipyard.systems.mcs.combat.resolve import (
     point_defence,
     sensors_allow,
 )
-from shipyard.systems.mcs.combat.state import Battery, CombatShip, Group, Mount, combat_ship, pick_ship
+from shipyard.systems.mcs.combat.state import (
+    Battery,
+    CombatShip,
+    Group,
+    Mount,
+    combat_ship,
+    meant_hint,
+    pick_ship,
+    spelt,
+)
 from shipyard.systems.mcs.model import UsdShip
 
 Band = Literal["impact", "pb", "vs", "s", "m", "l", "x"]
@@ -164,6 +173,12 @@ class _Run:
             if why is not None:
                 self.result.diagnostics.append(Diagnostic(code="CMB008", severity=Severity.INFO, message=why,
                                                           span=located(self.positions, self.shown, where)))
+            batteries = [weapon.name for weapon in chosen.weapons]
+            for name in entry.mounts:  # a mount for a battery the ship lacks would mount nothing, in silence
+                if spelt(name) not in {spelt(battery) for battery in batteries}:
+                    self.error(("ships", key, "mounts", name), "CMB004", f"ship {key!r}: mounts names {name!r}, a "
+                               f"battery {chosen.name} does not have{meant_hint(name, batteries)}: it has "
+                               + ", ".join(repr(battery) for battery in dict.fromkeys(batteries)))
             try:
                 self.ships[key] = combat_ship(chosen, entry.crew, entry.mounts, entry.vacc_suits,
                                               {str(k): v for k, v in entry.component_armour.items()})

@@ -218,9 +218,7 @@ class CombatShip:
         position = name[1:] if name.startswith("#") else name
         if name.startswith("#") and position.isdigit() and 1 <= int(position) <= len(self.groups):
             return self.groups[int(position) - 1]
-        wanted = " ".join(name.lower().split())
-        spelt = {g.position: " ".join(g.name.lower().split()) for g in self.groups}
-        found = [g for g in self.groups if spelt[g.position] == wanted]
+        found = [g for g in self.groups if spelt(g.name) == spelt(name)]
         if len(found) == 1:
             return found[0]
         if not found and position.isdigit() and 1 <= int(position) <= len(self.groups):
@@ -229,12 +227,8 @@ class CombatShip:
         if found:
             raise KeyError(f"{len(found)} batteries of {self.name} are named {name!r}: name one by its "
                            f"position ({names})")
-        distinct = list(dict.fromkeys(spelt.values()))
-        near = [each for each in distinct if each.startswith(wanted)] if wanted else []  # "sandcaster"
-        near = near if len(near) == 1 else difflib.get_close_matches(wanted, distinct, n=1, cutoff=NEAR_NAME)
-        meant = next((g.name for g in self.groups if near and spelt[g.position] == near[0]), None)
-        hint = f" (did you mean {meant!r}?)" if meant is not None else ""
-        raise KeyError(f"{self.name} has no battery {name!r}{hint}: it has {names}")
+        raise KeyError(f"{self.name} has no battery {name!r}{meant_hint(name, [g.name for g in self.groups])}: "
+                       f"it has {names}")
 
     def lines(self, mount: Mount | None, kinds: tuple[Kind, ...]) -> list[Group]:
         """The ship's battery lines of a mount (None: any) and kinds; a line's mount and kind never change, so
@@ -342,6 +336,21 @@ def _mount(name: str, details_mount: str | None) -> Mount:
     return "turret"
 
 
+def spelt(name: str) -> str:
+    """A name as combat matches it: any case and spacing."""
+    return " ".join(name.lower().split())
+
+
+def meant_hint(wanted: str, names: list[str]) -> str:
+    """`` (did you mean 'NAME'?)`` for the one of ``names`` that ``wanted`` misspells or begins (any case and
+    spacing: "sandcaster", "Lasr Battery"), or "" when none is near."""
+    distinct = {spelt(name): name for name in names}
+    key = spelt(wanted)
+    near = [each for each in distinct if each.startswith(key)] if key else []
+    near = near if len(near) == 1 else difflib.get_close_matches(key, list(distinct), n=1, cutoff=NEAR_NAME)
+    return f" (did you mean {distinct[near[0]]!r}?)" if near else ""
+
+
 def pick_ship(ships: list[UsdShip], name: str | None, sheet: str) -> tuple[UsdShip | None, str | None]:
     """The ship of a sheet that fights: the one ``name`` names (any case and spacing), else the first. With it,
     what was assumed (a sheet of several ships with none named: the first), or without it, why none fights."""
@@ -353,15 +362,11 @@ def pick_ship(ships: list[UsdShip], name: str | None, sheet: str) -> tuple[UsdSh
             return ships[0], (f"{sheet} holds {len(ships)} ships ({held}): the first, {ships[0].name!r}, fights; "
                               "name another to choose it")
         return ships[0], None
-    wanted = " ".join(name.lower().split())
-    found = next((s for s in ships if " ".join(s.name.lower().split()) == wanted), None)
+    found = next((s for s in ships if spelt(s.name) == spelt(name)), None)
     if found is not None:
         return found, None
-    names = {" ".join(s.name.lower().split()): s.name for s in ships}
-    near = [each for each in names if each.startswith(wanted)]  # "Midu" for "Midu Agashaan"
-    near = near if len(near) == 1 else difflib.get_close_matches(wanted, list(names), n=1, cutoff=NEAR_NAME)
-    hint = f" (did you mean {names[near[0]]!r}?)" if near else ""
-    return None, f"{sheet} holds no MCS USD ship named {name!r}{hint}" + (f": it holds {held}" if ships else "")
+    return None, (f"{sheet} holds no MCS USD ship named {name!r}{meant_hint(name, [s.name for s in ships])}"
+                  + (f": it holds {held}" if ships else ""))
 
 
 def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str, Mount] | None = None,
@@ -389,10 +394,10 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         skill, asset = CREW_QUALITY[quality.quality.lower()]
     else:
         skill, asset = CREW_QUALITY["line"]
-    overrides = {" ".join(k.lower().split()): v for k, v in (mounts or {}).items()}
+    overrides = {spelt(k): v for k, v in (mounts or {}).items()}
     groups: list[Group] = []
     for position, weapon in enumerate(ship.weapons, start=1):
-        mount = overrides.get(" ".join(weapon.name.lower().split()))
+        mount = overrides.get(spelt(weapon.name))
         details = weapon.mounting.kind if weapon.mounting is not None else None
         mount = mount or _mount(weapon.name, details)
         count = max(1, weapon.count)
