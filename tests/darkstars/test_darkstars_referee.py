@@ -184,7 +184,9 @@ def test_the_plot_helper_lists_the_legal_plots():
     assert found["up", "NC"]["new_speed"] == 1 and all(abs(q) + abs(r) + abs(q + r) == 16
                                                         for q, r in found["up", "NC"]["ends"])
     bad = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", "Nobody"])
-    assert bad.exit_code == 2 and "no ship 'Nobody'" in bad.stderr
+    assert bad.exit_code == 2 and "no ship 'Nobody': expected one of Sword" in bad.stderr
+    misspelt = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", "Swrd"])
+    assert misspelt.exit_code == 2 and "no ship 'Swrd' (did you mean 'Sword'?)" in misspelt.stderr
 
 
 CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)

@@ -98,6 +98,13 @@ class Refereed:
     system: StarSystem | None = None
 
 
+def _no_ship(name: str, ships: list[str]) -> str:
+    """Why ``name`` is no ship of the log, with the one meant when one is near."""
+    near = difflib.get_close_matches(name, ships, n=1, cutoff=NEAR_NAME)
+    return f"no ship {name!r}" + (f" (did you mean {near[0]!r}?)" if near else "") + f": expected one of " \
+        f"{', '.join(ships)}"
+
+
 def _direction(a: g.Hex, b: g.Hex) -> str | None:
     """Clockwise or counterclockwise, for a step between two hexes of one orbital."""
     if g.orbital(a) != g.orbital(b) or g.orbital(a) == 0:
@@ -148,10 +155,7 @@ class _Referee:
     def plot(self, plot: Plot, where: tuple[str | int, ...]) -> str:
         ship = self.ships.get(plot.ship)
         if ship is None:
-            near = difflib.get_close_matches(plot.ship, list(self.ships), n=1, cutoff=NEAR_NAME)
-            hint = f" (did you mean {near[0]!r}?)" if near else ""
-            self.finding("DS209", (*where, "ship"), f"no ship {plot.ship!r}{hint}: expected one of "
-                         f"{', '.join(self.ships)}")
+            self.finding("DS209", (*where, "ship"), _no_ship(plot.ship, list(self.ships)))
             return f"{plot.ship}: not a ship of this game"
         before = len(self.result.diagnostics)
         drive = self.drive(ship, plot, where)
@@ -356,8 +360,7 @@ def options(path: Path, ship_name: str) -> tuple[list[Option], list[Diagnostic]]
     if ship is None:
         return [], [*result.diagnostics, Diagnostic(code="DS209", severity=Severity.ERROR,
                                                     span=Span(path=str(path), line=1, col=1),
-                                                    message=f"no ship {ship_name!r}: expected one of "
-                                                            f"{', '.join(run.ships)}")]
+                                                    message=_no_ship(ship_name, list(run.ships)))]
     drive = SWITCHES_TO[ship.race] if ship.switch_next else ship.drive
     drives = [d for (race, d) in c.DRIVES if race == ship.race] if ship.race == "riin" else [drive]
     found: list[Option] = []
