@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import FIXTURES
 
@@ -190,6 +192,46 @@ def test_a_field_after_a_wrapped_battery_is_placed_on_its_own_line():
     (ship,), _ = parse_usd("Class: K TL:12\n2xLaser Battery (+2) (14:9 14:9\n   14:9 12:7) Crew: 4\n", "w.usd")
     crew = ship.spans["crew"]
     assert ship.crew == 4 and (crew.line, crew.col, crew.end_line, crew.end_col) == (3, 15, 3, 22)
+
+
+def _sensors_wrapped(text: str) -> str | None:
+    """The sheet with its sensor line broken before its last rating, as a wrapping breaks it, or None when the
+    line does not end in a counted rating."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        cut = line.rstrip().rfind(" ")
+        if line.startswith("Sensors:") and re.fullmatch(r"\d+x\S+", line[cut + 1:].strip()):
+            return "\n".join([*lines[:index], line[:cut] + " ", line[cut + 1:], *lines[index + 1:]]) + "\n"
+    return None
+
+
+SENSOR_SHEETS = [p for p in sorted((FIXTURES / "mcs").glob("*.usd")) if _sensors_wrapped(p.read_text())]
+
+
+@pytest.mark.parametrize("path", SENSOR_SHEETS, ids=lambda p: p.name)
+def test_a_sensor_list_broken_by_wrapping_keeps_its_sensors(path):
+    """Read alone, the line broken off (``1x14.0s``) was a note, and the sensor was lost."""
+    text = path.read_text()
+    ships, diagnostics = parse_usd(text, "whole.usd")
+    again, said = parse_usd(_sensors_wrapped(text) or "", "wrapped.usd")
+    assert again == ships
+    assert [d.code for d in said if d.code not in {x.code for x in diagnostics}] == ["USD111"]
+
+
+def test_a_broken_off_sensor_is_on_its_own_line():
+    text = "Class: Kuvasz TL:12\nSensors: PEMS:1x13.5 LIDAR: 2x15.5 \n  1x14.0s\nCrew: 4\n"
+    (ship,), diagnostics = parse_usd(text, "w.usd")
+    last = ship.sensors[-1]
+    assert (last.kind, last.count, last.sensitivity, last.suffix) == ("LIDAR", 1, 14.0, "s")
+    assert (last.spans["self"].line, last.spans["self"].col) == (3, 3) and ship.crew == 4
+    assert [(d.code, d.span.line) for d in diagnostics] == [("USD111", 2)]
+
+
+@pytest.mark.parametrize("after", ["12\n", "14.5\n", "page 2\n", "Crew: 4\n"])
+def test_a_line_after_a_sensor_list_that_is_no_rating_stands_alone(after):
+    """A bare number could be a page number: only counted ratings (1x14) are taken for a sensor list's end."""
+    (ship,), diagnostics = parse_usd(f"Class: K TL:12\nSensors: LIDAR: 2x15.5\n{after}", "x.usd")
+    assert len(ship.sensors) == 1 and "USD111" not in [d.code for d in diagnostics]
 
 
 def test_a_refused_rating_before_a_line_of_its_own_is_not_joined_to_it():

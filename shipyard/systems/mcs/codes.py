@@ -18,7 +18,8 @@ CODES = (
     Code("USD109", WARNING, "a figure with a scanner's letters for digits (O for 0, l and I for 1), read as the "
                             "digits: a field's figure, or a battery's Pen:Dam pair or rate of fire"),
     Code("USD110", INFO, "text after a CP/M copy's end-of-file mark (Ctrl-Z), not read"),
-    Code("USD111", WARNING, "a rating broken over two lines by a copy's wrapping (an e-mail's), read joined"),
+    Code("USD111", WARNING, "a rating or a sensor list broken over two lines by a copy's wrapping (an e-mail's), "
+                            "read joined"),
     Code("USD112", WARNING, "a line broken by an e-mail's quoted-printable soft line breaks ('=' at its end), read "
                             "joined",
          "Said once for the file, at its first break, naming the lines. There is no fix: joining the lines in place "

@@ -506,6 +506,10 @@ class _SheetReader:
                 joined_to = self.soft_breaks(lines)
             fields = field_items(self.line_text)
             if fields is not None:
+                following = self.line_no + len(self.wrap or ())  # the next line not yet read, from 0
+                if following < len(lines) and self.wrapped_sensors(fields, lines[following]):
+                    joined_to = following + 1
+                    fields = field_items(self.line_text) or fields
                 self.read_fields(fields)
                 continue
             tree = parser.parse_or_none(self.line_text)
@@ -538,17 +542,35 @@ class _SheetReader:
         span past the first line's end is on the next line, at its own column there; else None."""
         if not following.strip() or field_items(following) is not None:
             return None  # a line of fields stands alone
+        joined, rest = self.line_text.rstrip(" \t"), following.lstrip(" \t")
+        tree = parser.parse_or_none(f"{joined} {rest}")
+        if tree is None:
+            return None
+        self.join_following(following)
+        return tree
+
+    def wrapped_sensors(self, fields: list[_FieldItem], following: str) -> bool:
+        """Whether a line of fields ending in a sensor list goes on in the line after it: a line of sensor
+        ratings alone (``1x14.0s``), which an e-mail's wrapping broke off (read alone, it is a note and the
+        sensors are lost). When it does, the two are read as one line, said, as ``wrapped_line`` joins them."""
+        if _CANONICAL.get(_normal(_key_text(str(fields[-1].key)))) not in ("sensor", "sensors"):
+            return False
+        words = following.split()
+        if not words or not all(_WRAPPED_SENSOR.fullmatch(word) for word in words):
+            return False
+        self.join_following(following)
+        return True
+
+    def join_following(self, following: str) -> None:
+        """This line read joined with the line after it, said (USD111), with ``wrap`` set so that every span
+        past this line's end is on the next line, at its own column there."""
         indent = len(following) - len(following.lstrip(" \t"))
         joined = self.line_text.rstrip(" \t")
         boundary = len(joined) + 1  # the blank put between the two
-        tree = parser.parse_or_none(f"{joined} {following[indent:]}")
-        if tree is None:
-            return None
         self.report("USD111", Severity.WARNING, f"a line broken in two by a copy's wrapping: read joined with line "
                                                 f"{self.line_no + len(self.wrap or ()) + 1}", boundary)
         self.wrap = (*(self.wrap or ()), (boundary, boundary - indent))
         self.line_text = f"{joined} {following[indent:]}"
-        return tree
 
     def soft_breaks(self, lines: list[str]) -> int:
         """A line ending in quoted-printable's soft line break (``QP_SOFT_BROKEN``: the encoding broke a longer
@@ -864,6 +886,9 @@ _SCANNED_BATTERY_FIGURE = re.compile(f"(?<![A-Za-z0-9])(?:{FIGURE_CHAR}{{1,3}}:(
                                      f"{FIGURE_CHAR}{{1,3}})(?![A-Za-z0-9:])|(?<=\\()[+-]{FIGURE_CHAR}{{1,2}}(?=\\))")
 #: A sensor rating: "2x14", "14.5", "1x13.5s" (count, sensitivity, suffix).
 _SENSOR_RATING = re.compile(r"(?:(\d+)[xX])?(\d+(?:\.\d+)?)([A-Za-z]*)")
+#: A sensor rating with its count (``1x14.0s``), as a line broken off a sensor list holds: a bare number could be
+#: anything (a page number), so it is not taken for one.
+_WRAPPED_SENSOR = re.compile(r"(?<![\d.])\d++[xX]\d++(?:\.\d++)?[A-Za-z]*+")  # linear: one start a run of digits
 
 
 def _given(value: int | None, what: str) -> int:
