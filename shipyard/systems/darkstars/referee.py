@@ -9,7 +9,6 @@ NC" takes effect the next turn, as the Gzrel's does.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -19,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.names import meant_hint
 from shipyard.core.toml_input import Positions, load_toml_model, located, read_toml_file
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
@@ -100,9 +100,7 @@ class Refereed:
 
 def _no_ship(name: str, ships: list[str]) -> str:
     """Why ``name`` is no ship of the log, with the one meant when one is near."""
-    near = difflib.get_close_matches(name, ships, n=1, cutoff=NEAR_NAME)
-    return f"no ship {name!r}" + (f" (did you mean {near[0]!r}?)" if near else "") + f": expected one of " \
-        f"{', '.join(ships)}"
+    return f"no ship {name!r}{meant_hint(name, ships, NEAR_NAME)}: expected one of {', '.join(ships)}"
 
 
 def _direction(a: g.Hex, b: g.Hex) -> str | None:

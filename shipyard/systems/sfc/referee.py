@@ -6,7 +6,6 @@ each side's force and points.
 
 from __future__ import annotations
 
-import difflib
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -16,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.core.names import meant_hint
 from shipyard.core.toml_input import Positions, located, read_toml_file
 from shipyard.systems.sfc import charts as c
 from shipyard.systems.sfc.odds import Side as OddsSide
@@ -171,9 +171,8 @@ class _Referee:
                                                   span=located(self.positions, self.shown, where), message=message))
 
     def _unknown(self, name: str, where: tuple[str | int, ...], names: list[str]) -> None:
-        near = difflib.get_close_matches(name, names, n=1, cutoff=NEAR_ID)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
-        self.finding("SFC210", where, f"no element {name!r}{hint}: expected one of {', '.join(names)}")
+        self.finding("SFC210", where, f"no element {name!r}{meant_hint(name, names, NEAR_ID)}: expected one of "
+                     f"{', '.join(names)}")
 
     def _carrier(self, entry: ElementEntry, side: int, where: tuple[str | int, ...]) -> None:
         """An element stacked inside another names one of its own side."""

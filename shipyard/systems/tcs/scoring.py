@@ -13,13 +13,13 @@ scenario key to set, and the line counts nothing until the judge gives it. Nothi
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.names import meant
 from shipyard.core.numbers import figure
 from shipyard.core.source import read_sheet_text
 from shipyard.core.toml_input import toml_positions
@@ -103,8 +103,8 @@ class _Scorer:
     def _sheets_hint(self, sheet: str) -> str:
         """The fleet's sheets, as a record names them, and the one meant when one is near."""
         names = list(dict.fromkeys(Path(m.path).name for m in self.fleet.members))
-        near = difflib.get_close_matches(Path(sheet).name, names, n=1, cutoff=NEAR_NAME)
-        return (f" (did you mean '{near[0]}'?)" if near else "") + f": its sheets are {', '.join(names)}"
+        near = meant(Path(sheet).name, names, NEAR_NAME)
+        return (f" (did you mean '{near}'?)" if near else "") + f": its sheets are {', '.join(names)}"
 
     def problem(self, code: str, message: str, severity: Severity = Severity.ERROR) -> None:
         self.diagnostics.append(Diagnostic(code=code, severity=severity, message=message, span=self.where))
@@ -401,8 +401,8 @@ def unasked_rulings(path: Path, rulings: Iterable[str], asked: set[str]) -> list
     positions = toml_positions(text) if text is not None else {}
     found = []
     for key in unasked:
-        near = difflib.get_close_matches(key, sorted(asked), n=1, cutoff=NEAR_NAME)
-        hint = f": did you mean \"{near[0]}\"?" if near else ""
+        near = meant(key, sorted(asked), NEAR_NAME)
+        hint = f": did you mean \"{near}\"?" if near else ""
         line, col = positions.get(("scenario", "rulings", key), positions.get(("scenario", "rulings"), (1, 1)))
         found.append(Diagnostic(code="APX005", severity=Severity.WARNING, span=Span(path=str(path), line=line, col=col),
                                 message=f"the ruling \"{key}\" is asked for by no hole of this battle{hint}"))

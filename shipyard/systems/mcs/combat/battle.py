@@ -25,6 +25,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.names import meant_hint, spelt
 from shipyard.core.toml_input import Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import RandomDice
@@ -42,14 +43,13 @@ from shipyard.systems.mcs.combat.resolve import (
 from shipyard.systems.mcs.combat.state import (
     BEAMS,
     EVERY_KIND,
+    NEAR_NAME,
     WEAPONS,
     Battery,
     CombatShip,
     Group,
     combat_ship,
-    meant_hint,
     pick_ship,
-    spelt,
 )
 from shipyard.systems.mcs.model import UsdShip
 
@@ -647,7 +647,7 @@ def _unknown_point_defence(side: Side, side_index: int, ships: list[CombatShip],
     line, col = locate(positions, ("sides", side_index, "doctrine", "point_defence"))
     return [Diagnostic(code="CMB004", severity=Severity.ERROR, span=Span(path=shown or "-", line=line, col=col),
                        message=f"point defence names {name!r}, a battery no ship of the side has"
-                               f"{meant_hint(name, list(names.values()))}: it has "
+                               f"{meant_hint(name, names.values(), NEAR_NAME)}: it has "
                                f"{', '.join(repr(n) for n in names.values())}")
             for name in side.doctrine.point_defence if spelt(name) not in names]
 

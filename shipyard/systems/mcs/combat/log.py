@@ -5,7 +5,6 @@ turn (MCS 2.4) and the ships' states are kept after each."""
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -16,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.core.names import meant_hint, spelt
 from shipyard.core.toml_input import Positions, located, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
@@ -33,14 +33,13 @@ from shipyard.systems.mcs.combat.resolve import (
     sensors_allow,
 )
 from shipyard.systems.mcs.combat.state import (
+    NEAR_NAME,
     Battery,
     CombatShip,
     Group,
     Mount,
     combat_ship,
-    meant_hint,
     pick_ship,
-    spelt,
 )
 from shipyard.systems.mcs.model import UsdShip
 
@@ -177,7 +176,7 @@ class _Run:
             for name in entry.mounts:  # a mount for a battery the ship lacks would mount nothing, in silence
                 if spelt(name) not in {spelt(battery) for battery in batteries}:
                     self.error(("ships", key, "mounts", name), "CMB004", f"ship {key!r}: mounts names {name!r}, a "
-                               f"battery {chosen.name} does not have{meant_hint(name, batteries)}: it has "
+                               f"battery {chosen.name} does not have{meant_hint(name, batteries, NEAR_NAME)}: it has "
                                + ", ".join(repr(battery) for battery in dict.fromkeys(batteries)))
             try:
                 self.ships[key] = combat_ship(chosen, entry.crew, entry.mounts, entry.vacc_suits,
@@ -189,8 +188,7 @@ class _Run:
         if name in self.ships:
             return self.ships[name]
         if name not in self.log.ships:
-            near = difflib.get_close_matches(name, list(self.log.ships), n=1, cutoff=NEAR_SHIP)
-            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            hint = meant_hint(name, self.log.ships, NEAR_SHIP)
             self.error(where, "CMB004", f"no ship {name!r} in [ships]{hint}: expected one of "
                        f"{', '.join(self.log.ships)}")
         return None

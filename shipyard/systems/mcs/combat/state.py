@@ -9,7 +9,6 @@ since a hit damages one battery of a group. A group is named by its name on the 
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Literal, TypeVar
 
+from shipyard.core.names import meant_hint, spelt
 from shipyard.core.numbers import fraction_text
 from shipyard.systems.mcs.combat.tables import CREW_QUALITY, EVASION_TOLERANCE_LOSS
 from shipyard.systems.mcs.model import BeamBattery, DamperBattery, MissileBattery, SandcasterBattery, UsdShip
@@ -227,8 +227,8 @@ class CombatShip:
         if found:
             raise KeyError(f"{len(found)} batteries of {self.name} are named {name!r}: name one by its "
                            f"position ({names})")
-        raise KeyError(f"{self.name} has no battery {name!r}{meant_hint(name, [g.name for g in self.groups])}: "
-                       f"it has {names}")
+        raise KeyError(f"{self.name} has no battery {name!r}"
+                       f"{meant_hint(name, [g.name for g in self.groups], NEAR_NAME)}: it has {names}")
 
     def lines(self, mount: Mount | None, kinds: tuple[Kind, ...]) -> list[Group]:
         """The ship's battery lines of a mount (None: any) and kinds; a line's mount and kind never change, so
@@ -336,21 +336,6 @@ def _mount(name: str, details_mount: str | None) -> Mount:
     return "turret"
 
 
-def spelt(name: str) -> str:
-    """A name as combat matches it: any case and spacing."""
-    return " ".join(name.lower().split())
-
-
-def meant_hint(wanted: str, names: list[str]) -> str:
-    """`` (did you mean 'NAME'?)`` for the one of ``names`` that ``wanted`` misspells or begins (any case and
-    spacing: "sandcaster", "Lasr Battery"), or "" when none is near."""
-    distinct = {spelt(name): name for name in names}
-    key = spelt(wanted)
-    near = [each for each in distinct if each.startswith(key)] if key else []
-    near = near if len(near) == 1 else difflib.get_close_matches(key, list(distinct), n=1, cutoff=NEAR_NAME)
-    return f" (did you mean {distinct[near[0]]!r}?)" if near else ""
-
-
 def pick_ship(ships: list[UsdShip], name: str | None, sheet: str) -> tuple[UsdShip | None, str | None]:
     """The ship of a sheet that fights: the one ``name`` names (any case and spacing), else the first. With it,
     what was assumed (a sheet of several ships with none named: the first), or without it, why none fights."""
@@ -365,7 +350,8 @@ def pick_ship(ships: list[UsdShip], name: str | None, sheet: str) -> tuple[UsdSh
     found = next((s for s in ships if spelt(s.name) == spelt(name)), None)
     if found is not None:
         return found, None
-    return None, (f"{sheet} holds no MCS USD ship named {name!r}{meant_hint(name, [s.name for s in ships])}"
+    hint = meant_hint(name, [s.name for s in ships], NEAR_NAME)
+    return None, (f"{sheet} holds no MCS USD ship named {name!r}{hint}"
                   + (f": it holds {held}" if ships else ""))
 
 

@@ -6,12 +6,12 @@ diagnostic (code CNV1xx) and as a note on the converted ship, so it is printed u
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal, overload
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.names import meant_hint, spelt
 from shipyard.core.numbers import nearest_key
 from shipyard.core.records import Record
 from shipyard.systems.mcs import charts as chart
@@ -44,11 +44,6 @@ class T4Options:
     sandcasters_per_battery: int = 10  # the seed groups its 50 sandcasters 10 to a battery
 
 
-def spelt(name: str) -> str:
-    """A battery's name as --rof matches it: any case and spacing."""
-    return " ".join(name.lower().split())
-
-
 def rof_given(overrides: dict[str, int], name: str) -> int | None:
     """The ROF --rof gives the battery ``name``, or None."""
     return next((rof for key, rof in overrides.items() if spelt(key) == spelt(name)), None)
@@ -62,9 +57,8 @@ def unused_rofs(overrides: dict[str, int], names: list[str]) -> list[str]:
     for key in overrides:
         if spelt(key) in held:
             continue
-        near = difflib.get_close_matches(spelt(key), list(held), n=1, cutoff=NEAR_BATTERY)
-        hint = f" (did you mean {held[near[0]]!r}?)" if near else ""
-        found.append(f"--rof names {key!r}, a battery of no ship of the sheet{hint}: it has "
+        found.append(f"--rof names {key!r}, a battery of no ship of the sheet{meant_hint(key, names, NEAR_BATTERY)}: "
+                     "it has "
                      + ", ".join(repr(name) for name in dict.fromkeys(names)))
     return found
 

@@ -1,0 +1,35 @@
+"""The name a user meant: a did-you-mean for every name a file or a command line gives that names nothing (a
+ship of a log, a battery, an element, a ruling's key), told one way everywhere."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from shipyard.core.codes import transposed
+
+
+def spelt(name: str) -> str:
+    """A name as it is matched: any case and spacing."""
+    return " ".join(name.lower().split())
+
+
+def meant(wanted: str, names: Iterable[str], cutoff: float) -> str | None:
+    """The one of ``names`` that ``wanted`` misspells (any case and spacing): the only one it begins ("Midu" for
+    "Midu Agashaan"), else the only one of its letters in another order ("Crwe"), else the nearest whose
+    likeness (difflib's ratio) is ``cutoff`` or more; None when none is."""
+    by_spelling = {spelt(name): name for name in names}
+    key = spelt(wanted)
+    if not key:
+        return None
+    begun = [each for each in by_spelling if each.startswith(key)]
+    swapped = transposed(key, by_spelling)
+    near = (begun if len(begun) == 1 else swapped if len(swapped) == 1
+            else difflib.get_close_matches(key, list(by_spelling), n=1, cutoff=cutoff))
+    return by_spelling[near[0]] if near else None
+
+
+def meant_hint(wanted: str, names: Iterable[str], cutoff: float) -> str:
+    """`` (did you mean 'NAME'?)`` for the name ``meant`` finds, or "" when none is near."""
+    found = meant(wanted, names, cutoff)
+    return f" (did you mean {found!r}?)" if found is not None else ""
