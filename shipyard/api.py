@@ -827,10 +827,9 @@ def combat_options(**readings: Any) -> Any:
 def range_band(word: str) -> str | None:
     """The MCS range band a word names, by its key (``l``) or its name (``Long``, ``very-short``), any case and
     spacing: its key, or None when it names none."""
-    from shipyard.systems.mcs.combat.tables import RANGE_BANDS
+    from shipyard.systems.mcs.combat.tables import band_key
 
-    wanted = " ".join(word.lower().replace("-", " ").replace("_", " ").split())
-    return next((key for key, band in RANGE_BANDS.items() if wanted in (key, band.name.lower())), None)
+    return band_key(word)
 
 
 def range_band_words() -> list[str]:

@@ -358,6 +358,15 @@ def test_a_doctrine_that_cannot_be_meant_is_refused(tmp_path, doctrine, code, wo
     assert runner.invoke(app, ["combat", "battle", str(path), "-n", "5"]).exit_code == 0
 
 
+def test_an_engagement_names_its_bands_as_the_command_line_does():
+    from shipyard.systems.mcs.combat.battle import Doctrine, Engagement
+
+    engagement = Engagement.model_validate({"start_range": "Extreme", "sides": [
+        {"ships": [{"sheet": "a.usd"}], "doctrine": {"seek": "very short"}}, {"ships": [{"sheet": "b.usd"}]}]})
+    assert engagement.start_range == "x" and engagement.sides[0].doctrine.seek == "vs"
+    assert Doctrine.model_validate({"seek": "hold"}).seek == "hold"
+
+
 def test_squadron_mates_give_point_defence():
     """MCS 4.1: a salvo at one Midu meets the PD of its squadron mate when its own has fired."""
     battle_fleets = [Fleet("Z", [ship("zhodani-strike-cruiser")], 6, Doctrine()),

@@ -458,6 +458,15 @@ def _log(tmp_path: Path, body: str) -> Path:
 FIRE = '[[turn]]\nrange = "l"\n[[turn.fire]]\nship = "a"\nbattery = "Heavy Laser Btty"\ntarget = "b"\ncount = 3\n'
 
 
+def test_a_log_names_its_bands_as_the_command_line_does(tmp_path):
+    """``range = "Long"`` is ``range = "l"``, as ``-r long`` is ``-r l``: the same narration."""
+    by_key = resolve_log(_log(tmp_path, FIRE), seed=4).turns[0].steps
+    by_name = resolve_log(_log(tmp_path, FIRE.replace('range = "l"', 'range = "Long"')), seed=4)
+    assert by_name.turns[0].steps == by_key and not [d for d in by_name.diagnostics if d.code == "CMB002"]
+    wrong = resolve_log(_log(tmp_path, FIRE.replace('range = "l"', 'range = "Lng"')), seed=4).diagnostics
+    assert [d.code for d in wrong if d.code.startswith("CMB")] == ["CMB002"]
+
+
 def test_a_seeded_log_gives_the_same_narration(tmp_path):
     path = _log(tmp_path, FIRE)
     one, two, other = resolve_log(path, seed=4), resolve_log(path, seed=4), resolve_log(path, seed=5)

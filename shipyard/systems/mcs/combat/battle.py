@@ -20,9 +20,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import meant_hint, spelt
@@ -53,7 +53,8 @@ from shipyard.systems.mcs.combat.state import (
 )
 from shipyard.systems.mcs.model import UsdShip
 
-Band = Literal["vs", "s", "m", "l", "x"]
+#: A band a battle starts at or seeks, by its key or its name ("Long"), as the fire log's.
+Band = Annotated[Literal["vs", "s", "m", "l", "x"], BeforeValidator(t.band_word)]
 #: MCS 2.3: the bands the range steps through, nearest first.
 RANGE_STEPS: tuple[str, ...] = ("vs", "s", "m", "l", "x")
 #: The z of a 95% interval (the normal quantile 0.975), for the Wilson score interval of a chance.

@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.names import meant_hint, spelt
@@ -43,7 +43,8 @@ from shipyard.systems.mcs.combat.state import (
 )
 from shipyard.systems.mcs.model import UsdShip
 
-Band = Literal["impact", "pb", "vs", "s", "m", "l", "x"]
+#: A range band by its key, or by its name as the command line takes it ("Long", "very short").
+Band = Annotated[Literal["impact", "pb", "vs", "s", "m", "l", "x"], BeforeValidator(t.band_word)]
 #: MCS 2.3: the bands the range steps through, one a turn (Impact and Point Blank are the missiles' own).
 RANGE_STEPS = ("vs", "s", "m", "l", "x")
 #: How alike a misspelt ship's key must be to one of [ships] to be named as the one meant (difflib's ratio).

@@ -51,6 +51,19 @@ RANGE_BANDS: dict[str, RangeBand] = {band.key: band for band in (
     RangeBand("x", "Extreme", 5, 6, 0, Fraction(8), Fraction(16), "Impossible", 4),
 )}
 
+def band_key(word: str) -> str | None:
+    """The range band a word names, by its key (``l``) or its name (``Long``, ``very-short``), any case and
+    spacing: its key, or None when it names none."""
+    wanted = " ".join(word.lower().replace("-", " ").replace("_", " ").split())
+    return next((key for key, band in RANGE_BANDS.items() if wanted in (key, band.name.lower())), None)
+
+
+def band_word(value: object) -> object:
+    """A file's range band read as ``band_key`` reads it (``"Long"`` is ``"l"``); anything else as written, for
+    its validation to refuse."""
+    return (band_key(value) or value) if isinstance(value, str) else value
+
+
 #: MCS 3.0: hexboard distances of the bands, in tenth-light-second "Brilliant Lances" hexes (low, high).
 RANGE_DISTANCE_HEXES: dict[str, tuple[Fraction, Fraction]] = {
     "impact": (Fraction(1, 100), Fraction(1, 100)), "pb": (Fraction(1, 2), Fraction(1, 2)),
