@@ -97,6 +97,19 @@ def test_turn_log_findings_are_located():
         == [["13", "1", "FRM001"], ["19", "1", "FRM002"], ["30", "1", "FRM001"]]
 
 
+def test_a_turn_log_in_any_case_reads_as_the_display_prints_it(tmp_path):
+    """``from = "rl"``, ``range = "Long"`` and ``weapon = "Laser"`` are the display's RL, long and laser: the
+    same findings as the log written as it prints them."""
+    log = FIXTURES / "tcs" / "battle" / "turn-log.toml"
+    typed = tmp_path / "turn-log.toml"
+    text = log.read_text(encoding="utf-8")
+    typed.write_text(text.replace('from = "RL"', 'from = "rl"').replace('range = "long"', 'range = "Long"')
+                     .replace('weapon = "laser"', 'weapon = "Laser"'), encoding="utf-8")
+    assert typed.read_text(encoding="utf-8") != text
+    first, second = runner.invoke(app, ["formation", str(log)]), runner.invoke(app, ["formation", str(typed)])
+    assert second.stdout.replace(str(typed), str(log)) == first.stdout and second.exit_code == 1
+
+
 def test_formation_without_a_log_prints_the_rules():
     result = runner.invoke(app, ["formation"])
     assert result.exit_code == 0 and "ES    -    -    5    +    S    +    +    -" in result.stdout

@@ -30,21 +30,29 @@ A turn log (TOML) for ``shipyard formation LOG.toml``::
     ship = "Kinunir"
 
 With a set-up (``[[setup]]`` entries: ``player``, ``ship``, ``at``) before the turns, the automatic victory and
-breakthrough conditions are judged too.
+breakthrough conditions are judged too. Positions, ranges and weapons are read in any case (``rl``, ``Long``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.toml_input import Positions
 from shipyard.systems.tcs import charts as tcs
 
-Position = Literal["SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES"]
+
+def _spelt(case: str) -> BeforeValidator:
+    """A word of a turn log read in any case and spacing (``rl`` is ``RL``, ``Long`` is ``long``), as the display
+    prints it: ``case`` is "upper" or "lower"."""
+    return BeforeValidator(lambda value: getattr(" ".join(value.split()), case)() if isinstance(value, str) else value)
+
+
+#: A position of the display, in any case (``rl``).
+Position = Annotated[Literal["SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES"], _spelt("upper")]
 
 
 @dataclass(frozen=True)
@@ -135,7 +143,7 @@ class Move(_Entry):
 
 class Fire(_Entry):
     target: Position
-    weapon: str | None = None
+    weapon: Annotated[str | None, _spelt("lower")] = None
 
 
 class ShipRef(BaseModel):
@@ -158,7 +166,7 @@ class Turn(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     number: int = Field(ge=1)
-    range: Literal["short", "long"] = "long"
+    range: Annotated[Literal["short", "long"], _spelt("lower")] = "long"
     move: list[Move] = Field(default_factory=list)
     fire: list[Fire] = Field(default_factory=list)
     # Ships no longer capable of offensive fire from this turn's end (destroyed, abandoned, disarmed).
