@@ -8,15 +8,17 @@ table's header when the key is missing. Unknown keys get a did-you-mean from the
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import sys
 import tomllib
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
-from typing import TypeVar
+from types import UnionType
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ValidationError, model_validator
 from pydantic_core import ErrorDetails
 
 from shipyard.core.codes import transposed
@@ -29,6 +31,47 @@ Location = tuple[str | int, ...]
 #: Each table's and key's position: 1-based line and column.
 Positions = dict[Location, tuple[int, int]]
 Model = TypeVar("Model", bound=BaseModel)
+
+
+class AnyCase(BaseModel):
+    """An input table whose words from a fixed list (a ``Literal`` field: ``sand = "blocking"``, ``speed = "HA"``)
+    are read in any case and spacing, as the list spells them: a typist's ``"Blocking"`` or ``"ha"`` is no
+    error. A list spelt in mixed case is left as written."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _words_in_any_case(cls, data: Any) -> Any:
+        cases = _literal_cases(cls)
+        if not cases or not isinstance(data, dict):
+            return data
+        return {key: _recased(value, cases[key]) if key in cases else value for key, value in data.items()}
+
+
+def _recased(value: Any, case: str) -> Any:
+    return getattr(" ".join(value.split()), case)() if isinstance(value, str) else value
+
+
+@functools.cache
+def _literal_cases(model: type[BaseModel]) -> dict[str, str]:
+    """Each field of ``model`` (by the key a file writes) whose words come from a fixed list of one case:
+    "lower" or "upper"."""
+    cases = {}
+    for name, info in model.model_fields.items():
+        words = [word for word in _literal_words(info.annotation) if isinstance(word, str)]
+        if words and all(word == word.lower() for word in words):
+            cases[info.alias or name] = "lower"
+        elif words and all(word == word.upper() for word in words):
+            cases[info.alias or name] = "upper"
+    return cases
+
+
+def _literal_words(annotation: Any) -> list[Any]:
+    """The words of the ``Literal`` types an annotation is made of (through unions and ``Annotated``)."""
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    if get_origin(annotation) in (Union, UnionType, Annotated):
+        return [word for arg in get_args(annotation) for word in _literal_words(arg)]
+    return []
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?")
 # A bare key, or a quoted one ("legacy/*" = [...] in per-file-ignores): where its line begins.
 _KEY = re.compile(r"""^(\s*)(?:"([^"\\\n]*)"|'([^'\n]*)'|([A-Za-z0-9_-]+))\s*=""")

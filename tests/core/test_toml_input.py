@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+from conftest import ROOT
+
 from shipyard.core.toml_input import load_toml_model
 from shipyard.systems.tcs.formation import TurnLog
 
@@ -58,3 +61,36 @@ def test_scenario_and_formation_commands_say_so(tmp_path):
     big.write_text("[scenario]\nbudget_mcr = " + "9" * 5000 + "\n")
     result = runner.invoke(app, ["check", "--scenario", str(big), str(ROOT / "examples" / "kuvasz.usd")])
     assert result.exit_code == 2 and f"{big}:2:14: error: SCN001" in result.output
+
+
+def test_words_from_a_fixed_list_are_read_in_any_case():
+    """A Literal field takes its words in any case and spacing, as its list spells them; a mixed-case list and a
+    free-text field are left as written."""
+    from typing import Literal
+
+    from pydantic import ValidationError
+
+    from shipyard.core.toml_input import AnyCase
+
+    class Entry(AnyCase):
+        sand: Literal["none", "blocking", "cloud"] = "none"
+        speed: Literal["HA", "LA", "NC"] | None = None
+        mixed: Literal["Vis", "IR"] = "Vis"
+        name: str = ""
+
+    entry = Entry.model_validate({"sand": " Blocking ", "speed": "ha", "name": "Lion"})
+    assert (entry.sand, entry.speed, entry.name) == ("blocking", "HA", "Lion")
+    with pytest.raises(ValidationError):
+        Entry.model_validate({"mixed": "vis"})
+    with pytest.raises(ValidationError):
+        Entry.model_validate({"sand": "blockng"})
+
+
+def test_a_design_typed_in_capitals_rates_as_written_in_lower_case(tmp_path):
+    from shipyard.core.pipeline import load_sheet
+
+    design = ROOT / "examples" / "ffs2" / "seed-examples.toml"
+    typed = tmp_path / "typed.toml"
+    typed.write_text(design.read_text(encoding="utf-8").replace('type = "laser"', 'type = "Laser"')
+                     .replace('mount = "barbette"', 'mount = "Barbette"'), encoding="utf-8")
+    assert load_sheet(typed).ships == load_sheet(design).ships

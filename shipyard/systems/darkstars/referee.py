@@ -15,11 +15,11 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import meant_hint
-from shipyard.core.toml_input import Positions, load_toml_model, located, read_toml_file
+from shipyard.core.toml_input import AnyCase, Positions, load_toml_model, located, read_toml_file
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
 from shipyard.systems.darkstars.system import StarSystem
@@ -38,7 +38,7 @@ FUEL_RACES = frozenset({"tassar", "terran"})
 SWITCHES_TO: dict[str, str] = {"gzrel": "sail", "tassar": "pulse"}
 
 
-class _Entry(BaseModel):
+class _Entry(AnyCase):
     model_config = ConfigDict(extra="forbid")
 
 

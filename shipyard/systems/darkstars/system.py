@@ -16,18 +16,18 @@ import random
 from pathlib import Path
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.records import Record, Ship
-from shipyard.core.toml_input import load_toml_model, located
+from shipyard.core.toml_input import AnyCase, load_toml_model, located
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
 
 BodyType = Literal["t1", "t2", "t3", "t4", "t5", "g1", "g2", "g3", "g4", "g5"]
 
 
-class _Input(BaseModel):
+class _Input(AnyCase):
     model_config = ConfigDict(extra="forbid")
 
 

@@ -12,11 +12,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.names import meant_hint
-from shipyard.core.toml_input import Positions, located, read_toml_file
+from shipyard.core.toml_input import AnyCase, Positions, located, read_toml_file
 from shipyard.systems.sfc import charts as c
 from shipyard.systems.sfc.odds import Side as OddsSide
 from shipyard.systems.sfc.odds import attack
@@ -28,7 +28,7 @@ TOLERANCE = 0.01
 NEAR_ID = 0.6
 
 
-class _Entry(BaseModel):
+class _Entry(AnyCase):
     model_config = ConfigDict(extra="forbid")
 
 

@@ -21,18 +21,18 @@ from fractions import Fraction
 from pathlib import Path
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.records import Record, Ship
-from shipyard.core.toml_input import load_toml_model, located
+from shipyard.core.toml_input import AnyCase, load_toml_model, located
 from shipyard.systems.sfc import charts as c
 
 ElementType = Literal["dreadnought", "cruiser", "carrier", "fighter", "tender", "sdb", "escort",
                       "assault-transport", "transport", "rider", "deep-meson-gun"]
 
 
-class _Input(BaseModel):
+class _Input(AnyCase):
     model_config = ConfigDict(extra="forbid")
 
 

@@ -36,12 +36,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.source import read_sheet_text
-from shipyard.core.toml_input import load_toml_model
+from shipyard.core.toml_input import AnyCase, load_toml_model
 
 Status = Literal["intact", "damaged", "abandoned", "hulk", "vaporised", "destroyed"]
 
 
-class ShipDamage(BaseModel):
+class ShipDamage(AnyCase):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     sheet: str

@@ -22,11 +22,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import meant_hint, spelt
-from shipyard.core.toml_input import Positions, locate, read_toml_file
+from shipyard.core.toml_input import AnyCase, Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import RandomDice
 from shipyard.systems.mcs.combat.resolve import (
@@ -61,7 +61,7 @@ RANGE_STEPS: tuple[str, ...] = ("vs", "s", "m", "l", "x")
 Z_95 = 1.959963984540054
 
 
-class _Entry(BaseModel):
+class _Entry(AnyCase):
     model_config = ConfigDict(extra="forbid")
 
 

@@ -12,11 +12,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.names import meant_hint, spelt
-from shipyard.core.toml_input import Positions, located, read_toml_file
+from shipyard.core.toml_input import AnyCase, Positions, located, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
 from shipyard.systems.mcs.combat.resolve import (
@@ -55,7 +55,7 @@ Location = Literal["electronics", "spinal", "magazine", "turret", "bay", "cargo/
                    "power plant", "maneuver drive", "jump drive", "hangar", "screens", "special"]
 
 
-class _Entry(BaseModel):
+class _Entry(AnyCase):
     model_config = ConfigDict(extra="forbid")
 
 

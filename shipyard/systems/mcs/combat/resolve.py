@@ -16,9 +16,10 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import ConfigDict
 
 from shipyard.core.terms import Term, terms_text
+from shipyard.core.toml_input import AnyCase
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import Dice
 from shipyard.systems.mcs.combat.odds import at_most
@@ -37,7 +38,7 @@ from shipyard.systems.mcs.combat.state import (
 Weapon = Literal["laser", "paw", "meson", "missile"]
 
 
-class Options(BaseModel):
+class Options(AnyCase):
     """Readings and optional rules (a fire log's ``[options]``). The defaults follow the seed's tables where its
     text and examples differ."""
 

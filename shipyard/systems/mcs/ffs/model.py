@@ -12,7 +12,9 @@ import re
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import AfterValidator, ConfigDict, Field, StringConstraints, model_validator
+
+from shipyard.core.toml_input import AnyCase
 
 Edition = Literal["ffs1", "ffs2"]
 #: The editions by name, as a command line gives them.
@@ -44,7 +46,7 @@ Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), Af
 BatteryName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), AfterValidator(_battery_name)]
 
 
-class _Input(BaseModel):
+class _Input(AnyCase):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
