@@ -14,6 +14,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from shipyard.core.toml_input import AnyCase
+
 #: Trillion Credit Squadron: one trillion credits.
 TCS_BUDGET_MCR = Decimal(1_000_000)
 #: A judge's ruling is a percent, 0 to 100: of a system's value kept, or of a ship's whole value lost.
@@ -51,7 +53,7 @@ class ScenarioFile(BaseModel):
 MAX_COPIES = 1_000_000
 
 
-class FleetEntry(BaseModel):
+class FleetEntry(AnyCase):
     """One ``[[ship]]`` of a fleet file: a sheet, how many are built, and its role."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
