@@ -52,15 +52,10 @@ def rof_given(overrides: dict[str, int], name: str) -> int | None:
 def unused_rofs(overrides: dict[str, int], names: list[str]) -> list[str]:
     """Why each battery --rof names is none of ``names`` (the batteries of the sheet's T4 ships), with the one
     meant when one is near: a ROF that rates nothing, where the battery it was meant for got the default."""
-    held = {spelt(name): name for name in names}
-    found = []
-    for key in overrides:
-        if spelt(key) in held:
-            continue
-        found.append(f"--rof names {key!r}, a battery of no ship of the sheet{meant_hint(key, names, NEAR_BATTERY)}: "
-                     "it has "
-                     + ", ".join(repr(name) for name in dict.fromkeys(names)))
-    return found
+    held = {spelt(name) for name in names}
+    batteries = ", ".join(repr(name) for name in dict.fromkeys(names))
+    return [f"--rof names {key!r}, a battery of no ship of the sheet{meant_hint(key, names, NEAR_BATTERY)}: it has "
+            f"{batteries}" for key in overrides if spelt(key) not in held]
 
 
 class _Converter:
