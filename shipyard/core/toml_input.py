@@ -72,6 +72,8 @@ def _literal_words(annotation: Any) -> list[Any]:
     if get_origin(annotation) in (Union, UnionType, Annotated):
         return [word for arg in get_args(annotation) for word in _literal_words(arg)]
     return []
+
+
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*\]\]?")
 # A bare key, or a quoted one ("legacy/*" = [...] in per-file-ignores): where its line begins.
 _KEY = re.compile(r"""^(\s*)(?:"([^"\\\n]*)"|'([^'\n]*)'|([A-Za-z0-9_-]+))\s*=""")
