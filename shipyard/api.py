@@ -642,6 +642,8 @@ def scoring_document(result: Scoring) -> dict[str, Any]:
         return float(value)
 
     return {"fleets": [{"name": s.name, "spent_mcr": number(s.spent), "lost_mcr": number(s.lost),
+                        "spent_otherwise": ({"by": s.other_spent[0], "mcr": number(s.other_spent[1])}
+                                            if s.other_spent else None),
                         "percentage": number(s.percentage),
                         "ships": [{"ship": loss.ship, "sheet": loss.sheet, "copy": loss.copy, "status": loss.status,
                                    "value_mcr": number(loss.value), "lost_mcr": number(loss.lost),

@@ -14,7 +14,8 @@ def score_lines(scores: list[Any], best: Any, tie: bool, standing: Any = None) -
     """(line, markup) pairs, in order."""
     lines: list[tuple[str, bool]] = []
     for s in scores:
-        lines.append((f"[bold]{markup_escaped(s.name)}[/bold]: spent MCr {figure(round(s.spent, 3))}", True))
+        other = f" (by the {s.other_spent[0]}, MCr {figure(round(s.other_spent[1], 3))})" if s.other_spent else ""
+        lines.append((f"[bold]{markup_escaped(s.name)}[/bold]: spent MCr {figure(round(s.spent, 3))}{other}", True))
         for loss in s.ships:
             lines.append((f"  {markup_escaped(loss.ship)} #{loss.copy} ({loss.status}, value MCr "
                           f"{figure(loss.value)}): MCr {figure(round(loss.lost, 3))} lost", True))

@@ -179,6 +179,28 @@ def test_worked_battle():
     assert "winner: Blue" in text.stdout
 
 
+def test_money_spent_by_either_reading(tmp_path):
+    """Step F's "money spent on original fleet": by default each ship at its sheet's price, as its losses are
+    valued (Blue 9,366.174); the quantity rule's figure, which the audit and the budget use, is said beside
+    (Blue: the Vigilant at 4,054.91972 + 3,211.8176, the Kinunir at 1,349.9963, 8,616.73362). With
+    money_spent = "quantity rule" the two change places: Blue loses 5,334.522 / 8,616.734 = 61.91%, Red
+    8,109.544 / 10,478.555 = 77.39% (4,054.91972 + 2 x 3,211.8176), and Blue still wins."""
+    args = [str(BATTLE / "fleet-a.toml"), str(BATTLE / "damage-a.toml"), str(BATTLE / "fleet-b.toml"),
+            str(BATTLE / "damage-b.toml")]
+    scenario = tmp_path / "scenario.toml"
+    scenario.write_text((BATTLE / "rulings.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    text = runner.invoke(app, ["score", *args, "--scenario", str(scenario)]).stdout
+    assert "Blue: spent MCr 9366.174 (by the quantity rule, MCr 8616.734)" in text
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace('name = "Worked battle"',
+                        'name = "Worked battle"\nmoney_spent = "quantity rule"'), encoding="utf-8")
+    result = runner.invoke(app, ["score", *args, "--scenario", str(scenario), "--format", "json"])
+    blue, red = json.loads(result.stdout)["fleets"]
+    assert (blue["spent_mcr"], red["spent_mcr"]) == (8616.73362, 10478.55492)
+    assert blue["spent_otherwise"] == {"by": "sheet prices", "mcr": 9366.174}
+    assert (round(blue["percentage"], 2), round(red["percentage"], 2)) == (61.91, 77.39)
+    assert json.loads(result.stdout)["winner"] == "Blue"
+
+
 def test_without_the_ruling_the_hole_is_a_finding_and_exit_1():
     args = [str(BATTLE / "fleet-a.toml"), str(BATTLE / "damage-a.toml"), str(BATTLE / "fleet-b.toml"),
             str(BATTLE / "damage-b.toml")]

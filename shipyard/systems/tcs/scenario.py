@@ -39,6 +39,10 @@ class Scenario(BaseModel):
     #: The judge's rulings for the holes of Appendix A's tables: the key each APX001 finding names, and the
     #: percent kept (tables 1, 2, 6, 7) or MCr lost (a ship with no jump drive: "full value" = 100).
     rulings: dict[str, RulingPercent] = Field(default_factory=dict)
+    #: Appendix A step F's "money spent on original fleet": each ship at its sheet's price, the basis its losses
+    #: are valued on (a fleet lost entire has lost 100%; shipyard's reading), or the fleet's cost by High Guard's
+    #: quantity rule with its drop tanks, as the budget counts it (the money the entrant paid).
+    money_spent: Literal["sheet prices", "quantity rule"] = "sheet prices"
 
 
 class ScenarioFile(BaseModel):

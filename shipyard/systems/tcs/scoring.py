@@ -26,6 +26,7 @@ from shipyard.core.toml_input import toml_positions
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.tcs import charts as tcs
 from shipyard.systems.tcs.damage import DamageRecord, ShipDamage
+from shipyard.systems.tcs.fleet import fleet_cost
 from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
 HUNDRED = Decimal(100)
@@ -72,6 +73,9 @@ class FleetScore:
     ships: list[ShipLoss]
     #: The ruling keys the fleet's holes looked up, ruled or not.
     asked: set[str] = field(default_factory=set)
+    #: The money spent by the other reading of step F than the scenario's (``Scenario.money_spent``), and its
+    #: name: shown beside, so that the two figures a judge may meet (the score's, the audit's) are both said.
+    other_spent: tuple[str, Decimal] | None = None
 
     @property
     def lost(self) -> Decimal:
@@ -348,7 +352,10 @@ class _Scorer:
                 line, col = self.positions.get(("damage", index), (1, 1))
                 self.where = Span(path=self.path, line=line, col=col)
                 ships.append(self.score_ship(member, entry, copy))
-        return FleetScore(self.fleet.name, spent, ships, self.asked)
+        by_quantity = fleet_cost(self.fleet).total
+        if self.fleet.scenario.money_spent == "quantity rule":
+            return FleetScore(self.fleet.name, by_quantity, ships, self.asked, ("sheet prices", spent))
+        return FleetScore(self.fleet.name, spent, ships, self.asked, ("quantity rule", by_quantity))
 
 
 def _hulk(member: FleetMember, damage: ShipDamage, installed_jump: int) -> str | None:
