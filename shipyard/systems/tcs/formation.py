@@ -41,18 +41,12 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.toml_input import Positions
+from shipyard.core.toml_input import AnyCase, Positions
 from shipyard.systems.tcs import charts as tcs
 
-
-def _spelt(case: str) -> BeforeValidator:
-    """A word of a turn log read in any case and spacing (``rl`` is ``RL``, ``Long`` is ``long``), as the display
-    prints it: ``case`` is "upper" or "lower"."""
-    return BeforeValidator(lambda value: getattr(" ".join(value.split()), case)() if isinstance(value, str) else value)
-
-
-#: A position of the display, in any case (``rl``).
-Position = Annotated[Literal["SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES"], _spelt("upper")]
+Position = Literal["SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES"]
+#: A weapon a fire declares, compared with the fire matrix's (``Laser`` is ``laser``).
+Weapon = Annotated[str, BeforeValidator(lambda value: value.lower() if isinstance(value, str) else value)]
 
 
 @dataclass(frozen=True)
@@ -124,7 +118,7 @@ def missile_turns(weapons_per_turret: int | None = None, bay_tons: int | None = 
     return hg.MISSILES_PER_TURRET_LAUNCHER // (weapons_per_turret or 1)
 
 
-class _Entry(BaseModel):
+class _Entry(AnyCase):
     """What every turn-log entry says: whose ship, and where it stands ("from")."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -143,10 +137,10 @@ class Move(_Entry):
 
 class Fire(_Entry):
     target: Position
-    weapon: Annotated[str | None, _spelt("lower")] = None
+    weapon: Weapon | None = None
 
 
-class ShipRef(BaseModel):
+class ShipRef(AnyCase):
     """A ship by its player and name."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -162,11 +156,11 @@ class SetUp(ShipRef):
     agility: int | None = Field(default=None, ge=0)
 
 
-class Turn(BaseModel):
+class Turn(AnyCase):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     number: int = Field(ge=1)
-    range: Annotated[Literal["short", "long"], _spelt("lower")] = "long"
+    range: Literal["short", "long"] = "long"
     move: list[Move] = Field(default_factory=list)
     fire: list[Fire] = Field(default_factory=list)
     # Ships no longer capable of offensive fire from this turn's end (destroyed, abandoned, disarmed).
