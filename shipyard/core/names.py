@@ -29,6 +29,12 @@ def meant(wanted: str, names: Iterable[str], cutoff: float) -> str | None:
     return by_spelling[near[0]] if near else None
 
 
+def none_named(what: str, wanted: str, names: list[str], cutoff: float, among: str = "") -> str:
+    """Why ``wanted`` names no ``what`` (a ship, an element) of ``names`` (``among``: where they are listed, as
+    " in [ships]"): the one meant, when one is near, and every one there is."""
+    return f"no {what} {wanted!r}{among}{meant_hint(wanted, names, cutoff)}: expected one of {', '.join(names)}"
+
+
 def meant_hint(wanted: str, names: Iterable[str], cutoff: float) -> str:
     """`` (did you mean 'NAME'?)`` for the name ``meant`` finds, or "" when none is near."""
     found = meant(wanted, names, cutoff)

@@ -26,3 +26,11 @@ def test_a_word_that_begins_two_names_is_told_by_likeness():
     assert meant("mi", NAMES, 0.8) is None
     assert meant_hint("Missile Bay", NAMES, 0.8) == " (did you mean 'Missile Bays'?)"
     assert meant_hint("Tractor", NAMES, 0.8) == ""
+
+
+def test_a_name_that_names_nothing_says_the_one_meant_and_every_one():
+    from shipyard.core.names import none_named
+
+    assert none_named("ship", "Swrd", ["Sword", "Lance"], 0.6) == ("no ship 'Swrd' (did you mean 'Sword'?): expected "
+                                                                   "one of Sword, Lance")
+    assert none_named("ship", "c", ["a", "b"], 0.6, " in [ships]") == "no ship 'c' in [ships]: expected one of a, b"

@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.names import meant_hint
+from shipyard.core.names import none_named
 from shipyard.core.toml_input import AnyCase, Positions, load_toml_model, located, read_toml_file
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
@@ -98,11 +98,6 @@ class Refereed:
     system: StarSystem | None = None
 
 
-def _no_ship(name: str, ships: list[str]) -> str:
-    """Why ``name`` is no ship of the log, with the one meant when one is near."""
-    return f"no ship {name!r}{meant_hint(name, ships, NEAR_NAME)}: expected one of {', '.join(ships)}"
-
-
 def _direction(a: g.Hex, b: g.Hex) -> str | None:
     """Clockwise or counterclockwise, for a step between two hexes of one orbital."""
     if g.orbital(a) != g.orbital(b) or g.orbital(a) == 0:
@@ -153,7 +148,7 @@ class _Referee:
     def plot(self, plot: Plot, where: tuple[str | int, ...]) -> str:
         ship = self.ships.get(plot.ship)
         if ship is None:
-            self.finding("DS209", (*where, "ship"), _no_ship(plot.ship, list(self.ships)))
+            self.finding("DS209", (*where, "ship"), none_named("ship", plot.ship, list(self.ships), NEAR_NAME))
             return f"{plot.ship}: not a ship of this game"
         before = len(self.result.diagnostics)
         drive = self.drive(ship, plot, where)
@@ -358,7 +353,8 @@ def options(path: Path, ship_name: str) -> tuple[list[Option], list[Diagnostic]]
     if ship is None:
         return [], [*result.diagnostics, Diagnostic(code="DS209", severity=Severity.ERROR,
                                                     span=Span(path=str(path), line=1, col=1),
-                                                    message=_no_ship(ship_name, list(run.ships)))]
+                                                    message=none_named("ship", ship_name, list(run.ships),
+                                                                       NEAR_NAME))]
     drive = SWITCHES_TO[ship.race] if ship.switch_next else ship.drive
     drives = [d for (race, d) in c.DRIVES if race == ship.race] if ship.race == "riin" else [drive]
     found: list[Option] = []

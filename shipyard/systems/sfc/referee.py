@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.core.names import meant_hint
+from shipyard.core.names import none_named
 from shipyard.core.toml_input import AnyCase, Positions, located, read_toml_file
 from shipyard.systems.sfc import charts as c
 from shipyard.systems.sfc.odds import Side as OddsSide
@@ -171,8 +171,7 @@ class _Referee:
                                                   span=located(self.positions, self.shown, where), message=message))
 
     def _unknown(self, name: str, where: tuple[str | int, ...], names: list[str]) -> None:
-        self.finding("SFC210", where, f"no element {name!r}{meant_hint(name, names, NEAR_ID)}: expected one of "
-                     f"{', '.join(names)}")
+        self.finding("SFC210", where, none_named("element", name, names, NEAR_ID))
 
     def _carrier(self, entry: ElementEntry, side: int, where: tuple[str | int, ...]) -> None:
         """An element stacked inside another names one of its own side."""

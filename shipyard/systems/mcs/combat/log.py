@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.core.names import meant_hint, spelt
+from shipyard.core.names import meant_hint, none_named, spelt
 from shipyard.core.toml_input import AnyCase, Positions, located, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
@@ -189,9 +189,7 @@ class _Run:
         if name in self.ships:
             return self.ships[name]
         if name not in self.log.ships:
-            hint = meant_hint(name, self.log.ships, NEAR_SHIP)
-            self.error(where, "CMB004", f"no ship {name!r} in [ships]{hint}: expected one of "
-                       f"{', '.join(self.log.ships)}")
+            self.error(where, "CMB004", none_named("ship", name, list(self.log.ships), NEAR_SHIP, " in [ships]"))
         return None
 
     def run(self) -> Resolution:
