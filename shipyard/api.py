@@ -549,7 +549,7 @@ def _fleet_totals(scenario: Any, fleet_paths: list[str], fleet_findings: list[Di
 def _losses(fleet_path: Path, damage: Path, scenario: Any) -> tuple[list[Any], list[Diagnostic]]:
     from shipyard.systems.tcs.damage import load_record
     from shipyard.systems.tcs.fleet import load_fleet
-    from shipyard.systems.tcs.scoring import score_fleet
+    from shipyard.systems.tcs.scoring import score_fleet, unasked_rulings
 
     problems: list[Diagnostic] = []
     fleet = load_fleet(fleet_path, scenario, problems)
@@ -557,6 +557,8 @@ def _losses(fleet_path: Path, damage: Path, scenario: Any) -> tuple[list[Any], l
     if fleet is None or record is None:
         return [], problems
     result, found = score_fleet(fleet, record, str(damage), positions)
+    if scenario is None and Path(fleet.path).is_file():  # the fleet file's own rulings, this fleet's alone
+        found += unasked_rulings(Path(fleet.path), fleet.scenario.rulings, result.asked)
     return [result], problems + found
 
 

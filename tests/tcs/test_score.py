@@ -294,6 +294,15 @@ def test_audit_workbook_gets_the_loss_lines_when_asked(tmp_path):
     assert losses[-1][:5] == ("Blue", "Vigilant", 2, "abandoned", "full value (step B)")
 
 
+def test_the_audits_losses_say_a_fleet_files_ruling_no_hole_asks_for(tmp_path):
+    args = _battle_in(tmp_path, '"screen 1 to 0" = 0')
+    result = runner.invoke(app, ["audit", args[2], "--damage", args[3]])
+    assert "APX005 the ruling \"screen 1 to 0\" is asked for by no hole of this battle: did you mean \"screens 1 to " \
+           "0\"?" in " ".join(result.output.split())
+    ruled = runner.invoke(app, ["audit", *_battle_in(tmp_path, '"screens 1 to 0" = 0')[2:3], "--damage", args[3]])
+    assert "APX005" not in ruled.output
+
+
 def test_score_from_two_fleet_folders(tmp_path):
     import shutil
     for side in ("blue", "red"):
