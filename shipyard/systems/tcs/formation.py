@@ -41,13 +41,13 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.names import spelt
 from shipyard.core.toml_input import AnyCase, Positions
 from shipyard.systems.tcs import charts as tcs
 
 Position = Literal["SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES"]
 #: A weapon a fire declares, compared with the fire matrix's in any case and spacing (``Laser`` is ``laser``).
-Weapon = Annotated[str, BeforeValidator(lambda value: " ".join(value.lower().split()) if isinstance(value, str)
-                                        else value)]
+Weapon = Annotated[str, BeforeValidator(lambda value: spelt(value) if isinstance(value, str) else value)]
 
 
 @dataclass(frozen=True)

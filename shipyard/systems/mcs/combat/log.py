@@ -174,8 +174,9 @@ class _Run:
                 self.result.diagnostics.append(Diagnostic(code="CMB008", severity=Severity.INFO, message=why,
                                                           span=located(self.positions, self.shown, where)))
             batteries = [weapon.name for weapon in chosen.weapons]
+            spellings = {spelt(battery) for battery in batteries}
             for name in entry.mounts:  # a mount for a battery the ship lacks would mount nothing, in silence
-                if spelt(name) not in {spelt(battery) for battery in batteries}:
+                if spelt(name) not in spellings:
                     self.error(("ships", key, "mounts", name), "CMB004", f"ship {key!r}: mounts names {name!r}, a "
                                f"battery {chosen.name} does not have{meant_hint(name, batteries, NEAR_NAME)}: it has "
                                + ", ".join(repr(battery) for battery in dict.fromkeys(batteries)))

@@ -13,6 +13,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Literal
 
+from shipyard.core.names import spelt
+
 Weapon = Literal["laser", "paw", "meson", "missile"]
 
 
@@ -54,7 +56,7 @@ RANGE_BANDS: dict[str, RangeBand] = {band.key: band for band in (
 def band_key(word: str) -> str | None:
     """The range band a word names, by its key (``l``) or its name (``Long``, ``very-short``), any case and
     spacing: its key, or None when it names none."""
-    wanted = " ".join(word.lower().replace("-", " ").replace("_", " ").split())
+    wanted = spelt(word.replace("-", " ").replace("_", " "))
     return next((key for key, band in RANGE_BANDS.items() if wanted in (key, band.name.lower())), None)
 
 
