@@ -36,33 +36,37 @@ Model = TypeVar("Model", bound=BaseModel)
 class AnyCase(BaseModel):
     """An input table whose words from a fixed list (a ``Literal`` field: ``sand = "blocking"``, ``speed = "HA"``)
     are read in any case and spacing, as the list spells them: a typist's ``"Blocking"`` or ``"ha"`` is no
-    error. A list spelt in mixed case is left as written."""
+    error. A list spelt in mixed case, and a word that is none of the list's in any case, are left as written
+    (the error quotes what the file says)."""
 
     @model_validator(mode="before")
     @classmethod
     def _words_in_any_case(cls, data: Any) -> Any:
-        cases = _literal_cases(cls)
-        if not cases or not isinstance(data, dict):
+        lists = _literal_lists(cls)
+        if not lists or not isinstance(data, dict):
             return data
-        return {key: _recased(value, cases[key]) if key in cases else value for key, value in data.items()}
+        return {key: _recased(value, *lists[key]) if key in lists else value for key, value in data.items()}
 
 
-def _recased(value: Any, case: str) -> Any:
-    return getattr(" ".join(value.split()), case)() if isinstance(value, str) else value
+def _recased(value: Any, case: str, words: frozenset[str]) -> Any:
+    if not isinstance(value, str):
+        return value
+    recased = getattr(" ".join(value.split()), case)()
+    return recased if recased in words else value
 
 
 @functools.cache
-def _literal_cases(model: type[BaseModel]) -> dict[str, str]:
-    """Each field of ``model`` (by the key a file writes) whose words come from a fixed list of one case:
-    "lower" or "upper"."""
-    cases = {}
+def _literal_lists(model: type[BaseModel]) -> dict[str, tuple[str, frozenset[str]]]:
+    """Each field of ``model`` (by the key a file writes) whose words come from a fixed list of one case: the
+    case ("lower" or "upper") and the list."""
+    lists = {}
     for name, info in model.model_fields.items():
-        words = [word for word in _literal_words(info.annotation) if isinstance(word, str)]
+        words = frozenset(word for word in _literal_words(info.annotation) if isinstance(word, str))
         if words and all(word == word.lower() for word in words):
-            cases[info.alias or name] = "lower"
+            lists[info.alias or name] = ("lower", words)
         elif words and all(word == word.upper() for word in words):
-            cases[info.alias or name] = "upper"
-    return cases
+            lists[info.alias or name] = ("upper", words)
+    return lists
 
 
 def _literal_words(annotation: Any) -> list[Any]:

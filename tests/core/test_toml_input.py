@@ -84,6 +84,9 @@ def test_words_from_a_fixed_list_are_read_in_any_case():
         Entry.model_validate({"mixed": "vis"})
     with pytest.raises(ValidationError):
         Entry.model_validate({"sand": "blockng"})
+    with pytest.raises(ValidationError) as refused:  # a word that is none of the list's is quoted as written
+        Entry.model_validate({"sand": "Blockng"})
+    assert refused.value.errors()[0]["input"] == "Blockng"
 
 
 def test_a_design_typed_in_capitals_rates_as_written_in_lower_case(tmp_path):
