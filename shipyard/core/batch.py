@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shipyard.core.collector import fewer_collections
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
 from shipyard.core.paths import Excludes
 from shipyard.core.pipeline import check_sheet, load_sheet, skipped_in_folder
@@ -120,15 +121,16 @@ Tabulate = Callable[[SheetFile], Any]
 
 def _check_file(job: tuple[str, Selection, Any, bool, frozenset[str], Tabulate | None]) -> tuple[SheetFile, Any]:
     path, selection, scenario, keep_ships, kept_formats, tabulate = job
-    try:
-        sheet = check_sheet(load_sheet(Path(path)), selection.for_file(path), scenario)
-        tables = tabulate(sheet) if tabulate is not None else None
-        if keep_ships or sheet.format in kept_formats:
-            return sheet, tables
-        return sheet.model_copy(update={"ships": [], "ship_count": len(sheet.ships)}), tables  # less to send back
-    except Exception as error:  # a bug: one finding on this file, the batch goes on
-        failed = SheetFile(path=path, format="unreadable", diagnostics=[internal_error(path, "checking", error)])
-        return failed, tabulate(failed) if tabulate is not None else None
+    with fewer_collections():  # a file's objects are freed by reference counting once it is checked
+        try:
+            sheet = check_sheet(load_sheet(Path(path)), selection.for_file(path), scenario)
+            tables = tabulate(sheet) if tabulate is not None else None
+            if keep_ships or sheet.format in kept_formats:
+                return sheet, tables
+            return sheet.model_copy(update={"ships": [], "ship_count": len(sheet.ships)}), tables  # less to send
+        except Exception as error:  # a bug: one finding on this file, the batch goes on
+            failed = SheetFile(path=path, format="unreadable", diagnostics=[internal_error(path, "checking", error)])
+            return failed, tabulate(failed) if tabulate is not None else None
 
 
 def _watch_parent(parent: int) -> None:

@@ -453,7 +453,6 @@ class _SheetReader:
         self.wrap: tuple[tuple[int, int], ...] | None = None
         #: The lines read joined at soft line breaks: (line, the first break's column, the line, the last joined).
         self.soft_broken: list[tuple[int, int, str, int]] = []
-        self.items = _LineItems(self.span)
 
     # ---- helpers -------------------------------------------------------------------------
     def span(self, column: int, end_column: int | None = None) -> Span:
@@ -494,6 +493,9 @@ class _SheetReader:
     # ---- lines ---------------------------------------------------------------------------
     def read(self, text: str) -> None:
         parser = quick_parser("usd.lark", "line")
+        # A local, not the reader's: kept on the reader, it would hold the reader (reader -> items -> span ->
+        # reader), a cycle that leaves the file's every record to the cyclic collector, not to reference counting.
+        items = _LineItems(self.span)
         text, after_end = cut_at_end_of_file(text)
         lines = split_lines(text)
         joined_to = 0  # the last line read joined to one before it, not read again
@@ -523,7 +525,7 @@ class _SheetReader:
                 if tree is None:
                     self.unreadable_line(parser, rated)
                     continue
-            self.read_line(self.items.transform(tree))
+            self.read_line(items.transform(tree))
         self.wrap = None  # what follows is said at the file's own lines
         self.finish_ship()
         self.said_soft_breaks()

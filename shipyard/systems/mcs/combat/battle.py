@@ -10,13 +10,11 @@ does not depend on which process ran it.
 from __future__ import annotations
 
 import collections
-import contextlib
-import gc
 import hashlib
 import itertools
 import math
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -24,6 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field
 
+from shipyard.core.collector import fewer_collections
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import meant_hint, spelt
 from shipyard.core.toml_input import AnyCase, Positions, locate, read_toml_file
@@ -666,22 +665,6 @@ def two_sheets(first: Path, second: Path) -> Engagement:
 # ---- many battles ---------------------------------------------------------------------------------------------
 
 
-#: Allocations between the collector's young-generation passes while battles are counted (Python's default is
-#: 700). A battle's objects are freed by reference counting as it ends; passes over them every few hundred
-#: allocations cost about a twentieth of the time and find nothing.
-BATTLE_GC_THRESHOLD = 50_000
-
-
-@contextlib.contextmanager
-def _fewer_collections() -> Iterator[None]:
-    young, *older = gc.get_threshold()
-    gc.set_threshold(max(young, BATTLE_GC_THRESHOLD), *older)
-    try:
-        yield
-    finally:
-        gc.set_threshold(young, *older)
-
-
 #: The fewest battles worth a pool of worker processes: below this, starting them and sending them the fleets
 #: costs more than the battles they would share.
 PARALLEL_FROM = 200
@@ -689,7 +672,7 @@ PARALLEL_FROM = 200
 
 def _chunk(job: tuple[list[Fleet], Options, str, int, int, int, int]) -> list[Tally]:
     fleets, options, start, limit, seed, first, last = job
-    with _fewer_collections():
+    with fewer_collections():
         return [fight(fleets, options, start, limit, seed, run)[0] for run in range(first, last)]
 
 
