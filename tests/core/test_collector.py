@@ -1,8 +1,11 @@
-"""The collector's settings: a check's files and a battle's runs raise its young threshold and put it back."""
+"""The collector's settings: a check's files and a battle's runs raise its young threshold and put it back; the
+command line's start-up is made with the collector held off and then frozen out of its passes."""
 
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 
 from conftest import ROOT
 
@@ -47,6 +50,34 @@ def test_checking_files_leaves_the_threshold_as_it_found_it_and_is_not_left_rais
     between = [gc.get_threshold() for _ in iter_checked([EXAMPLES / "kuvasz.usd", EXAMPLES / "fleet"], jobs=1)]
     assert len(between) > 2 and set(between) == {before}
     assert gc.get_threshold() == before
+
+
+PROBE = """
+import gc, runpy, sys
+sys.argv = ['shipyard', 'check', sys.argv[1]]
+try:
+    runpy.run_module('shipyard', run_name='__main__')
+except SystemExit:
+    pass
+print(gc.get_freeze_count(), gc.isenabled(), gc.get_threshold()[0], file=sys.stderr)
+"""
+
+
+def test_the_command_line_freezes_its_start_up_and_leaves_the_collector_on():
+    """In a process of its own: a frozen object is never collected, which a test process should not have."""
+    run = subprocess.run([sys.executable, "-c", PROBE, str(EXAMPLES / "kuvasz.usd")], capture_output=True, text=True)
+    frozen, enabled, young = run.stderr.split()[-3:]
+    assert int(frozen) > 20_000  # the imports' classes, functions and schemas (some 46,000 in all)
+    assert enabled == "True" and int(young) == gc.get_threshold()[0]
+    assert "kuvasz.usd:14:1: warning: MCS007" in run.stdout  # and the sheet was checked
+
+
+def test_started_returns_what_it_loaded_and_keeps_a_disabled_collector_disabled():
+    code = ("import gc\nfrom shipyard.core.collector import started\n"
+            "print(started(lambda: 42), gc.isenabled(), gc.get_freeze_count() > 0)\n"
+            "gc.disable()\nprint(started(lambda: 'x'), gc.isenabled())\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split("\n")[:2] == ["42 True True", "x False"]
 
 
 def test_checking_sheets_makes_no_reference_cycles():
