@@ -49,3 +49,34 @@ def test_no_option_is_shown_as_a_python_type() -> None:
              and "list[" in (param.get_help_record(typer.Context(command)) or ("", ""))[0]]
     assert shown == []
     assert "--select CODES " in runner.invoke(app, ["check", "--help"]).output
+
+
+def test_a_run_builds_only_the_command_it_names_and_says_the_same():
+    """typer builds every command's options at each start; a run builds the one it names. Its help, usage
+    errors and work are the whole app's, and a line naming no command gets the whole app."""
+    from shipyard.cli import for_command
+
+    check = for_command(["check"])
+    assert [c.name for c in check.registered_commands] == ["check"] and check.registered_groups == []
+    assert [g.name for g in for_command(["combat"]).registered_groups] == ["combat"]
+    for words in ([], ["--help"], ["--version"], ["chek"], ["-"]):
+        assert for_command(words) is app
+    for words in (["check", "--help"], ["combat", "shot", "--help"], ["check"], ["check", "--select", "MSC", "x"],
+                  ["check", "--no-such-option"], ["explain", "MCS001"]):
+        alone, whole = runner.invoke(for_command(words), words), runner.invoke(app, words)
+        assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output), words
+    assert "Usage: shipyard check [OPTIONS] " in runner.invoke(for_command(["check"]), ["check"]).output
+
+
+def test_the_installed_script_runs_the_command_it_names():
+    """The ``shipyard`` script of the environment the tests run in (pyproject's entry point), in a process of
+    its own: its start-up freezes the collector's view of its imports, which a test process should not have."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(sys.executable).parent / "shipyard"
+    run = subprocess.run([str(script), "explain", "MCS001"], capture_output=True, text=True)
+    assert run.returncode == 0 and "MCS001" in run.stdout
+    run = subprocess.run([str(script), "chek"], capture_output=True, text=True)
+    assert run.returncode == 2 and "No such command 'chek'. Did you mean 'check'?" in run.stderr
