@@ -13,3 +13,26 @@ FIXTURES = ROOT / "fixtures"
 @pytest.fixture(scope="session")
 def fixtures() -> Path:
     return FIXTURES
+
+
+#: ``shipyard ARGS`` run as ``python -m shipyard`` runs it, in a fresh interpreter, then ``{after}``: Python that
+#: reports on the process (what it loaded, its collector), on standard error's last line.
+_RUN_THEN = """
+import gc, json, runpy, sys
+sys.argv = ['shipyard', *sys.argv[1:]]
+try:
+    runpy.run_module('shipyard', run_name='__main__')
+except SystemExit:
+    pass
+print({after}, file=sys.stderr)
+"""
+
+
+def run_then(args: list[str], after: str) -> tuple[str, str]:
+    """Standard output of ``shipyard ARGS`` in a process of its own, and the last line ``after`` printed there."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", _RUN_THEN.format(after=after), *args], capture_output=True,
+                         text=True, cwd=ROOT)
+    return run.stdout, run.stderr.splitlines()[-1]

@@ -7,7 +7,7 @@ import gc
 import subprocess
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, run_then
 
 from shipyard.core.batch import iter_checked
 from shipyard.core.collector import YOUNG_THRESHOLD, fewer_collections
@@ -52,24 +52,14 @@ def test_checking_files_leaves_the_threshold_as_it_found_it_and_is_not_left_rais
     assert gc.get_threshold() == before
 
 
-PROBE = """
-import gc, runpy, sys
-sys.argv = ['shipyard', 'check', sys.argv[1]]
-try:
-    runpy.run_module('shipyard', run_name='__main__')
-except SystemExit:
-    pass
-print(gc.get_freeze_count(), gc.isenabled(), gc.get_threshold()[0], file=sys.stderr)
-"""
-
-
 def test_the_command_line_freezes_its_start_up_and_leaves_the_collector_on():
     """In a process of its own: a frozen object is never collected, which a test process should not have."""
-    run = subprocess.run([sys.executable, "-c", PROBE, str(EXAMPLES / "kuvasz.usd")], capture_output=True, text=True)
-    frozen, enabled, young = run.stderr.split()[-3:]
+    out, last = run_then(["check", str(EXAMPLES / "kuvasz.usd")], "gc.get_freeze_count(), gc.isenabled(), "
+                         "gc.get_threshold()[0]")
+    frozen, enabled, young = last.split()
     assert int(frozen) > 20_000  # the imports' classes, functions and schemas (some 46,000 in all)
     assert enabled == "True" and int(young) == gc.get_threshold()[0]
-    assert "kuvasz.usd:14:1: warning: MCS007" in run.stdout  # and the sheet was checked
+    assert "kuvasz.usd:14:1: warning: MCS007" in out  # and the sheet was checked
 
 
 def test_started_returns_what_it_loaded_and_keeps_a_disabled_collector_disabled():

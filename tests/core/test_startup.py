@@ -5,25 +5,12 @@ styling library and the package metadata stay unloaded."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
-from conftest import ROOT
-
-PROBE = """
-import json, runpy, sys
-sys.argv = ['shipyard', 'check', sys.argv[1]]
-try:
-    runpy.run_module('shipyard', run_name='__main__')
-except SystemExit:
-    pass
-print(json.dumps(sorted(sys.modules)), file=sys.stderr)
-"""
+from conftest import run_then
 
 
 def _loaded(path: str) -> set[str]:
-    run = subprocess.run([sys.executable, "-c", PROBE, path], capture_output=True, text=True, cwd=ROOT)
-    return set(json.loads(run.stderr.splitlines()[-1]))
+    return set(json.loads(run_then(["check", path], "json.dumps(sorted(sys.modules))")[1]))
 
 
 def test_an_mcs_sheet_loads_no_other_system():
