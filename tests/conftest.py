@@ -28,11 +28,12 @@ print({after}, file=sys.stderr)
 """
 
 
-def run_then(args: list[str], after: str) -> tuple[str, str]:
-    """Standard output of ``shipyard ARGS`` in a process of its own, and the last line ``after`` printed there."""
+def run_then(args: list[str], after: str, env: dict[str, str] | None = None) -> tuple[str, str]:
+    """Standard output of ``shipyard ARGS`` in a process of its own (with ``env``, else this one's environment),
+    and the last line ``after`` printed there."""
     import subprocess
     import sys
 
     run = subprocess.run([sys.executable, "-c", _RUN_THEN.format(after=after), *args], capture_output=True,
-                         text=True, cwd=ROOT)
+                         text=True, cwd=ROOT, env=env)
     return run.stdout, run.stderr.splitlines()[-1]

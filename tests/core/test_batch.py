@@ -7,7 +7,7 @@ import os
 import shutil
 
 import pytest
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES, ROOT, run_then
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -229,13 +229,7 @@ def test_piped_output_is_what_rich_writes_unstyled():
     assert piped.stdout == through_rich.stdout  # stderr differs by the progress bar a terminal gets
     assert piped.stderr.splitlines()[-1] == through_rich.stderr.splitlines()[-1].split("\x1b[2K")[-1]
     assert piped.stdout.count("\n") > 5 and "error: TCS105" in piped.stdout
-    loaded = subprocess.run([sys.executable, "-c", "import sys, runpy\n"
-                             "sys.argv = ['shipyard', 'check', sys.argv[1]]\n"
-                             "try:\n    runpy.run_module('shipyard', run_name='__main__')\n"
-                             "except SystemExit:\n    pass\n"
-                             "print('rich' in sys.modules, file=sys.stderr)", str(HOLLYFIELDS)],
-                            capture_output=True, text=True, env=env)
-    assert loaded.stderr.splitlines()[-1] == "False"
+    assert run_then(["check", str(HOLLYFIELDS)], "'rich' in sys.modules", env)[1] == "False"
 
 
 def test_sarif_uris_are_percent_encoded_and_absolute_paths_are_file_uris(tmp_path, monkeypatch):
