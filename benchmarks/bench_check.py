@@ -20,7 +20,8 @@ Guard fixtures, renamed and with their figures varied, about 70% USD and 30% Hig
 - the ceiling at each size: the ratio a check would reach if it started in the stack floor's time (below) and
   each sheet cost it what the bare parse's costs, ``bare / (floor + bare)``, the floor run in each turn beside
   the rest; the median of the turns. The floor is in every check and in no bare parse, so at a small N the
-  ceiling can lie under a target that a large N meets;
+  ceiling can lie under a target that a large N meets (a yardstick more than a bound: a check that read a sheet
+  faster than the bare parse would pass it);
 - the start-up: ``shipyard check ONE-SHEET`` against ``python -c "import lark, pydantic, typer"``, with the
   stack's floor beside it (STACK_FLOOR), and with ``--against PYTHON`` another installed shipyard (an earlier
   version, in its own virtual environment) timed in the same rotation.
