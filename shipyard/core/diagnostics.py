@@ -44,6 +44,44 @@ def unchecked(cls: type[Model], state: dict[str, Any], fields_set: set[str]) -> 
     return record
 
 
+#: For each model class ``trusted`` has built, read from pydantic's fields once (``FieldInfo.get_default``
+#: inspects a factory's signature at every call): every field at its default, in field order (REQUIRED: none),
+#: the fields whose default a factory makes, and the required fields.
+_FIELD_PLANS: dict[type, tuple[dict[str, Any], tuple[tuple[str, Any], ...], tuple[str, ...]]] = {}
+_REQUIRED = object()
+
+
+def _field_plan(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, Any], ...], tuple[str, ...]]:
+    plan = _FIELD_PLANS.get(cls)
+    if plan is None:
+        fields = cls.__pydantic_fields__
+        defaults = {name: _REQUIRED if info.is_required() else info.default for name, info in fields.items()}
+        factories = tuple((name, info.default_factory) for name, info in fields.items() if info.default_factory)
+        required = tuple(name for name, info in fields.items() if info.is_required())
+        plan = _FIELD_PLANS[cls] = (defaults, factories, required)
+    return plan
+
+
+def trusted(cls: type[Model], values: dict[str, Any]) -> Model:
+    """A frozen model of ``cls`` with ``values``, made by shipyard itself and each already of its field's type:
+    not validated, the fields not given at their defaults, a name the model does not know refused as validation
+    refuses it. For a model of many fields it is the faster (a USD ship of 26 fields 4.4 us, validated 11.2), and
+    one never validated never has its validator built (``defer_build``); for a model of a few fields pydantic's
+    validation is as fast or faster."""
+    defaults, factories, required = _field_plan(cls)
+    state = defaults.copy()  # the fields in their order, each value then put in its place
+    state.update(values)
+    if len(state) != len(defaults):
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(set(values) - set(defaults)))}")
+    for name, factory in factories:
+        if name not in values:
+            state[name] = factory()
+    for name in required:
+        if state[name] is _REQUIRED:
+            raise TypeError(f"{cls.__name__} needs its field {name!r}")
+    return unchecked(cls, state, set(values))
+
+
 class Span(BaseModel):
     """Where something stands in a file: 1-based line and column, the end exclusive."""
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from shipyard.core.copies import repair_copy
-from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
+from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error, trusted
 from shipyard.core.records import Ship
 from shipyard.core.registry import Rule, RuleContext, extensions, family_rules, format_named, load, system_of_ship
 from shipyard.core.selection import Selection
@@ -85,7 +85,8 @@ def _parse(name: str, reader: str | None, text: str | None, path: Path, shown: s
         diagnostics = diagnostics + parsed
     except Exception as error:  # a bug in shipyard: reported on this file, never a traceback
         diagnostics = diagnostics + [internal_error(shown, "reading", error)]
-    return SheetFile(path=shown, format=name, ships=ships, suppressions=suppressions, diagnostics=_sorted(diagnostics))
+    return trusted(SheetFile, {"path": shown, "format": name, "ships": ships, "suppressions": suppressions,
+                               "diagnostics": _sorted(diagnostics)})
 
 
 def _run(rules: Iterable[Rule], subject: Any, path: str, fallback: Span) -> list[Diagnostic]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 from pydantic import ValidationError
 
@@ -78,3 +81,82 @@ def test_a_pen_dam_read_at_a_span_is_a_validated_pair(pen, dam):
     assert PenDam.read_at(1, 2, span).model_fields_set == checked.model_fields_set  # copies did not add to it
     with pytest.raises(ValidationError):
         quick.pen = 3  # type: ignore[misc]
+
+
+def _exactly(made: Any, validated: Any) -> bool:
+    """Equal, and of the same type at every depth (``Decimal(5) == 5``, and ``[1] == [1.0]``, are not enough)."""
+    from decimal import Decimal
+
+    from pydantic import BaseModel
+
+    if type(made) is not type(validated):
+        return False
+    if isinstance(made, (list, tuple)):
+        return len(made) == len(validated) and all(map(_exactly, made, validated))
+    if isinstance(made, dict):
+        return list(made) == list(validated) and all(_exactly(made[k], validated[k]) for k in made)
+    if isinstance(made, BaseModel):
+        return made.model_fields_set == validated.model_fields_set and _exactly(made.__dict__, validated.__dict__)
+    if isinstance(made, Decimal):
+        return str(made) == str(validated)  # Decimal("1.0") == Decimal("1"), written differently
+    return made == validated
+
+
+def _records(value: Any) -> Iterator[Any]:
+    from shipyard.core.records import Record
+
+    if isinstance(value, Record):
+        yield value
+        for name in type(value).model_fields:
+            yield from _records(getattr(value, name))
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _records(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _records(item)
+
+
+def _sample_sheets() -> list:
+    from conftest import ROOT
+
+    folders = [ROOT / "fixtures", ROOT / "examples"]
+    return sorted(p for folder in folders for p in folder.rglob("*") if p.suffix in (".usd", ".txt", ".toml", ".xlsx"))
+
+
+def test_every_record_the_readers_make_is_the_record_validation_makes():
+    """The readers build their ships and USP profiles without validation (``Record.trusted``), and the pipeline
+    each file read (``SheetFile``): each of them for every sample sheet, and each record in them at every depth,
+    is the one pydantic validates from the same fields, equal in value, in type (a Decimal stays a Decimal, a
+    tuple a tuple), in field order and in the fields it says were set."""
+    from shipyard.core.pipeline import load_sheet
+
+    paths = _sample_sheets()
+    sheets = [load_sheet(path) for path in paths]
+    records = [record for sheet in sheets for ship in sheet.ships for record in _records(ship)]
+    assert len(paths) >= 100 and len(records) >= 800  # the sample sheets and what they hold
+    kinds = {type(record).__name__ for record in records}
+    assert {"UsdShip", "HighGuardShip", "Component", "UspProfile", "BatteryCounts", "BeamBattery",
+            "MissileBattery", "Detail", "Sensor", "Note"} <= kinds
+    for made in [*sheets, *records]:
+        given = {name: made.__dict__[name] for name in made.model_fields_set}
+        validated = type(made).model_validate(given)
+        assert _exactly(made, validated), (type(made).__name__, made)
+        assert list(made.__dict__) == list(validated.__dict__)
+
+
+def test_a_trusted_record_refuses_a_name_it_does_not_know_and_a_field_it_needs():
+    """``trusted`` skips validation, not the record's shape: a misspelled name is refused, as validation refuses
+    it, and so is a missing required field; what is not given takes its default, a fresh list each time."""
+    from shipyard.systems.mcs.model import Detail, Jammer
+
+    with pytest.raises(TypeError, match="displacment"):
+        UsdShip.trusted(class_name="Kuvasz", displacment=500)
+    with pytest.raises(TypeError, match="'number'"):
+        Detail.trusted(text="turrets each")
+    ship, other = UsdShip.trusted(class_name="Kuvasz"), UsdShip.trusted(class_name="Kuvasz")
+    assert ship == UsdShip(class_name="Kuvasz") and ship.model_fields_set == {"class_name"}
+    assert ship.weapons == [] and ship.weapons is not other.weapons and ship.tl is None
+    assert Jammer.trusted(kind="ECM", rating=2.0) == Jammer(kind="ECM", rating=2.0)
+    with pytest.raises(ValidationError):
+        ship.tl = 12  # type: ignore[misc]  # frozen, as a validated ship is

@@ -325,7 +325,7 @@ def decode_usp(text: str, span: Span | None = None) -> UspProfile:
     fields["fighters"] = int(fighters) if two_digits else value(fighters[0], "fighters", k + 22)
     if span is not None:
         spans["self"] = span
-    return UspProfile(**fields, spans=spans)
+    return UspProfile.trusted(**fields, spans=spans)
 
 
 @dataclass
@@ -375,7 +375,7 @@ class _ShipDraft:
 
     def build(self) -> HighGuardShip:
         values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "battery_lines"}
-        return HighGuardShip(**values)
+        return HighGuardShip.trusted(**values)
 
 
 class _Reader:

@@ -277,8 +277,8 @@ class _ShipBuilder:
             values["signature"] = Signature(**self.signature, spans=self.signature_spans)
         if self.crew_quality:
             values["crew_quality"] = CrewQuality(**self.crew_quality, spans=self.crew_quality_spans)
-        return UsdShip(**values, weapons=self.weapons, notes=self.notes, sensors=self.sensors,
-                       ecm=self.jammers, spans=self.spans)
+        return UsdShip.trusted(**values, weapons=self.weapons, notes=self.notes, sensors=self.sensors,
+                               ecm=self.jammers, spans=self.spans)
 
 
 class FieldValueError(Exception):
