@@ -63,13 +63,13 @@ def _check_prefixes(values: list[str]) -> None:
 
 
 class _Tool(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)  # built when a pyproject.toml is read
 
     shipyard: Settings
 
 
 class _PyProject(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
     tool: _Tool
 

@@ -21,7 +21,7 @@ _COMMENT = re.compile(r"#[ \t]*shipyard[ \t]*:[ \t]*(ignore-file|ignore)\b[ \t]*
 
 
 class Suppression(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)  # built when a sheet carries a suppression
 
     codes: tuple[str, ...]
     line: int

@@ -18,7 +18,7 @@ from pathlib import Path
 from types import UnionType
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic_core import ErrorDetails
 
 from shipyard.core.codes import transposed
@@ -37,7 +37,9 @@ class AnyCase(BaseModel):
     """An input table whose words from a fixed list (a ``Literal`` field: ``sand = "blocking"``, ``speed = "HA"``)
     are read in any case and spacing, as the list spells them: a typist's ``"Blocking"`` or ``"ha"`` is no
     error. A list spelt in mixed case, and a word that is none of the list's in any case, are left as written
-    (the error quotes what the file says)."""
+    (the error quotes what the file says). Each builds its validator when its first table is read."""
+
+    model_config = ConfigDict(defer_build=True)
 
     @model_validator(mode="before")
     @classmethod

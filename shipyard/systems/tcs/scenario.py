@@ -46,7 +46,7 @@ class Scenario(BaseModel):
 
 
 class ScenarioFile(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # built when a scenario file is read
 
     scenario: Scenario = Field(default_factory=Scenario)
 
@@ -71,7 +71,7 @@ class FleetEntry(AnyCase):
 class FleetFile(BaseModel):
     """A fleet file: its ships, and optionally its scenario inline."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # built when a fleet file is read
 
     name: str | None = None
     scenario: Scenario | None = None
