@@ -217,9 +217,11 @@ def check(paths: list[Path], plan: CheckPlan = CheckPlan(), progress: Progress |
 def skipped_words(skipped: Counter[str]) -> str:
     """The files of the folders not read for their names, in the words of a summary (``; 3 file(s) skipped,
     not sheets by their extension (.bak 2, .doc)``), or "" when there were none."""
+    if not skipped:
+        return ""  # told before the tables' module is loaded: a check of sheets alone needs none of it
     from shipyard.report import tables
 
-    return f"; {tables.skipped_words(sum(skipped.values()), tables.skipped_kinds(skipped))}" if skipped else ""
+    return f"; {tables.skipped_words(sum(skipped.values()), tables.skipped_kinds(skipped))}"
 
 
 #: How standard input is named in findings when ``--stdin-filename`` does not name it.

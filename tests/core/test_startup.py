@@ -1,6 +1,6 @@
 """``shipyard check`` on one MCS sheet loads what that sheet needs and nothing else: systems load on first use
 (the registry names their parts as strings), so the High Guard engine, the TCS rules, the workbook library, the
-styling library and the package metadata stay unloaded."""
+styling library, the audit's tables and the package metadata stay unloaded."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def test_an_mcs_sheet_loads_no_other_system():
     others = {m for m in loaded if m.startswith(("shipyard.systems.highguard", "shipyard.systems.tcs"))}
     assert others == {"shipyard.systems.highguard", "shipyard.systems.highguard.sniff", "shipyard.systems.tcs",
                       "shipyard.systems.tcs.sniff"}  # told apart (a High Guard sheet, a turn log), no more
-    assert not {"rich", "openpyxl"} & loaded
+    assert not {"rich", "openpyxl", "shipyard.report.tables"} & loaded  # the audit's tables too
     assert not {m for m in loaded if m.startswith("shipyard.systems.mcs.combat.")} - {
         "shipyard.systems.mcs.combat.sniff"}  # a fire log is told apart without the combat engine
 
