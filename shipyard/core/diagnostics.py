@@ -25,6 +25,7 @@ class Severity(StrEnum):
 
 
 _set = object.__setattr__  # how a frozen model's state is written
+_new = object.__new__  # a model's bare instance (pydantic's models define no __new__), without the class's lookup
 Model = TypeVar("Model", bound=BaseModel)
 #: The fields an ``on_line`` span was given: every one. One set shared by all of them (a span is frozen, so
 #: nothing adds to it; ``model_copy`` copies it before it adds the fields it changes).
@@ -36,7 +37,7 @@ def unchecked(cls: type[Model], state: dict[str, Any], fields_set: set[str]) -> 
     own, without validation: for the small records a reader makes by the dozen from values it made itself.
     ``fields_set`` may be shared (the model is frozen; ``model_copy`` copies the set before it adds to it).
     ``Span.on_line`` is the same, written out: it is the most made of all."""
-    record = cls.__new__(cls)
+    record = _new(cls)
     _set(record, "__dict__", state)
     _set(record, "__pydantic_fields_set__", fields_set)
     _set(record, "__pydantic_extra__", None)
@@ -102,7 +103,7 @@ class Span(BaseModel):
         cost a reader a tenth of its time for the tens of spans of every sheet. What ``model_construct`` does for
         a model with every field given and no aliases, without its search of aliases and defaults (a test holds
         it equal to a validated Span, field by field and in the fields it says were set)."""
-        span = cls.__new__(cls)
+        span = _new(cls)
         _set(span, "__dict__", {"path": path, "line": line, "col": col, "end_line": line, "end_col": end_col})
         _set(span, "__pydantic_fields_set__", _EVERY_SPAN_FIELD)
         _set(span, "__pydantic_extra__", None)
