@@ -41,4 +41,4 @@ def test_a_check_builds_no_validator_for_a_record_it_never_validates():
     built = json.loads(run_then(["check", "examples/kuvasz.usd", "examples/fleet/vigilant.txt"], probe)[1])
     never = {"UsdShip", "HighGuardShip", "SheetFile", "Suppression", "ScenarioFile", "FleetFile", "_PyProject"}
     assert never <= set(built) and not any(built[name] for name in never)
-    assert built["Diagnostic"] and built["Span"] and built["Component"]  # validated by the check, so built
+    assert built["Diagnostic"] and built["Note"] and built["Component"]  # validated by the check, so built
