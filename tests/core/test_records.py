@@ -131,8 +131,8 @@ def _sample_sheets() -> list:
 
 
 def test_every_record_the_readers_make_is_the_record_validation_makes():
-    """The readers build their ships and USP profiles without validation (``Record.trusted``), and the pipeline
-    each file read (``SheetFile``): each of them for every sample sheet, and each record in them at every depth,
+    """The readers build their records without validation (``Record.trusted``), and the pipeline each file
+    read (``SheetFile``): each of them for every sample sheet, and each record in them at every depth,
     is the one pydantic validates from the same fields, equal in value, in type (a Decimal stays a Decimal, a
     tuple a tuple), in field order and in the fields it says were set."""
     from shipyard.core.pipeline import load_sheet
@@ -166,3 +166,20 @@ def test_a_trusted_record_refuses_a_name_it_does_not_know_and_a_field_it_needs()
     assert Jammer.trusted(kind="ECM", rating=2.0) == Jammer(kind="ECM", rating=2.0)
     with pytest.raises(ValidationError):
         ship.tl = 12  # type: ignore[misc]  # frozen, as a validated ship is
+
+
+def test_a_trusted_record_takes_a_fresh_copy_of_a_list_default_and_the_defaults_of_fields_not_given():
+    """A default that is a list (no factory) is copied for each record made, as pydantic copies it; a field
+    not given is not among the fields set, and a required one given is."""
+    from shipyard.core.records import Record
+
+    class Tally(Record):
+        name: str
+        marks: list[int] = [0]  # noqa: RUF012  # the case: a mutable default pydantic copies
+        kind: str = "tally"
+
+    one, two = Tally.trusted(name="a"), Tally.trusted(name="b", kind="other")
+    assert one.marks == [0] and one.marks is not two.marks and one.marks is not Tally.model_fields["marks"].default
+    assert one == Tally(name="a") and one.model_fields_set == Tally(name="a").model_fields_set == {"name"}
+    assert two.kind == "other" and two.model_fields_set == {"name", "kind"}
+    assert list(one.__dict__) == ["spans", "name", "marks", "kind"]

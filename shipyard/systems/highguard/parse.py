@@ -411,7 +411,7 @@ class _Reader:
                                            source_line=self.text, fix=fix))
 
     def keep_as_note(self, text: str) -> None:
-        self.ship.notes.append(Note(text=text.strip(), spans={"self": self.span()}))
+        self.ship.notes.append(Note.trusted(text=text.strip(), spans={"self": self.span()}))
 
     # ---- lines ------------------------------------------------------------------------------------
     def read(self, text: str) -> None:
@@ -663,7 +663,8 @@ class _Reader:
             else:
                 values[kind] = number(text.lstrip("+"))
         first = line.index(line.strip()[0]) + 1
-        self.ship.components.append(Component(**values, spans={"self": self.span(first, len(line.rstrip()) + 1)}))
+        spans = {"self": self.span(first, len(line.rstrip()) + 1)}
+        self.ship.components.append(Component.trusted(**values, spans=spans))
         if self.section is None:
             self.report("HG002", Severity.INFO, "a component line before any section header (HULL, ...)", first)
 
@@ -760,7 +761,7 @@ class _Reader:
                 name = columns[_col(cell) - 1]
                 values[name] = count_of(cell)
                 spans[name] = self.span(_col(cell))
-            return BatteryCounts(**values, spans=spans)
+            return BatteryCounts.trusted(**values, spans=spans)
         weapon_digits = [name for name in BATTERY_COLUMNS
                          if usp.column_digit(name)]
         if len(cells) == len(weapon_digits):
@@ -771,7 +772,7 @@ class _Reader:
             self.report("HG003", Severity.WARNING,
                         "battery counts are not under their USP digits (alignment lost in the copy): read in order "
                         f"as {read_as}, the USP's non-zero weapon digits", _col(cells[0]) if cells else 1)
-            return BatteryCounts(**values, spans=spans)
+            return BatteryCounts.trusted(**values, spans=spans)
         self.report("HG004", Severity.ERROR,
                     f"battery columns ambiguous: {len(cells)} counts are not under the USP's digits and the USP has "
                     f"{len(weapon_digits)} non-zero weapon digits ({', '.join(weapon_digits) or 'none'}); not guessed",

@@ -274,9 +274,9 @@ class _ShipBuilder:
     def build(self) -> UsdShip:
         values = dict(self.values)
         if self.signature:
-            values["signature"] = Signature(**self.signature, spans=self.signature_spans)
+            values["signature"] = Signature.trusted(**self.signature, spans=self.signature_spans)
         if self.crew_quality:
-            values["crew_quality"] = CrewQuality(**self.crew_quality, spans=self.crew_quality_spans)
+            values["crew_quality"] = CrewQuality.trusted(**self.crew_quality, spans=self.crew_quality_spans)
         return UsdShip.trusted(**values, weapons=self.weapons, notes=self.notes, sensors=self.sensors,
                                ecm=self.jammers, spans=self.spans)
 
@@ -428,8 +428,8 @@ class _LineItems:
         children = _tokens(node)  # detail: INT DETAIL_TEXT, or the same in brackets: tokens only
         words = [t for t in children if t.type in ("INT", "DETAIL_TEXT")]
         first, last = children[0], children[-1]
-        return Detail(number=int(words[0]), text=str(words[1]).strip(), parenthesised=first.type == "LPAR",
-                      spans={"self": self.span(first.column or 1, last.end_column)})
+        return Detail.trusted(number=int(words[0]), text=str(words[1]).strip(), parenthesised=first.type == "LPAR",
+                              spans={"self": self.span(first.column or 1, last.end_column)})
 
 
 class _SheetReader:
@@ -474,7 +474,7 @@ class _SheetReader:
                                            span=self.span(column), source_line=source, fix=fix))
 
     def keep_note(self, text: str, column: int) -> None:
-        self.ship.notes.append(Note(text=text.strip(), spans={"self": self.span(column)}))
+        self.ship.notes.append(Note.trusted(text=text.strip(), spans={"self": self.span(column)}))
 
     def start_ship_if_named(self) -> None:
         if "class_name" in self.ship.values:
@@ -780,7 +780,7 @@ class _SheetReader:
             return self.leftover(key_text, reader)
         if name == "jammer":
             self.group = "ecm"
-            self.ship.jammers.append(Jammer(kind=key_text, rating=reader.number(float), spans={"self": span}))
+            self.ship.jammers.append(Jammer.trusted(kind=key_text, rating=reader.number(float), spans={"self": span}))
             return self.leftover(key_text, reader)
         if name == "crew_quality":
             self.group = "crew_quality"
@@ -810,7 +810,7 @@ class _SheetReader:
             if match is None:
                 raise FieldValueError(f"expected a sensor rating such as 1x14.5, found {token.text!r}", token)
             count, sensitivity, suffix = match.groups()
-            self.ship.sensors.append(Sensor(
+            self.ship.sensors.append(Sensor.trusted(
                 kind=kind, count=int(count) if count else None, sensitivity=float(sensitivity),
                 suffix=suffix, spans={"self": self.span(token.column, token.end_column)}))
         if not found:
@@ -835,25 +835,26 @@ class _SheetReader:
         details, tokens = body.details, body.tokens
         weapon: Weapon
         if body.kind == "beam_body":
-            weapon = BeamBattery(rof=_signed(tokens["ROF"][0]), ranges=body.ranges, point_defence=body.point_defence,
-                                 count=count, name=name, details=details, spans=spans)
+            weapon = BeamBattery.trusted(rof=_signed(tokens["ROF"][0]), ranges=body.ranges,
+                                         point_defence=body.point_defence, count=count, name=name, details=details,
+                                         spans=spans)
         elif body.kind == "missile_body":
             pen, dam = (int(part) for part in str(tokens["PEN_DAM"][0]).split(":"))  # PEN_DAM: digits both sides
-            weapon = MissileBattery(salvo_rating=_signed(tokens["ROF"][0]), pen=pen, dam=dam,
-                                    size_evade=_signed(tokens["SIZE_EVADE"][0]), count=count, name=name,
-                                    details=details, spans=spans)
+            weapon = MissileBattery.trusted(salvo_rating=_signed(tokens["ROF"][0]), pen=pen, dam=dam,
+                                            size_evade=_signed(tokens["SIZE_EVADE"][0]), count=count, name=name,
+                                            details=details, spans=spans)
         elif body.kind == "sand_body":
             screen, armour = (int(v) for v in re.findall(r"-?\d+", re.sub(r"-\s+", "-", str(tokens["SAND"][0]))))
-            weapon = SandcasterBattery(screen=screen, armour=armour, count=count, name=name, details=details,
-                                       spans=spans)
+            weapon = SandcasterBattery.trusted(screen=screen, armour=armour, count=count, name=name,
+                                               details=details, spans=spans)
         elif body.kind == "damper_body":
-            weapon = DamperBattery(point_defence=_given(body.point_defence, "a damper's PD"), count=count, name=name,
-                                   details=details, spans=spans)
+            weapon = DamperBattery.trusted(point_defence=_given(body.point_defence, "a damper's PD"), count=count,
+                                           name=name, details=details, spans=spans)
         else:
             figure, *values = (int(v) for v in re.findall(r"\d+", str(tokens["T4_VALUES"][0])))
-            weapon = T4Weapon(fire_control=_signed(tokens["ROF"][0]), figure=figure,
-                              values=(values[0], values[1], values[2], values[3]), count=count, name=name,
-                              details=details, spans=spans)
+            weapon = T4Weapon.trusted(fire_control=_signed(tokens["ROF"][0]), figure=figure,
+                                      values=(values[0], values[1], values[2], values[3]), count=count, name=name,
+                                      details=details, spans=spans)
         for detail in details:
             if not _known_detail(detail):
                 where = detail.span()
@@ -1096,7 +1097,7 @@ def _read_computers(reader: _ValueReader):
             raise FieldValueError(f"expected computers such as 10xFib, found {token.text!r}" if token else
                                   "expected computers such as 10xFib", token)
         reader.take()
-        computers.append(Computer(count=count, model=model))
+        computers.append(Computer.trusted(count=count, model=model))
     if not computers:
         raise FieldValueError("expected computers such as 10xFib", reader.current())
     return "computers", computers, {}
