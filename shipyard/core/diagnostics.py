@@ -93,7 +93,7 @@ def maker(cls: type[Model]) -> Callable[..., Model]:
 def trusted(cls: type[Model], values: dict[str, Any]) -> Model:
     """A frozen model of ``cls`` with ``values``, made by shipyard itself and each already of its field's type:
     not validated (``maker``), so a model never validated never has its validator built (``defer_build``). Faster
-    than pydantic's validation: a USD ship of 26 fields 3 us against 11, a note 1.0 against 1.5."""
+    than pydantic's validation: a USD ship of 26 fields 5 us against 11, a note 1.1 against 1.4."""
     return maker(cls)(**values)
 
 
