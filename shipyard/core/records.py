@@ -8,10 +8,10 @@ know (a misspelled key is an error, never dropped). The computed fields a record
 validates back into ``SheetFile``). Records built by the readers never carry them, and pay for no such step.
 
 A record's validator is built when something first validates or writes one (``defer_build``). The readers build
-their ships and USP profiles, the records of many fields, with ``Record.trusted``: from values they made, each
-already of its field's type, without validation; so a ``check``, which writes no ship, never builds those
-validators (the largest, some 15 ms of its start-up). A test holds every record of the sample sheets equal, field
-by field and type by type, to the one validation makes of the same values.
+their records with ``Record.trusted``: from values they made, each already of its field's type, without
+validation; so a ``check``, which writes no record, never builds their validators (some 30 ms of its first files).
+A test holds every record of the sample sheets equal, field by field and type by type, to the one validation
+makes of the same values.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ RecordType = TypeVar("RecordType", bound="Record")
 
 class _Trusted:
     """``Record.trusted``: the written-out constructor of the class it is read from, called as it is (a class
-    method would pack its keywords into a dict to pass them on, which cost a small record a third of its time)."""
+    method would pack its keywords into a dict to pass them on, which cost a small record a quarter of its time)."""
 
     def __get__(self, instance: object, owner: type[RecordType]) -> Callable[..., RecordType]:
         return MAKERS.get(owner) or maker(owner)
