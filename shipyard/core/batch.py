@@ -60,8 +60,9 @@ def _parts(name: str) -> list[str]:
 
 
 def _sheet_name(name: str) -> bool:
-    """Whether a file found in a folder is read, by its name: not hidden, with a sheet extension."""
-    return not name.startswith(".") and Path(name).suffix.lower() in SHEET_SUFFIXES
+    """Whether a file found in a folder is read, by its name: not hidden, with a sheet extension (a name's
+    extension as ``Path.suffix`` gives it for every name not hidden, without making a ``Path`` of it)."""
+    return not name.startswith(".") and os.path.splitext(name)[1].lower() in SHEET_SUFFIXES
 
 
 def find_files(paths: list[Path], exclude: Excludes = Excludes(),
@@ -85,12 +86,16 @@ def find_files(paths: list[Path], exclude: Excludes = Excludes(),
             for folder, dirs, files in os.walk(path, onerror=unreadable, followlinks=False):
                 dirs[:] = [d for d in dirs if not d.startswith(".")
                            and not exclude.excluded(Path(folder) / d, folder=True)]
-                inside.extend(candidate for name in files if _sheet_name(name)
-                              and not exclude.excluded(candidate := os.path.join(folder, name)))
+                others: list[str] = []
+                for name in files:
+                    if _sheet_name(name):
+                        if not exclude.excluded(candidate := os.path.join(folder, name)):
+                            inside.append(candidate)
+                    elif not name.startswith("."):
+                        others.append(name)
                 if skipped is not None:
-                    skipped.update(Path(name).suffix.lower() or "no extension" for name in files
-                                   if not name.startswith(".") and not _sheet_name(name)
-                                   and not exclude.excluded(os.path.join(folder, name)))
+                    skipped.update(Path(name).suffix.lower() or "no extension" for name in others
+                                   if not exclude.excluded(os.path.join(folder, name)))
             found.extend(Found(name, False) for name in sorted(inside, key=_parts))
         elif exclude.named_too and (path.exists() or path.is_symlink()):
             if _sheet_name(path.name):
