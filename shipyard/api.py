@@ -178,9 +178,9 @@ def plan_check(paths: list[Path], select: list[str] | None = None, ignore: list[
     and the problems when the settings or the scenario cannot be read (a usage error). Path patterns
     (``exclude``, ``per-file-ignores``) are anchored at the settings file's folder, else the working folder;
     ``force_exclude`` applies them, and the skipping of settings files, to named files too."""
-    from shipyard.core.config import Settings, find_settings_file, load_settings
+    from shipyard.core.config import defaults, find_settings_file, load_settings
 
-    settings, base = Settings(), Path.cwd()
+    settings, base = defaults(), Path.cwd()
     found_file = config or find_settings_file(paths[0] if paths else Path.cwd())
     if found_file is not None:
         loaded, problems = load_settings(found_file)

@@ -8,10 +8,12 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from shipyard.core.config import defaults
 from shipyard.core.diagnostics import Span
 from shipyard.core.sheet import SheetFile
 from shipyard.systems.highguard.model import HighGuardShip
 from shipyard.systems.mcs.model import MissileBattery, UsdShip
+from shipyard.systems.tcs.scenario import default_scenario
 
 
 def test_a_misspelled_field_is_refused_not_dropped():
@@ -183,3 +185,13 @@ def test_a_trusted_record_takes_a_fresh_copy_of_a_list_default_and_the_defaults_
     assert one == Tally(name="a") and one.model_fields_set == Tally(name="a").model_fields_set == {"name"}
     assert two.kind == "other" and two.model_fields_set == {"name", "kind"}
     assert list(one.__dict__) == ["spans", "name", "marks", "kind"]
+
+
+@pytest.mark.parametrize("made", [defaults, default_scenario], ids=["settings", "scenario"])
+def test_the_defaults_made_without_validation_are_the_validated_defaults(made):
+    """A check without a settings or scenario file takes these, made without building a validator."""
+    unvalidated = made()
+    validated = type(unvalidated)()
+    assert unvalidated == validated and unvalidated.model_fields_set == validated.model_fields_set == set()
+    assert unvalidated.model_dump() == validated.model_dump()
+    assert [type(v) for v in vars(unvalidated).values()] == [type(v) for v in vars(validated).values()]

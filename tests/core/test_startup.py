@@ -33,13 +33,14 @@ def test_a_high_guard_sheet_loads_its_engine_and_the_tcs_rules():
 def test_a_check_builds_no_validator_for_a_record_it_never_validates():
     """The readers make their records, and the pipeline each file read, without validation, and the models of
     settings files, suppressions, scenario and fleet files are validated only when such a file or comment is
-    read: a check of a USD and a High Guard sheet builds none of their validators (each is built on first use,
-    ``defer_build``), and builds the findings' that it does validate."""
+    read (without them, the defaults are made without validation): a check of a USD and a High Guard sheet builds
+    none of their validators (each is built on first use, ``defer_build``), and builds the findings' that it does
+    validate."""
     probe = ("json.dumps({c.__name__: c.__pydantic_complete__ for m in list(sys.modules.values()) "
              "if getattr(m, '__name__', '').startswith('shipyard') for c in vars(m).values() if isinstance(c, type) "
              "and issubclass(c, sys.modules['pydantic'].BaseModel) and c.__module__ == m.__name__})")
     built = json.loads(run_then(["check", "examples/kuvasz.usd", "examples/fleet/vigilant.txt"], probe)[1])
     never = {"UsdShip", "HighGuardShip", "UspProfile", "Component", "BatteryCounts", "BeamBattery", "Detail", "Note",
-             "SheetFile", "Suppression", "ScenarioFile", "FleetFile", "_PyProject"}
+             "SheetFile", "Suppression", "Settings", "Scenario", "ScenarioFile", "FleetFile", "_PyProject"}
     assert never <= set(built) and not any(built[name] for name in never)
     assert built["Diagnostic"]  # validated by the check, so built

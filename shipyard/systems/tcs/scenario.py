@@ -10,6 +10,7 @@ maneuver: those are unset until a scenario file sets them, and the checks that n
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import cache
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,7 +26,8 @@ RulingPercent = Annotated[Decimal, Field(ge=0, le=100)]
 class Scenario(BaseModel):
     """``[scenario]`` of a scenario file."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Built when a scenario is read: a check without one takes ``default_scenario()`` and builds no validator.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str = "Trillion Credit Squadron"
     budget_mcr: Decimal = Field(default=TCS_BUDGET_MCR, gt=0)
@@ -43,6 +45,14 @@ class Scenario(BaseModel):
     #: are valued on (a fleet lost entire has lost 100%; shipyard's reading), or the fleet's cost by High Guard's
     #: quantity rule with its drop tanks, as the budget counts it (the money the entrant paid).
     money_spent: Literal["sheet prices", "quantity rule"] = "sheet prices"
+
+
+@cache
+def default_scenario() -> Scenario:
+    """The scenario a ship is checked under when none is given: every default, made once (frozen, so shared)
+    and without validation, as pydantic leaves defaults unvalidated anyway (``rulings`` given, not made by its
+    factory: as ``config.defaults``)."""
+    return Scenario.model_construct(set(), rulings={})
 
 
 class ScenarioFile(BaseModel):

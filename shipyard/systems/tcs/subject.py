@@ -10,7 +10,7 @@ from shipyard.core.diagnostics import Span
 from shipyard.systems.highguard.design import Design
 from shipyard.systems.highguard.model import HighGuardShip
 from shipyard.systems.highguard.subject import HighGuardSubject
-from shipyard.systems.tcs.scenario import Scenario
+from shipyard.systems.tcs.scenario import Scenario, default_scenario
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class TcsSubject(HighGuardSubject):
 
 def subject(base: HighGuardSubject, scenario: object | None = None) -> TcsSubject:
     """The registry's subject builder: the High Guard subject with the scenario (the default one when None)."""
-    chosen = scenario if isinstance(scenario, Scenario) else Scenario()
+    chosen = scenario if isinstance(scenario, Scenario) else default_scenario()
     return TcsSubject(base.ship, base.design, chosen)
 
 
