@@ -152,6 +152,7 @@ _BACKUP = {pattern: re.compile(rf"backup\s+{pattern}", re.I) for _, pattern in D
 _FUEL_TANK = re.compile(r"(P-Fuel|J-Fuel|Extra Fuel)")
 _STATEROOMS = re.compile(r"staterooms", re.I)
 _SPINAL = re.compile(r"spinal (meson gun|particle accelerator) factor-([A-Z])", re.I)
+_BAYS = re.compile(r"(50|100)T (.+?) Bays$", re.I)
 
 
 class _Engine:
@@ -276,7 +277,7 @@ class _Engine:
                 kind = "meson" if "meson" in spinal.group(1).lower() else "particle_accelerator"
                 design.spinal = (kind, spinal.group(2).upper())
                 continue
-            bay = re.match(r"(50|100)T (.+?) Bays$", component.label, re.I)
+            bay = _BAYS.match(component.label)
             if bay and not label.startswith("empty"):
                 weapon = _BAY_WEAPONS.get(bay.group(2).lower())
                 if weapon:

@@ -64,6 +64,15 @@ _COLUMN_OFFSET = {"sandcaster": 10, "repulsor": 14, "laser": 16, "energy": 17, "
 #: Levle: 12"): a key of letters and blanks, its colon and its value.
 _TEXT_FIELD_KEYS = {key.lower(): key for key in TEXT_FIELD_KEYS}
 _LOOSE_FIELD = re.compile(r"^[ \t]*+([A-Za-z][A-Za-z ]{2,30}?)[ \t]*:[ \t]*(.*)$")
+#: A summary figure's "of N" after its value ("Cargo=12 of 40"): not part of the figure.
+_OF_TOTAL = re.compile(r"(?<!\s)\s++of\s++\d++$")  # linear: tried at a run's first blank
+#: A USP line's prefix that begins with a hull number ("BB-1234 Tigress"): the number and the name.
+_HULL_NUMBER = re.compile(r"([A-Z0-9]{1,3}-\d+)\s+(.*)")
+#: A money figure and its unit, a tonnage and its unit, and a battery line's Crew= or TL= trailer, in groups
+#: (``_groups``: the grammar has made sure of each shape).
+_COST = re.compile(r"(MCr|GCr|TCr)\s*(.*)")
+_TONNAGE = re.compile(r"(?<![0-9,.])([0-9][0-9,.]*?)\s*(tons|Tons|KTons|MTons|dtons|Td)\.?$")  # linear: as _OF_TOTAL
+_TRAILER = re.compile(r"(?i)(Crew|TL)\s*[=:]\s*(\?|[0-9,]+(?:/[0-9]+)?)")
 #: How near a misspelt text field's key must be (difflib's ratio): nearer than a summary key must be, since a
 #: text field takes any text ("Crate: ..." is 0.8 of "Craft" and is no Craft).
 NEAR_TEXT_FIELD = 0.85
@@ -124,9 +133,9 @@ def _end(token: Token) -> int:
     return token.end_column or _col(token) + len(token)
 
 
-def _groups(pattern: str, text: str) -> tuple[str, ...]:
+def _groups(pattern: re.Pattern[str], text: str) -> tuple[str, ...]:
     """The groups of a pattern the grammar has already made sure the text fits."""
-    found = re.match(pattern, text)
+    found = pattern.match(text)
     if found is None:
         raise ValueError(f"cannot read {text!r}")
     return found.groups()
@@ -271,12 +280,12 @@ def number(text: str) -> Decimal:
 
 
 def money_mcr(text: str) -> Decimal:
-    unit, value = _groups(r"(MCr|GCr|TCr)\s*(.*)", text)
+    unit, value = _groups(_COST, text)
     return number(value) * {"MCr": 1, "GCr": 1000, "TCr": 1_000_000}[unit]
 
 
 def tonnage_tons(text: str) -> Decimal:
-    value, unit = _groups(r"([0-9][0-9,.]*?)\s*(tons|Tons|KTons|MTons|dtons|Td)\.?$", text.strip())
+    value, unit = _groups(_TONNAGE, text.strip())
     return number(value) * {"KTons": 1000, "MTons": 1_000_000}.get(unit, 1)
 
 
@@ -523,7 +532,7 @@ class _Reader:
         ship.spans["usp"] = self.span(_col(usp_token))
         if "PREFIX" in parts:
             prefix = str(parts["PREFIX"]).strip()
-            number_part = re.match(r"([A-Z0-9]{1,3}-\d+)\s+(.*)", prefix)
+            number_part = _HULL_NUMBER.match(prefix)
             if number_part:
                 ship.hull_number = number_part.group(1)
                 ship.name = ship.name or number_part.group(2)
@@ -562,7 +571,7 @@ class _Reader:
 
     def trailer(self, ship: _ShipDraft, trailer: Token) -> None:
         """A battery line's Crew= or TL= trailer."""
-        key, value = _groups(r"(?i)(Crew|TL)\s*[=:]\s*(\?|[0-9,]+(?:/[0-9]+)?)", str(trailer))
+        key, value = _groups(_TRAILER, str(trailer))
         key = "TL" if key.upper() == "TL" else "Crew"
         if self.unknown(key, value, _col(trailer)) or self.in_drop_tanks:
             return
@@ -600,7 +609,7 @@ class _Reader:
                 continue
             written = str(part.key)
             canonical = self.summary_key(key, _col(part.key) + len(written) - len(written.lstrip()))
-            raw = re.sub(r"\s+of\s+\d+$", "", str(part.value))
+            raw = _OF_TOTAL.sub("", str(part.value))
             if self.in_drop_tanks:
                 canonical = f"Laden {canonical}"
             ship.summary[canonical] = number(raw)

@@ -17,6 +17,7 @@ from shipyard.systems.highguard.sniff import BROKEN_USP_SHAPE, USP_CORE
 
 # Quoted-printable (RFC 2045) writes "=" as "=3D"; mailing-list archives kept it ("Fuel=3D720").
 _QUOTED_EQUALS = re.compile(r"=3D")
+_DASH_BLANKS = re.compile(r"-[ \t]+")  # a USP broken by spaces after its dashes
 # A USP's type code written in lower case ("Cr-M2234F3-..."), as some squadrons type it.
 _LOWER_CASE_TYPE = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,2}[a-z])[A-Za-z]{1,2}"
                               r"(?=-[ \t]*[0-9A-Z]{7}-[ \t]*[0-9A-Z]{6}-)")
@@ -51,7 +52,7 @@ def every_repair(line: str) -> tuple[str, list[Repair]]:
         return "=" + " " * (len(found.group()) - 1)
 
     def usp(found: re.Match[str]) -> str:
-        joined = re.sub(r"-[ \t]+", "-", found.group())
+        joined = _DASH_BLANKS.sub("-", found.group())
         if joined != found.group():
             repairs.append(Repair(found.start() + 1, f"a USP broken by spaces after its dashes read as {joined} "
                                                      f"{_DAMAGE}"))

@@ -69,12 +69,18 @@ def _mount(count: int, kind: MountKind) -> Mounting:
     return Mounting(count=count, kind=kind)
 
 
-def _detail_matching(details: list[Detail], pattern: str) -> int | None:
+def _detail_matching(details: list[Detail], pattern: re.Pattern[str]) -> int | None:
     for detail in details:
-        if re.search(pattern, detail.words()):
+        if pattern.search(detail.words()):
             return detail.number
     return None
 
+
+#: The details that give a battery's missiles per salvo, its salvos in cargo, and its canisters (misspelt as
+#: sheets spell them).
+_MISSILES_PER_SALVO = re.compile(r"mis+i?les?\b.*salvo|mis+i?les?/salvo")
+_SALVOS_IN_CARGO = re.compile(r"(salvo|reload).*cargo")
+_CANISTERS = re.compile(r"can+is+ters?")
 
 _EVERY_PEN_DAM_FIELD = {"spans", "pen", "dam"}  # shared: a record is frozen, and a copy copies the set first
 
@@ -153,13 +159,13 @@ class MissileBattery(_Battery):
     def missiles_per_salvo(self) -> int | None:
         """Missiles in one salvo ("2 missiles per salvo", "1 missile/salvo", "64 semi-independent missiles per
         salvo")."""
-        return _detail_matching(self.details, r"mis+i?les?\b.*salvo|mis+i?les?/salvo")
+        return _detail_matching(self.details, _MISSILES_PER_SALVO)
 
     @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property
     def salvos_in_cargo(self) -> int | None:
         """Reload salvos carried as cargo ("12 salvoes in cargo.")."""
-        return _detail_matching(self.details, r"(salvo|reload).*cargo")
+        return _detail_matching(self.details, _SALVOS_IN_CARGO)
 
     def render(self) -> str:
         return (f"{self.count} x {self.name}: ({self.salvo_rating:+d}){self.pen}:{self.dam} "
@@ -177,7 +183,7 @@ class SandcasterBattery(_Battery):
     @property
     def canisters(self) -> int | None:
         """Canisters carried ("30 cannisters": the seed's spelling is read as well)."""
-        return _detail_matching(self.details, r"can+is+ters?")
+        return _detail_matching(self.details, _CANISTERS)
 
     def render(self) -> str:
         screen = "-0" if self.screen == 0 else str(self.screen)  # a sheet's screen always has its minus sign

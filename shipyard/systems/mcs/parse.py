@@ -652,7 +652,7 @@ class _SheetReader:
             if isinstance(item, _Heading):
                 self.read_heading(item.token)
             elif isinstance(item, _NotesItem):
-                text = re.sub(r"^notes?\s*:", "", str(item.token), flags=re.IGNORECASE).strip()
+                text = _NOTES_KEY.sub("", str(item.token)).strip()
                 if text:
                     self.keep_note(text, item.token.column or 1)
                     self.ship.has_content = True
@@ -666,8 +666,8 @@ class _SheetReader:
     def read_heading(self, token: Token) -> None:
         self.start_ship_if_named()
         text = _words(str(token))
-        match = re.fullmatch(r"(.*?)\s*\((.*)\)", text)
-        name, description = (match.group(1), match.group(2)) if match else (text, None)
+        match = _HEADING_DESCRIPTION.match(text)
+        name, description = (match.group(1).rstrip(), match.group(2)) if match else (text, None)
         where = self.span(token.column or 1, token.end_column)
         self.set_value("class_name", name, where)
         if description:
@@ -844,7 +844,7 @@ class _SheetReader:
                                             size_evade=_signed(tokens["SIZE_EVADE"][0]), count=count, name=name,
                                             details=details, spans=spans)
         elif body.kind == "sand_body":
-            screen, armour = (int(v) for v in re.findall(r"-?\d+", re.sub(r"-\s+", "-", str(tokens["SAND"][0]))))
+            screen, armour = (int(v) for v in _SIGNED_FIGURE.findall(_DASH_BLANKS.sub("-", str(tokens["SAND"][0]))))
             weapon = SandcasterBattery.trusted(screen=screen, armour=armour, count=count, name=name,
                                                details=details, spans=spans)
         elif body.kind == "damper_body":
@@ -881,6 +881,18 @@ def _pen_dam(token: Token) -> tuple[int | None, int | None]:
 
 
 _SIGNED = re.compile(r"[+-]?\d+")
+#: A sandcaster's "screen: armour" pair: its figures, once a dash's blanks are gone ("- 1: 12" is -1 and 12).
+_SIGNED_FIGURE = re.compile(r"-?\d+")
+_DASH_BLANKS = re.compile(r"-\s+")
+#: The key of a notes line.
+_NOTES_KEY = re.compile(r"^notes?\s*:", re.IGNORECASE)
+#: A cargo figure's unit.
+_CARGO_UNIT = re.compile(r"(d?tons?|m3|tonnes?|kl)")
+#: Computers as a sheet counts them ("3xFib"): the count and the model.
+_COUNTED_COMPUTERS = re.compile(r"(?<!\d)(\d++)\s*+[xX]\s*(.+)")  # linear: tried at a run's first digit
+#: A heading's class name and its bracketed description ("Kuvasz (escort frigate)"): the name is the text before
+#: the first bracket, less its blanks. Linear: once from the start, no run read again.
+_HEADING_DESCRIPTION = re.compile(r"\A([^(\n]*+)\((.*)\)\Z")
 #: A figure as a scanner may have read it (core/copies.py SCANNER_LETTERS), thousands commas and a fraction too.
 _SCANNED_FIGURE = re.compile(f"{FIGURE_CHAR}(?:{FIGURE_CHAR}|,)*+(?:\\.{FIGURE_CHAR}++)?")
 #: The Pen:Dam pairs and rates of fire of a battery line as a scanner may have read them (``l4:9``, ``(+l)``),
@@ -1063,7 +1075,7 @@ def _read_cargo(reader: _ValueReader):
     value = reader.number(Decimal)
     unit = None
     token = reader.current()
-    if token is not None and token.type == "WORD" and re.fullmatch(r"(d?tons?|m3|tonnes?|kl)", token.text.lower()):
+    if token is not None and token.type == "WORD" and _CARGO_UNIT.fullmatch(token.text.lower()):
         unit = reader.take().text
     return "cargo", value, ({"cargo_unit": unit} if unit else {})
 
@@ -1091,7 +1103,7 @@ def _read_computers(reader: _ValueReader):
     computers = []
     while reader.peek("COUNTED") or reader.peek("WORD"):
         token = reader.current()
-        match = re.fullmatch(r"(\d+)\s*[xX]\s*(.+)", token.text) if token is not None else None
+        match = _COUNTED_COMPUTERS.fullmatch(token.text) if token is not None else None
         count, model = (int(match.group(1)), match.group(2)) if match else (1, token.text if token else "")
         if not _COMPUTER_MODEL.fullmatch(model):  # "Fib", "Model/3"; ";" or "A{" is no model
             raise FieldValueError(f"expected computers such as 10xFib, found {token.text!r}" if token else

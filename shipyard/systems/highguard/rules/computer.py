@@ -23,6 +23,7 @@ from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG112", "computer")
+_COMPUTER = re.compile(r"computer ", re.I)
 
 
 def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -31,7 +32,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     usp = ship.usp
     if computer is None and usp is not None:
         computer = hg.COMPUTER_BY_CODE.get(usp.computer)
-    line = next((c for c in ship.components_in("AVIONICS") if re.match(r"computer ", c.label, re.I)), None)
+    line = next((c for c in ship.components_in("AVIONICS") if _COMPUTER.match(c.label)), None)
     where, field = (line, None) if line is not None else (usp, "computer")
     jump = design.installed.get("jump", 0)
     if computer is None:

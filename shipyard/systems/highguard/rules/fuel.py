@@ -11,7 +11,6 @@ Source: High Guard (p. 23, fuel; the Kinunir); High Guard Shipyard's design chec
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
@@ -35,8 +34,8 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if not ship.components:
         return
     tanks = {c.label.split(":")[0]: c for c in ship.components_in("FUEL")}
-    j_fuel = next((c for label, c in tanks.items() if re.match(r"J-Fuel", label)), None)
-    p_fuel = next((c for label, c in tanks.items() if re.match(r"P-Fuel", label)), None)
+    j_fuel = next((c for label, c in tanks.items() if label.startswith("J-Fuel")), None)
+    p_fuel = next((c for label, c in tanks.items() if label.startswith("P-Fuel")), None)
     if j_fuel is not None and jump is not None:
         carried = j_fuel.tons + design.drop_tanks
         if carried < jump:

@@ -21,6 +21,9 @@ from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG116", "small-craft")
 SMALL_CRAFT_TONS = 100
+_SMALL_STATEROOMS = re.compile(r"small staterooms", re.I)
+_FIB_OR_BIS = re.compile(r"(backup )?computer .*(fib|bis)$", re.I)
+_SHIP_BERTHS = re.compile(r"(staterooms|couches)", re.I)
 
 
 def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -29,7 +32,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         return
     if design.hull >= SMALL_CRAFT_TONS:
         for c in ship.components_in("ACCOMODATIONS"):
-            if re.fullmatch(r"small staterooms", c.label, re.I):
+            if _SMALL_STATEROOMS.fullmatch(c.label):
                 yield ctx.report("small-craft staterooms on a ship of 100 tons or more", c)
         return
     if "jump" in design.drives:
@@ -37,11 +40,11 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if design.configuration in (8, 9):
         yield ctx.report_at("a small craft may not use a planetoid hull", subject.span("usp"))
     for c in ship.components_in("AVIONICS"):
-        if re.match(r"(backup )?computer .*(fib|bis)$", c.label, re.I):
+        if _FIB_OR_BIS.match(c.label):
             yield ctx.report(f"a small craft may not carry a fib or bis computer ({c.label})", c)
     avionics = [c.label.lower() for c in ship.components_in("AVIONICS")]
     if not any(a == "bridge" or a.startswith("computer") for a in avionics):
         yield ctx.report_at("a small craft needs a bridge or a computer", subject.span("title") or subject.span("usp"))
     for c in ship.components_in("ACCOMODATIONS"):
-        if re.fullmatch(r"(staterooms|couches)", c.label, re.I):
+        if _SHIP_BERTHS.fullmatch(c.label):
             yield ctx.report(f"a small craft may not use ship {c.label.lower()}", c)

@@ -24,6 +24,7 @@ from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG115", "weapon-legality")
+_SPINAL = re.compile(r"spinal", re.I)
 
 _EXCLUSIVE = (
     ("a spinal meson gun", lambda d: d.spinal and d.spinal[0] == "meson", "meson bays",
@@ -82,7 +83,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
                                    None)
                 yield ctx.report(f"{words} factor {factor} needs TL{screens[factor].tl}; this ship is TL{tl}",
                                  screen_line)
-    spinals = [c for c in ship.components_in("WEAPONRY") if re.match(r"spinal", c.label, re.I)]
+    spinals = [c for c in ship.components_in("WEAPONRY") if _SPINAL.match(c.label)]
     if len(spinals) > 1:
         yield ctx.report("more than one spinal mount: a ship carries one", spinals[1])
     for first, has_first, second, has_second in _EXCLUSIVE:

@@ -23,12 +23,12 @@ from shipyard.systems.mcs.model import UsdShip
 META = RuleMeta(code="MCS002", name="toughness-by-mass", severity=Severity.ERROR, family="mcs")
 
 # Words in a sheet's notes that name a modifier (the Midu: "Highly automated").
-_MODIFIER_WORDS = {"high_automation": r"automat", "open_frame": r"open[ -]frame"}
+_MODIFIER_WORDS = {"high_automation": re.compile(r"automat"), "open_frame": re.compile(r"open[ -]frame")}
 
 
 def _named_modifiers(ship: UsdShip) -> list[str]:
     notes = " ".join(note.text for note in ship.notes).lower()
-    named = [key for key, pattern in _MODIFIER_WORDS.items() if re.search(pattern, notes)]
+    named = [key for key, pattern in _MODIFIER_WORDS.items() if pattern.search(notes)]
     if ship.displacement and ship.cargo is not None and ship.cargo_unit in (None, "tons"):
         share = (ship.cargo + (ship.jump_fuel or 0)) / ship.displacement
         if share > chart.TOUGHNESS_CARGO_FUEL_SHARE:
