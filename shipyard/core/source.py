@@ -35,6 +35,8 @@ _LONG_FIGURE = re.compile(f"[0-9][0-9,]{{{FIGURE_DIGITS},}}")
 
 def split_lines(text: str) -> list[str]:
     """Lines as an editor counts them: CRLF, CR and LF all end a line, nothing else does."""
+    if "\r" not in text:
+        return text.split("\n")  # LF alone, as most files: the same lines in a tenth of the pattern's time
     return _LINE_BREAK.split(text)
 
 
@@ -130,9 +132,9 @@ def refuse_lines(text: str, path: str) -> tuple[str, list[Diagnostic]]:
     IO010 error at each: a line over MAX_LINE_CHARS, or one holding a figure of more than FIGURE_DIGITS."""
     found: list[Diagnostic] = []
     if not _LONG_FIGURE.search(text) and (len(text) <= MAX_LINE_CHARS  # no line can be longer: not split
-                                          or max(map(len, _LINE_BREAK.split(text))) <= MAX_LINE_CHARS):
+                                          or max(map(len, split_lines(text))) <= MAX_LINE_CHARS):
         return text, found  # the common case, told without a pass in Python
-    lines = _LINE_BREAK.split(text)
+    lines = split_lines(text)
     for number, line in enumerate(lines, start=1):
         refusal = _refusal(line) if len(line) > FIGURE_DIGITS else None
         if refusal is not None:

@@ -4,6 +4,7 @@ fleet, workbooks that are bombs. Each gets a located finding, never a hang or a 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from decimal import Decimal
 from pathlib import Path
@@ -16,7 +17,7 @@ from workbooks import SHIP_XML, bomb, members, with_rows, with_ship_xml, workboo
 
 from shipyard import api
 from shipyard.core.numbers import FIGURE_DIGITS, _beyond, beyond_reason
-from shipyard.core.source import MAX_SHEET_BYTES, Unreadable, read_limited
+from shipyard.core.source import MAX_SHEET_BYTES, Unreadable, read_limited, split_lines
 from shipyard.systems.mcs.ffs.workbook import MAX_ROWS, MAX_UNPACKED_BYTES
 from shipyard.systems.tcs.scenario import MAX_COPIES
 
@@ -200,3 +201,10 @@ def test_formulas_and_dde_are_never_evaluated(tmp_path: Path) -> None:
     path.write_bytes(with_ship_xml({b'<c r="B3" t="inlineStr"><is><t>Seed Example</t></is></c>':
                                     b"<c r=\"B3\" t=\"str\"><f>cmd|' /C calc'!A0</f><v>=cmd|calc</v></c>"}))
     assert [ship.name for ship in api.check_file(path).ships] == ["=cmd|calc"]
+
+
+@given(st.text(alphabet="a \r\n\x0b\x0c\x1c\x85\u2028\u2029", max_size=40))
+def test_lines_end_at_cr_lf_and_crlf_and_at_nothing_else(text: str) -> None:
+    """Split without the pattern when a text has no CR: the same lines (the separators that ``str.splitlines``
+    takes, form feed and LINE SEPARATOR among them, end no line here)."""
+    assert split_lines(text) == re.split(r"\r\n|\r|\n", text)
