@@ -127,7 +127,8 @@ def test_a_high_guard_text_is_told_as_its_whole_shapes_tell_it():
     fixture text and on lines made of a USP's pieces."""
     texts = [path.read_text(errors="replace") for path in sorted(FIXTURES.rglob("*")) if path.is_file()
              and path.suffix in (".txt", ".usd", ".hg", ".sheet", ".toml")]
-    texts += ["BC- A2447G2- 000510- 50202- 0", "x-A2447G2-", "Hull 200.000Td ; mcr 4", "a-B2447G2-000510-50202-0"]
+    texts += ["BC- A2447G2- 000510- 50202- 0", "x-A2447G2-", "Hull 200.000Td ; mcr 4", "a-B2447G2-000510-50202-0",
+              "200TD;MCR 4", "9 tD;\n  McR 1", "Cost: MCr 40; 20 Td", "Notes: 2 td; mc r"]
     for text in texts:
         assert looks_like_highguard(text) == bool(BROKEN_USP_SHAPE.search(text) or COMPONENT_SHAPE.search(text))
     assert sum(map(looks_like_highguard, texts)) > 10 and not all(map(looks_like_highguard, texts))

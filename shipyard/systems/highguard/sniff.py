@@ -22,6 +22,8 @@ USP_CORE = re.compile(r"-[ \t]*[0-9A-Zlo]{7}-")
 
 
 def looks_like_highguard(text: str) -> bool:
-    """True when a text holds a USP (whole or broken by spaces) or a component line."""
+    """True when a text holds a USP (whole or broken by spaces) or a component line. A component line holds a
+    semicolon and "MCr" in some case: a text without both is told without the case-blind search (which no
+    literal speeds up: some 12 us on a 1 KB sheet, against 1 for its lower case)."""
     return bool((USP_CORE.search(text) and BROKEN_USP_SHAPE.search(text))
-                or (";" in text and COMPONENT_SHAPE.search(text)))
+                or (";" in text and "mcr" in text.lower() and COMPONENT_SHAPE.search(text)))
