@@ -28,6 +28,7 @@ def test_a_high_guard_sheet_loads_its_engine_and_the_tcs_rules():
     loaded = _loaded("examples/fleet/vigilant.txt")
     assert {"shipyard.systems.highguard.design", "shipyard.systems.tcs.rules.budget"} <= loaded
     assert "shipyard.systems.mcs.rules" not in loaded
+    assert "shipyard.systems.tcs.fleet" not in loaded  # a fleet's pricing (the budget rule's): loaded with a fleet
 
 
 def test_a_check_builds_no_validator_for_a_record_it_never_validates():

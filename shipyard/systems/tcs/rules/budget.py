@@ -18,7 +18,6 @@ from collections.abc import Iterator
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
-from shipyard.systems.tcs.fleet import fleet_cost
 from shipyard.systems.tcs.rules._common import meta
 from shipyard.systems.tcs.subject import FleetSubject
 
@@ -26,6 +25,8 @@ META = meta("TCS201", "budget", target="fleet")
 
 
 def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    from shipyard.systems.tcs.fleet import fleet_cost  # loaded with the first fleet: a check of sheets needs none
+
     cost = fleet_cost(fleet)
     budget = fleet.scenario.budget_mcr
     if cost.total > budget:
