@@ -10,6 +10,10 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
+
+#: Look-ups remembered by each chart function (their results are frozen values): a run's sheets ask for a few dozen.
+CHART_CACHE_SIZE = 1024
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,7 @@ USD_CHART_PRINTED_TOP = 20989
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 
+@lru_cache(maxsize=CHART_CACHE_SIZE)  # a pure look-up, of the same few values on every sheet
 def usd_code(value: float | Decimal) -> ChartValue | None:
     """The USD chart code of a damage/armour/penetration value; None below 1 (written "-")."""
     if value < 1:
@@ -39,6 +44,7 @@ def usd_code(value: float | Decimal) -> ChartValue | None:
     return ChartValue(bisect_right(bounds, value) - 1, extrapolated=value > USD_CHART_PRINTED_TOP)
 
 
+@lru_cache(maxsize=CHART_CACHE_SIZE)  # a pure look-up, of the same few values on every sheet
 def usd_band(code: int) -> tuple[int, int]:
     """The values (from inclusive, to exclusive) that the USD chart reads as ``code``."""
     bounds = list(USD_CHART_LOWER_BOUNDS)
@@ -64,6 +70,7 @@ TOUGHNESS_BY_MASS = ((5, -4), (10, -3), (20, -2), (30, -1), (50, 0), (100, 1), (
 MASS_PER_DTON_ESTIMATE = 10
 
 
+@lru_cache(maxsize=CHART_CACHE_SIZE)  # a pure look-up, of the same few values on every sheet
 def toughness_code(mass: Decimal | float) -> ChartValue:
     """Base toughness (before the -1 modifiers) from mass. The chart's top row is open ("+"): every mass from
     10 000 000 t is 21, nothing above it extrapolated."""
@@ -88,6 +95,7 @@ SIZE_BY_DISPLACEMENT = ((Decimal("0.15"), -4), (Decimal("0.5"), -3), (1, -2), (3
                         (300_000, 9), (1_000_000, 10))
 
 
+@lru_cache(maxsize=CHART_CACHE_SIZE)  # a pure look-up, of the same few values on every sheet
 def size_code(displacement: Decimal | float) -> ChartValue:
     """Size code from displacement; past 1 000 000 dTons by the chart's 1-3-10 pattern."""
     for upper, code in SIZE_BY_DISPLACEMENT:
@@ -245,6 +253,7 @@ def squadron_fire_rof(ships: int) -> ChartValue:
     return banded(SQUADRON_FIRE_ROF, ships, top=SQUADRON_FIRE_TOP)
 
 
+@lru_cache(maxsize=CHART_CACHE_SIZE)  # a pure look-up, of the same few values on every sheet
 def banded(table: tuple[tuple[int, int], ...], count: int, top: int | None = None) -> ChartValue:
     """Look a count up in a (lower bound, value) table. Past its last band, +1 for each doubling: of the last
     lower bound (128-255, 256-511, ...) or, when the table prints the band's ``top``, of that (256-512, 513-1024,
@@ -271,6 +280,7 @@ def by_tl(table: tuple[tuple, ...], tl: int) -> tuple:
     return table[-1]
 
 
+@lru_cache(maxsize=CHART_CACHE_SIZE)  # a pure look-up, of the same few values on every sheet
 def sandcaster_screen(casters: int, size: int, tl: int) -> int | None:
     """Screen rating (negative) of a battery of ``casters`` on a ship of ``size``; None if too few."""
     shift = by_tl(SANDCASTER_ROW_SHIFT_BY_TL, tl)[1]
