@@ -11,7 +11,6 @@ import difflib
 import functools
 import re
 import sys
-import tomllib
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
@@ -221,6 +220,8 @@ def _at(found: re.Match[str] | None, text: str) -> tuple[int, int]:
 def parse_toml(text: str) -> tuple[dict | None, tuple[int, int, str] | None]:
     """A TOML text as data (floats as ``Decimal``), or None and where and why it cannot be read: a syntax error,
     nesting deeper than the reader follows, or an integer longer than Python converts (4,300 digits)."""
+    import tomllib  # loaded with the first TOML text: a check of sheets without settings reads none
+
     try:
         return tomllib.loads(text, parse_float=Decimal), None
     except tomllib.TOMLDecodeError as error:

@@ -5,6 +5,7 @@ styling library, the audit's tables and the package metadata stay unloaded."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from conftest import run_then
 
@@ -45,3 +46,13 @@ def test_a_check_builds_no_validator_for_a_record_it_never_validates():
              "SheetFile", "Suppression", "Settings", "Scenario", "ScenarioFile", "FleetFile", "_PyProject"}
     assert never <= set(built) and not any(built[name] for name in never)
     assert built["Diagnostic"]  # validated by the check, so built
+
+
+def test_a_check_without_a_settings_file_loads_no_toml_reader(tmp_path):
+    """The TOML reader is loaded with the first TOML text (a settings file found, a scenario, a design): a folder
+    of sheets with none above it is checked without it."""
+    sheet = tmp_path / "kuvasz.usd"
+    sheet.write_text((Path(__file__).parents[2] / "examples" / "kuvasz.usd").read_text())
+    assert "tomllib" not in set(json.loads(run_then(["check", str(sheet)], "json.dumps(sorted(sys.modules))")[1]))
+    (tmp_path / "shipyard.toml").write_text('ignore = ["MCS"]\n')
+    assert "tomllib" in set(json.loads(run_then(["check", str(sheet)], "json.dumps(sorted(sys.modules))")[1]))
