@@ -63,14 +63,6 @@ class _Node:
         return found[::-1]
 
 
-def _token(kind: str, value: str, start: int, stop: int) -> Token:
-    """The token lark's lexer makes of ``value`` on a one-line text (line 1, columns from 1)."""
-    token = _new_str(Token, value)
-    token.type, token.value, token.start_pos, token.end_pos = kind, value, start, stop
-    token.line, token.column, token.end_line, token.end_column = 1, start + 1, 1, stop + 1
-    return token
-
-
 def _builder(shape: Shape) -> Callable[[list[Token]], Tree]:
     """A function of a line's tokens that builds the tree of this shape: one expression of nested ``Tree``
     calls, written out once per shape (a walk of the shape at every line cost a fifth of a quick parse)."""
@@ -148,6 +140,7 @@ class QuickParser:
         if not isinstance(node, _Node):
             return None
         tokens: list[Token] = []
+        add = tokens.append
         position, end = 0, len(line)
         while position < end:
             found = node.pattern.match(line, position)
@@ -158,11 +151,16 @@ class QuickParser:
                 return None
             if kind in node.ignored:
                 continue
-            tokens.append(_token(kind, found.group(), first, position))
+            # The token lark's lexer makes of the text on a one-line text (line 1, columns from 1), made here
+            # rather than by a function: a call a token saved.
+            token = _new_str(Token, value := found.group())
+            token.type, token.value, token.start_pos, token.end_pos = kind, value, first, position
+            token.line, token.column, token.end_line, token.end_column = 1, first + 1, 1, position + 1
+            add(token)
             child = node.children.get(kind, node)
             if child is node:
                 child = node.children[kind] = self._grow(node, kind)
-            if not isinstance(child, _Node):
+            if type(child) is not _Node:
                 return child  # REFUSED, or None
             node = child
         if node.build is None:
