@@ -458,8 +458,8 @@ class _SheetReader:
 
     # ---- helpers -------------------------------------------------------------------------
     def span(self, column: int, end_column: int | None = None) -> Span:
-        if self.wrap is None:
-            return Span.on_line(self.path, self.line_no, column, end_column)
+        if self.wrap is None:  # Span.on_line, written out: some sixty spans a sheet
+            return _new_tuple(Span, (self.path, self.line_no, column, self.line_no, end_column))
         line, col = self.placed(column)
         end_line, end = self.placed(end_column) if end_column is not None else (line, None)
         return Span(path=self.path, line=line, col=col, end_line=end_line, end_col=end)
@@ -943,6 +943,8 @@ def _display_name(name: str) -> str:
 class _ValueReader:
     """Walks the value tokens of one field; ``scanned`` collects each figure read through a scanner's letters
     (its column, as written, as read)."""
+
+    __slots__ = ("index", "scanned", "tokens")
 
     def __init__(self, tokens: list[_Lexeme], scanned: list[tuple[int, str, str]] | None = None):
         self.tokens = tokens
