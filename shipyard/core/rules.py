@@ -51,6 +51,8 @@ class Rule:
 class RuleContext:
     """What a rule needs besides its subject: where the file is, and how to report."""
 
+    __slots__ = ("fallback", "meta", "path")  # one for every rule on every ship
+
     def __init__(self, meta: RuleMeta, path: str, fallback: Span | None = None):
         self.meta = meta
         self.path = path
