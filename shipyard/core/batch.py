@@ -60,8 +60,9 @@ def _parts(name: str) -> list[str]:
 
 
 def _sheet_name(name: str) -> bool:
-    """Whether a file found in a folder is read, by its name: not hidden, with a sheet extension (a name's
-    extension as ``Path.suffix`` gives it for every name not hidden, without making a ``Path`` of it)."""
+    """Whether a file found in a folder is read, by its name: not hidden, with a sheet extension (told by
+    ``os.path.splitext``, which agrees with ``Path.suffix`` on every sheet extension, without a ``Path`` made of
+    each name)."""
     return not name.startswith(".") and os.path.splitext(name)[1].lower() in SHEET_SUFFIXES
 
 

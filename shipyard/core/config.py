@@ -29,7 +29,7 @@ from shipyard.core.toml_input import load_toml_model, parse_toml
 
 
 class Settings(BaseModel):
-    # Built when a settings file is read: without one, a check takes ``DEFAULTS`` and builds no validator.
+    # Built when a settings file is read: without one, a check takes ``defaults()`` and builds no validator.
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     select: list[str] = Field(default_factory=list)
