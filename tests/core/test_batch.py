@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, ROOT, run_then
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from shipyard.core.batch import check_paths
+from shipyard.core.batch import SHEET_SUFFIXES, _sheet_name, check_paths
 from shipyard.core.selection import Selection
 
 runner = CliRunner()
@@ -258,3 +259,9 @@ def test_github_annotations_carry_the_end_of_a_span():
     assert any(line.startswith("::warning file=") and ",line=2,col=43,endLine=2,endColumn=55,title=MCS002::" in line
                for line in lines)
     assert any(",line=13,col=1,title=USD100::" in line for line in lines)
+
+
+@pytest.mark.parametrize("name", ["a.usd", "A.USD", "a..usd", "a.tar.txt", "a.", "a.usd.", "a", ".a.usd", "x .txt",
+                                  "a. usd", "ship.Sheet", "fleet.toml", "book.xlsx", "notes.doc", "a.usd.bak"])
+def test_a_found_file_is_told_a_sheet_by_its_name_as_its_path_suffix_tells_it(name):
+    assert _sheet_name(name) == (not name.startswith(".") and Path(name).suffix.lower() in SHEET_SUFFIXES)
