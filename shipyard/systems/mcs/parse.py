@@ -172,16 +172,27 @@ FIELD_TERMINALS = ("KEY", "NUMBER", "WORD", "SENSOR", "COUNTED", "PAREN_TEXT")
 OTHER_TERMINALS = ("NOTES", "COUNT", "WEAPON_NAME")
 
 
+class _FieldLexer(NamedTuple):
+    """The grammar's own terminals for a line of fields, as one pattern (``union``) in the order lark's lexer
+    tries them (priority, then width, then length, then name), each after the blanks the grammar ignores; the
+    field terminal each of its groups is by the group's number (None for the other terminals, and for a group
+    inside a terminal); the heading, and the blanks alone."""
+
+    union: re.Pattern[str]
+    kinds: tuple[str | None, ...]
+    heading: re.Pattern[str]
+    blanks: re.Pattern[str]
+
+
 @cache
-def _field_lexer() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """The grammar's own terminals for a line of fields, as one pattern in the order lark's lexer tries them
-    (priority, then width, then length, then name), each after the blanks the grammar ignores; with the
-    heading, and the blanks alone."""
+def _field_lexer() -> _FieldLexer:
     terminals = {t.name: t for t in usd_parser().terminals}
     chosen = sorted((terminals[name] for name in FIELD_TERMINALS + OTHER_TERMINALS),
                     key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
     union = re.compile("[ \t]*+(?:" + "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in chosen) + ")")
-    return union, re.compile(terminals["HEADING"].pattern.to_regexp()), re.compile(r"[ \t]*+")
+    named = {index: name for name, index in union.groupindex.items() if name in FIELD_TERMINALS}
+    kinds = tuple(named.get(index) for index in range(union.groups + 1))
+    return _FieldLexer(union, kinds, re.compile(terminals["HEADING"].pattern.to_regexp()), re.compile(r"[ \t]*+"))
 
 
 class _Lexeme(NamedTuple):
@@ -207,28 +218,31 @@ def field_items(line: str) -> list[_FieldItem] | None:
     """A line that is only fields (``Displacement: 15000 Crew: 789``, most of a sheet), read without the
     parser: its tokens are the grammar's terminals, matched as its lexer matches them, and its items are what
     the parser's tree gives. None for any other line (a heading, notes, a battery), which the parser reads."""
-    union, heading, blanks = _field_lexer()
+    union, kinds, heading, blanks = _field_lexer()
     start = blanks.match(line).end()  # type: ignore[union-attr]  # blanks match everywhere, if only ""
     if not line[start:start + 1].isalpha() or heading.match(line, start):
         return None  # every key begins with a letter: a battery's count, a dash or a bracket is another line
     items: list[_FieldItem] = []
     position, end = start, len(line)
     while position < end:
+        # The terminal told by its group's number, not its name: a look-up in a tuple where a name took
+        # ``lastgroup`` and a search of FIELD_TERMINALS (some six tokens a line, ten lines a sheet).
         found = union.match(line, position)
         if found is None:
             if blanks.match(line, position).end() == end:  # type: ignore[union-attr]
                 break  # blanks after the last value
             return None
-        kind = found.lastgroup
-        if kind not in FIELD_TERMINALS:
-            return None
-        first, position = found.span(kind)
+        group = found.lastindex or 0  # 0, the whole match, is no terminal's
+        kind = kinds[group]
+        if kind is None:
+            return None  # a terminal no field has
+        first, position = found.span(group)
         if position == first:
             return None
-        token = _new_tuple(_Lexeme, (kind, found.group(kind), first + 1, position + 1))  # _lexeme, inlined
+        token = _new_tuple(_Lexeme, (kind, found.group(group), first + 1, position + 1))  # _lexeme, inlined
         if kind == "KEY":
             values: list[_Lexeme] = []
-            items.append(_FieldItem(token, values, first + 1))
+            items.append(_new_tuple(_FieldItem, (token, values, first + 1)))  # as _lexeme
         elif not items:
             return None  # a value before any key: not a line of fields
         else:
