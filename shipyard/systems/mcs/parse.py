@@ -225,13 +225,13 @@ def field_items(line: str) -> list[_FieldItem] | None:
     items: list[_FieldItem] = []
     position, end = start, len(line)
     while position < end:
-        # The terminal told by its group's number, not its name: a look-up in a tuple where a name took
-        # ``lastgroup`` and a search of FIELD_TERMINALS (some six tokens a line, ten lines a sheet).
         found = union.match(line, position)
         if found is None:
             if blanks.match(line, position).end() == end:  # type: ignore[union-attr]
                 break  # blanks after the last value
             return None
+        # The terminal told by its group's number, not its name: a look-up in a tuple where a name took
+        # ``lastgroup`` and a search of FIELD_TERMINALS (some six tokens a line, ten lines a sheet).
         group = found.lastindex or 0  # 0, the whole match, is no terminal's
         kind = kinds[group]
         if kind is None:
