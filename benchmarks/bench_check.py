@@ -12,9 +12,10 @@ Guard fixtures, renamed and with their figures varied, about 70% USD and 30% Hig
 - ``shipyard check DIR`` end to end on one core (-j 1) and on every core (-j N), wall time;
 - the peak memory (largest process, from the kernel's rusage) of each run;
 - each of these ``--repeat`` times (5), in turn, the best rate and the largest peak shown; the ratio of
-  ``check -j1`` to the bare parse is the median of each run's own pair (this machine's speed drifts by a fifth
-  over minutes, and a pair measured within seconds of each other drifts together), by the wall clock and by CPU
-  time (which a busy host's other guests do not add to);
+  ``check -j1`` to the bare parse is the median of each turn's own: the check run between two bare parses,
+  against the rate of their mean time (this machine's speed drifts by a fifth over minutes, and measurements
+  made within seconds of each other drift together; bracketed so, a drift within the turn falls on both sides
+  alike), by the wall clock and by CPU time (which a busy host's other guests do not add to);
 - with two sizes, the rate per sheet past start-up: the difference of the two runs (a run's start-up, a few
   tenths of a second, is a quarter of a 1,000-sheet run and is in ``check`` but not in the bare parse);
 - the ceiling at each size: the ratio a check would reach if it started in the stack floor's time (below) and
@@ -177,14 +178,18 @@ def main() -> None:
             ratios, cpu_ratios = [], []  # each run's check -j1 rate over the bare parse's just before it
             ceilings = []  # each turn's bare parse over itself and the stack floor's start-up
             for _ in range(args.repeat):  # in turn, so that the machine's drift falls on each alike
-                bare_now, bare_cpu = bare_parse(folder)
-                bare = max(bare, bare_now)
-                floor = run(floor_command(sample))[0]
-                ceilings.append((n / bare_now) / (floor + n / bare_now))
+                # The check on one core between two bare parses, against the rate of their mean time: a drift of
+                # the machine's speed within the turn falls on both sides of the ratio alike.
+                before, before_cpu = bare_parse(folder)
                 seconds, peak, cpu = run([*SHIPYARD, "check", str(folder), "-j", "1", "--format", "json"])
+                after, after_cpu = bare_parse(folder)
+                bare = max(bare, before, after)
+                bare_now, bare_cpu = 2 / (1 / before + 1 / after), 2 / (1 / before_cpu + 1 / after_cpu)
                 one, one_mem = min(one, seconds), max(one_mem, peak)
                 ratios.append(n / seconds / bare_now)
                 cpu_ratios.append(n / cpu / bare_cpu)
+                floor = run(floor_command(sample))[0]
+                ceilings.append((n / bare_now) / (floor + n / bare_now))
                 seconds, peak, _ = run([*SHIPYARD, "check", str(folder), "-j", str(cores), "--format", "json"])
                 many, many_mem = min(many, seconds), max(many_mem, peak)
                 if args.against:
