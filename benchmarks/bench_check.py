@@ -69,7 +69,8 @@ def generate(folder: Path, n: int, seed: int = 1) -> None:
 def bare_parse(folder: Path) -> tuple[float, float]:
     """Sheets per second through the lark parsers alone (no model, no rules), by the wall clock and by this
     process's CPU time."""
-    sys.path.insert(0, str(ROOT))
+    if str(ROOT) not in sys.path:  # called twice a turn
+        sys.path.insert(0, str(ROOT))
     from shipyard.systems.highguard.parse import highguard_parser, line_rule
     from shipyard.systems.highguard.sniff import looks_like_highguard
     from shipyard.systems.mcs.parse import usd_parser
@@ -175,7 +176,7 @@ def main() -> None:
             generate(folder, n)
             bare, one, many, other = 0.0, float("inf"), float("inf"), float("inf")
             one_mem = many_mem = other_mem = 0.0
-            ratios, cpu_ratios = [], []  # each run's check -j1 rate over the bare parse's just before it
+            ratios, cpu_ratios = [], []  # each turn's check -j1 rate over its bare parses' (their mean time)
             ceilings = []  # each turn's bare parse over itself and the stack floor's start-up
             for _ in range(args.repeat):  # in turn, so that the machine's drift falls on each alike
                 # The check on one core between two bare parses, against the rate of their mean time: a drift of
