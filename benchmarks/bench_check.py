@@ -12,10 +12,11 @@ Guard fixtures, renamed and with their figures varied, about 70% USD and 30% Hig
 - ``shipyard check DIR`` end to end on one core (-j 1) and on every core (-j N), wall time;
 - the peak memory (largest process, from the kernel's rusage) of each run;
 - each of these ``--repeat`` times (5), in turn, the best rate and the largest peak shown; the ratio of
-  ``check -j1`` to the bare parse is the median of each turn's own: the check run between two bare parses,
-  against the rate of their mean time (this machine's speed drifts by a fifth over minutes, and measurements
-  made within seconds of each other drift together; bracketed so, a drift within the turn falls on both sides
-  alike), by the wall clock and by CPU time (which a busy host's other guests do not add to);
+  ``check -j1`` to the bare parse is the median of each turn's own (by the wall clock, with the lowest and the
+  highest turn's in brackets): the check run between two bare parses, against the rate of their mean time (this
+  machine's speed drifts by a fifth over minutes, and measurements made within seconds of each other drift
+  together; bracketed so, a drift within the turn falls on both sides alike), by the wall clock and by CPU time
+  (which a busy host's other guests do not add to);
 - with two sizes, the rate per sheet past start-up: the difference of the two runs (a run's start-up, a few
   tenths of a second, is a quarter of a 1,000-sheet run and is in ``check`` but not in the bare parse);
 - the ceiling at each size: the ratio a check would reach if it started in the stack floor's time (below) and
@@ -198,7 +199,8 @@ def main() -> None:
                                             "--format", "json"])
                     other, other_mem = min(other, seconds), max(other_mem, peak)
             measured.append((n, one, bare))
-            print(f"| {n:,} | {bare:,.0f} | {n / one:,.0f} | {statistics.median(ratios):.2f} | "
+            print(f"| {n:,} | {bare:,.0f} | {n / one:,.0f} | {statistics.median(ratios):.2f} "
+                  f"({min(ratios):.2f}-{max(ratios):.2f}) | "
                   f"{statistics.median(cpu_ratios):.2f} | {statistics.median(ceilings):.2f} | {n / many:,.0f} | "
                   f"{one / many:.2f}x | {one_mem:,.0f} | {many_mem:,.0f} |")
             if args.against:
