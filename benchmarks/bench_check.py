@@ -29,6 +29,15 @@ Guard fixtures, renamed and with their figures varied, about 70% USD and 30% Hig
   version, in its own virtual environment) timed in the same rotation.
 Targets: one core at least 0.7x the bare-parse rate; 1.6x or more on 2 cores; memory that does not grow with N;
 start-up under twice the import baseline.
+
+    python benchmarks/bench_check.py --instructions   # N = 1,000, under valgrind: about five minutes
+
+counts instructions instead of seconds (callgrind's count, which no other load on the host moves and which changes
+by a tenth of a percent from run to run, the hash seed fixed): a warm pass of the bare parse (a process that parses
+the folder twice, less one that parses it once), ``shipyard check DIR -j 1`` as a whole process (its start-up
+included), and the stack floor, with the ratio and the ceiling as above, taken by instructions. It says how much
+work each side does; the seconds say how fast the host runs that work, and lark's one small loop runs more of them
+a second than a check's wider code (README, "Benchmarks").
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -154,16 +164,67 @@ def startup(sample: Path, repeat: int = 15, against: str | None = None) -> dict[
     return {name: statistics.median(values) for name, values in times.items()}
 
 
+#: A process that parses a folder (argv[1]) with the bare parse, argv[2] times, as the benchmark's own process does.
+BARE_PASSES = """
+import sys
+from pathlib import Path
+sys.path.insert(0, {benchmarks!r})
+from bench_check import bare_parse
+for _ in range(int(sys.argv[2])):
+    bare_parse(Path(sys.argv[1]))
+"""
+
+
+def instructions(command: list[str]) -> int:
+    """Instructions a command runs under callgrind (one process; a check on one core starts no other), with
+    Python's hash seed fixed so that the count hardly moves from run to run."""
+    with tempfile.TemporaryDirectory(prefix="shipyard-callgrind-") as scratch:
+        run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out", *command],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=tempfile.gettempdir(),
+                             env={**os.environ, "PYTHONHASHSEED": "0"})
+    found = re.search(r"Collected\s*:\s*(\d+)", run.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind gave no count for {' '.join(command[:4])} ...:\n{run.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def count_instructions(sizes: list[int]) -> None:
+    """The ratio of ``check -j1`` to the bare parse, and its ceiling, by instructions (the module's docstring)."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    bare_passes = BARE_PASSES.format(benchmarks=str(ROOT / "benchmarks"))
+    floor = instructions(floor_command(ROOT / "examples" / "kuvasz.usd"))
+    print(f"stack floor: {floor / 1e6:,.0f} million instructions")
+    print("| N | bare parse, a warm pass (million instructions) | check -j1, whole process | -j1 / bare | ceiling |")
+    print("|---|---|---|---|---|")
+    for n in sizes:
+        folder = Path(tempfile.mkdtemp(prefix="shipyard-bench-"))
+        try:
+            generate(folder, n)
+            once, twice = (instructions([sys.executable, "-c", bare_passes, str(folder), str(k)]) for k in (1, 2))
+            bare = twice - once
+            check = instructions([*SHIPYARD, "check", str(folder), "-j", "1", "--format", "json"])
+            print(f"| {n:,} | {bare / 1e6:,.0f} | {check / 1e6:,.0f} | {bare / check:.2f} | "
+                  f"{bare / (floor + bare):.2f} |")
+        finally:
+            shutil.rmtree(folder)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, action="append", help="sheets to generate (repeatable)")
     parser.add_argument("--startup-only", action="store_true", help="measure the start-up only")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under valgrind's callgrind instead (N = 1,000 unless --n is given)")
     parser.add_argument("--against", help="the python of another shipyard install, timed beside this one")
     parser.add_argument("--repeat", type=int, default=5,
                         help="runs of each measurement, in turn; the best of them is shown (noise only adds time)")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     print(f"python {sys.version.split()[0]}, {cores} cores")
+    if args.instructions:
+        count_instructions(args.n or [1000])
+        return
     sizes = [] if args.startup_only else args.n or [1000, 10000]
     if sizes:
         print(f"| N | bare parse (sheets/s) | check -j1 (sheets/s) | -j1 / bare | by CPU time | ceiling | "
