@@ -56,6 +56,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPYARD = [sys.executable, "-m", "shipyard"]
+#: The one sheet the start-up is measured on (the stack floor takes it as its argument too).
+SAMPLE = ROOT / "examples" / "kuvasz.usd"
+
+
+def check_command(folder: Path, jobs: int, python: str = sys.executable) -> list[str]:
+    """``shipyard check FOLDER`` as every measurement of a folder runs it: ``jobs`` workers, JSON output."""
+    return [python, "-m", "shipyard", "check", str(folder), "-j", str(jobs), "--format", "json"]
 
 
 def templates() -> list[tuple[str, str]]:
@@ -193,7 +200,7 @@ def count_instructions(sizes: list[int]) -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
     bare_passes = BARE_PASSES.format(benchmarks=str(ROOT / "benchmarks"))
-    floor = instructions(floor_command(ROOT / "examples" / "kuvasz.usd"))
+    floor = instructions(floor_command(SAMPLE))
     print(f"stack floor: {floor / 1e6:,.0f} million instructions")
     print("| N | bare parse, a warm pass (million instructions) | check -j1, whole process | -j1 / bare | ceiling |")
     print("|---|---|---|---|---|")
@@ -203,7 +210,7 @@ def count_instructions(sizes: list[int]) -> None:
             generate(folder, n)
             once, twice = (instructions([sys.executable, "-c", bare_passes, str(folder), str(k)]) for k in (1, 2))
             bare = twice - once
-            check = instructions([*SHIPYARD, "check", str(folder), "-j", "1", "--format", "json"])
+            check = instructions(check_command(folder, 1))
             print(f"| {n:,} | {bare / 1e6:,.0f} | {check / 1e6:,.0f} | {bare / check:.2f} | "
                   f"{bare / (floor + bare):.2f} |")
         finally:
@@ -231,7 +238,6 @@ def main() -> None:
               f"check -j{cores} (sheets/s) | speed-up | peak MiB -j1 | peak MiB -j{cores} |")
         print("|---|---|---|---|---|---|---|---|---|---|")
     measured: list[tuple[int, float, float]] = []  # sheets, seconds on one core, bare parse rate
-    sample = ROOT / "examples" / "kuvasz.usd"
     for n in sizes:
         folder = Path(tempfile.mkdtemp(prefix="shipyard-bench-"))
         try:
@@ -244,20 +250,19 @@ def main() -> None:
                 # The check on one core between two bare parses, against the rate of their mean time: a drift of
                 # the machine's speed within the turn falls on both sides of the ratio alike.
                 before, before_cpu = bare_parse(folder)
-                seconds, peak, cpu = run([*SHIPYARD, "check", str(folder), "-j", "1", "--format", "json"])
+                seconds, peak, cpu = run(check_command(folder, 1))
                 after, after_cpu = bare_parse(folder)
                 bare = max(bare, before, after)
                 bare_now, bare_cpu = 2 / (1 / before + 1 / after), 2 / (1 / before_cpu + 1 / after_cpu)
                 one, one_mem = min(one, seconds), max(one_mem, peak)
                 ratios.append(n / seconds / bare_now)
                 cpu_ratios.append(n / cpu / bare_cpu)
-                floor = run(floor_command(sample))[0]
+                floor = run(floor_command(SAMPLE))[0]
                 ceilings.append((n / bare_now) / (floor + n / bare_now))
-                seconds, peak, _ = run([*SHIPYARD, "check", str(folder), "-j", str(cores), "--format", "json"])
+                seconds, peak, _ = run(check_command(folder, cores))
                 many, many_mem = min(many, seconds), max(many_mem, peak)
                 if args.against:
-                    seconds, peak, _ = run([args.against, "-m", "shipyard", "check", str(folder), "-j", "1",
-                                            "--format", "json"])
+                    seconds, peak, _ = run(check_command(folder, 1, args.against))
                     other, other_mem = min(other, seconds), max(other_mem, peak)
             measured.append((n, one, bare))
             print(f"| {n:,} | {bare:,.0f} | {n / one:,.0f} | {statistics.median(ratios):.2f} "
@@ -275,7 +280,7 @@ def main() -> None:
             rate = (large - small) / (large_time - small_time)
             print(f"\npast start-up (the {large:,}-sheet run less the {small:,}-sheet one): check -j1 {rate:,.0f} "
                   f"sheets/s, {rate / max(small_bare, large_bare):.2f}x the bare parse")
-    times = startup(sample, against=args.against)
+    times = startup(SAMPLE, against=args.against)
     base = times["baseline"]
     print(f"\nstart-up: import lark, pydantic, typer {base * 1000:.0f} ms; stack floor {times['floor'] * 1000:.0f} ms "
           f"({times['floor'] / base:.2f}x); shipyard check one sheet {times['shipyard'] * 1000:.0f} ms "
