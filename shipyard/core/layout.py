@@ -38,3 +38,51 @@ class Fitting:
         from rich.measure import Measurement
 
         return Measurement.get(console, options, self._chosen(console, options))
+
+
+class Hanging:
+    """Pieces of text in lines no wider than the width given, each piece whole on its line (a label and its
+    figure, ``LIDAR 1x13.5t`` or ``energy factor 0;``, never parted by a line's end): the first line after
+    ``first``, the others after ``indent`` spaces, the pieces parted by ``sep``. A piece too wide for a line of
+    its own is laid out word by word, and a word too wide for a line is folded, so nothing is cut."""
+
+    def __init__(self, pieces: list[str], sep: str = " ", first: str = "", indent: int = 2,
+                 style: str = "") -> None:
+        self.pieces = [piece for piece in pieces if piece]
+        self.sep, self.first, self.indent, self.style = sep, first, indent, style
+
+    def lines(self, width: int) -> list[str]:
+        """The lines at ``width`` cells."""
+        from rich.cells import cell_len
+
+        lines: list[str] = []
+        line = self.first
+        bare = True  # nothing but the line's lead yet
+        for piece in self.pieces:
+            words = [piece]
+            if cell_len(piece) > width - self.indent and " " in piece:  # too wide for any line: word by word
+                words = piece.split()
+            for index, word in enumerate(words):
+                sep = self.sep if index == 0 else " "
+                if bare or cell_len(line) + cell_len(sep) + cell_len(word) <= width:
+                    line = line + word if bare else line + sep + word
+                else:
+                    lines.append(line)
+                    line = " " * self.indent + word
+                bare = False
+        lines.append(line)
+        return lines
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        from rich.text import Text
+
+        yield Text("\n".join(self.lines(options.max_width)), style=self.style, overflow="fold")
+
+    def __rich_measure__(self, console: Any, options: Any) -> Any:
+        from rich.cells import cell_len
+        from rich.measure import Measurement
+
+        whole = cell_len(self.first + self.sep.join(self.pieces))
+        widest = max((cell_len(word) for piece in self.pieces for word in piece.split()), default=0)
+        least = max(cell_len(self.first), self.indent + widest)
+        return Measurement(min(least, whole), whole).clamp(max_width=options.max_width)

@@ -10,6 +10,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from shipyard.core.layout import Hanging
 from shipyard.core.numbers import grouped
 from shipyard.report import tables
 from shipyard.report.text import visible
@@ -56,7 +57,7 @@ def audit_tables(rows: Iterable[list[Any]], width: int) -> Iterator[Any]:
     if over > 0:
         yield Text(title, style="bold")
         yield from _stacked(rows, shown)
-        yield Text(_stacked_totals(totals))
+        yield Hanging(_stacked_totals(totals), sep=" · ", indent=4)
         return
 
     def part(chunk: list[list[Any]], first: bool, last: bool) -> Table:
@@ -88,11 +89,13 @@ def _stacked(rows: Iterable[list[Any]], shown: list[Any]) -> Any:
     for row in rows:
         cells = [f"{c.name} {_text(row[ship[c.name]])}" for c in shown[1:] if row[ship[c.name]] is not None]
         yield Text(_text(row[ship["file"]]), style="bold", overflow="fold")
-        yield Text("  " + " · ".join(cells), overflow="fold")
+        yield Hanging(cells, sep=" · ", first="  ", indent=4)  # a cell's name and its figure stay on one line
 
 
-def _stacked_totals(totals: dict[str, str]) -> str:
-    return "total: " + " · ".join(f"{name} {value}" for name, value in totals.items() if name != "file")
+def _stacked_totals(totals: dict[str, str]) -> list[str]:
+    """The totals row of the stacked layout: ``total:`` and each total with its name."""
+    cells = [f"{name} {value}" for name, value in totals.items() if name != "file"]
+    return [f"total: {cells[0]}", *cells[1:]] if cells else ["total:"]
 
 
 def verdict_line(summary: list[list[Any]]) -> str:

@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from shipyard.core.layout import Fitting
+from shipyard.core.layout import Fitting, Hanging
 from shipyard.core.numbers import figure
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, HighGuardShip, UspProfile
@@ -56,6 +56,12 @@ def usp_in_words(usp: UspProfile, ship: HighGuardShip) -> list[str]:
     return lines
 
 
+def _clauses(line: str) -> list[str]:
+    """A line of the USP in words as its clauses, each with its semicolon: ``energy factor 0;`` stays whole."""
+    parts = line.split("; ")
+    return [f"{part};" for part in parts[:-1]] + parts[-1:]
+
+
 def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
     parts: list = []
     head = []
@@ -66,15 +72,16 @@ def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
     if ship.cost_mcr is not None:
         head.append(f"MCr {figure(ship.cost_mcr)}")
     if head:
-        parts.append(Text("  ".join(head), style="bold"))
+        parts.append(Hanging(head, sep="  ", style="bold"))
     if ship.usp is not None:
         parts.append(Text(f"USP {ship.usp.text}"))
-        parts.extend(Text("  " + line) for line in usp_in_words(ship.usp, ship))
+        parts.extend(Hanging(_clauses(line), first="  ", indent=4) for line in usp_in_words(ship.usp, ship))
     if ship.laden_usp is not None:
         parts.append(Text(f"With drop tanks: {ship.laden_usp.text}"
                           + (f" ({figure(ship.laden_tonnage)} tons)" if ship.laden_tonnage is not None else "")))
     if ship.summary:
-        parts.append(Text(", ".join(f"{key} {figure(value)}" for key, value in ship.summary.items())))
+        pairs = [f"{key} {figure(value)}" for key, value in ship.summary.items()]
+        parts.append(Hanging([*(f"{pair}," for pair in pairs[:-1]), pairs[-1]]))
     if ship.components:
         table = Table(show_edge=False, header_style="bold", pad_edge=False)
         for column in ("section", "component"):
@@ -87,10 +94,11 @@ def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
             rows.append((c.section, label, f"{c.tons:,.3f}", f"{c.mcr:,.3f}", "" if c.ep is None else f"{c.ep:+,.3f}"))
         for row in rows:
             table.add_row(*row)
-        stacked = "\n".join(f"{section}: {label}\n  {tons} tons  MCr {mcr}" + (f"  EP {ep}" if ep else "")
-                             for section, label, tons, mcr, ep in rows)
-        parts.append(Fitting(table, Text(stacked, overflow="fold")))  # a narrow terminal stacks the lines
+        stacked = [line for section, label, tons, mcr, ep in rows for line in (
+            Text(f"{section}: {label}", overflow="fold"),
+            Hanging([f"{tons} tons", f"MCr {mcr}", f"EP {ep}" if ep else ""], sep="  ", first="  "))]
+        parts.append(Fitting(table, Group(*stacked)))  # a narrow terminal stacks the lines
     for note in ship.notes:
-        parts.append(Text(f"Note: {note.text}", style="dim"))
+        parts.append(Hanging(["Note:", *note.text.split()], style="dim"))
     title = ship.display_name + (f" ({ship.hull_number})" if ship.hull_number else "")
     return Panel(Group(*parts), title=Text(title), expand=False)  # Text: a Panel reads a str title as markup

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from shipyard.core.layout import Fitting
+from shipyard.core.layout import Fitting, Hanging
 from shipyard.core.numbers import grouped_exact, short
 from shipyard.systems.mcs import charts as chart
 from shipyard.systems.mcs.model import UsdShip
@@ -41,31 +42,34 @@ def ship_panel(ship: UsdShip, path: str) -> Panel:
     ]
     shown = [(label, _fmt(value)) for label, value in cells if value is not None]
     parts: list = [Fitting(*(_hull_grid(shown, pairs) for pairs in (4, 3, 2, 1)))]  # narrower: fewer pairs a row
-    extras = []
+    extras: list[tuple[str, list[str]]] = []  # a label and its items, each item kept whole on a line
     if ship.computers:
-        extras.append("Computers: " + ", ".join(f"{c.count}x{c.model}" for c in ship.computers))
+        extras.append(("Computers", [f"{c.count}x{c.model}" for c in ship.computers]))
     if ship.sensors:
-        extras.append("Sensors: " + ", ".join(f"{s.kind} {s.render()}" for s in ship.sensors))
+        extras.append(("Sensors", [f"{s.kind} {s.render()}" for s in ship.sensors]))
     if ship.signature:
         sig = ship.signature
-        extras.append("Signature: " + ", ".join(f"{k} {short(v)}" for k, v in
-                                                  (("Vis", sig.vis), ("IR", sig.ir), ("Active", sig.active),
-                                                   ("Lidar", sig.lidar)) if v is not None))
+        extras.append(("Signature", [f"{k} {short(v)}" for k, v in (("Vis", sig.vis), ("IR", sig.ir),
+                                                                     ("Active", sig.active), ("Lidar", sig.lidar))
+                                     if v is not None]))
     if ship.ecm:
-        extras.append("ECM: " + ", ".join(f"{j.kind} {short(j.rating)}" for j in ship.ecm))
+        extras.append(("ECM", [f"{j.kind} {short(j.rating)}" for j in ship.ecm]))
     if ship.crew_quality:
         cq = ship.crew_quality
-        extras.append(f"Crew: {cq.quality or ''} skill {cq.skill}, skill+attribute {cq.skill_attribute}")
-    if extras:
-        parts.append(Text("\n".join(extras)))
+        extras.append(("Crew", [" ".join(filter(None, (cq.quality, f"skill {cq.skill}"))),
+                                f"skill+attribute {cq.skill_attribute}"]))
+    for label, items in extras:
+        parts.append(Hanging([f"{label}:", *(f"{item}," for item in items[:-1]), *items[-1:]]))
 
     if ship.weapons:
         rows = [_weapon_cells(weapon) for weapon in ship.weapons]
-        table = _weapons_table(rows)
-        probe = _weapons_table([[*row[:-1], max(row[-1].split(), key=len, default="")] for row in rows])
+        joined = [[*row[:-2], "  ".join(filter(None, row[-2:]))] for row in rows]  # the figure and the detail
+        table = _weapons_table(joined)
+        probe = _weapons_table([[*row[:-1], max(row[-1].split(), key=len, default="")] for row in joined])
         parts.append(Fitting((table, probe), _stacked_weapons(rows)))  # no figure cut: a narrow terminal stacks
     if ship.notes:
-        parts.append(Text("Notes:\n" + "\n".join(f"  {note.text}" for note in ship.notes), style="dim"))
+        parts.append(Text("Notes:", style="dim"))
+        parts.extend(Hanging(note.text.split(), first="  ", indent=4, style="dim") for note in ship.notes)
     title = ship.name + (f" ({ship.description})" if ship.description else "")
     return Panel(Group(*parts), title=Text(title, style="bold"), subtitle=Text(f"{path} · {ship.edition.upper()}"),
                  expand=False)
@@ -96,32 +100,38 @@ def _hull_grid(shown: list[tuple[str, str]], pairs: int) -> Table:
     return grid
 
 
-def _stacked_weapons(rows: list[list[str]]) -> Text:
+def _stacked_weapons(rows: list[list[str]]) -> Group:
     """The weapons table for a narrow terminal: each battery on its line, its figures labelled under it (they
-    wrap between figures, and a figure is never cut)."""
+    wrap between figures, and a figure is never cut or parted from its label), then its detail on a line of
+    its own."""
     labels = ("ROF", *_RANGES)
-    lines = ["Weapons"]
+    lines: list[Any] = [Text("Weapons")]
     for name, rof, *rest in rows:
-        figures = [f"{label} {value}" for label, value in zip(labels, (rof, *rest[:-1]), strict=True) if value]
-        lines.append(name)
-        lines.append("  " + "  ".join(figures + ([rest[-1]] if rest[-1] else [])))
-    return Text("\n".join(lines), overflow="fold")
+        figure, detail = rest[-2:]
+        figures = [f"{label} {value}" for label, value in zip(labels, (rof, *rest[:-2]), strict=True) if value]
+        lines.append(Text(name, overflow="fold"))
+        lines.append(Hanging([*figures, figure], sep="  ", first="  ", indent=2))
+        if detail:
+            lines.append(Hanging(detail.split(), first="  ", indent=4))
+    return Group(*lines)
 
 
 def _weapon_cells(weapon) -> list[str]:
+    """A battery's cells: its name, ROF (or fire control), the five ranges, the figure that ends its line (PD,
+    size&evade, a T4 figure) and its detail."""
     name = f"{weapon.count}x {weapon.name}"
     detail = " ".join(d.render() for d in weapon.details)
     blank = [""] * len(_RANGES)
     if weapon.kind == "beam":
         ranges = [r.render() if r else "-" for r in weapon.ranges] + blank
-        pd = f"PD {weapon.point_defence}  " if weapon.point_defence is not None else ""
-        return [name, f"{weapon.rof:+d}", *ranges[:5], pd + detail]
+        pd = f"PD {weapon.point_defence}" if weapon.point_defence is not None else ""
+        return [name, f"{weapon.rof:+d}", *ranges[:5], pd, detail]
     if weapon.kind == "missile":
         return [name, f"{weapon.salvo_rating:+d}", f"{weapon.pen}:{weapon.dam}", "", "", "", "",
-                f"size&evade {weapon.size_evade:+d}  {detail}"]
+                f"size&evade {weapon.size_evade:+d}", detail]
     if weapon.kind == "sandcaster":
-        return [name, "", f"{weapon.screen}:{weapon.armour}", "", "", "", "", detail]
+        return [name, "", f"{weapon.screen}:{weapon.armour}", "", "", "", "", "", detail]
     if weapon.kind == "damper":
-        return [name, "", "", "", "", "", "", f"PD {weapon.point_defence:+d}  {detail}"]
-    return [name, f"FC {weapon.fire_control:+d}", *[str(v) for v in weapon.values], "",
-            f"T4 {weapon.figure}/  {detail}"]
+        return [name, "", "", "", "", "", "", f"PD {weapon.point_defence:+d}", detail]
+    return [name, f"FC {weapon.fire_control:+d}", *[str(v) for v in weapon.values], "", f"T4 {weapon.figure}/",
+            detail]

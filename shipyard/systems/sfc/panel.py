@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from shipyard.core.layout import Fitting, Hanging
 from shipyard.core.numbers import fraction_text
 from shipyard.systems.sfc import charts as c
 from shipyard.systems.sfc.roster import Roster, element_points
@@ -19,10 +21,13 @@ def _shown(value: Fraction | None) -> str:
 
 
 def roster_panel(roster: Roster, path: str | None = None) -> Panel:
+    """The roster as a table; on a terminal too narrow for it, each element line stacked with its figures
+    labelled under it (nothing cut)."""
     table = Table(show_edge=False, header_style="bold", pad_edge=False)
     for column in ("element", "type", "TL", "count"):
         table.add_column(column, justify="left", no_wrap=False)
     table.add_column("points", justify="right", no_wrap=True)
+    stacked: list[Any] = []
     total = Fraction(0)
     for element in roster.elements:
         for line in element.lines():
@@ -31,6 +36,10 @@ def roster_panel(roster: Roster, path: str | None = None) -> Panel:
             points = element_points(line)
             total += points or 0
             table.add_row(label, line.type, str(line.tl), str(line.count), _shown(points))
-    head = Text(f"budget {roster.budget}, total {_shown(total)}" + (", must jump" if roster.must_jump else ""),
-                style="bold")
-    return Panel(Group(head, table), title=roster.display_name, title_align="left")
+            stacked.append(Text(label, overflow="fold"))
+            lead = " " * (len(label) - len(label.lstrip()) + 2)
+            stacked.append(Hanging([f"type {line.type}", f"TL {line.tl}", f"count {line.count}",
+                                    f"points {_shown(points)}"], sep="  ", first=lead, indent=len(lead)))
+    head = Hanging([f"budget {roster.budget},", f"total {_shown(total)}" + (", must jump" if roster.must_jump
+                                                                               else "")], style="bold")
+    return Panel(Group(head, Fitting(table, Group(*stacked))), title=roster.display_name, title_align="left")
