@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -109,13 +110,25 @@ def verdict_line(summary: list[list[Any]]) -> str:
             f"not read{skipped}; {item['errors']} error(s), {item['warnings']} warning(s))")
 
 
-def rules_table() -> Table:
-    """Every rule: code, name, most serious level, and what it checks."""
+def rules_table() -> Any:
+    """Every rule: code, name, most serious level, and what it checks; a table where the terminal holds its
+    codes, names and levels whole, else each rule stacked (its line, then what it checks under it)."""
+    from shipyard.core.layout import Fitting
     from shipyard.core.registry import all_rules
 
-    table = Table(show_edge=False, header_style="bold")
-    for column in ("code", "name", "level", "checks"):
-        table.add_column(column)
-    for rule in all_rules().values():
-        table.add_row(rule.code, rule.meta.name, rule.meta.severity.value, rule.summary)
-    return table
+    rows = [(rule.code, rule.meta.name, rule.meta.severity.value, rule.summary) for rule in all_rules().values()]
+
+    def table(checks: list[str]) -> Table:
+        drawn = Table(show_edge=False, header_style="bold")
+        for column in ("code", "name", "level"):
+            drawn.add_column(column, no_wrap=True)
+        drawn.add_column("checks")
+        for (code, name, level, _), said in zip(rows, checks, strict=True):
+            drawn.add_row(code, name, level, said)
+        return drawn
+
+    # Measured with each summary reduced to its longest word: the least the table needs.
+    probe = table([max(summary.split(), key=len, default="") for *_, summary in rows])
+    stacked = [part for code, name, level, summary in rows for part in (
+        Text(f"{code}  {name}  {level}", overflow="fold"), Hanging(summary.split(), first="  "))]
+    return Fitting((table([summary for *_, summary in rows]), probe), Group(*stacked))

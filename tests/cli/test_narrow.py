@@ -162,3 +162,15 @@ def test_a_narrow_roster_stacks_its_elements_with_every_name_whole() -> None:
                   "carried: Fighter"):
         assert _whole_on_a_line(text, piece), piece
     assert re.search(r"^element +┃ type", _render(100, *panels).splitlines()[2][2:])  # wide: the table
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_rules_list_cuts_no_code_or_name(width) -> None:
+    """``shipyard rules`` at 40 columns once printed ``size-by…``: names are what ``explain`` takes."""
+    from shipyard.core.registry import all_rules
+    from shipyard.report.terminal import rules_table
+
+    text = _render(width, rules_table())
+    assert "…" not in text and max(map(len, text.splitlines())) <= width
+    for rule in all_rules().values():
+        assert re.search(rf"{rule.code}\W+{re.escape(rule.meta.name)}\W", text), rule.code
