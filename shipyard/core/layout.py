@@ -6,6 +6,7 @@ when one is drawn.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 #: The width a layout is measured in to learn its natural width (wider than any terminal).
@@ -40,10 +41,17 @@ class Fitting:
         return Measurement.get(console, options, self._chosen(console, options))
 
 
+def as_written(text: str) -> list[str]:
+    """Text as pieces for ``Hanging`` with ``sep=""``: each word with the blanks written after it, so a line
+    that is not broken keeps its spacing as written (``Launchers  20``)."""
+    return re.split(r"(?<=\s)(?=\S)", text)
+
+
 class Hanging:
     """Pieces of text in lines no wider than the width given, each piece whole on its line (a label and its
     figure, ``LIDAR 1x13.5t`` or ``energy factor 0;``, never parted by a line's end): the first line after
-    ``first``, the others after ``indent`` spaces, the pieces parted by ``sep``. A piece too wide for a line of
+    ``first``, the others after ``indent`` spaces, the pieces parted by ``sep`` (blanks at a piece's end, as
+    ``as_written`` leaves them, are kept within a line and dropped at its end). A piece too wide for a line of
     its own is laid out word by word, and a word too wide for a line is folded, so nothing is cut."""
 
     def __init__(self, pieces: list[str], sep: str = " ", first: str = "", indent: int = 2,
@@ -64,13 +72,13 @@ class Hanging:
                 words = piece.split()
             for index, word in enumerate(words):
                 sep = self.sep if index == 0 else " "
-                if bare or cell_len(line) + cell_len(sep) + cell_len(word) <= width:
+                if bare or cell_len(line) + cell_len(sep) + cell_len(word.rstrip()) <= width:
                     line = line + word if bare else line + sep + word
                 else:
-                    lines.append(line)
+                    lines.append(line.rstrip())
                     line = " " * self.indent + word
                 bare = False
-        lines.append(line)
+        lines.append(line.rstrip() if self.pieces else line)
         return lines
 
     def __rich_console__(self, console: Any, options: Any) -> Any:

@@ -174,3 +174,14 @@ def test_the_rules_list_cuts_no_code_or_name(width) -> None:
     assert "…" not in text and max(map(len, text.splitlines())) <= width
     for rule in all_rules().values():
         assert re.search(rf"{rule.code}\W+{re.escape(rule.meta.name)}\W", text), rule.code
+
+
+def test_text_as_written_keeps_its_blanks_within_a_line_and_drops_them_at_a_break() -> None:
+    """A note's own spacing (``Launchers  20``) stands where the line is not broken; at a break the blanks go
+    (no line ends in them) and the next line starts at the indent."""
+    from shipyard.core.layout import Hanging, as_written
+
+    assert as_written("Launchers  20  Bays 2") == ["Launchers  ", "20  ", "Bays ", "2"]
+    note = Hanging(as_written("Launchers  20  Bays 2"), sep="", first="  ", indent=4)
+    assert note.lines(40) == ["  Launchers  20  Bays 2"]
+    assert note.lines(16) == ["  Launchers  20", "    Bays 2"]

@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from shipyard.core.layout import Fitting, Hanging
+from shipyard.core.layout import Fitting, Hanging, as_written
 from shipyard.core.numbers import figure
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, HighGuardShip, UspProfile
@@ -99,6 +99,6 @@ def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
             Hanging([f"{tons} tons", f"MCr {mcr}", f"EP {ep}" if ep else ""], sep="  ", first="  "))]
         parts.append(Fitting(table, Group(*stacked)))  # a narrow terminal stacks the lines
     for note in ship.notes:
-        parts.append(Hanging(["Note:", *note.text.split()], style="dim"))
+        parts.append(Hanging(as_written(f"Note: {note.text}"), sep="", style="dim"))
     title = ship.display_name + (f" ({ship.hull_number})" if ship.hull_number else "")
     return Panel(Group(*parts), title=Text(title), expand=False)  # Text: a Panel reads a str title as markup

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from shipyard.core.layout import Fitting, Hanging
+from shipyard.core.layout import Fitting, Hanging, as_written
 from shipyard.core.numbers import grouped_exact, short
 from shipyard.systems.mcs import charts as chart
 from shipyard.systems.mcs.model import UsdShip
@@ -69,7 +69,8 @@ def ship_panel(ship: UsdShip, path: str) -> Panel:
         parts.append(Fitting((table, probe), _stacked_weapons(rows)))  # no figure cut: a narrow terminal stacks
     if ship.notes:
         parts.append(Text("Notes:", style="dim"))
-        parts.extend(Hanging(note.text.split(), first="  ", indent=4, style="dim") for note in ship.notes)
+        parts.extend(Hanging(as_written(note.text), sep="", first="  ", indent=4, style="dim")
+                     for note in ship.notes)
     title = ship.name + (f" ({ship.description})" if ship.description else "")
     return Panel(Group(*parts), title=Text(title, style="bold"), subtitle=Text(f"{path} · {ship.edition.upper()}"),
                  expand=False)
