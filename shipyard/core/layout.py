@@ -41,6 +41,18 @@ class Fitting:
         return Measurement.get(console, options, self._chosen(console, options))
 
 
+def longest_word(text: str) -> str:
+    """The longest word of a text that may wrap: what it stands for in a ``Fitting`` probe (the least width it
+    needs)."""
+    return max(text.split(), key=len, default="")
+
+
+def listed(items: list[str]) -> list[str]:
+    """Items of a list written with commas, as pieces for ``Hanging``: each but the last with its comma
+    (``LIDAR 2x15.5,``), so a line never begins with one."""
+    return [f"{item}," for item in items[:-1]] + items[-1:]
+
+
 def as_written(text: str) -> list[str]:
     """Text as pieces for ``Hanging`` with ``sep=""``: each word with the blanks written after it, so a line
     that is not broken keeps its spacing as written (``Launchers  20``)."""

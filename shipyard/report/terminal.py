@@ -113,7 +113,7 @@ def verdict_line(summary: list[list[Any]]) -> str:
 def rules_table() -> Any:
     """Every rule: code, name, most serious level, and what it checks; a table where the terminal holds its
     codes, names and levels whole, else each rule stacked (its line, then what it checks under it)."""
-    from shipyard.core.layout import Fitting
+    from shipyard.core.layout import Fitting, longest_word
     from shipyard.core.registry import all_rules
 
     rows = [(rule.code, rule.meta.name, rule.meta.severity.value, rule.summary) for rule in all_rules().values()]
@@ -128,7 +128,7 @@ def rules_table() -> Any:
         return drawn
 
     # Measured with each summary reduced to its longest word: the least the table needs.
-    probe = table([max(summary.split(), key=len, default="") for *_, summary in rows])
+    probe = table([longest_word(summary) for *_, summary in rows])
     stacked = [part for code, name, level, summary in rows for part in (
         Text(f"{code}  {name}  {level}", overflow="fold"), Hanging(summary.split(), first="  "))]
     return Fitting((table([summary for *_, summary in rows]), probe), Group(*stacked))

@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from shipyard.core.layout import Fitting, Hanging, as_written
+from shipyard.core.layout import Fitting, Hanging, as_written, listed
 from shipyard.core.numbers import figure
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.model import BATTERY_COLUMNS, HighGuardShip, UspProfile
@@ -80,8 +80,7 @@ def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
         parts.append(Text(f"With drop tanks: {ship.laden_usp.text}"
                           + (f" ({figure(ship.laden_tonnage)} tons)" if ship.laden_tonnage is not None else "")))
     if ship.summary:
-        pairs = [f"{key} {figure(value)}" for key, value in ship.summary.items()]
-        parts.append(Hanging([*(f"{pair}," for pair in pairs[:-1]), pairs[-1]]))
+        parts.append(Hanging(listed([f"{key} {figure(value)}" for key, value in ship.summary.items()])))
     if ship.components:
         table = Table(show_edge=False, header_style="bold", pad_edge=False)
         for column in ("section", "component"):

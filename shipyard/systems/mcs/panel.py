@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from shipyard.core.layout import Fitting, Hanging, as_written
+from shipyard.core.layout import Fitting, Hanging, as_written, listed, longest_word
 from shipyard.core.numbers import grouped_exact, short
 from shipyard.systems.mcs import charts as chart
 from shipyard.systems.mcs.model import UsdShip
@@ -59,13 +59,13 @@ def ship_panel(ship: UsdShip, path: str) -> Panel:
         extras.append(("Crew", [" ".join(filter(None, (cq.quality, f"skill {cq.skill}"))),
                                 f"skill+attribute {cq.skill_attribute}"]))
     for label, items in extras:
-        parts.append(Hanging([f"{label}:", *(f"{item}," for item in items[:-1]), *items[-1:]]))
+        parts.append(Hanging([f"{label}:", *listed(items)]))
 
     if ship.weapons:
         rows = [_weapon_cells(weapon) for weapon in ship.weapons]
         joined = [[*row[:-2], "  ".join(filter(None, row[-2:]))] for row in rows]  # the figure and the detail
         table = _weapons_table(joined)
-        probe = _weapons_table([[*row[:-1], max(row[-1].split(), key=len, default="")] for row in joined])
+        probe = _weapons_table([[*row[:-1], longest_word(row[-1])] for row in joined])
         parts.append(Fitting((table, probe), _stacked_weapons(rows)))  # no figure cut: a narrow terminal stacks
     if ship.notes:
         parts.append(Text("Notes:", style="dim"))
