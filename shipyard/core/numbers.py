@@ -121,3 +121,37 @@ def shown(value: Decimal, places: int = 3) -> str:
 def fraction_text(value: Fraction) -> str:
     """An exact ``Fraction`` figure as a sheet writes it: 16, 1.3, 26910.5 (a whole one exactly)."""
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+#: The words of a count written out, as a heading gives one ("Seventy-five Eurisko class ...", "Twelve ..."):
+#: the units and teens, the tens, and the multipliers; "and" and hyphens are joins.
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+                "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
+                "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+NUMBER_MULTIPLIERS = {"hundred": 100, "thousand": 1000}
+
+
+def count_in_words(words: str) -> int | None:
+    """A count written in figures or words: "75", "1,000", "Seventy-five", "one hundred and twelve"; None for any
+    other text (a word that is no number word, or none at all)."""
+    plain_words = words.replace(",", "")
+    if plain_words.isdigit():
+        return int(plain_words)
+    total = current = 0
+    seen = False
+    for word in words.lower().replace("-", " ").split():
+        if word == "and" and seen:
+            continue
+        if word in NUMBER_WORDS:
+            current += NUMBER_WORDS[word]
+        elif word in NUMBER_MULTIPLIERS and seen:
+            multiplier = NUMBER_MULTIPLIERS[word]
+            if multiplier == 1000:
+                total, current = (total + max(current, 1)) * multiplier, 0
+            else:
+                current = max(current, 1) * multiplier
+        else:
+            return None
+        seen = True
+    return total + current if seen else None

@@ -160,6 +160,9 @@ EXPECTED = {
     ("kinunir-scanned.txt", 3, "HG007"), ("kinunir-scanned.txt", 4, "HG007"),
     # The layouts of forms/ (tests/highguard/test_forms.py): a lower-case type code, an unknown crew.
     ("layouts.txt", 6, "HG007"), ("layouts.txt", 7, "HG008"),
+    # A refused USP line and its block's lines (tests/highguard/test_blocks.py).
+    ("refused-usp.txt", 5, "HG001"), ("refused-usp.txt", 6, "HG012"), ("refused-usp.txt", 7, "HG012"),
+    ("refused-usp.txt", 8, "HG012"),
 }
 
 

@@ -24,4 +24,11 @@ CODES = (
          "the label as High Guard Shipyard does, or move a component of your own to USER DEFINED."),
     Code("HG011", WARNING, "a summary or text field key misspelt ('Agilty', 'Tech Levle'), read as the key it is "
                            "nearest (fixable)"),
+    Code("HG012", WARNING, "a line of a ship whose USP line could not be read: kept to that ship, applied to none",
+         "A block's battery, summary and note lines belong to the USP they stand under. When that USP line is "
+         "refused (HG001), each of its block's lines is said here and none is given to the ship above."),
+    Code("HG013", WARNING, "a battery count past 9 (a letter) whose value is uncertain: a summary line that may hold "
+                           "the sheet's legend for it could not be read in full",
+         "The count is read as its eHex value and marked uncertain: shown with '?', and said by the rules that use "
+         "it."),
 )

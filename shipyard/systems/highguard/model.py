@@ -72,6 +72,9 @@ class BatteryCounts(Record):
     particle_accelerator: int | None = None
     meson: int | None = None
     missile: int | None = None
+    #: The columns whose count is uncertain: a letter past 9 the sheet's legend may give, where that legend
+    #: could not be read in full (HG013); read as its eHex value, and said wherever the count is used.
+    uncertain: tuple[str, ...] = ()
 
     def get(self, column: str) -> int:
         return getattr(self, column) or 0
@@ -139,6 +142,10 @@ class HighGuardShip(Ship):
     laden_tonnage: Figure | None = None
     drop_tank_cost: Figure | None = None
     title: str | None = None  # the component sheet's "<Class> Class <Type>"
+    #: A published squadron's heading over the ship, with the count it gives ("Seventy-five Eurisko class Battle
+    #: Riders": 75): how many a fleet builds when its file gives no count.
+    heading: str | None = None
+    heading_count: int | None = None
     crew_breakdown: str | None = None  # HGS's "Book 5 Crew Breakdown" line, as written
     components: list[Component] = Field(default_factory=list)
     notes: list[Note] = Field(default_factory=list)

@@ -20,7 +20,10 @@ def _counts(ship: HighGuardShip, column: str) -> str:
         return ""
     bearing = ship.bearing.get(column) if ship.bearing is not None else "?"
     batteries = ship.batteries.get(column)
-    return f" ({batteries} batter{'y' if batteries == 1 else 'ies'}, {bearing} bearing)"
+    if ship.bearing is not None and column in ship.bearing.uncertain:
+        bearing = f"{bearing}? (uncertain)"
+    doubt = "? (uncertain)" if column in ship.batteries.uncertain else ""
+    return f" ({batteries}{doubt} batter{'y' if batteries == 1 else 'ies'}, {bearing} bearing)"
 
 
 def _column_words(usp: UspProfile, column: str, ship: HighGuardShip) -> str:

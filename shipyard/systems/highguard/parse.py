@@ -26,7 +26,7 @@ from shipyard.core.codes import transposed
 from shipyard.core.copies import cut_at_end_of_file
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.grammar import parser, quick_parser
-from shipyard.core.numbers import beyond_reason
+from shipyard.core.numbers import beyond_reason, count_in_words
 from shipyard.core.parse_errors import describe
 from shipyard.core.quickparse import QuickParser
 from shipyard.core.records import Note
@@ -51,7 +51,13 @@ _LADEN_PREFIX = re.compile(r"\(([A-Z0-9]{1,2})-[ \t]*([0-9A-Z]{7})\)")
 # The patterns that search a line start only where a run of what they look for starts, and take the run
 # possessively: a search that retried every position of a long run would be quadratic in the line's length.
 _DROP_TANK_TONS = re.compile(r"(?<![0-9,]),*+([0-9][0-9,]*+)\s*+tons? of drop tanks"
-                             r"|drop tanks? of ([0-9][0-9,]*+)\s*+tons?", re.I)
+                             r"|drop tanks?\s++(?:of|adds?|adding|holds?|holding|carry|carrying|with)\s++"
+                             r"([0-9][0-9,]*+)\s*+tons?", re.I)
+#: Words before a tonnage of drop tanks that make it a capacity (what a tug tows, "carrying up to 72,000 tons of
+#: drop tanks"), never the ship's own tanks: looked for in the tonnage's clause, before it.
+_CAPACITY_WORDS = re.compile(r"\b(?:tows?|towing|towed|up to|capacity|able to|can carry|at most)\b", re.I)
+#: Where a note's clause begins: after a full stop, semicolon or comma.
+_CLAUSE_START = re.compile(r"[.;,](?=\s)")
 _PAIR_SHAPE = re.compile(r"(?<![A-Za-z \-])[ \-]*+[A-Za-z][A-Za-z \-]*+\s*+[=:]\s*+-?[0-9]")
 _TITLE_SHAPE = re.compile(r"^\s*\S.*\bClass\b.*$")
 # A digit legend's letter on a summary line ("W = 40."): one eHex letter as a key.
@@ -60,6 +66,10 @@ _LEGEND_LETTER = re.compile(r"[A-HJ-NP-Z]")
 # at k + 9 (armour), block 3 at k + 16 (laser); High Guard Shipyard's sheets (battery lines).
 _COLUMN_OFFSET = {"sandcaster": 10, "repulsor": 14, "laser": 16, "energy": 17, "particle_accelerator": 18,
                   "meson": 19, "missile": 20}
+#: The largest count one decimal digit writes: a battery count past it is a letter, which a legend may give.
+MAX_DIGIT = 9
+#: A tonnage's unit (in lower case) to tons: "KTons" is a thousand (High Guard Shipyard's sheets), any other one.
+TONNAGE_UNITS = {"ktons": 1000, "mtons": 1_000_000}
 #: The text fields' keys in lower case, to a misspelt one's reading; and a line that may hold one misspelt ("Tech
 #: Levle: 12"): a key of letters and blanks, its colon and its value.
 _TEXT_FIELD_KEYS = {key.lower(): key for key in TEXT_FIELD_KEYS}
@@ -71,7 +81,7 @@ _HULL_NUMBER = re.compile(r"([A-Z0-9]{1,3}-\d+)\s+(.*)")
 #: A money figure and its unit, a tonnage and its unit, and a battery line's Crew= or TL= trailer, in groups
 #: (``_groups``: the grammar has made sure of each shape).
 _COST = re.compile(r"(MCr|GCr|TCr)\s*(.*)")
-_TONNAGE = re.compile(r"(?<![0-9,.])([0-9][0-9,.]*?)\s*(tons|Tons|KTons|MTons|dtons|Td)\.?$")  # linear: as _OF_TOTAL
+_TONNAGE = re.compile(r"(?<![0-9,.])([0-9][0-9,.]*?)\s*((?i:tons|ktons|mtons|dtons|td))\.?$")  # linear: as _OF_TOTAL
 _TRAILER = re.compile(r"(?i)(Crew|TL)\s*[=:]\s*(\?|[0-9,]+(?:/[0-9]+)?)")
 #: How near a misspelt text field's key must be (difflib's ratio): nearer than a summary key must be, since a
 #: text field takes any text ("Crate: ..." is 0.8 of "Craft" and is no Craft).
@@ -248,6 +258,53 @@ def line_rule(line: str) -> str | None:
     return "pairs_line" if _PAIR_SHAPE.search(line) and not _TEXT_FIELD.match(line) else None
 
 
+#: Where a summary line parts into pieces: after a figure's full stop ("Cargo=63. Fuel=587.5."), or at a semicolon.
+_PIECE_END = re.compile(r"(?<=\.)[ \t]++|;[ \t]*+")
+
+
+def _summary_pieces(line: str) -> list[tuple[int, str]]:
+    """A summary line's pieces, each with its offset in the line: "Troops = 100." / "7 Battle Riders." ..."""
+    pieces, start = [], 0
+    for end in _PIECE_END.finditer(line):
+        if line[start:end.start()].strip():
+            pieces.append((start, line[start:end.start()]))
+        start = end.end()
+    if line[start:].strip():
+        pieces.append((start, line[start:]))
+    return pieces
+
+
+#: A squadron heading's word for what it heads: "Seventy-five Eurisko class Battle Riders".
+_HEADING_CLASS = re.compile(r"\bclass\b", re.I)
+
+
+def heading_count(line: str) -> int | None:
+    """The count a squadron's heading begins with ("Seventy-five Eurisko class Battle Riders": 75; "4 Lion class
+    cruisers": 4), the longest run of words that is a count; None for a line that is no such heading (no count
+    first, nothing after it, no "class", a colon or an equals sign in it)."""
+    if ":" in line or "=" in line or not _HEADING_CLASS.search(line):
+        return None
+    words = line.split()
+    for end in range(len(words) - 1, 0, -1):
+        count = count_in_words(" ".join(words[:end]))
+        if count is not None and count > 0 and _HEADING_CLASS.search(" ".join(words[end:])):
+            return count
+    return None
+
+
+def own_drop_tanks(note: str) -> Decimal | None:
+    """The tons of drop tanks a note gives the ship ("6,000 tons of drop tanks", "the drop tanks add 6000 tons");
+    None when it gives none. A tonnage its clause calls a capacity ("tows up to 72,000 tons of drop tanks") is
+    what the ship can tow, never its own tanks."""
+    for found in _DROP_TANK_TONS.finditer(note):
+        clause = note[:found.start()]
+        starts = [m.end() for m in _CLAUSE_START.finditer(clause)]
+        if _CAPACITY_WORDS.search(clause[starts[-1] if starts else 0:]):
+            continue
+        return number(found.group(1) or found.group(2))
+    return None
+
+
 def _unlabelled_battery_line(line: str) -> bool:
     """Whether a line under a USP is a battery line without its label (some published squadrons print none):
     battery counts, perhaps with a tonnage and Crew= / TL= trailers, as the grammar's battery line reads them."""
@@ -286,7 +343,7 @@ def money_mcr(text: str) -> Decimal:
 
 def tonnage_tons(text: str) -> Decimal:
     value, unit = _groups(_TONNAGE, text.strip())
-    return number(value) * {"KTons": 1000, "MTons": 1_000_000}.get(unit, 1)
+    return number(value) * TONNAGE_UNITS.get(unit.lower(), 1)
 
 
 def decode_usp(text: str, span: Span | None = None) -> UspProfile:
@@ -376,15 +433,28 @@ class _ShipDraft:
     laden_tonnage: Decimal | None = None
     drop_tank_cost: Decimal | None = None
     title: str | None = None
+    heading: str | None = None
+    heading_count: int | None = None
     crew_breakdown: str | None = None
     components: list[Component] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     spans: dict[str, Span] = field(default_factory=dict)
     battery_lines: list[_BatteryLine] = field(default_factory=list)
+    #: The line of this ship's USP when it could not be read: the block keeps its lines to itself (each one
+    #: said, none applied to a neighbour) and builds no ship.
+    refused: int | None = None
+    #: A summary line (or a piece of one) of this ship could not be read: the legend it held may be lost.
+    summary_refused: bool = False
+    #: Every line read into this ship: (number, text), for a refused block's findings.
+    lines: list[tuple[int, str]] = field(default_factory=list)
 
     def build(self) -> HighGuardShip:
-        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "battery_lines"}
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _READING_ONLY}
         return HighGuardShip.trusted(**values)
+
+
+#: What a draft keeps for its reading only, not a field of the ship it becomes.
+_READING_ONLY = frozenset({"battery_lines", "refused", "summary_refused", "lines"})
 
 
 class _Reader:
@@ -400,6 +470,9 @@ class _Reader:
         self.text = ""
         self.crew_breakdown_next = False
         self.after_usp = False  # the line before was a USP or battery line: an unlabelled battery line may follow
+        self.note_open = False  # the line before was a note's: free text under it goes on with that note
+        #: A squadron's heading with a count ("Seventy-five Eurisko class ..."): the next ship's.
+        self.pending_heading: tuple[str, int, Span] | None = None
 
     # ---- the ship being built ----------------------------------------------------------------------
     def new_ship(self) -> _ShipDraft:
@@ -427,6 +500,7 @@ class _Reader:
         text, after_end = cut_at_end_of_file(text)
         for self.line_number, self.text in enumerate(split_lines(text), start=1):
             if not self.text or self.text.isspace():
+                self.note_open = False
                 continue
             line, repairs = repair_line(self.text)
             self.said(repairs)
@@ -437,6 +511,8 @@ class _Reader:
                 self.read_line(line, stripped)
             except (LarkError, ValueError, InvalidOperation) as error:
                 self.unreadable(line, error)
+            if self.pending_heading is None or self.pending_heading[2].line != self.line_number:
+                self.ship.lines.append((self.line_number, self.text))  # a heading is the next ship's
         if after_end.strip():
             self.text = after_end.strip().splitlines()[0]
             self.report("HG002", Severity.INFO, "text after the CP/M end-of-file mark (Ctrl-Z): not read")
@@ -447,6 +523,7 @@ class _Reader:
             self.report("HG007", Severity.WARNING, repair.words, repair.col)
 
     def read_line(self, line: str, stripped: str) -> None:
+        note_open, self.note_open = self.note_open, False  # a note goes on only on the line right under it
         upper = stripped.upper()
         if upper in SECTIONS:
             if self.ships and self.ship.components and upper == "HULL" and self.section not in (None,):
@@ -494,16 +571,25 @@ class _Reader:
             self.said(repairs)
             self.pairs_line(figures)
             return
+        counted = heading_count(stripped)
+        if counted is not None:
+            self.pending_heading = (stripped, counted, self.span(line.index(stripped[0]) + 1))
+            return
         if _TITLE_SHAPE.match(line) and ":" not in line:
             if self.ships and (self.ship.components or self.ship.title):
                 self.new_ship()
             self.ship.title = stripped
             self.ship.spans["title"] = self.span(line.index(stripped[0]) + 1)
             return
+        if note_open and self.ship.notes:
+            self.continue_note(line)
+            return
         self.report("HG002", Severity.INFO, "free text, kept as a note")
         self.keep_as_note(line)
 
     def unreadable(self, line: str, error: Exception) -> None:
+        if line_rule(line) == "usp_line" and not self.in_drop_tanks:
+            self.refuse_ship()
         if isinstance(error, UnexpectedInput):
             col, expected = describe(error, line, TERMINAL_WORDS)
             message = f"cannot read this line: {expected}; the line is kept as a note"
@@ -512,6 +598,23 @@ class _Reader:
             message = f"cannot read this line ({error}); the line is kept as a note"
         self.report("HG001", Severity.ERROR, message, col)
         self.keep_as_note(line)
+
+    def claim_heading(self, ship: _ShipDraft) -> None:
+        """The heading read above a ship, given to it (the ship it heads, never the one above it)."""
+        if self.pending_heading is not None and ship.heading is None:
+            ship.heading, ship.heading_count, ship.spans["heading"] = self.pending_heading
+            ship.lines.append((ship.spans["heading"].line, ship.heading))
+        self.pending_heading = None
+
+    def refuse_ship(self) -> None:
+        """A ship's USP line could not be read: the lines of its block (those before it that named it, those
+        after it up to the next ship) are its own, never given to the ship above."""
+        ship = self.ship
+        if ship.usp is not None or ship.components or ship.refused is not None:
+            ship = self.new_ship()
+        ship.refused = self.line_number
+        self.claim_heading(ship)
+        self.after_usp = True  # its battery lines are read as battery lines (and refused with it)
 
     def usp_line(self, line: str) -> None:
         tree = _quick("usp_line").parse(line)
@@ -525,9 +628,10 @@ class _Reader:
             self.usp_column, self.usp_type_length = _col(usp_token) - 1, len(str(usp_token).split("-")[0])
             return
         ship = self.ship
-        if ship.usp is not None or (ship.components and self.section is not None):
+        if ship.usp is not None or ship.refused is not None or (ship.components and self.section is not None):
             ship = self.new_ship()
         self.usp_column, self.usp_type_length = _col(usp_token) - 1, len(str(usp_token).split("-")[0])
+        self.claim_heading(ship)
         ship.usp = decode_usp(str(usp_token), self.span(_col(usp_token), _end(usp_token)))
         ship.spans["usp"] = self.span(_col(usp_token))
         if "PREFIX" in parts:
@@ -586,13 +690,40 @@ class _Reader:
             ship.refit_tl = int(refit)
 
     def pairs_line(self, line: str) -> None:
-        parts = _pairs_parts(_quick("pairs_line").parse(line))
+        try:
+            tree = _quick("pairs_line").parse(line)
+        except UnexpectedInput:
+            pieces = _summary_pieces(line)
+            if len(pieces) < 2:
+                raise  # one piece: the line is refused whole, at lark's column
+            for start, piece in pieces:
+                self.summary_piece(line, start, piece)
+            return
+        self.pairs(_pairs_parts(tree))
+
+    def summary_piece(self, line: str, start: int, piece: str) -> None:
+        """One piece of a summary line that does not read whole: read alone at its own columns (the line's
+        other characters blanked), or refused alone (HG001), kept as a note, and the ship's legend marked as
+        perhaps incomplete."""
+        try:
+            tree = _quick("pairs_line").parse(" " * start + piece)
+        except UnexpectedInput as error:
+            col, expected = describe(error, line, TERMINAL_WORDS)
+            self.report("HG001", Severity.ERROR, f"cannot read this piece of the summary line ('{piece.strip()}'): "
+                        f"{expected}; kept as a note, the rest of the line is read", col)
+            self.ship.notes.append(Note.trusted(text=piece.strip(), spans={"self": self.span(start + 1)}))
+            self.ship.summary_refused = True
+            return
+        self.pairs(_pairs_parts(tree))
+
+    def pairs(self, parts: list[Token | _Pair]) -> None:
         ship = self.ship
         for part in parts:
             if isinstance(part, Token) and part.type == "SEMI":
                 continue
-            if isinstance(part, Token) and part.type == "COUNTED":  # "200 Fighters."
+            if isinstance(part, Token) and part.type == "COUNTED":  # "200 Fighters.", "7 Battle Riders."
                 count, word = str(part).rstrip(".").split(None, 1)
+                word = " ".join(word.split())
                 canonical = _SUMMARY_KEYS.get(word.lower(), word)
                 ship.summary[canonical] = number(count)
                 ship.spans[f"summary.{canonical}"] = self.span(_col(part))
@@ -696,10 +827,13 @@ class _Reader:
     def text_field(self, key: str, value: str, line: str) -> None:
         ship = self.ship
         col = line.index(line.strip()[0]) + 1
+        if key in ("note", "notes"):
+            self.note_open = True
         if key == "ship":
-            if ship.usp is not None or ship.components or ship.name:
+            if ship.usp is not None or ship.components or ship.name or ship.refused is not None:
                 ship = self.new_ship()
             ship.name = value
+            self.claim_heading(ship)
         elif key in _PLAIN_TEXT_FIELDS:
             setattr(ship, _PLAIN_TEXT_FIELDS[key], value)
         elif key in ("tech level", "refit tech level"):
@@ -722,14 +856,24 @@ class _Reader:
         """HG'80 notes give the laden USP prefix in brackets ("(BB-K1344F3)") and the tanks' tonnage."""
         laden = _LADEN_PREFIX.search(value)
         usp = ship.usp
-        if laden and usp is not None and ship.laden_usp is None:
+        if laden and usp is not None and ship.laden_usp is None and laden.group(0) in self.text:
             blocks = usp.text.split("-")
             text = "-".join([laden.group(1), laden.group(2)] + blocks[2:])
             col = self.text.index(laden.group(0)) + 2
             ship.laden_usp = decode_usp(text, self.span(col))
-        tanks = _DROP_TANK_TONS.search(value)
-        if tanks and ship.tonnage is not None and ship.laden_tonnage is None:
-            ship.laden_tonnage = ship.tonnage + number(tanks.group(1) or tanks.group(2))
+        tanks = own_drop_tanks(value)
+        if tanks is not None and ship.tonnage is not None and ship.laden_tonnage is None:
+            ship.laden_tonnage = ship.tonnage + tanks
+
+    def continue_note(self, line: str) -> None:
+        """A line of free text right under a note (a note wrapped over lines, as published): the same note, read
+        again whole for its drop tanks."""
+        ship = self.ship
+        last = ship.notes[-1]
+        spans = {**last.spans, f"line {self.line_number}": self.span(line.index(line.strip()[0]) + 1)}
+        ship.notes[-1] = Note.trusted(text=f"{last.text} {line.strip()}", spans=spans)
+        self.drop_tank_note(ship, ship.notes[-1].text)
+        self.note_open = True
 
     # ---- battery columns ---------------------------------------------------------------------------
     def settle_batteries(self, ship: _ShipDraft) -> None:
@@ -758,45 +902,70 @@ class _Reader:
         aligned = all((_col(cell) - 1) in columns for cell in cells)
         letters = {**ship.battery_legend, **ship.substitutions}
 
-        def count_of(cell: Token) -> int:
+        uncertain: list[str] = []
+
+        def count_of(cell: Token, column: str) -> int:
             char = str(cell)
             count = letters.get(char, ehex_value(char))
             if count is None:  # the grammar's CELL is an eHex digit
                 raise ValueError(f"battery count {char!r} is not an eHex digit")
+            if ship.summary_refused and char not in letters and count > MAX_DIGIT:
+                uncertain.append(column)
+                self.report("HG013", Severity.WARNING, f"{column.replace('_', ' ')} count '{char}' read as eHex "
+                            f"{count}, but a summary line of this ship could not be read in full and may hold its "
+                            "legend: the value is uncertain", _col(cell))
             return count
 
         if aligned:
             for cell in cells:
                 name = columns[_col(cell) - 1]
-                values[name] = count_of(cell)
+                values[name] = count_of(cell, name)
                 spans[name] = self.span(_col(cell))
-            return BatteryCounts.trusted(**values, spans=spans)
+            return BatteryCounts.trusted(**values, uncertain=tuple(uncertain), spans=spans)
         weapon_digits = [name for name in BATTERY_COLUMNS
                          if usp.column_digit(name)]
         if len(cells) == len(weapon_digits):
             for cell, name in zip(cells, weapon_digits, strict=True):
-                values[name] = count_of(cell)
+                values[name] = count_of(cell, name)
                 spans[name] = self.span(_col(cell))
             read_as = ", ".join(f"{name.replace('_', ' ')} {values[name]}" for name in weapon_digits)
             self.report("HG003", Severity.WARNING,
                         "battery counts are not under their USP digits (alignment lost in the copy): read in order "
                         f"as {read_as}, the USP's non-zero weapon digits", _col(cells[0]) if cells else 1)
-            return BatteryCounts.trusted(**values, spans=spans)
+            return BatteryCounts.trusted(**values, uncertain=tuple(uncertain), spans=spans)
         self.report("HG004", Severity.ERROR,
                     f"battery columns ambiguous: {len(cells)} counts are not under the USP's digits and the USP has "
                     f"{len(weapon_digits)} non-zero weapon digits ({', '.join(weapon_digits) or 'none'}); not guessed",
                     _col(cells[0]) if cells else 1)
         return None
 
+    def refused_lines(self, ship: _ShipDraft) -> None:
+        """Each line of a refused ship's block that has no finding of its own, said: not applied to any ship."""
+        said = {d.span.line for d in self.diagnostics if d.span is not None}
+        for self.line_number, self.text in ship.lines:
+            if self.line_number not in said:
+                self.report("HG012", Severity.WARNING, f"not read: this line belongs to the ship whose USP line "
+                                                       f"(line {ship.refused}) could not be read")
+
     def finish(self) -> tuple[list[HighGuardShip], list[Diagnostic]]:
         ships: list[HighGuardShip] = []
         for ship in self.ships:
+            if ship.refused is not None:
+                self.refused_lines(ship)
+                continue
             self.settle_batteries(ship)
             if not (ship.usp is not None or ship.components):
                 if ship.notes and ships:
                     ships[-1] = ships[-1].model_copy(update={"notes": ships[-1].notes + ship.notes})
                 continue
             ships.append(ship.build())
+        if self.pending_heading is not None:  # a heading with no ship under it
+            text, _, span = self.pending_heading
+            self.line_number, self.text = span.line, text
+            self.report("HG002", Severity.INFO, "a heading with no ship under it, kept as a note", span.col)
+            if ships:
+                ships[-1] = ships[-1].model_copy(update={"notes": [*ships[-1].notes,
+                                                                   Note.trusted(text=text, spans={"self": span})]})
         if not ships:
             self.line_number, self.text = 1, ""
             self.report("HG006", Severity.ERROR, "no High Guard ship found: expected a USP line such as "

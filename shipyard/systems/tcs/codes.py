@@ -11,6 +11,7 @@ CODES = (
     Code("SCN003", ERROR, "a sheet named by a fleet file cannot be read or holds no High Guard ship"),
     Code("SCN004", INFO, "a sheet a fleet file lists more than once: its ships are one design, priced together "
                          "by the quantity rule"),
+    Code("SCN005", ERROR, "a fleet file's ship name that names none of its sheet's ships (with a did-you-mean)"),
     Code("DMG001", ERROR, "a damage record that is not valid TOML", unopened=True),
     Code("DMG002", ERROR, "a damage record value that does not validate (at its line, with a did-you-mean)",
          unopened=True),

@@ -25,6 +25,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.names import none_named, spelt
 from shipyard.core.numbers import figure
 from shipyard.core.pipeline import check_fleet
 from shipyard.core.selection import Selection
@@ -37,6 +38,8 @@ from shipyard.systems.highguard.model import HighGuardShip
 from shipyard.systems.tcs.scenario import FleetFile, Scenario, ScenarioFile
 from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
+#: How near a misspelt ship name must be to be offered (difflib's ratio), as a fire log's ship names are.
+NEAR_NAME = 0.6
 #: The sheet formats a fleet is made of (a scenario makes a folder of them a fleet).
 SHEET_FORMATS = ("highguard",)
 
@@ -60,10 +63,27 @@ def is_fleet_file(path: Path) -> bool:
     return data is not None and isinstance(data.get("ship"), list)
 
 
-def _members(sheet: SheetFile, count: int = 1, role: str = "warship",
-             extra: Decimal = Decimal(0)) -> list[FleetMember]:
-    return [FleetMember(ship, recompute(ship), count, role, extra, sheet.path)
-            for ship in sheet.ships if isinstance(ship, HighGuardShip)]
+def _members(sheet: SheetFile, count: int | None = None, role: str = "warship", extra: Decimal = Decimal(0),
+             ships: list[HighGuardShip] | None = None) -> list[FleetMember]:
+    """The fleet's members of a sheet: each of its High Guard ships (or of ``ships``), ``count`` of each, else as
+    many as its heading gives, else one."""
+    chosen = ships if ships is not None else [ship for ship in sheet.ships if isinstance(ship, HighGuardShip)]
+    return [FleetMember(ship, recompute(ship), count or ship.heading_count or 1, role, extra, sheet.path)
+            for ship in chosen]
+
+
+def ship_names(ship: HighGuardShip) -> list[str]:
+    """What a fleet file may call a ship: its name, its hull number, both ("BC-9514 Kinunir"), its class."""
+    names = [ship.display_name, ship.hull_number, ship.ship_class]
+    if ship.hull_number and ship.name:
+        names.append(f"{ship.hull_number} {ship.name}")
+    return [name for name in names if name]
+
+
+def named_ships(sheet: SheetFile, name: str) -> list[HighGuardShip]:
+    """The High Guard ships of a sheet a fleet file's ``name`` names (any case and spacing)."""
+    return [ship for ship in sheet.ships if isinstance(ship, HighGuardShip)
+            and any(spelt(each) == spelt(name) for each in ship_names(ship))]
 
 
 def fleet_from_folder(folder: Path, sheets: list[SheetFile], scenario: Scenario) -> FleetSubject:
@@ -97,7 +117,15 @@ def fleet_from_file(path: Path, scenario: Scenario | None,
         listed.setdefault(where, line)
         sheet = load(path.parent / entry.sheet)
         sheets.append(sheet)
-        found_members = _members(sheet, entry.count, entry.role, entry.extra_drop_tanks)
+        picked = named_ships(sheet, entry.name) if entry.name is not None else None
+        if picked == [] and sheet.ships:
+            name_line, name_col = positions.get(("ship", index, "name"), (line, col))
+            names = [ship.display_name for ship in sheet.ships if isinstance(ship, HighGuardShip)]
+            diagnostics.append(Diagnostic(code="SCN005", severity=Severity.ERROR, span=Span(
+                path=str(path), line=name_line, col=name_col), message=f"{entry.sheet}: " + none_named(
+                "ship", entry.name or "", names, NEAR_NAME, " on that sheet")))
+            continue
+        found_members = _members(sheet, entry.count, entry.role, entry.extra_drop_tanks, picked)
         if not found_members:
             diagnostics.append(Diagnostic(code="SCN003", severity=Severity.ERROR, span=Span(path=str(path), line=line,
                                           col=col), message=f"{entry.sheet}: {_why_no_ship(sheet)}"))
@@ -221,13 +249,24 @@ class FleetCost:
         return sum(d.count for d in self.designs)
 
 
+def tanks_price(ship: HighGuardShip, tons: Decimal) -> Decimal:
+    """What ``tons`` of a ship's drop tanks cost beyond its own price: the sheet's Drop Tanks Cost; else, where its
+    component sheet prices their fittings (High Guard Shipyard's "L-Hyd Drop Tanks"), the tanks alone at MCr
+    0.001 a ton; else High Guard's whole price, MCr 0.01 and 0.001 a ton, as published notes give it (6,000
+    tons of tanks, MCr 6.01). No tanks cost nothing."""
+    if ship.drop_tank_cost is not None:
+        return ship.drop_tank_cost
+    if not tons:
+        return Decimal(0)
+    if ship.find_component("FUEL", r"drop tanks"):
+        return tons * hg.DROP_TANK_MCR_PER_TON
+    fixed, per_ton = hg.DROP_TANK_FITTINGS
+    return fixed + per_ton * tons
+
+
 def _tanks_each(member: FleetMember) -> Decimal:
-    """The price of the drop tanks one ship of a design carries: its sheet's Drop Tanks Cost, else its tank
-    tonnage at High Guard's price; and a tug's extra tanks."""
-    carried = member.ship.drop_tank_cost
-    if carried is None:
-        carried = member.design.drop_tanks * hg.DROP_TANK_MCR_PER_TON
-    return carried + member.extra_drop_tanks * hg.DROP_TANK_MCR_PER_TON
+    """The price of the drop tanks one ship of a design carries (``tanks_price``), and a tug's extra tanks."""
+    return tanks_price(member.ship, member.design.drop_tanks) + member.extra_drop_tanks * hg.DROP_TANK_MCR_PER_TON
 
 
 def fleet_cost(fleet: FleetSubject) -> FleetCost:

@@ -73,7 +73,10 @@ class FleetEntry(AnyCase):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     sheet: str  # a path, relative to the fleet file
-    count: int = Field(default=1, ge=1, le=MAX_COPIES)
+    #: One ship of the sheet, by its name or hull number (any case); unset: every ship of the sheet.
+    name: str | None = None
+    #: How many are built; unset: the count its sheet's heading gives ("Seventy-five Eurisko class ..."), else 1.
+    count: int | None = Field(default=None, ge=1, le=MAX_COPIES)
     role: Literal["warship", "tug", "tender", "other"] = "warship"
     extra_drop_tanks: Decimal = Field(default=Decimal(0), ge=0)  # tons of tanks a tug carries beyond its ships'
 

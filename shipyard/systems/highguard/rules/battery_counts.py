@@ -16,11 +16,16 @@ from collections.abc import Iterator
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard import charts as hg
-from shipyard.systems.highguard.model import BATTERY_COLUMNS
+from shipyard.systems.highguard.model import BATTERY_COLUMNS, BatteryCounts
 from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG102", "battery-counts")
+
+
+def _doubt(counts: BatteryCounts | None, column: str) -> str:
+    """Words that say a count is uncertain (HG013), where it is."""
+    return " (the count is uncertain: HG013)" if counts is not None and column in counts.uncertain else ""
 
 
 def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -36,11 +41,13 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
                 continue
             count = getattr(counts, column)
             if count and not digit:
-                yield ctx.report(f"{count} {label} under the {words} column, whose USP digit is 0", counts, column)
+                yield ctx.report(f"{count} {label} under the {words} column, whose USP digit is 0"
+                                 f"{_doubt(counts, column)}", counts, column)
         if batteries is not None and bearing is not None:
             total, facing = batteries.get(column), bearing.get(column)
             if facing > total:
-                yield ctx.report(f"{facing} {words} batteries bearing, but only {total} batteries", bearing, column)
+                yield ctx.report(f"{facing} {words} batteries bearing, but only {total} batteries"
+                                 f"{_doubt(bearing, column) or _doubt(batteries, column)}", bearing, column)
         if digit and batteries is not None and not batteries.get(column):
             yield ctx.report(f"the USP has a {words} digit but the batteries line gives no {words} batteries",
                              usp, column, Severity.WARNING)
@@ -59,4 +66,4 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         if declared and declared != count and not any(t.column == column for t in design.turrets):
             yield ctx.report(f"{declared} {column.replace('_', ' ')} batteries, but the component sheet has {count} "
                              f"{'spinal mount' if column == (design.spinal or ('',))[0] else 'bays'} (one battery "
-                             "each)", batteries, column)
+                             f"each){_doubt(batteries, column)}", batteries, column)

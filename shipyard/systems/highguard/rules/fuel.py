@@ -1,7 +1,8 @@
 """Fuel: the declared figure, and the tankage against what the drives need.
 
-What: the sheet's ``Fuel`` is not jump fuel (0.1 x hull x J, on the laden tonnage with drop tanks) plus
-power-plant fuel for 28 days (0.01 x hull x Pn); or the component sheet carries less jump fuel than the
+What: the sheet's ``Fuel`` is not jump fuel (0.1 x hull x J) plus power-plant fuel for 28 days (0.01 x hull
+x Pn); with drop tanks, the ``Fuel`` and the tanks together fall short of that (the jump fuel on the laden
+tonnage: the tanks hold the rest); or the component sheet carries less jump fuel than the
 jump needs, or plant fuel that is not a whole number of 28-day periods.
 Why: a ship that cannot fuel its jump does not make it; plant fuel comes in 4-week measures.
 Bad:  Fuel 1,500 declared (jump fuel only); 1500 + 200 = 1700
@@ -27,10 +28,15 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     design, ship = subject.design, subject.ship
     jump, plant = design.fuel_jump_needed, design.fuel_plant_needed
     declared, span = subject.summary("Fuel")
-    if declared is not None and jump is not None and plant is not None and not agrees(declared, jump + plant) \
-            and not design.drop_tanks:
-        yield ctx.report_at(f"Fuel {figure(declared)}, but jump fuel {shown(jump)} + power plant fuel "
-                            f"{shown(plant)} make {shown(jump + plant)}", span)
+    if declared is not None and jump is not None and plant is not None:
+        dropped = design.drop_tanks
+        if not dropped and not agrees(declared, jump + plant):
+            yield ctx.report_at(f"Fuel {figure(declared)}, but jump fuel {shown(jump)} + power plant fuel "
+                                f"{shown(plant)} make {shown(jump + plant)}", span)
+        elif dropped and declared + dropped < jump + plant and not agrees(declared + dropped, jump + plant):
+            yield ctx.report_at(f"Fuel {figure(declared)} and {figure(dropped)} tons of drop tanks make "
+                                f"{figure(declared + dropped)}, short of jump fuel {shown(jump)} (on the laden "
+                                f"tonnage) + power plant fuel {shown(plant)} = {shown(jump + plant)}", span)
     if not ship.components:
         return
     tanks = {c.label.split(":")[0]: c for c in ship.components_in("FUEL")}
