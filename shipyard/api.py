@@ -651,7 +651,8 @@ def scoring_document(result: Scoring) -> dict[str, Any]:
                         "percentage": number(s.percentage),
                         "ships": [{"ship": loss.ship, "sheet": loss.sheet, "copy": loss.copy, "status": loss.status,
                                    "value_mcr": number(loss.value), "lost_mcr": number(loss.lost),
-                                   "lines": [{"table": x.table, "how": x.how, "mcr": number(x.mcr)}
+                                   "lines": [{"table": x.table, "how": x.how, "mcr": number(x.mcr),
+                                              "of_mcr": number(x.of) if x.of is not None else None}
                                              for x in loss.lines]} for loss in s.ships]} for s in result.scores],
             "winner": result.winner.name if result.winner else None, "tie": result.tie,
             "standing": "provisional" if result.standing and result.standing.provisional else "final",

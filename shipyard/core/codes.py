@@ -30,11 +30,14 @@ class Code:
     #: that does not open): a command exits 2 for it, as a linter does for unreadable input. A line that does
     #: not read is a finding (exit 1), as a syntax error is to a linter.
     unopened: bool = False
+    #: A line or a block of the file is not read: the file is read in part (the audit counts and names it).
+    partial: bool = False
 
     def explain(self) -> str:
         head = f"{self.code} ({self.severity.value})\n\n{self.summary}"
         unopened = "The file is not read; the command exits 2." if self.unopened else ""
-        text = " ".join(filter(None, [self.text, unopened]))
+        partial = "The file is read in part: the audit counts and names it." if self.partial else ""
+        text = " ".join(filter(None, [self.text, unopened, partial]))
         return f"{head}\n\n{text}" if text else head
 
 
@@ -155,13 +158,22 @@ def code_format(code: str) -> str:
 
 
 @cache
-def unopened_codes(file_format: str = "") -> frozenset[str]:
-    """The codes that say a file as a whole was not read (``Code.unopened``): the core's, and those of the
-    system that reads ``file_format`` (only that system's catalogue is loaded)."""
+def _entries(file_format: str) -> list[Code]:
+    """The core's codes and those of the system that reads ``file_format`` (only that catalogue is loaded)."""
     from shipyard.core.registry import format_named, load
 
     entries = list(CODES)
     owner = format_named(file_format)
     if owner is not None and owner[0].codes:
         entries += load(owner[0].codes)
-    return frozenset(entry.code for entry in entries if entry.unopened)
+    return entries
+
+
+def unopened_codes(file_format: str = "") -> frozenset[str]:
+    """The codes that say a file as a whole was not read (``Code.unopened``)."""
+    return frozenset(entry.code for entry in _entries(file_format) if entry.unopened)
+
+
+def partial_codes(file_format: str = "") -> frozenset[str]:
+    """The codes that say a line or block of a file was not read (``Code.partial``): the file is read in part."""
+    return frozenset(entry.code for entry in _entries(file_format) if entry.partial)

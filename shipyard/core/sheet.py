@@ -52,6 +52,15 @@ class SheetFile(BaseModel):
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
 
     @property
+    def read_in_part(self) -> bool:
+        """True when the file was read but a line or a block of it was not (a code marked ``partial``): some of
+        what it holds is in no ship."""
+        from shipyard.core.codes import partial_codes
+
+        partial = partial_codes(self.format)
+        return self.opened and any(d.code in partial for d in self.diagnostics)
+
+    @property
     def opened(self) -> bool:
         """False when the file itself could not be read (a code marked ``unopened`` in the catalogue): ``check``
         exits 2 for it. A line the grammar cannot read is an error finding (exit 1), as a syntax error is to a

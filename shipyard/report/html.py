@@ -145,6 +145,8 @@ class AuditPage:
                             f"{item['scenario']}",
                 "verdict_words": f"{item['ships passing']} pass, {item['ships with warnings']} check, "
                                  f"{item['ships failing']} fail; {item['files not read']} file(s) not read"
+                                 + (f", {item['files read in part']} file(s) read in part ({item['read in part']})"
+                                    if item.get("files read in part") else "")
                                  + (f"; {tables.skipped_words(item['files skipped'], item['skipped by extension'])}"
                                     if item.get("files skipped") else ""),
                 "summary": shown, "charts": [c for c in (cost_chart(ship_rows, fleets, scenario),

@@ -10,6 +10,12 @@ from shipyard.core.numbers import figure
 from shipyard.report.text import markup_escaped, visible
 
 
+def lost_words(line: Any) -> str:
+    """What a loss line lost, and of what: "lost MCr 80 of 200"."""
+    of = f" of {figure(round(line.of, 3))}" if line.of is not None else ""
+    return f"lost MCr {figure(round(line.mcr, 3))}{of}"
+
+
 def score_lines(scores: list[Any], best: Any, tie: bool, standing: Any = None) -> list[tuple[str, bool]]:
     """(line, markup) pairs, in order."""
     lines: list[tuple[str, bool]] = []
@@ -21,7 +27,7 @@ def score_lines(scores: list[Any], best: Any, tie: bool, standing: Any = None) -
                           f"{figure(loss.value)}): MCr {figure(round(loss.lost, 3))} lost", True))
             for line in loss.lines:
                 label = f"table {line.table}" if line.table[0].isdigit() else line.table
-                lines.append((f"    {label}: {visible(line.how)} -> MCr {figure(round(line.mcr, 3))}", False))
+                lines.append((f"    {label}: {visible(line.how)}: {lost_words(line)}", False))
         lines.append((f"  lost MCr {figure(round(s.lost, 3))} of MCr {figure(round(s.spent, 3))} = "
                       f"{s.percentage:.2f}%", True))
     if best is not None and standing is not None and standing.provisional:

@@ -66,7 +66,7 @@ FINDING_COLUMNS = (
 )
 LOSS_COLUMNS = (Column("fleet", width=24), Column("ship", width=28), Column("copy", WHOLE, 6),
                 Column("status", width=10), Column("table", width=22), Column("how", width=70, wrap=True),
-                Column("lost", '#,##0.00" MCr"', 16))
+                Column("lost", '#,##0.00" MCr"', 16), Column("of", '#,##0.00" MCr"', 16))
 SCORE_COLUMNS = (Column("fleet", width=28), Column("spent", '#,##0.00" MCr"', 18),
                  Column("lost", '#,##0.00" MCr"', 18), Column("lost share", SHARE, 12),
                  Column("standing", width=60))
@@ -137,6 +137,8 @@ class SheetTables(NamedTuple):
     opened: bool
     #: Its error findings (few): what ``export`` reports, and for the exit code (some mean an input was not read).
     error_findings: tuple[Diagnostic, ...] = ()
+    #: Read, but a line or a block of it not (``SheetFile.read_in_part``): some of what it holds is in no ship.
+    in_part: bool = False
 
 
 def tabulate(sheet: SheetFile) -> SheetTables:
@@ -147,7 +149,7 @@ def tabulate(sheet: SheetFile) -> SheetTables:
         list(component_rows([sheet])), list(finding_rows([sheet])),
         sum(d.severity is Severity.ERROR for d in found), sum(d.severity is Severity.WARNING for d in found),
         sum(d.severity is Severity.INFO for d in found), sheet.opened,
-        tuple(d for d in found if d.severity is Severity.ERROR))
+        tuple(d for d in found if d.severity is Severity.ERROR), sheet.read_in_part)
 
 
 def battery_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
@@ -187,7 +189,7 @@ def loss_rows(scores) -> Iterable[list]:
     for score in scores:
         for loss in score.ships:
             for line in loss.lines:
-                yield [score.name, loss.ship, loss.copy, loss.status, line.table, line.how, line.mcr]
+                yield [score.name, loss.ship, loss.copy, loss.status, line.table, line.how, line.mcr, line.of]
 
 
 def score_rows(scores: Iterable[Any], leader: Any = None, standing: Any = None) -> Iterable[list]:
@@ -249,6 +251,16 @@ class ShipRows:
         self.file.close()
 
 
+#: How many files read in part an audit names (the rest are counted).
+PARTIAL_NAMED = 20
+
+
+def partial_words(count: int, names: list[str]) -> str:
+    """The files read in part, named: "a.txt, b.txt", and "and N more" past the ones named."""
+    more = f" and {count - len(names)} more" if count > len(names) else ""
+    return ", ".join(names) + more
+
+
 class AuditSummary:
     """The counts of an audit, file by file as the files are checked, and its Summary: files and those not read,
     ships and their verdicts, findings by severity, tonnage and cost (each ship times its count), each fleet's
@@ -258,7 +270,9 @@ class AuditSummary:
     def __init__(self) -> None:
         from collections import Counter
 
-        self.files = self.unread = self.errors = self.warnings = self.infos = 0
+        self.files = self.unread = self.partial = self.errors = self.warnings = self.infos = 0
+        #: The first PARTIAL_NAMED files read in part, by name (the count holds them all).
+        self.partial_names: list[str] = []
         self.fleet_files = self.fleet_errors = self.fleet_warnings = 0
         #: The files of the folders not read for their names, by extension (``batch.find_files`` counts them).
         self.skipped: Counter[str] = Counter()
@@ -271,6 +285,10 @@ class AuditSummary:
         else:
             self.files += 1
             self.unread += not table.opened
+            if table.in_part:
+                self.partial += 1
+                if len(self.partial_names) < PARTIAL_NAMED:
+                    self.partial_names.append(table.path)
         self.errors += table.errors
         self.warnings += table.warnings
         self.infos += table.infos
@@ -286,7 +304,9 @@ class AuditSummary:
         budget = scenario.budget_mcr if scenario is not None else None
         rows: list[list] = [
             ["verdict", self.verdict()],
-            ["files", self.files], ["files not read", self.unread], ["files skipped", sum(self.skipped.values())],
+            ["files", self.files], ["files not read", self.unread], ["files read in part", self.partial],
+            *([["read in part", partial_words(self.partial, self.partial_names)]] if self.partial else []),
+            ["files skipped", sum(self.skipped.values())],
             *([["skipped by extension", skipped_kinds(self.skipped)]] if self.skipped else []),
             ["ships (sheets)", totals.ships], ["ships (counted)", totals.copies],
             ["ships passing", totals.verdicts["pass"]], ["ships with warnings", totals.verdicts["check"]],

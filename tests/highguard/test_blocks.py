@@ -148,3 +148,25 @@ def test_a_towing_capacity_is_never_the_ships_own_tanks():
     assert own_drop_tanks("tows a barge. 6,000 tons of drop tanks") == Decimal(6000)  # another clause
     assert own_drop_tanks("drop tanks of 1,000 tons") == Decimal(1000)
     assert own_drop_tanks("no tanks at all") is None
+
+
+def test_a_line_with_a_usp_lines_shape_is_refused_as_one():
+    """The second Kinunir's USP with its first dash lost to a blank ("B -A2447G2-000510-50202-0"): no USP reads,
+    but three of its pieces do, so the line is refused as a USP line (HG001) and its battery and summary lines go
+    with it (HG012); the first ship keeps its own counts."""
+    text = (FORMS / "refused-usp.txt").read_text().replace("kTuns", "tons").replace(
+        "BC-A2447G2-000510-50202-0  MCr 1336.63     1250 tons\n     batteries bearing                  1",
+        "B -A2447G2-000510-50202-0  MCr 1336.63     1250 tons\n     batteries bearing                  1")
+    ships, diagnostics = parse_highguard(text, "near.txt")
+    assert [(d.code, d.span.line) for d in diagnostics] == [("HG001", 5), ("HG012", 6), ("HG012", 7),
+                                                            ("HG012", 8)]
+    assert [ship.batteries.laser for ship in ships] == [2]
+
+
+def test_free_text_with_one_piece_of_a_usp_is_free_text():
+    from shipyard.systems.highguard.parse import near_usp
+
+    assert near_usp("BC-9515 Sister  B -A2447G2-000510-50202-0  MCr 1336.63")
+    assert near_usp("BC-A2447G20000510-50202-0")
+    assert not near_usp("Refitted at the yards of 11050-2, Regina")
+    assert not near_usp("Notes: a sister of BC-9514, built 1105")

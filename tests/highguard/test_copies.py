@@ -77,10 +77,13 @@ def test_a_scanners_letters_in_the_usp_are_its_digits(scanned):
 
 
 def test_a_usp_of_other_letters_is_not_read_as_a_scanners():
-    """A lower-case letter that is no scanner's (an m) leaves the line as it is: no USP is made up."""
+    """A lower-case letter that is no scanner's (an m) leaves the line as it is: no USP is made up. The line has
+    a USP line's shape, so it is refused as one (HG001) and its battery and summary lines with it (HG012)."""
     text = (HG / "kinunir-hg80.txt").read_text().replace("BC-A2447G2-000510-50202-0", "BC-A2447G2-000510-5m202-0")
-    _, said = parse_highguard(text, "x.txt")
-    assert "HG007" not in {d.code for d in said} and "HG004" in {d.code for d in said}
+    ships, said = parse_highguard(text, "x.txt")
+    assert "HG007" not in {d.code for d in said} and ships == []
+    assert [(d.code, d.span.line) for d in said] == [("HG001", 1), ("HG012", 2), ("HG012", 3), ("HG012", 4),
+                                                     ("HG006", 1)]
 
 
 def test_cpm_end_of_file_mark_is_the_end():

@@ -68,12 +68,34 @@ def test_pd_reduced_below_damage_4():
 
 def test_pd_of_a_laser_whose_own_damage_is_a_dash():
     """One laser of damage 0.75 (FFS2) is below 1 on the chart, a dash: it falls short of 4 by all 4, so 4 such
-    lasers at 3200 pulses rate 2 + 6 - 4 = 4, though together (4 x 0.75 = 3) they do USD 2."""
+    lasers at 3200 pulses rate 2 + 6 - 4 = 4. The battery's cell is a dash too, though together (4 x 0.75 = 3)
+    they would do USD 2: the dash is on one weapon's damage (section 6.1)."""
     design = FfsDesign.model_validate({"ship": {"name": "PD", "tl": 15, "displacement": 100}, "beam": [
         {"name": "PD", "type": "laser", "count": 4, "damage": [Decimal("0.75")], "pulses": 50,
          "peak_pulses": 3200, "beam_pointer_km": 30000}]})
     ship, _ = convert_ffs(design, "ffs2")
-    assert (ship.beam_batteries[0].ranges[0].dam, ship.beam_batteries[0].point_defence) == (2, 4)
+    assert (ship.beam_batteries[0].ranges[0], ship.beam_batteries[0].point_defence) == (None, 4)
+
+
+def _three_lasers(damage: str):
+    design = FfsDesign.model_validate({"ship": {"name": "L", "tl": 15, "displacement": 1000}, "beam": [
+        {"name": "Laser", "type": "laser", "count": 3, "damage": [Decimal(damage)] * 4, "pulses": 50,
+         "beam_pointer_km": 150000}]})  # rated at four ranges
+    ship, _ = convert_ffs(design, "ffs2")
+    return ship.beam_batteries[0]
+
+
+def test_a_dash_where_one_weapons_damage_is_below_1():
+    """"If the weapon's damage is less than 1 at a given range, indicate this with a dash ("-"); the weapon may not
+    fire at targets at that range" (section 6.1). Three lasers of damage 0.5 (FFS2): each below 1, a dash at every
+    range, though their sum 1.5 is USD 0 (summed, the cell would be 3:0: penetration 0.5 x 10 = 5 is USD 3)."""
+    assert cells(_three_lasers("0.5")) == "- - - - -"
+
+
+def test_no_dash_where_one_weapons_damage_reaches_1():
+    """Three lasers of damage 1: each is USD 0 (1 is the chart's first row), so the battery fires: damage 3 is USD 2,
+    penetration 1 x 10 = 10 is USD 5: 5:2 at the four ranges a 150,000 km pointer rates."""
+    assert cells(_three_lasers("1")) == "5:2 5:2 5:2 5:2 -"
 
 
 def test_ffs2_scale_gives_other_values():

@@ -123,7 +123,7 @@ def test_each_hole_asks_for_a_ruling(damage, replace, key):
     _ship, findings = score_one(damage, replace=replace)
     assert [f.code for f in findings] == ["APX001"] and f'"{key}"' in findings[0].message
     ruled, findings = score_one(damage, Scenario(rulings={key: Decimal(50)}), replace)
-    assert findings == [] and any("50% of MCr" in line.how for line in ruled.lines)
+    assert findings == [] and any(line.how.endswith(": 50% kept") and line.of for line in ruled.lines)
 
 
 def test_jump_above_the_table_asks_for_a_ruling():
@@ -175,8 +175,35 @@ def test_worked_battle():
     assert round(blue["percentage"], 3) == 56.955 and round(red["percentage"], 3) == 67.331
     assert document["winner"] == "Blue" and document["tie"] is False
     text = runner.invoke(app, ["score", *args])
-    assert "table 1 M-drive: maneuver 3 -> 2: 60% of MCr 200 kept -> MCr 80" in text.stdout
+    assert "table 1 M-drive: maneuver 3 -> 2: 60% kept: lost MCr 80 of 200" in text.stdout
+    assert "table 3 power plant: Pn 4 -> 2: 2/4 kept: lost MCr 900 of 1800" in text.stdout
     assert "winner: Blue" in text.stdout
+    assert blue["ships"][0]["lines"][0] == {"table": "1 M-drive", "how": "maneuver 3 -> 2: 60% kept", "mcr": 80.0,
+                                            "of_mcr": 200.0}
+
+
+def test_a_hole_whose_stake_is_not_known_keeps_the_standing_provisional(tmp_path):
+    """Red is one Kinunir of a USP block alone, its jump digit made 5, left at jump 3: table 2 stops at an
+    installed 4, a hole (APX001), and with no component sheet the J-drive's value is unknown (APX004), so the
+    ruling's stake is unknown. Red leads (0% lost so far against Blue's 56.96%), yet, whatever else is known,
+    the standing is provisional and the ruling decisive: in text, JSON (pending_rulings) and the workbook."""
+    (tmp_path / "kinunir.txt").write_text((BATTLE / "kinunir.txt").read_text().replace("BC-A2447G2", "BC-A2547G2"))
+    (tmp_path / "fleet-b.toml").write_text('name = "Red"\n[[ship]]\nsheet = "kinunir.txt"\n')
+    (tmp_path / "damage-b.toml").write_text('name = "Red"\n[[damage]]\nsheet = "kinunir.txt"\ncopy = 1\njump = 3\n')
+    args = [str(BATTLE / "fleet-a.toml"), str(BATTLE / "damage-a.toml"), str(tmp_path / "fleet-b.toml"),
+            str(tmp_path / "damage-b.toml")]
+    document = json.loads(runner.invoke(app, ["score", *args, "--format", "json"]).stdout)
+    assert [f["code"] for f in document["findings"]] == ["APX001", "APX004"]
+    assert document["standing"] == "provisional" and document["winner"] is None and document["leader"] == "Red"
+    assert document["pending_rulings"] == ["J-drive 5 to 3"] == document["decisive_rulings"]
+    text = runner.invoke(app, ["score", *args]).stdout
+    assert "leader: Red" in text and "provisional: 1 ruling(s) pending (J-drive 5 to 3)" in text
+    assert "winner: Red" not in text
+    from openpyxl import load_workbook
+
+    runner.invoke(app, ["score", *args, "-o", str(tmp_path / "score.xlsx")])
+    rows = list(load_workbook(tmp_path / "score.xlsx")["Scores"].iter_rows(values_only=True))
+    assert any(row[0] == "Red" and "provisional leader" in str(row[-1]) for row in rows)
 
 
 def test_money_spent_by_either_reading(tmp_path):

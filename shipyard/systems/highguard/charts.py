@@ -7,6 +7,7 @@ here once with its section. Where High Guard marks a value UNSURE, the reading t
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -319,3 +320,23 @@ MISSILES_PER_BAY_TON = 30
 TURRET_MCR = {1: D("0.2"), 2: D("0.5"), 3: D("1.0")}
 HARDPOINT_MCR = D("0.1")
 MAX_WEAPONS_PER_TURRET = {"default": 3, "energy": 2, "particle accelerator": 1}
+
+# High Guard (carried craft): craft of 100 tons or more are big craft, smaller ones small craft. A carried craft's
+# hangar (the CRAFT line's tonnage, High Guard Shipyard's sheets) is the craft's tons on a ship of 1,000 tons or
+# less, else 1.3 times them for a small craft and 1.1 times for a big one.
+BIG_CRAFT_TONS = D(100)
+SMALL_HANGAR_SHIP_TONS = D(1000)
+SMALL_CRAFT_HANGAR = D("1.3")
+_CRAFT_SIZE = re.compile(r"(?<![0-9.])([0-9]+(?:\.[0-9]+)?)[ \t]*(?:T\b|tons?\b|-ton\b)", re.I)
+
+
+def big_craft(label: str, hangar_tons: Decimal, ship_tons: Decimal | None) -> bool:
+    """Whether one carried craft is a big craft: by the size its label gives ("200T Battle Rider"), else by its
+    hangar: on a ship of 1,000 tons or less the hangar is the craft; on a larger one a hangar of 130 tons or more
+    (100 x 1.3, past any small craft's) holds a big craft, and one under it is taken for a small craft."""
+    size = _CRAFT_SIZE.search(label)
+    if size is not None:
+        return D(size.group(1)) >= BIG_CRAFT_TONS
+    if ship_tons is not None and ship_tons <= SMALL_HANGAR_SHIP_TONS:
+        return hangar_tons >= BIG_CRAFT_TONS
+    return hangar_tons >= BIG_CRAFT_TONS * SMALL_CRAFT_HANGAR

@@ -5,11 +5,12 @@ from __future__ import annotations
 from shipyard.core.codes import ERROR, INFO, WARNING, Code
 
 CODES = (
-    Code("HG001", ERROR, "a USP, battery or component line that does not read; kept as a note"),
+    Code("HG001", ERROR, "a USP, battery or component line that does not read; kept as a note", partial=True),
     Code("HG002", INFO, "free text in a High Guard sheet, kept as a note"),
     Code("HG003", WARNING, "battery counts not under their USP digits (a collapsed copy): assigned in order to the "
                      "non-zero weapon digits"),
-    Code("HG004", ERROR, "battery columns ambiguous (the counts do not match the non-zero weapon digits): not guessed"),
+    Code("HG004", ERROR, "battery columns ambiguous (the counts do not match the non-zero weapon digits): not guessed",
+         partial=True),
     Code("HG006", ERROR, "no High Guard ship in the file"),
     Code("HG007", WARNING, "a copy repaired: quoted-printable '=3D', a USP broken by spaces, a scanner's "
                            "O for 0 or l for 1 in a figure"),
@@ -26,9 +27,12 @@ CODES = (
                            "nearest (fixable)"),
     Code("HG012", WARNING, "a line of a ship whose USP line could not be read: kept to that ship, applied to none",
          "A block's battery, summary and note lines belong to the USP they stand under. When that USP line is "
-         "refused (HG001), each of its block's lines is said here and none is given to the ship above."),
+         "refused (HG001), each of its block's lines is said here and none is given to the ship above.",
+         partial=True),
     Code("HG013", WARNING, "a battery count past 9 (a letter) whose value is uncertain: a summary line that may hold "
                            "the sheet's legend for it could not be read in full",
          "The count is read as its eHex value and marked uncertain: shown with '?', and said by the rules that use "
          "it."),
+    Code("HG014", WARNING, "a battery line with no counts and no Crew= or TL= on it (counts lost in a copy): "
+                           "nothing read", partial=True),
 )

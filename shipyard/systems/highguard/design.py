@@ -101,6 +101,7 @@ class Design:
     component_cost: Decimal | None = None
     craft_cost: Decimal = D(0)
     hardpoints: int | None = None
+    empty_turrets: int = 0  # "Empty Turrets": no weapon, a hardpoint each
     turrets: list[TurretGroup] = field(default_factory=list)
     bays: list[BayGroup] = field(default_factory=list)
     spinal: tuple[str, str] | None = None  # ("meson" | "particle_accelerator", letter)
@@ -117,7 +118,9 @@ class Design:
 
     @property
     def hardpoints_used(self) -> int:
-        return sum(t.turrets for t in self.turrets) + hg.HARDPOINTS_PER_BAY * sum(b.count for b in self.bays)
+        """One a turret, armed or empty (High Guard: one turret per hardpoint), and HARDPOINTS_PER_BAY a bay."""
+        return (sum(t.turrets for t in self.turrets) + self.empty_turrets
+                + hg.HARDPOINTS_PER_BAY * sum(b.count for b in self.bays))
 
     @property
     def cargo_computed(self) -> Decimal | None:
@@ -132,6 +135,23 @@ _TURRET_LABELS = {
 }
 _BAY_WEAPONS = {"missile": "missile", "particle accelerator": "particle accelerator", "meson": "meson gun",
                 "repulsor": "repulsor", "plasma gun": "plasma gun", "fusion gun": "fusion gun"}
+
+
+def turret_sizes(weapons: int, turrets: int, most: int) -> tuple[int | None, int]:
+    """The weapons a turret of a line holds, and the leftovers: weapons spread over ``turrets`` fill them to one
+    size or to two sizes one apart (88 lasers in 30 turrets: 28 triples and 2 doubles, legal). The size most of
+    the turrets hold (the larger, on a tie) is the line's; the weapons of the few larger turrets beyond it (61 in
+    30: one triple among 29 doubles) and any beyond ``most`` a turret are "an extra weapon or two ... in the last
+    turret", which "contribute nothing" (TCS82, rules clarification 1). (None, 0) for no weapons."""
+    if weapons <= 0:
+        return None, 0
+    if weapons >= turrets * most:
+        return most, weapons - turrets * most
+    larger = -(-weapons // turrets)  # the larger size: ceil(weapons / turrets)
+    full = weapons - turrets * (larger - 1)  # how many turrets hold the larger size
+    if full * 2 >= turrets:
+        return larger, 0
+    return (larger - 1 or None), (full if larger > 1 else 0)
 
 
 def _per_turret_from_cost(weapon_mcr: Decimal, turrets: int, mcr: Decimal, most: int) -> int | None:
@@ -287,6 +307,9 @@ class _Engine:
                 design.bays.append(BayGroup("empty", 100 if "100t" in label else 50, int(component.count or 0),
                                             component))
                 continue
+            if label == "empty turrets":
+                design.empty_turrets += int(component.count or 0)
+                continue
             turret_kind = _TURRET_LABELS.get(label)
             if turret_kind is None:
                 continue
@@ -299,9 +322,7 @@ class _Engine:
         if kind == "laser":
             weapon = "pulse laser" if pulse else "beam laser"
             if turrets:
-                per_turret, extra = int(ep // turrets), int(ep % turrets)
-                if per_turret == 0:
-                    per_turret, extra = None, 0
+                per_turret, extra = turret_sizes(int(ep), turrets, hg.MAX_WEAPONS_PER_TURRET["default"])
         elif kind == "energy":
             for name in ("plasma gun", "fusion gun"):
                 each_ep = hg.TURRET_WEAPONS[name][2]

@@ -66,6 +66,8 @@ _LEGEND_LETTER = re.compile(r"[A-HJ-NP-Z]")
 # at k + 9 (armour), block 3 at k + 16 (laser); High Guard Shipyard's sheets (battery lines).
 _COLUMN_OFFSET = {"sandcaster": 10, "repulsor": 14, "laser": 16, "energy": 17, "particle_accelerator": 18,
                   "meson": 19, "missile": 20}
+#: The battery lines under one USP (High Guard Shipyard's sheets, HG'80): the bearing line and the batteries line.
+BATTERY_LINES_A_BLOCK = 2
 #: The largest count one decimal digit writes: a battery count past it is a letter, which a legend may give.
 MAX_DIGIT = 9
 #: A tonnage's unit (in lower case) to tons: "KTons" is a thousand (High Guard Shipyard's sheets), any other one.
@@ -274,6 +276,22 @@ def _summary_pieces(line: str) -> list[tuple[int, str]]:
     return pieces
 
 
+#: A line with the shape of a USP line whose USP does not read (a copy's damage: "B -A2447G2-000510-50202-0",
+#: "BC-A2447G20000510-50202-0", "BC-A2447G2-000510-5m202-0"): at least two of the four pieces of a USP joined by
+#: their dash (``near_usp``), so that free text with one such piece ("part 11050-2") is never taken for one.
+_USP_PIECES = tuple(re.compile(pattern, re.I) for pattern in (
+    r"(?<![0-9a-z])[a-z0-9]{1,2}[ \t]*-[ \t]*[0-9a-z]{7}(?![0-9a-z])",  # the type code and block 1
+    r"(?<![0-9a-z])[0-9a-z]{7}[ \t]*-[ \t]*[0-9a-z]{6}(?![0-9a-z])",  # blocks 1 and 2
+    r"[0-9a-z]{6}[ \t]*-[ \t]*[0-9a-z]{5}(?![0-9a-z])",  # blocks 2 and 3
+    r"(?<![0-9a-z])[0-9a-z]{5}[ \t]*-[ \t]*[0-9a-z]{1,2}(?![0-9a-z-])"))  # block 3 and the fighters
+_NEAR_USP_PIECES = 2
+
+
+def near_usp(line: str) -> bool:
+    """Whether a line that holds no USP has a USP line's shape (two pieces of a USP or more)."""
+    return sum(piece.search(line) is not None for piece in _USP_PIECES) >= _NEAR_USP_PIECES
+
+
 #: A squadron heading's word for what it heads: "Seventy-five Eurisko class Battle Riders".
 _HEADING_CLASS = re.compile(r"\bclass\b", re.I)
 
@@ -443,6 +461,8 @@ class _ShipDraft:
     #: The line of this ship's USP when it could not be read: the block keeps its lines to itself (each one
     #: said, none applied to a neighbour) and builds no ship.
     refused: int | None = None
+    #: Why the block was refused, for its lines' findings.
+    refused_why: str = ""
     #: A summary line (or a piece of one) of this ship could not be read: the legend it held may be lost.
     summary_refused: bool = False
     #: Every line read into this ship: (number, text), for a refused block's findings.
@@ -454,7 +474,7 @@ class _ShipDraft:
 
 
 #: What a draft keeps for its reading only, not a field of the ship it becomes.
-_READING_ONLY = frozenset({"battery_lines", "refused", "summary_refused", "lines"})
+_READING_ONLY = frozenset({"battery_lines", "refused", "refused_why", "summary_refused", "lines"})
 
 
 class _Reader:
@@ -540,6 +560,7 @@ class _Reader:
         if self.crew_breakdown_next:
             self.crew_breakdown_next = False
             self.ship.crew_breakdown = stripped
+            self.ship.spans["crew_breakdown"] = self.span(line.index(stripped[0]) + 1)
             return
         if upper in ("USP", "DETAILED DESCRIPTION"):
             return
@@ -584,6 +605,11 @@ class _Reader:
         if note_open and self.ship.notes:
             self.continue_note(line)
             return
+        if near_usp(line) and not self.in_drop_tanks:
+            self.report("HG001", Severity.ERROR, "cannot read this line: it has the shape of a USP line, but "
+                        f"expected {TERMINAL_WORDS['USP']}; the lines under it are its ship's, read into none")
+            self.refuse_ship()
+            return
         self.report("HG002", Severity.INFO, "free text, kept as a note")
         self.keep_as_note(line)
 
@@ -606,13 +632,14 @@ class _Reader:
             ship.lines.append((ship.spans["heading"].line, ship.heading))
         self.pending_heading = None
 
-    def refuse_ship(self) -> None:
+    def refuse_ship(self, why: str | None = None) -> None:
         """A ship's USP line could not be read: the lines of its block (those before it that named it, those
         after it up to the next ship) are its own, never given to the ship above."""
         ship = self.ship
         if ship.usp is not None or ship.components or ship.refused is not None:
             ship = self.new_ship()
         ship.refused = self.line_number
+        ship.refused_why = why or f"the ship whose USP line (line {self.line_number}) could not be read"
         self.claim_heading(ship)
         self.after_usp = True  # its battery lines are read as battery lines (and refused with it)
 
@@ -655,11 +682,20 @@ class _Reader:
         label = next((t for t in tokens if t.type == "BATTERY_LABEL"), None)
         cells = _cells(tokens)
         ship = self.ship
+        if not self.in_drop_tanks and ship.refused is None and \
+                sum(not each.laden for each in ship.battery_lines) >= BATTERY_LINES_A_BLOCK:
+            # A third battery line: the block of another ship whose USP line was not found above it.
+            self.refuse_ship(f"a ship whose USP line was not found (battery lines again under the ship of line "
+                             f"{(ship.spans.get('usp') or self.span()).line})")
+            ship = self.ship
         # An unlabelled line under the USP: HG'80's order, the bearing line first, then the batteries line.
         bearing = "bear" in str(label).lower() if label is not None else not any(
             each.laden == self.in_drop_tanks for each in ship.battery_lines)
         ship.battery_lines.append(_BatteryLine(bearing, cells, self.line_number, self.text, self.in_drop_tanks))
         tonnage = next((t for t in tokens if t.type == "TONNAGE"), None)
+        if not cells and tonnage is None and not any(t.type == "TRAILER" for t in tokens):
+            self.report("HG014", Severity.WARNING, "a battery line with no counts (nor Crew= or TL=): nothing "
+                                                   "read from it; its ship has no such counts")
         if tonnage is not None and not self.in_drop_tanks and ship.tonnage is None:
             ship.tonnage = tonnage_tons(str(tonnage))
             ship.spans["tonnage"] = self.span(_col(tonnage))
@@ -833,20 +869,29 @@ class _Reader:
             if ship.usp is not None or ship.components or ship.name or ship.refused is not None:
                 ship = self.new_ship()
             ship.name = value
+            ship.spans["name"] = self.span(col)
             self.claim_heading(ship)
         elif key in _PLAIN_TEXT_FIELDS:
+            if getattr(ship, _PLAIN_TEXT_FIELDS[key]) is not None and (ship.usp is not None or ship.components):
+                ship = self.new_ship()  # the field again: another ship's block, whose "Ship:" line was not read
             setattr(ship, _PLAIN_TEXT_FIELDS[key], value)
+            ship.spans[_PLAIN_TEXT_FIELDS[key]] = self.span(col)
         elif key in ("tech level", "refit tech level"):
             if key == "tech level":
                 ship.tl = int(number(value))
+                ship.spans["tl"] = self.span(col)
+                ship.spans["tech_level"] = self.span(col)  # kept where a TL= trailer gives the TL again
             else:
                 ship.refit_tl = int(number(value))
-            ship.spans["tl"] = self.span(col)
+                ship.spans.setdefault("tl", self.span(col))
+                ship.spans["refit_tl"] = self.span(col)
         elif key == "substitutions":
             for letter, count in re.findall(r"([A-Z])\s*=\s*(\d+)", value):
                 ship.substitutions[letter] = int(count)
+            ship.spans["substitutions"] = self.span(col)
         elif key == "drop tanks cost":
             ship.drop_tank_cost = money_mcr(value)
+            ship.spans["drop_tank_cost"] = self.span(col)
         else:  # Note, Architects Fee: kept as written
             if key in ("note", "notes"):
                 self.drop_tank_note(ship, value)
@@ -879,8 +924,10 @@ class _Reader:
     def settle_batteries(self, ship: _ShipDraft) -> None:
         for line in ship.battery_lines:
             bearing, cells = line.bearing, line.cells
-            if line.laden:
-                continue  # the laden block repeats the counts; the main block's are the ones checked
+            if line.laden:  # the laden block repeats the counts; the main block's are the ones checked
+                ship.spans[f"laden_{'bearing' if line.bearing else 'batteries'}"] = Span.on_line(
+                    self.path, line.line_number, 1)
+                continue
             self.line_number, self.text = line.line_number, line.text
             counts = self.battery_counts(ship, cells) if cells else None  # a line of trailers only holds no counts
             if counts is not None:
@@ -944,8 +991,7 @@ class _Reader:
         said = {d.span.line for d in self.diagnostics if d.span is not None}
         for self.line_number, self.text in ship.lines:
             if self.line_number not in said:
-                self.report("HG012", Severity.WARNING, f"not read: this line belongs to the ship whose USP line "
-                                                       f"(line {ship.refused}) could not be read")
+                self.report("HG012", Severity.WARNING, f"not read: this line belongs to {ship.refused_why}")
 
     def finish(self) -> tuple[list[HighGuardShip], list[Diagnostic]]:
         ships: list[HighGuardShip] = []
@@ -957,6 +1003,9 @@ class _Reader:
             if not (ship.usp is not None or ship.components):
                 if ship.notes and ships:
                     ships[-1] = ships[-1].model_copy(update={"notes": ships[-1].notes + ship.notes})
+                if ships or len(self.ships) > 1:  # a sheet of one such block is said once (HG006), below
+                    ship.refused_why = "a ship block with neither a USP line nor a component sheet"
+                    self.refused_lines(ship)
                 continue
             ships.append(ship.build())
         if self.pending_heading is not None:  # a heading with no ship under it

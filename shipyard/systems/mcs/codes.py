@@ -7,8 +7,8 @@ from shipyard.core.codes import ERROR, INFO, WARNING, Code
 
 CODES = (
     Code("USD100", INFO, "a line of free text, kept as a note"),
-    Code("USD101", ERROR, "a line that looks like a rating but cannot be read; kept as a note"),
-    Code("USD102", ERROR, "a field value of the wrong kind (Size: five)"),
+    Code("USD101", ERROR, "a line that looks like a rating but cannot be read; kept as a note", partial=True),
+    Code("USD102", ERROR, "a field value of the wrong kind (Size: five)", partial=True),
     Code("USD103", WARNING, "a key close to a known one, read as that key"),
     Code("USD104", WARNING, "an unknown key; the field is kept as a note"),
     Code("USD105", WARNING, "a key given twice for one ship; the first is kept, the second kept as a note"),

@@ -38,6 +38,9 @@ class Scenario(BaseModel):
     #: Whether drop tanks bought for ships built in quantity get the quantity price too; the sources are silent,
     #: and shipyard's reading is that they do not (tanks are stores, bought per ship at their price).
     drop_tanks_in_quantity: bool = False
+    #: Rules clarification 9: carried big craft have staterooms of their own, so their crews need none on the
+    #: carrier (shipyard's reading where a sheet does not say); false counts their crews on the carrier.
+    big_craft_staterooms: bool = True
     #: The judge's rulings for the holes of Appendix A's tables: the key each APX001 finding names, and the
     #: percent kept (tables 1, 2, 6, 7) or MCr lost (a ship with no jump drive: "full value" = 100).
     rulings: dict[str, RulingPercent] = Field(default_factory=dict)

@@ -40,7 +40,8 @@ NEAR_NAME = 0.8
 class LossLine:
     table: str  # "1 M-drive", "8 turrets", "full value (step B)", ...
     how: str  # how the number was reached
-    mcr: Decimal
+    mcr: Decimal  # what was lost
+    of: Decimal | None = None  # the value it was lost from, where a share of one was lost
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,9 @@ class FleetScore:
     #: The money spent by the other reading of step F than the scenario's (``Scenario.money_spent``), and its
     #: name: shown beside, so that the two figures a judge may meet (the score's, the audit's) are both said.
     other_spent: tuple[str, Decimal] | None = None
+    #: The ruling keys of the APX001 findings (every hole asked for and not ruled): each keeps the standing
+    #: provisional, whatever its stake, known or not.
+    unruled: list[str] = field(default_factory=list)
 
     @property
     def lost(self) -> Decimal:
@@ -101,6 +105,7 @@ class _Scorer:
         self.fleet, self.path, self.positions = fleet, record_path, positions
         self.rulings = fleet.scenario.rulings
         self.asked: set[str] = set()
+        self.unruled: list[str] = []
         self.diagnostics: list[Diagnostic] = []
         self.where = Span(path=record_path, line=1, col=1)
 
@@ -122,6 +127,7 @@ class _Scorer:
             return self.rulings[key]
         self.problem("APX001", f"{what}: the printed table has no value here; a ruling is needed (set "
                                f"\"{key}\" = <percent kept> under [scenario.rulings])")
+        self.unruled.append(key)
         return None
 
     def table_loss(self, loss: ShipLoss, table: str, value: Decimal | None, percent: Decimal | None,
@@ -133,11 +139,11 @@ class _Scorer:
                                    "(a component sheet gives it)")
             return
         if percent is None:
-            loss.lines.append(LossLine(table, f"{how}: awaiting a ruling", Decimal(0)))
+            loss.lines.append(LossLine(table, f"{how}: awaiting a ruling (MCr {figure(value)} at stake)", Decimal(0)))
             loss.pending.append(Pending(hole, value))
             return
         lost = value * (HUNDRED - percent) / HUNDRED
-        loss.lines.append(LossLine(table, f"{how}: {figure(percent)}% of MCr {figure(value)} kept", lost))
+        loss.lines.append(LossLine(table, f"{how}: {figure(percent)}% kept", lost, value))
 
     # ---- one ship ---------------------------------------------------------------------------------
     def score_ship(self, member: FleetMember, damage: ShipDamage | None, copy: int) -> ShipLoss:
@@ -148,35 +154,37 @@ class _Scorer:
             return loss
         if status in FULL_VALUE_STATUSES:
             step = FULL_VALUE_STATUSES[status]
-            loss.lines.append(LossLine(f"full value (step {step})", f"{status}: the ship's whole value", value))
+            loss.lines.append(LossLine(f"full value (step {step})", f"{status}: the ship's whole value", value, value))
             return loss
         design = member.design
         installed_jump = design.installed.get("jump", 0)
         hulk = _hulk(member, damage, installed_jump)
         if hulk is not None:
-            loss.lines.append(LossLine("full value (step C)", f"a hulk: {hulk}; the ship's whole value", value))
+            loss.lines.append(LossLine("full value (step C)", f"a hulk: {hulk}; the ship's whole value", value, value))
             return loss
         jump_after = damage.jump if damage.jump is not None else installed_jump
         short = _fuel_short_of_jump_1(member, damage)
         if short is not None and installed_jump >= 1:
             loss.lines.append(LossLine("full value (jump)", f"{short}: it cannot make jump-1 (Determination of "
-                                       "Damage)", value))
+                                       "Damage)", value, value))
             return loss
         if jump_after < 1:
             if installed_jump >= 1:
                 loss.lines.append(LossLine("full value (jump)", f"jump {jump_after} after the battle: it cannot make "
-                                           "jump-1 (Determination of Damage)", value))
+                                           "jump-1 (Determination of Damage)", value, value))
                 return loss
             key = f"{loss.ship}: no jump drive"
             self.asked.add(key)
             if key in self.rulings:
                 if self.rulings[key] >= HUNDRED:
-                    loss.lines.append(LossLine("full value (jump)", "no jump drive: full value, as ruled", value))
+                    loss.lines.append(LossLine("full value (jump)", "no jump drive: full value, as ruled", value,
+                                               value))
                     return loss
             else:
                 self.problem("APX001", f"{loss.ship} has no jump drive, so it is never capable of jump-1; the rules "
                                        f"would count it lost in full. A ruling is needed (set \"{key}\" = 100 for full "
                                        "value, 0 to value its damage by the tables)")
+                self.unruled.append(key)
                 loss.pending.append(Pending(key, value))
         self.drives(member, damage, loss)
         self.power_plant(member, damage, loss)
@@ -225,8 +233,8 @@ class _Scorer:
             elif installed and damage.power != installed and component is not None:
                 kept = damage.power / installed * component.mcr
                 loss.lines.append(LossLine("3 power plant", f"Pn {figure(installed)} -> {figure(damage.power)}: "
-                                           f"{figure(damage.power)}/{figure(installed)} x MCr {figure(component.mcr)} "
-                                           "kept", component.mcr - kept))
+                                           f"{figure(damage.power)}/{figure(installed)} kept", component.mcr - kept,
+                                           component.mcr))
             elif component is None and damage.power != installed:
                 self.problem("APX004", f"{loss.ship}: table 3: the power plant's value is not on the sheet")
 
@@ -249,8 +257,8 @@ class _Scorer:
                 else:
                     kept = Decimal(remaining) / installed * component.mcr
                     loss.lines.append(LossLine("4 armour", f"armour {installed} -> {damage.armour}: ({damage.armour} - "
-                                               f"{tcs.ARMOUR_OFFSET})/{installed} x MCr {figure(component.mcr)} kept",
-                                               component.mcr - kept))
+                                               f"{tcs.ARMOUR_OFFSET})/{installed} kept", component.mcr - kept,
+                                               component.mcr))
 
     def spinal(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         design = member.design
@@ -354,8 +362,8 @@ class _Scorer:
                 ships.append(self.score_ship(member, entry, copy))
         by_quantity = fleet_cost(self.fleet).total
         if self.fleet.scenario.money_spent == "quantity rule":
-            return FleetScore(self.fleet.name, by_quantity, ships, self.asked, ("sheet prices", spent))
-        return FleetScore(self.fleet.name, spent, ships, self.asked, ("quantity rule", by_quantity))
+            return FleetScore(self.fleet.name, by_quantity, ships, self.asked, ("sheet prices", spent), self.unruled)
+        return FleetScore(self.fleet.name, spent, ships, self.asked, ("quantity rule", by_quantity), self.unruled)
 
 
 def _hulk(member: FleetMember, damage: ShipDamage, installed_jump: int) -> str | None:
@@ -448,6 +456,9 @@ def standing(scores: list[FleetScore], best: FleetScore | None) -> Standing:
     """The standing of a scored battle. A ruling can change the winner when, ruled against the leader (nothing
     kept) while every other fleet's went its way (all kept), the leader would no longer be ahead."""
     pending = [hole.key for score in scores for hole in score.pending]
+    staked = set(pending)
+    unstaked = [key for score in scores for key in score.unruled if key not in staked]  # a stake not known
+    pending += unstaked
     if not pending:
         return Standing(False, [], [])
     if best is None:  # a tie: any ruling may break it
@@ -456,4 +467,4 @@ def standing(scores: list[FleetScore], best: FleetScore | None) -> Standing:
     holds = all(best.worst_percentage < other.percentage for other in others)
     decisive = [] if holds else [hole.key for score in scores for hole in score.pending
                                  if score is best or best.worst_percentage >= score.percentage]
-    return Standing(True, pending, decisive)
+    return Standing(True, pending, decisive + unstaked)

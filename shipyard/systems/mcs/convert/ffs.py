@@ -111,6 +111,11 @@ class _Converter:
                                f"({'most lasers' if beam.type == 'laser' else 'PAWs and mesons'}, section 6.1)", at=at)
         cells: list[PenDam | None] = []
         for damage in beam.damage[:rated]:
+            if chart.usd_code(damage * self.scale) is None:
+                # "If the weapon's damage is less than 1 at a given range, indicate this with a dash" (section
+                # 6.1): one weapon's, whatever the battery's sum (3 lasers of 0.5: a dash, not 3:0).
+                cells.append(None)
+                continue
             dam = self.code(damage * beam.count, f"{beam.name} damage", at)
             if dam is not None and rof.code < 0:
                 dam += rof.code  # a negative ROF bonus lowers the damage (section 6.1)

@@ -1,8 +1,10 @@
 """Weapons beyond the last whole turret add no firepower.
 
-What: a turret line whose weapons are not a whole number per turret (laser EP not a multiple of the
-turrets: "an extra weapon or two ... in the last turret"). They are reported and left out of the
-battery factor.
+What: a turret line whose weapons do not fill its turrets to the size most of them hold: the weapons of
+the few larger turrets beyond it, and any beyond three a turret ("an extra weapon or two ... in the last
+turret"). They are reported and left out of the battery factor. Turrets of two sizes are legal: 88 lasers
+in 30 turrets are 28 triples and 2 doubles, no leftover (shipyard's reading of "the last turret": the
+turrets most of a line holds set its size).
 Why: TCS 1982 rules clarification 1: "Any such leftovers contribute nothing to the firepower".
 Bad:  91 lasers in 30 turrets: one extra
 Good: 90 lasers in 30 triple turrets

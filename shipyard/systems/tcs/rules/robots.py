@@ -1,6 +1,7 @@
 """No robots.
 
-What: a sheet that names robots (a component, a note or a user-defined item with "robot" in it).
+What: a component that is a robot: a component line whose label names one ("Robot Damage Control"), or a
+count of them on the summary line ("4 Robots."). A note is never a component: "no robots aboard" is no robot.
 Why: TCS 1982 rules clarification 2: "All ships must be piloted and manned by human crews in tournament
 play. No robots are permitted."
 Bad:  a robot crew section
@@ -26,6 +27,7 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     for component in subject.ship.components:
         if _ROBOT.search(component.label):
             yield ctx.report(f"'{component.label}': no robots are permitted in tournament play", component)
-    for note in subject.ship.notes:
-        if _ROBOT.search(note.text):
-            yield ctx.report("the sheet names robots: no robots are permitted in tournament play", note)
+    for key, count in subject.ship.summary.items():
+        if _ROBOT.search(key) and count:
+            where = subject.ship.spans.get(f"summary.{key}")
+            yield ctx.report_at(f"{count} {key}: no robots are permitted in tournament play", where)
