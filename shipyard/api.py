@@ -877,14 +877,18 @@ def combat_shot(attacker: Path, battery: str, target: Path, band: str, evasion: 
     try:
         group = shooter.group(battery)
         if group.kind == "missile":
+            beyond = group.beyond(band)  # a salvo launched past the sheet's range limit: refused, as a dash
+            if beyond is not None:
+                raise CannotFire(beyond, group.limit_line)
             groups = [(aimed.group(name), shots, squadron) for name, shots, squadron in defence or []]
             return CombatShot(salvo_odds(shooter, group, aimed, groups, options or Options()), found)
         return CombatShot(shot_odds(shooter, group, aimed, band, evasion_g, options or Options(), skill, aiming_g,
                                     sand, squadron, spread, swarm), found)
     except KeyError as error:
         found.append(Diagnostic(code="CMB004", severity=Severity.ERROR, span=where, message=str(error.args[0])))
-    except CannotFire as error:
-        found.append(Diagnostic(code="CMB005", severity=Severity.ERROR, span=where, message=str(error)))
+    except CannotFire as error:  # at the sheet's line that forbids the shot, where one does
+        at = where if error.line is None else Span(path=str(attacker), line=error.line, col=1)
+        found.append(Diagnostic(code="CMB005", severity=Severity.ERROR, span=at, message=str(error)))
     return CombatShot(None, found)
 
 

@@ -30,12 +30,12 @@ def test_a_new_layout_of_the_same_sheet_is_no_change() -> None:
 
 def test_each_changed_figure_and_battery_is_a_line_at_its_place(tmp_path) -> None:
     """Armour 14 -> 16 (line 2), the second Laser Battery from 5 to 6 batteries (line 11), the missile bays
-    removed (old line 12), a spinal PAW added (new last line)."""
+    removed with their range limit (old lines 12 and 13), a spinal PAW added (new last line)."""
     lines = KUVASZ.read_text().splitlines()
-    assert lines[11].startswith("2 x Missile Bays")
+    assert lines[11].startswith("2 x Missile Bays") and lines[12].startswith("only useable")
     lines[1] = lines[1].replace("Armour: 14", "Armour: 16")
     lines[10] = lines[10].replace("5xLaser", "6xLaser")
-    del lines[11]
+    del lines[11:13]
     new = _edited(tmp_path, "kuvasz.usd", "\n".join(lines + ["1xSpinal PAW (+1) 14:14 14:14 14:14 14:14 14:14"]) + "\n")
     result = runner.invoke(app, ["diff", str(KUVASZ), str(new)])
     assert result.exit_code == 1

@@ -258,7 +258,7 @@ def test_github_annotations_carry_the_end_of_a_span():
     lines = result.stdout.splitlines()
     assert any(line.startswith("::warning file=") and ",line=2,col=43,endLine=2,endColumn=55,title=MCS002::" in line
                for line in lines)
-    assert any(",line=13,col=1,title=USD100::" in line for line in lines)
+    assert any(",line=16,col=1,title=USD100::" in line for line in lines)
 
 
 @pytest.mark.parametrize("name", ["a.usd", "A.USD", "a..usd", "a.tar.txt", "a.", "a.usd.", "a", ".a.usd", "x .txt",

@@ -631,7 +631,7 @@ def test_a_sheet_of_several_ships_says_which_fights(tmp_path):
     none of the sheet's says what it holds and the one meant."""
     two, target = _two_ships(tmp_path), str(MCS / "hollyfields.usd")
     first = runner.invoke(app, ["combat", "shot", str(two), target, "-b", "1", "-r", "s"])
-    assert first.exit_code == 0 and first.stdout.startswith("Kuvasz, Laser Battery at Hollyfields")
+    assert first.exit_code == 0 and first.stdout.startswith("Kuvasz, Laser Battery (line 10) at Hollyfields")
     assert (f"{two}:1:1: info: CMB008 {two} holds 2 ships ('Kuvasz', 'Midu Agashaan'): the first, 'Kuvasz', "
             "fights") in " ".join(first.stderr.split())
     named = runner.invoke(app, ["combat", "shot", str(two), target, "-b", "1", "-r", "s", "--attacker-ship",
@@ -897,11 +897,13 @@ def test_squadron_fire_in_a_log_rolls_once_a_squadron(tmp_path):
 
 
 def test_a_battery_is_named_by_its_name_its_position_or_its_line_number():
-    """The Kuvasz's batteries: #1 and #2 'Laser Battery', #3 'Missile Bays', #4 'Sandcaster battery'."""
+    """The Kuvasz's batteries: #1 and #2 'Laser Battery' (lines 10 and 11), #3 'Missile Bays', #4 'Sandcaster
+    battery'. The shared name alone names neither; each line's label names it."""
     kuvasz = ship("kuvasz")
     assert kuvasz.group("#3") is kuvasz.group("3") is kuvasz.group("missile  BAYS") is kuvasz.groups[2]
     with pytest.raises(KeyError, match=r"2 batteries of Kuvasz are named 'Laser Battery': name one by its position"):
         kuvasz.group("Laser Battery")
+    assert kuvasz.group("Laser Battery (line 11)") is kuvasz.groups[1]
 
 
 @pytest.mark.parametrize("name, hint", [
@@ -915,8 +917,8 @@ def test_a_battery_is_named_by_its_name_its_position_or_its_line_number():
 def test_a_battery_not_found_says_the_one_meant(name, hint):
     with pytest.raises(KeyError) as raised:
         ship("kuvasz").group(name)
-    assert raised.value.args[0] == (f"Kuvasz has no battery {name!r}{hint}: it has #1 'Laser Battery', #2 'Laser "
-                                    "Battery', #3 'Missile Bays', #4 'Sandcaster battery'")
+    assert raised.value.args[0] == (f"Kuvasz has no battery {name!r}{hint}: it has #1 'Laser Battery (line 10)', "
+                                    "#2 'Laser Battery (line 11)', #3 'Missile Bays', #4 'Sandcaster battery'")
 
 
 @pytest.mark.parametrize("word, key", [("l", "l"), ("L", "l"), ("long", "l"), ("Very Short", "vs"),

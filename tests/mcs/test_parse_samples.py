@@ -103,8 +103,8 @@ def test_kuvasz():
         2, 16, 10, -8, 6, 2)
     (sand,) = s.sandcasters
     assert (sand.screen, sand.armour, sand.canisters) == (-1, 12, 10)
-    assert s.notes[0].text.startswith("only useable at Very Short range")
-    assert s.notes[1].text.startswith("Escort/anti-fighter frigate. Two power plants - 1170 MW")
+    assert s.weapons[2].max_range == "very short"  # "only useable at Very Short range or less", under the bays
+    assert s.notes[0].text.startswith("Escort/anti-fighter frigate. Two power plants - 1170 MW")
 
 
 def test_scout_advanced():

@@ -103,10 +103,22 @@ class PenDam(Record):
         return f"{'-' if self.pen is None else self.pen}:{'-' if self.dam is None else self.dam}"
 
 
+#: The range bands a sheet may limit a battery to, nearest first, as sheets write them ("only useable at Very
+#: Short range or less", the MCS sample sheets): each its words on the sheet.
+RANGE_LIMITS = ("very short", "short", "medium", "long", "extreme")
+RangeLimit = Literal["very short", "short", "medium", "long", "extreme"]
+
+
 class _Battery(Record):
     count: int = 1
     name: str
     details: list[Detail] = Field(default_factory=list)
+    #: The farthest band the sheet lets it fire at ("only useable at Medium range or less"); None: no limit.
+    max_range: RangeLimit | None = None
+
+    def limit_text(self) -> str:
+        """The sheet's words for the range limit ("only useable at Very Short range or less"), or ""."""
+        return f"only useable at {self.max_range.title()} range or less" if self.max_range else ""
 
     @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
     @property

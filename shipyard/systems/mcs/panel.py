@@ -121,7 +121,7 @@ def _weapon_cells(weapon) -> list[str]:
     """A battery's cells: its name, ROF (or fire control), the five ranges, the figure that ends its line (PD,
     size&evade, a T4 figure) and its detail."""
     name = f"{weapon.count}x {weapon.name}"
-    detail = " ".join(d.render() for d in weapon.details)
+    detail = " ".join([d.render() for d in weapon.details] + ([weapon.limit_text()] if weapon.max_range else []))
     blank = [""] * len(_RANGES)
     if weapon.kind == "beam":
         ranges = [r.render() if r else "-" for r in weapon.ranges] + blank

@@ -457,6 +457,7 @@ class _SheetReader:
         self.diagnostics: list[Diagnostic] = []
         self.ship = _ShipBuilder()
         self.group: str | None = None
+        self.battery_line = 0  # the line of the last battery read (a range limit may stand under it)
         self.key_read = ""  # the last key as read (canonical_key)
         #: The figures of the field being read that were read through a scanner's letters: (column, as written,
         #: as read), said once the field is read (USD109).
@@ -539,6 +540,8 @@ class _SheetReader:
                     tree = self.wrapped_line(parser, lines[following])
                     joined_to = following + 1 if tree is not None else joined_to
                 if tree is None:
+                    if not rated and self.range_limit():
+                        continue
                     self.unreadable_line(parser, rated)
                     continue
             self.read_line(items.transform(tree))
@@ -871,6 +874,14 @@ class _SheetReader:
             weapon = T4Weapon.trusted(fire_control=_signed(tokens["ROF"][0]), figure=figure,
                                       values=(values[0], values[1], values[2], values[3]), count=count, name=name,
                                       details=details, spans=spans)
+        limited = [(index, found) for index, detail in enumerate(details)
+                   if (found := _RANGE_LIMIT.search(detail.text)) is not None]
+        for index, found in limited:  # "1 missile/salvo only useable at Medium range or less": a detail, a limit
+            detail = details[index]
+            details = [*details[:index], detail.model_copy(update={"text": detail.text[:found.start()].rstrip()}),
+                       *details[index + 1:]]
+            weapon = weapon.model_copy(update={"details": details, "max_range": " ".join(found["band"].lower().split()),
+                                               "spans": {**weapon.spans, "max_range": detail.span() or spans["self"]}})
         for detail in details:
             if not _known_detail(detail):
                 where = detail.span()
@@ -879,6 +890,25 @@ class _SheetReader:
                             where.col if where else 1)
         self.ship.weapons.append(weapon)
         self.ship.has_content = True
+        self.battery_line = self.line_no + len(self.wrap or ())  # its last line, where a copy broke it in two
+
+    def range_limit(self) -> bool:
+        """A line of its own under a battery that limits its range ("only useable at Very Short range or less",
+        the MCS sample sheets): the battery's, read into it; False for any other line."""
+        found = _RANGE_LIMIT.fullmatch(self.line_text.strip())
+        if found is None or not self.ship.weapons or self.battery_line != self.line_no - 1:
+            return False
+        weapon = self.ship.weapons[-1]
+        first = len(self.line_text) - len(self.line_text.lstrip()) + 1
+        self.ship.weapons[-1] = weapon.model_copy(update={
+            "max_range": " ".join(found["band"].lower().split()),
+            "spans": {**weapon.spans, "max_range": self.span(first, len(self.line_text.rstrip()) + 1)}})
+        return True
+
+
+#: A sheet's range limit on a battery: "only useable at Very Short range or less" (MCS sample sheets).
+_RANGE_LIMIT = re.compile(r"only\s+use?able\s+at\s+(?P<band>very\s+short|short|medium|long|extreme)\s+range"
+                          r"(?:\s+or\s+less)?\.?", re.I)
 
 
 _KNOWN_DETAIL = re.compile(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|damper|reload|"

@@ -76,7 +76,10 @@ def render_usd(ship: UsdShip) -> str:
                            field("Skill", cq.skill), field("Skill+Attribute", cq.skill_attribute)))
     if ship.range_header:
         lines.append("Weapons: " + " ".join(ship.range_header))
-    lines.extend(weapon.render() for weapon in ship.weapons)
+    for weapon in ship.weapons:
+        lines.append(weapon.render())
+        if weapon.max_range is not None:
+            lines.append(weapon.limit_text())  # a line of its own under its battery, as the sample sheets write it
     lines.append(field("Launchers", ship.missile_launchers))
     lines.append(field("Sandcasters", ship.sandcaster_count))
     lines.append(field("Meson Screen", ship.meson_screen))

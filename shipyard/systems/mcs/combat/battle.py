@@ -396,7 +396,7 @@ class Battle:
                     continue
                 band = t.RANGE_BANDS[between]
                 for group in ship.groups:
-                    if group.kind != "missile":
+                    if group.kind != "missile" or group.beyond(between) is not None:  # the sheet's range limit
                         continue
                     for battery in group.intact:
                         if battery.salvos is not None and battery.salvos <= 0:
@@ -433,7 +433,7 @@ class Battle:
                 hits = fire_volley(ctx, attacker, group, ready, ship, band, ship.allocation[1], attacker.allocation[2],
                                    sand_rule, sand)
                 if hits:
-                    key = f"{enemy.name}: {attacker.name}: {group.name}"
+                    key = f"{enemy.name}: {attacker.name}: {group.label}"
                     self.hits[key] = self.hits.get(key, 0) + hits
 
     def strike(self, ctx: Context, salvo: _Salvo, doctrine: Doctrine, used: set[int]) -> None:
@@ -460,7 +460,7 @@ class Battle:
         fired = missile_attack(ctx, salvo.attacker, salvo.group, salvo.battery, target, t.RANGE_BANDS[salvo.band],
                                target.allocation[1], strength=salvo.strength)
         if fired.bonus is not None:
-            key = f"{self.fleets[self.side_of(salvo.attacker)].name}: {salvo.attacker.name}: {salvo.group.name}"
+            key = f"{self.fleets[self.side_of(salvo.attacker)].name}: {salvo.attacker.name}: {salvo.group.label}"
             self.hits[key] = self.hits.get(key, 0) + 1
 
 

@@ -274,7 +274,7 @@ class _Run:
         ready = group.intact if striking else [b for b in group.intact if id(b) not in self.used]
         batteries = ready if entry.count == "all" else ready[:entry.count]
         if entry.count != "all" and len(batteries) < entry.count:
-            self.error(where + ("count",), "CMB005", f"{group.name}: {entry.count} asked to fire, {len(batteries)} "
+            self.error(where + ("count",), "CMB005", f"{group.label}: {entry.count} asked to fire, {len(batteries)} "
                                                       "intact and not yet fired this turn (MCS 4.1)")
             return
         if group.kind == "beam" and not sensors_allow(ctx, attacker, target, band):
@@ -294,7 +294,7 @@ class _Run:
                         continue  # launched at Long or Extreme: the log gives its strike next turn
                     self.salvo(ctx, attacker, group, battery, target, band, evasion, entry, where)
             else:
-                raise CannotFire(f"{group.name} is a {group.kind} battery: it does not fire at ships")
+                raise CannotFire(f"{group.label} is a {group.kind} battery: it does not fire at ships")
         except CannotFire as error:
             self.error(where + ("battery",), "CMB005", str(error))
         except DiceError as error:
@@ -327,7 +327,7 @@ class _Run:
             for _ in range(defence.shots):
                 firing = [b for b in defender_group.intact if id(b) not in self.used][:defence.squadron]
                 if len(firing) < defence.squadron:
-                    self.error(where + ("defence", index), "CMB005", f"{defender_group.name}: no "
+                    self.error(where + ("defence", index), "CMB005", f"{defender_group.label}: no "
                                f"{'battery' if defence.squadron == 1 else f'{defence.squadron} batteries'} left "
                                "that has not fired this turn (MCS 4.1: point defence uses batteries not yet fired, "
                                "which may not fire later)")

@@ -116,7 +116,12 @@ class ToHit:
 
 
 class CannotFire(ValueError):
-    """A battery that cannot fire at the range asked (a dash on the sheet), or is destroyed."""
+    """A battery that cannot fire at the range asked (a dash on the sheet, or past its range limit), or is
+    destroyed. ``line``: the sheet's line that forbids it, where one does (a range limit's)."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line
 
 
 def beam_figures(group: Group, battery: Battery, band: t.RangeBand) -> tuple[int, int]:
@@ -124,8 +129,11 @@ def beam_figures(group: Group, battery: Battery, band: t.RangeBand) -> tuple[int
         battery.dam[band.column] if band.column < len(battery.dam) else None)
     if battery.destroyed:
         raise CannotFire(f"{battery.label} is destroyed")
+    beyond = group.beyond(band.key)
+    if beyond is not None:
+        raise CannotFire(beyond, group.limit_line)
     if pen is None or dam is None:
-        raise CannotFire(f"{group.name} cannot reach {band.name} range: the sheet has a dash there")
+        raise CannotFire(f"{group.label} cannot reach {band.name} range: the sheet has a dash there")
     return pen, dam
 
 
@@ -871,7 +879,7 @@ def spread_fire(battery: Battery, group: Group, spread: int) -> int:
     """MCS Optional 5.4: ROF gained by spreading fire costs 2 damage a point, up to the PD rating; the damage
     lost. CannotFire past the PD rating."""
     if spread and (battery.point_defence is None or battery.rof + spread > battery.point_defence):
-        raise CannotFire(f"{group.name}: spread fire raises ROF at most to the PD rating "
+        raise CannotFire(f"{group.label}: spread fire raises ROF at most to the PD rating "
                          f"({battery.point_defence if battery.point_defence is not None else 'none'})")
     return spread * t.SPREAD_DAMAGE_PER_ROF
 
@@ -923,7 +931,7 @@ def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: lis
     """The batteries of one line fire at one target, one after another, exactly as ``fire_beam`` would fire
     each (the same rolls in the same order), with the loop kept tight for many battles; the hits scored. A
     battery destroyed or with a dash at the range holds its fire; a ship that may not fire fires none."""
-    if attacker.why_not_fire(group) is not None:
+    if attacker.why_not_fire(group) is not None or group.beyond(band.key) is not None:
         return 0
     aims: dict[int, ToHit] = {}
     column = band.column
@@ -971,7 +979,7 @@ def point_defence_target(defender: CombatShip, group: Group, salvo_strength: int
     rating (squadron fire adds its ROF bonus) - the missile's size/evasion - salvo strength."""
     rating = group.intact[0].point_defence if group.intact else None
     if rating is None:
-        raise CannotFire(f"{group.name} has no point defence rating")
+        raise CannotFire(f"{group.label} has no point defence rating")
     terms = [Term("skill/2", defender.skill // t.POINT_DEFENCE_SKILL_DIVISOR), Term("FC", defender.fire_control),
              Term("PDR", rating + (t.squadron_rof(squadron) if squadron > 1 else 0))]
     if group.kind != "damper":
@@ -1021,6 +1029,9 @@ def launch(ctx: Context, group: Group, battery: Battery, band: t.RangeBand) -> b
     Short to Medium), False when it strikes in the next (Long, Extreme). CannotFire with no salvo left."""
     if battery.destroyed:
         raise CannotFire(f"{battery.label} is destroyed")
+    beyond = group.beyond(band.key)
+    if beyond is not None:
+        raise CannotFire(beyond, group.limit_line)
     if battery.salvos is not None:
         if battery.salvos <= 0:
             raise CannotFire(f"{battery.label} has no salvos left")
@@ -1039,10 +1050,10 @@ def point_defence(ctx: Context, defender: CombatShip, group: Group, salvo_streng
     terms = point_defence_target(defender, group, salvo_strength, size_evade, squadron)
     target = sum(term.value for term in terms)
     sides = t.POINT_DEFENCE_SIDES[band]
-    roll = ctx.dice.roll(1, sides, "point defence", group.name)
+    roll = ctx.dice.roll(1, sides, "point defence", group.label)
     hit = roll <= target
     if ctx.narrate:
-        ctx.say(f"{group.name} point defence{f' ({squadron} together)' if squadron > 1 else ''}: "
+        ctx.say(f"{group.label} point defence{f' ({squadron} together)' if squadron > 1 else ''}: "
                 f"{terms_text(terms)} = {target} on 1d{sides}: rolled {roll}, {'intercepted' if hit else 'missed'}")
     return hit
 

@@ -203,7 +203,7 @@ def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: 
     ``spread`` fire; at a squadron of ``swarm_of`` ships, Optional 5.5). CannotFire when it cannot reach."""
     band = t.RANGE_BANDS[band_key]
     if group.kind != "beam":
-        raise CannotFire(f"{group.name} is not a beam battery: a {group.kind} battery's shot is not a to-hit roll")
+        raise CannotFire(f"{group.label} is not a beam battery: a {group.kind} battery's shot is not a to-hit roll")
     battery = group.intact[0] if group.intact else group.batteries[0]
     pen, dam = beam_figures(group, battery, band)
     dam -= spread_fire(battery, group, spread)
@@ -262,7 +262,7 @@ def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: 
             hit, _ = swarm(aim, roll + aim.offset, swarm_of)
             swarm_hits[hit] = swarm_hits.get(hit, Fraction(0)) + chance
         swarm_hits = dict(sorted(swarm_hits.items()))
-    return ShotOdds(attacker.name, group.name, target.name, band, weapon, aim, pen, dam, p_hit, bonus, pen_dist,
+    return ShotOdds(attacker.name, group.label, target.name, band, weapon, aim, pen, dam, p_hit, bonus, pen_dist,
                     surface, interior, surface_bonus, interior_bonus, list(dict.fromkeys(assumptions)), swarm_hits,
                     expected_effects(surface, surface_locations(target)),
                     expected_effects(interior, interior_locations(target)))
@@ -315,7 +315,7 @@ def salvo_odds(attacker: CombatShip, group: Group, target: CombatShip, defence: 
     from shipyard.systems.mcs.combat.resolve import point_defence_target
 
     if group.kind != "missile":
-        raise CannotFire(f"{group.name} is not a missile battery")
+        raise CannotFire(f"{group.label} is not a missile battery")
     battery = group.intact[0] if group.intact else group.batteries[0]
     strength = battery.rof
     pen, dam = battery.pen[0], battery.dam[0]
@@ -326,11 +326,11 @@ def salvo_odds(attacker: CombatShip, group: Group, target: CombatShip, defence: 
         terms = point_defence_target(target, pd_group, strength, group.size_evade or 0, squadron)
         target_number = sum(term.value for term in terms)
         p_one = min(Fraction(1), max(Fraction(0), Fraction(target_number, t.POINT_DEFENCE_SIDES["pb"])))
-        shots.append((pd_group.name, terms, count, p_one))
+        shots.append((pd_group.label, terms, count, p_one))
         survive *= (1 - p_one) ** count
     dv = dam + strength
     against = target.toughness if options.severity_against == "toughness" else target.size
     surface = _levels(dv, against, options, False)
     pen_d, interior = _interior(pen, dv, target, options, "missile", surface, None)
-    return SalvoOdds(attacker.name, group.name, target.name, strength, pen, dv, shots, survive, _sorted(pen_d),
+    return SalvoOdds(attacker.name, group.label, target.name, strength, pen, dv, shots, survive, _sorted(pen_d),
                      _sorted(surface), _sorted(interior))

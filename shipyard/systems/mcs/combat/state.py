@@ -4,7 +4,8 @@ figure is reported beside a result, never substituted here.
 
 Each line of batteries ("10xHeavy Laser Btty") is a group of that many batteries, each with its own figures,
 since a hit damages one battery of a group. A group is named by its name on the sheet, or by its position
-("#3") when two share a name.
+("#3") when two share a name; two lines that share a name are two groups everywhere, each labelled by its line
+on the sheet ("Laser Battery (line 11)") in narration, state, JSON and charts.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Literal, TypeVar
 
 from shipyard.core.names import meant_hint, spelt
 from shipyard.core.numbers import fraction_text
-from shipyard.systems.mcs.combat.tables import CREW_QUALITY, EVASION_TOLERANCE_LOSS
+from shipyard.systems.mcs.combat.tables import CREW_QUALITY, EVASION_TOLERANCE_LOSS, RANGE_BANDS, band_key
 from shipyard.systems.mcs.model import BeamBattery, DamperBattery, MissileBattery, SandcasterBattery, UsdShip
 
 Mount = Literal["spinal", "bay", "turret"]
@@ -102,11 +103,35 @@ class Group:
     batteries: list[Battery]
     size_evade: int | None = None
     missiles_per_salvo: int | None = None
+    #: The farthest band the sheet lets it fire at (a key of RANGE_BANDS: "only useable at Medium range or
+    #: less" is "m"), and the sheet's line that says so; None: no limit.
+    max_band: str | None = None
+    limit_line: int | None = None
     #: A turret particle accelerator by name (MCS 4.5.2: any hit disables one).
     tpaw: bool = field(init=False)
+    #: What the line is called where it is shown: its name, or with its sheet line when another shares it.
+    label: str = field(init=False)
 
     def __post_init__(self) -> None:
         self.tpaw = "tpaw" in self.name.lower().replace(" ", "")
+        self.label = self.name
+
+    def relabel(self, label: str) -> None:
+        """The line, and each of its batteries, shown as ``label`` (two lines of one name told apart)."""
+        self.label = label
+        for battery in self.batteries:
+            battery.group, battery.label = label, f"{label} {battery.number}"
+
+    def beyond(self, band: str) -> str | None:
+        """Why the line may not fire at ``band`` (a key of RANGE_BANDS), past the sheet's limit; None when it may."""
+        if self.max_band is None:
+            return None
+        order = list(RANGE_BANDS)
+        if order.index(band) <= order.index(self.max_band):
+            return None
+        where = f", line {self.limit_line}" if self.limit_line is not None else ""
+        return (f"{self.label} is only useable at {RANGE_BANDS[self.max_band].name} range or less (the sheet's "
+                f"limit{where}): not at {RANGE_BANDS[band].name}")
 
     @property
     def intact(self) -> list[Battery]:
@@ -219,14 +244,16 @@ class CombatShip:
         if name.startswith("#") and position.isdigit() and 1 <= int(position) <= len(self.groups):
             return self.groups[int(position) - 1]
         found = [g for g in self.groups if spelt(g.name) == spelt(name)]
+        if len(found) != 1:
+            found = [g for g in self.groups if spelt(g.label) == spelt(name)] or found  # "Laser Battery (line 11)"
         if len(found) == 1:
             return found[0]
         if not found and position.isdigit() and 1 <= int(position) <= len(self.groups):
             return self.groups[int(position) - 1]
-        names = ", ".join(f"#{g.position} {g.name!r}" for g in self.groups)
+        names = ", ".join(f"#{g.position} {g.label!r}" for g in self.groups)
         if found:
             raise KeyError(f"{len(found)} batteries of {self.name} are named {name!r}: name one by its "
-                           f"position ({names})")
+                           f"position or its label ({names})")
         raise KeyError(f"{self.name} has no battery {name!r}"
                        f"{meant_hint(name, [g.name for g in self.groups], NEAR_NAME)}: it has {names}")
 
@@ -322,7 +349,7 @@ class CombatShip:
             "cargo": None if self.cargo is None else fraction_text(self.cargo),
             "ir_signature": fraction_text(self.signature_ir + self.ir_added), "extra_task_dice": self.extra_task_dice,
             "sensors": [s.text() for s in self.sensors],
-            "batteries": {g.name: [b.usd() for b in g.batteries] for g in self.groups},
+            "batteries": {g.label: [b.usd() for b in g.batteries] for g in self.groups},
             "systems_destroyed": list(self.systems_destroyed), "notes": list(self.notes),
         }
 
@@ -407,8 +434,15 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
                          for i in range(1, count + 1)]
             groups.append(Group(weapon.name, position, "damper", "turret", "damper", batteries))
     for group in groups:
+        weapon = ship.weapons[group.position - 1]  # the line the group was made from
         for battery in group.batteries:
             battery.position = group.position
+        if weapon.max_range is not None:
+            limit = weapon.spans.get("max_range")
+            group.max_band, group.limit_line = band_key(weapon.max_range), limit.line if limit else None
+        if sum(spelt(g.name) == spelt(group.name) for g in groups) > 1:
+            line = weapon.spans["self"].line if "self" in weapon.spans else None
+            group.relabel(f"{group.name} (line {line})" if line is not None else f"{group.name} #{group.position}")
     sensors = [SensorState(s.kind.upper(), _fraction(s.sensitivity))
                for s in ship.sensors for _ in range(s.count or 1)]
     sensors.sort(key=lambda s: -s.sensitivity)  # the largest first: AEMS and PEMS hits take it (MCS 5.3)
