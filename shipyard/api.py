@@ -881,7 +881,7 @@ def combat_shot(attacker: Path, battery: str, target: Path, band: str, evasion: 
             if beyond is not None:
                 raise CannotFire(beyond, group.limit_line)
             groups = [(aimed.group(name), shots, squadron) for name, shots, squadron in defence or []]
-            return CombatShot(salvo_odds(shooter, group, aimed, groups, options or Options()), found)
+            return CombatShot(salvo_odds(shooter, group, aimed, groups, options or Options(), sand), found)
         return CombatShot(shot_odds(shooter, group, aimed, band, evasion_g, options or Options(), skill, aiming_g,
                                     sand, squadron, spread, swarm), found)
     except KeyError as error:

@@ -44,6 +44,7 @@ def shot_document(odds: Any) -> dict[str, Any]:
             "penetration": _distribution(odds.penetration),
             "surface_severity": _distribution(odds.surface_severity),
             "interior_severity": _distribution(odds.interior_severity),
+            "assumptions": list(odds.assumptions),
         }
     return {
         "attacker": odds.attacker, "battery": odds.battery, "target": odds.target, "range": odds.band.key,
@@ -74,6 +75,7 @@ def shot_text(odds: Any) -> str:
                   f"armour: {_line(odds.penetration)}",
                   f"surface severity: {_line(odds.surface_severity)}",
                   f"interior severity: {_line(odds.interior_severity)}"]
+        lines += [f"assumed: {text}" for text in odds.assumptions]
         return "\n".join(lines) + "\n"
     aim = odds.to_hit
     lines = [f"{odds.attacker}, {odds.battery} at {odds.target}, {odds.band.name} range",

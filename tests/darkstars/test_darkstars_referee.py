@@ -54,6 +54,17 @@ def test_the_seeds_gravity_assist_example(tmp_path):
     assert codes(tmp_path, vessel(), plot("up", "HA", far, extra=assist.format(2))) == ["DS208"]
 
 
+def test_a_deceleration_assist_needs_only_one_hex_beside_the_body(tmp_path):
+    """"If it is moved so that it is adjacent for only one hex of movement, it may deacelerate more than the
+    table allows." A vessel at speed 2 in orbital 4, Up Well at HA (+3) with an assist of -2: speed 3, its three
+    hexes [3, 1], [3, 2], [3, 3], the first two beside the t5 at [2, 2]: two hexes beside, not one, so the
+    deceleration is not allowed (DS208). The seed's own one-hex case stays legal (the test above)."""
+    assist = "assist = -2\nassist_body = [2, 2]\n"
+    found = codes(tmp_path, vessel(hexes="[4, 0]", speed=2), plot("up", "HA", "[[3, 1], [3, 2], [3, 3]]",
+                                                                   extra=assist))
+    assert found == ["DS208"]
+
+
 DRIVES = [  # race, drive, a legal plot, an illegal one, what the illegal one breaks
     ("riin", "polarizer", ("down", "LD", "[[0, -3]]", 2), ("up", "HA", UP_THREE, 0), "moves only orbit or down"),
     ("riin", "photon", ("up", "HA", UP_THREE, 0), ("up", "LA", "[[0, -5]]", 0), "plots only HA, HD, NC"),

@@ -181,15 +181,33 @@ def test_withdrawal():
 
 
 def test_allocation_by_doctrine():
-    """MCS 2.1 by the default doctrine: the Coronation (1 G, a spinal mount) aims floor(1/2) = 0 G and evades
-    1 G; the Midu (6 G, spinal PAW) aims 3 and evades 3; with 2 G of maneuver, it aims 3 and evades 1."""
+    """MCS 2.1: "a ship with a spinal mount must allocate at least one-half of it's total current acceleration
+    ... to aiming"; the example's 1 G Coronation aims 0.5 G. By the default doctrine the Coronation (1 G, a spinal
+    mount) aims 1/2 and evades 1/2; the Midu (6 G, spinal PAW) aims 3 and evades 3; with 2 G of maneuver it aims
+    3 and evades 1. With ``aiming_half = "rounded down"`` the Coronation aims floor(1/2) = 0 and evades 1."""
     from shipyard.systems.mcs.combat.battle import _allocate
+    from shipyard.systems.mcs.combat.resolve import Options
     coronation, midu = ship("coronation"), ship("midu-agashaan")
-    _allocate(coronation, Doctrine())
-    _allocate(midu, Doctrine())
-    assert coronation.allocation == (0, 1, 0) and midu.allocation == (0, 3, 3)
-    _allocate(midu, Doctrine(maneuver=Fraction(2)))
+    _allocate(coronation, Doctrine(), Fraction(0))
+    _allocate(midu, Doctrine(), Fraction(0))
+    assert coronation.allocation == (0, Fraction(1, 2), Fraction(1, 2)) and midu.allocation == (0, 3, 3)
+    _allocate(midu, Doctrine(maneuver=Fraction(2)), Fraction(2))
     assert midu.allocation == (2, 1, 3)
+    _allocate(coronation, Doctrine(), Fraction(0), Options(aiming_half="rounded down"))
+    assert coronation.allocation == (0, 1, 0)
+
+
+def test_initiative_counts_the_maneuver_g_allocated_this_turn():
+    """MCS 2.2: "each side rolls 2d, plus the Fleet Tactics of the commanding admiral, plus the twice number of G's
+    allocated to maneuver by that side", and 2.1: "Each ship in a fleet or squadron must allocate the same number
+    of G's to maneuver". A side of a Midu (6 G) and a Coronation (1 G) whose doctrine plans 3 G of maneuver
+    allocates 1 G, what the Coronation has: +2 to initiative, not +6; alone, the Midu allocates the 3."""
+    from shipyard.systems.mcs.combat.battle import Fleet, fleet_maneuver
+    midu, coronation = ship("midu-agashaan"), ship("coronation")
+    assert fleet_maneuver(Fleet("mixed", [midu, coronation], 0, Doctrine(maneuver=Fraction(3)))) == 1
+    assert fleet_maneuver(Fleet("fast", [midu], 0, Doctrine(maneuver=Fraction(3)))) == 3
+    coronation.maneuver = Fraction(0)  # damaged to 0 G: the side allocates none
+    assert fleet_maneuver(Fleet("mixed", [midu, coronation], 0, Doctrine(maneuver=Fraction(3)))) == 0
 
 
 def test_an_engagement_file(tmp_path):
@@ -318,7 +336,7 @@ def test_squadrons_evade_alike_and_the_reserve_stands_off():
     midu, kuvasz = ship("midu-agashaan"), ship("kuvasz")
     for one in (midu, kuvasz):
         one.squadron = "screen"
-        _allocate(one, Doctrine())
+        _allocate(one, Doctrine(), Fraction(0))
     assert (midu.allocation[1], kuvasz.allocation[1]) == (3, 3)
     kuvasz.allocation = (Fraction(0), Fraction(2), Fraction(0))
     _squadrons_evade_alike(Fleet("A", [midu, kuvasz], 4, Doctrine()))

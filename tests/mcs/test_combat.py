@@ -202,11 +202,18 @@ def test_a_dash_cannot_fire(hollyfields, coronation):
 
 
 def test_aiming_penalties(hollyfields, coronation):
-    """MCS 2.1: no aiming G, -2 on the spinal ROF (+1 -> -1); enough (half the 1.3 G, down, is 0), none."""
+    """MCS 2.1: "a ship with a spinal mount must allocate at least one-half of it's total current acceleration
+    (round down) to aiming, or suffer a -1 on the spinal mounts rate of fire. A ship that allocates no G's to
+    aiming suffers a -2". The Hollyfields (1.3 G): none, -2 (+1 -> -1); 0.5 G is short of half, 0.65 (the
+    example's fractions: "would need to allocate 1.5 Gs"), -1 (+1 -> 0); 0.65 is enough. Rounded down to whole
+    G (``aiming_half = "rounded down"``) half is 0, and 0.5 is enough."""
     group = hollyfields.group("Spinal PAW")
     none = shot_odds(hollyfields, group, coronation, "l", Fraction(1, 2), aiming_g=Fraction(0))
     some = shot_odds(hollyfields, group, coronation, "l", Fraction(1, 2), aiming_g=Fraction(1, 2))
-    assert none.terms[2].value == -1 and some.terms[2].value == 1
+    half = shot_odds(hollyfields, group, coronation, "l", Fraction(1, 2), aiming_g=Fraction(13, 20))
+    down = shot_odds(hollyfields, group, coronation, "l", Fraction(1, 2), Options(aiming_half="rounded down"),
+                     aiming_g=Fraction(1, 2))
+    assert (none.terms[2].value, some.terms[2].value, half.terms[2].value, down.terms[2].value) == (-1, 0, 1, 1)
     one = shot_odds(hollyfields, group, coronation, "l", Fraction(1, 2), Options(no_aim_penalty=-1), aiming_g=0)
     assert one.terms[2].value == 0  # the example's reading
 

@@ -189,3 +189,20 @@ def test_commands_cost_double_far_from_the_flagship(tmp_path):
     assert [d.code for d in found.diagnostics] == ["SFC201"] and found.turns[0].lines[0].endswith("spent 4")
     path.write_text(head + order.format("f") + order.format("far"), encoding="utf-8")
     assert referee(path).diagnostics == [] and referee(path).turns[0].lines[0].endswith("spent 3")
+
+
+def test_a_fire_ruled_illegal_is_not_applied(tmp_path):
+    """The illegal log's second fire (SFC205: c2 is 9.1" off, beyond the dreadnought's range; SFC208: 10" from the
+    last target) rolls 1 against 6, and its fourth (SFC207) is a tender's: neither is made, so neither changes
+    anything and each is said as not applied. The first fire, legal, is applied: 6 + its attack against 1 + the
+    cruiser's defence destroys c1."""
+    path = tmp_path / "game.toml"
+    path.write_text(ILLEGAL, encoding="utf-8")
+    result = referee(path)
+    first = result.turns[0].lines
+    fires = [line for line in first if " at c" in line]
+    assert fires[0].startswith("dn at c1: 6 + ") and fires[0].endswith("destroyed")
+    assert fires[1] == "dn at c2: illegal (SFC208, SFC205), not applied"
+    assert fires[2] == "dn at c3: illegal (SFC206), not applied"
+    assert fires[3] == "tender at c3: illegal (SFC207), not applied"
+    assert result.turns[0].forces[1]["lost"] == ["c1"]

@@ -30,7 +30,7 @@ def test_the_example_is_a_legal_100_point_roster():
     result = runner.invoke(app, ["check", str(EXAMPLE)])
     assert result.exit_code == 0 and "0 error(s), 0 warning(s), 0 info" in result.output
     shown = runner.invoke(app, ["show", str(EXAMPLE)])
-    assert "budget 100, total 100, must jump" in shown.stdout and "Lion (Dreadnought) (flagship)" in shown.stdout
+    assert "budget 100, total 96, must jump" in shown.stdout and "Lion (Dreadnought) (flagship)" in shown.stdout
 
 
 def test_one_point_over_budget(tmp_path):
@@ -121,3 +121,28 @@ def test_the_fleet_against_fleet_table(tmp_path):
 def test_the_table_refuses_what_is_not_a_roster():
     result = runner.invoke(app, ["sfc", "table", str(EXAMPLE), str(ROOT / "examples" / "kuvasz.usd")])
     assert result.exit_code == 2 and "not a Simple Fleet Combat roster" in result.stderr
+
+
+def test_a_dreadnoughts_24_points_pay_for_its_embarked_fighter(tmp_path):
+    """"Dreadnought: One large or two smaller dreadnoughts and 1 embarked fighter element, if any. 24 points."
+    shipyard reads the fighter as paid for by the 24: the example's Lion (TL12, x2: 48) carries a TL12 fighter
+    (2 x 2 = 4) that is not counted again, so the roster is 48 + 24 (2 TL11 cruisers, 8 x 1.5 each) + 4 (a carrier)
+    + 6 (its 3 fighters) + 8 (2 escorts) + 2 (an assault transport) + 4 (4 transports) = 96. With
+    ``fighter_in_dreadnought_points = false`` the fighter counts: 100."""
+    shown = runner.invoke(app, ["show", str(EXAMPLE)])
+    assert "budget 100, total 96" in shown.stdout
+    other = tmp_path / "other.toml"
+    other.write_text(EXAMPLE.read_text().replace(
+        "must_jump = true", "must_jump = true\nfighter_in_dreadnought_points = false"), encoding="utf-8")
+    assert "budget 100, total 100" in runner.invoke(app, ["show", str(other)]).stdout
+
+
+def test_a_second_fighter_in_a_dreadnought_is_counted_and_refused(tmp_path):
+    """Two TL12 fighters in one dreadnought: the first paid for by its 24 points, the second counted (2 x 2 = 4:
+    the roster 96 + 4 = 100), and SFC103 (a dreadnought has room for one)."""
+    body = EXAMPLE.read_text().replace('carries = [{ type = "fighter", tl = 12 }]',
+                                       'carries = [{ type = "fighter", tl = 12, count = 2 }]')
+    code, out = _check(tmp_path, body)
+    assert code == 1 and "SFC103" in out
+    assert "budget 100, total 100" in runner.invoke(app, ["show", str(tmp_path / "roster.toml")]).stdout
+

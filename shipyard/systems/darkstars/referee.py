@@ -268,10 +268,14 @@ class _Referee:
         for flag in beside:
             run = run + 1 if flag else 0
             longest = max(longest, run)
-        need = c.ASSIST_ACCELERATE_HEXES if plot.assist > 0 else c.ASSIST_DECELERATE_HEXES
-        if longest < need:
-            self.finding("DS208", here, f"{plot.ship}: an assist to {'accelerate' if plot.assist > 0 else 'decelerate'}"
-                         f" needs {need} consecutive hex(es) beside the {kind}; the plot has {longest}")
+        if plot.assist > 0 and longest < c.ASSIST_ACCELERATE_HEXES:
+            self.finding("DS208", here, f"{plot.ship}: an assist to accelerate needs {c.ASSIST_ACCELERATE_HEXES} "
+                         f"consecutive hexes beside the {kind}; the plot has {longest}")
+        elif plot.assist < 0 and sum(beside) != c.ASSIST_DECELERATE_HEXES:
+            # "If it is moved so that it is adjacent for only one hex of movement, it may deacelerate more"
+            self.finding("DS208", here, f"{plot.ship}: an assist to decelerate needs exactly "
+                         f"{c.ASSIST_DECELERATE_HEXES} hex beside the {kind} (\"adjacent for only one hex of "
+                         f"movement\"); the plot has {sum(beside)}")
 
 
 def referee(path: Path, shown: str | None = None, text: str | None = None) -> Refereed:

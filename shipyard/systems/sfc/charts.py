@@ -87,3 +87,8 @@ JUMP_LIMIT_PER_THOUSAND_MILES = 2
 def faces(tl_inferior: int) -> frozenset[int]:
     """The faces that count as 1 for an element ``tl_inferior`` TLs below its opponent (3 or more alike)."""
     return TL_INFERIOR_FACES[min(max(tl_inferior, 0), 3)]
+
+#: "Dreadnought: One large or two smaller dreadnoughts and 1 embarked fighter element, if any. 24 points." (Element
+#: Types and Point Values): the carried elements an element's own points already pay for, (type, how many each),
+#: shipyard's reading of "if any". A roster's ``fighter_in_dreadnought_points = false`` counts them apart.
+INCLUDED_IN_POINTS: dict[str, tuple[str, int]] = {"dreadnought": ("fighter", 1)}

@@ -33,7 +33,7 @@ def roster_panel(roster: Roster, path: str | None = None) -> Panel:
         for line in element.lines():
             label = (element.label + (" (flagship)" if element.flagship else "")) if line is element else \
                 f"  carried: {c.ELEMENTS[line.type].name}"
-            points = element_points(line)
+            points = element_points(line, None if line is element else element, roster.fighter_in_dreadnought_points)
             total += points or 0
             table.add_row(label, line.type, str(line.tl), str(line.count), _shown(points))
             stacked.append(Text(label, overflow="fold"))

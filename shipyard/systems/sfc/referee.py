@@ -330,6 +330,7 @@ class _Referee:
         last: dict[str, Piece] = {}  # element -> the target it last destroyed
         for index, fire in enumerate(turn.fire):
             here = (*where, "fire", index)
+            before = len(self.result.diagnostics)
             shooter = self.piece(fire.element, (*here, "element"), side)
             target = self.piece(fire.target, (*here, "target"), 1 - side)
             supports = [p for name in fire.support if (p := self.piece(name, (*here, "support"), side))]
@@ -338,6 +339,7 @@ class _Referee:
             if not shooter.element.initiates:
                 self.finding("SFC207", (*here, "element"), f"{shooter.id} ({shooter.element.name}) cannot initiate "
                              "combat")
+                summary.lines.append(f"{shooter.id} at {target.id}: illegal (SFC207), not applied")
                 continue
             if fire.successive:
                 previous = last.get(shooter.id)
@@ -360,6 +362,11 @@ class _Referee:
                 if distance > reach + TOLERANCE:
                     self.finding("SFC205", (*here, "target" if piece is shooter else "support"),
                                  f"{target.id} is {distance:.1f}\" from {piece.id}, beyond its range of {reach}\"")
+            ruled = [d.code for d in self.result.diagnostics[before:] if d.severity is Severity.ERROR]
+            if ruled:  # a fire the rules forbid is not made: its rolls change nothing (and cause no follow-on finding)
+                summary.lines.append(f"{shooter.id} at {target.id}: illegal ({', '.join(dict.fromkeys(ruled))}), not "
+                                     "applied")
+                continue
             summary.lines.append(self.outcome(shooter, target, supports, fire, last))
 
     def outcome(self, shooter: Piece, target: Piece, supports: list[Piece], fire: Fire,

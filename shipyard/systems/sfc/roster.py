@@ -55,6 +55,7 @@ class RosterInput(_Input):
     name: str | None = None
     budget: int = Field(c.SUGGESTED_POINTS, ge=1)
     must_jump: bool = False
+    fighter_in_dreadnought_points: bool = True
 
 
 class RosterFile(_Input):
@@ -94,6 +95,9 @@ class Roster(Ship):
     name: str | None = None
     budget: int = c.SUGGESTED_POINTS
     must_jump: bool = False
+    #: The dreadnought's 24 points pay for its 1 embarked fighter element, if any (c.INCLUDED_IN_POINTS); false
+    #: counts the fighter's own points too.
+    fighter_in_dreadnought_points: bool = True
     elements: list[RosterElement] = Field(default_factory=list)
 
     @property
@@ -101,10 +105,17 @@ class Roster(Ship):
         return self.name or "(unnamed roster)"
 
 
-def element_points(element: RosterElement | Carried) -> Fraction | None:
-    """Points of an element line (its count, at its TL); None for a TL without a multiplier in the seed."""
+def element_points(element: RosterElement | Carried, carrier: RosterElement | None = None,
+                   included: bool = True) -> Fraction | None:
+    """Points of an element line (its count, at its TL); None for a TL without a multiplier in the seed. A line
+    ``carrier`` carries is counted less what the carrier's own points pay for (``included``: a dreadnought's one
+    fighter element, c.INCLUDED_IN_POINTS)."""
     multiplier = c.TL_MULTIPLIERS.get(element.tl)
-    return None if multiplier is None else c.ELEMENTS[element.type].points * multiplier * element.count
+    count = element.count
+    paid = c.INCLUDED_IN_POINTS.get(carrier.type) if carrier is not None and included else None
+    if paid is not None and paid[0] == element.type and carrier is not None:
+        count = max(0, count - paid[1] * carrier.count)
+    return None if multiplier is None else c.ELEMENTS[element.type].points * multiplier * count
 
 
 def read_roster(text: str | None, path: Path, shown: str) -> tuple[list[Ship], list[Diagnostic]]:
@@ -125,5 +136,6 @@ def read_roster(text: str | None, path: Path, shown: str) -> tuple[list[Ship], l
     head = {"self": located(positions, shown, ("roster",))}
     head.update({key: located(positions, shown, ("roster", key)) for key in ("name", "budget", "must_jump")})
     roster = Roster(name=loaded.roster.name, budget=loaded.roster.budget, must_jump=loaded.roster.must_jump,
-                    elements=elements, spans=head)
+                    fighter_in_dreadnought_points=loaded.roster.fighter_in_dreadnought_points, elements=elements,
+                    spans=head)
     return [roster], found

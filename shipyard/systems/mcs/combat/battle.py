@@ -29,8 +29,10 @@ from shipyard.core.toml_input import AnyCase, Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import RandomDice
 from shipyard.systems.mcs.combat.resolve import (
+    DEFAULT_OPTIONS,
     Context,
     Options,
+    aiming_needed,
     apply_changes,
     countermissile,
     fire_volley,
@@ -192,14 +194,20 @@ def _target(enemies: list[CombatShip], doctrine: Doctrine) -> CombatShip | None:
     return max(enemies, key=lambda s: s.displacement)
 
 
-def _allocate(ship: CombatShip, doctrine: Doctrine) -> None:
-    """MCS 2.1 by doctrine: the side's maneuver G (what the ship has, at most), half the rest (rounded down)
-    to aiming with a spinal mount, and what is left to evasion."""
+def fleet_maneuver(fleet: Fleet) -> Fraction:
+    """MCS 2.1: "Each ship in a fleet or squadron must allocate the same number of G's to maneuver": the side's
+    maneuver G this turn, its doctrine's at most what its slowest fighting ship has now (after damage)."""
+    return min([fleet.doctrine.maneuver, *(ship.current_maneuver() for ship in fleet.fighting)])
+
+
+def _allocate(ship: CombatShip, doctrine: Doctrine, maneuver: Fraction,
+              options: Options = DEFAULT_OPTIONS) -> None:
+    """MCS 2.1 by doctrine: the side's maneuver G, then with a spinal mount what aiming needs ("at least one-half
+    of it's total current acceleration", ``aiming_needed``: a 1 G ship aims 0.5), and what is left to evasion."""
     have = ship.current_maneuver()
-    maneuver = min(doctrine.maneuver, have)
     left = have - maneuver
     spinal = ship.has_mounted("spinal", EVERY_KIND)
-    aiming = Fraction(math.floor(have / 2)) if doctrine.aim and spinal else Fraction(0)
+    aiming = aiming_needed(have, options) if doctrine.aim and spinal else Fraction(0)
     aiming = min(aiming, left)
     evasion = left - aiming if doctrine.evade else Fraction(0)
     ship.allocate(maneuver, evasion, aiming)
@@ -329,13 +337,17 @@ class Battle:
     def turn(self, number: int) -> None:
         ctx = Context(dice=self.dice, options=self.options, turn=number, narrate=self.narrate)
         self.say(f"Turn {number}")
+        allocated = []
         for fleet in self.fleets:
+            maneuver = fleet_maneuver(fleet) if fleet.fighting else Fraction(0)
+            allocated.append(maneuver)
             for ship in fleet.fighting:
-                _allocate(ship, fleet.doctrine)
+                _allocate(ship, fleet.doctrine, maneuver, self.options)
             _squadrons_evade_alike(fleet)
         rolls = [self.dice.roll(t.INITIATIVE_DICE, 6, "initiative", fleet.name) for fleet in self.fleets]
-        totals = [initiative(roll, fleet.tactics, fleet.doctrine.maneuver if fleet.fighting else Fraction(0))
-                  for roll, fleet in zip(rolls, self.fleets, strict=True)]
+        # MCS 2.2: "plus the twice number of G's allocated to maneuver by that side": the G allocated this turn
+        totals = [initiative(roll, fleet.tactics, g) for roll, fleet, g in zip(rolls, self.fleets, allocated,
+                                                                              strict=True)]
         first = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else self.dice.pick(2, "initiative tie") - 1
         self.say(f"initiative: {self.fleets[0].name} {float(totals[0]):g}, {self.fleets[1].name} "
                  f"{float(totals[1]):g}: {self.fleets[first].name} wins")

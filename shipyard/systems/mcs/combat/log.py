@@ -153,6 +153,9 @@ class _Run:
         self.ships: dict[str, CombatShip] = {}
         #: Batteries that fired or gave point defence this turn (MCS 4.1: one or the other, once).
         self.used: dict[int, str] = {}
+        #: Each salvo launched to strike next turn: (battery, turn launched) -> its strength then. A salvo keeps the
+        #: strength it was launched with, whatever damage does to its battery before it strikes (as in battle).
+        self.in_flight: dict[tuple[int, int], int] = {}
 
     def error(self, where: tuple[str | int, ...], code: str, message: str) -> None:
         self.result.diagnostics.append(Diagnostic(code=code, severity=Severity.ERROR,
@@ -291,6 +294,7 @@ class _Run:
             elif group.kind == "missile":
                 for battery in batteries:
                     if entry.launched is None and not launch(ctx, group, battery, band):
+                        self.in_flight[(id(battery), ctx.turn)] = battery.rof
                         continue  # launched at Long or Extreme: the log gives its strike next turn
                     self.salvo(ctx, attacker, group, battery, target, band, evasion, entry, where)
             else:
@@ -307,7 +311,8 @@ class _Run:
 
     def salvo(self, ctx: Context, attacker: CombatShip, group: Group, battery: Battery, target: CombatShip,
               band: t.RangeBand, evasion: Fraction, entry: FireEntry, where: tuple[str | int, ...]) -> None:
-        strength = battery.rof if entry.salvo is None else entry.salvo
+        launched_with = self.in_flight.get((id(battery), entry.launched or 0), battery.rof)
+        strength = launched_with if entry.salvo is None else entry.salvo
         size_evade = group.size_evade or 0
         if entry.launched is not None:
             launched = self.log.turn[entry.launched - 1].range if entry.launched <= len(self.log.turn) else None

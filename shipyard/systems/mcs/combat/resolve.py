@@ -56,6 +56,10 @@ class Options(AnyCase):
     #: MCS 2.1 (optional): spinal ROF -1 with too little aiming G, ``no_aim_penalty`` with none.
     aiming: bool = True
     no_aim_penalty: int = t.AIMING_NONE_PENALTY
+    #: MCS 2.1's "at least one-half of it's total current acceleration (round down)": "exact" half, in G with
+    #: fractions (the seed's example: a 3 G ship "would need to allocate 1.5 Gs", a 1 G ship aims 0.5), or the
+    #: half "rounded down" to whole G as the rule's words say.
+    aiming_half: Literal["exact", "rounded down"] = "exact"
     #: MCS 5.1: roll the meson screen operator's task (False: screens always at their rating).
     screen_task: bool = True
     #: MCS 5.1: what a "spectacular success" is on the 2d screen task: both dice 1 ("all-ones"), or never.
@@ -152,7 +156,7 @@ def to_hit(attacker: CombatShip, group: Group, target: CombatShip, band: t.Range
         acceleration = attacker.current_maneuver()
         if acceleration > 0 and aiming_g == 0:
             rof += options.no_aim_penalty
-        elif aiming_g < math.floor(acceleration / 2):
+        elif aiming_g < aiming_needed(acceleration, options):
             rof += t.AIMING_SHORT_PENALTY
     terms.append(Term("ROF", rof))
     terms.append(Term("size", target.size))
@@ -408,8 +412,8 @@ def crew_casualties(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) 
 
 
 def facility_missing(ship: CombatShip, location: str) -> bool:
-    """MCS 4.5: interior hits on facilities the sheet does not have are re-rolled (a system already destroyed
-    is still there: the hit is wasted)."""
+    """MCS 4.5: "All hits on non-existent facilities (weapon on unarmed ships) are re-rolled"; a facility the
+    sheet has is there however damaged: a system destroyed, or a drive damaged to 0, takes the hit, wasted."""
     if location in ("spinal", "bay", "turret"):
         return not ship.lines(location, WEAPONS)  # type: ignore[arg-type]  # one of the mounts, by the test above
     if location == "magazine":
@@ -417,9 +421,11 @@ def facility_missing(ship: CombatShip, location: str) -> bool:
     if location == "screens":
         return ship.meson_screen is None
     if location == "jump drive":
-        return not ship.jump and "jump drive" not in ship.systems_destroyed
+        built = ship.jump if ship.built_jump is None else ship.built_jump
+        return not built and "jump drive" not in ship.systems_destroyed
     if location == "maneuver drive":
-        return ship.maneuver == 0 and "maneuver drive" not in ship.systems_destroyed
+        built_g = ship.maneuver if ship.built_maneuver is None else ship.built_maneuver
+        return built_g == 0 and "maneuver drive" not in ship.systems_destroyed
     return False
 
 
@@ -868,6 +874,13 @@ def swarm(aim: ToHit, roll: int, ships: int, at_missiles: bool = False) -> tuple
     needed = next(low for low, _, count in t.SWARM_HITS if count >= ships) if ships <= t.SWARM_HITS[-1][2] \
         else made
     return hit, (made - needed) // t.POINTS_PER_EXTRA_DAMAGE
+
+
+def aiming_needed(acceleration: Fraction, options: Options = DEFAULT_OPTIONS) -> Fraction:
+    """MCS 2.1: the G a spinal ship aims with to fire at its full ROF: half its current acceleration, exact or
+    rounded down (``Options.aiming_half``)."""
+    half = acceleration / 2
+    return Fraction(math.floor(half)) if options.aiming_half == "rounded down" else half
 
 
 def initiative(roll: int, tactics: int, maneuver_g: Fraction) -> Fraction:

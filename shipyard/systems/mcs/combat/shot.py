@@ -23,6 +23,8 @@ from shipyard.systems.mcs.combat.state import CombatShip, Group
 
 #: The order levels are listed in: none, light, heavy, critical, then 2x critical and up.
 LEVEL_KEYS = ("none", "light", "heavy", "critical")
+#: A hit that blocking sand stopped outright (MCS 5.1: DV below the sand's armour): listed before every level.
+BLOCKED = "blocked by sand"
 
 
 def level_key(total: int) -> str:
@@ -31,6 +33,8 @@ def level_key(total: int) -> str:
 
 
 def level_sort(name: str) -> tuple[int, int]:
+    if name == BLOCKED:
+        return -1, 0
     if name in LEVEL_KEYS:
         return LEVEL_KEYS.index(name), 0
     return len(LEVEL_KEYS), int(name.split("x")[0])
@@ -60,7 +64,7 @@ def _levels(dv: int, against: int, options: Options, laser: bool) -> dict[str, F
 
 
 def _hits_of(level: str) -> int:
-    if level == "none":
+    if level in ("none", BLOCKED):
         return 0
     return int(level.split("x")[0]) if "x" in level else 1
 
@@ -238,10 +242,10 @@ def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: 
         pens: list[tuple[Fraction, dict[str, Fraction]]] = []
         interiors: list[tuple[Fraction, dict[str, Fraction]]] = []
         for chance, p, dv in _with_blocking(sand_dv, target, weapon, sand, extra, assumptions):
-            if p is None:  # blocked by sand
-                surfaces.append((chance, {"none": Fraction(1)}))
-                pens.append((chance, {"blocked by sand": Fraction(1)}))
-                interiors.append((chance, {"none": Fraction(1)}))
+            if p is None:  # blocked by sand: no surface hit, nothing through the armour
+                surfaces.append((chance, {BLOCKED: Fraction(1)}))
+                pens.append((chance, {BLOCKED: Fraction(1)}))
+                interiors.append((chance, {BLOCKED: Fraction(1)}))
                 continue
             surface = None if weapon == "meson" else _levels(dv, against, options, weapon == "laser")
             pen_d, interior = _interior(p, dv, target, options, weapon, surface, screens)
@@ -306,12 +310,15 @@ class SalvoOdds:
     penetration: dict[str, Fraction]
     surface_severity: dict[str, Fraction]
     interior_severity: dict[str, Fraction]
+    assumptions: list[str] = field(default_factory=list)
 
 
 def salvo_odds(attacker: CombatShip, group: Group, target: CombatShip, defence: list[tuple[Group, int, int]],
-               options: Options = DEFAULT_OPTIONS) -> SalvoOdds:
+               options: Options = DEFAULT_OPTIONS, sand: str = "none") -> SalvoOdds:
     """One salvo of ``group`` at ``target``, fired at by each (PD group, shots, squadron) in turn: the chance it
-    strikes, then the severity of its hit (quick rule: DV = missile damage + salvo strength)."""
+    strikes, then the severity of its hit (quick rule: DV = missile damage + salvo strength). Sand acts on it as
+    on a laser: MCS 5.1's sand "reduces the damage of laser and detonation-laser attacks", and an MCS salvo is
+    read as detonation lasers (its sheet names no other warhead)."""
     from shipyard.systems.mcs.combat.resolve import point_defence_target
 
     if group.kind != "missile":
@@ -330,7 +337,25 @@ def salvo_odds(attacker: CombatShip, group: Group, target: CombatShip, defence: 
         survive *= (1 - p_one) ** count
     dv = dam + strength
     against = target.toughness if options.severity_against == "toughness" else target.size
-    surface = _levels(dv, against, options, False)
-    pen_d, interior = _interior(pen, dv, target, options, "missile", surface, None)
-    return SalvoOdds(attacker.name, group.label, target.name, strength, pen, dv, shots, survive, _sorted(pen_d),
-                     _sorted(surface), _sorted(interior))
+    assumptions: list[str] = []
+    strike = [(Fraction(1), pen, dv)]
+    if sand == "cloud":
+        cloud = next((abs(b.screen or 0) for g in target.groups if g.kind == "sandcaster" for b in g.intact), 0)
+        strike = [(Fraction(1), pen - cloud, dv - cloud)]
+        assumptions.append(f"sand cloud: Pen and DV -{cloud}")
+    surfaces: list[tuple[Fraction, dict[str, Fraction]]] = []
+    pens: list[tuple[Fraction, dict[str, Fraction]]] = []
+    interiors: list[tuple[Fraction, dict[str, Fraction]]] = []
+    for chance, p, each in _with_blocking(strike, target, "laser", sand, 0, assumptions):
+        if p is None:  # blocked by sand
+            for parts in (surfaces, pens, interiors):
+                parts.append((chance, {BLOCKED: Fraction(1)}))
+            continue
+        surface = _levels(each, against, options, False)
+        pen_d, interior = _interior(p, each, target, options, "missile", surface, None)
+        surfaces.append((chance, surface))
+        pens.append((chance, pen_d))
+        interiors.append((chance, interior))
+    return SalvoOdds(attacker.name, group.label, target.name, strength, pen, dv, shots, survive,
+                     _sorted(mixed(pens)), _sorted(mixed(surfaces)), _sorted(mixed(interiors)),
+                     list(dict.fromkeys(assumptions)))

@@ -192,6 +192,10 @@ class CombatShip:
     groups: list[Group]
     sensors: list[SensorState]
     vacc_suits: bool = True
+    #: The drives the sheet gives (G and jump as built): a drive damaged to 0 is still a drive (MCS 4.5 re-rolls
+    #: only "hits on non-existent facilities"); None: as the current figures at the start.
+    built_maneuver: Fraction | None = None
+    built_jump: int | None = None
     #: MCS 4.5.1: armoured compartments by interior location ("electronics", "crew quarters" ...).
     component_armour: dict[str, int] = field(default_factory=dict)
     fire_control_destroyed: bool = False
@@ -461,6 +465,7 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         signatures={kind: _fraction(value) for kind in ("vis", "ir", "active", "lidar")
                     if signature is not None and (value := getattr(signature, kind)) is not None},
         groups=groups, sensors=sensors, vacc_suits=vacc_suits,
+        built_maneuver=_fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0), built_jump=ship.jump,
         component_armour=dict(component_armour or {}),
         cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None)
 

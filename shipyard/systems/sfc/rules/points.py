@@ -27,7 +27,7 @@ def check(roster: Roster, ctx: RuleContext) -> Iterator[Diagnostic]:
     unknown = 0
     for element in roster.elements:
         for line in element.lines():
-            points = element_points(line)
+            points = element_points(line, None if line is element else element, roster.fighter_in_dreadnought_points)
             if points is None:
                 unknown += 1
             else:

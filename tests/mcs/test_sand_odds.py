@@ -1,0 +1,68 @@
+"""Blocking sand in `combat shot`, for beams and for salvos (MCS 5.1): "Sand ... reduces the damage of laser and
+detonation-laser attacks". A hit the sand stops outright is its own outcome, with its exact chance."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from conftest import ROOT
+from typer.testing import CliRunner
+
+from shipyard.cli import app
+
+CORVETTE = ROOT / "fixtures" / "mcs" / "zhodani-patrol-corvette.usd"
+KUVASZ = ROOT / "examples" / "kuvasz.usd"
+runner = CliRunner()
+
+
+def _shot(*args: str) -> dict:
+    result = runner.invoke(app, ["combat", "shot", *args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_blocking_sand_that_stops_a_laser_hit_is_an_outcome():
+    """The corvette's Laser Battery (+2) 14:10 at Medium on the Kuvasz: 4 skill + 5 FC + 2 ROF + 4 size = 15 on
+    3d6, a hit 206/216. Made by 4 or more (3d6 <= 11, 135 ways) the bonus is +2, by 2-3 (12, 13: 46 ways) +1, by
+    0-1 (14, 15: 25 ways) +0. The Kuvasz's sand (armour 12) fires on every 2d6 (its crew's 12 by default) and
+    stops a DV below 12: DV 10 and 11, (25 + 46)/206 = 71/206 of the hits. Before, this shot raised ValueError."""
+    odds = _shot(str(CORVETTE), str(KUVASZ), "-b", "Laser Battery", "-r", "m", "--sand", "blocking")
+    assert odds["p_hit"] == "103/108"
+    assert odds["damage_bonus"] == {"0": "25/206", "1": "23/103", "2": "135/206"}
+    assert odds["surface_severity"] == {"blocked by sand": "1"}  # no bonus: DV 10 is always stopped
+    assert odds["surface_severity_with_bonus"]["blocked by sand"] == "71/206"
+    assert sum(Fraction(v) for v in odds["surface_severity_with_bonus"].values()) == 1
+    assert not any(key.endswith("blocked by sand") for key in odds["surface_effects"])  # a stopped hit has none
+
+
+def test_without_sand_the_same_shot_is_never_blocked():
+    odds = _shot(str(CORVETTE), str(KUVASZ), "-b", "Laser Battery", "-r", "m")
+    assert "blocked by sand" not in odds["surface_severity_with_bonus"]
+
+
+def _weak_salvo_and_trained_target(tmp_path):
+    """An attacker of the Kuvasz's sheet with bays of (+1)16:9 (DV 9 + 1 = 10); a target Kuvasz with a trained crew
+    (Skill+Attribute 9), its sand of armour 12."""
+    attacker, target = tmp_path / "weak.usd", tmp_path / "trained.usd"
+    attacker.write_text(KUVASZ.read_text().replace("(+2)16:10", "(+1)16:9"))
+    target.write_text(KUVASZ.read_text().replace("Fire Control: +4 (all batteries)",
+                                                 "Fire Control: +4 (all batteries)\nTrained Crew: Skill: 2 "
+                                                 "Skill+Attribute: 9"))
+    return attacker, target
+
+
+def test_blocking_sand_stops_a_salvo_on_a_made_task(tmp_path):
+    """The salvo strikes (no point defence named) at DV 10, below the sand's armour 12: the sand stops it when the
+    operator makes 2d6 <= 9, 30 of 36 ways: blocked 5/6; the rest strike at DV 10 against toughness 9."""
+    attacker, target = _weak_salvo_and_trained_target(tmp_path)
+    odds = _shot(str(attacker), str(target), "-b", "Missile Bays", "-r", "vs", "--sand", "blocking")
+    assert odds["p_strike"] == "1"
+    assert odds["surface_severity"]["blocked by sand"] == "5/6" == odds["interior_severity"]["blocked by sand"]
+    assert sum(Fraction(v) for k, v in odds["surface_severity"].items() if k != "blocked by sand") == Fraction(1, 6)
+
+
+def test_a_salvo_without_sand_is_never_blocked(tmp_path):
+    attacker, target = _weak_salvo_and_trained_target(tmp_path)
+    odds = _shot(str(attacker), str(target), "-b", "Missile Bays", "-r", "vs")
+    assert "blocked by sand" not in odds["surface_severity"] and odds["assumptions"] == []
