@@ -65,6 +65,8 @@ def test_wilson_interval():
     low, high = wilson(30, 100)
     assert math.isclose(low, 0.2189, abs_tol=1e-4) and math.isclose(high, 0.3958, abs_tol=1e-4)
     assert wilson(0, 10)[0] == 0.0 and math.isclose(wilson(10, 10)[1], 1.0)
+    # At all or none the interval holds the chance itself exactly: 30 of 30 is 1.0, not 0.9999999999999999.
+    assert all(wilson(runs, runs)[1] == 1.0 and wilson(0, runs)[0] == 0.0 for runs in range(1, 200))
 
 
 def test_order_of_fire_is_largest_first_alternating():
@@ -100,6 +102,21 @@ def test_narration_does_not_change_the_dice():
     assert log[0] == "Turn 1" and log[-1].startswith("The battle ends after turn")
     end = log.index("End of turn 1: damage takes effect")  # the shots come before the damage they do
     assert any("to-hit" in line for line in log[:end]) and not any("to-hit" in line for line in log[end:end + 3])
+
+
+def test_narrated_and_counted_battles_agree_with_every_play_rule_in_play():
+    """The Kuvasz (bays limited to Very Short, two laser lines of one name, blocking sand) against the Midu (spinal
+    PAW aiming half its G, sand against the Kuvasz's salvos, power plant and drive damage), from Very Short and
+    from Long, power damage read both ways: the narrated battle and the counted one are the same battle, run for
+    run."""
+    templates = fleets("kuvasz", "midu-agashaan")
+    for start in ("vs", "l"):
+        for options in (Options(), Options(power_loss="batteries"), Options(aiming_half="rounded down")):
+            for run in range(8):
+                quiet, _ = fight(templates, options, start, 10, 11, run)
+                told, _ = fight(templates, options, start, 10, 11, run, narrate=True)
+                assert (quiet.winner, quiet.turns, quiet.hits, quiet.survivors, quiet.batteries_lost) == (
+                    told.winner, told.turns, told.hits, told.survivors, told.batteries_lost), (start, options, run)
 
 
 def test_the_same_seed_gives_the_same_result_whatever_the_jobs():

@@ -66,3 +66,16 @@ def test_a_salvo_without_sand_is_never_blocked(tmp_path):
     attacker, target = _weak_salvo_and_trained_target(tmp_path)
     odds = _shot(str(attacker), str(target), "-b", "Missile Bays", "-r", "vs")
     assert "blocked by sand" not in odds["surface_severity"] and odds["assumptions"] == []
+
+
+def test_a_swarm_shot_takes_the_swarm_rules_bonus():
+    """MCS Optional 5.5: "For each point the to-hit roll is made by, multiple targets are hit ... Once all ships in
+    the squadron have been hit, for each two extra points the to-hit roll was made by, increase the damage to all
+    ships by one point." The corvette's laser at the Kuvasz at Medium needs 15 on 3d6; at a squadron of 3 the
+    third ship is hit when made by 3, so the bonus is (made - 3) // 2: made by 0-4 (3d6 of 11-15: 98 of the 206
+    hits) +0, by 5-6 (10, 9: 52) +1, by 7-8 (8, 7: 36) +2, by 9-10 (6, 5: 16) +3, by 11-12 (4, 3: 4) +4. Without
+    --swarm the ordinary bonus (made by // 2, at most ROF +2) holds: 25/206, 23/103, 135/206."""
+    swarm = _shot(str(CORVETTE), str(KUVASZ), "-b", "Laser Battery", "-r", "m", "--swarm", "3")
+    assert swarm["damage_bonus"] == {"0": "49/103", "1": "26/103", "2": "18/103", "3": "8/103", "4": "2/103"}
+    plain = _shot(str(CORVETTE), str(KUVASZ), "-b", "Laser Battery", "-r", "m")
+    assert plain["damage_bonus"] == {"0": "25/206", "1": "23/103", "2": "135/206"}

@@ -286,6 +286,9 @@ class Battle:
                  narrate: bool = False) -> None:
         self.fleets, self.options, self.range, self.limit, self.dice = fleets, options, start_range, limit, dice
         self.narrate = narrate
+        for fleet in fleets:
+            for ship in fleet.ships:
+                ship.power_loss = options.power_loss
         self.log: list[str] = []
         self.salvos: list[_Salvo] = []  # launched at Long or Extreme, striking next turn
         self.hits: dict[str, int] = {}
@@ -410,8 +413,9 @@ class Battle:
                 for group in ship.groups:
                     if group.kind != "missile" or group.beyond(between) is not None:  # the sheet's range limit
                         continue
+                    unpowered = ship.unpowered()
                     for battery in group.intact:
-                        if battery.salvos is not None and battery.salvos <= 0:
+                        if (battery.salvos is not None and battery.salvos <= 0) or id(battery) in unpowered:
                             continue
                         used.add(id(battery))
                         now = launch(ctx, group, battery, band)
@@ -425,9 +429,9 @@ class Battle:
         side = self.side_of(ship)
         fleet, enemy = self.fleets[side], self.fleets[1 - side]
         ctx.say(f"{ship.name} is presented for fire")
+        sand: set[int] = set()  # the sandcasters fired this presentation, at salvos and beams alike
         for salvo in [s for s in strikes if s.target is ship]:
-            self.strike(ctx, salvo, fleet.doctrine, used)
-        sand: set[int] = set()
+            self.strike(ctx, salvo, fleet.doctrine, used, sand)
         sand_rule = fleet.doctrine.sand
         if _target(fleet.fighting, enemy.doctrine) is not ship:  # the enemy's ships share its doctrine's target
             return
@@ -448,9 +452,11 @@ class Battle:
                     key = f"{enemy.name}: {attacker.name}: {group.label}"
                     self.hits[key] = self.hits.get(key, 0) + hits
 
-    def strike(self, ctx: Context, salvo: _Salvo, doctrine: Doctrine, used: set[int]) -> None:
+    def strike(self, ctx: Context, salvo: _Salvo, doctrine: Doctrine, used: set[int],
+               sand: set[int] | None = None) -> None:
         """MCS 4.1-4.3: the target's point defence batteries that have not fired take one shot each at the salvo
-        until it is stopped, then it strikes."""
+        until it is stopped, then it strikes; the target's doctrine's sand meets it as it meets a laser (MCS 5.1:
+        sand "reduces the damage of laser and detonation-laser attacks")."""
         target = salvo.target
         size_evade = salvo.group.size_evade or 0
         # MCS 4.1: "Only the target ship and ships in the same squadron with it may use Point Defence Fire."
@@ -470,7 +476,7 @@ class Battle:
                     if stopped:
                         return
         fired = missile_attack(ctx, salvo.attacker, salvo.group, salvo.battery, target, t.RANGE_BANDS[salvo.band],
-                               target.allocation[1], strength=salvo.strength)
+                               target.allocation[1], sand=doctrine.sand, sand_fired=sand, strength=salvo.strength)
         if fired.bonus is not None:
             key = f"{self.fleets[self.side_of(salvo.attacker)].name}: {salvo.attacker.name}: {salvo.group.label}"
             self.hits[key] = self.hits.get(key, 0) + 1
@@ -498,7 +504,10 @@ def wilson(successes: int, runs: int, z: float = Z_95) -> tuple[float, float]:
     p = successes / runs
     centre = (p + z * z / (2 * runs)) / (1 + z * z / runs)
     half = z * math.sqrt(p * (1 - p) / runs + z * z / (4 * runs * runs)) / (1 + z * z / runs)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 and all the interval's end is the chance itself; in floats it falls a hair inside (0.9999999999999999).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == runs else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass

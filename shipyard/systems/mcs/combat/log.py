@@ -31,6 +31,7 @@ from shipyard.systems.mcs.combat.resolve import (
     missile_attack,
     point_defence,
     sensors_allow,
+    unpowered_words,
 )
 from shipyard.systems.mcs.combat.state import (
     NEAR_NAME,
@@ -186,6 +187,7 @@ class _Run:
             try:
                 self.ships[key] = combat_ship(chosen, entry.crew, entry.mounts, entry.vacc_suits,
                                               {str(k): v for k, v in entry.component_armour.items()})
+                self.ships[key].power_loss = self.log.options.power_loss
             except ValueError as error:
                 self.error(where, "CMB003", f"ship {key!r}: {error}")
 
@@ -293,6 +295,8 @@ class _Run:
                               squadron=len(volley), spread=entry.spread)
             elif group.kind == "missile":
                 for battery in batteries:
+                    if entry.launched is None and id(battery) in attacker.unpowered():
+                        raise CannotFire(unpowered_words(battery, attacker))
                     if entry.launched is None and not launch(ctx, group, battery, band):
                         self.in_flight[(id(battery), ctx.turn)] = battery.rof
                         continue  # launched at Long or Extreme: the log gives its strike next turn

@@ -60,6 +60,15 @@ class Options(AnyCase):
     #: fractions (the seed's example: a 3 G ship "would need to allocate 1.5 Gs", a 1 G ship aims 0.5), or the
     #: half "rounded down" to whole G as the rule's words say.
     aiming_half: Literal["exact", "rounded down"] = "exact"
+    #: MCS 4.5: "each point of power plant damage reduces maneuver by one or disables one weapon battery per two
+    #: points": "maneuver" (the default) or "batteries".
+    power_loss: Literal["maneuver", "batteries"] = "maneuver"
+    #: MCS 4.5, Missile Magazine: "10% of full missile load destroyed" read as the share of the "ship"'s whole load
+    #: (in whole salvos, rounded up), or of each "launcher"'s (rounded up: a salvo of each at least).
+    magazine_loss: Literal["ship", "launcher"] = "ship"
+    #: MCS 5.3: roll the surface location for a hit whose severity is no effect too (a weak spot at 18 then
+    #: lowers the armour for its interior hit); by default a hit of no effect rolls none.
+    location_on_no_effect: bool = False
     #: MCS 5.1: roll the meson screen operator's task (False: screens always at their rating).
     screen_task: bool = True
     #: MCS 5.1: what a "spectacular success" is on the 2d screen task: both dice 1 ("all-ones"), or never.
@@ -117,6 +126,11 @@ class ToHit:
     def damage_bonus(self, roll: int) -> int:
         """MCS 3.0: +1 damage for every 2 points the roll is made by, up to the ROF bonus."""
         return max(0, min(self.rof_bonus, (self.target - roll) // t.POINTS_PER_EXTRA_DAMAGE))
+
+
+#: How power plant damage is felt (MCS 4.5), in the words a log says it with.
+POWER_LOSS_WORDS = {"maneuver": "each point lost reduces maneuver by one", "batteries": "each two points lost "
+                    "disable a weapon battery"}
 
 
 class CannotFire(ValueError):
@@ -509,11 +523,20 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
     elif location == "magazine":
         share = t.MAGAZINE_LOSS[level]
 
-        def magazine() -> None:  # a share of the full load, in whole salvos of each launcher, rounded up
-            for group in ship.lines(None, MISSILES):
-                for battery in group.batteries:
-                    if battery.salvos is not None and battery.full_salvos is not None:
-                        battery.salvos = max(0, battery.salvos - math.ceil(battery.full_salvos * share))
+        def magazine() -> None:
+            launchers = [b for g in ship.lines(None, MISSILES) for b in g.batteries
+                         if b.salvos is not None and b.full_salvos is not None]
+            if ctx.options.magazine_loss == "launcher":  # the share of each launcher's load, rounded up
+                for battery in launchers:
+                    battery.salvos = max(0, (battery.salvos or 0) - math.ceil((battery.full_salvos or 0) * share))
+                return
+            # "10% of full missile load destroyed": the share of the ship's whole load, rounded up to whole salvos,
+            # each taken from the launcher with the most left (the first on the sheet on a tie).
+            for _ in range(math.ceil(sum(b.full_salvos or 0 for b in launchers) * share)):
+                fullest = max(launchers, key=lambda b: b.salvos or 0, default=None)
+                if fullest is None or not fullest.salvos:
+                    break
+                fullest.salvos -= 1
         ctx.change(ship, lambda: f"missile magazine: {float(share):.0%} of the full missile load destroyed",
                    magazine)
     elif location == "cargo/fittings":
@@ -579,7 +602,8 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
                     ship.power = None if ship.power is None else max(0, ship.power - amount)
                 else:
                     ship.maneuver = max(Fraction(0), ship.maneuver - amount)
-            ctx.change(ship, f"{location}: {what} -{amount}", lower)
+            effect = f" ({POWER_LOSS_WORDS[ship.power_loss]})" if what == "power" else ""
+            ctx.change(ship, f"{location}: {what} -{amount}{effect}", lower)
     elif location == "jump drive":
         jump = t.JUMP_LOSS[level]
         if jump is None:
@@ -670,13 +694,20 @@ def interior_location_hit(ctx: Context, ship: CombatShip, level: str, weapon: We
 def surface_hit(ctx: Context, hit: Hit, ship: CombatShip) -> bool:
     """MCS 5.3: severity, then a location and effect for each hit it makes. True when a weak spot was hit."""
     weak = False
-    for level in severity_roll(ctx, ship, hit.dv, hit.weapon, "surface"):
+    levels = severity_roll(ctx, ship, hit.dv, hit.weapon, "surface")
+    for level in levels:
         roll = ctx.dice.roll(3, 6, "surface location")
         location = t.lookup(t.SURFACE_LOCATIONS, roll)
         if ctx.narrate:
             ctx.say(f"  surface location: {roll} (3d6): {location}, {level}")
         weak = weak or location == "weak spot"
         surface_effect(ctx, ship, location, level)
+    if not levels and ctx.options.location_on_no_effect:  # no effect, but the location may be the weak spot
+        roll = ctx.dice.roll(3, 6, "surface location")
+        location = t.lookup(t.SURFACE_LOCATIONS, roll)
+        if ctx.narrate:
+            ctx.say(f"  surface location: {roll} (3d6): {location}, no effect")
+        weak = location == "weak spot"
     return weak
 
 
@@ -876,6 +907,12 @@ def swarm(aim: ToHit, roll: int, ships: int, at_missiles: bool = False) -> tuple
     return hit, (made - needed) // t.POINTS_PER_EXTRA_DAMAGE
 
 
+def unpowered_words(battery: Battery, ship: CombatShip) -> str:
+    """Why a battery may not fire: power plant damage disables it (MCS 4.5, ``power_loss = "batteries"``)."""
+    return (f"{battery.label} is disabled by power plant damage ({ship.power_damage()} point(s): one weapon battery "
+            "per two, MCS 4.5)")
+
+
 def aiming_needed(acceleration: Fraction, options: Options = DEFAULT_OPTIONS) -> Fraction:
     """MCS 2.1: the G a spinal ship aims with to fire at its full ROF: half its current acceleration, exact or
     rounded down (``Options.aiming_half``)."""
@@ -921,6 +958,8 @@ def fire_beam(ctx: Context, attacker: CombatShip, group: Group, battery: Battery
     is the to-hit already worked out for another battery of the group at the same target (so the ship may fire
     it), if any."""
     pen, dam = beam_figures(group, battery, band)
+    if id(battery) in attacker.unpowered():
+        raise CannotFire(unpowered_words(battery, attacker))
     if spread:
         dam -= spread_fire(battery, group, spread)
     if aim is None:
@@ -948,12 +987,13 @@ def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: lis
         return 0
     aims: dict[int, ToHit] = {}
     column = band.column
+    unpowered = attacker.unpowered() if attacker.power_loss == "batteries" else ()
     weapon: Weapon = group.weapon if group.weapon in ("laser", "paw", "meson") else "laser"
     cloud = _cloud(target) if sand == "cloud" else 0
     hits = 0
     narrate = ctx.narrate
     for battery in batteries:
-        if battery.destroyed or column >= len(battery.dam):
+        if battery.destroyed or column >= len(battery.dam) or id(battery) in unpowered:
             continue
         pen, dam = battery.pen[column], battery.dam[column]
         if pen is None or dam is None:

@@ -168,7 +168,12 @@ def _interior(pen: int, dv: int, target: CombatShip, options: Options, weapon: s
     # A weak spot (surface 18 on 3d6) lowers the armour by 6 for the interior: the chance one of the surface
     # hit's location rolls is 18.
     p_location_18 = Fraction(1, 216)
-    p_weak = sum((chance * (1 - (1 - p_location_18) ** _hits_of(level)) for level, chance in (surface or {}).items()),
+
+    def rolls(level: str) -> int:  # location rolls a hit makes: a hit of no effect rolls one with the option
+        hits = _hits_of(level)
+        return hits if hits or not options.location_on_no_effect or level == BLOCKED else 1
+
+    p_weak = sum((chance * (1 - (1 - p_location_18) ** rolls(level)) for level, chance in (surface or {}).items()),
                  Fraction(0))
     parts_pen, parts_int = [], []
     for chance, armour in ((1 - p_weak, target.armour), (p_weak, target.armour + t.WEAK_SPOT_ARMOUR)):
@@ -230,6 +235,14 @@ def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: 
             p_hit += chance
             extra = aim.damage_bonus(rolled)
             bonus[extra] = bonus.get(extra, Fraction(0)) + chance
+    if swarm_of is not None:
+        # MCS Optional 5.5: against a squadron the roll's margin hits more ships first; "Once all ships in the
+        # squadron have been hit, for each two extra points ... increase the damage to all ships by one point".
+        bonus = {}
+        for roll, chance in totals.items():
+            hit, extra = swarm(aim, roll + aim.offset, swarm_of)
+            if hit:
+                bonus[extra] = bonus.get(extra, Fraction(0)) + chance
     bonus = {k: v / p_hit for k, v in sorted(bonus.items())} if p_hit else {0: Fraction(1)}
     against = target.toughness if options.severity_against == "toughness" else target.size
     screens = _screen_chances(target, options) if weapon == "meson" else None

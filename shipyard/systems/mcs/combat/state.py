@@ -31,6 +31,8 @@ MISSILES: tuple[Kind, ...] = ("missile",)
 SANDCASTERS: tuple[Kind, ...] = ("sandcaster",)
 EVERY_KIND: tuple[Kind, ...] = ("beam", "missile", "sandcaster", "damper")
 _T = TypeVar("_T")
+#: MCS 4.5: power plant damage "disables one weapon battery per two points".
+POWER_POINTS_A_BATTERY = 2
 #: How near a misspelt battery name must be to a sheet's (difflib's ratio) to be named as the one meant.
 NEAR_NAME = 0.8
 _NO_G = Fraction(0)
@@ -196,6 +198,10 @@ class CombatShip:
     #: only "hits on non-existent facilities"); None: as the current figures at the start.
     built_maneuver: Fraction | None = None
     built_jump: int | None = None
+    built_power: int | None = None
+    #: MCS 4.5: "each point of power plant damage reduces maneuver by one or disables one weapon battery per two
+    #: points": which, for this ship (Options.power_loss).
+    power_loss: Literal["maneuver", "batteries"] = "maneuver"
     #: MCS 4.5.1: armoured compartments by interior location ("electronics", "crew quarters" ...).
     component_armour: dict[str, int] = field(default_factory=dict)
     fire_control_destroyed: bool = False
@@ -296,9 +302,27 @@ class CombatShip:
     def _turn_loss(self, what: str) -> int:
         return sum(e.amount for e in self.turn_effects if e.what == what)
 
+    def power_damage(self) -> int:
+        """Points of power plant rating lost (this turn's one-turn losses included); 0 where the sheet gives none."""
+        power = self.current_power()
+        return 0 if power is None or self.built_power is None else max(0, self.built_power - power)
+
     def current_maneuver(self) -> Fraction:
         loss = self._turn_loss("maneuver") if self.turn_effects else 0
+        if self.power_loss == "maneuver" and self.power is not None:
+            loss += self.power_damage()  # MCS 4.5: each point of power plant damage reduces maneuver by one
         return self.maneuver - loss if self.maneuver > loss else _NO_G
+
+    def unpowered(self) -> set[int]:
+        """The weapon batteries power plant damage disables (``power_loss`` "batteries": one per two points, MCS
+        4.5), by identity: the last intact ones in the sheet's order, the owner keeping the first lines firing."""
+        if self.power_loss != "batteries" or self.power is None:
+            return set()
+        count = self.power_damage() // POWER_POINTS_A_BATTERY
+        if not count:
+            return set()
+        intact = [b for g in self.groups if g.kind in WEAPONS for b in g.batteries if not b.destroyed]
+        return {id(b) for b in intact[-count:]}
 
     def current_power(self) -> int | None:
         return None if self.power is None else max(0, self.power - self._turn_loss("power"))
@@ -464,7 +488,7 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         signature_ir=_fraction(signature.ir) if signature is not None and signature.ir is not None else Fraction(0),
         signatures={kind: _fraction(value) for kind in ("vis", "ir", "active", "lidar")
                     if signature is not None and (value := getattr(signature, kind)) is not None},
-        groups=groups, sensors=sensors, vacc_suits=vacc_suits,
+        groups=groups, sensors=sensors, vacc_suits=vacc_suits, built_power=ship.power[0] if ship.power else None,
         built_maneuver=_fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0), built_jump=ship.jump,
         component_armour=dict(component_armour or {}),
         cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None)
