@@ -79,3 +79,30 @@ def test_a_swarm_shot_takes_the_swarm_rules_bonus():
     assert swarm["damage_bonus"] == {"0": "49/103", "1": "26/103", "2": "18/103", "3": "8/103", "4": "2/103"}
     plain = _shot(str(CORVETTE), str(KUVASZ), "-b", "Laser Battery", "-r", "m")
     assert plain["damage_bonus"] == {"0": "25/206", "1": "23/103", "2": "135/206"}
+
+
+def test_expected_effects_list_only_the_facilities_the_target_has():
+    """MCS 5.3: "All hits on non-existent facilities ... are treated as 'No Effect'". An MCS sheet has no line for
+    drop tanks or launch ports; its notes name them. The Kuvasz ("Docking ring for 20-ton gig": grappled craft)
+    may lose drop-tank fuel or its gig, but has no launch port ("missiles that can be launched" is no hangar);
+    the Midu ("2x50 ton cutters in minimal hangers") has launch ports and no drop tanks."""
+    midu = ROOT / "examples" / "midu-agashaan.usd"
+    at_kuvasz = _shot(str(CORVETTE), str(KUVASZ), "-b", "Laser Battery", "-r", "s")["surface_effects"]
+    at_midu = _shot(str(CORVETTE), str(midu), "-b", "Laser Battery", "-r", "s")["surface_effects"]
+    assert any(k.startswith("drop tanks") for k in at_kuvasz) and not any(k.startswith("launch port")
+                                                                             for k in at_kuvasz)
+    assert any(k.startswith("launch port") for k in at_midu) and not any(k.startswith("drop tanks") for k in at_midu)
+
+
+def test_the_engine_finds_no_effect_where_the_odds_do():
+    from shipyard.systems.mcs.combat.dice import ScriptedDice
+    from shipyard.systems.mcs.combat.resolve import Context, Options, surface_effect
+    from shipyard.systems.mcs.combat.state import combat_ship
+    from shipyard.systems.mcs.parse import parse_usd
+
+    (sheet, *_), _ = parse_usd((ROOT / "examples" / "midu-agashaan.usd").read_text(), "midu.usd")
+    midu = combat_ship(sheet)
+    ctx = Context(dice=ScriptedDice([]), options=Options(), narrate=True)
+    surface_effect(ctx, midu, "drop tanks", "heavy")
+    assert ctx.log == ["  -> no effect: the sheet of Midu Agashaan names no drop tanks or grappled craft"]
+    assert midu.notes == []

@@ -69,6 +69,8 @@ class ShipEntry(_Entry):
     mounts: dict[str, Mount] = Field(default_factory=dict)
     vacc_suits: bool = True
     component_armour: dict[Location, int] = Field(default_factory=dict)
+    #: Facilities the ship has that its sheet does not name (MCS 5.3's drop tanks and launch ports).
+    facilities: list[Literal["drop tanks", "launch port"]] = Field(default_factory=list)
 
 
 class DefenceEntry(_Entry):
@@ -188,6 +190,7 @@ class _Run:
                 self.ships[key] = combat_ship(chosen, entry.crew, entry.mounts, entry.vacc_suits,
                                               {str(k): v for k, v in entry.component_armour.items()})
                 self.ships[key].power_loss = self.log.options.power_loss
+                self.ships[key].facilities |= frozenset(entry.facilities)
             except ValueError as error:
                 self.error(where, "CMB003", f"ship {key!r}: {error}")
 

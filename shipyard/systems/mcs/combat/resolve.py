@@ -393,6 +393,10 @@ def surface_effect(ctx: Context, ship: CombatShip, location: str, level: str) ->
                 ship.power = max(0, ship.power + power)
         ctx.change(ship, lambda: f"radiator: IR signature +{float(added)}" + (f", power plant {power}" if power
                                                                                 else ""), radiate)
+    elif ship.lacks(location):  # a facility its sheet does not name: "treated as 'No Effect'"
+        if ctx.narrate:
+            ctx.say(f"  -> no effect: the sheet of {ship.name} names no "
+                    f"{'drop tanks or grappled craft' if location == 'drop tanks' else 'launch port'}")
     elif location == "launch port":
         _note(ctx, ship, f"launch port, {level}: {t.SURFACE_EFFECTS['launch port'][level]}")
     elif location == "drop tanks":

@@ -110,6 +110,8 @@ def surface_locations(target: CombatShip) -> dict[str, Fraction]:
             location = "turret"
         if location in ("spinal", "bay", "turret") and not target.mounted(location):  # type: ignore[arg-type]
             location = "no effect"
+        if target.lacks(location):  # drop tanks or launch ports its sheet does not name
+            location = "no effect"
         found[location] = found.get(location, Fraction(0)) + chance
     return found
 

@@ -19,7 +19,13 @@ from typing import Literal, TypeVar
 
 from shipyard.core.names import meant_hint, spelt
 from shipyard.core.numbers import fraction_text
-from shipyard.systems.mcs.combat.tables import CREW_QUALITY, EVASION_TOLERANCE_LOSS, RANGE_BANDS, band_key
+from shipyard.systems.mcs.combat.tables import (
+    CREW_QUALITY,
+    EVASION_TOLERANCE_LOSS,
+    OPTIONAL_FACILITIES,
+    RANGE_BANDS,
+    band_key,
+)
 from shipyard.systems.mcs.model import BeamBattery, DamperBattery, MissileBattery, SandcasterBattery, UsdShip
 
 Mount = Literal["spinal", "bay", "turret"]
@@ -202,6 +208,8 @@ class CombatShip:
     #: MCS 4.5: "each point of power plant damage reduces maneuver by one or disables one weapon battery per two
     #: points": which, for this ship (Options.power_loss).
     power_loss: Literal["maneuver", "batteries"] = "maneuver"
+    #: Of MCS 5.3's locations a sheet has no line for (tables.OPTIONAL_FACILITIES), those this ship has.
+    facilities: frozenset[str] = frozenset()
     #: MCS 4.5.1: armoured compartments by interior location ("electronics", "crew quarters" ...).
     component_armour: dict[str, int] = field(default_factory=dict)
     fire_control_destroyed: bool = False
@@ -301,6 +309,11 @@ class CombatShip:
     # ---- current figures --------------------------------------------------------------------------
     def _turn_loss(self, what: str) -> int:
         return sum(e.amount for e in self.turn_effects if e.what == what)
+
+    def lacks(self, location: str) -> bool:
+        """Whether a surface location is a facility the ship does not have (a hit on it is No Effect, MCS 5.3):
+        drop tanks or launch ports its sheet does not name."""
+        return location in OPTIONAL_FACILITIES and location not in self.facilities
 
     def power_damage(self) -> int:
         """Points of power plant rating lost (this turn's one-turn losses included); 0 where the sheet gives none."""
@@ -489,6 +502,8 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         signatures={kind: _fraction(value) for kind in ("vis", "ir", "active", "lidar")
                     if signature is not None and (value := getattr(signature, kind)) is not None},
         groups=groups, sensors=sensors, vacc_suits=vacc_suits, built_power=ship.power[0] if ship.power else None,
+        facilities=frozenset(name for name, named in OPTIONAL_FACILITIES.items()
+                             if any(re.search(named, note.text, re.I) for note in ship.notes)),
         built_maneuver=_fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0), built_jump=ship.jump,
         component_armour=dict(component_armour or {}),
         cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None)

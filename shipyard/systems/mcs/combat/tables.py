@@ -392,3 +392,14 @@ def interior_location(roll: int) -> tuple[str, bool]:
         if low <= roll <= high:
             return location, crew
     raise ValueError(f"3d6 cannot roll {roll}")
+
+#: MCS 5.3's surface locations an MCS sheet has no line for: "All hits on non-existent facilities ... are treated as
+#: 'No Effect'". A ship has one when its notes name it (shipyard's reading; a fire log's ``facilities`` may say so
+#: too): drop tanks or grappled craft ("1x10-ton skiff in external grapple", "Docking ring for 20-ton gig"), and
+#: launch ports for its craft ("2x50 ton cutters in minimal hangers").
+OPTIONAL_FACILITIES: dict[str, str] = {
+    "drop tanks": r"\bdrop[ -]tanks?\b|\bgrappl|\bdocking (?:ring|clamp)",
+    "launch port": r"\bhang[ae]rs?\b|\blaunch (?:tubes?|bays?|ports?|facilit)|\bshuttles?\b|\bcutters?\b|"
+                   r"\bflight decks?\b",
+}
+
