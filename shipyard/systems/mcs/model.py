@@ -103,9 +103,8 @@ class PenDam(Record):
         return f"{'-' if self.pen is None else self.pen}:{'-' if self.dam is None else self.dam}"
 
 
-#: The range bands a sheet may limit a battery to, nearest first, as sheets write them ("only useable at Very
-#: Short range or less", the MCS sample sheets): each its words on the sheet.
-RANGE_LIMITS = ("very short", "short", "medium", "long", "extreme")
+#: The range bands a sheet may limit a battery to, as sheets write them ("only useable at Very Short range or
+#: less", the MCS sample sheets), in lower case.
 RangeLimit = Literal["very short", "short", "medium", "long", "extreme"]
 
 

@@ -880,8 +880,7 @@ class _SheetReader:
             detail = details[index]
             details = [*details[:index], detail.model_copy(update={"text": detail.text[:found.start()].rstrip()}),
                        *details[index + 1:]]
-            weapon = weapon.model_copy(update={"details": details, "max_range": " ".join(found["band"].lower().split()),
-                                               "spans": {**weapon.spans, "max_range": detail.span() or spans["self"]}})
+            weapon = _limited(weapon.model_copy(update={"details": details}), found, detail.span() or spans["self"])
         for detail in details:
             if not _known_detail(detail):
                 where = detail.span()
@@ -898,17 +897,21 @@ class _SheetReader:
         found = _RANGE_LIMIT.fullmatch(self.line_text.strip())
         if found is None or not self.ship.weapons or self.battery_line != self.line_no - 1:
             return False
-        weapon = self.ship.weapons[-1]
         first = len(self.line_text) - len(self.line_text.lstrip()) + 1
-        self.ship.weapons[-1] = weapon.model_copy(update={
-            "max_range": " ".join(found["band"].lower().split()),
-            "spans": {**weapon.spans, "max_range": self.span(first, len(self.line_text.rstrip()) + 1)}})
+        self.ship.weapons[-1] = _limited(self.ship.weapons[-1], found,
+                                         self.span(first, len(self.line_text.rstrip()) + 1))
         return True
 
 
 #: A sheet's range limit on a battery: "only useable at Very Short range or less" (MCS sample sheets).
 _RANGE_LIMIT = re.compile(r"only\s+use?able\s+at\s+(?P<band>very\s+short|short|medium|long|extreme)\s+range"
                           r"(?:\s+or\s+less)?\.?", re.I)
+
+
+def _limited(weapon: Weapon, found: re.Match[str], where: Span) -> Weapon:
+    """A battery with the range limit ``found`` (a match of _RANGE_LIMIT) read into it, at ``where``."""
+    return weapon.model_copy(update={"max_range": " ".join(found["band"].lower().split()),
+                                     "spans": {**weapon.spans, "max_range": where}})
 
 
 _KNOWN_DETAIL = re.compile(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|damper|reload|"

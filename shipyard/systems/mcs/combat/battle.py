@@ -410,10 +410,10 @@ class Battle:
                 if between is None:
                     continue
                 band = t.RANGE_BANDS[between]
+                unpowered = ship.unpowered()
                 for group in ship.groups:
                     if group.kind != "missile" or group.beyond(between) is not None:  # the sheet's range limit
                         continue
-                    unpowered = ship.unpowered()
                     for battery in group.intact:
                         if (battery.salvos is not None and battery.salvos <= 0) or id(battery) in unpowered:
                             continue

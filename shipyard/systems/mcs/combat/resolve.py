@@ -976,7 +976,7 @@ def fire_beam(ctx: Context, attacker: CombatShip, group: Group, battery: Battery
     if bonus is None:
         return Fired(battery.label, aim, roll, None)
     weapon: Weapon = group.weapon if group.weapon in ("laser", "paw", "meson") else "laser"
-    cloud = _cloud(target) if sand == "cloud" else 0
+    cloud = cloud_screen(target) if sand == "cloud" else 0
     resolve_damage(ctx, Hit(weapon, pen, dam + bonus, battery.label), target, sand, cloud, sand_fired)
     return Fired(battery.label, aim, roll, bonus)
 
@@ -991,9 +991,9 @@ def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: lis
         return 0
     aims: dict[int, ToHit] = {}
     column = band.column
-    unpowered = attacker.unpowered() if attacker.power_loss == "batteries" else ()
+    unpowered = attacker.unpowered()
     weapon: Weapon = group.weapon if group.weapon in ("laser", "paw", "meson") else "laser"
-    cloud = _cloud(target) if sand == "cloud" else 0
+    cloud = cloud_screen(target) if sand == "cloud" else 0
     hits = 0
     narrate = ctx.narrate
     for battery in batteries:
@@ -1022,7 +1022,7 @@ def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: lis
     return hits
 
 
-def _cloud(ship: CombatShip) -> int:
+def cloud_screen(ship: CombatShip) -> int:
     """The screen of a sand cloud: the ship's first sandcaster battery's (its magnitude)."""
     for group in ship.groups:
         if group.kind == "sandcaster" and group.intact:
@@ -1060,7 +1060,7 @@ def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Ba
             ctx.say(f"{battery.label} salvo ({strength:+d}) strikes {target.name} (quick rule): DV {dam} + "
                     f"{strength} = {dam + strength}")
         resolve_damage(ctx, Hit("missile", pen, dam + strength, battery.label), target, sand,
-                       _cloud(target) if sand == "cloud" else 0, sand_fired)
+                       cloud_screen(target) if sand == "cloud" else 0, sand_fired)
         return Fired(battery.label, ToHit((), 0, 6, 0, 0), 0, strength)
     line = t.MISSILE_MODES[mode]
     gunner = attacker.skill if skill is None else skill
@@ -1077,7 +1077,7 @@ def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Ba
     if bonus is None:
         return Fired(battery.label, aim, roll, None)
     resolve_damage(ctx, Hit("missile", pen, dam + bonus, battery.label), target, sand,
-                   _cloud(target) if sand == "cloud" else 0, sand_fired)
+                   cloud_screen(target) if sand == "cloud" else 0, sand_fired)
     return Fired(battery.label, aim, roll, bonus)
 
 

@@ -15,6 +15,7 @@ from shipyard.systems.mcs.combat.resolve import (
     Term,
     ToHit,
     beam_figures,
+    cloud_screen,
     spread_fire,
     swarm,
     to_hit,
@@ -225,7 +226,7 @@ def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: 
         assumptions.append(f"{band.name}: the battery's Very Short Pen:Dam ({pen}:{dam})")
     sand_dv: list[tuple[Fraction, int, int]] = [(Fraction(1), pen, dam)]  # (chance, pen, dv) after sand
     if weapon == "laser" and sand == "cloud":
-        cloud = next((abs(b.screen or 0) for g in target.groups if g.kind == "sandcaster" for b in g.intact), 0)
+        cloud = cloud_screen(target)
         sand_dv = [(Fraction(1), pen - cloud, dam - cloud)]
         assumptions.append(f"sand cloud: Pen and DV -{cloud}")
     totals = dice_totals(aim.dice, aim.sides)
@@ -252,23 +253,9 @@ def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: 
         screens = [(Fraction(1), -100)]  # no screen: every meson penetrates in full
         assumptions.append(f"{target.name} has no meson screen")
 
-    def outcome(extra: int) -> tuple[dict[str, Fraction] | None, dict[str, Fraction], dict[str, Fraction]]:
-        surfaces: list[tuple[Fraction, dict[str, Fraction]]] = []
-        pens: list[tuple[Fraction, dict[str, Fraction]]] = []
-        interiors: list[tuple[Fraction, dict[str, Fraction]]] = []
-        for chance, p, dv in _with_blocking(sand_dv, target, weapon, sand, extra, assumptions):
-            if p is None:  # blocked by sand: no surface hit, nothing through the armour
-                surfaces.append((chance, {BLOCKED: Fraction(1)}))
-                pens.append((chance, {BLOCKED: Fraction(1)}))
-                interiors.append((chance, {BLOCKED: Fraction(1)}))
-                continue
-            surface = None if weapon == "meson" else _levels(dv, against, options, weapon == "laser")
-            pen_d, interior = _interior(p, dv, target, options, weapon, surface, screens)
-            if surface is not None:
-                surfaces.append((chance, surface))
-            pens.append((chance, pen_d))
-            interiors.append((chance, interior))
-        return (_sorted(mixed(surfaces)) if surfaces else None), _sorted(mixed(pens)), _sorted(mixed(interiors))
+    def outcome(extra: int) -> Outcome:
+        cases = _with_blocking(sand_dv, target, weapon, sand, extra, assumptions)
+        return _outcome(cases, target, options, weapon, against, screens)
 
     surface, pen_dist, interior = outcome(0)
     parts = [(chance, outcome(extra)) for extra, chance in bonus.items()]
@@ -285,6 +272,32 @@ def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: 
                     surface, interior, surface_bonus, interior_bonus, list(dict.fromkeys(assumptions)), swarm_hits,
                     expected_effects(surface, surface_locations(target)),
                     expected_effects(interior, interior_locations(target)))
+
+
+#: A hit's distributions: surface severity (None for mesons, which hit only the interior), the armour (or meson
+#: screen) result, and the interior severity.
+Outcome = tuple[dict[str, Fraction] | None, dict[str, Fraction], dict[str, Fraction]]
+
+
+def _outcome(cases: list[tuple[Fraction, int | None, int]], target: CombatShip, options: Options, weapon: str,
+             against: int, screens: list[tuple[Fraction, int]] | None) -> Outcome:
+    """The distributions of a hit over its cases after sand, (chance, Pen, DV): a case the sand stopped (Pen
+    None) is BLOCKED in every one; the others are graded against ``against`` (toughness or size)."""
+    surfaces: list[tuple[Fraction, dict[str, Fraction]]] = []
+    pens: list[tuple[Fraction, dict[str, Fraction]]] = []
+    interiors: list[tuple[Fraction, dict[str, Fraction]]] = []
+    for chance, p, dv in cases:
+        if p is None:  # blocked by sand: no surface hit, nothing through the armour
+            for parts in (surfaces, pens, interiors):
+                parts.append((chance, {BLOCKED: Fraction(1)}))
+            continue
+        surface = None if weapon == "meson" else _levels(dv, against, options, weapon == "laser")
+        pen_d, interior = _interior(p, dv, target, options, weapon, surface, screens)
+        if surface is not None:
+            surfaces.append((chance, surface))
+        pens.append((chance, pen_d))
+        interiors.append((chance, interior))
+    return (_sorted(mixed(surfaces)) if surfaces else None), _sorted(mixed(pens)), _sorted(mixed(interiors))
 
 
 def _with_blocking(sand_dv: list[tuple[Fraction, int, int]], target: CombatShip, weapon: str, sand: str,
@@ -355,22 +368,11 @@ def salvo_odds(attacker: CombatShip, group: Group, target: CombatShip, defence: 
     assumptions: list[str] = []
     strike = [(Fraction(1), pen, dv)]
     if sand == "cloud":
-        cloud = next((abs(b.screen or 0) for g in target.groups if g.kind == "sandcaster" for b in g.intact), 0)
+        cloud = cloud_screen(target)
         strike = [(Fraction(1), pen - cloud, dv - cloud)]
         assumptions.append(f"sand cloud: Pen and DV -{cloud}")
-    surfaces: list[tuple[Fraction, dict[str, Fraction]]] = []
-    pens: list[tuple[Fraction, dict[str, Fraction]]] = []
-    interiors: list[tuple[Fraction, dict[str, Fraction]]] = []
-    for chance, p, each in _with_blocking(strike, target, "laser", sand, 0, assumptions):
-        if p is None:  # blocked by sand
-            for parts in (surfaces, pens, interiors):
-                parts.append((chance, {BLOCKED: Fraction(1)}))
-            continue
-        surface = _levels(each, against, options, False)
-        pen_d, interior = _interior(p, each, target, options, "missile", surface, None)
-        surfaces.append((chance, surface))
-        pens.append((chance, pen_d))
-        interiors.append((chance, interior))
-    return SalvoOdds(attacker.name, group.label, target.name, strength, pen, dv, shots, survive,
-                     _sorted(mixed(pens)), _sorted(mixed(surfaces)), _sorted(mixed(interiors)),
-                     list(dict.fromkeys(assumptions)))
+    # Blocking sand meets the salvo as it meets a laser; the strike is then graded as a missile's.
+    cases = _with_blocking(strike, target, "laser", sand, 0, assumptions)
+    surface, pen_d, interior = _outcome(cases, target, options, "missile", against, None)
+    return SalvoOdds(attacker.name, group.label, target.name, strength, pen, dv, shots, survive, pen_d,
+                     surface or {}, interior, list(dict.fromkeys(assumptions)))

@@ -503,7 +503,7 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
                     if signature is not None and (value := getattr(signature, kind)) is not None},
         groups=groups, sensors=sensors, vacc_suits=vacc_suits, built_power=ship.power[0] if ship.power else None,
         facilities=frozenset(name for name, named in OPTIONAL_FACILITIES.items()
-                             if any(re.search(named, note.text, re.I) for note in ship.notes)),
+                             if any(named.search(note.text) for note in ship.notes)),
         built_maneuver=_fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0), built_jump=ship.jump,
         component_armour=dict(component_armour or {}),
         cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None)

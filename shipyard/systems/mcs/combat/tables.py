@@ -8,6 +8,7 @@ The procedures that read these tables are in shipyard/systems/mcs/combat/resolve
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -397,9 +398,8 @@ def interior_location(roll: int) -> tuple[str, bool]:
 #: 'No Effect'". A ship has one when its notes name it (shipyard's reading; a fire log's ``facilities`` may say so
 #: too): drop tanks or grappled craft ("1x10-ton skiff in external grapple", "Docking ring for 20-ton gig"), and
 #: launch ports for its craft ("2x50 ton cutters in minimal hangers").
-OPTIONAL_FACILITIES: dict[str, str] = {
-    "drop tanks": r"\bdrop[ -]tanks?\b|\bgrappl|\bdocking (?:ring|clamp)",
-    "launch port": r"\bhang[ae]rs?\b|\blaunch (?:tubes?|bays?|ports?|facilit)|\bshuttles?\b|\bcutters?\b|"
-                   r"\bflight decks?\b",
+OPTIONAL_FACILITIES: dict[str, re.Pattern[str]] = {
+    "drop tanks": re.compile(r"\bdrop[ -]tanks?\b|\bgrappl|\bdocking (?:ring|clamp)", re.I),
+    "launch port": re.compile(r"\bhang[ae]rs?\b|\blaunch (?:tubes?|bays?|ports?|facilit)|\bshuttles?\b|"
+                              r"\bcutters?\b|\bflight decks?\b", re.I),
 }
-
