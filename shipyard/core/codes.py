@@ -157,7 +157,6 @@ def code_format(code: str) -> str:
     return owner.formats[0].name if owner is not None and owner.formats else ""
 
 
-@cache
 def _entries(file_format: str) -> list[Code]:
     """The core's codes and those of the system that reads ``file_format`` (only that catalogue is loaded)."""
     from shipyard.core.registry import format_named, load
@@ -169,11 +168,13 @@ def _entries(file_format: str) -> list[Code]:
     return entries
 
 
+@cache  # asked of every sheet a batch reads (``SheetFile.opened``)
 def unopened_codes(file_format: str = "") -> frozenset[str]:
     """The codes that say a file as a whole was not read (``Code.unopened``)."""
     return frozenset(entry.code for entry in _entries(file_format) if entry.unopened)
 
 
+@cache  # asked of every sheet an audit tabulates (``SheetFile.read_in_part``)
 def partial_codes(file_format: str = "") -> frozenset[str]:
     """The codes that say a line or block of a file was not read (``Code.partial``): the file is read in part."""
     return frozenset(entry.code for entry in _entries(file_format) if entry.partial)

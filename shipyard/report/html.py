@@ -144,11 +144,7 @@ class AuditPage:
                 "subtitle": f"{item['ships (sheets)']} ship(s) in {item['files']} file(s); scenario "
                             f"{item['scenario']}",
                 "verdict_words": f"{item['ships passing']} pass, {item['ships with warnings']} check, "
-                                 f"{item['ships failing']} fail; {item['files not read']} file(s) not read"
-                                 + (f", {item['files read in part']} file(s) read in part ({item['read in part']})"
-                                    if item.get("files read in part") else "")
-                                 + (f"; {tables.skipped_words(item['files skipped'], item['skipped by extension'])}"
-                                    if item.get("files skipped") else ""),
+                                 f"{item['ships failing']} fail; {tables.files_words(item)}",
                 "summary": shown, "charts": [c for c in (cost_chart(ship_rows, fleets, scenario),
                                                          rule_chart(self.codes), loss_chart(losses or [])) if c],
                 "tables": [_table("ships", "Ships", columns, picked, mark="verdict", footer=footer)]

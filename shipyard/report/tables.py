@@ -333,6 +333,16 @@ def skipped_kinds(skipped: Mapping[str, int]) -> str:
     return ", ".join(f"{suffix} {count}" if count > 1 else suffix for suffix, count in sorted(skipped.items()))
 
 
+def files_words(item: dict[str, Any]) -> str:
+    """An audit's files in words, from its Summary's items: "0 file(s) not read, 2 file(s) read in part (a.txt,
+    b.txt); 1 file(s) skipped, ..." (the terminal's verdict line and the page's)."""
+    partial = (f", {item['files read in part']} file(s) read in part ({item['read in part']})"
+               if item.get("files read in part") else "")
+    skipped = (f"; {skipped_words(item['files skipped'], item['skipped by extension'])}"
+               if item.get("files skipped") else "")
+    return f"{item['files not read']} file(s) not read{partial}{skipped}"
+
+
 def skipped_words(count: int, kinds: str) -> str:
     """The files skipped for their names in a summary's words (``check``, ``export``, the audit's line and page)."""
     return f"{count} file(s) skipped, not sheets by their extension ({kinds})"

@@ -103,13 +103,9 @@ def verdict_line(summary: list[list[Any]]) -> str:
     """The audit's verdict in one line, from its Summary: ``audit: fail (3 ship(s): 2 pass, 0 check, 1 fail;
     1 file(s) not read, 1 file(s) read in part (squadron.txt); 4 error(s), 2 warning(s))``."""
     item = {name: value for name, value, _ in summary}
-    skipped = (f"; {tables.skipped_words(item['files skipped'], item['skipped by extension'])}"
-               if item.get("files skipped") else "")
-    partial = (f", {item['files read in part']} file(s) read in part ({item['read in part']})"
-               if item.get("files read in part") else "")
     return (f"audit: {item['verdict']} ({item['ships (sheets)']} ship(s): {item['ships passing']} pass, "
-            f"{item['ships with warnings']} check, {item['ships failing']} fail; {item['files not read']} file(s) "
-            f"not read{partial}{skipped}; {item['errors']} error(s), {item['warnings']} warning(s))")
+            f"{item['ships with warnings']} check, {item['ships failing']} fail; {tables.files_words(item)}; "
+            f"{item['errors']} error(s), {item['warnings']} warning(s))")
 
 
 def rules_table() -> Any:

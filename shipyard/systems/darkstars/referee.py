@@ -271,11 +271,11 @@ class _Referee:
         if plot.assist > 0 and longest < c.ASSIST_ACCELERATE_HEXES:
             self.finding("DS208", here, f"{plot.ship}: an assist to accelerate needs {c.ASSIST_ACCELERATE_HEXES} "
                          f"consecutive hexes beside the {kind}; the plot has {longest}")
-        elif plot.assist < 0 and sum(beside) != c.ASSIST_DECELERATE_HEXES:
+        elif plot.assist < 0 and (alongside := sum(beside)) != c.ASSIST_DECELERATE_HEXES:
             # "If it is moved so that it is adjacent for only one hex of movement, it may deacelerate more"
             self.finding("DS208", here, f"{plot.ship}: an assist to decelerate needs exactly "
                          f"{c.ASSIST_DECELERATE_HEXES} hex beside the {kind} (\"adjacent for only one hex of "
-                         f"movement\"); the plot has {sum(beside)}")
+                         f"movement\"); the plot has {alongside}")
 
 
 def referee(path: Path, shown: str | None = None, text: str | None = None) -> Refereed:

@@ -141,6 +141,11 @@ def _col(token: Token) -> int:
     return token.column or 1
 
 
+def _first_col(line: str) -> int:
+    """The 1-based column of a line's first character that is not a blank (the line holds one)."""
+    return len(line) - len(line.lstrip()) + 1
+
+
 def _end(token: Token) -> int:
     return token.end_column or _col(token) + len(token)
 
@@ -560,7 +565,7 @@ class _Reader:
         if self.crew_breakdown_next:
             self.crew_breakdown_next = False
             self.ship.crew_breakdown = stripped
-            self.ship.spans["crew_breakdown"] = self.span(line.index(stripped[0]) + 1)
+            self.ship.spans["crew_breakdown"] = self.span(_first_col(line))
             return
         if upper in ("USP", "DETAILED DESCRIPTION"):
             return
@@ -594,13 +599,13 @@ class _Reader:
             return
         counted = heading_count(stripped)
         if counted is not None:
-            self.pending_heading = (stripped, counted, self.span(line.index(stripped[0]) + 1))
+            self.pending_heading = (stripped, counted, self.span(_first_col(line)))
             return
         if _TITLE_SHAPE.match(line) and ":" not in line:
             if self.ships and (self.ship.components or self.ship.title):
                 self.new_ship()
             self.ship.title = stripped
-            self.ship.spans["title"] = self.span(line.index(stripped[0]) + 1)
+            self.ship.spans["title"] = self.span(_first_col(line))
             return
         if note_open and self.ship.notes:
             self.continue_note(line)
@@ -838,7 +843,7 @@ class _Reader:
                 values["crew"] = int(number(text))
             else:
                 values[kind] = number(text.lstrip("+"))
-        first = line.index(line.strip()[0]) + 1
+        first = _first_col(line)
         spans = {"self": self.span(first, len(line.rstrip()) + 1)}
         self.ship.components.append(Component.trusted(**values, spans=spans))
         if self.section is None:
@@ -862,7 +867,7 @@ class _Reader:
 
     def text_field(self, key: str, value: str, line: str) -> None:
         ship = self.ship
-        col = line.index(line.strip()[0]) + 1
+        col = _first_col(line)
         if key in ("note", "notes"):
             self.note_open = True
         if key == "ship":
@@ -915,7 +920,7 @@ class _Reader:
         again whole for its drop tanks."""
         ship = self.ship
         last = ship.notes[-1]
-        spans = {**last.spans, f"line {self.line_number}": self.span(line.index(line.strip()[0]) + 1)}
+        spans = {**last.spans, f"line {self.line_number}": self.span(_first_col(line))}
         ship.notes[-1] = Note.trusted(text=f"{last.text} {line.strip()}", spans=spans)
         self.drop_tank_note(ship, ship.notes[-1].text)
         self.note_open = True

@@ -13,7 +13,7 @@ from rich.text import Text
 from shipyard.core.layout import Fitting, Hanging
 from shipyard.core.numbers import fraction_text
 from shipyard.systems.sfc import charts as c
-from shipyard.systems.sfc.roster import Roster, element_points
+from shipyard.systems.sfc.roster import Roster, priced_lines
 
 
 def _shown(value: Fraction | None) -> str:
@@ -29,17 +29,15 @@ def roster_panel(roster: Roster, path: str | None = None) -> Panel:
     table.add_column("points", justify="right", no_wrap=True)
     stacked: list[Any] = []
     total = Fraction(0)
-    for element in roster.elements:
-        for line in element.lines():
-            label = (element.label + (" (flagship)" if element.flagship else "")) if line is element else \
-                f"  carried: {c.ELEMENTS[line.type].name}"
-            points = element_points(line, None if line is element else element, roster.fighter_in_dreadnought_points)
-            total += points or 0
-            table.add_row(label, line.type, str(line.tl), str(line.count), _shown(points))
-            stacked.append(Text(label, overflow="fold"))
-            lead = " " * (len(label) - len(label.lstrip()) + 2)
-            stacked.append(Hanging([f"type {line.type}", f"TL {line.tl}", f"count {line.count}",
-                                    f"points {_shown(points)}"], sep="  ", first=lead, indent=len(lead)))
+    for element, line, points in priced_lines(roster):
+        label = (element.label + (" (flagship)" if element.flagship else "")) if line is element else \
+            f"  carried: {c.ELEMENTS[line.type].name}"
+        total += points or 0
+        table.add_row(label, line.type, str(line.tl), str(line.count), _shown(points))
+        stacked.append(Text(label, overflow="fold"))
+        lead = " " * (len(label) - len(label.lstrip()) + 2)
+        stacked.append(Hanging([f"type {line.type}", f"TL {line.tl}", f"count {line.count}",
+                                f"points {_shown(points)}"], sep="  ", first=lead, indent=len(lead)))
     head = Hanging([f"budget {roster.budget},", f"total {_shown(total)}" + (", must jump" if roster.must_jump
                                                                                else "")], style="bold")
     return Panel(Group(head, Fitting(table, Group(*stacked))), title=roster.display_name, title_align="left")

@@ -339,7 +339,7 @@ class _Referee:
             if not shooter.element.initiates:
                 self.finding("SFC207", (*here, "element"), f"{shooter.id} ({shooter.element.name}) cannot initiate "
                              "combat")
-                summary.lines.append(f"{shooter.id} at {target.id}: illegal (SFC207), not applied")
+                summary.lines.append(_not_applied(shooter, target, ["SFC207"]))
                 continue
             if fire.successive:
                 previous = last.get(shooter.id)
@@ -364,8 +364,7 @@ class _Referee:
                                  f"{target.id} is {distance:.1f}\" from {piece.id}, beyond its range of {reach}\"")
             ruled = [d.code for d in self.result.diagnostics[before:] if d.severity is Severity.ERROR]
             if ruled:  # a fire the rules forbid is not made: its rolls change nothing (and cause no follow-on finding)
-                summary.lines.append(f"{shooter.id} at {target.id}: illegal ({', '.join(dict.fromkeys(ruled))}), not "
-                                     "applied")
+                summary.lines.append(_not_applied(shooter, target, ruled))
                 continue
             summary.lines.append(self.outcome(shooter, target, supports, fire, last))
 
@@ -405,6 +404,11 @@ class _Referee:
                 "damaged": sorted(p.id for p in alive if p.markers),
                 "points": float(points), "lost": sorted(p.id for p in self.pieces.values()
                                                         if p.side == side and p.destroyed)}
+
+
+def _not_applied(shooter: Piece, target: Piece, codes: list[str]) -> str:
+    """A fire's line in a turn's summary when the rules forbid it: "dn at c2: illegal (SFC205), not applied"."""
+    return f"{shooter.id} at {target.id}: illegal ({', '.join(dict.fromkeys(codes))}), not applied"
 
 
 def referee(path: Path, shown: str | None = None) -> Refereed:

@@ -17,6 +17,7 @@ each carries, the flagship and the points budget. Read into a ``Roster`` record 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import ClassVar, Literal
@@ -116,6 +117,15 @@ def element_points(element: RosterElement | Carried, carrier: RosterElement | No
     if paid is not None and paid[0] == element.type and carrier is not None:
         count = max(0, count - paid[1] * carrier.count)
     return None if multiplier is None else c.ELEMENTS[element.type].points * multiplier * count
+
+
+def priced_lines(roster: Roster) -> Iterator[tuple[RosterElement, RosterElement | Carried, Fraction | None]]:
+    """Each element line of a roster and each line of what it carries, with its points (``element_points``, the
+    roster's reading of a dreadnought's fighter): (the element, the line, its points)."""
+    for element in roster.elements:
+        for line in element.lines():
+            carrier = None if line is element else element
+            yield element, line, element_points(line, carrier, roster.fighter_in_dreadnought_points)
 
 
 def read_roster(text: str | None, path: Path, shown: str) -> tuple[list[Ship], list[Diagnostic]]:

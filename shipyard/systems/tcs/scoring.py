@@ -125,10 +125,14 @@ class _Scorer:
         self.asked.add(key)
         if key in self.rulings:
             return self.rulings[key]
-        self.problem("APX001", f"{what}: the printed table has no value here; a ruling is needed (set "
+        self.needs_ruling(key, f"{what}: the printed table has no value here; a ruling is needed (set "
                                f"\"{key}\" = <percent kept> under [scenario.rulings])")
-        self.unruled.append(key)
         return None
+
+    def needs_ruling(self, key: str, message: str) -> None:
+        """A hole no ruling fills: APX001, and the key kept so that the standing stays provisional."""
+        self.problem("APX001", message)
+        self.unruled.append(key)
 
     def table_loss(self, loss: ShipLoss, table: str, value: Decimal | None, percent: Decimal | None,
                    how: str, hole: str = "") -> None:
@@ -181,10 +185,9 @@ class _Scorer:
                                                value))
                     return loss
             else:
-                self.problem("APX001", f"{loss.ship} has no jump drive, so it is never capable of jump-1; the rules "
+                self.needs_ruling(key, f"{loss.ship} has no jump drive, so it is never capable of jump-1; the rules "
                                        f"would count it lost in full. A ruling is needed (set \"{key}\" = 100 for full "
                                        "value, 0 to value its damage by the tables)")
-                self.unruled.append(key)
                 loss.pending.append(Pending(key, value))
         self.drives(member, damage, loss)
         self.power_plant(member, damage, loss)

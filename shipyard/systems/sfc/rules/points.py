@@ -16,7 +16,7 @@ from fractions import Fraction
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.numbers import fraction_text
 from shipyard.core.rules import RuleContext
-from shipyard.systems.sfc.roster import Roster, element_points
+from shipyard.systems.sfc.roster import Roster, priced_lines
 from shipyard.systems.sfc.rules._common import meta
 
 META = meta("SFC101", "points-over-budget")
@@ -25,13 +25,11 @@ META = meta("SFC101", "points-over-budget")
 def check(roster: Roster, ctx: RuleContext) -> Iterator[Diagnostic]:
     total = Fraction(0)
     unknown = 0
-    for element in roster.elements:
-        for line in element.lines():
-            points = element_points(line, None if line is element else element, roster.fighter_in_dreadnought_points)
-            if points is None:
-                unknown += 1
-            else:
-                total += points
+    for _, _, points in priced_lines(roster):
+        if points is None:
+            unknown += 1
+        else:
+            total += points
     if total > roster.budget:
         more = f" (and {unknown} element line(s) at a TL without points, not counted)" if unknown else ""
         over = fraction_text(total - roster.budget)
