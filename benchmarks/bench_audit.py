@@ -51,7 +51,7 @@ def main() -> None:
                 for name, command in commands(python, folder, out).items():
                     if name == "export" and label == "against":
                         continue  # the earlier export read without checking: not the same work
-                    seconds, peak = run(command)
+                    seconds, peak, _cpu = run(command)
                     print(f"| {n:,} | {label} | {name} | {seconds:.1f} | {n / seconds:,.0f} | {peak:.0f} |",
                           flush=True)
 

@@ -423,13 +423,51 @@ def test_states_after_the_example(replay):
     assert coronation["batteries"]["Spinal Meson"] == ["destroyed"]
     assert all(s.endswith("destroyed") for s in coronation["sensors"] if s.startswith("LIDAR"))
     assert hollyfields["jump"] == 0 and "jump drive" in hollyfields["systems_destroyed"]
-    # one salvo launched in turn 1, one of three lost to the heavy magazine hit (25% of the full load, rounded up)
-    assert hollyfields["batteries"]["Missile Batteries"][0] == "(+1) 17:11, 1 salvo(s)"
+    # three salvos a launcher: one launched in each turn, and the heavy magazine hit's 25% of the full 15,
+    # rounded up to 4, leaves one of the five in the last launcher
+    assert hollyfields["batteries"]["Missile Batteries"] == ["(+1) 17:11, 0 salvo(s)"] + [
+        "(+4) 17:11, 0 salvo(s)"] * 3 + ["(+4) 17:11, 1 salvo(s)"]
     assert hollyfields["batteries"]["Light Laser Btty"].count("destroyed") == 2
     assert hollyfields["power"] == 6  # "the power plant (reducing output by 1 point)"
     assert hollyfields["sensors"] == ["LIDAR destroyed", "PEMS destroyed", "LIDAR destroyed", "LIDAR destroyed",
                                       "AEMS destroyed"]
     assert replay.turns[0].states[0]["maneuver"] == "0"  # the light maneuver hit: 0 G next turn
+
+
+def test_both_ships_launch_again_in_turn_2(replay):
+    """"Both ships launch another missile salvo", at Medium: "Missiles fired at Very Short, Short, or Medium
+    range strike their targets during the fire phase of the same turn" (MCS 4.0). The Hollyfields' five (one at
+    +1, its battery reduced in turn 1) strike the Coronation, whose point defence the seed spends on the salvos of
+    turn 1, for no effect: d6 1 + DV 12 or 15 - 17 is -4 or -1, on the surface and, through the armour (Pen 17
+    against 13), inside. The Coronation's four from the launchers of turn 1 are intercepted (chosen rolls)."""
+    steps = replay.turns[1].steps
+    launches = [s for s in steps if "at Medium range" in s]
+    assert launches == [f"Missile Batteries {n} launches a salvo ({rating}) at Medium range, 1 left: it strikes "
+                        "this turn" for n, rating in zip(range(1, 6), ["+1", "+4", "+4", "+4", "+4"], strict=True)] + [
+        f"Missile Batteries {n} launches a salvo (+5) at Medium range, {left} left: it strikes this turn"
+        for n, left in zip(range(1, 5), [1, 2, 2, 2], strict=True)]
+    assert "Missile Batteries 1 salvo (+1) strikes Coronation (quick rule): DV 11 + 1 = 12" in steps
+    assert steps.count("  surface severity: 1 (1d6) + 15 DV - 17 toughness = -1: none") == 4
+    assert steps.count("  interior severity: 1 (1d6) + 15 DV - 17 toughness = -1: none") == 4
+    coronation = replay.turns[-1].states[0]
+    # 20 salvos: 4 launched in each turn, 2 lost to the light magazine hit of turn 1 (10%), 10 left
+    assert coronation["batteries"]["Missile Batteries"] == ["(+5) 17:11, 1 salvo(s)"] + [
+        "(+5) 17:11, 2 salvo(s)"] * 3 + ["(+5) 17:11, 3 salvo(s)"]
+
+
+def test_out_of_missiles_by_the_launcher_reading(tmp_path):
+    """"destroying 25% of all carried missiles, or one salvo per launcher - the Hollyfields is now out of
+    missiles": with the turn-2 launch replayed, one salvo a launcher (``magazine_loss = "launcher"``: 3 x 25%
+    rounded up is 1) empties all five, where 25% of the whole load of 15 (3.75, so 4) leaves one."""
+    text = EXAMPLE.read_text(encoding="utf-8").replace("../../fixtures/mcs/", (MCS.as_posix() + "/"))
+    log = tmp_path / "launcher.toml"
+    log.write_text(text + '\n[options]\nmagazine_loss = "launcher"\n', encoding="utf-8")
+    replay = resolve_log(log)
+    assert "  -> missile magazine: 25% of the full missile load destroyed (5 salvo(s) of a full 15)" in _narration(
+        replay)
+    hollyfields = replay.turns[-1].states[1]
+    assert hollyfields["batteries"]["Missile Batteries"] == ["(+1) 17:11, 0 salvo(s)"] + [
+        "(+4) 17:11, 0 salvo(s)"] * 4
 
 
 DISAGREEMENTS = [  # (what, shipyard's figure in the narration, the seed's), each listed in docs/combat.md
@@ -442,6 +480,10 @@ DISAGREEMENTS = [  # (what, shipyard's figure in the narration, the seed's), eac
     ("the backup PEMS", "  -> no PEMS: no effect", "the remaining backup PEMS"),
     ("light surface hits, turn 2", "surface severity: 1 (1d6) + 18 DV - 15 toughness = 4: heavy",
      "Various heavy and light hits"),
+    ("the Hollyfields' missiles at the end", "missile magazine: 25% of the full missile load destroyed (4 salvo(s) of "
+     "a full 15)", "the Hollyfields is now out of missiles"),
+    ("missiles launched in turn 2", "Missile Batteries 5 launches a salvo (+4) at Medium range, 1 left: it strikes "
+     "this turn", "Both ships launch another missile salvo"),
 ]
 
 

@@ -526,10 +526,19 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
         battery_hit(ctx, ship, location, level, t.INTERIOR_BATTERY_LOSS)
     elif location == "magazine":
         share = t.MAGAZINE_LOSS[level]
+        launchers = [b for g in ship.lines(None, MISSILES) for b in g.batteries
+                     if b.salvos is not None and b.full_salvos is not None]
+
+        def magazine_words() -> str:
+            full = [b.full_salvos or 0 for b in launchers]
+            if ctx.options.magazine_loss == "launcher":
+                count = sum(math.ceil(each * share) for each in full)
+            else:
+                count = math.ceil(sum(full) * share)
+            return (f"missile magazine: {float(share):.0%} of the full missile load destroyed ({count} "
+                    f"salvo(s) of a full {sum(full)})")
 
         def magazine() -> None:
-            launchers = [b for g in ship.lines(None, MISSILES) for b in g.batteries
-                         if b.salvos is not None and b.full_salvos is not None]
             if ctx.options.magazine_loss == "launcher":  # the share of each launcher's load, rounded up
                 for battery in launchers:
                     battery.salvos = max(0, (battery.salvos or 0) - math.ceil((battery.full_salvos or 0) * share))
@@ -541,8 +550,7 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
                 if fullest is None or not fullest.salvos:
                     break
                 fullest.salvos -= 1
-        ctx.change(ship, lambda: f"missile magazine: {float(share):.0%} of the full missile load destroyed",
-                   magazine)
+        ctx.change(ship, magazine_words, magazine)
     elif location == "cargo/fittings":
         roll = ctx.dice.roll(1, 6, "cargo or fittings")
         which = t.lookup(t.CARGO_FITTINGS, roll)
