@@ -1,5 +1,5 @@
 """Memory and speed of ``shipyard audit`` and ``shipyard export`` beside ``check`` (run by hand; results go in
-the README).
+docs/benchmarks.md).
 
     python benchmarks/bench_audit.py                      # N = 1,000, 10,000 and 50,000
     python benchmarks/bench_audit.py --n 1000 --n 10000

@@ -1,4 +1,4 @@
-"""Battles per second of ``shipyard combat battle`` (run by hand; results go in the README).
+"""Battles per second of ``shipyard combat battle`` (run by hand; results go in docs/benchmarks.md).
 
     python benchmarks/bench_battle.py              # 2,000 battles of each engagement
     python benchmarks/bench_battle.py --runs 10000
@@ -45,7 +45,7 @@ def main() -> None:
             start = time.perf_counter()
             run_many(fleets, engagement, args.runs, 1, jobs)
             rates.append(args.runs / (time.perf_counter() - start))
-        narrated_runs = max(50, args.runs // 10)
+        narrated_runs = min(args.runs, max(50, args.runs // 10))
         start = time.perf_counter()
         for run in range(narrated_runs):
             fight(fleets, engagement.options, engagement.start_range, engagement.turns, 1, run, narrate=True)

@@ -1,4 +1,4 @@
-"""Speed and memory of ``shipyard check`` (run by hand; results go in the README).
+"""Speed and memory of ``shipyard check`` (run by hand; results go in docs/benchmarks.md).
 
     python benchmarks/bench_check.py            # N = 1,000 and 10,000
     python benchmarks/bench_check.py --n 500    # one size
@@ -41,7 +41,7 @@ by a tenth of a percent from run to run, the hash seed fixed): a warm pass of th
 the folder twice, less one that parses it once), ``shipyard check DIR -j 1`` as a whole process (its start-up
 included), and the stack floor, with the ratio and the ceiling as above, taken by instructions. It says how much
 work each side does; the seconds say how fast the host runs that work, and lark's one small loop runs more of them
-a second than a check's wider code (README, "Benchmarks").
+a second than a check's wider code (docs/benchmarks.md).
 """
 
 from __future__ import annotations

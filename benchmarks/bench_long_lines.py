@@ -1,8 +1,9 @@
 """Reading time of lines no sheet has: one long line of every character class in a file of every format, and
 a whole file of lines at the line limit, for the first lines of each base and the densest classes (run by hand;
-results go in the README).
+results go in the README, "Bad input").
 
     python benchmarks/bench_long_lines.py
+    python benchmarks/bench_long_lines.py --smoke     # a few cases of each measure: that it runs, not a result
 
 Two measures, in this process, with the files of tests/fuzz/longlines.py:
 - a line as long as a file under the size limit can hold (about 1 MiB) of each character class, in each format:
@@ -14,6 +15,7 @@ Exit 1 when a long line takes a second or more.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 import time
@@ -41,10 +43,16 @@ def timed(path: Path, form: str) -> float:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="three long lines and one class of one line a format")
+    args = parser.parse_args()
+    first_lines, dense = (1, DENSE[:1]) if args.smoke else (FIRST_LINES, DENSE)
     folder = Path(tempfile.mkdtemp(prefix="shipyard-long-"))
     long = MAX_SHEET_BYTES - 16 * 1024
     slowest: dict[str, tuple[float, str]] = {}
-    for form, name, base, after in cases():
+    for number, (form, name, base, after) in enumerate(cases()):
+        if args.smoke and number == 3:
+            break
         path = folder / f"long{base.suffix}"
         path.write_text(with_long_line(base, after, CHUNKS[name], long), encoding="utf-8")
         seconds = timed(path, form)
@@ -57,8 +65,8 @@ def main() -> int:
     for form, (base, _) in BASES.items():
         lines = base.read_text(encoding="utf-8").splitlines()
         worst = (0.0, "", 0)
-        for index, line in enumerate(lines[:FIRST_LINES]):
-            for name in DENSE:
+        for index, line in enumerate(lines[:first_lines]):
+            for name in dense:
                 chunk = CHUNKS[name]
                 run = (chunk * (MAX_LINE_CHARS // len(chunk) + 1))[: MAX_LINE_CHARS - len(line)]
                 copy = line[: len(line) // 2] + run + line[len(line) // 2:]

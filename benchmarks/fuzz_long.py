@@ -1,4 +1,4 @@
-"""The fuzz suite's long profile (run by hand; its last result goes in the README).
+"""The fuzz suite's long profile (run by hand; its last result goes in the README, "Bad input").
 
     python benchmarks/fuzz_long.py                 # 5,000 cases per test, 20,000 in all
     python benchmarks/fuzz_long.py --cases 1000 --seed 7

@@ -32,11 +32,13 @@ def _outcome(parse: Any, line: str) -> tuple:
 
 
 def _lines(*patterns: str) -> list[str]:
-    found = []
+    """Every distinct line of the fixtures and examples of these names, in the order first met (one fixture
+    repeats a few lines fifty thousand times: parsing each again tells nothing new)."""
+    found: dict[str, None] = {}
     for pattern in patterns:
         for path in sorted([*FIXTURES.rglob(pattern), *(ROOT / "examples").rglob(pattern)]):
-            found += [line for line in split_lines(path.read_text(errors="replace")) if line.strip()]
-    return found
+            found.update(dict.fromkeys(line for line in split_lines(path.read_text(errors="replace")) if line.strip()))
+    return list(found)
 
 
 USD = parser("usd.lark", "line")
@@ -63,7 +65,7 @@ def test_every_high_guard_line_of_the_fixtures_parses_as_lark_parses_it():
     ruled = [(line, rule) for line in lines if (rule := line_rule(line)) is not None]
     for line, rule in ruled + ruled:
         _same(HIGH_GUARD, quick[rule], line, rule)
-    assert len({rule for _, rule in ruled}) == len(START_RULES) and len(ruled) > 300
+    assert len({rule for _, rule in ruled}) == len(START_RULES) and len(ruled) > 100
 
 
 class _Counting:
@@ -124,7 +126,7 @@ PIECES = ["2x", "10 x ", "Laser Battery", "Meson Bay", ":", "(+1)", "(-2)", "(",
 BLANKS = st.sampled_from(["", " ", "  ", "\t", " \t "])
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(BLANKS, st.sampled_from(PIECES)), min_size=1, max_size=12), BLANKS)
 def test_a_line_of_sheet_pieces_parses_as_lark_parses_it(pieces: list[tuple[str, str]], tail: str):
     line = "".join(blank + piece for blank, piece in pieces) + tail
