@@ -52,8 +52,7 @@ def main() -> None:
                     if name == "export" and label == "against":
                         continue  # the earlier export read without checking: not the same work
                     seconds, peak, _cpu = run(command)
-                    print(f"| {n:,} | {label} | {name} | {seconds:.1f} | {n / seconds:,.0f} | {peak:.0f} |",
-                          flush=True)
+                    print(f"| {n:,} | {label} | {name} | {seconds:.1f} | {n / seconds:,.0f} | {peak:.0f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -22,11 +22,18 @@ MCS = ROOT / "fixtures" / "mcs"
 
 def engagements() -> dict[str, Engagement]:
     return {
-        "Coronation v Hollyfields": Engagement(sides=[Side(ships=[ShipRef(sheet=str(MCS / "coronation.usd"))]),
-                                                      Side(ships=[ShipRef(sheet=str(MCS / "hollyfields.usd"))])]),
-        "8 Midus v 4 strike cruisers": Engagement(sides=[
-            Side(ships=[ShipRef(sheet=str(MCS / "midu-agashaan.usd"), count=8)]),
-            Side(ships=[ShipRef(sheet=str(MCS / "zhodani-strike-cruiser.usd"), count=4)])]),
+        "Coronation v Hollyfields": Engagement(
+            sides=[
+                Side(ships=[ShipRef(sheet=str(MCS / "coronation.usd"))]),
+                Side(ships=[ShipRef(sheet=str(MCS / "hollyfields.usd"))]),
+            ]
+        ),
+        "8 Midus v 4 strike cruisers": Engagement(
+            sides=[
+                Side(ships=[ShipRef(sheet=str(MCS / "midu-agashaan.usd"), count=8)]),
+                Side(ships=[ShipRef(sheet=str(MCS / "zhodani-strike-cruiser.usd"), count=4)]),
+            ]
+        ),
     }
 
 
@@ -34,8 +41,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2000)
     args = parser.parse_args()
-    print("| engagement | battles | -j1 battles/s | -j2 battles/s | -j2 speed-up | narrated battles/s | "
-          "counted / narrated |")
+    print(
+        "| engagement | battles | -j1 battles/s | -j2 battles/s | -j2 speed-up | narrated battles/s | "
+        "counted / narrated |"
+    )
     print("|---|---|---|---|---|---|---|")
     for name, engagement in engagements().items():
         fleets, _ = build_fleets(engagement, ROOT)
@@ -50,8 +59,10 @@ def main() -> None:
         for run in range(narrated_runs):
             fight(fleets, engagement.options, engagement.start_range, engagement.turns, 1, run, narrate=True)
         narrated = narrated_runs / (time.perf_counter() - start)
-        print(f"| {name} | {args.runs:,} | {rates[0]:,.0f} | {rates[1]:,.0f} | {rates[1] / rates[0]:.2f}x | "
-              f"{narrated:,.0f} | {rates[0] / narrated:.2f}x |")
+        print(
+            f"| {name} | {args.runs:,} | {rates[0]:,.0f} | {rates[1]:,.0f} | {rates[1] / rates[0]:.2f}x | "
+            f"{narrated:,.0f} | {rates[0] / narrated:.2f}x |"
+        )
 
 
 if __name__ == "__main__":

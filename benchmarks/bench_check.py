@@ -96,6 +96,7 @@ def bare_parse(folder: Path) -> tuple[float, float]:
     from shipyard.systems.highguard.parse import highguard_parser, line_rule
     from shipyard.systems.highguard.sniff import looks_like_highguard
     from shipyard.systems.mcs.parse import usd_parser
+
     files = sorted(folder.rglob("*.*"))
     usd, hg = usd_parser(), highguard_parser()
     start, cpu = time.perf_counter(), time.process_time()
@@ -120,21 +121,24 @@ def bare_parse(folder: Path) -> tuple[float, float]:
 def run(command: list[str]) -> tuple[float, float, float]:
     """Wall seconds, peak RSS (MiB, the largest process) and CPU seconds (user and system, every process) of a
     command, in a fresh runner process."""
-    runner = ("import resource, subprocess, sys, time\n"
-              "t = time.perf_counter()\n"
-              "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
-              "used = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
-              "print(time.perf_counter() - t, used.ru_maxrss, used.ru_utime + used.ru_stime)\n")
+    runner = (
+        "import resource, subprocess, sys, time\n"
+        "t = time.perf_counter()\n"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
+        "used = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(time.perf_counter() - t, used.ru_maxrss, used.ru_utime + used.ru_stime)\n"
+    )
     # Run outside the checkout: ``python -m shipyard`` there would import the source folder, not the install.
-    out = subprocess.run([sys.executable, "-c", runner, *command], capture_output=True, text=True, check=True,
-                         cwd=tempfile.gettempdir()).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", runner, *command], capture_output=True, text=True, check=True, cwd=tempfile.gettempdir()
+    ).stdout.split()
     return float(out[0]), int(out[1]) / 1024, float(out[2])
 
 
 #: The least any ``check`` on this stack can cost: a typer command that builds one pydantic model and parses
 #: one line with lark's LALR parser and contextual lexer (grammar cached, as shipyard's are), and nothing else.
 #: Shown beside the start-up so the part that is shipyard's own can be read off.
-STACK_FLOOR = r'''
+STACK_FLOOR = r"""
 from pathlib import Path
 import typer
 app = typer.Typer(add_completion=False)
@@ -152,7 +156,7 @@ def check(paths: list[Path]) -> None:
     tree = Lark(grammar, parser="lalr", lexer="contextual", cache=True).parse("Class: Kuvasz TL: 12")
     Ship(name=str(tree.children[1]), tl=int(tree.children[2]))
 app()
-'''
+"""
 
 
 def floor_command(sample: Path) -> list[str]:
@@ -163,9 +167,11 @@ def floor_command(sample: Path) -> list[str]:
 def startup(sample: Path, repeat: int = 15, against: str | None = None) -> dict[str, float]:
     """Median wall seconds of the import baseline, the stack floor and ``shipyard check`` on one sheet (and the
     same with another install's python), run in turn."""
-    commands = {"baseline": [sys.executable, "-c", "import lark, pydantic, typer"],
-                "floor": floor_command(sample),
-                "shipyard": [*SHIPYARD, "check", str(sample)]}
+    commands = {
+        "baseline": [sys.executable, "-c", "import lark, pydantic, typer"],
+        "floor": floor_command(sample),
+        "shipyard": [*SHIPYARD, "check", str(sample)],
+    }
     if against is not None:
         commands["against"] = [against, "-m", "shipyard", "check", str(sample)]
     times: dict[str, list[float]] = {name: [] for name in commands}
@@ -190,9 +196,14 @@ def instructions(command: list[str]) -> int:
     """Instructions a command runs under callgrind (one process; a check on one core starts no other), with
     Python's hash seed fixed so that the count hardly moves from run to run."""
     with tempfile.TemporaryDirectory(prefix="shipyard-callgrind-") as scratch:
-        run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out", *command],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=tempfile.gettempdir(),
-                             env={**os.environ, "PYTHONHASHSEED": "0"})
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out", *command],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tempfile.gettempdir(),
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
     found = re.search(r"Collected\s*:\s*(\d+)", run.stderr)
     if found is None:
         raise SystemExit(f"callgrind gave no count for {' '.join(command[:4])} ...:\n{run.stderr[-2000:]}")
@@ -215,8 +226,9 @@ def count_instructions(sizes: list[int]) -> None:
             once, twice = (instructions([sys.executable, "-c", bare_passes, str(folder), str(k)]) for k in (1, 2))
             bare = twice - once
             check = instructions(check_command(folder, 1))
-            print(f"| {n:,} | {bare / 1e6:,.0f} | {check / 1e6:,.0f} | {bare / check:.2f} | "
-                  f"{bare / (floor + bare):.2f} |")
+            print(
+                f"| {n:,} | {bare / 1e6:,.0f} | {check / 1e6:,.0f} | {bare / check:.2f} | {bare / (floor + bare):.2f} |"
+            )
         finally:
             shutil.rmtree(folder)
 
@@ -225,11 +237,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, action="append", help="sheets to generate (repeatable)")
     parser.add_argument("--startup-only", action="store_true", help="measure the start-up only")
-    parser.add_argument("--instructions", action="store_true",
-                        help="count instructions under valgrind's callgrind instead (N = 1,000 unless --n is given)")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions under valgrind's callgrind instead (N = 1,000 unless --n is given)",
+    )
     parser.add_argument("--against", help="the python of another shipyard install, timed beside this one")
-    parser.add_argument("--repeat", type=int, default=5,
-                        help="runs of each measurement, in turn; the best of them is shown (noise only adds time)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=5,
+        help="runs of each measurement, in turn; the best of them is shown (noise only adds time)",
+    )
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     print(f"python {sys.version.split()[0]}, {cores} cores")
@@ -238,8 +257,10 @@ def main() -> None:
         return
     sizes = [] if args.startup_only else args.n or [1000, 10000]
     if sizes:
-        print(f"| N | bare parse (sheets/s) | check -j1 (sheets/s) | -j1 / bare | by CPU time | past start-up | "
-              f"ceiling | check -j{cores} (sheets/s) | speed-up | peak MiB -j1 | peak MiB -j{cores} |")
+        print(
+            f"| N | bare parse (sheets/s) | check -j1 (sheets/s) | -j1 / bare | by CPU time | past start-up | "
+            f"ceiling | check -j{cores} (sheets/s) | speed-up | peak MiB -j1 | peak MiB -j{cores} |"
+        )
         print("|---|---|---|---|---|---|---|---|---|---|---|")
     for n in sizes:
         folder = Path(tempfile.mkdtemp(prefix="shipyard-bench-"))
@@ -274,23 +295,31 @@ def main() -> None:
                     seconds, peak, _ = run(check_command(folder, 1, args.against))
                     other, other_mem = min(other, seconds), max(other_mem, peak)
             beyond = f"{statistics.median(past):.2f} ({min(past):.2f}-{max(past):.2f})" if past else "-"
-            print(f"| {n:,} | {bare:,.0f} | {n / one:,.0f} | {statistics.median(ratios):.2f} "
-                  f"({min(ratios):.2f}-{max(ratios):.2f}) | {statistics.median(cpu_ratios):.2f} | {beyond} | "
-                  f"{statistics.median(ceilings):.2f} | {n / many:,.0f} | "
-                  f"{one / many:.2f}x | {one_mem:,.0f} | {many_mem:,.0f} |")
+            print(
+                f"| {n:,} | {bare:,.0f} | {n / one:,.0f} | {statistics.median(ratios):.2f} "
+                f"({min(ratios):.2f}-{max(ratios):.2f}) | {statistics.median(cpu_ratios):.2f} | {beyond} | "
+                f"{statistics.median(ceilings):.2f} | {n / many:,.0f} | "
+                f"{one / many:.2f}x | {one_mem:,.0f} | {many_mem:,.0f} |"
+            )
             if args.against:
-                print(f"|   against: check -j1 {n / other:,.0f} sheets/s, peak {other_mem:,.0f} MiB; this one "
-                      f"{other / one:.2f}x its rate |")
+                print(
+                    f"|   against: check -j1 {n / other:,.0f} sheets/s, peak {other_mem:,.0f} MiB; this one "
+                    f"{other / one:.2f}x its rate |"
+                )
         finally:
             shutil.rmtree(folder)
     times = startup(SAMPLE, against=args.against)
     base = times["baseline"]
-    print(f"\nstart-up: import lark, pydantic, typer {base * 1000:.0f} ms; stack floor {times['floor'] * 1000:.0f} ms "
-          f"({times['floor'] / base:.2f}x); shipyard check one sheet {times['shipyard'] * 1000:.0f} ms "
-          f"({times['shipyard'] / base:.2f}x)")
+    print(
+        f"\nstart-up: import lark, pydantic, typer {base * 1000:.0f} ms; stack floor {times['floor'] * 1000:.0f} ms "
+        f"({times['floor'] / base:.2f}x); shipyard check one sheet {times['shipyard'] * 1000:.0f} ms "
+        f"({times['shipyard'] / base:.2f}x)"
+    )
     if "against" in times:
-        print(f"against {args.against}: {times['against'] * 1000:.0f} ms ({times['against'] / base:.2f}x); this one "
-              f"takes {times['shipyard'] / times['against']:.2f}x its time")
+        print(
+            f"against {args.against}: {times['against'] * 1000:.0f} ms ({times['against'] / base:.2f}x); this one "
+            f"takes {times['shipyard'] / times['against']:.2f}x its time"
+        )
 
 
 if __name__ == "__main__":

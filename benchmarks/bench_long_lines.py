@@ -69,10 +69,10 @@ def main() -> int:
             for name in dense:
                 chunk = CHUNKS[name]
                 run = (chunk * (MAX_LINE_CHARS // len(chunk) + 1))[: MAX_LINE_CHARS - len(line)]
-                copy = line[: len(line) // 2] + run + line[len(line) // 2:]
+                copy = line[: len(line) // 2] + run + line[len(line) // 2 :]
                 copies = [copy] * (MAX_SHEET_BYTES // (MAX_LINE_CHARS + 9))
                 path = folder / f"many{base.suffix}"
-                path.write_text("\n".join(lines[:index] + copies + lines[index + 1:]) + "\n", encoding="utf-8")
+                path.write_text("\n".join(lines[:index] + copies + lines[index + 1 :]) + "\n", encoding="utf-8")
                 seconds = timed(path, form)
                 if seconds > worst[0]:
                     worst = (seconds, name, index + 1)

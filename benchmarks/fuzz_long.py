@@ -30,11 +30,24 @@ def main() -> int:
     parser.add_argument("--dump", default=str(Path(tempfile.gettempdir()) / "shipyard-fuzz-failures"))
     args = parser.parse_args()
     log = Path(tempfile.mkstemp(prefix="shipyard-fuzz-", suffix=".tsv")[1])
-    env = {**os.environ, "SHIPYARD_FUZZ": "long", "SHIPYARD_FUZZ_EXAMPLES": str(args.cases),
-           "SHIPYARD_FUZZ_LOG": str(log), "SHIPYARD_FUZZ_DUMP": args.dump}
+    env = {
+        **os.environ,
+        "SHIPYARD_FUZZ": "long",
+        "SHIPYARD_FUZZ_EXAMPLES": str(args.cases),
+        "SHIPYARD_FUZZ_LOG": str(log),
+        "SHIPYARD_FUZZ_DUMP": args.dump,
+    }
     start = time.perf_counter()
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--hypothesis-seed={args.seed}",
-               str(ROOT / "tests" / "fuzz" / "test_fuzz.py")]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        f"--hypothesis-seed={args.seed}",
+        str(ROOT / "tests" / "fuzz" / "test_fuzz.py"),
+    ]
     run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - start
     times: dict[str, list[float]] = defaultdict(list)

@@ -128,6 +128,7 @@ def panel(ship: Any, path: str) -> Any:
 
 # --- checking --------------------------------------------------------------------------------------------------
 
+
 def load_scenario(path: Path) -> tuple[Any | None, list[Diagnostic]]:
     """A scenario file (the system owning the scenario format reads it): the scenario or None, and diagnostics."""
     from shipyard.core.registry import load as load_part
@@ -135,8 +136,14 @@ def load_scenario(path: Path) -> tuple[Any | None, list[Diagnostic]]:
 
     owner = next((s for s in systems() if s.fleets and any(f.role == "setting" for f in s.formats)), None)
     if owner is None:
-        return None, [Diagnostic(code="IO008", severity=Severity.ERROR, span=Span(path=str(path), line=1, col=1),
-                                 message="no system reads scenario files")]
+        return None, [
+            Diagnostic(
+                code="IO008",
+                severity=Severity.ERROR,
+                span=Span(path=str(path), line=1, col=1),
+                message="no system reads scenario files",
+            )
+        ]
     return load_part(owner.fleets or "").load_scenario(path)
 
 
@@ -156,23 +163,39 @@ def nothing_found(paths: list[Path]) -> str:
     from shipyard.core.batch import SHEET_SUFFIXES
 
     kinds = ", ".join(f"*{suffix}" for suffix in SHEET_SUFFIXES[:-1]) + f" and *{SHEET_SUFFIXES[-1]}"
-    return (f"warning: no sheets found in {', '.join(map(str, paths))} (a folder gives its {kinds} files, other "
-            "than hidden ones and those the settings exclude; settings and scenarios are not sheets)")
+    return (
+        f"warning: no sheets found in {', '.join(map(str, paths))} (a folder gives its {kinds} files, other "
+        "than hidden ones and those the settings exclude; settings and scenarios are not sheets)"
+    )
 
 
 def option_prefix_problems(select: list[str] | None, ignore: list[str] | None) -> list[Diagnostic]:
     """CFG003 for each code prefix of --select or --ignore that names no code (a typo selects nothing)."""
     from shipyard.core.codes import unknown_prefix
 
-    return [Diagnostic(code="CFG003", severity=Severity.ERROR, span=Span(path=option, line=1, col=1),
-                       message=f"unknown code prefix: {why}")
-            for option, values in (("--select", select), ("--ignore", ignore))
-            for prefix in prefixes(values) if (why := unknown_prefix(prefix))]
+    return [
+        Diagnostic(
+            code="CFG003",
+            severity=Severity.ERROR,
+            span=Span(path=option, line=1, col=1),
+            message=f"unknown code prefix: {why}",
+        )
+        for option, values in (("--select", select), ("--ignore", ignore))
+        for prefix in prefixes(values)
+        if (why := unknown_prefix(prefix))
+    ]
 
 
-def plan_check(paths: list[Path], select: list[str] | None = None, ignore: list[str] | None = None,
-               level: str | None = None, scenario: Path | None = None, jobs: int | None = None,
-               config: Path | None = None, force_exclude: bool = False) -> tuple[CheckPlan | None, list[Diagnostic]]:
+def plan_check(
+    paths: list[Path],
+    select: list[str] | None = None,
+    ignore: list[str] | None = None,
+    level: str | None = None,
+    scenario: Path | None = None,
+    jobs: int | None = None,
+    config: Path | None = None,
+    force_exclude: bool = False,
+) -> tuple[CheckPlan | None, list[Diagnostic]]:
     """The plan of a check: the settings file (``config``, else the nearest ``shipyard.toml`` or
     ``pyproject.toml`` with ``[tool.shipyard]`` above the first path) under the command line's options. None
     and the problems when the settings or the scenario cannot be read (a usage error). Path patterns
@@ -191,27 +214,48 @@ def plan_check(paths: list[Path], select: list[str] | None = None, ignore: list[
     if unknown:
         return None, unknown
     per_file = tuple((pattern, prefixes(codes)) for pattern, codes in settings.per_file_ignores.items())
-    selection = Selection(select=prefixes(select) or prefixes(settings.select),
-                          ignore=prefixes(ignore) or prefixes(settings.ignore), per_file=per_file, base=str(base))
+    selection = Selection(
+        select=prefixes(select) or prefixes(settings.select),
+        ignore=prefixes(ignore) or prefixes(settings.ignore),
+        per_file=per_file,
+        base=str(base),
+    )
     scenario_path = scenario or (base / settings.scenario if settings.scenario else None)
     chosen = None
     if scenario_path is not None:
         chosen, problems = load_scenario(scenario_path)
         if chosen is None:
             return None, problems
-    return CheckPlan(selection=selection, scenario=chosen, jobs=jobs or settings.jobs or os.cpu_count() or 1,
-                     exclude=Excludes(tuple(settings.exclude), str(base), force_exclude),
-                     level=Severity(level or settings.level or "info")), []
+    return CheckPlan(
+        selection=selection,
+        scenario=chosen,
+        jobs=jobs or settings.jobs or os.cpu_count() or 1,
+        exclude=Excludes(tuple(settings.exclude), str(base), force_exclude),
+        level=Severity(level or settings.level or "info"),
+    ), []
 
 
-def check(paths: list[Path], plan: CheckPlan = CheckPlan(), progress: Progress | None = None,
-          keep_ships: bool = True, skipped: Counter[str] | None = None) -> Iterator[SheetFile]:
+def check(
+    paths: list[Path],
+    plan: CheckPlan = CheckPlan(),
+    progress: Progress | None = None,
+    keep_ships: bool = True,
+    skipped: Counter[str] | None = None,
+) -> Iterator[SheetFile]:
     """Every file under ``paths`` read and checked, one at a time in a stable order, then the fleets;
     ``skipped`` counts, by extension, the files of the folders not read for their names (``find_files``)."""
     from shipyard.core.batch import iter_checked
 
-    return iter_checked(paths, plan.selection, plan.scenario, jobs=plan.jobs, exclude=plan.exclude,
-                        progress=progress, keep_ships=keep_ships, skipped=skipped)
+    return iter_checked(
+        paths,
+        plan.selection,
+        plan.scenario,
+        jobs=plan.jobs,
+        exclude=plan.exclude,
+        progress=progress,
+        keep_ships=keep_ships,
+        skipped=skipped,
+    )
 
 
 def skipped_words(skipped: Counter[str]) -> str:
@@ -244,8 +288,9 @@ def _spooled_stdin(name: str | None, stream: Any) -> Iterator[Path]:
         yield spooled
 
 
-def check_stdin(plan: CheckPlan = CheckPlan(), name: str | None = None, stream: Any = None,
-                quoter: Any = None) -> SheetFile | None:
+def check_stdin(
+    plan: CheckPlan = CheckPlan(), name: str | None = None, stream: Any = None, quoter: Any = None
+) -> SheetFile | None:
     """The sheet on standard input (or ``stream``, a binary stream) read and checked as the file ``name`` would
     be: named so in findings, its format told by that name's extension and the content, its per-file ignores
     by that name. None when ``--force-exclude`` and the name is excluded (nothing is read). A ``quoter``
@@ -262,8 +307,9 @@ def check_stdin(plan: CheckPlan = CheckPlan(), name: str | None = None, stream: 
         return check_sheet(load_sheet(spooled, display=shown), plan.selection.for_file(shown), plan.scenario)
 
 
-def fix_stdin(plan: CheckPlan = CheckPlan(), name: str | None = None, unsafe: bool = False,
-              stream: Any = None) -> tuple[bytes, Any, SheetFile]:
+def fix_stdin(
+    plan: CheckPlan = CheckPlan(), name: str | None = None, unsafe: bool = False, stream: Any = None
+) -> tuple[bytes, Any, SheetFile]:
     """The sheet on standard input with its fixes made (as ``check --fix`` makes them in a file): its bytes
     after the fixes (as they came when there is nothing to fix), the fixes (core/fixes.py ``Fixed``, or None),
     and the findings that remain."""
@@ -341,16 +387,21 @@ class CheckTally:
 
     def summary(self, unsafe: bool = False) -> str:
         """``N file(s), N ship(s): N error(s), N warning(s), N info``, with what was fixed and what could be."""
-        words = (f"{self.files} file(s), {self.ships} ship(s): {self.shown[Severity.ERROR]} error(s), "
-                 f"{self.shown[Severity.WARNING]} warning(s), {self.shown[Severity.INFO]} info")
+        words = (
+            f"{self.files} file(s), {self.ships} ship(s): {self.shown[Severity.ERROR]} error(s), "
+            f"{self.shown[Severity.WARNING]} warning(s), {self.shown[Severity.INFO]} info"
+        )
         if self.fixed:
             words += f"; fixed {self.fixed}"
         can = self.fixable + (self.unsafe_fixable if unsafe else 0)
         if can:
             words += f"; {can} fixable with --fix" + (" --unsafe-fixes" if unsafe and self.unsafe_fixable else "")
         if self.unsafe_fixable and not unsafe:
-            words += f" ({self.unsafe_fixable} more with --unsafe-fixes)" if can else \
-                f"; {self.unsafe_fixable} fixable with --fix --unsafe-fixes"
+            words += (
+                f" ({self.unsafe_fixable} more with --unsafe-fixes)"
+                if can
+                else f"; {self.unsafe_fixable} fixable with --fix --unsafe-fixes"
+            )
         return words
 
     @property
@@ -364,6 +415,7 @@ class CheckTally:
 
 # --- converting ------------------------------------------------------------------------------------------------
 
+
 def convert(path: Path, to: str = "mcs", options: Any = None) -> SheetFile:
     """The ships of a file converted to system ``to`` (format of the result: ``to``), with every diagnostic."""
     from shipyard.core.registry import load as load_part
@@ -376,19 +428,29 @@ def convert(path: Path, to: str = "mcs", options: Any = None) -> SheetFile:
     return converter(path) if options is None else converter(path, options)
 
 
-def mcs_options(design: str = "military", rof_overrides: dict[str, int] | None = None, launchers_per_battery: int = 4,
-                sandcasters_per_battery: int = 10, edition: str | None = None) -> Any:
+def mcs_options(
+    design: str = "military",
+    rof_overrides: dict[str, int] | None = None,
+    launchers_per_battery: int = 4,
+    sandcasters_per_battery: int = 10,
+    edition: str | None = None,
+) -> Any:
     """The options of a conversion to MCS: the T4 converter's choices and the FFS edition."""
     from shipyard.systems.mcs.convert import ConvertOptions
     from shipyard.systems.mcs.convert.t4 import DESIGNS, T4Options
     from shipyard.systems.mcs.ffs.model import EDITIONS
 
-    t4 = T4Options(design=DESIGNS[design], rof_overrides=dict(rof_overrides or {}),
-                   launchers_per_battery=launchers_per_battery, sandcasters_per_battery=sandcasters_per_battery)
+    t4 = T4Options(
+        design=DESIGNS[design],
+        rof_overrides=dict(rof_overrides or {}),
+        launchers_per_battery=launchers_per_battery,
+        sandcasters_per_battery=sandcasters_per_battery,
+    )
     return ConvertOptions(t4=t4, edition=EDITIONS[edition] if edition is not None else None)
 
 
 # --- tables, export and audit ------------------------------------------------------------------------------------
+
 
 class Export(NamedTuple):
     """An export run: how many ships and batteries it holds, the error findings, the export waiting to be
@@ -407,8 +469,13 @@ class Export(NamedTuple):
         return exit_status(self.problems, self.unreadable)
 
 
-def export_tables(paths: list[Path], output_format: str = "json", selection: Selection = Selection(),
-                  jobs: int | None = None, skipped: Counter[str] | None = None) -> Export:
+def export_tables(
+    paths: list[Path],
+    output_format: str = "json",
+    selection: Selection = Selection(),
+    jobs: int | None = None,
+    skipped: Counter[str] | None = None,
+) -> Export:
     """The Ships and Batteries rows of the files under ``paths``, checked as ``audit`` checks them (one
     computation of errors, warnings and verdict serves both), streamed into an export in ``output_format``
     (xlsx, csv, json) as the files are checked: no ship and no row is kept in memory."""
@@ -421,8 +488,15 @@ def export_tables(paths: list[Path], output_format: str = "json", selection: Sel
     unreadable = False
     files = 0
     try:
-        for _, table in iter_tabulated(paths, selection, None, jobs=jobs or os.cpu_count() or 1, keep_ships=False,
-                                       tabulate=tables.tabulate, skipped=skipped):
+        for _, table in iter_tabulated(
+            paths,
+            selection,
+            None,
+            jobs=jobs or os.cpu_count() or 1,
+            keep_ships=False,
+            tabulate=tables.tabulate,
+            skipped=skipped,
+        ):
             pending.add(table)
             problems += table.error_findings
             unreadable |= not table.opened
@@ -482,8 +556,15 @@ def audit_report_kind(output: Path) -> str:
     return "html" if output.suffix.lower() in (".html", ".htm") else "xlsx"
 
 
-def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any = None, jobs: int | None = None,
-          progress: Progress | None = None, damage: Path | None = None, report: str | None = None) -> Audit:
+def audit(
+    paths: list[Path],
+    selection: Selection = Selection(),
+    scenario: Any = None,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    damage: Path | None = None,
+    report: str | None = None,
+) -> Audit:
     """Check every sheet under ``paths`` and tabulate every ship (in the workers that check them); with
     ``damage``, score the fleet audited (the first path) by Appendix A for the workbook's Losses sheet; with
     ``report`` (one of AUDIT_REPORTS), stream the rows into that report as they come (``write_audit_report``
@@ -494,9 +575,11 @@ def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any =
     book: Any = None
     if report == "xlsx":
         from shipyard.report.workbook import AuditWorkbook
+
         book = AuditWorkbook(losses=damage is not None)
     elif report == "html":
         from shipyard.report.html import AuditPage
+
         book = AuditPage()
     elif report is not None:
         raise ValueError(f"no audit report {report!r}: {', '.join(AUDIT_REPORTS)}")
@@ -506,9 +589,16 @@ def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any =
     fleet_paths: list[str] = []
     summary = tables.AuditSummary()
     unreadable = False
-    for sheet, table in iter_tabulated(paths, selection, scenario, jobs=jobs or os.cpu_count() or 1,
-                                       progress=progress, keep_ships=False, tabulate=tables.tabulate,
-                                       skipped=summary.skipped):
+    for sheet, table in iter_tabulated(
+        paths,
+        selection,
+        scenario,
+        jobs=jobs or os.cpu_count() or 1,
+        progress=progress,
+        keep_ships=False,
+        tabulate=tables.tabulate,
+        skipped=summary.skipped,
+    ):
         if sheet.format == "unreadable" and sheet.diagnostics and sheet.diagnostics[0].code == "IO006":
             missing += sheet.diagnostics
             unreadable = True
@@ -529,8 +619,19 @@ def audit(paths: list[Path], selection: Selection = Selection(), scenario: Any =
         losses, problems = _losses(paths[0], damage, scenario)
     fleets = tuple(_fleet_totals(scenario, fleet_paths, fleet_findings))
     rows.count_from(fleets)
-    return Audit(rows, missing, fleet_findings, summary, unreadable, summary.rows(rows, scenario, fleets), scenario,
-                 losses, tuple(problems), fleets, book)
+    return Audit(
+        rows,
+        missing,
+        fleet_findings,
+        summary,
+        unreadable,
+        summary.rows(rows, scenario, fleets),
+        scenario,
+        losses,
+        tuple(problems),
+        fleets,
+        book,
+    )
 
 
 def _fleet_totals(scenario: Any, fleet_paths: list[str], fleet_findings: list[Diagnostic]) -> list[Any]:
@@ -580,6 +681,7 @@ def write_audit_report(result: Audit, output: Path) -> None:
 
 # --- scoring and the battle formation -----------------------------------------------------------------------------
 
+
 class Scoring(NamedTuple):
     """A battle scored by Appendix A: each fleet's score, the winner (None on a tie or when a fleet is
     missing), and every finding."""
@@ -601,8 +703,9 @@ class Scoring(NamedTuple):
         return exit_status(self.diagnostics, self.unreadable)
 
 
-def score(fleet_a: Path, damage_a: Path, fleet_b: Path, damage_b: Path,
-          scenario: Path | None = None) -> tuple[Scoring | None, list[Diagnostic]]:
+def score(
+    fleet_a: Path, damage_a: Path, fleet_b: Path, damage_b: Path, scenario: Path | None = None
+) -> tuple[Scoring | None, list[Diagnostic]]:
     """Score a finished battle: each fleet (a fleet file or a folder) with its damage record. None and the
     problems when the scenario cannot be read."""
     from shipyard.systems.tcs.damage import load_record
@@ -624,9 +727,14 @@ def score(fleet_a: Path, damage_a: Path, fleet_b: Path, damage_b: Path,
         if fleet is None or record is None or not fleet.members:
             unreadable = True
             if fleet is not None and not fleet.members:
-                diagnostics.append(Diagnostic(code="APX002", severity=Severity.ERROR,
-                                              span=Span(path=str(fleet_path), line=1, col=1),
-                                              message="no High Guard ship in this fleet"))
+                diagnostics.append(
+                    Diagnostic(
+                        code="APX002",
+                        severity=Severity.ERROR,
+                        span=Span(path=str(fleet_path), line=1, col=1),
+                        message="no High Guard ship in this fleet",
+                    )
+                )
             continue
         result, found = score_fleet(fleet, record, str(record_path), positions)
         diagnostics += found
@@ -642,24 +750,51 @@ def score(fleet_a: Path, damage_a: Path, fleet_b: Path, damage_b: Path,
 
 def scoring_document(result: Scoring) -> dict[str, Any]:
     """The scoring as JSON data: fleets with their ships' loss lines, the winner, the findings."""
+
     def number(value: Decimal) -> float:
         return float(value)
 
-    return {"fleets": [{"name": s.name, "spent_mcr": number(s.spent), "lost_mcr": number(s.lost),
-                        "spent_otherwise": ({"by": s.other_spent[0], "mcr": number(s.other_spent[1])}
-                                            if s.other_spent else None),
-                        "percentage": number(s.percentage),
-                        "ships": [{"ship": loss.ship, "sheet": loss.sheet, "copy": loss.copy, "status": loss.status,
-                                   "value_mcr": number(loss.value), "lost_mcr": number(loss.lost),
-                                   "lines": [{"table": x.table, "how": x.how, "mcr": number(x.mcr),
-                                              "of_mcr": number(x.of) if x.of is not None else None}
-                                             for x in loss.lines]} for loss in s.ships]} for s in result.scores],
-            "winner": result.winner.name if result.winner else None, "tie": result.tie,
-            "standing": "provisional" if result.standing and result.standing.provisional else "final",
-            "leader": result.leader.name if result.leader else None,
-            "pending_rulings": result.standing.pending if result.standing else [],
-            "decisive_rulings": result.standing.decisive if result.standing else [],
-            "findings": [d.model_dump(mode="json") for d in result.diagnostics]}
+    return {
+        "fleets": [
+            {
+                "name": s.name,
+                "spent_mcr": number(s.spent),
+                "lost_mcr": number(s.lost),
+                "spent_otherwise": (
+                    {"by": s.other_spent[0], "mcr": number(s.other_spent[1])} if s.other_spent else None
+                ),
+                "percentage": number(s.percentage),
+                "ships": [
+                    {
+                        "ship": loss.ship,
+                        "sheet": loss.sheet,
+                        "copy": loss.copy,
+                        "status": loss.status,
+                        "value_mcr": number(loss.value),
+                        "lost_mcr": number(loss.lost),
+                        "lines": [
+                            {
+                                "table": x.table,
+                                "how": x.how,
+                                "mcr": number(x.mcr),
+                                "of_mcr": number(x.of) if x.of is not None else None,
+                            }
+                            for x in loss.lines
+                        ],
+                    }
+                    for loss in s.ships
+                ],
+            }
+            for s in result.scores
+        ],
+        "winner": result.winner.name if result.winner else None,
+        "tie": result.tie,
+        "standing": "provisional" if result.standing and result.standing.provisional else "final",
+        "leader": result.leader.name if result.leader else None,
+        "pending_rulings": result.standing.pending if result.standing else [],
+        "decisive_rulings": result.standing.decisive if result.standing else [],
+        "findings": [d.model_dump(mode="json") for d in result.diagnostics],
+    }
 
 
 def write_score_workbook(result: Scoring, output: Path) -> None:
@@ -694,6 +829,7 @@ def check_formation_log(path: Path) -> tuple[int | None, list[Diagnostic], list[
 
 # --- comparing ---------------------------------------------------------------------------------------------------
 
+
 class SheetDiff(NamedTuple):
     """Two versions of a sheet compared: each ship's changes, and what reading either found."""
 
@@ -723,6 +859,7 @@ def diff(old: Path, new: Path) -> SheetDiff:
 
 
 # --- documentation ----------------------------------------------------------------------------------------------
+
 
 def explain(code: str) -> str | None:
     """The documentation of a rule (by code or name), a topic (an Appendix A table, a formation rule), or any
@@ -762,9 +899,11 @@ def explain_miss(code: str) -> str:
     if starting:
         shown = ", ".join(starting[:EXPLAIN_LISTED]) + (", ..." if len(starting) > EXPLAIN_LISTED else "")
         return f"{head}; {len(starting)} start with {wanted.upper()!r}: {shown}"
-    close = (transposed(wanted.upper(), names) or difflib.get_close_matches(wanted.upper(), names, n=1, cutoff=0.6)
-             or difflib.get_close_matches(wanted.lower(), [rule.meta.name for rule in rules.values()], n=1,
-                                          cutoff=0.6))
+    close = (
+        transposed(wanted.upper(), names)
+        or difflib.get_close_matches(wanted.upper(), names, n=1, cutoff=0.6)
+        or difflib.get_close_matches(wanted.lower(), [rule.meta.name for rule in rules.values()], n=1, cutoff=0.6)
+    )
     if close:
         return f"{head}; did you mean {close[0]!r}?"
     return f"{head}; 'shipyard rules' lists the rules, and the topics are {', '.join(topic_names())}"
@@ -775,9 +914,18 @@ def rule_catalogue() -> list[dict[str, str]]:
     target: one ship or a fleet), the one-line summary and the whole documentation."""
     from shipyard.core.registry import all_rules
 
-    return [{"code": rule.code, "name": rule.meta.name, "level": rule.meta.severity.value,
-             "family": rule.meta.family, "target": rule.meta.target, "summary": rule.summary,
-             "explanation": rule.doc} for rule in all_rules().values()]
+    return [
+        {
+            "code": rule.code,
+            "name": rule.meta.name,
+            "level": rule.meta.severity.value,
+            "family": rule.meta.family,
+            "target": rule.meta.target,
+            "summary": rule.summary,
+            "explanation": rule.doc,
+        }
+        for rule in all_rules().values()
+    ]
 
 
 def topic_names() -> list[str]:
@@ -790,6 +938,7 @@ def topic_names() -> list[str]:
 
 # --- combat ------------------------------------------------------------------------------------------------------
 
+
 class CombatShot(NamedTuple):
     """The exact odds of one shot or salvo (None when it cannot be fired), and the diagnostics: the sheets'
     findings (shown beside the odds; combat uses the figures the sheets declare) and why a shot cannot be made."""
@@ -799,8 +948,7 @@ class CombatShot(NamedTuple):
     unreadable: bool = False
 
 
-def _combat_ship(path: Path, crew: str | None,
-                 name: str | None = None) -> tuple[Any | None, list[Diagnostic], bool]:
+def _combat_ship(path: Path, crew: str | None, name: str | None = None) -> tuple[Any | None, list[Diagnostic], bool]:
     from shipyard.systems.mcs.combat.state import combat_ship, pick_ship
     from shipyard.systems.mcs.model import UsdShip
 
@@ -811,8 +959,19 @@ def _combat_ship(path: Path, crew: str | None,
     if sheet.format == "unreadable":
         return None, found, True
     if not ships:
-        return None, found + [Diagnostic(code="CMB003", severity=Severity.ERROR, span=top,
-                                         message="no MCS USD ship in this file: combat reads MCS sheets")], True
+        return (
+            None,
+            found
+            + [
+                Diagnostic(
+                    code="CMB003",
+                    severity=Severity.ERROR,
+                    span=top,
+                    message="no MCS USD ship in this file: combat reads MCS sheets",
+                )
+            ],
+            True,
+        )
     chosen, why = pick_ship(ships, name, str(path))
     if chosen is None:
         return None, found + [Diagnostic(code="CMB003", severity=Severity.ERROR, span=top, message=str(why))], True
@@ -846,11 +1005,24 @@ def range_band_words() -> list[str]:
     return [f"{key} ({band.name})" for key, band in RANGE_BANDS.items()]
 
 
-def combat_shot(attacker: Path, battery: str, target: Path, band: str, evasion: Any = 0, skill: int | None = None,
-                sand: str = "none", aiming: Any = None, crew: str | None = None,
-                defence: list[tuple[str, int, int]] | None = None, options: Any = None, squadron: int = 1,
-                spread: int = 0, swarm: int | None = None, attacker_ship: str | None = None,
-                target_ship: str | None = None) -> CombatShot:
+def combat_shot(
+    attacker: Path,
+    battery: str,
+    target: Path,
+    band: str,
+    evasion: Any = 0,
+    skill: int | None = None,
+    sand: str = "none",
+    aiming: Any = None,
+    crew: str | None = None,
+    defence: list[tuple[str, int, int]] | None = None,
+    options: Any = None,
+    squadron: int = 1,
+    spread: int = 0,
+    swarm: int | None = None,
+    attacker_ship: str | None = None,
+    target_ship: str | None = None,
+) -> CombatShot:
     """The exact odds of one battery of ``attacker`` firing at ``target`` (a beam battery), or of one salvo
     (a missile battery) against the target's point defence ``defence``: (battery name, shots, squadron). A
     sheet of several ships fights with the one ``attacker_ship`` (``target_ship``) names, else its first."""
@@ -866,11 +1038,16 @@ def combat_shot(attacker: Path, battery: str, target: Path, band: str, evasion: 
         return CombatShot(None, found, bad or bad_target)
     where = Span(path=str(attacker), line=1, col=1)
     evasion_g, aiming_g = Fraction(str(evasion)), None if aiming is None else Fraction(str(aiming))
-    wrong = [Diagnostic(code="CMB007", severity=Severity.ERROR, span=Span(path=str(path), line=1, col=1),
-                        message=f"{why} (MCS 2.1)")
-             for why, path in ((aimed.allocate(Fraction(0), evasion_g, Fraction(0)), target),
-                               (shooter.allocate(Fraction(0), Fraction(0), aiming_g or Fraction(0)), attacker))
-             if why is not None]
+    wrong = [
+        Diagnostic(
+            code="CMB007", severity=Severity.ERROR, span=Span(path=str(path), line=1, col=1), message=f"{why} (MCS 2.1)"
+        )
+        for why, path in (
+            (aimed.allocate(Fraction(0), evasion_g, Fraction(0)), target),
+            (shooter.allocate(Fraction(0), Fraction(0), aiming_g or Fraction(0)), attacker),
+        )
+        if why is not None
+    ]
     found += wrong
     if wrong:
         return CombatShot(None, found)
@@ -882,8 +1059,23 @@ def combat_shot(attacker: Path, battery: str, target: Path, band: str, evasion: 
                 raise CannotFire(beyond, group.limit_line)
             groups = [(aimed.group(name), shots, squadron) for name, shots, squadron in defence or []]
             return CombatShot(salvo_odds(shooter, group, aimed, groups, options or Options(), sand), found)
-        return CombatShot(shot_odds(shooter, group, aimed, band, evasion_g, options or Options(), skill, aiming_g,
-                                    sand, squadron, spread, swarm), found)
+        return CombatShot(
+            shot_odds(
+                shooter,
+                group,
+                aimed,
+                band,
+                evasion_g,
+                options or Options(),
+                skill,
+                aiming_g,
+                sand,
+                squadron,
+                spread,
+                swarm,
+            ),
+            found,
+        )
     except KeyError as error:
         found.append(Diagnostic(code="CMB004", severity=Severity.ERROR, span=where, message=str(error.args[0])))
     except CannotFire as error:  # at the sheet's line that forbids the shot, where one does
@@ -917,9 +1109,15 @@ class CombatBattle(NamedTuple):
     unreadable: bool = False
 
 
-def combat_battle(paths: list[Path], runs: int = 1000, seed: int = 1, jobs: int | None = None,
-                  until_ci: float | None = None, turns: int | None = None,
-                  start_range: str | None = None) -> CombatBattle:
+def combat_battle(
+    paths: list[Path],
+    runs: int = 1000,
+    seed: int = 1,
+    jobs: int | None = None,
+    until_ci: float | None = None,
+    turns: int | None = None,
+    start_range: str | None = None,
+) -> CombatBattle:
     """Fight the engagement of ``paths``: one engagement file (TOML), or two sheets with every default; on
     ``jobs`` processes (None: every core), the result the same whatever their number."""
     from shipyard.systems.mcs.combat.battle import build_fleets, count, fight, load_engagement, run_many, two_sheets
@@ -931,8 +1129,19 @@ def combat_battle(paths: list[Path], runs: int = 1000, seed: int = 1, jobs: int 
         engagement, found, positions, base, shown = two_sheets(paths[0], paths[1]), [], {}, Path("."), ""
     else:
         top = Span(path=str(paths[0]) if paths else "-", line=1, col=1)
-        return CombatBattle(None, None, [Diagnostic(code="CMB002", severity=Severity.ERROR, span=top, message=(
-            f"expected one engagement file or two sheets, got {len(paths)} paths"))], True)
+        return CombatBattle(
+            None,
+            None,
+            [
+                Diagnostic(
+                    code="CMB002",
+                    severity=Severity.ERROR,
+                    span=top,
+                    message=(f"expected one engagement file or two sheets, got {len(paths)} paths"),
+                )
+            ],
+            True,
+        )
     if engagement is None:
         return CombatBattle(None, None, found, True)
     updates = {k: v for k, v in (("turns", turns), ("start_range", start_range)) if v is not None}
@@ -942,13 +1151,15 @@ def combat_battle(paths: list[Path], runs: int = 1000, seed: int = 1, jobs: int 
     if fleets is None:
         return CombatBattle(None, None, found, True)
     if runs == 1:
-        tally, narration = fight(fleets, engagement.options, engagement.start_range, engagement.turns, seed, 0,
-                                 narrate=True)
+        tally, narration = fight(
+            fleets, engagement.options, engagement.start_range, engagement.turns, seed, 0, narrate=True
+        )
         return CombatBattle(count([tally], 1, seed, fleets), narration, found)
     return CombatBattle(run_many(fleets, engagement, runs, seed, jobs or os.cpu_count() or 1, until_ci), None, found)
 
 
 # --- Simple Fleet Combat -------------------------------------------------------------------------------------
+
 
 class SfcOdds(NamedTuple):
     """One attack's odds, the successive-fire chain against like targets, and each element type's survival."""
@@ -958,19 +1169,31 @@ class SfcOdds(NamedTuple):
     survival: dict[str, list[Any]]
 
 
-def sfc_odds(attacker: str, defender: str, supports: tuple[str, ...] = (), attacker_tl: int = 10,
-             defender_tl: int = 10, damaged_attacker: bool = False, damaged_defender: bool = False,
-             successive: int = 0, near_world: bool = False, on_world: bool = False, chain_targets: int = 3,
-             attacks: int = 3) -> SfcOdds:
+def sfc_odds(
+    attacker: str,
+    defender: str,
+    supports: tuple[str, ...] = (),
+    attacker_tl: int = 10,
+    defender_tl: int = 10,
+    damaged_attacker: bool = False,
+    damaged_defender: bool = False,
+    successive: int = 0,
+    near_world: bool = False,
+    on_world: bool = False,
+    chain_targets: int = 3,
+    attacks: int = 3,
+) -> SfcOdds:
     """The exact odds of a Simple Fleet Combat attack (element types as the seed names them, lower case)."""
     from shipyard.systems.sfc import charts
     from shipyard.systems.sfc.odds import Side, attack, chain, survival
 
     one = Side(attacker, attacker_tl, damaged_attacker, supports)
     other = Side(defender, defender_tl, damaged_defender)
-    return SfcOdds(attack(one, other, successive, near_world, on_world),
-                   chain(one, other, chain_targets, near_world),
-                   {key: survival(one, Side(key, defender_tl), attacks) for key in charts.ELEMENTS})
+    return SfcOdds(
+        attack(one, other, successive, near_world, on_world),
+        chain(one, other, chain_targets, near_world),
+        {key: survival(one, Side(key, defender_tl), attacks) for key in charts.ELEMENTS},
+    )
 
 
 def sfc_elements() -> list[str]:
@@ -1004,9 +1227,14 @@ def sfc_table(first: Path, second: Path) -> SfcTable:
         rosters = [s for s in sheet.ships if isinstance(s, Roster)]
         if not rosters:
             if not any(d.severity is Severity.ERROR for d in sheet.diagnostics):
-                found.append(Diagnostic(code="SFC002", severity=Severity.ERROR, span=Span(path=str(path), line=1,
-                                                                                          col=1),
-                                        message="not a Simple Fleet Combat roster: expected a [roster] table"))
+                found.append(
+                    Diagnostic(
+                        code="SFC002",
+                        severity=Severity.ERROR,
+                        span=Span(path=str(path), line=1, col=1),
+                        message="not a Simple Fleet Combat roster: expected a [roster] table",
+                    )
+                )
             return SfcTable(("", ""), [], [], {}, found)
         roster = rosters[0]
         names.append(roster.display_name)
@@ -1015,8 +1243,11 @@ def sfc_table(first: Path, second: Path) -> SfcTable:
     from shipyard.systems.sfc.charts import ELEMENTS
 
     attackers = [kind for kind in sides[0] if ELEMENTS[kind[0]].initiates]  # tenders and transports cannot
-    odds = {(i, j): attack(Side(a, tl_a), Side(d, tl_d))
-            for i, (a, tl_a) in enumerate(attackers) for j, (d, tl_d) in enumerate(sides[1])}
+    odds = {
+        (i, j): attack(Side(a, tl_a), Side(d, tl_d))
+        for i, (a, tl_a) in enumerate(attackers)
+        for j, (d, tl_d) in enumerate(sides[1])
+    }
     return SfcTable((names[0], names[1]), attackers, sides[1], odds, found)
 
 
@@ -1028,6 +1259,7 @@ def sfc_referee(path: Path) -> Any:
 
 
 # --- Dark Stars ---------------------------------------------------------------------------------------------
+
 
 def darkstars_generate(seed: int, name: str | None = None) -> str:
     """A Dark Stars system rolled with ``seed``, as its TOML file (the same seed, the same file)."""
@@ -1051,10 +1283,14 @@ def darkstars_draw(path: Path) -> tuple[str | None, list[Diagnostic]]:
     systems = [s for s in sheet.ships if isinstance(s, StarSystem)]
     if not systems:
         errors = [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
-        return None, errors or [Diagnostic(code="DS002", severity=Severity.ERROR, span=Span(path=str(path), line=1,
-                                                                                            col=1),
-                                           message=f"not a Dark Stars system ({sheet.format}): expected a [system] "
-                                                   "table")]
+        return None, errors or [
+            Diagnostic(
+                code="DS002",
+                severity=Severity.ERROR,
+                span=Span(path=str(path), line=1, col=1),
+                message=f"not a Dark Stars system ({sheet.format}): expected a [system] table",
+            )
+        ]
     return display_svg(systems[0], charts.ORBITALS, list(geometry.display(charts.ORBITALS))), list(sheet.diagnostics)
 
 
@@ -1087,9 +1323,14 @@ def svg_to_png(svg: str, target: Path) -> Diagnostic | None:
     import tempfile
 
     browser = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
+
     def refused(why: str) -> Diagnostic:
-        return Diagnostic(code="IO009", severity=Severity.ERROR, span=Span(path=str(target), line=1, col=1),
-                          message=f"cannot write the output: {why}")
+        return Diagnostic(
+            code="IO009",
+            severity=Severity.ERROR,
+            span=Span(path=str(target), line=1, col=1),
+            message=f"cannot write the output: {why}",
+        )
 
     if browser is None:
         return refused("PNG needs Chromium (apt-get install chromium); write .svg instead")
@@ -1099,9 +1340,21 @@ def svg_to_png(svg: str, target: Path) -> Diagnostic | None:
         page = Path(folder) / "picture.svg"
         page.write_text(svg, encoding="utf-8")
         shot = Path(folder) / "picture.png"
-        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                        f"--window-size={width},{height}", f"--screenshot={shot}", page.as_uri()],
-                       capture_output=True, timeout=120, check=False)
+        subprocess.run(
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                f"--window-size={width},{height}",
+                f"--screenshot={shot}",
+                page.as_uri(),
+            ],
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
         if not shot.exists():
             return refused("Chromium did not render the picture")
         target.write_bytes(shot.read_bytes())
@@ -1114,10 +1367,14 @@ def write_darkstars_page(result: Any, game: Path, output: Path) -> None:
 
     count = len(result.diagnostics)
     context = {
-        "title": f"shipyard darkstars referee: {game.name}", "verdict": "fail" if count else "pass",
+        "title": f"shipyard darkstars referee: {game.name}",
+        "verdict": "fail" if count else "pass",
         "subtitle": f"{len(result.turns)} turn(s), {count} finding(s)",
         "verdict_words": f"{count} finding(s)" if count else "every plot legal",
         "summary": [(f"turn {i + 1}", "; ".join(lines[1:]) or "no plots") for i, lines in enumerate(result.turns)]
         + [(d.code, f"line {d.span.line}: {d.message}") for d in result.diagnostics],
-        "charts": [darkstars_game_svg(result)], "tables": [], "groups": None}
+        "charts": [darkstars_game_svg(result)],
+        "tables": [],
+        "groups": None,
+    }
     _write(output, "audit.html.j2", context)

@@ -25,8 +25,9 @@ TMP = "<tmp>"
 
 
 def _inputs() -> list[str]:
-    return sorted(str(p.relative_to(ROOT)) for top in ("examples", "fixtures") for p in (ROOT / top).rglob("*")
-                  if p.is_file())
+    return sorted(
+        str(p.relative_to(ROOT)) for top in ("examples", "fixtures") for p in (ROOT / top).rglob("*") if p.is_file()
+    )
 
 
 def commands() -> Iterator[list[str]]:
@@ -61,8 +62,16 @@ def commands() -> Iterator[list[str]]:
     yield ["check", "--scenario", "fixtures/tcs/fleets/bad-fleet.toml", "examples/fleet"]
     yield ["audit", "--scenario", "examples/fleet/scenario.toml", "examples/fleet", "-o", "{tmp}/report.xlsx"]
     yield ["audit", "examples/fleet", "--damage", "fixtures/tcs/battle/damage-a.toml", "-o", "{tmp}/losses.xlsx"]
-    yield ["audit", "fixtures/tcs/battle/fleet-a.toml", "--damage", "fixtures/tcs/battle/damage-a.toml",
-           "--scenario", "fixtures/tcs/battle/rulings.toml", "-o", "{tmp}/battle.xlsx"]
+    yield [
+        "audit",
+        "fixtures/tcs/battle/fleet-a.toml",
+        "--damage",
+        "fixtures/tcs/battle/damage-a.toml",
+        "--scenario",
+        "fixtures/tcs/battle/rulings.toml",
+        "-o",
+        "{tmp}/battle.xlsx",
+    ]
     yield ["export", "fixtures/mcs", "-o", "{tmp}/ships.xlsx"]
     yield ["export", "fixtures/mcs", "examples", "-o", "{tmp}/ships.csv"]
     yield ["export", "fixtures/highguard", "-o", "{tmp}/ships.json"]
@@ -80,8 +89,16 @@ def explain_codes() -> list[str]:
     from shipyard.core.registry import all_rules
 
     codes = list(all_rules()) + list(catalogue())
-    codes += ["size-by-displacement", "APX", *(f"APX{n}" for n in range(1, 12)), "FORMATION-MOVES",
-              "FORMATION-FIRE", "FORMATION-AGILITY", "FORMATION-MISSILES", "NOSUCH"]
+    codes += [
+        "size-by-displacement",
+        "APX",
+        *(f"APX{n}" for n in range(1, 12)),
+        "FORMATION-MOVES",
+        "FORMATION-FIRE",
+        "FORMATION-AGILITY",
+        "FORMATION-MISSILES",
+        "NOSUCH",
+    ]
     return codes
 
 
@@ -91,8 +108,10 @@ def _workbook_cells(path: Path) -> dict[str, list[list[str]]]:
     book = load_workbook(path)
     sheets = {}
     for sheet in book.worksheets:
-        sheets[sheet.title] = [[f"{cell.value!r}|{cell.number_format}" for cell in row if cell.value is not None]
-                               for row in sheet.iter_rows()]
+        sheets[sheet.title] = [
+            [f"{cell.value!r}|{cell.number_format}" for cell in row if cell.value is not None]
+            for row in sheet.iter_rows()
+        ]
     return sheets
 
 

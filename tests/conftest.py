@@ -34,6 +34,7 @@ def run_then(args: list[str], after: str, env: dict[str, str] | None = None) -> 
     import subprocess
     import sys
 
-    run = subprocess.run([sys.executable, "-c", _RUN_THEN.format(after=after), *args], capture_output=True,
-                         text=True, cwd=ROOT, env=env)
+    run = subprocess.run(
+        [sys.executable, "-c", _RUN_THEN.format(after=after), *args], capture_output=True, text=True, cwd=ROOT, env=env
+    )
     return run.stdout, run.stderr.splitlines()[-1]

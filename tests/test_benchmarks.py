@@ -32,7 +32,12 @@ def test_the_benchmark_runs(script, tmp_path):
         import shipyard.__main__  # noqa: F401  (the scripts run the installed command)
     except ImportError:  # pragma: no cover
         pytest.skip("shipyard is not installed beside this python")
-    run = subprocess.run([sys.executable, str(BENCHMARKS / script), *arguments], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *arguments],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert shown in run.stdout

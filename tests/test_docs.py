@@ -24,8 +24,9 @@ def codes_table() -> str:
     rows = ["| code | severity | system | meaning |", "|---|---|---|---|"]
     for entry in catalogue().values():
         system = owner(entry.code)
-        rows.append(f"| {entry.code} | {entry.severity.value} | {system.name if system else 'core'} | "
-                    f"{entry.summary} |")
+        rows.append(
+            f"| {entry.code} | {entry.severity.value} | {system.name if system else 'core'} | {entry.summary} |"
+        )
     return "\n".join(rows)
 
 

@@ -12,6 +12,8 @@ from shipyard.cli import app
 from shipyard.core.sniff import sniff
 
 EXAMPLES = sorted(p for p in (ROOT / "examples").rglob("*") if p.is_file())
+
+
 def _role(path):
     return "sheet" if path.suffix == ".xlsx" else sniff(path.read_text())
 
@@ -26,8 +28,11 @@ def test_there_are_examples():
 
 @pytest.mark.parametrize("path", SHEETS, ids=lambda p: p.name)
 def test_example_reads_cleanly(path):
-    command = "convert" if path.suffix in (".toml", ".xlsx") and _role(path) not in ("sfc-roster",
-                                                                                     "darkstars-system") else "show"
+    command = (
+        "convert"
+        if path.suffix in (".toml", ".xlsx") and _role(path) not in ("sfc-roster", "darkstars-system")
+        else "show"
+    )
     if _role(path) == "darkstars-game":
         command = "check"
     result = CliRunner().invoke(app, [command, str(path)])
@@ -46,8 +51,9 @@ def test_example_checks_without_read_errors(path):
 
 def test_example_fleet_checks_clean_with_its_scenario():
     fleet = ROOT / "examples" / "fleet"
-    result = CliRunner().invoke(app, ["check", "--scenario", str(fleet / "scenario.toml"), str(fleet),
-                                      "--level", "warning"])
+    result = CliRunner().invoke(
+        app, ["check", "--scenario", str(fleet / "scenario.toml"), str(fleet), "--level", "warning"]
+    )
     assert result.exit_code == 0, result.output
     assert result.stdout == ""
 
@@ -62,8 +68,9 @@ def test_an_engagement_is_not_a_sheet(tmp_path):
     """Named, an engagement file says what it is and what to do with it; in a folder it is left out as settings
     are."""
     path = tmp_path / "battle.toml"
-    path.write_text('[[sides]]\n[[sides.ships]]\nsheet = "a.usd"\n[[sides]]\n[[sides.ships]]\nsheet = "b.usd"\n',
-                    encoding="utf-8")
+    path.write_text(
+        '[[sides]]\n[[sides.ships]]\nsheet = "a.usd"\n[[sides]]\n[[sides.ships]]\nsheet = "b.usd"\n', encoding="utf-8"
+    )
     result = CliRunner().invoke(app, ["check", str(path)])
     assert result.exit_code == 2
     assert "IO007 an MCS engagement file, not a sheet: fight it with 'shipyard combat battle'" in result.stdout
@@ -72,10 +79,13 @@ def test_an_engagement_is_not_a_sheet(tmp_path):
     assert folder.exit_code == 0 and "battle.toml" not in folder.output and "1 file(s), 1 ship(s)" in folder.stderr
 
 
-@pytest.mark.parametrize("name, words", [
-    ("damage-a.toml", "IO007 a TCS damage record file, not a sheet: score it with 'shipyard score'"),
-    ("turn-log.toml", "IO007 a TCS formation turn log file, not a sheet: check it with 'shipyard formation'"),
-])
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("damage-a.toml", "IO007 a TCS damage record file, not a sheet: score it with 'shipyard score'"),
+        ("turn-log.toml", "IO007 a TCS formation turn log file, not a sheet: check it with 'shipyard formation'"),
+    ],
+)
 def test_a_record_or_a_turn_log_is_not_a_sheet(name, words):
     result = CliRunner().invoke(app, ["check", str(ROOT / "fixtures" / "tcs" / "battle" / name)])
     assert result.exit_code == 2 and words in result.stdout

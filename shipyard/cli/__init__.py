@@ -13,9 +13,9 @@ def _new_app() -> typer.Typer:
     return typer.Typer(
         name="shipyard",
         help="Read, check, compare, convert, audit and score Traveller starship sheets: MCS and T4 USD sheets, FFS "
-             "designs, High Guard sheets and fleets judged by the TCS 1982 rules; resolve MCS combat with exact "
-             "odds and fight battles; Simple Fleet Combat odds and game logs refereed; Dark Stars systems generated, "
-             "drawn and their plots refereed.",
+        "designs, High Guard sheets and fleets judged by the TCS 1982 rules; resolve MCS combat with exact "
+        "odds and fight battles; Simple Fleet Combat odds and game logs refereed; Dark Stars systems generated, "
+        "drawn and their plots refereed.",
         no_args_is_help=True,
         add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
         pretty_exceptions_enable=False,
@@ -29,14 +29,16 @@ app = _new_app()
 def _version(value: bool) -> None:
     if value:
         import shipyard
+
         typer.echo(f"shipyard {shipyard.__version__}")
         raise typer.Exit()
 
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                 help="Print the version and exit."),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
 ) -> None:
     """shipyard: Traveller starship sheets, read faithfully."""
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from shipyard.api import Diagnostic
     from shipyard.report.text import Segment
 
+
 class TextOrJson(StrEnum):
     """The ``--format`` of a command that prints text for people or JSON for programs."""
 
@@ -41,6 +42,7 @@ _ANY_STRIPPED = re.compile("[" + "".join(map(chr, _STRIPPED)) + "]")  # looked f
 def console(stderr: bool = False, **options) -> Console:
     """A rich console; with NO_COLOR set (no-color.org) it writes plain text, bold included."""
     from rich.console import Console
+
     if os.environ.get("NO_COLOR"):
         options["color_system"] = None
     return Console(stderr=stderr, highlight=False, **options)
@@ -79,6 +81,7 @@ class Lines:
             self.stream.write((line.translate(_STRIPPED) if _ANY_STRIPPED.search(line) else line) + "\n")
         else:
             from rich.text import Text
+
             target.print(Text.assemble(*((text, style) if style else text for text, style in segments)))
 
 
@@ -91,8 +94,9 @@ def _same_file(one, other) -> bool:
 
 
 @contextmanager
-def progress_bar(err: Console | None, label: str, above: Lines | None = None
-                 ) -> Iterator[Callable[[int, int], None] | None]:
+def progress_bar(
+    err: Console | None, label: str, above: Lines | None = None
+) -> Iterator[Callable[[int, int], None] | None]:
     """Yields a ``progress(done, total)`` callback, or None when stderr is not a terminal (or there is no
     rich console: ``Lines`` makes one only for a terminal). While the bar runs, the lines ``above`` writes to
     a terminal go through the bar's live display, which prints them above the bar (two consoles writing to one
@@ -101,6 +105,7 @@ def progress_bar(err: Console | None, label: str, above: Lines | None = None
         yield None
         return
     from rich.progress import Progress
+
     bar = Progress(console=err, transient=True, redirect_stdout=False, redirect_stderr=False)
     task = bar.add_task(label, total=None)
     bar.start()
@@ -118,6 +123,7 @@ def progress_bar(err: Console | None, label: str, above: Lines | None = None
 def report(err: Lines, diagnostics: Sequence[Diagnostic], show_source: bool = True) -> None:
     """Each diagnostic as a located line (with its source line and caret where it has one)."""
     from shipyard.report.text import diagnostic_segments
+
     for diagnostic in diagnostics:
         err.write(diagnostic_segments(diagnostic, show_source=show_source))
 
@@ -128,11 +134,13 @@ def usage_error(err: Lines, problems: Sequence[Diagnostic]) -> NoReturn:
     raise typer.Exit(2)
 
 
-def write_or_exit(err: Lines, target: Path | None, write: Callable[[], None], inputs: Sequence[Path] = (),
-                  also: Sequence[Path] = ()) -> None:
+def write_or_exit(
+    err: Lines, target: Path | None, write: Callable[[], None], inputs: Sequence[Path] = (), also: Sequence[Path] = ()
+) -> None:
     """Run ``write`` (which writes ``target`` and the files ``also``); if one cannot be written, or is one of
     the command's ``inputs``, IO009 and exit 2, and nothing is written."""
     from shipyard.api import write_output
+
     problem = write_output(target, write, tuple(inputs), tuple(also))
     if problem is not None:
         usage_error(err, [problem])

@@ -12,19 +12,33 @@ from shipyard.cli._output import Lines, console, progress_bar, report, usage_err
 
 def audit(
     paths: list[Path] = typer.Argument(..., help="Folders (or files) of sheets.", show_default=False),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Write the report here: a printable page "
-                                       "(.html, .htm) or else a workbook (.xlsx).", show_default=False),
-    scenario: Path | None = typer.Option(None, "--scenario", help="A TCS scenario file: each folder is then "
-                                         "checked as a fleet too.", show_default=False),
-    select: list[str] = typer.Option(None, "--select", metavar="CODES", show_default=False,
-                                     help="Only these code prefixes."),
-    ignore: list[str] = typer.Option(None, "--ignore", metavar="CODES", show_default=False,
-                                     help="Drop these code prefixes."),
-    jobs: int = typer.Option(None, "--jobs", "-j", min=1, show_default=False,
-                             help="Worker processes [default: every core]."),
-    damage: Path | None = typer.Option(None, "--damage", help="A damage record (TOML) for the fleet audited "
-                                       "(the first path): its Appendix A loss lines go into the workbook as a "
-                                       "sheet Losses.", show_default=False),
+    output: Path | None = typer.Option(
+        None,
+        "--output",
+        "-o",
+        help="Write the report here: a printable page (.html, .htm) or else a workbook (.xlsx).",
+        show_default=False,
+    ),
+    scenario: Path | None = typer.Option(
+        None, "--scenario", help="A TCS scenario file: each folder is then checked as a fleet too.", show_default=False
+    ),
+    select: list[str] = typer.Option(
+        None, "--select", metavar="CODES", show_default=False, help="Only these code prefixes."
+    ),
+    ignore: list[str] = typer.Option(
+        None, "--ignore", metavar="CODES", show_default=False, help="Drop these code prefixes."
+    ),
+    jobs: int = typer.Option(
+        None, "--jobs", "-j", min=1, show_default=False, help="Worker processes [default: every core]."
+    ),
+    damage: Path | None = typer.Option(
+        None,
+        "--damage",
+        help="A damage record (TOML) for the fleet audited "
+        "(the first path): its Appendix A loss lines go into the workbook as a "
+        "sheet Losses.",
+        show_default=False,
+    ),
 ) -> None:
     """Audit every sheet under the folders: one row per ship (file, name, count, format, TL, tonnage, cost, key
     ratings, errors, warnings, verdict), the totals and the verdict; with -o, the workbook or the HTML page.
@@ -50,8 +64,15 @@ def audit(
         if unwritable is not None:
             usage_error(err, [unwritable])  # said before the work, not after it
     with progress_bar(console(stderr=True, soft_wrap=True), "auditing") as progress:
-        result = api.audit(paths, api.Selection(api.prefixes(select), api.prefixes(ignore)), chosen, jobs, progress,
-                           damage, report=kind)
+        result = api.audit(
+            paths,
+            api.Selection(api.prefixes(select), api.prefixes(ignore)),
+            chosen,
+            jobs,
+            progress,
+            damage,
+            report=kind,
+        )
     out = console(soft_wrap=False)
     if not out.is_terminal:
         out = console(soft_wrap=False, width=220)  # piped: a wide table, not one squeezed to 80 columns

@@ -13,9 +13,11 @@ import typer
 
 from shipyard.cli._output import Lines, TextOrJson, report
 
-app = typer.Typer(help="MCS combat: the exact odds of a shot, a fire log resolved, whole battles fought.",
-                  no_args_is_help=True,
-                  rich_markup_mode=None)
+app = typer.Typer(
+    help="MCS combat: the exact odds of a shot, a fire log resolved, whole battles fought.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
 
 
 def _band(value: str | None) -> str | None:
@@ -64,48 +66,97 @@ def _defence(values: list[str]) -> list[tuple[str, int, int]]:
         try:
             found.append((name.strip(), int(shots or 1), int(squadron or 1)))
         except ValueError:
-            raise typer.BadParameter(f"expected NAME, NAME=SHOTS or NAME=SHOTSxSQUADRON such as 'PD Laser Btty=2', "
-                                     f"got {value!r}", param_hint="--defence") from None
+            raise typer.BadParameter(
+                f"expected NAME, NAME=SHOTS or NAME=SHOTSxSQUADRON such as 'PD Laser Btty=2', got {value!r}",
+                param_hint="--defence",
+            ) from None
     return found
 
 
 def shot(
     attacker: Path = typer.Argument(..., help="The firing ship's MCS sheet.", show_default=False),
     target: Path = typer.Argument(..., help="The target's MCS sheet.", show_default=False),
-    battery: str = typer.Option(..., "--battery", "-b", help="The firing battery: its name on the sheet, or #N "
-                                "(or N) for the Nth line of batteries.", show_default=False),
-    band: str = typer.Option(..., "--range", "-r", metavar="BAND", callback=_band, show_default=False,
-                             help="The range band: impact, pb (point blank), vs, s, m, l, x, or its name (long, "
-                             "very short)."),
-    evasion: float = typer.Option(0.0, "--evasion", callback=_g, help="The target's G given to evasion "
-                                 "(at most its maneuver G)."),
-    skill: int = typer.Option(None, "--skill", help="Gunnery skill (default: the attacker's crew line, or Line "
-                              "crew, 4).", show_default=False),
-    crew: Quality = typer.Option(None, "--crew", help="The attacker's crew quality (MCS 2.0 table).",
-                                 show_default=False),
-    aiming: float = typer.Option(None, "--aiming", callback=_g, help="The attacker's G given to aiming (a spinal "
-                                 "mount's ROF falls with too little; not counted when not given).", show_default=False),
+    battery: str = typer.Option(
+        ...,
+        "--battery",
+        "-b",
+        help="The firing battery: its name on the sheet, or #N (or N) for the Nth line of batteries.",
+        show_default=False,
+    ),
+    band: str = typer.Option(
+        ...,
+        "--range",
+        "-r",
+        metavar="BAND",
+        callback=_band,
+        show_default=False,
+        help="The range band: impact, pb (point blank), vs, s, m, l, x, or its name (long, very short).",
+    ),
+    evasion: float = typer.Option(
+        0.0, "--evasion", callback=_g, help="The target's G given to evasion (at most its maneuver G)."
+    ),
+    skill: int = typer.Option(
+        None, "--skill", help="Gunnery skill (default: the attacker's crew line, or Line crew, 4).", show_default=False
+    ),
+    crew: Quality = typer.Option(
+        None, "--crew", help="The attacker's crew quality (MCS 2.0 table).", show_default=False
+    ),
+    aiming: float = typer.Option(
+        None,
+        "--aiming",
+        callback=_g,
+        help="The attacker's G given to aiming (a spinal "
+        "mount's ROF falls with too little; not counted when not given).",
+        show_default=False,
+    ),
     sand: Sand = typer.Option(Sand.none, "--sand", help="The target's sand: none, blocking or cloud."),
-    squadron: int = typer.Option(1, "--squadron", min=1, help="Batteries (or ships) firing together as one "
-                                 "(squadron fire, ROF bonus by number)."),
-    spread: int = typer.Option(0, "--spread", min=0, help="Optional spread fire: ROF raised by N for 2N damage, up "
-                               "to the PD rating."),
-    swarm: int = typer.Option(None, "--swarm", min=1, help="Optional swarm attack at a squadron of N ships: the "
-                              "chance of each number of ships hit.", show_default=False),
-    defence: list[str] = typer.Option([], "--defence", metavar="NAME=SHOTS", help="Missiles: the target's point "
-                                      "defence, NAME=SHOTS or NAME=SHOTSxSQUADRON (repeatable)."),
-    against: Against = typer.Option(Against.toughness, "--severity-against", help="Severity subtracts the "
-                                    "target's toughness (the table) or its size (the text)."),
-    pc_survivability: bool = typer.Option(False, "--pc-survivability", help="Optional rule: lasers roll 1d3 for "
-                                          "severity."),
-    quick_combat: bool = typer.Option(False, "--quick-combat", help="Optional rule: DV - toughness criticals, "
-                                      "armour all or nothing."),
-    no_screen_task: bool = typer.Option(False, "--no-screen-task", help="Meson screens always at their rating (no "
-                                        "operator's task roll)."),
-    attacker_ship: str = typer.Option(None, "--attacker-ship", metavar="NAME", show_default=False,
-                                      help="The firing ship, when its sheet holds several (default: the first)."),
-    target_ship: str = typer.Option(None, "--target-ship", metavar="NAME", show_default=False,
-                                    help="The target, when its sheet holds several (default: the first)."),
+    squadron: int = typer.Option(
+        1, "--squadron", min=1, help="Batteries (or ships) firing together as one (squadron fire, ROF bonus by number)."
+    ),
+    spread: int = typer.Option(
+        0, "--spread", min=0, help="Optional spread fire: ROF raised by N for 2N damage, up to the PD rating."
+    ),
+    swarm: int = typer.Option(
+        None,
+        "--swarm",
+        min=1,
+        help="Optional swarm attack at a squadron of N ships: the chance of each number of ships hit.",
+        show_default=False,
+    ),
+    defence: list[str] = typer.Option(
+        [],
+        "--defence",
+        metavar="NAME=SHOTS",
+        help="Missiles: the target's point defence, NAME=SHOTS or NAME=SHOTSxSQUADRON (repeatable).",
+    ),
+    against: Against = typer.Option(
+        Against.toughness,
+        "--severity-against",
+        help="Severity subtracts the target's toughness (the table) or its size (the text).",
+    ),
+    pc_survivability: bool = typer.Option(
+        False, "--pc-survivability", help="Optional rule: lasers roll 1d3 for severity."
+    ),
+    quick_combat: bool = typer.Option(
+        False, "--quick-combat", help="Optional rule: DV - toughness criticals, armour all or nothing."
+    ),
+    no_screen_task: bool = typer.Option(
+        False, "--no-screen-task", help="Meson screens always at their rating (no operator's task roll)."
+    ),
+    attacker_ship: str = typer.Option(
+        None,
+        "--attacker-ship",
+        metavar="NAME",
+        show_default=False,
+        help="The firing ship, when its sheet holds several (default: the first).",
+    ),
+    target_ship: str = typer.Option(
+        None,
+        "--target-ship",
+        metavar="NAME",
+        show_default=False,
+        help="The target, when its sheet holds several (default: the first).",
+    ),
     output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
 ) -> None:
     """The exact odds of one shot of BATTERY from ATTACKER at TARGET: the to-hit target with its terms, the
@@ -117,11 +168,30 @@ def shot(
     """
     from shipyard import api
 
-    options = api.combat_options(severity_against=against.value, pc_survivability=pc_survivability,
-                                 quick_combat=quick_combat, screen_task=not no_screen_task)
-    result = api.combat_shot(attacker, battery, target, band, evasion, skill, sand.value, aiming,
-                             crew.value if crew else None, _defence(defence), options, squadron, spread, swarm,
-                             attacker_ship, target_ship)
+    options = api.combat_options(
+        severity_against=against.value,
+        pc_survivability=pc_survivability,
+        quick_combat=quick_combat,
+        screen_task=not no_screen_task,
+    )
+    result = api.combat_shot(
+        attacker,
+        battery,
+        target,
+        band,
+        evasion,
+        skill,
+        sand.value,
+        aiming,
+        crew.value if crew else None,
+        _defence(defence),
+        options,
+        squadron,
+        spread,
+        swarm,
+        attacker_ship,
+        target_ship,
+    )
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if result.odds is None:
         raise typer.Exit(2 if result.unreadable else 1)
@@ -135,10 +205,15 @@ def shot(
 
 def resolve(
     log: Path = typer.Argument(..., help="A fire log (TOML; docs/combat.md).", show_default=False),
-    seed: int = typer.Option(None, "--seed", help="Roll the dice a fire does not give with this seed (the same "
-                             "seed, the same log).", show_default=False),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text: the narration and "
-                                             "the states; json: the same as data."),
+    seed: int = typer.Option(
+        None,
+        "--seed",
+        help="Roll the dice a fire does not give with this seed (the same seed, the same log).",
+        show_default=False,
+    ),
+    output_format: TextOrJson = typer.Option(
+        TextOrJson.text, "--format", "-f", help="text: the narration and the states; json: the same as data."
+    ),
 ) -> None:
     """Resolve a referee's fire log step by step: each shot narrated with its numbers, damage applied at the end
     of each turn, and the ships' states printed after it. Exit 1 when the log has an error, 2 when it cannot be
@@ -160,23 +235,52 @@ app.command("resolve")(resolve)
 
 
 def battle(
-    files: list[Path] = typer.Argument(..., help="An engagement file (TOML; docs/combat.md), or two MCS sheets "
-                                       "(T4 sheets and FFS designs are converted) to fight with every default.",
-                                       show_default=False),
+    files: list[Path] = typer.Argument(
+        ...,
+        help="An engagement file (TOML; docs/combat.md), or two MCS sheets "
+        "(T4 sheets and FFS designs are converted) to fight with every default.",
+        show_default=False,
+    ),
     runs: int = typer.Option(1000, "--runs", "-n", min=1, help="Battles to fight; 1 narrates the battle."),
     seed: int = typer.Option(1, "--seed", help="The seed of the dice: the same seed, the same result, whatever -j."),
-    jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes [default: every core, once "
-                             "there are battles enough to share (docs/combat.md)].", show_default=False),
-    until_ci: float = typer.Option(None, "--until-ci", min=0.0, max=1.0, help="Stop once both sides' 95% win "
-                                   "intervals are narrower than this (a share, 0.02 = two points); --runs is then "
-                                   "the most fought.", show_default=False),
-    turns: int = typer.Option(None, "--turns", min=1, help="The turn limit (default: the engagement's, or 10).",
-                              show_default=False),
-    start: str = typer.Option(None, "--range", "-r", metavar="BAND", callback=_band, show_default=False,
-                              help="The starting range, by its key or name (default: the engagement's, or x)."),
+    jobs: int = typer.Option(
+        None,
+        "--jobs",
+        "-j",
+        min=1,
+        help="Worker processes [default: every core, once there are battles enough to share (docs/combat.md)].",
+        show_default=False,
+    ),
+    until_ci: float = typer.Option(
+        None,
+        "--until-ci",
+        min=0.0,
+        max=1.0,
+        help="Stop once both sides' 95% win "
+        "intervals are narrower than this (a share, 0.02 = two points); --runs is then "
+        "the most fought.",
+        show_default=False,
+    ),
+    turns: int = typer.Option(
+        None, "--turns", min=1, help="The turn limit (default: the engagement's, or 10).", show_default=False
+    ),
+    start: str = typer.Option(
+        None,
+        "--range",
+        "-r",
+        metavar="BAND",
+        callback=_band,
+        show_default=False,
+        help="The starting range, by its key or name (default: the engagement's, or x).",
+    ),
     output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
-    output: Path = typer.Option(None, "--output", "-o", help="Also write the report: .xlsx (a workbook) or .html "
-                                "(a page with charts).", show_default=False),
+    output: Path = typer.Option(
+        None,
+        "--output",
+        "-o",
+        help="Also write the report: .xlsx (a workbook) or .html (a page with charts).",
+        show_default=False,
+    ),
 ) -> None:
     """Fight whole MCS battles (MCS 2.0): each side by its doctrine, turn by turn, to the turn limit or until a
     side can no longer fight or has withdrawn. One battle is narrated shot by shot; many are counted: each side's

@@ -27,7 +27,6 @@ class EditionChoice(StrEnum):
     ffs2 = "ffs2"
 
 
-
 def _rof_overrides(values: list[str]) -> dict[str, int]:
     overrides = {}
     for value in values:
@@ -42,21 +41,31 @@ def _rof_overrides(values: list[str]) -> dict[str, int]:
 
 
 def convert(
-    file: Path = typer.Argument(..., help="A T4 USD sheet, or an FFS design (.toml or .xlsx template).",
-                                show_default=False),
+    file: Path = typer.Argument(
+        ..., help="A T4 USD sheet, or an FFS design (.toml or .xlsx template).", show_default=False
+    ),
     to: Target = typer.Option(Target.mcs, "--to", help="The target system (MCS)."),
-    design: DesignKind = typer.Option(DesignKind.military, "--design", help="Default ROF for batteries the sheet "
-                                      "does not rate: military +1, civilian +0."),
+    design: DesignKind = typer.Option(
+        DesignKind.military,
+        "--design",
+        help="Default ROF for batteries the sheet does not rate: military +1, civilian +0.",
+    ),
     rof: list[str] = typer.Option([], "--rof", metavar="NAME=ROF", help="ROF of one battery, NAME=ROF (repeatable)."),
-    launchers_per_battery: int = typer.Option(4, "--launchers-per-battery", min=1,
-                                              help="Missile launchers grouped into one battery."),
-    sandcasters_per_battery: int = typer.Option(10, "--sandcasters-per-battery", min=1,
-                                                help="Sandcasters grouped into one battery."),
+    launchers_per_battery: int = typer.Option(
+        4, "--launchers-per-battery", min=1, help="Missile launchers grouped into one battery."
+    ),
+    sandcasters_per_battery: int = typer.Option(
+        10, "--sandcasters-per-battery", min=1, help="Sandcasters grouped into one battery."
+    ),
     edition: EditionChoice | None = typer.Option(
-        None, "--edition", help="FFS designs: the scale of their figures, ffs1 (FFS1/TNE, x1.43) or ffs2. "
-                                "Overrides the design's own 'edition'; one of the two is required."),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
-                                             help="text: the MCS sheet; json: the converted sheet file as data."),
+        None,
+        "--edition",
+        help="FFS designs: the scale of their figures, ffs1 (FFS1/TNE, x1.43) or ffs2. "
+        "Overrides the design's own 'edition'; one of the two is required.",
+    ),
+    output_format: TextOrJson = typer.Option(
+        TextOrJson.text, "--format", "-f", help="text: the MCS sheet; json: the converted sheet file as data."
+    ),
 ) -> None:
     """Convert each T4 ship of FILE, or the FFS design FILE, to MCS ratings (MCS section 6) and print the MCS
     sheet.
@@ -65,10 +74,14 @@ def convert(
     Exit 2 when the file cannot be read, holds nothing to convert, or gives an error.
     """
     from shipyard import api
-    options = api.mcs_options(design=design.value, rof_overrides=_rof_overrides(rof),
-                              launchers_per_battery=launchers_per_battery,
-                              sandcasters_per_battery=sandcasters_per_battery,
-                              edition=edition.value if edition else None)
+
+    options = api.mcs_options(
+        design=design.value,
+        rof_overrides=_rof_overrides(rof),
+        launchers_per_battery=launchers_per_battery,
+        sandcasters_per_battery=sandcasters_per_battery,
+        edition=edition.value if edition else None,
+    )
     result = api.convert(file, to.value, options)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if output_format is TextOrJson.json:

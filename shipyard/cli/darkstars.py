@@ -11,16 +11,19 @@ import typer
 
 from shipyard.cli._output import TextOrJson
 
-app = typer.Typer(help="Dark Stars: systems generated and drawn, plots refereed.", no_args_is_help=True,
-                  rich_markup_mode=None)
+app = typer.Typer(
+    help="Dark Stars: systems generated and drawn, plots refereed.", no_args_is_help=True, rich_markup_mode=None
+)
 
 
 def generate(
-    seed: int = typer.Option(..., "--seed", help="The seed of the rolls: the same seed, the same system.",
-                             show_default=False),
+    seed: int = typer.Option(
+        ..., "--seed", help="The seed of the rolls: the same seed, the same system.", show_default=False
+    ),
     name: str = typer.Option(None, "--name", help="The system's name (default: 'seed N').", show_default=False),
-    output: Path = typer.Option(None, "--output", "-o", help="Write the system file here instead of printing it.",
-                                show_default=False),
+    output: Path = typer.Option(
+        None, "--output", "-o", help="Write the system file here instead of printing it.", show_default=False
+    ),
 ) -> None:
     """Roll a system: 1d6 for each of the nine orbitals on the generation table, each planet at a random hex
     of its ring, written as a system file (TOML) that `shipyard check` and `shipyard show` read."""
@@ -42,10 +45,16 @@ app.command("generate")(generate)
 
 
 def draw(
-    source: Path = typer.Argument(..., help="A Dark Stars system file, or a game log (its system with each "
-                                  "plotted path).", show_default=False),
-    output: Path = typer.Option(..., "--output", "-o", help="The picture to write: .svg, or .png (rendered with "
-                                "Chromium, where it is installed).", show_default=False),
+    source: Path = typer.Argument(
+        ..., help="A Dark Stars system file, or a game log (its system with each plotted path).", show_default=False
+    ),
+    output: Path = typer.Option(
+        ...,
+        "--output",
+        "-o",
+        help="The picture to write: .svg, or .png (rendered with Chromium, where it is installed).",
+        show_default=False,
+    ),
 ) -> None:
     """Draw the display: the star and the nine orbitals with every hex, the planets labelled by type, and for a
     game each ship's plotted path (illegal plots dashed). Exit 2 when the source cannot be read."""
@@ -80,8 +89,13 @@ app.command("draw")(draw)
 def referee(
     game: Path = typer.Argument(..., help="A Dark Stars game log (TOML; docs/darkstars.md).", show_default=False),
     output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
-    picture: Path = typer.Option(None, "--output", "-o", help="Also write the display with each plotted path "
-                                 "(.svg; illegal plots dashed) or the game's page (.html).", show_default=False),
+    picture: Path = typer.Option(
+        None,
+        "--output",
+        "-o",
+        help="Also write the display with each plotted path (.svg; illegal plots dashed) or the game's page (.html).",
+        show_default=False,
+    ),
 ) -> None:
     """Referee every plot of a game log: planets move one hex clockwise, then each plot is checked against the
     movement tables, the drives of its race, its fuel and any gravity assist it claims. Exit 1 with an error, 2
@@ -92,9 +106,19 @@ def referee(
     result = api.darkstars_referee(game)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if output_format is TextOrJson.json:
-        sys.stdout.write(json.dumps({"turns": result.turns, "paths": [
-            {"ship": name, "hexes": [list(h) for h in hexes], "illegal": bad} for name, hexes, bad in result.paths]},
-            indent=2) + "\n")
+        sys.stdout.write(
+            json.dumps(
+                {
+                    "turns": result.turns,
+                    "paths": [
+                        {"ship": name, "hexes": [list(h) for h in hexes], "illegal": bad}
+                        for name, hexes, bad in result.paths
+                    ],
+                },
+                indent=2,
+            )
+            + "\n"
+        )
     else:
         sys.stdout.writelines(line + "\n" for turn in result.turns for line in turn)
     if picture is not None and picture.suffix.lower() not in (".svg", ".html"):
@@ -128,15 +152,30 @@ def moves(
     found, problems = api.darkstars_moves(game, ship)
     report(Lines(stderr=True), sorted(problems, key=lambda d: d.sort_key))
     if output_format is TextOrJson.json:
-        sys.stdout.write(json.dumps([{"drive": o.drive, "move": o.move, "speed": o.speed, "new_speed": o.new_speed,
-                                      "ends": [list(h) for h in o.ends], "fuel": o.fuel} for o in found],
-                                    indent=2) + "\n")
+        sys.stdout.write(
+            json.dumps(
+                [
+                    {
+                        "drive": o.drive,
+                        "move": o.move,
+                        "speed": o.speed,
+                        "new_speed": o.new_speed,
+                        "ends": [list(h) for h in o.ends],
+                        "fuel": o.fuel,
+                    }
+                    for o in found
+                ],
+                indent=2,
+            )
+            + "\n"
+        )
     else:
         for option in found:
             ends = ", ".join(f"({q}, {r})" for q, r in option.ends) or "stays"
             fuel = f", fuel {option.fuel}" if option.fuel is not None else ""
-            sys.stdout.write(f"{option.drive} {option.move} {option.speed}: speed {option.new_speed}, ends "
-                             f"{ends}{fuel}\n")
+            sys.stdout.write(
+                f"{option.drive} {option.move} {option.speed}: speed {option.new_speed}, ends {ends}{fuel}\n"
+            )
     if not found and any(d.severity.value == "error" for d in problems):
         raise typer.Exit(2)
 

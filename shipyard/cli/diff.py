@@ -15,8 +15,9 @@ from shipyard.cli._output import Lines, TextOrJson, report
 def diff(
     old: Path = typer.Argument(..., help="The earlier version of the sheet.", show_default=False),
     new: Path = typer.Argument(..., help="The later version.", show_default=False),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
-                                             help="text (a line a change) or json (the changes as data)."),
+    output_format: TextOrJson = typer.Option(
+        TextOrJson.text, "--format", "-f", help="text (a line a change) or json (the changes as data)."
+    ),
 ) -> None:
     """Compare two versions of a sheet: each ship changed, added or removed, and each field or battery that
     changed, with where it stands. Moving lines or re-spacing a sheet is no change.
@@ -29,8 +30,11 @@ def diff(
 
     err = Lines(stderr=True)
     result = api.diff(old, new)
-    report(err, [d for sheet in (result.old, result.new) for d in sheet.diagnostics
-                 if d.severity.value == "error"], show_source=False)
+    report(
+        err,
+        [d for sheet in (result.old, result.new) for d in sheet.diagnostics if d.severity.value == "error"],
+        show_source=False,
+    )
     if result.exit_code == 2:
         raise typer.Exit(2)  # a version not read: nothing to compare
     if output_format is TextOrJson.json:

@@ -22,10 +22,12 @@ class ExportFormat(StrEnum):
 
 def export(
     files: list[Path] = typer.Argument(..., help="Sheets (any format) or folders of them.", show_default=False),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Where to write (json: stdout when absent).",
-                                       show_default=False),
-    output_format: ExportFormat | None = typer.Option(None, "--format", "-f", show_default=False,
-                                                      help="xlsx, csv or json [default: from -o's extension]."),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Where to write (json: stdout when absent).", show_default=False
+    ),
+    output_format: ExportFormat | None = typer.Option(
+        None, "--format", "-f", show_default=False, help="xlsx, csv or json [default: from -o's extension]."
+    ),
 ) -> None:
     """Export every ship's ratings: a Ships table and a Batteries table (both documented in docs/export.md).
     Each sheet is checked as audit checks it, so a ship's errors, warnings and verdict are the audit's.
@@ -54,6 +56,13 @@ def export(
         err.write([(api.nothing_found(files), None)])
     if output is not None:
         unread = f", and a row for each of the {tables.unread} file(s) not read" if tables.unread else ""
-        err.write([(f"wrote {tables.ships} ship(s) and {tables.batteries} batteries to {output}{unread}"
-                     f"{api.skipped_words(skipped)}", None)])
+        err.write(
+            [
+                (
+                    f"wrote {tables.ships} ship(s) and {tables.batteries} batteries to {output}{unread}"
+                    f"{api.skipped_words(skipped)}",
+                    None,
+                )
+            ]
+        )
     raise typer.Exit(tables.exit_code)

@@ -15,6 +15,7 @@ def formation(log: Path | None = typer.Argument(None, help="A turn log (TOML) to
     """Print the fire matrix and the moves, or check a turn log against them. Exit 1 on an illegal entry, 2
     when the log cannot be read."""
     from shipyard import api
+
     if log is None:
         for topic in ("FORMATION-MOVES", "FORMATION-FIRE", "FORMATION-AGILITY"):
             print(f"{api.explain(topic)}\n")
@@ -26,6 +27,13 @@ def formation(log: Path | None = typer.Argument(None, help="A turn log (TOML) to
         raise typer.Exit(api.exit_status(findings + problems, unreadable=True))
     illegal = sum(f.severity.value == "error" for f in findings)
     events = len(findings) - illegal  # victory and breakthrough: what the log shows, not faults in it
-    Lines(stderr=True).write([(f"{turns} turn(s): {illegal} illegal entr{'y' if illegal == 1 else 'ies'}"
-                               + (f", {events} event(s)" if events else ""), None)])
+    Lines(stderr=True).write(
+        [
+            (
+                f"{turns} turn(s): {illegal} illegal entr{'y' if illegal == 1 else 'ies'}"
+                + (f", {events} event(s)" if events else ""),
+                None,
+            )
+        ]
+    )
     raise typer.Exit(api.exit_status(findings + problems))

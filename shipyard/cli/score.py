@@ -20,13 +20,22 @@ def score(
     damage_a: Path = typer.Argument(..., help="Fleet A's damage record (TOML).", show_default=False),
     fleet_b: Path = typer.Argument(..., help="Fleet B.", show_default=False),
     damage_b: Path = typer.Argument(..., help="Fleet B's damage record.", show_default=False),
-    scenario: Path | None = typer.Option(None, "--scenario", help="The scenario file; its [scenario.rulings] "
-                                         "fill the holes of the tables.", show_default=False),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
-                                             help="text: the loss lines and the winner; json: the scores as data."),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Also write the scores and loss lines to "
-                                       "a workbook (.xlsx) or a printable page with a chart (.html).",
-                                       show_default=False),
+    scenario: Path | None = typer.Option(
+        None,
+        "--scenario",
+        help="The scenario file; its [scenario.rulings] fill the holes of the tables.",
+        show_default=False,
+    ),
+    output_format: TextOrJson = typer.Option(
+        TextOrJson.text, "--format", "-f", help="text: the loss lines and the winner; json: the scores as data."
+    ),
+    output: Path | None = typer.Option(
+        None,
+        "--output",
+        "-o",
+        help="Also write the scores and loss lines to a workbook (.xlsx) or a printable page with a chart (.html).",
+        show_default=False,
+    ),
 ) -> None:
     """Score a finished battle by Appendix A and name the winner.
 
@@ -48,7 +57,11 @@ def score(
             out.print(line, markup=markup)
         report(err, sorted(result.diagnostics, key=lambda d: d.sort_key), show_source=False)
     if output is not None:
-        write_or_exit(err, output, lambda: api.write_score_workbook(result, output),
-                      inputs=[fleet_a, damage_a, fleet_b, damage_b, *filter(None, [scenario])])
+        write_or_exit(
+            err,
+            output,
+            lambda: api.write_score_workbook(result, output),
+            inputs=[fleet_a, damage_a, fleet_b, damage_b, *filter(None, [scenario])],
+        )
         err.write([(f"wrote {output}", None)])
     raise typer.Exit(result.exit_code)

@@ -15,10 +15,11 @@ from shipyard.cli._output import TextOrJson
 #: digits at 100 attacks, and a second to work out), and a longer table says nothing more to a referee.
 MOST_ATTACKS = 100
 
-app = typer.Typer(help="Simple Fleet Combat: the exact odds of an attack and of one roster against another, and "
-                       "game logs refereed.",
-                  no_args_is_help=True,
-                  rich_markup_mode=None)
+app = typer.Typer(
+    help="Simple Fleet Combat: the exact odds of an attack and of one roster against another, and game logs refereed.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
 
 
 def _element(value: str) -> str:
@@ -27,6 +28,7 @@ def _element(value: str) -> str:
     known = api.sfc_elements()
     if value not in known:
         import difflib
+
         close = difflib.get_close_matches(value, known, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise typer.BadParameter(f"unknown element {value!r}{hint} (expected one of {', '.join(known)})")
@@ -34,21 +36,33 @@ def _element(value: str) -> str:
 
 
 def odds(
-    attacker: str = typer.Argument(..., help="The attacking element type (dreadnought, cruiser, carrier, fighter, "
-                                   "tender, sdb, escort, assault-transport, transport, rider, deep-meson-gun).",
-                                   callback=_element, show_default=False),
+    attacker: str = typer.Argument(
+        ...,
+        help="The attacking element type (dreadnought, cruiser, carrier, fighter, "
+        "tender, sdb, escort, assault-transport, transport, rider, deep-meson-gun).",
+        callback=_element,
+        show_default=False,
+    ),
     defender: str = typer.Argument(..., help="The defending element type.", callback=_element, show_default=False),
-    support: list[str] = typer.Option([], "--support", metavar="TYPE", help="A supporting element of the "
-                                      "attacker's group (repeatable): adds its supporting factor."),
+    support: list[str] = typer.Option(
+        [],
+        "--support",
+        metavar="TYPE",
+        help="A supporting element of the attacker's group (repeatable): adds its supporting factor.",
+    ),
     attacker_tl: int = typer.Option(10, "--attacker-tl", help="The attacker's TL."),
     defender_tl: int = typer.Option(10, "--defender-tl", help="The defender's TL."),
     damaged_attacker: bool = typer.Option(False, "--damaged-attacker", help="The attacker is damaged (-1)."),
     damaged_defender: bool = typer.Option(False, "--damaged-defender", help="The defender is damaged (-1)."),
     successive: int = typer.Option(0, "--successive", min=0, help="The attack is the Kth successive attack (-K)."),
-    near_world: bool = typer.Option(False, "--near-world", help="The defender (SDBs or fighters) is within 1\" of "
-                                    "a world with other elements (-1 to the attack)."),
-    on_world: bool = typer.Option(False, "--on-world", help="An assault transport attacks the deep meson gun on "
-                                  "its world (+12)."),
+    near_world: bool = typer.Option(
+        False,
+        "--near-world",
+        help='The defender (SDBs or fighters) is within 1" of a world with other elements (-1 to the attack).',
+    ),
+    on_world: bool = typer.Option(
+        False, "--on-world", help="An assault transport attacks the deep meson gun on its world (+12)."
+    ),
     chain_targets: int = typer.Option(3, "--chain", min=1, help="Targets a successive-fire chain may reach."),
     attacks: int = typer.Option(3, "--attacks", min=1, max=MOST_ATTACKS, help="Attacks for the survival table."),
     output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
@@ -61,8 +75,20 @@ def odds(
 
     for value in support:
         _element(value)
-    result = api.sfc_odds(attacker, defender, tuple(support), attacker_tl, defender_tl, damaged_attacker,
-                          damaged_defender, successive, near_world, on_world, chain_targets, attacks)
+    result = api.sfc_odds(
+        attacker,
+        defender,
+        tuple(support),
+        attacker_tl,
+        defender_tl,
+        damaged_attacker,
+        damaged_defender,
+        successive,
+        near_world,
+        on_world,
+        chain_targets,
+        attacks,
+    )
     if output_format is TextOrJson.json:
         sys.stdout.write(json.dumps(odds_document(result), indent=2) + "\n")
     else:
@@ -76,8 +102,9 @@ def table(
     attackers: Path = typer.Argument(..., help="The attacking side's roster.", show_default=False),
     defenders: Path = typer.Argument(..., help="The defending side's roster.", show_default=False),
     output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
-    output: Path = typer.Option(None, "--output", "-o", help="Also write the table: .xlsx or .html.",
-                                show_default=False),
+    output: Path = typer.Option(
+        None, "--output", "-o", help="Also write the table: .xlsx or .html.", show_default=False
+    ),
 ) -> None:
     """The odds of one attack of every element type (at its TL) of ATTACKERS against every one of DEFENDERS:
     the chance it damages and the chance it destroys, as fractions. The rosters' own findings are printed
@@ -116,16 +143,27 @@ def referee(
     result = api.sfc_referee(game)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if output_format is TextOrJson.json:
-        sys.stdout.write(json.dumps({"turns": [{"turn": t.number, "side": t.side, "lines": t.lines,
-                                                "forces": t.forces} for t in result.turns]}, indent=2) + "\n")
+        sys.stdout.write(
+            json.dumps(
+                {
+                    "turns": [
+                        {"turn": t.number, "side": t.side, "lines": t.lines, "forces": t.forces} for t in result.turns
+                    ]
+                },
+                indent=2,
+            )
+            + "\n"
+        )
     else:
         for turn in result.turns:
             sys.stdout.write(f"Turn {turn.number} ({turn.side})\n")
             sys.stdout.writelines(f"  {line}\n" for line in turn.lines)
             for force in turn.forces:
                 damaged = ", ".join(force["damaged"]) or "none"
-                sys.stdout.write(f"  {force['side']}: {force['elements']} element(s), {force['points']:g} points, "
-                                 f"damaged: {damaged}\n")
+                sys.stdout.write(
+                    f"  {force['side']}: {force['elements']} element(s), {force['points']:g} points, "
+                    f"damaged: {damaged}\n"
+                )
     raise typer.Exit(api.log_status(result.diagnostics, ("SFC003", "SFC004")))
 
 

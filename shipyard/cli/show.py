@@ -12,10 +12,10 @@ from shipyard.cli._output import Lines, TextOrJson, console
 
 def show(
     files: list[Path] = typer.Argument(..., help="Sheet files, or folders of them.", show_default=False),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f",
-                                             help="text: a readable layout; json: the model as JSON."),
-    notes: bool = typer.Option(True, "--notes/--no-notes",
-                               help="Also report lines kept as notes (info diagnostics)."),
+    output_format: TextOrJson = typer.Option(
+        TextOrJson.text, "--format", "-f", help="text: a readable layout; json: the model as JSON."
+    ),
+    notes: bool = typer.Option(True, "--notes/--no-notes", help="Also report lines kept as notes (info diagnostics)."),
 ) -> None:
     """Print each ship of each FILE. Diagnostics go to stderr as path:line:col: severity: CODE message.
 
@@ -25,6 +25,7 @@ def show(
 
     from shipyard import api
     from shipyard.cli._output import report
+
     out = console(soft_wrap=False, markup=False)  # a ship's name is printed as written, never as markup
     err = Lines(stderr=True)
     sheets, missing = api.load_all(files)  # folders as check searches them; a missing path is IO006 as there

@@ -66,8 +66,9 @@ def _sheet_name(name: str) -> bool:
     return not name.startswith(".") and os.path.splitext(name)[1].lower() in SHEET_SUFFIXES
 
 
-def find_files(paths: list[Path], exclude: Excludes = Excludes(),
-               skipped: Counter[str] | None = None) -> tuple[list[Found], list[Diagnostic]]:
+def find_files(
+    paths: list[Path], exclude: Excludes = Excludes(), skipped: Counter[str] | None = None
+) -> tuple[list[Found], list[Diagnostic]]:
     """The files under ``paths``, sorted per path; symlinked folders are not followed (no loops). ``skipped``
     counts, by extension, the files found in a folder and not read for their names (neither hidden nor
     excluded: a ``.doc`` or a ``.bak``), for the summary to say."""
@@ -81,12 +82,19 @@ def find_files(paths: list[Path], exclude: Excludes = Excludes(),
 
             def unreadable(error: OSError, top: Path = path) -> None:  # a folder os.walk cannot list: said
                 where = Span(path=str(error.filename or top), line=1, col=1)
-                problems.append(Diagnostic(code="IO001", severity=Severity.ERROR, span=where,
-                                           message=f"cannot read folder: {error.strerror or error}"))
+                problems.append(
+                    Diagnostic(
+                        code="IO001",
+                        severity=Severity.ERROR,
+                        span=where,
+                        message=f"cannot read folder: {error.strerror or error}",
+                    )
+                )
 
             for folder, dirs, files in os.walk(path, onerror=unreadable, followlinks=False):
-                dirs[:] = [d for d in dirs if not d.startswith(".")
-                           and not exclude.excluded(Path(folder) / d, folder=True)]
+                dirs[:] = [
+                    d for d in dirs if not d.startswith(".") and not exclude.excluded(Path(folder) / d, folder=True)
+                ]
                 others: list[str] = []
                 for name in files:
                     if _sheet_name(name):
@@ -95,8 +103,11 @@ def find_files(paths: list[Path], exclude: Excludes = Excludes(),
                     elif not name.startswith("."):
                         others.append(name)
                 if skipped is not None:
-                    skipped.update(Path(name).suffix.lower() or "no extension" for name in others
-                                   if not exclude.excluded(os.path.join(folder, name)))
+                    skipped.update(
+                        Path(name).suffix.lower() or "no extension"
+                        for name in others
+                        if not exclude.excluded(os.path.join(folder, name))
+                    )
             found.extend(Found(name, False) for name in sorted(inside, key=_parts))
         elif exclude.named_too and (path.exists() or path.is_symlink()):
             if _sheet_name(path.name):
@@ -104,8 +115,14 @@ def find_files(paths: list[Path], exclude: Excludes = Excludes(),
         elif path.exists() or path.is_symlink():
             found.append(Found(str(path), True))
         else:
-            problems.append(Diagnostic(code="IO006", severity=Severity.ERROR, span=Span(path=str(path), line=1, col=1),
-                                       message="no such file or folder"))
+            problems.append(
+                Diagnostic(
+                    code="IO006",
+                    severity=Severity.ERROR,
+                    span=Span(path=str(path), line=1, col=1),
+                    message="no such file or folder",
+                )
+            )
     return found, problems
 
 
@@ -142,6 +159,7 @@ def _check_file(job: tuple[str, Selection, Any, bool, frozenset[str], Tabulate |
 def _watch_parent(parent: int) -> None:
     """A worker's initializer: exit as soon as the process that started the pool is gone (killed outright, it
     cannot shut its pool down, and its workers would wait for work for ever)."""
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(PARENT_POLL_SECONDS)
@@ -150,11 +168,19 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="shipyard-parent-watch", daemon=True).start()
 
 
-def _checked(found: list[Found], selection: Selection, scenario: Any, jobs: int, keep_ships: bool,
-             kept_formats: frozenset[str], tabulate: Tabulate | None) -> Iterator[tuple[SheetFile, Any]]:
+def _checked(
+    found: list[Found],
+    selection: Selection,
+    scenario: Any,
+    jobs: int,
+    keep_ships: bool,
+    kept_formats: frozenset[str],
+    tabulate: Tabulate | None,
+) -> Iterator[tuple[SheetFile, Any]]:
     work = ((f.name, selection, scenario, keep_ships, kept_formats, tabulate) for f in found)
     if jobs > 1 and len(found) >= POOL_THRESHOLD:
         from concurrent.futures import ProcessPoolExecutor  # only when there is a pool to run
+
         with ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
             yield from pool.map(_check_file, work, chunksize=CHUNK_SIZE)
     else:
@@ -167,18 +193,32 @@ def _fleet_sheet(path: Path, diagnostics: list[Diagnostic], selection: Selection
     return SheetFile(path=str(path), format="fleet", diagnostics=kept)
 
 
-def iter_checked(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,
-                 jobs: int = 1, exclude: Excludes = Excludes(), progress: Callable[[int, int], None] | None = None,
-                 keep_ships: bool = True, skipped: Counter[str] | None = None) -> Iterator[SheetFile]:
+def iter_checked(
+    paths: list[Path],
+    selection: Selection = Selection(),
+    scenario: Any = None,
+    jobs: int = 1,
+    exclude: Excludes = Excludes(),
+    progress: Callable[[int, int], None] | None = None,
+    keep_ships: bool = True,
+    skipped: Counter[str] | None = None,
+) -> Iterator[SheetFile]:
     """``iter_tabulated`` without tables: each file checked."""
     for sheet, _ in iter_tabulated(paths, selection, scenario, jobs, exclude, progress, keep_ships, skipped=skipped):
         yield sheet
 
 
-def iter_tabulated(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,
-                   jobs: int = 1, exclude: Excludes = Excludes(), progress: Callable[[int, int], None] | None = None,
-                   keep_ships: bool = True, tabulate: Tabulate | None = None,
-                   skipped: Counter[str] | None = None) -> Iterator[tuple[SheetFile, Any]]:
+def iter_tabulated(
+    paths: list[Path],
+    selection: Selection = Selection(),
+    scenario: Any = None,
+    jobs: int = 1,
+    exclude: Excludes = Excludes(),
+    progress: Callable[[int, int], None] | None = None,
+    keep_ships: bool = True,
+    tabulate: Tabulate | None = None,
+    skipped: Counter[str] | None = None,
+) -> Iterator[tuple[SheetFile, Any]]:
     """Every file under ``paths`` checked, one ``SheetFile`` at a time in a stable order (paths that do not
     exist first, as IO006; then the files; then the fleets), so a caller can stream the report and memory
     does not grow with the number of files.
@@ -190,6 +230,7 @@ def iter_tabulated(paths: list[Path], selection: Selection = Selection(), scenar
     those a scenario's folder fleets need. Each file comes with what ``tabulate`` makes of it (in the worker
     that checked it), or None.
     """
+
     def tables(sheet: SheetFile) -> tuple[SheetFile, Any]:
         return sheet, tabulate(sheet) if tabulate is not None else None
 
@@ -217,8 +258,9 @@ def iter_tabulated(paths: list[Path], selection: Selection = Selection(), scenar
         return kept.get(str(path)) or check_sheet(load_sheet(path), selection.for_file(str(path)), scenario)
 
     for fleet_path, owner in fleets:
-        found_here = load(owner.fleets or "").check_fleet_file(fleet_path, scenario, load_checked,
-                                                               selection.for_file(str(fleet_path)))
+        found_here = load(owner.fleets or "").check_fleet_file(
+            fleet_path, scenario, load_checked, selection.for_file(str(fleet_path))
+        )
         yield tables(_fleet_sheet(fleet_path, found_here, selection))
     if scenario is None:
         return
@@ -226,15 +268,21 @@ def iter_tabulated(paths: list[Path], selection: Selection = Selection(), scenar
     for folder in folders:
         inside = [s for s in kept.values() if Path(s.path).is_relative_to(folder)]
         for owner in _fleet_systems():
-            found_here = load(owner.fleets or "").check_folder(folder, inside, scenario,
-                                                               selection.for_file(str(folder)))
+            found_here = load(owner.fleets or "").check_folder(
+                folder, inside, scenario, selection.for_file(str(folder))
+            )
             if found_here is not None:
                 yield tables(_fleet_sheet(folder, found_here, selection))
 
 
-def check_paths(paths: list[Path], selection: Selection = Selection(), scenario: Any = None,
-                jobs: int = 1, exclude: Excludes = Excludes(),
-                progress: Callable[[int, int], None] | None = None) -> tuple[list[SheetFile], list[Diagnostic]]:
+def check_paths(
+    paths: list[Path],
+    selection: Selection = Selection(),
+    scenario: Any = None,
+    jobs: int = 1,
+    exclude: Excludes = Excludes(),
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[list[SheetFile], list[Diagnostic]]:
     """``iter_checked`` as a list sorted by path, and the paths that do not exist (for library use and
     the audit, which tabulates every ship anyway)."""
     results, missing = [], []

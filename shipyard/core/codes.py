@@ -46,40 +46,76 @@ ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 #: The core's codes: files (IO), settings (CFG), shipyard itself (SY).
 CODES = (
-    Code("IO001", ERROR, "the file cannot be read (missing, a directory, not a regular file, no permission)",
-         unopened=True),
-    Code("IO002", ERROR, "the file is over the 1 MiB limit",
-         "A ship sheet, even a fleet of a hundred ships, is far smaller; a file this large is not read at all.",
-         unopened=True),
+    Code(
+        "IO001",
+        ERROR,
+        "the file cannot be read (missing, a directory, not a regular file, no permission)",
+        unopened=True,
+    ),
+    Code(
+        "IO002",
+        ERROR,
+        "the file is over the 1 MiB limit",
+        "A ship sheet, even a fleet of a hundred ships, is far smaller; a file this large is not read at all.",
+        unopened=True,
+    ),
     Code("IO003", ERROR, "the file is binary (it holds NUL bytes)", unopened=True),
     Code("IO004", ERROR, "the file is empty", unopened=True),
     Code("IO005", INFO, "the file is not UTF-8 and was read as UTF-16 (after its mark), Windows-1252 or latin-1"),
     Code("IO006", ERROR, "a path given on the command line does not exist", unopened=True),
-    Code("IO007", ERROR, "a file that holds no sheet (a fleet, a scenario, a log or a damage record) given where "
-         "a sheet was expected",
-         "The message says what to do with it: a scenario is given with --scenario, a fleet file is checked with "
-         "'shipyard check', a fire log resolved with 'shipyard combat resolve', an engagement fought with "
-         "'shipyard combat battle', a damage record scored with 'shipyard score', a formation turn log checked "
-         "with 'shipyard formation', a Simple Fleet Combat game log refereed with 'shipyard sfc referee'.",
-         unopened=True),
-    Code("IO008", ERROR, "a TOML file of no kind shipyard reads (named on the command line): the message lists "
-         "the tables each kind holds", unopened=True),
-    Code("IO009", ERROR, "an output file (-o) that cannot be written",
-         "The folder must exist and be writable. Nothing is left half-written; the command exits 2."),
-    Code("IO010", ERROR, f"a line of a sheet over {MAX_LINE_CHARS:,} characters, or holding a figure of more than "
-                         f"{FIGURE_DIGITS} digits: not read (the other lines are)"),
-    Code("IO011", WARNING, "a copy's damage repaired before reading: e-mail quote marks ('> ') at the starts of "
-                           "lines, a word processor's, web page's or printout's spaces, dashes, quotes and page "
-                           "breaks, characters that print as nothing (soft hyphens, zero-width spaces) "
-                           "(fixable); a web page read as the sheet it shows"),
+    Code(
+        "IO007",
+        ERROR,
+        "a file that holds no sheet (a fleet, a scenario, a log or a damage record) given where a sheet was expected",
+        "The message says what to do with it: a scenario is given with --scenario, a fleet file is checked with "
+        "'shipyard check', a fire log resolved with 'shipyard combat resolve', an engagement fought with "
+        "'shipyard combat battle', a damage record scored with 'shipyard score', a formation turn log checked "
+        "with 'shipyard formation', a Simple Fleet Combat game log refereed with 'shipyard sfc referee'.",
+        unopened=True,
+    ),
+    Code(
+        "IO008",
+        ERROR,
+        "a TOML file of no kind shipyard reads (named on the command line): the message lists "
+        "the tables each kind holds",
+        unopened=True,
+    ),
+    Code(
+        "IO009",
+        ERROR,
+        "an output file (-o) that cannot be written",
+        "The folder must exist and be writable. Nothing is left half-written; the command exits 2.",
+    ),
+    Code(
+        "IO010",
+        ERROR,
+        f"a line of a sheet over {MAX_LINE_CHARS:,} characters, or holding a figure of more than "
+        f"{FIGURE_DIGITS} digits: not read (the other lines are)",
+    ),
+    Code(
+        "IO011",
+        WARNING,
+        "a copy's damage repaired before reading: e-mail quote marks ('> ') at the starts of "
+        "lines, a word processor's, web page's or printout's spaces, dashes, quotes and page "
+        "breaks, characters that print as nothing (soft hyphens, zero-width spaces) "
+        "(fixable); a web page read as the sheet it shows",
+    ),
     Code("CFG001", ERROR, "a settings file that is not valid TOML"),
     Code("CFG002", ERROR, "a settings value that does not validate (at its line, with a did-you-mean)"),
-    Code("CFG003", ERROR, "a code prefix given to --select or --ignore that names no code (with a did-you-mean)",
-         "A typo would otherwise select nothing and turn a failing run green; the command exits 2."),
+    Code(
+        "CFG003",
+        ERROR,
+        "a code prefix given to --select or --ignore that names no code (with a did-you-mean)",
+        "A typo would otherwise select nothing and turn a failing run green; the command exits 2.",
+    ),
     Code("SY001", ERROR, "an internal error while reading one file: a bug, please report it; other files go on"),
     Code("SY002", ERROR, "an internal error in one rule on one ship: a bug; the other rules and files go on"),
-    Code("SY010", ERROR, "a suppression comment that names no codes",
-         "Write '# shipyard: ignore[MCS001]' (this line) or '# shipyard: ignore-file[MCS001]' (the whole file)."),
+    Code(
+        "SY010",
+        ERROR,
+        "a suppression comment that names no codes",
+        "Write '# shipyard: ignore[MCS001]' (this line) or '# shipyard: ignore-file[MCS001]' (the whole file).",
+    ),
     Code("SY011", WARNING, "a suppression that matches no finding: remove it"),
 )
 
@@ -128,8 +164,7 @@ def unknown_prefix(prefix: str) -> str | None:
         known += list(family_rules(owner.family)) if owner.family and owner.rules else []
     if any(code.startswith(prefix) for code in known):
         return None
-    close = transposed(prefix, families + known) or difflib.get_close_matches(prefix, families + known, n=1,
-                                                                              cutoff=0.5)
+    close = transposed(prefix, families + known) or difflib.get_close_matches(prefix, families + known, n=1, cutoff=0.5)
     hint = f"; did you mean '{close[0]}'?" if close else f" (codes start with {', '.join(families)})"
     return f"no code starts with '{prefix}'{hint}"
 

@@ -23,15 +23,29 @@ from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 #: What each typographic character a copy may hold is read as (Unicode spaces, dashes, minus signs, quotes).
 PLAIN = {
     "\u00a0": " ",  # no-break space
-    "\u2002": " ", "\u2003": " ", "\u2004": " ", "\u2005": " ", "\u2006": " ", "\u2007": " ",  # en .. figure space
-    "\u2008": " ", "\u2009": " ", "\u200a": " ",  # punctuation, thin and hair spaces
+    "\u2002": " ",
+    "\u2003": " ",
+    "\u2004": " ",
+    "\u2005": " ",
+    "\u2006": " ",
+    "\u2007": " ",  # en .. figure space
+    "\u2008": " ",
+    "\u2009": " ",
+    "\u200a": " ",  # punctuation, thin and hair spaces
     "\u202f": " ",  # narrow no-break space
     "\u3000": " ",  # ideographic space
-    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",  # hyphens, figure, en, em dash
+    "\u2010": "-",
+    "\u2011": "-",
+    "\u2012": "-",
+    "\u2013": "-",
+    "\u2014": "-",  # hyphens, figure, en, em dash
     "\u2212": "-",  # minus sign
-    "\u2018": "'", "\u2019": "'",  # single quotes
-    "\u201c": '"', "\u201d": '"',  # double quotes
-    "\f": " ", "\v": " ",  # a printout's page break (form feed) and vertical tab
+    "\u2018": "'",
+    "\u2019": "'",  # single quotes
+    "\u201c": '"',
+    "\u201d": '"',  # double quotes
+    "\f": " ",
+    "\v": " ",  # a printout's page break (form feed) and vertical tab
 }
 #: The most edits a copy's fix is made of: past it the repair is made and said all the same, but no fix is
 #: offered (a megabyte of no-break spaces would be half a million edits, some 600 MB held for one finding).
@@ -63,9 +77,14 @@ _LINE_BREAKS = re.compile(r"(\r\n|\r|\n)")
 #: one inside ("Dis\u00adplacement", "4\u200b2") reads as neither.
 INVISIBLE = "\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"
 _INVISIBLE = re.compile(f"[{INVISIBLE}]")
-_WORDS = {" ": "non-breaking and other Unicode spaces read as spaces", "-": "typographic dashes and minus signs "
-          "read as '-'", "'": "curly quotes read as straight ones", '"': "curly quotes read as straight ones",
-          "\f": "page breaks (form feeds) read as blanks", "\v": "page breaks (form feeds) read as blanks"}
+_WORDS = {
+    " ": "non-breaking and other Unicode spaces read as spaces",
+    "-": "typographic dashes and minus signs read as '-'",
+    "'": "curly quotes read as straight ones",
+    '"': "curly quotes read as straight ones",
+    "\f": "page breaks (form feeds) read as blanks",
+    "\v": "page breaks (form feeds) read as blanks",
+}
 
 
 #: A web page (a sheet saved from a browser): its first markup is a doctype or an <html> tag (matched at the
@@ -86,7 +105,7 @@ def _web_page(parts: list[str], path: str) -> Diagnostic | None:
     The finding that says so (IO011, no fix: the page is the user's to keep), or None for no web page."""
     import html
 
-    if not _WEB_PAGE.match("".join(parts[:2 * 8])):  # the doctype is at the top
+    if not _WEB_PAGE.match("".join(parts[: 2 * 8])):  # the doctype is at the top
         return None
     lines = range(0, len(parts), 2)
     blocks = any(_PRE_OPEN.search(parts[index]) for index in lines)
@@ -95,8 +114,9 @@ def _web_page(parts: list[str], path: str) -> Diagnostic | None:
         line = parts[index]
         opened, closed = _PRE_OPEN.search(line), _PRE_CLOSE.search(line)
         kept = not blocks or inside or opened is not None
-        inside = (inside or opened is not None) and not (closed is not None and (opened is None or
-                                                                               closed.start() > opened.start()))
+        inside = (inside or opened is not None) and not (
+            closed is not None and (opened is None or closed.start() > opened.start())
+        )
         if not kept:
             left_out += bool(line.strip())
             parts[index] = ""
@@ -113,8 +133,12 @@ def _web_page(parts: list[str], path: str) -> Diagnostic | None:
     said = [f"{left_out:,} line(s) of the page outside its <pre> blocks left out"] if left_out else []
     said.append("its tags read as blanks")
     said += [f"{references:,} character reference(s) (&amp;) read as their characters"] if references else []
-    return Diagnostic(code="IO011", severity=Severity.WARNING, span=Span(path=path, line=first or 1, col=1),
-                      message=f"a web page read as the sheet it shows: {', '.join(said)}")
+    return Diagnostic(
+        code="IO011",
+        severity=Severity.WARNING,
+        span=Span(path=path, line=first or 1, col=1),
+        message=f"a web page read as the sheet it shows: {', '.join(said)}",
+    )
 
 
 def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
@@ -131,7 +155,7 @@ def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
         mark = _QUOTE_MARKS.match(line)
         if mark is not None:
             marks.add(number, [(1, mark.group(), "")])
-            line = " " * mark.end() + line[mark.end():]
+            line = " " * mark.end() + line[mark.end() :]
         if not line.isascii() or any(control in line for control in _CONTROLS):
             found = [(each.start() + 1, each.group(), PLAIN[each.group()]) for each in _TYPOGRAPHIC.finditer(line)]
             characters.add(number, found[::-1])  # right to left: each edit leaves the next one's columns as they are
@@ -144,18 +168,34 @@ def repair_copy(text: str, path: str) -> tuple[str, list[Diagnostic]]:
     found_all: list[Diagnostic] = [page] if page is not None else []
     if marks.count:
         lines = f"{marks.count:,} line" + ("s" if marks.count != 1 else "")
-        found_all.append(marks.said(path, f"e-mail quote marks ('>') at the start of {lines} read as blanks (a copy "
-                                          "quoted in a reply)", "remove the quote marks"))
+        found_all.append(
+            marks.said(
+                path,
+                f"e-mail quote marks ('>') at the start of {lines} read as blanks (a copy quoted in a reply)",
+                "remove the quote marks",
+            )
+        )
     if characters.count:
         kinds = "; ".join(dict.fromkeys(_WORDS[old if old in _CONTROLS else new] for old, new in characters.kinds))
         count = f"{characters.count:,} character" + ("s" if characters.count != 1 else "")
-        found_all.append(characters.said(path, f"{count} of a word processor, web page or printout in the copy: "
-                                               f"{kinds}", "write them as plain text"))
+        found_all.append(
+            characters.said(
+                path,
+                f"{count} of a word processor, web page or printout in the copy: {kinds}",
+                "write them as plain text",
+            )
+        )
     if invisible.count:
         count = f"{invisible.count:,} invisible character" + ("s" if invisible.count != 1 else "")
-        found_all.append(invisible.said(path, f"{count} (soft hyphens, zero-width spaces, direction marks) of a word "
-                                              "processor, PDF or web page in the copy, read as nothing; on their "
-                                              "lines, a column past one is counted without it", "remove them"))
+        found_all.append(
+            invisible.said(
+                path,
+                f"{count} (soft hyphens, zero-width spaces, direction marks) of a word "
+                "processor, PDF or web page in the copy, read as nothing; on their "
+                "lines, a column past one is counted without it",
+                "remove them",
+            )
+        )
     if page is not None:  # a page's other repairs are made to the text it shows, not to the file: no fix
         found_all[1:] = [each.model_copy(update={"fix": None}) for each in found_all[1:]]
     return "".join(parts), found_all
@@ -182,16 +222,18 @@ class _Repairs:
         if self.edits is not None and len(self.edits) + len(found) > FIX_EDITS_LIMIT:
             self.edits = None
         elif self.edits is not None:
-            self.edits += [Edit(line=line, col=col, end_col=col + len(old), old=old, new=new)
-                           for col, old, new in found]
+            self.edits += [
+                Edit(line=line, col=col, end_col=col + len(old), old=old, new=new) for col, old, new in found
+            ]
 
     def said(self, path: str, message: str, fix_words: str) -> Diagnostic:
         line, col = self.first or (1, 1)
         if self.edits is None:
             message += f" (too many to fix in place: over {FIX_EDITS_LIMIT:,} edits)"
         fix = Fix(message=fix_words, edits=tuple(self.edits)) if self.edits is not None else None
-        return Diagnostic(code="IO011", severity=Severity.WARNING, span=Span(path=path, line=line, col=col),
-                          message=message, fix=fix)
+        return Diagnostic(
+            code="IO011", severity=Severity.WARNING, span=Span(path=path, line=line, col=col), message=message, fix=fix
+        )
 
 
 #: CP/M ends a text file with Ctrl-Z (0x1A), padding its last record with more of them.

@@ -66,8 +66,10 @@ def maker(cls: type[Model]) -> Callable[..., Model]:
     names: dict[str, Any] = {"_new_": _new, "_set_": _set, "_missing_": _MISSING, "_class_": cls}
     required = [name for name, info in fields.items() if info.is_required()]
     parameters = [name if name in required else f"{name}=_missing_" for name in fields]
-    lines = [f"def {cls.__name__}(*, {', '.join(parameters)}):", f"    _given_ = {{{', '.join(map(repr, required))}}}"
-             if required else "    _given_ = set()"]
+    lines = [
+        f"def {cls.__name__}(*, {', '.join(parameters)}):",
+        f"    _given_ = {{{', '.join(map(repr, required))}}}" if required else "    _given_ = set()",
+    ]
     for name, info in fields.items():
         if name in required:
             continue
@@ -82,9 +84,14 @@ def maker(cls: type[Model]) -> Callable[..., Model]:
             lines.append(f"    if {name} is _missing_: {name} = _default_{name}")
         lines.append(f"    else: _given_.add({name!r})")
     state = ", ".join(f"{name!r}: {name}" for name in fields)
-    lines += ["    _made_ = _new_(_class_)", f"    _set_(_made_, '__dict__', {{{state}}})",
-              "    _set_(_made_, '__pydantic_fields_set__', _given_)", "    _set_(_made_, '__pydantic_extra__', None)",
-              "    _set_(_made_, '__pydantic_private__', None)", "    return _made_"]
+    lines += [
+        "    _made_ = _new_(_class_)",
+        f"    _set_(_made_, '__dict__', {{{state}}})",
+        "    _set_(_made_, '__pydantic_fields_set__', _given_)",
+        "    _set_(_made_, '__pydantic_extra__', None)",
+        "    _set_(_made_, '__pydantic_private__', None)",
+        "    return _made_",
+    ]
     exec("\n".join(lines), names)  # made here, of the model's own field names
     made = MAKERS[cls] = names[cls.__name__]
     return made
@@ -122,16 +129,21 @@ class Span(NamedTuple):
     def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
         """Validated from an object of its fields (JSON) or taken as it is; written as that object."""
         number, maybe = core_schema.int_schema(), core_schema.nullable_schema(core_schema.int_schema())
-        fields = core_schema.typed_dict_schema({
-            "path": core_schema.typed_dict_field(core_schema.str_schema()),
-            "line": core_schema.typed_dict_field(number), "col": core_schema.typed_dict_field(number),
-            "end_line": core_schema.typed_dict_field(maybe, required=False),
-            "end_col": core_schema.typed_dict_field(maybe, required=False)})
+        fields = core_schema.typed_dict_schema(
+            {
+                "path": core_schema.typed_dict_field(core_schema.str_schema()),
+                "line": core_schema.typed_dict_field(number),
+                "col": core_schema.typed_dict_field(number),
+                "end_line": core_schema.typed_dict_field(maybe, required=False),
+                "end_col": core_schema.typed_dict_field(maybe, required=False),
+            }
+        )
         from_fields = core_schema.no_info_after_validator_function(lambda given: cls(**given), fields)
         return core_schema.json_or_python_schema(
             json_schema=from_fields,
             python_schema=core_schema.union_schema([core_schema.is_instance_schema(cls), from_fields]),
-            serialization=core_schema.plain_serializer_function_ser_schema(cls._asdict))
+            serialization=core_schema.plain_serializer_function_ser_schema(cls._asdict),
+        )
 
 
 class Edit(BaseModel):
@@ -188,6 +200,9 @@ def has_errors(diagnostics) -> bool:
 
 def internal_error(path: str, doing: str, error: Exception) -> Diagnostic:
     """SY001: a bug met while ``doing`` ("reading", "checking") one file; reported on it, never raised."""
-    return Diagnostic(code="SY001", severity=Severity.ERROR, span=Span(path=path, line=1, col=1),
-                      message=f"internal error while {doing} this file ({type(error).__name__}: {error}); "
-                              "please report it")
+    return Diagnostic(
+        code="SY001",
+        severity=Severity.ERROR,
+        span=Span(path=path, line=1, col=1),
+        message=f"internal error while {doing} this file ({type(error).__name__}: {error}); please report it",
+    )

@@ -103,10 +103,17 @@ def diff_records(old: Record, new: Record, prefix: str = "", fallback: Span | No
             changes += _diff_items(before, after, place, old, new, fallback)
         elif isinstance(before, dict) and isinstance(after, dict):  # a summary: key by key
             where = _where(new, field) or fallback
-            changes += [Change("changed" if key in before and key in after else
-                               "added" if key in after else "removed", f"{place}.{key}", before.get(key),
-                               after.get(key), where)
-                        for key in dict.fromkeys([*before, *after]) if before.get(key) != after.get(key)]
+            changes += [
+                Change(
+                    "changed" if key in before and key in after else "added" if key in after else "removed",
+                    f"{place}.{key}",
+                    before.get(key),
+                    after.get(key),
+                    where,
+                )
+                for key in dict.fromkeys([*before, *after])
+                if before.get(key) != after.get(key)
+            ]
         else:
             changes.append(Change("changed", place, before, after, _where(new, field) or fallback))
     return changes
@@ -117,8 +124,9 @@ def _record_list(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and all(isinstance(v, Record) for v in value)
 
 
-def _diff_items(before: Sequence[Record], after: Sequence[Record], place: str, old: Record,
-                new: Record, fallback: Span | None) -> list[Change]:
+def _diff_items(
+    before: Sequence[Record], after: Sequence[Record], place: str, old: Record, new: Record, fallback: Span | None
+) -> list[Change]:
     old_items, new_items = _keyed(before, _item_name), _keyed(after, _item_name)
     changes: list[Change] = []
     for key, item in new_items.items():
@@ -153,8 +161,11 @@ def diff_ships(old: Iterable[Ship], new: Iterable[Ship]) -> list[ShipDiff]:
         if before is None:
             found.append(ShipDiff(_label(key), "added"))
         elif type(before) is not type(ship):
-            found.append(ShipDiff(_label(key), "changed", (Change("changed", "format", before.format, ship.format,
-                                                                   ship.anchor()),)))
+            found.append(
+                ShipDiff(
+                    _label(key), "changed", (Change("changed", "format", before.format, ship.format, ship.anchor()),)
+                )
+            )
         else:
             changes = tuple(sorted(diff_records(before, ship, fallback=ship.anchor()), key=_position))
             found.append(ShipDiff(_label(key), "changed" if changes else "same", changes))

@@ -83,8 +83,12 @@ def unwritable(target: Path, error: OSError | None = None) -> Diagnostic:
         reason = f"the folder {Path(target).parent} does not exist or is not writable"
     else:
         reason = error.strerror or str(error)
-    return Diagnostic(code="IO009", severity=Severity.ERROR, span=Span(path=str(target), line=1, col=1),
-                      message=f"cannot write the output: {reason}")
+    return Diagnostic(
+        code="IO009",
+        severity=Severity.ERROR,
+        span=Span(path=str(target), line=1, col=1),
+        message=f"cannot write the output: {reason}",
+    )
 
 
 def check_writable(target: Path | None, inputs: tuple[Path, ...] = ()) -> Diagnostic | None:
@@ -98,8 +102,12 @@ def check_writable(target: Path | None, inputs: tuple[Path, ...] = ()) -> Diagno
         except OSError:
             same = False
         if same:
-            return Diagnostic(code="IO009", severity=Severity.ERROR, span=Span(path=str(target), line=1, col=1),
-                              message=f"the output is the input {given}: not overwritten (name another file)")
+            return Diagnostic(
+                code="IO009",
+                severity=Severity.ERROR,
+                span=Span(path=str(target), line=1, col=1),
+                message=f"the output is the input {given}: not overwritten (name another file)",
+            )
     real, in_place = _destination(Path(target))
     if in_place:
         return None if os.access(real, os.W_OK) else unwritable(Path(target), PermissionError(13, "not writable"))
@@ -109,8 +117,9 @@ def check_writable(target: Path | None, inputs: tuple[Path, ...] = ()) -> Diagno
     return None
 
 
-def write_output(target: Path | None, write: Callable[[], None], inputs: tuple[Path, ...] = (),
-                 also: tuple[Path, ...] = ()) -> Diagnostic | None:
+def write_output(
+    target: Path | None, write: Callable[[], None], inputs: tuple[Path, ...] = (), also: tuple[Path, ...] = ()
+) -> Diagnostic | None:
     """Run ``write`` (which writes ``target`` and the files ``also``): None when it worked, IO009 when one of them
     cannot be written or is one of the ``inputs`` (all checked before anything is written)."""
     problem = next(filter(None, (check_writable(each, inputs) for each in (target, *also))), None)

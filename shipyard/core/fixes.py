@@ -31,9 +31,14 @@ class Fixed:
 
     def diff(self) -> str:
         """A unified diff of the change, the file named as given on both sides (as ruff's ``--diff`` does)."""
-        return "".join(difflib.unified_diff(self.before.splitlines(keepends=True),
-                                            self.after.splitlines(keepends=True), fromfile=self.path,
-                                            tofile=self.path))
+        return "".join(
+            difflib.unified_diff(
+                self.before.splitlines(keepends=True),
+                self.after.splitlines(keepends=True),
+                fromfile=self.path,
+                tofile=self.path,
+            )
+        )
 
 
 def fixable(diagnostic: Diagnostic, unsafe: bool = False) -> bool:
@@ -68,8 +73,11 @@ def _apply(line: str, edit: Edit, limit: int | None = None) -> tuple[str, int] |
 def apply_fixes(text: str, diagnostics: Iterable[Diagnostic], unsafe: bool = False) -> tuple[str, list[Diagnostic]]:
     """The text with the fixes of ``diagnostics`` applied, and the findings whose fixes were."""
     lines = text.splitlines(keepends=True)
-    chosen = sorted((d for d in diagnostics if fixable(d, unsafe)),
-                    key=lambda d: max(e.col for e in d.fix.edits) if d.fix else 0, reverse=True)
+    chosen = sorted(
+        (d for d in diagnostics if fixable(d, unsafe)),
+        key=lambda d: max(e.col for e in d.fix.edits) if d.fix else 0,
+        reverse=True,
+    )
     taken: dict[int, int] = {}  # line -> where the leftmost edit made on it begins (0-based)
     fixed: list[Diagnostic] = []
     for diagnostic in chosen:

@@ -30,8 +30,15 @@ def parser(name: str, start: str | tuple[str, ...]) -> Lark:
     """The parser of ``grammars/<name>`` with these start rules: LALR, contextual lexer, lark's grammar cache on,
     as every shipyard grammar is built. Positions are the tokens' (line, column, end column): rules carry none,
     as a reader takes a rule's place from its first and last tokens."""
-    return Lark(grammar_text(name), parser="lalr", lexer="contextual", start=list(start) if isinstance(start, tuple)
-                else start, propagate_positions=False, maybe_placeholders=False, cache=True)
+    return Lark(
+        grammar_text(name),
+        parser="lalr",
+        lexer="contextual",
+        start=list(start) if isinstance(start, tuple) else start,
+        propagate_positions=False,
+        maybe_placeholders=False,
+        cache=True,
+    )
 
 
 @cache

@@ -66,8 +66,7 @@ class Hanging:
     ``as_written`` leaves them, are kept within a line and dropped at its end). A piece too wide for a line of
     its own is laid out word by word, and a word too wide for a line is folded, so nothing is cut."""
 
-    def __init__(self, pieces: list[str], sep: str = " ", first: str = "", indent: int = 2,
-                 style: str = "") -> None:
+    def __init__(self, pieces: list[str], sep: str = " ", first: str = "", indent: int = 2, style: str = "") -> None:
         self.pieces = [piece for piece in pieces if piece]
         self.sep, self.first, self.indent, self.style = sep, first, indent, style
 

@@ -24,8 +24,13 @@ def meant(wanted: str, names: Iterable[str], cutoff: float) -> str | None:
         return None
     begun = [each for each in by_spelling if each.startswith(key)]
     swapped = transposed(key, by_spelling)
-    near = (begun if len(begun) == 1 else swapped if len(swapped) == 1
-            else difflib.get_close_matches(key, list(by_spelling), n=1, cutoff=cutoff))
+    near = (
+        begun
+        if len(begun) == 1
+        else swapped
+        if len(swapped) == 1
+        else difflib.get_close_matches(key, list(by_spelling), n=1, cutoff=cutoff)
+    )
     return by_spelling[near[0]] if near else None
 
 

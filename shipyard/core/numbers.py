@@ -12,7 +12,7 @@ from fractions import Fraction
 #: and every figure below it is exact as a float, so it stays exact in JSON and in a workbook.
 FIGURE_DIGITS = 15
 FIGURE_LIMIT = Decimal(10) ** FIGURE_DIGITS
-FIGURE_LIMIT_INT = 10 ** FIGURE_DIGITS
+FIGURE_LIMIT_INT = 10**FIGURE_DIGITS
 
 
 def beyond_reason(value: object) -> str | None:
@@ -125,10 +125,35 @@ def fraction_text(value: Fraction) -> str:
 
 #: The words of a count written out, as a heading gives one ("Seventy-five Eurisko class ...", "Twelve ..."):
 #: the units and teens, the tens, and the multipliers; "and" and hyphens are joins.
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-                "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
-                "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
 NUMBER_MULTIPLIERS = {"hundred": 100, "thousand": 1000}
 
 

@@ -27,7 +27,7 @@ def expected_words(names: set[str] | frozenset[str], terminal_words: dict[str, s
 
 def _chunk(line_text: str, column: int) -> str:
     """The text at ``column`` up to the next blank, quoted: what the reader sees as the culprit."""
-    rest = line_text[column - 1:].split()
+    rest = line_text[column - 1 :].split()
     return repr(rest[0][:30]) if rest else "the end of the line"
 
 

@@ -57,16 +57,42 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
         _, problem = parse_toml(text)
         if problem is not None:  # broken TOML: maybe a design whose [ship] header broke; never skipped silently
             line, col, why = problem
-            return SheetFile(path=shown, format="unreadable", diagnostics=diagnostics + [Diagnostic(
-                code="IO008", severity=Severity.ERROR, span=Span(path=shown, line=line, col=col),
-                message=f"not valid TOML ({why}): expected {_toml_formats()}")])
-        return SheetFile(path=shown, format="other", diagnostics=diagnostics + [Diagnostic(
-            code="IO008", severity=Severity.ERROR, span=top, message=f"a TOML file that is not {_toml_formats()}")])
+            return SheetFile(
+                path=shown,
+                format="unreadable",
+                diagnostics=diagnostics
+                + [
+                    Diagnostic(
+                        code="IO008",
+                        severity=Severity.ERROR,
+                        span=Span(path=shown, line=line, col=col),
+                        message=f"not valid TOML ({why}): expected {_toml_formats()}",
+                    )
+                ],
+            )
+        return SheetFile(
+            path=shown,
+            format="other",
+            diagnostics=diagnostics
+            + [
+                Diagnostic(
+                    code="IO008",
+                    severity=Severity.ERROR,
+                    span=top,
+                    message=f"a TOML file that is not {_toml_formats()}",
+                )
+            ],
+        )
     if told.role != "sheet":
-        refusal = Diagnostic(code="IO007", severity=Severity.ERROR, span=top,
-                             message=f"{told.description} file, not a sheet: {told.instead}")
-        return SheetFile(path=shown, format=told.name, suppressions=suppressions,
-                         diagnostics=_sorted(diagnostics + [refusal]))
+        refusal = Diagnostic(
+            code="IO007",
+            severity=Severity.ERROR,
+            span=top,
+            message=f"{told.description} file, not a sheet: {told.instead}",
+        )
+        return SheetFile(
+            path=shown, format=told.name, suppressions=suppressions, diagnostics=_sorted(diagnostics + [refusal])
+        )
     if told.toml_table is None:  # a line-based sheet (TOML is read by its own linear reader)
         text, repaired = repair_copy(text, shown)
         if repaired:  # told again from the text as written (an e-mailed High Guard sheet's lines begin with '>')
@@ -77,16 +103,31 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
     return _parse(told.name, told.reader, text, path, shown, diagnostics, suppressions)
 
 
-def _parse(name: str, reader: str | None, text: str | None, path: Path, shown: str, diagnostics: list[Diagnostic],
-           suppressions: list) -> SheetFile:
+def _parse(
+    name: str,
+    reader: str | None,
+    text: str | None,
+    path: Path,
+    shown: str,
+    diagnostics: list[Diagnostic],
+    suppressions: list,
+) -> SheetFile:
     ships: list[Ship] = []
     try:
         ships, parsed = load(reader or "")(text, path, shown)
         diagnostics = diagnostics + parsed
     except Exception as error:  # a bug in shipyard: reported on this file, never a traceback
         diagnostics = diagnostics + [internal_error(shown, "reading", error)]
-    return trusted(SheetFile, {"path": shown, "format": name, "ships": ships, "suppressions": suppressions,
-                               "diagnostics": _sorted(diagnostics)})
+    return trusted(
+        SheetFile,
+        {
+            "path": shown,
+            "format": name,
+            "ships": ships,
+            "suppressions": suppressions,
+            "diagnostics": _sorted(diagnostics),
+        },
+    )
 
 
 def _run(rules: Iterable[Rule], subject: Any, path: str, fallback: Span) -> list[Diagnostic]:
@@ -95,9 +136,14 @@ def _run(rules: Iterable[Rule], subject: Any, path: str, fallback: Span) -> list
         try:
             found.extend(rule.check(subject, RuleContext(rule.meta, path, fallback)))
         except Exception as error:  # a bug in a rule: one finding, the run goes on
-            found.append(Diagnostic(code="SY002", severity=Severity.ERROR, span=fallback,
-                                    message=f"internal error in rule {rule.code} ({type(error).__name__}: {error}); "
-                                            "please report it"))
+            found.append(
+                Diagnostic(
+                    code="SY002",
+                    severity=Severity.ERROR,
+                    span=fallback,
+                    message=f"internal error in rule {rule.code} ({type(error).__name__}: {error}); please report it",
+                )
+            )
     return found
 
 
@@ -118,8 +164,9 @@ def subjects(ship: Ship, scenario: object | None = None) -> list[tuple[str, Any]
     return found
 
 
-def check_ship(ship: Ship, path: str, selection: Selection = Selection(),
-               scenario: object | None = None) -> list[Diagnostic]:
+def check_ship(
+    ship: Ship, path: str, selection: Selection = Selection(), scenario: object | None = None
+) -> list[Diagnostic]:
     """Every finding of the selected ship rules on one ship. A rule that fails is reported, never raised. The
     scenario matters to the systems whose rules read one (TCS); each uses its default when None."""
     fallback = ship.anchor() or Span(path=path, line=1, col=1)

@@ -94,7 +94,7 @@ class QuickParser:
         terminal there, None when its state's lexer is not one to lex with quickly."""
         interactive = self.lark.parse_interactive(start=self.start)
         try:
-            for each in ([*parent.types(), kind] if parent is not None else []):
+            for each in [*parent.types(), kind] if parent is not None else []:
                 interactive.feed_token(Token(each, ""))
         except UnexpectedInput:
             return REFUSED
@@ -209,6 +209,22 @@ class QuickParser:
 
 
 def _same(token: Token, quick: Token) -> bool:
-    return (token.type, str(token), token.start_pos, token.end_pos, token.line, token.column, token.end_line,
-            token.end_column) == (quick.type, str(quick), quick.start_pos, quick.end_pos, quick.line, quick.column,
-                                  quick.end_line, quick.end_column)
+    return (
+        token.type,
+        str(token),
+        token.start_pos,
+        token.end_pos,
+        token.line,
+        token.column,
+        token.end_line,
+        token.end_column,
+    ) == (
+        quick.type,
+        str(quick),
+        quick.start_pos,
+        quick.end_pos,
+        quick.line,
+        quick.column,
+        quick.end_line,
+        quick.end_column,
+    )

@@ -31,8 +31,9 @@ Figure = Annotated[Decimal, PlainSerializer(json_number, return_type=int | float
 
 def _without_spans(value: Any) -> Any:
     if isinstance(value, Record):
-        return tuple((name, _without_spans(getattr(value, name)))
-                     for name in type(value).model_fields if name != "spans")
+        return tuple(
+            (name, _without_spans(getattr(value, name))) for name in type(value).model_fields if name != "spans"
+        )
     if isinstance(value, (list, tuple)):
         return tuple(_without_spans(v) for v in value)
     return value
@@ -116,9 +117,14 @@ def _records_in(annotation: Any) -> list[type[Record]]:
 
 def _chosen(candidates: list[type[Record]], data: dict[str, Any]) -> list[type[Record]]:
     """The record classes a value of a union can be: those whose literal tag (``kind``, ``format``) it carries."""
-    tagged = [cls for cls in candidates
-              if any(get_origin(info.annotation) is Literal and data.get(name) in get_args(info.annotation)
-                     for name, info in cls.model_fields.items())]
+    tagged = [
+        cls
+        for cls in candidates
+        if any(
+            get_origin(info.annotation) is Literal and data.get(name) in get_args(info.annotation)
+            for name, info in cls.model_fields.items()
+        )
+    ]
     return tagged or candidates
 
 

@@ -78,11 +78,27 @@ class System(NamedTuple):
 
     def references(self) -> dict[str, str]:
         """Every part this system names, by its role (for the registry test and ``load``)."""
-        names = ("ship_model", "rules", "subject", "panel", "render", "tables", "codes", "topics", "fleets",
-                 "converter")
+        names = (
+            "ship_model",
+            "rules",
+            "subject",
+            "panel",
+            "render",
+            "tables",
+            "codes",
+            "topics",
+            "fleets",
+            "converter",
+        )
         found = {name: getattr(self, name) for name in names if getattr(self, name)}
-        found.update({f"format {f.name} {kind}": ref for f in self.formats
-                      for kind, ref in (("reader", f.reader), ("recognise", f.recognise)) if ref})
+        found.update(
+            {
+                f"format {f.name} {kind}": ref
+                for f in self.formats
+                for kind, ref in (("reader", f.reader), ("recognise", f.recognise))
+                if ref
+            }
+        )
         return found
 
 
@@ -188,8 +204,9 @@ def check_registry() -> list[str]:
     names = {s.name for s in systems()}
     for candidate in systems():
         for prefix in candidate.prefixes:
-            clash = next((who for other, who in claimed.items()
-                          if other.startswith(prefix) or prefix.startswith(other)), None)
+            clash = next(
+                (who for other, who in claimed.items() if other.startswith(prefix) or prefix.startswith(other)), None
+            )
             if clash is not None:
                 problems.append(f"{candidate.name} claims prefix {prefix}, which {clash} owns")
             claimed[prefix] = candidate.name
@@ -203,6 +220,24 @@ def check_registry() -> list[str]:
     return problems
 
 
-__all__ = ["CORE_PREFIXES", "Format", "Rule", "RuleContext", "RuleMeta", "System", "all_rules", "check_registry",
-           "extensions", "families", "family_rules", "format_named", "formats", "load", "owner", "rule_for",
-           "system", "system_of_ship", "systems"]
+__all__ = [
+    "CORE_PREFIXES",
+    "Format",
+    "Rule",
+    "RuleContext",
+    "RuleMeta",
+    "System",
+    "all_rules",
+    "check_registry",
+    "extensions",
+    "families",
+    "family_rules",
+    "format_named",
+    "formats",
+    "load",
+    "owner",
+    "rule_for",
+    "system",
+    "system_of_ship",
+    "systems",
+]

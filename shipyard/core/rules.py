@@ -65,11 +65,16 @@ class RuleContext:
             span = span or record.span()
         return span or self.fallback
 
-    def report(self, message: str, record: Record | None = None, field: str | None = None,
-               severity: Severity | None = None) -> Diagnostic:
+    def report(
+        self, message: str, record: Record | None = None, field: str | None = None, severity: Severity | None = None
+    ) -> Diagnostic:
         """A finding of this rule at ``record.spans[field]`` (or the record, or the ship)."""
-        return Diagnostic(code=self.meta.code, severity=severity or self.meta.severity, message=message,
-                          span=self.where(record, field))
+        return Diagnostic(
+            code=self.meta.code,
+            severity=severity or self.meta.severity,
+            message=message,
+            span=self.where(record, field),
+        )
 
     @staticmethod
     def with_fix(finding: Diagnostic, message: str, old: str, new: str, safe: bool) -> Diagnostic:
@@ -82,5 +87,6 @@ class RuleContext:
 
     def report_at(self, message: str, span: Span | None, severity: Severity | None = None) -> Diagnostic:
         """A finding at a span (the fallback when None)."""
-        return Diagnostic(code=self.meta.code, severity=severity or self.meta.severity, message=message,
-                          span=span or self.fallback)
+        return Diagnostic(
+            code=self.meta.code, severity=severity or self.meta.severity, message=message, span=span or self.fallback
+        )

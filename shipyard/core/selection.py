@@ -25,8 +25,9 @@ class Selection:
             return self
         from shipyard.core.paths import matches
 
-        extra = tuple(code for pattern, codes in self.per_file if matches((pattern,), path, self.base)
-                      for code in codes)
+        extra = tuple(
+            code for pattern, codes in self.per_file if matches((pattern,), path, self.base) for code in codes
+        )
         return replace(self, ignore=self.ignore + extra, per_file=())
 
     def wants(self, code: str) -> bool:

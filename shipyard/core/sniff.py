@@ -34,8 +34,9 @@ def _binary_formats() -> dict[str, Format]:
 def _claims() -> tuple[tuple[tuple[str, Format], ...], tuple[tuple[Callable[[str], bool], Format], ...], Format]:
     """The registry's formats as the sniffer tries them: claimed TOML tables (an array of tables before a table),
     the formats' own tests in the registry's order, the fallback."""
-    tables = sorted(((f.toml_table, f) for _, f in formats() if f.toml_table),
-                    key=lambda pair: not pair[0].startswith("[["))
+    tables = sorted(
+        ((f.toml_table, f) for _, f in formats() if f.toml_table), key=lambda pair: not pair[0].startswith("[[")
+    )
     tests = tuple((load(f.recognise), f) for _, f in formats() if f.recognise)
     return tuple(tables), tests, next(f for _, f in formats() if f.fallback)
 

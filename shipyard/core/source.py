@@ -41,8 +41,13 @@ def split_lines(text: str) -> list[str]:
 
 
 #: What a path that is not a regular file is, in the words of a finding (st_mode -> words).
-_NOT_REGULAR = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
-                (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"))
+_NOT_REGULAR = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a directory"),
+)
 
 
 class Unreadable(Exception):
@@ -117,13 +122,17 @@ def read_limited_text(path: Path, limit: int = MAX_SHEET_BYTES) -> str | None:
 def _refusal(line: str) -> tuple[int, str] | None:
     """Why a line of a line-based sheet is not read, and the column: too long, or a figure beyond any rule."""
     if len(line) > MAX_LINE_CHARS:
-        return 1, (f"line is {len(line):,} characters long; lines over {MAX_LINE_CHARS:,} characters are not read "
-                   "(a sheet's lines are under 500)")
+        return 1, (
+            f"line is {len(line):,} characters long; lines over {MAX_LINE_CHARS:,} characters are not read "
+            "(a sheet's lines are under 500)"
+        )
     for found in _WHOLE_PART.finditer(line):
         digits = len(found.group()) - found.group().count(",")
         if digits > FIGURE_DIGITS:
-            return found.start() + 1, (f"a figure of {digits:,} digits: figures of more than {FIGURE_DIGITS} "
-                                       "digits are beyond any rule, and the line is not read")
+            return found.start() + 1, (
+                f"a figure of {digits:,} digits: figures of more than {FIGURE_DIGITS} "
+                "digits are beyond any rule, and the line is not read"
+            )
     return None
 
 
@@ -131,16 +140,21 @@ def refuse_lines(text: str, path: str) -> tuple[str, list[Diagnostic]]:
     """The text with each line that is not read left blank (so every other line keeps its number), and an
     IO010 error at each: a line over MAX_LINE_CHARS, or one holding a figure of more than FIGURE_DIGITS."""
     found: list[Diagnostic] = []
-    if not _LONG_FIGURE.search(text) and (len(text) <= MAX_LINE_CHARS  # no line can be longer: not split
-                                          or max(map(len, split_lines(text))) <= MAX_LINE_CHARS):
+    if not _LONG_FIGURE.search(text) and (
+        len(text) <= MAX_LINE_CHARS  # no line can be longer: not split
+        or max(map(len, split_lines(text))) <= MAX_LINE_CHARS
+    ):
         return text, found  # the common case, told without a pass in Python
     lines = split_lines(text)
     for number, line in enumerate(lines, start=1):
         refusal = _refusal(line) if len(line) > FIGURE_DIGITS else None
         if refusal is not None:
             col, message = refusal
-            found.append(Diagnostic(code="IO010", severity=Severity.ERROR, span=Span(path=path, line=number, col=col),
-                                    message=message))
+            found.append(
+                Diagnostic(
+                    code="IO010", severity=Severity.ERROR, span=Span(path=path, line=number, col=col), message=message
+                )
+            )
             lines[number - 1] = ""
     if not found:
         return text, []
@@ -148,8 +162,9 @@ def refuse_lines(text: str, path: str) -> tuple[str, list[Diagnostic]]:
     return "".join(line + end for line, end in zip(lines, breaks, strict=True)), found
 
 
-def read_sheet_text(path: Path, display: str | None = None,
-                    what: str = "ship sheet") -> tuple[str | None, list[Diagnostic]]:
+def read_sheet_text(
+    path: Path, display: str | None = None, what: str = "ship sheet"
+) -> tuple[str | None, list[Diagnostic]]:
     """Read ``path`` as sheet text (or as the text of another input, ``what``, such as "fire log"). Returns
     (text or None, diagnostics)."""
     where = Span(path=display or str(path), line=1, col=1)
@@ -173,9 +188,14 @@ def read_sheet_text(path: Path, display: str | None = None,
         return fail("IO003", binary)
     if encoding != "utf-8":
         line = 1 if utf16 else raw[: _first_not_utf8(raw)].count(b"\n") + 1
-        diagnostics.append(Diagnostic(
-            code="IO005", severity=Severity.INFO, message=f"file is not UTF-8; read as {encoding_name(encoding)}",
-            span=Span(path=where.path, line=line, col=1)))
+        diagnostics.append(
+            Diagnostic(
+                code="IO005",
+                severity=Severity.INFO,
+                message=f"file is not UTF-8; read as {encoding_name(encoding)}",
+                span=Span(path=where.path, line=line, col=1),
+            )
+        )
     return text, diagnostics
 
 
@@ -185,14 +205,17 @@ def read_sheet_text(path: Path, display: str | None = None,
 #: no text holds and Windows has the typographic characters a word processor writes (0x96 an en dash, 0x93 and
 #: 0x94 curly quotes). A file with a byte Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) is read
 #: as latin-1.
-ENCODING_NAMES = {"utf-8": "UTF-8", "cp1252": "Windows-1252 (latin-1 with the characters of Windows)",
-                  "latin-1": "latin-1"}
+ENCODING_NAMES = {
+    "utf-8": "UTF-8",
+    "cp1252": "Windows-1252 (latin-1 with the characters of Windows)",
+    "latin-1": "latin-1",
+}
 #: The byte order marks a file may begin with: UTF-8's (some Windows editors write one), and UTF-16's, little
 #: and big endian (Windows Notepad's "Unicode" and "Unicode big endian").
 UTF8_BOM = b"\xef\xbb\xbf"
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _UTF16 = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
-_UTF16_NAME = "UTF-16 (Windows Notepad's \"Unicode\")"
+_UTF16_NAME = 'UTF-16 (Windows Notepad\'s "Unicode")'
 
 
 def decode_sheet(raw: bytes) -> tuple[str, str, bytes]:
@@ -205,7 +228,7 @@ def decode_sheet(raw: bytes) -> tuple[str, str, bytes]:
         except UnicodeDecodeError:
             pass  # not what its first bytes say: read as any other file
     bom = UTF8_BOM if raw.startswith(UTF8_BOM) else b""
-    body = raw[len(bom):]
+    body = raw[len(bom) :]
     for encoding in ENCODING_NAMES:
         try:
             return body.decode(encoding), encoding, bom

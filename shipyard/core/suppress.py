@@ -48,19 +48,27 @@ def find_suppressions(text: str, path: str) -> tuple[str, list[Suppression], lis
         col = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
         codes = tuple(c.strip().upper() for c in (match.group(2) or "").split(",") if c.strip())
         if not codes:
-            problems.append(Diagnostic(code="SY010", severity=Severity.ERROR, span=Span(path=path, line=line, col=col),
-                                       message="a suppression must name its codes: "
-                                               "'# shipyard: ignore[MCS001]' or '# shipyard: ignore-file[MCS001]'"))
+            problems.append(
+                Diagnostic(
+                    code="SY010",
+                    severity=Severity.ERROR,
+                    span=Span(path=path, line=line, col=col),
+                    message="a suppression must name its codes: "
+                    "'# shipyard: ignore[MCS001]' or '# shipyard: ignore-file[MCS001]'",
+                )
+            )
         else:
-            found.append(Suppression(codes=codes, line=line, col=col, whole_file=match.group(1) == "ignore-file",
-                                     text=match.group(0)))
+            found.append(
+                Suppression(
+                    codes=codes, line=line, col=col, whole_file=match.group(1) == "ignore-file", text=match.group(0)
+                )
+            )
         return " " * len(match.group(0))
 
     return _COMMENT.sub(blank, text), found, problems
 
 
-def apply_suppressions(diagnostics: list[Diagnostic], suppressions: list[Suppression],
-                       path: str) -> list[Diagnostic]:
+def apply_suppressions(diagnostics: list[Diagnostic], suppressions: list[Suppression], path: str) -> list[Diagnostic]:
     """The diagnostics that no suppression covers, plus SY011 for each suppression that covered nothing."""
     if not suppressions:
         return diagnostics
@@ -75,11 +83,19 @@ def apply_suppressions(diagnostics: list[Diagnostic], suppressions: list[Suppres
         if index not in used:
             removal = None
             if suppression.text:
-                removal = Fix(message="remove the suppression", edits=(Edit(
-                    line=suppression.line, col=suppression.col, old=suppression.text, new=""),))
-            kept.append(Diagnostic(code="SY011", severity=Severity.WARNING,
-                                   span=Span(path=path, line=suppression.line, col=suppression.col),
-                                   message=f"suppression of {', '.join(suppression.codes)} matches no finding "
-                                           f"{'in this file' if suppression.whole_file else 'on this line'}: "
-                                           "remove it", fix=removal))
+                removal = Fix(
+                    message="remove the suppression",
+                    edits=(Edit(line=suppression.line, col=suppression.col, old=suppression.text, new=""),),
+                )
+            kept.append(
+                Diagnostic(
+                    code="SY011",
+                    severity=Severity.WARNING,
+                    span=Span(path=path, line=suppression.line, col=suppression.col),
+                    message=f"suppression of {', '.join(suppression.codes)} matches no finding "
+                    f"{'in this file' if suppression.whole_file else 'on this line'}: "
+                    "remove it",
+                    fix=removal,
+                )
+            )
     return kept

@@ -145,7 +145,8 @@ def _model_at(model: type[BaseModel], loc: Location) -> type[BaseModel] | None:
         if isinstance(part, int) or current is None:
             continue
         info = current.model_fields.get(part) or next(
-            (f for f in current.model_fields.values() if f.alias == part), None)
+            (f for f in current.model_fields.values() if f.alias == part), None
+        )
         nested = _nested_models(info.annotation) if info is not None else []
         current = nested[0] if nested else None
     return current
@@ -191,16 +192,26 @@ def _as_toml(value: object) -> str:
     return repr(value)
 
 
-def validation_diagnostics(error: ValidationError, path: str, locate: Callable[[Location], tuple[int, int, str]],
-                           model: type[BaseModel],
-                           code: str) -> list[Diagnostic]:
+def validation_diagnostics(
+    error: ValidationError,
+    path: str,
+    locate: Callable[[Location], tuple[int, int, str]],
+    model: type[BaseModel],
+    code: str,
+) -> list[Diagnostic]:
     """One ``code`` diagnostic per failing value, at the position ``locate(loc)`` returns."""
     keys = model_keys(model)
     found = []
     for item in error.errors():
         line, col, label = locate(tuple(item["loc"]))
-        found.append(Diagnostic(code=code, severity=Severity.ERROR, span=Span(path=path, line=line, col=col),
-                                message=f"{label}{_describe(item, keys, model)}"))
+        found.append(
+            Diagnostic(
+                code=code,
+                severity=Severity.ERROR,
+                span=Span(path=path, line=line, col=col),
+                message=f"{label}{_describe(item, keys, model)}",
+            )
+        )
     return found
 
 
@@ -233,18 +244,31 @@ def parse_toml(text: str) -> tuple[dict | None, tuple[int, int, str] | None]:
     except ValueError:  # int() past sys.get_int_max_str_digits()
         found = _LONG_INTEGER.search(text)
         digits = f"of {len(found.group().replace('_', ''))} digits " if found else ""
-        return None, (*_at(found, text), f"a number {digits}is too long to read (at most "
-                                         f"{sys.get_int_max_str_digits():,} digits)")
+        return None, (
+            *_at(found, text),
+            f"a number {digits}is too long to read (at most {sys.get_int_max_str_digits():,} digits)",
+        )
 
 
-def load_toml_model(text: str, path: str, model: type[Model], syntax_code: str, value_code: str,
-                    what: str = "TOML") -> tuple[Model | None, list[Diagnostic], Positions]:
+def load_toml_model(
+    text: str, path: str, model: type[Model], syntax_code: str, value_code: str, what: str = "TOML"
+) -> tuple[Model | None, list[Diagnostic], Positions]:
     """Parse and validate: (the model or None, diagnostics, positions of tables and keys)."""
     data, problem = parse_toml(text)
     if data is None or problem is not None:
         line, col, message = problem or (1, 1, "unreadable")
-        return None, [Diagnostic(code=syntax_code, severity=Severity.ERROR, span=Span(path=path, line=line, col=col),
-                                 message=f"not valid {what}: {message}")], {}
+        return (
+            None,
+            [
+                Diagnostic(
+                    code=syntax_code,
+                    severity=Severity.ERROR,
+                    span=Span(path=path, line=line, col=col),
+                    message=f"not valid {what}: {message}",
+                )
+            ],
+            {},
+        )
     positions = toml_positions(text)
 
     def locate(loc: Location) -> tuple[int, int, str]:
@@ -262,15 +286,22 @@ def load_toml_model(text: str, path: str, model: type[Model], syntax_code: str, 
         return None, validation_diagnostics(error, path, locate, model, value_code), positions
 
 
-def beyond_diagnostics(data: object, path: str, locate: Callable[[Location], tuple[int, int, str]],
-                       code: str) -> list[Diagnostic]:
+def beyond_diagnostics(
+    data: object, path: str, locate: Callable[[Location], tuple[int, int, str]], code: str
+) -> list[Diagnostic]:
     """An error at each number of ``data`` beyond what a rule can mean (``locate`` gives its line, column and
     the name of its cell, if any)."""
     found = []
     for loc, reason in beyond_numbers(data):
         line, col, label = locate(loc)
-        found.append(Diagnostic(code=code, severity=Severity.ERROR, span=Span(path=path, line=line, col=col),
-                                message=f"{label}{'.'.join(str(part) for part in loc)}: the number {reason}: not read"))
+        found.append(
+            Diagnostic(
+                code=code,
+                severity=Severity.ERROR,
+                span=Span(path=path, line=line, col=col),
+                message=f"{label}{'.'.join(str(part) for part in loc)}: the number {reason}: not read",
+            )
+        )
     return found
 
 
@@ -299,8 +330,9 @@ def located(positions: Positions, path: str, where: Location) -> Span:
     return Span(path=path, line=line, col=col)
 
 
-def read_toml_file(path: Path, shown: str, model: type[Model], syntax_code: str, value_code: str,
-                   what: str) -> tuple[Model | None, list[Diagnostic], Positions]:
+def read_toml_file(
+    path: Path, shown: str, model: type[Model], syntax_code: str, value_code: str, what: str
+) -> tuple[Model | None, list[Diagnostic], Positions]:
     """A TOML input file read as a sheet is (a byte order mark, UTF-16 or Windows-1252 read as the editor wrote
     it, and said) and validated (``load_toml_model``); IO001 to IO004 when it cannot be read at all."""
     text, read = read_sheet_text(path, shown, what)

@@ -34,41 +34,52 @@ def _label(text: str) -> str:
     return text if len(text) <= LABEL_CHARS else text[: LABEL_CHARS - 1] + "…"
 
 
-def bar_chart(title: str, bars: Sequence[tuple[str, Decimal | float | int]], unit: str = "",
-              limit: tuple[str, Decimal | float | int] | None = None) -> str:
+def bar_chart(
+    title: str,
+    bars: Sequence[tuple[str, Decimal | float | int]],
+    unit: str = "",
+    limit: tuple[str, Decimal | float | int] | None = None,
+) -> str:
     """Horizontal bars, one per (label, value), with each value written after its bar; ``limit`` draws a
     labelled line across them (a budget), and a bar past it is drawn in OVER_COLOUR."""
     plot = CHART_WIDTH - LABEL_WIDTH - FIGURE_ROOM
     top = max([float(v) for _, v in bars] + ([float(limit[1])] if limit else []) + [1e-9])
     step = BAR_HEIGHT + BAR_GAP
     height = 28 + step * len(bars) + (22 if limit else 0)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart" width="{CHART_WIDTH}" '
-             f'height="{height}" viewBox="0 0 {CHART_WIDTH} {height}" aria-label="{escape(title)}">',
-             f'<title>{escape(title)}</title>',
-             f'<text x="0" y="16" class="chart-title">{escape(title)}</text>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart" width="{CHART_WIDTH}" '
+        f'height="{height}" viewBox="0 0 {CHART_WIDTH} {height}" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<text x="0" y="16" class="chart-title">{escape(title)}</text>',
+    ]
     for index, (label, value) in enumerate(bars):
         y = 28 + index * step
         width = max(float(value), 0) / top * plot
         over = limit is not None and float(value) > float(limit[1])
-        parts.append(f'<g><title>{escape(label)}: {escape(_figure(value, unit))}</title>'
-                     f'<text x="{LABEL_WIDTH - 8}" y="{y + BAR_HEIGHT - 5}" text-anchor="end">'
-                     f'{escape(_label(label))}</text>'
-                     f'<rect x="{LABEL_WIDTH}" y="{y}" width="{width:.1f}" height="{BAR_HEIGHT}" '
-                     f'fill="{OVER_COLOUR if over else BAR_COLOUR}"/>'
-                     f'<text x="{LABEL_WIDTH + width + 6:.1f}" y="{y + BAR_HEIGHT - 5}">'
-                     f'{escape(_figure(value, unit))}</text></g>')
+        parts.append(
+            f"<g><title>{escape(label)}: {escape(_figure(value, unit))}</title>"
+            f'<text x="{LABEL_WIDTH - 8}" y="{y + BAR_HEIGHT - 5}" text-anchor="end">'
+            f"{escape(_label(label))}</text>"
+            f'<rect x="{LABEL_WIDTH}" y="{y}" width="{width:.1f}" height="{BAR_HEIGHT}" '
+            f'fill="{OVER_COLOUR if over else BAR_COLOUR}"/>'
+            f'<text x="{LABEL_WIDTH + width + 6:.1f}" y="{y + BAR_HEIGHT - 5}">'
+            f"{escape(_figure(value, unit))}</text></g>"
+        )
     if limit is not None:
         x = LABEL_WIDTH + float(limit[1]) / top * plot
         bottom = 28 + step * len(bars)
-        parts.append(f'<line x1="{x:.1f}" y1="22" x2="{x:.1f}" y2="{bottom}" stroke="#000" stroke-dasharray="4 3"/>'
-                     f'<text x="{x:.1f}" y="{bottom + 16}" text-anchor="middle">'
-                     f'{escape(limit[0])}: {escape(_figure(limit[1], unit))}</text>')
+        parts.append(
+            f'<line x1="{x:.1f}" y1="22" x2="{x:.1f}" y2="{bottom}" stroke="#000" stroke-dasharray="4 3"/>'
+            f'<text x="{x:.1f}" y="{bottom + 16}" text-anchor="middle">'
+            f"{escape(limit[0])}: {escape(_figure(limit[1], unit))}</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)
 
 
-def stacked_chart(title: str, bars: Sequence[tuple[str, Sequence[tuple[str, Decimal | float | int]]]],
-                  unit: str = "") -> str:
+def stacked_chart(
+    title: str, bars: Sequence[tuple[str, Sequence[tuple[str, Decimal | float | int]]]], unit: str = ""
+) -> str:
     """Horizontal bars each made of parts (label, [(part, value), ...]) in STACK_COLOURS, with a legend of the
     parts and each bar's total written after it."""
     names = list(dict.fromkeys(part for _, parts in bars for part, _ in parts))
@@ -78,25 +89,33 @@ def stacked_chart(title: str, bars: Sequence[tuple[str, Sequence[tuple[str, Deci
     step = BAR_HEIGHT + BAR_GAP
     legend_rows = (len(names) + 2) // 3
     height = 28 + step * len(bars) + 8 + 18 * legend_rows
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart" width="{CHART_WIDTH}" '
-           f'height="{height}" viewBox="0 0 {CHART_WIDTH} {height}" aria-label="{escape(title)}">',
-           f'<title>{escape(title)}</title>', f'<text x="0" y="16" class="chart-title">{escape(title)}</text>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart" width="{CHART_WIDTH}" '
+        f'height="{height}" viewBox="0 0 {CHART_WIDTH} {height}" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<text x="0" y="16" class="chart-title">{escape(title)}</text>',
+    ]
     for index, (label, parts) in enumerate(bars):
         y = 28 + index * step
         x = float(LABEL_WIDTH)
-        out.append(f'<text x="{LABEL_WIDTH - 8}" y="{y + BAR_HEIGHT - 5}" text-anchor="end">'
-                   f'{escape(_label(label))}</text>')
+        out.append(
+            f'<text x="{LABEL_WIDTH - 8}" y="{y + BAR_HEIGHT - 5}" text-anchor="end">{escape(_label(label))}</text>'
+        )
         for part, value in parts:
             width = max(float(value), 0) / top * plot
-            out.append(f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="{BAR_HEIGHT}" fill="{colour[part]}">'
-                       f'<title>{escape(label)}, {escape(part)}: {escape(_figure(value, unit))}</title></rect>')
+            out.append(
+                f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="{BAR_HEIGHT}" fill="{colour[part]}">'
+                f"<title>{escape(label)}, {escape(part)}: {escape(_figure(value, unit))}</title></rect>"
+            )
             x += width
         total = sum((float(v) for _, v in parts), 0.0)
         out.append(f'<text x="{x + 6:.1f}" y="{y + BAR_HEIGHT - 5}">{escape(_figure(total, unit))}</text>')
     legend_top = 28 + step * len(bars) + 8
     for index, name in enumerate(names):
         x, y = (index % 3) * (CHART_WIDTH // 3), legend_top + (index // 3) * 18
-        out.append(f'<rect x="{x}" y="{y}" width="12" height="12" fill="{colour[name]}"/>'
-                   f'<text x="{x + 18}" y="{y + 11}">{escape(_label(name))}</text>')
+        out.append(
+            f'<rect x="{x}" y="{y}" width="12" height="12" fill="{colour[name]}"/>'
+            f'<text x="{x + 18}" y="{y + 11}">{escape(_label(name))}</text>'
+        )
     out.append("</svg>")
     return "".join(out)

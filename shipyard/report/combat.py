@@ -35,21 +35,42 @@ def shot_document(odds: Any) -> dict[str, Any]:
     """The odds as data: chances as exact fractions in text."""
     if hasattr(odds, "p_strike"):
         return {
-            "attacker": odds.attacker, "battery": odds.battery, "target": odds.target, "salvo": odds.strength,
-            "pen": odds.pen, "dv": odds.dv,
-            "defence": [{"battery": name, "terms": _terms(terms), "target_number": sum(t.value for t in terms),
-                         "dice": "1d6", "shots": shots, "p_intercept": fraction(p)}
-                        for name, terms, shots, p in odds.defence],
-            "p_strike": fraction(odds.p_strike), "p_hit": fraction(odds.p_strike),
+            "attacker": odds.attacker,
+            "battery": odds.battery,
+            "target": odds.target,
+            "salvo": odds.strength,
+            "pen": odds.pen,
+            "dv": odds.dv,
+            "defence": [
+                {
+                    "battery": name,
+                    "terms": _terms(terms),
+                    "target_number": sum(t.value for t in terms),
+                    "dice": "1d6",
+                    "shots": shots,
+                    "p_intercept": fraction(p),
+                }
+                for name, terms, shots, p in odds.defence
+            ],
+            "p_strike": fraction(odds.p_strike),
+            "p_hit": fraction(odds.p_strike),
             "penetration": _distribution(odds.penetration),
             "surface_severity": _distribution(odds.surface_severity),
             "interior_severity": _distribution(odds.interior_severity),
             "assumptions": list(odds.assumptions),
         }
     return {
-        "attacker": odds.attacker, "battery": odds.battery, "target": odds.target, "range": odds.band.key,
-        "weapon": odds.weapon, "terms": _terms(odds.terms), "target_number": odds.to_hit.target,
-        "dice": odds.to_hit.dice_text, "p_hit": fraction(odds.p_hit), "pen": odds.pen, "dam": odds.dam,
+        "attacker": odds.attacker,
+        "battery": odds.battery,
+        "target": odds.target,
+        "range": odds.band.key,
+        "weapon": odds.weapon,
+        "terms": _terms(odds.terms),
+        "target_number": odds.to_hit.target,
+        "dice": odds.to_hit.dice_text,
+        "p_hit": fraction(odds.p_hit),
+        "pen": odds.pen,
+        "dam": odds.dam,
         "damage_bonus": {str(k): fraction(v) for k, v in odds.bonus.items()},
         "penetration": _distribution(odds.penetration),
         "surface_severity": _distribution(odds.surface_severity),
@@ -68,25 +89,30 @@ def shot_text(odds: Any) -> str:
     if hasattr(odds, "p_strike"):
         lines = [f"{odds.attacker}, one {odds.battery} salvo ({odds.strength:+d}) at {odds.target}"]
         for name, terms, shots, p in odds.defence:
-            lines.append(f"point defence {name}: {terms_text(terms)} = {sum(t.value for t in terms)} on 1d6, "
-                         f"{shots} shot(s) at {fraction(p)} each")
-        lines += [f"strikes: {fraction(odds.p_strike)} ({_percent(odds.p_strike)}), quick rule: Pen:Dam "
-                  f"{odds.pen}:{odds.dv}",
-                  f"armour: {_line(odds.penetration)}",
-                  f"surface severity: {_line(odds.surface_severity)}",
-                  f"interior severity: {_line(odds.interior_severity)}"]
+            lines.append(
+                f"point defence {name}: {terms_text(terms)} = {sum(t.value for t in terms)} on 1d6, "
+                f"{shots} shot(s) at {fraction(p)} each"
+            )
+        lines += [
+            f"strikes: {fraction(odds.p_strike)} ({_percent(odds.p_strike)}), quick rule: Pen:Dam {odds.pen}:{odds.dv}",
+            f"armour: {_line(odds.penetration)}",
+            f"surface severity: {_line(odds.surface_severity)}",
+            f"interior severity: {_line(odds.interior_severity)}",
+        ]
         lines += [f"assumed: {text}" for text in odds.assumptions]
         return "\n".join(lines) + "\n"
     aim = odds.to_hit
-    lines = [f"{odds.attacker}, {odds.battery} at {odds.target}, {odds.band.name} range",
-             f"to-hit: {aim.text()}",
-             f"hits: {fraction(odds.p_hit)} ({_percent(odds.p_hit)}); Pen:Dam {odds.pen}:{odds.dam}",
-             "damage bonus on a hit: " + ", ".join(f"+{k} {fraction(v)}" for k, v in odds.bonus.items()),
-             f"{'meson screen' if odds.weapon == 'meson' else 'armour'}: {_line(odds.penetration)}",
-             f"surface severity (a hit, no bonus): {_line(odds.surface_severity)}",
-             f"interior severity (a hit, no bonus): {_line(odds.interior_severity)}",
-             f"surface severity (with the bonus): {_line(odds.surface_with_bonus)}",
-             f"interior severity (with the bonus): {_line(odds.interior_with_bonus)}"]
+    lines = [
+        f"{odds.attacker}, {odds.battery} at {odds.target}, {odds.band.name} range",
+        f"to-hit: {aim.text()}",
+        f"hits: {fraction(odds.p_hit)} ({_percent(odds.p_hit)}); Pen:Dam {odds.pen}:{odds.dam}",
+        "damage bonus on a hit: " + ", ".join(f"+{k} {fraction(v)}" for k, v in odds.bonus.items()),
+        f"{'meson screen' if odds.weapon == 'meson' else 'armour'}: {_line(odds.penetration)}",
+        f"surface severity (a hit, no bonus): {_line(odds.surface_severity)}",
+        f"interior severity (a hit, no bonus): {_line(odds.interior_severity)}",
+        f"surface severity (with the bonus): {_line(odds.surface_with_bonus)}",
+        f"interior severity (with the bonus): {_line(odds.interior_with_bonus)}",
+    ]
     for where, effects in (("surface", odds.surface_effects), ("interior", odds.interior_effects)):
         if effects:
             top = ", ".join(f"{key} {float(value):.3f}" for key, value in list(effects.items())[:6])
@@ -99,17 +125,23 @@ def shot_text(odds: Any) -> str:
 
 
 def resolution_document(result: Any) -> dict[str, Any]:
-    return {"seed": result.seed,
-            "turns": [{"turn": turn.number, "steps": turn.steps, "effects": turn.effects, "states": turn.states}
-                      for turn in result.turns]}
+    return {
+        "seed": result.seed,
+        "turns": [
+            {"turn": turn.number, "steps": turn.steps, "effects": turn.effects, "states": turn.states}
+            for turn in result.turns
+        ],
+    }
 
 
 def _state_lines(state: dict[str, Any]) -> list[str]:
-    lines = [f"  {state['name']}{' (destroyed)' if state['destroyed'] else ''}: armour {state['armour']}, "
-             f"toughness {state['toughness']}, meson screen {state['meson_screen'] or 'none'}, "
-             f"maneuver {state['maneuver']}, "
-             f"power {state['power']}, jump {state['jump']}, fire control {state['fire_control']}, crew disabled "
-             f"{state['crew_disabled']}"]
+    lines = [
+        f"  {state['name']}{' (destroyed)' if state['destroyed'] else ''}: armour {state['armour']}, "
+        f"toughness {state['toughness']}, meson screen {state['meson_screen'] or 'none'}, "
+        f"maneuver {state['maneuver']}, "
+        f"power {state['power']}, jump {state['jump']}, fire control {state['fire_control']}, crew disabled "
+        f"{state['crew_disabled']}"
+    ]
     lines.append(f"    sensors: {', '.join(state['sensors']) or 'none'}")
     for name, batteries in state["batteries"].items():
         shown = sorted(set(batteries), key=batteries.index)
@@ -135,22 +167,44 @@ def resolution_text(result: Any) -> str:
 
 # ---- battles ---------------------------------------------------------------------------------------------
 
+
 #: The columns of a battle's tables (workbook sheets and HTML tables).
 def _battle_columns() -> dict[str, tuple[Any, ...]]:
     from shipyard.report.tables import SHARE, WHOLE, Column
 
     return {
-        "sides": (Column("side", width=24), Column("win", SHARE), Column("win 95% low", SHARE),
-                  Column("win 95% high", SHARE), Column("draw", SHARE), Column("loss", SHARE),
-                  Column("mean MCr lost", '#,##0.00" MCr"', width=14)),
-        "ships": (Column("side", width=24), Column("ship", width=30), Column("fighting at the end", SHARE, width=18),
-                  Column("weapon batteries", WHOLE, width=16), Column("lost a battle", "0.00", width=14)),
+        "sides": (
+            Column("side", width=24),
+            Column("win", SHARE),
+            Column("win 95% low", SHARE),
+            Column("win 95% high", SHARE),
+            Column("draw", SHARE),
+            Column("loss", SHARE),
+            Column("mean MCr lost", '#,##0.00" MCr"', width=14),
+        ),
+        "ships": (
+            Column("side", width=24),
+            Column("ship", width=30),
+            Column("fighting at the end", SHARE, width=18),
+            Column("weapon batteries", WHOLE, width=16),
+            Column("lost a battle", "0.00", width=14),
+        ),
         "turns": (Column("turns fought", WHOLE), Column("battles", WHOLE), Column("share", SHARE)),
-        "batteries": (Column("side", width=24), Column("ship", width=30), Column("battery", width=24),
-                      Column("hits", WHOLE), Column("hits a battle", "0.00")),
+        "batteries": (
+            Column("side", width=24),
+            Column("ship", width=30),
+            Column("battery", width=24),
+            Column("hits", WHOLE),
+            Column("hits a battle", "0.00"),
+        ),
         "ends": (Column("how it ended", width=48), Column("battles", WHOLE), Column("share", SHARE)),
-        "damage": (Column("side", width=24), Column("weapon batteries lost", WHOLE, width=20),
-                   Column("of", WHOLE), Column("battles", WHOLE), Column("share", SHARE)),
+        "damage": (
+            Column("side", width=24),
+            Column("weapon batteries lost", WHOLE, width=20),
+            Column("of", WHOLE),
+            Column("battles", WHOLE),
+            Column("share", SHARE),
+        ),
     }
 
 
@@ -183,26 +237,40 @@ def _battery_rows(counted: Any) -> list[list[Any]]:
 def battle_rows(counted: Any) -> dict[str, list[list[Any]]]:
     sides = [counted.side(i) for i in (0, 1)]
     return {
-        "sides": [[s["name"], s["win"], s["win_ci"][0], s["win_ci"][1], s["draw"], s["loss"], s["lost_mcr_mean"]]
-                  for s in sides],
-        "ships": [[s["name"], ship["name"], ship["fighting_at_end"], ship["weapon_batteries"],
-                   ship["batteries_lost_mean"]] for s in sides for ship in s["ships"]],
+        "sides": [
+            [s["name"], s["win"], s["win_ci"][0], s["win_ci"][1], s["draw"], s["loss"], s["lost_mcr_mean"]]
+            for s in sides
+        ],
+        "ships": [
+            [s["name"], ship["name"], ship["fighting_at_end"], ship["weapon_batteries"], ship["batteries_lost_mean"]]
+            for s in sides
+            for ship in s["ships"]
+        ],
         "turns": [[turns, n, n / counted.runs] for turns, n in sorted(counted.turns.items())],
         "batteries": _battery_rows(counted),
         "ends": [[why, n, n / counted.runs] for why, n in sorted(counted.reasons.items(), key=lambda i: -i[1])],
-        "damage": [[s["name"], int(k), s["batteries_lost"]["of"], n, n / counted.runs]
-                   for s in sides for k, n in s["batteries_lost"]["distribution"].items()],
+        "damage": [
+            [s["name"], int(k), s["batteries_lost"]["of"], n, n / counted.runs]
+            for s in sides
+            for k, n in s["batteries_lost"]["distribution"].items()
+        ],
     }
 
 
 def battle_document(counted: Any) -> dict[str, Any]:
     """Many battles as data: chances as decimals, ``win_ci`` the 95% (Wilson) interval."""
     turns = sum(t * n for t, n in counted.turns.items()) / counted.runs if counted.runs else 0
-    return {"runs": counted.runs, "seed": counted.seed, "sides": [counted.side(i) for i in (0, 1)],
-            "turns": {"mean": turns, "distribution": {str(k): v for k, v in sorted(counted.turns.items())}},
-            "ended": dict(sorted(counted.reasons.items(), key=lambda i: -i[1])),
-            "hits_by_battery": [{"side": r[0], "ship": r[1], "battery": r[2], "hits": r[3], "per_battle": r[4]}
-                                for r in _battery_rows(counted)]}
+    return {
+        "runs": counted.runs,
+        "seed": counted.seed,
+        "sides": [counted.side(i) for i in (0, 1)],
+        "turns": {"mean": turns, "distribution": {str(k): v for k, v in sorted(counted.turns.items())}},
+        "ended": dict(sorted(counted.reasons.items(), key=lambda i: -i[1])),
+        "hits_by_battery": [
+            {"side": r[0], "ship": r[1], "battery": r[2], "hits": r[3], "per_battle": r[4]}
+            for r in _battery_rows(counted)
+        ],
+    }
 
 
 def battle_text(counted: Any) -> str:
@@ -210,23 +278,36 @@ def battle_text(counted: Any) -> str:
     lines = [f"{counted.runs:,} battles, seed {counted.seed}"]
     for side in doc["sides"]:
         low, high = side["win_ci"]
-        lines.append(f"{side['name']}: wins {side['win']:.1%} (95% interval {low:.1%} to {high:.1%}), draws "
-                     f"{side['draw']:.1%}, loses {side['loss']:.1%}; " + (
-                         "mean loss in MCr not known (a sheet gives no cost)" if side["lost_mcr_mean"] is None
-                         else f"mean loss MCr {side['lost_mcr_mean']:,.2f}"))
+        lines.append(
+            f"{side['name']}: wins {side['win']:.1%} (95% interval {low:.1%} to {high:.1%}), draws "
+            f"{side['draw']:.1%}, loses {side['loss']:.1%}; "
+            + (
+                "mean loss in MCr not known (a sheet gives no cost)"
+                if side["lost_mcr_mean"] is None
+                else f"mean loss MCr {side['lost_mcr_mean']:,.2f}"
+            )
+        )
         lost = side["batteries_lost"]
         share = {k: n / counted.runs for k, n in lost["distribution"].items()}
-        lines.append(f"  weapon batteries lost: mean {lost['mean']:.2f} of {lost['of']} (none in "
-                     f"{share.get('0', 0):.1%} of the battles, all in {share.get(str(lost['of']), 0):.1%})")
+        lines.append(
+            f"  weapon batteries lost: mean {lost['mean']:.2f} of {lost['of']} (none in "
+            f"{share.get('0', 0):.1%} of the battles, all in {share.get(str(lost['of']), 0):.1%})"
+        )
         for ship in side["ships"]:
-            lines.append(f"  {ship['name']}: still fighting at the end in {ship['fighting_at_end']:.1%}; "
-                         f"weapon batteries lost {ship['batteries_lost_mean']:.2f} of {ship['weapon_batteries']} "
-                         "a battle")
-    lines.append(f"turns fought: mean {doc['turns']['mean']:.2f}; " + ", ".join(
-        f"{k}: {v}" for k, v in doc["turns"]["distribution"].items()))
+            lines.append(
+                f"  {ship['name']}: still fighting at the end in {ship['fighting_at_end']:.1%}; "
+                f"weapon batteries lost {ship['batteries_lost_mean']:.2f} of {ship['weapon_batteries']} "
+                "a battle"
+            )
+    lines.append(
+        f"turns fought: mean {doc['turns']['mean']:.2f}; "
+        + ", ".join(f"{k}: {v}" for k, v in doc["turns"]["distribution"].items())
+    )
     lines.append("how the battles ended: " + "; ".join(f"{why} {n}" for why, n in doc["ended"].items()))
-    lines.append("hits by battery (a battle): " + ", ".join(
-        f"{r['ship']} {r['battery']} {r['per_battle']:.2f}" for r in doc["hits_by_battery"][:8]))
+    lines.append(
+        "hits by battery (a battle): "
+        + ", ".join(f"{r['ship']} {r['battery']} {r['per_battle']:.2f}" for r in doc["hits_by_battery"][:8])
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -235,8 +316,14 @@ def write_battle_workbook(counted: Any, output: Any) -> None:
 
     columns, rows = _battle_columns(), battle_rows(counted)
     writer = WorkbookWriter()
-    for name, title in (("sides", "Sides"), ("ships", "Ships"), ("turns", "Turns"), ("damage", "Damage"),
-                        ("batteries", "Batteries"), ("ends", "Endings")):
+    for name, title in (
+        ("sides", "Sides"),
+        ("ships", "Ships"),
+        ("turns", "Turns"),
+        ("damage", "Damage"),
+        ("batteries", "Batteries"),
+        ("ends", "Endings"),
+    ):
         writer.sheet(title, columns[name], rows[name])
     writer.save(output)
 
@@ -251,15 +338,31 @@ def battle_charts(counted: Any) -> list[str]:
     for index in (0, 1):
         side = counted.side(index)
         lost = side["batteries_lost"]
-        charts.append(bar_chart(f"{side['name']}: battles by weapon batteries lost (of {lost['of']})",
-                                damage_bars(lost["distribution"], lost["of"])))
-    charts += [bar_chart("Still fighting at the end (%)", [(f"{r[0]}: {r[1]}", round(r[2] * 100, 1))
-                                                           for r in rows["ships"]], unit="%"),
-               bar_chart("Outcome (%)", [(f"{r[0]} wins", round(r[1] * 100, 1)) for r in rows["sides"]]
-                         + [("draw", round(rows["sides"][0][4] * 100, 1))], unit="%")]
+        charts.append(
+            bar_chart(
+                f"{side['name']}: battles by weapon batteries lost (of {lost['of']})",
+                damage_bars(lost["distribution"], lost["of"]),
+            )
+        )
+    charts += [
+        bar_chart(
+            "Still fighting at the end (%)",
+            [(f"{r[0]}: {r[1]}", round(r[2] * 100, 1)) for r in rows["ships"]],
+            unit="%",
+        ),
+        bar_chart(
+            "Outcome (%)",
+            [(f"{r[0]} wins", round(r[1] * 100, 1)) for r in rows["sides"]]
+            + [("draw", round(rows["sides"][0][4] * 100, 1))],
+            unit="%",
+        ),
+    ]
     if rows["batteries"]:
-        charts.append(bar_chart("Hits a battle, by battery", [(f"{r[1]}: {r[2]}", round(r[4], 2))
-                                                             for r in rows["batteries"][:15]]))
+        charts.append(
+            bar_chart(
+                "Hits a battle, by battery", [(f"{r[1]}: {r[2]}", round(r[4], 2)) for r in rows["batteries"][:15]]
+            )
+        )
     return charts
 
 
@@ -271,14 +374,29 @@ def write_battle_page(counted: Any, output: Any) -> None:
     leader = max(sides, key=lambda s: s["win"])
     context = {
         "title": f"shipyard battle: {sides[0]['name']} against {sides[1]['name']}",
-        "verdict": "odds", "subtitle": f"{counted.runs:,} battles, seed {counted.seed}",
+        "verdict": "odds",
+        "subtitle": f"{counted.runs:,} battles, seed {counted.seed}",
         "verdict_words": f"{leader['name']} wins most often, {leader['win']:.1%}",
-        "summary": [(s["name"], f"wins {s['win']:.1%} (95% {s['win_ci'][0]:.1%} to {s['win_ci'][1]:.1%}), draws "
-                                f"{s['draw']:.1%}, loses {s['loss']:.1%}") for s in sides],
+        "summary": [
+            (
+                s["name"],
+                f"wins {s['win']:.1%} (95% {s['win_ci'][0]:.1%} to {s['win_ci'][1]:.1%}), draws "
+                f"{s['draw']:.1%}, loses {s['loss']:.1%}",
+            )
+            for s in sides
+        ],
         "charts": battle_charts(counted),
-        "tables": [_table(name, heading, columns[name], rows[name]) for name, heading in
-                   (("sides", "Sides"), ("ships", "Ships"), ("turns", "Turns fought"),
-                    ("damage", "Weapon batteries lost"), ("batteries", "Hits by battery"),
-                    ("ends", "How the battles ended"))],
-        "groups": None}
+        "tables": [
+            _table(name, heading, columns[name], rows[name])
+            for name, heading in (
+                ("sides", "Sides"),
+                ("ships", "Ships"),
+                ("turns", "Turns fought"),
+                ("damage", "Weapon batteries lost"),
+                ("batteries", "Hits by battery"),
+                ("ends", "How the battles ended"),
+            )
+        ],
+        "groups": None,
+    }
     _write(output, "audit.html.j2", context)

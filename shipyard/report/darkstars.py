@@ -30,35 +30,47 @@ def _corners(x: float, y: float) -> str:
     return " ".join(points)
 
 
-def display_svg(system: Any, orbitals: int, hexes: list[tuple[int, int]],
-                paths: list[tuple[str, list[tuple[int, int]], bool]] | None = None) -> str:
+def display_svg(
+    system: Any,
+    orbitals: int,
+    hexes: list[tuple[int, int]],
+    paths: list[tuple[str, list[tuple[int, int]], bool]] | None = None,
+) -> str:
     """The picture: ``hexes`` (the whole display), the system's planets, and ``paths`` (name, hexes, illegal)."""
     extent = HEX_SIZE * math.sqrt(3) * (orbitals + 1)
     size = 2 * (extent + MARGIN)
     view = f"{-extent - MARGIN:.1f} {-extent - MARGIN:.1f} {size:.1f} {size:.1f}"
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="display" width="{size:.0f}" '
-           f'height="{size:.0f}" viewBox="{view}" aria-label="{escape(system.display_name)}">',
-           f"<title>{escape(system.display_name)}</title>"]
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="display" width="{size:.0f}" '
+        f'height="{size:.0f}" viewBox="{view}" aria-label="{escape(system.display_name)}">',
+        f"<title>{escape(system.display_name)}</title>",
+    ]
     for q, r in hexes:
         x, y = centre(q, r)
-        out.append(f'<polygon class="hex" data-hex="{q},{r}" points="{_corners(x, y)}" fill="none" '
-                   'stroke="#999" stroke-width="0.6"/>')
+        out.append(
+            f'<polygon class="hex" data-hex="{q},{r}" points="{_corners(x, y)}" fill="none" '
+            'stroke="#999" stroke-width="0.6"/>'
+        )
     out.append(f'<circle class="star" cx="0" cy="0" r="{HEX_SIZE * 0.6:.1f}" fill="{STAR_COLOUR}"/>')
     for planet in system.planets:
         x, y = centre(planet.q, planet.r)
         colour = TERRESTRIAL_COLOUR if planet.type.startswith("t") else GAS_GIANT_COLOUR
         radius = HEX_SIZE * (0.3 + 0.06 * int(planet.type[1]))
-        out.append(f'<g class="planet" data-type="{escape(planet.type)}"><circle cx="{x:.1f}" cy="{y:.1f}" '
-                   f'r="{radius:.1f}" fill="{colour}"/><text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" '
-                   f'font-size="10" fill="#fff">{escape(planet.type)}</text></g>')
+        out.append(
+            f'<g class="planet" data-type="{escape(planet.type)}"><circle cx="{x:.1f}" cy="{y:.1f}" '
+            f'r="{radius:.1f}" fill="{colour}"/><text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" '
+            f'font-size="10" fill="#fff">{escape(planet.type)}</text></g>'
+        )
     for index, (name, hexes_moved, illegal) in enumerate(paths or []):
         if len(hexes_moved) < 2:
             continue
         colour = ILLEGAL_COLOUR if illegal else PATH_COLOURS[index % len(PATH_COLOURS)]
         points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (centre(*h) for h in hexes_moved))
         dash = ' stroke-dasharray="4 3"' if illegal else ""
-        out.append(f'<polyline class="path{" illegal" if illegal else ""}" data-ship="{escape(name)}" '
-                   f'points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}>'
-                   f"<title>{escape(name)}{' (illegal)' if illegal else ''}</title></polyline>")
+        out.append(
+            f'<polyline class="path{" illegal" if illegal else ""}" data-ship="{escape(name)}" '
+            f'points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}>'
+            f"<title>{escape(name)}{' (illegal)' if illegal else ''}</title></polyline>"
+        )
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -39,10 +39,14 @@ def diff_lines(result: Any) -> Iterator[list[Segment]]:
             continue
         yield [(f"{visible(ship.name)}: ", "bold"), (ship.status, _STYLE[ship.status])]
         for change in ship.changes:
-            yield [(f"  {visible(_where(change, old, new))}: ", None),
-                   (visible(_words(change)), _STYLE[change.kind])]
-    yield [(f"{counts['changed']} ship(s) changed ({changes} change(s)), {counts['added']} added, "
-            f"{counts['removed']} removed, {counts['same']} the same", None)]
+            yield [(f"  {visible(_where(change, old, new))}: ", None), (visible(_words(change)), _STYLE[change.kind])]
+    yield [
+        (
+            f"{counts['changed']} ship(s) changed ({changes} change(s)), {counts['added']} added, "
+            f"{counts['removed']} removed, {counts['same']} the same",
+            None,
+        )
+    ]
 
 
 def _plain(value: Any) -> Any:
@@ -57,11 +61,27 @@ def _plain(value: Any) -> Any:
 
 def diff_document(result: Any) -> dict[str, Any]:
     """The comparison as data: the two paths, whether anything changed, and each ship with its changes."""
-    def place(change: Change) -> dict[str, Any] | None:
-        return None if change.where is None else {"path": change.where.path, "line": change.where.line,
-                                                   "col": change.where.col}
 
-    return {"old": result.old.path, "new": result.new.path, "changed": result.changed,
-            "ships": [{"ship": ship.name, "status": ship.status,
-                       "changes": [{"kind": c.kind, "field": c.field, "old": _plain(c.old), "new": _plain(c.new),
-                                    "where": place(c)} for c in ship.changes]} for ship in result.ships]}
+    def place(change: Change) -> dict[str, Any] | None:
+        return (
+            None
+            if change.where is None
+            else {"path": change.where.path, "line": change.where.line, "col": change.where.col}
+        )
+
+    return {
+        "old": result.old.path,
+        "new": result.new.path,
+        "changed": result.changed,
+        "ships": [
+            {
+                "ship": ship.name,
+                "status": ship.status,
+                "changes": [
+                    {"kind": c.kind, "field": c.field, "old": _plain(c.old), "new": _plain(c.new), "where": place(c)}
+                    for c in ship.changes
+                ],
+            }
+            for ship in result.ships
+        ],
+    }

@@ -49,8 +49,11 @@ class _Spool:
         if self.csv is not None:
             self.csv.writerow([_csv_cell(plain(v)) for v in row])
         else:
-            self.file.write(("" if self.count == 0 else ",\n") + "    "
-                            + json.dumps(dict(zip(self.names, map(plain, row), strict=True))))
+            self.file.write(
+                ("" if self.count == 0 else ",\n")
+                + "    "
+                + json.dumps(dict(zip(self.names, map(plain, row), strict=True)))
+            )
         self.count += 1
 
     def copy_to(self, stream: IO[str]) -> None:
@@ -73,8 +76,10 @@ class Export:
             from shipyard.report.workbook import WorkbookWriter
 
             self.book = WorkbookWriter()
-            self.sheets = [self.book.open("Ships", tables.SHIP_COLUMNS),
-                           self.book.open("Batteries", tables.BATTERY_COLUMNS)]
+            self.sheets = [
+                self.book.open("Ships", tables.SHIP_COLUMNS),
+                self.book.open("Batteries", tables.BATTERY_COLUMNS),
+            ]
         else:
             self.spools = [_Spool(tables.SHIP_COLUMNS, output_format), _Spool(tables.BATTERY_COLUMNS, output_format)]
 
@@ -82,8 +87,7 @@ class Export:
         self.ships += sum(row[tables.SHIP["ship"]] is not None for row in table.ships)  # a roster's row is none
         self.unread += not table.opened
         self.batteries += len(table.batteries)
-        for rows, target in zip((table.ships, table.batteries), self.sheets if self.book else self.spools,
-                                strict=True):
+        for rows, target in zip((table.ships, table.batteries), self.sheets if self.book else self.spools, strict=True):
             for row in rows:
                 target.append(row)
 
@@ -95,8 +99,10 @@ class Export:
                     sheet.close()
                 self.book.save(_required(output))
             elif self.format == "csv":
-                writes = [(path, spool.copy_to) for path, spool in zip(output_files("csv", _required(output)),
-                                                                        self.spools, strict=True)]
+                writes = [
+                    (path, spool.copy_to)
+                    for path, spool in zip(output_files("csv", _required(output)), self.spools, strict=True)
+                ]
                 write_texts_atomic(writes)  # both files new, or both as they were
             elif output is None:
                 self._json(stream)

@@ -33,11 +33,16 @@ RULE_BARS = 15
 def _environment() -> Any:
     import jinja2
 
-    environment = jinja2.Environment(loader=jinja2.PackageLoader("shipyard.report", "templates"),
-                                     autoescape=True, trim_blocks=False, lstrip_blocks=False,
-                                     undefined=jinja2.StrictUndefined)
-    environment.tests["number_like"] = lambda value: isinstance(value, (int, float, Decimal)) or (
-        isinstance(value, str) and value[:1].isdigit())
+    environment = jinja2.Environment(
+        loader=jinja2.PackageLoader("shipyard.report", "templates"),
+        autoescape=True,
+        trim_blocks=False,
+        lstrip_blocks=False,
+        undefined=jinja2.StrictUndefined,
+    )
+    environment.tests["number_like"] = lambda value: (
+        isinstance(value, (int, float, Decimal)) or (isinstance(value, str) and value[:1].isdigit())
+    )
     return environment
 
 
@@ -62,20 +67,32 @@ def _kind(column: Column) -> str:
     return "number" if column.number_format is not None else ("path" if column.name == "file" else "text")
 
 
-def _table(table_id: str, heading: str, columns: tuple[Column, ...], rows: Iterable[list],
-           mark: str | None = None, footer: list[Any] | None = None) -> dict[str, Any]:
+def _table(
+    table_id: str,
+    heading: str,
+    columns: tuple[Column, ...],
+    rows: Iterable[list],
+    mark: str | None = None,
+    footer: list[Any] | None = None,
+) -> dict[str, Any]:
     shown = [{"name": c.name, "kind": _kind(c)} for c in columns]
     at = [c.name for c in columns].index(mark) if mark else None
-    body = ({"cells": [(_cell(v, c), k) for v, c, k in zip(row, columns, shown, strict=True)],
-             "mark": row[at] if at is not None else None} for row in rows)
+    body = (
+        {
+            "cells": [(_cell(v, c), k) for v, c, k in zip(row, columns, shown, strict=True)],
+            "mark": row[at] if at is not None else None,
+        }
+        for row in rows
+    )
     foot = [(_cell(v, c), k) for v, c, k in zip(footer, columns, shown, strict=True)] if footer else None
     return {"id": table_id, "heading": heading, "columns": shown, "rows": body, "footer": foot}
 
 
 def _write(output: Path, template: str, context: dict[str, Any]) -> None:
     page = _environment().get_template(template)
-    write_text_atomic(output, lambda stream: page.stream(stylesheet=_stylesheet(), version=version(),
-                                                         **context).dump(stream))
+    write_text_atomic(
+        output, lambda stream: page.stream(stylesheet=_stylesheet(), version=version(), **context).dump(stream)
+    )
 
 
 class AuditPage:
@@ -102,8 +119,9 @@ class AuditPage:
         from shipyard.core.source import SourceQuoter
 
         quoter = SourceQuoter()  # each file read once, when its first finding that quotes a line comes
-        ships = groupby((row for row in ship_rows if row[tables.SHIP["ship"]] is not None),
-                        key=lambda row: row[tables.SHIP["file"]])
+        ships = groupby(
+            (row for row in ship_rows if row[tables.SHIP["ship"]] is not None), key=lambda row: row[tables.SHIP["file"]]
+        )
         pending: tuple[str, list[str]] | None = None
 
         def names(path: str) -> list[str]:
@@ -122,34 +140,68 @@ class AuditPage:
             for _, line, col, severity, code, _rule, message in found:
                 quoted = quoter.line(path, line) if severity != "info" else None
                 source = quoted.replace("\t", " ").rstrip() if quoted is not None else None
-                findings.append({"line": line, "col": max(col, 1), "severity": severity, "code": code,
-                                 "message": message, "source": source})
+                findings.append(
+                    {
+                        "line": line,
+                        "col": max(col, 1),
+                        "severity": severity,
+                        "code": code,
+                        "message": message,
+                        "source": source,
+                    }
+                )
             yield {"path": path, "ships": ", ".join(names(path)), "findings": findings}
 
-    def finish(self, output: Path, summary: list[list[Any]], ship_rows: Iterable[list], fleets: tuple[Any, ...],
-               scenario: Any, losses: list[Any] | None = None) -> None:
+    def finish(
+        self,
+        output: Path,
+        summary: list[list[Any]],
+        ship_rows: Iterable[list],
+        fleets: tuple[Any, ...],
+        scenario: Any,
+        losses: list[Any] | None = None,
+    ) -> None:
         """Write the page; with ``losses`` (the fleet scored by a damage record), its loss lines and a chart of
         them by Appendix A table, as the workbook's Losses sheet has them."""
         try:
             item = {name: value for name, value, _ in summary}
-            shown = [(name, _cell(value, Column(name, unit or ("0" if isinstance(value, int) else None)), units=True))
-                     for name, value, unit in summary if name not in ("verdict", "written by")]
+            shown = [
+                (name, _cell(value, Column(name, unit or ("0" if isinstance(value, int) else None)), units=True))
+                for name, value, unit in summary
+                if name not in ("verdict", "written by")
+            ]
             columns = tuple(tables.SHIP_COLUMNS[tables.SHIP[name]] for name in tables.TERMINAL_SHIP_COLUMNS)
             picked = ([row[tables.SHIP[c.name]] for c in columns] for row in ship_rows)
             totals = tables.ShipTotals(ship_rows)
-            footer: list[Any] = ["total", None, totals.copies, None, None, totals.tonnage, totals.cost, None,
-                                 totals.errors, totals.warnings, None]
+            footer: list[Any] = [
+                "total",
+                None,
+                totals.copies,
+                None,
+                None,
+                totals.tonnage,
+                totals.cost,
+                None,
+                totals.errors,
+                totals.warnings,
+                None,
+            ]
             context = {
-                "title": "shipyard audit", "verdict": item["verdict"],
-                "subtitle": f"{item['ships (sheets)']} ship(s) in {item['files']} file(s); scenario "
-                            f"{item['scenario']}",
+                "title": "shipyard audit",
+                "verdict": item["verdict"],
+                "subtitle": f"{item['ships (sheets)']} ship(s) in {item['files']} file(s); scenario {item['scenario']}",
                 "verdict_words": f"{item['ships passing']} pass, {item['ships with warnings']} check, "
-                                 f"{item['ships failing']} fail; {tables.files_words(item)}",
-                "summary": shown, "charts": [c for c in (cost_chart(ship_rows, fleets, scenario),
-                                                         rule_chart(self.codes), loss_chart(losses or [])) if c],
+                f"{item['ships failing']} fail; {tables.files_words(item)}",
+                "summary": shown,
+                "charts": [
+                    c
+                    for c in (cost_chart(ship_rows, fleets, scenario), rule_chart(self.codes), loss_chart(losses or []))
+                    if c
+                ],
                 "tables": [_table("ships", "Ships", columns, picked, mark="verdict", footer=footer)]
                 + ([_table("losses", "Loss lines", tables.LOSS_COLUMNS, tables.loss_rows(losses))] if losses else []),
-                "groups": self._groups(ship_rows)}
+                "groups": self._groups(ship_rows),
+            }
             _write(output, "audit.html.j2", context)
         finally:
             self.spool.close()
@@ -167,8 +219,11 @@ def cost_chart(ship_rows: Iterable[list], fleets: tuple[Any, ...], scenario: Any
         limit: tuple[str, Any] | None = ("budget", fleet.budget)
         title = f"Fleet {fleet.name}: cost by design (quantity rule), MCr"
     else:
-        every = ((str(r[tables.SHIP["ship"]]), r[tables.SHIP["cost"]] * r[tables.SHIP["count"]]) for r in ship_rows
-                 if r[tables.SHIP["ship"]] is not None and r[tables.SHIP["cost"]] is not None)
+        every = (
+            (str(r[tables.SHIP["ship"]]), r[tables.SHIP["cost"]] * r[tables.SHIP["count"]])
+            for r in ship_rows
+            if r[tables.SHIP["ship"]] is not None and r[tables.SHIP["cost"]] is not None
+        )
         limit = ("budget", scenario.budget_mcr) if scenario is not None and scenario.budget_mcr else None
         title = "Cost by ship (times its count), MCr"
     kept: list[tuple[Any, int, str]] = []  # (cost, -order, name): a heap of the COST_BARS costliest
@@ -208,8 +263,10 @@ def loss_chart(scores: list[Any]) -> str | None:
     """Each fleet's losses by Appendix A table, stacked (None without a scored fleet)."""
     if not scores:
         return None
-    by_table = [(score.name, [(table, sum((line.mcr for line in lines), Decimal(0)))
-                              for table, lines in _by_table(score)]) for score in scores]
+    by_table = [
+        (score.name, [(table, sum((line.mcr for line in lines), Decimal(0))) for table, lines in _by_table(score)])
+        for score in scores
+    ]
     return charts.stacked_chart("Losses by table, MCr", by_table, "MCr")
 
 
@@ -218,17 +275,26 @@ def write_scores_page(output: Path, scores: list[Any], leader: Any, standing: An
     provisional standing), the losses of each fleet by table as a chart, and every loss line."""
     words = "no winner yet"
     if leader is not None:
-        words = f"winner: {leader.name}" if standing is None or not standing.provisional else \
-            f"leader: {leader.name}, {standing.words}"
+        words = (
+            f"winner: {leader.name}"
+            if standing is None or not standing.provisional
+            else f"leader: {leader.name}, {standing.words}"
+        )
     context = {
-        "title": "shipyard score", "verdict": "final" if standing is None or not standing.provisional else
-        "provisional", "subtitle": words, "verdict_words": words,
-        "summary": [(s.name, f"{s.percentage:.2f}% lost (MCr {grouped(s.lost)} of {grouped(s.spent)})")
-                    for s in scores],
+        "title": "shipyard score",
+        "verdict": "final" if standing is None or not standing.provisional else "provisional",
+        "subtitle": words,
+        "verdict_words": words,
+        "summary": [
+            (s.name, f"{s.percentage:.2f}% lost (MCr {grouped(s.lost)} of {grouped(s.spent)})") for s in scores
+        ],
         "charts": [chart] if (chart := loss_chart(scores)) else [],
-        "tables": [_table("scores", "Scores", tables.SCORE_COLUMNS, tables.score_rows(scores, leader, standing)),
-                   _table("losses", "Loss lines", tables.LOSS_COLUMNS, tables.loss_rows(scores))],
-        "groups": None}
+        "tables": [
+            _table("scores", "Scores", tables.SCORE_COLUMNS, tables.score_rows(scores, leader, standing)),
+            _table("losses", "Loss lines", tables.LOSS_COLUMNS, tables.loss_rows(scores)),
+        ],
+        "groups": None,
+    }
     _write(output, "audit.html.j2", context)
 
 

@@ -35,12 +35,19 @@ def sarif_rule(code: str) -> dict[str, Any]:
     rule = rule_for(code)
     entry: dict[str, Any] = {"id": code}
     if rule is not None:
-        entry.update(name=rule.meta.name, shortDescription={"text": rule.summary},
-                     fullDescription={"text": rule.doc}, help={"text": rule.doc},
-                     defaultConfiguration={"level": SARIF_LEVEL[rule.meta.severity]})
+        entry.update(
+            name=rule.meta.name,
+            shortDescription={"text": rule.summary},
+            fullDescription={"text": rule.doc},
+            help={"text": rule.doc},
+            defaultConfiguration={"level": SARIF_LEVEL[rule.meta.severity]},
+        )
     elif (known := code_entry(code)) is not None:
-        entry.update(shortDescription={"text": known.summary}, fullDescription={"text": known.explain()},
-                     defaultConfiguration={"level": SARIF_LEVEL[known.severity]})
+        entry.update(
+            shortDescription={"text": known.summary},
+            fullDescription={"text": known.explain()},
+            defaultConfiguration={"level": SARIF_LEVEL[known.severity]},
+        )
     else:
         entry["shortDescription"] = {"text": code}
     return entry
@@ -51,14 +58,19 @@ def sarif_result(d: Diagnostic, index: int) -> dict[str, Any]:
     location is logical, the fleet named by its folder, and no artifact is a folder."""
     result = {"ruleId": d.code, "ruleIndex": index, "level": SARIF_LEVEL[d.severity], "message": {"text": d.message}}
     if Path(d.span.path).is_dir():
-        fleet = {"fullyQualifiedName": Path(d.span.path).as_posix(), "name": Path(d.span.path).name or d.span.path,
-                 "kind": "module"}
+        fleet = {
+            "fullyQualifiedName": Path(d.span.path).as_posix(),
+            "name": Path(d.span.path).name or d.span.path,
+            "kind": "module",
+        }
         return {**result, "locations": [{"logicalLocations": [fleet]}]}
     region: dict[str, int] = {"startLine": d.span.line, "startColumn": d.span.col}
     if d.span.end_line is not None and d.span.end_col is not None and d.span.end_line >= d.span.line:
         region.update(endLine=d.span.end_line, endColumn=max(d.span.end_col, 1))
-    return {**result, "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(d.span.path)},
-                                                          "region": region}}]}
+    return {
+        **result,
+        "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(d.span.path)}, "region": region}}],
+    }
 
 
 class SarifWriter:
@@ -79,9 +91,13 @@ class SarifWriter:
         from shipyard.core.version import version  # package metadata, read only for a SARIF report
 
         rules = [sarif_rule(code) for code in self.rule_index]
-        tool = {"driver": {"name": "shipyard", "version": version(), "informationUri": INFORMATION_URI,
-                           "rules": rules}}
+        tool = {"driver": {"name": "shipyard", "version": version(), "informationUri": INFORMATION_URI, "rules": rules}}
         # The run succeeded unless shipyard itself failed on a file or a rule (SY001, SY002): findings are results.
         invocations = [{"executionSuccessful": not any(code in INTERNAL_ERRORS for code in self.rule_index)}]
-        self.stream.write("\n  ],\n  \"tool\": " + json.dumps(tool, indent=2)
-                          + ",\n  \"invocations\": " + json.dumps(invocations) + "\n  }]\n}\n")
+        self.stream.write(
+            '\n  ],\n  "tool": '
+            + json.dumps(tool, indent=2)
+            + ',\n  "invocations": '
+            + json.dumps(invocations)
+            + "\n  }]\n}\n"
+        )

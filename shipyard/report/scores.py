@@ -23,13 +23,19 @@ def score_lines(scores: list[Any], best: Any, tie: bool, standing: Any = None) -
         other = f" (by the {s.other_spent[0]}, MCr {figure(round(s.other_spent[1], 3))})" if s.other_spent else ""
         lines.append((f"[bold]{markup_escaped(s.name)}[/bold]: spent MCr {figure(round(s.spent, 3))}{other}", True))
         for loss in s.ships:
-            lines.append((f"  {markup_escaped(loss.ship)} #{loss.copy} ({loss.status}, value MCr "
-                          f"{figure(loss.value)}): MCr {figure(round(loss.lost, 3))} lost", True))
+            lines.append(
+                (
+                    f"  {markup_escaped(loss.ship)} #{loss.copy} ({loss.status}, value MCr "
+                    f"{figure(loss.value)}): MCr {figure(round(loss.lost, 3))} lost",
+                    True,
+                )
+            )
             for line in loss.lines:
                 label = f"table {line.table}" if line.table[0].isdigit() else line.table
                 lines.append((f"    {label}: {visible(line.how)}: {lost_words(line)}", False))
-        lines.append((f"  lost MCr {figure(round(s.lost, 3))} of MCr {figure(round(s.spent, 3))} = "
-                      f"{s.percentage:.2f}%", True))
+        lines.append(
+            (f"  lost MCr {figure(round(s.lost, 3))} of MCr {figure(round(s.spent, 3))} = {s.percentage:.2f}%", True)
+        )
     if best is not None and standing is not None and standing.provisional:
         lines.append((f"[bold]leader: {markup_escaped(best.name)}[/bold] (the lower percentage lost so far)", True))
         lines.append((visible(standing.words), False))

@@ -16,9 +16,13 @@ def odds_document(result: Any) -> dict[str, Any]:
     return {
         "attacker": [{"label": t.label, "value": t.value} for t in one.attacker_terms],
         "defender": [{"label": t.label, "value": t.value} for t in one.defender_terms],
-        "attack_factor": one.attack, "defence_factor": one.defence,
-        "attacker_faces_as_1": sorted(one.attacker_faces), "defender_faces_as_1": sorted(one.defender_faces),
-        "no_effect": str(one.no_effect), "damaged": str(one.damaged), "destroyed": str(one.destroyed),
+        "attack_factor": one.attack,
+        "defence_factor": one.defence,
+        "attacker_faces_as_1": sorted(one.attacker_faces),
+        "defender_faces_as_1": sorted(one.defender_faces),
+        "no_effect": str(one.no_effect),
+        "damaged": str(one.damaged),
+        "destroyed": str(one.destroyed),
         "chain_destroys": {str(k): str(p) for k, p in enumerate(result.chain)},
         "survival": {key: [str(p) for p in alive] for key, alive in result.survival.items()},
         "notes": list(one.notes),
@@ -27,17 +31,26 @@ def odds_document(result: Any) -> dict[str, Any]:
 
 def odds_text(result: Any) -> str:
     one = result.attack
-    lines = [f"attack: 1d6 + {_terms(one.attacker_terms)}"
-             + (f" (TL: a rolled {'/'.join(map(str, sorted(one.attacker_faces)))} counts as 1)"
-                if one.attacker_faces else ""),
-             f"defence: 1d6 + {_terms(one.defender_terms)}"
-             + (f" (TL: a rolled {'/'.join(map(str, sorted(one.defender_faces)))} counts as 1)"
-                if one.defender_faces else ""),
-             f"no effect {one.no_effect} ({float(one.no_effect):.1%}), damaged {one.damaged} "
-             f"({float(one.damaged):.1%}), destroyed {one.destroyed} ({float(one.destroyed):.1%})"]
+    lines = [
+        f"attack: 1d6 + {_terms(one.attacker_terms)}"
+        + (
+            f" (TL: a rolled {'/'.join(map(str, sorted(one.attacker_faces)))} counts as 1)"
+            if one.attacker_faces
+            else ""
+        ),
+        f"defence: 1d6 + {_terms(one.defender_terms)}"
+        + (
+            f" (TL: a rolled {'/'.join(map(str, sorted(one.defender_faces)))} counts as 1)"
+            if one.defender_faces
+            else ""
+        ),
+        f"no effect {one.no_effect} ({float(one.no_effect):.1%}), damaged {one.damaged} "
+        f"({float(one.damaged):.1%}), destroyed {one.destroyed} ({float(one.destroyed):.1%})",
+    ]
     lines += [f"note: {note}" for note in one.notes]
-    lines.append("successive fire against like targets, destroys: " + ", ".join(
-        f"{k} {p}" for k, p in enumerate(result.chain)))
+    lines.append(
+        "successive fire against like targets, destroys: " + ", ".join(f"{k} {p}" for k, p in enumerate(result.chain))
+    )
     attacks = len(next(iter(result.survival.values())))
     lines.append(f"survives 1..{attacks} attacks by this attacker:")
     for key, alive in result.survival.items():
@@ -50,17 +63,32 @@ def _label(kind: tuple[str, int]) -> str:
 
 
 def table_document(table: Any) -> dict[str, Any]:
-    return {"attackers": table.names[0], "defenders": table.names[1],
-            "odds": [{"attacker": a[0], "attacker_tl": a[1], "defender": d[0], "defender_tl": d[1],
-                      "no_effect": str(table.odds[i, j].no_effect), "damaged": str(table.odds[i, j].damaged),
-                      "destroyed": str(table.odds[i, j].destroyed)}
-                     for i, a in enumerate(table.attackers) for j, d in enumerate(table.defenders)]}
+    return {
+        "attackers": table.names[0],
+        "defenders": table.names[1],
+        "odds": [
+            {
+                "attacker": a[0],
+                "attacker_tl": a[1],
+                "defender": d[0],
+                "defender_tl": d[1],
+                "no_effect": str(table.odds[i, j].no_effect),
+                "damaged": str(table.odds[i, j].damaged),
+                "destroyed": str(table.odds[i, j].destroyed),
+            }
+            for i, a in enumerate(table.attackers)
+            for j, d in enumerate(table.defenders)
+        ],
+    }
 
 
 def table_rows(table: Any) -> list[list[Any]]:
     """One row per attacker: its label, then for each defender "damaged / destroyed" as fractions."""
-    return [[_label(a)] + [f"{table.odds[i, j].damaged} / {table.odds[i, j].destroyed}"
-                           for j in range(len(table.defenders))] for i, a in enumerate(table.attackers)]
+    return [
+        [_label(a)]
+        + [f"{table.odds[i, j].damaged} / {table.odds[i, j].destroyed}" for j in range(len(table.defenders))]
+        for i, a in enumerate(table.attackers)
+    ]
 
 
 def table_text(table: Any) -> str:
@@ -90,8 +118,14 @@ def write_table_workbook(table: Any, output: Any) -> None:
 def write_table_page(table: Any, output: Any) -> None:
     from shipyard.report.html import _table, _write
 
-    context = {"title": f"shipyard sfc table: {table.names[0]} against {table.names[1]}", "verdict": "odds",
-               "subtitle": "each cell: the chance one attack damages / destroys", "verdict_words": "",
-               "summary": [("attackers", table.names[0]), ("defenders", table.names[1])], "charts": [],
-               "tables": [_table("odds", "Odds of one attack", _columns(table), table_rows(table))], "groups": None}
+    context = {
+        "title": f"shipyard sfc table: {table.names[0]} against {table.names[1]}",
+        "verdict": "odds",
+        "subtitle": "each cell: the chance one attack damages / destroys",
+        "verdict_words": "",
+        "summary": [("attackers", table.names[0]), ("defenders", table.names[1])],
+        "charts": [],
+        "tables": [_table("odds", "Odds of one attack", _columns(table), table_rows(table))],
+        "groups": None,
+    }
     _write(output, "audit.html.j2", context)

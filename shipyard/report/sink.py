@@ -29,8 +29,10 @@ def github_line(d: Diagnostic) -> str:
     end = ""
     if d.span.end_line is not None and d.span.end_col is not None and d.span.end_line >= d.span.line:
         end = f"endLine={d.span.end_line},endColumn={max(d.span.end_col, 1)},"
-    return (f"::{GITHUB_LEVEL[d.severity]} file={_escape(d.span.path, True)},line={d.span.line},col={d.span.col},"
-            f"{end}title={_escape(d.code, True)}::{_escape(d.message)}\n")
+    return (
+        f"::{GITHUB_LEVEL[d.severity]} file={_escape(d.span.path, True)},line={d.span.line},col={d.span.col},"
+        f"{end}title={_escape(d.code, True)}::{_escape(d.message)}\n"
+    )
 
 
 def statistics(counts: Counter[str], output_format: str = "text") -> str:
@@ -50,8 +52,13 @@ class Sink:
     """Streams findings to ``stream`` as they come, in one format; ``close`` ends the document. Text lines are
     written by the caller's ``text_line``, which knows the terminal."""
 
-    def __init__(self, stream: IO[str], output_format: str, statistics_only: bool = False,
-                 text_line: Callable[[Diagnostic], None] | None = None) -> None:
+    def __init__(
+        self,
+        stream: IO[str],
+        output_format: str,
+        statistics_only: bool = False,
+        text_line: Callable[[Diagnostic], None] | None = None,
+    ) -> None:
         self.stream, self.format, self.statistics_only = stream, output_format, statistics_only
         self.text_line = text_line
         self.counts: Counter[str] = Counter()

@@ -41,39 +41,93 @@ MCR = '#,##0.00" MCr"'
 WHOLE = "0"
 
 SHIP_COLUMNS = (
-    Column("file", width=40), Column("ship", width=28), Column("count", WHOLE, 7), Column("format", width=10),
-    Column("TL", WHOLE, 5), Column("tonnage", TONS, 14), Column("cost", MCR, 16), Column("size", WHOLE, 6),
-    Column("armour", WHOLE, 8), Column("toughness", WHOLE, 10), Column("ratings", width=34),
-    Column("errors", WHOLE, 8), Column("warnings", WHOLE, 9), Column("verdict", width=11),
+    Column("file", width=40),
+    Column("ship", width=28),
+    Column("count", WHOLE, 7),
+    Column("format", width=10),
+    Column("TL", WHOLE, 5),
+    Column("tonnage", TONS, 14),
+    Column("cost", MCR, 16),
+    Column("size", WHOLE, 6),
+    Column("armour", WHOLE, 8),
+    Column("toughness", WHOLE, 10),
+    Column("ratings", width=34),
+    Column("errors", WHOLE, 8),
+    Column("warnings", WHOLE, 9),
+    Column("verdict", width=11),
 )
 #: Where each column of a Ships row stands, by name.
 SHIP = {column.name: index for index, column in enumerate(SHIP_COLUMNS)}
 #: The Ships columns of the audit's terminal table (the ratings column says what size, armour and toughness do).
-TERMINAL_SHIP_COLUMNS = ("file", "ship", "count", "format", "TL", "tonnage", "cost", "ratings", "errors", "warnings",
-                         "verdict")
+TERMINAL_SHIP_COLUMNS = (
+    "file",
+    "ship",
+    "count",
+    "format",
+    "TL",
+    "tonnage",
+    "cost",
+    "ratings",
+    "errors",
+    "warnings",
+    "verdict",
+)
 BATTERY_COLUMNS = (
-    Column("file", width=40), Column("ship", width=28), Column("battery", width=30), Column("kind", width=12),
-    Column("count", WHOLE, 7), Column("weapons each", WHOLE, 13), Column("rating", width=16),
-    Column("pen:dam VS S M L X", width=34), Column("point defence", WHOLE, 13),
+    Column("file", width=40),
+    Column("ship", width=28),
+    Column("battery", width=30),
+    Column("kind", width=12),
+    Column("count", WHOLE, 7),
+    Column("weapons each", WHOLE, 13),
+    Column("rating", width=16),
+    Column("pen:dam VS S M L X", width=34),
+    Column("point defence", WHOLE, 13),
 )
 COMPONENT_COLUMNS = (
-    Column("file", width=40), Column("ship", width=28), Column("section", width=14), Column("count", "0.#", 7),
-    Column("component", width=36), Column("tons", TONS, 14), Column("cost", MCR, 14), Column("EP", "0.###", 10),
+    Column("file", width=40),
+    Column("ship", width=28),
+    Column("section", width=14),
+    Column("count", "0.#", 7),
+    Column("component", width=36),
+    Column("tons", TONS, 14),
+    Column("cost", MCR, 14),
+    Column("EP", "0.###", 10),
 )
 FINDING_COLUMNS = (
-    Column("file", width=40), Column("line", WHOLE, 6), Column("col", WHOLE, 5), Column("severity", width=9),
-    Column("code", width=8), Column("rule", width=24), Column("message", width=90, wrap=True),
+    Column("file", width=40),
+    Column("line", WHOLE, 6),
+    Column("col", WHOLE, 5),
+    Column("severity", width=9),
+    Column("code", width=8),
+    Column("rule", width=24),
+    Column("message", width=90, wrap=True),
 )
-LOSS_COLUMNS = (Column("fleet", width=24), Column("ship", width=28), Column("copy", WHOLE, 6),
-                Column("status", width=10), Column("table", width=22), Column("how", width=70, wrap=True),
-                Column("lost", '#,##0.00" MCr"', 16), Column("of", '#,##0.00" MCr"', 16))
-SCORE_COLUMNS = (Column("fleet", width=28), Column("spent", '#,##0.00" MCr"', 18),
-                 Column("lost", '#,##0.00" MCr"', 18), Column("lost share", SHARE, 12),
-                 Column("standing", width=60))
+LOSS_COLUMNS = (
+    Column("fleet", width=24),
+    Column("ship", width=28),
+    Column("copy", WHOLE, 6),
+    Column("status", width=10),
+    Column("table", width=22),
+    Column("how", width=70, wrap=True),
+    Column("lost", '#,##0.00" MCr"', 16),
+    Column("of", '#,##0.00" MCr"', 16),
+)
+SCORE_COLUMNS = (
+    Column("fleet", width=28),
+    Column("spent", '#,##0.00" MCr"', 18),
+    Column("lost", '#,##0.00" MCr"', 18),
+    Column("lost share", SHARE, 12),
+    Column("standing", width=60),
+)
 #: Percentages are stored as fractions (12.5% as 0.125) under a % format, as a spreadsheet keeps them.
 PERCENT = 100
-RULE_COLUMNS = (Column("code", width=8), Column("name", width=26), Column("level", width=8),
-                Column("family", width=7), Column("checks", width=90, wrap=True))
+RULE_COLUMNS = (
+    Column("code", width=8),
+    Column("name", width=26),
+    Column("level", width=8),
+    Column("family", width=7),
+    Column("checks", width=90, wrap=True),
+)
 SUMMARY_COLUMNS = (Column("item", width=24), Column("value", "#,##0", 30))
 
 
@@ -107,8 +161,22 @@ def ship_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
         if not sheet.ships:
             errors = sum(d.severity is Severity.ERROR for d in sheet.diagnostics)
             warnings = sum(d.severity is Severity.WARNING for d in sheet.diagnostics)
-            yield [sheet.path, None, None, sheet.format, None, None, None, None, None, None, None, errors, warnings,
-                   "unreadable" if not sheet.opened else verdict(errors, warnings)]
+            yield [
+                sheet.path,
+                None,
+                None,
+                sheet.format,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                errors,
+                warnings,
+                "unreadable" if not sheet.opened else verdict(errors, warnings),
+            ]
             continue
         for ship, found in zip(sheet.ships, findings_by_ship(sheet), strict=True):
             errors = sum(d.severity is Severity.ERROR for d in found)
@@ -116,8 +184,22 @@ def ship_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
             cells = _cells(ship)
             name, tl, tonnage, cost, rated = cells.ship_cells(ship) if cells else (None,) * 5
             size, armour, toughness = cells.rating_cells(ship) if cells else (None,) * 3
-            yield [sheet.path, name, 1, sheet.format, tl, tonnage, cost, size, armour, toughness, rated, errors,
-                   warnings, verdict(errors, warnings)]
+            yield [
+                sheet.path,
+                name,
+                1,
+                sheet.format,
+                tl,
+                tonnage,
+                cost,
+                size,
+                armour,
+                toughness,
+                rated,
+                errors,
+                warnings,
+                verdict(errors, warnings),
+            ]
 
 
 class SheetTables(NamedTuple):
@@ -145,11 +227,19 @@ def tabulate(sheet: SheetFile) -> SheetTables:
     """Every table's rows of one checked file, and the counts of its findings by severity."""
     found = sheet.diagnostics
     return SheetTables(
-        sheet.path, sheet.format, list(ship_rows([sheet])), list(battery_rows([sheet])),
-        list(component_rows([sheet])), list(finding_rows([sheet])),
-        sum(d.severity is Severity.ERROR for d in found), sum(d.severity is Severity.WARNING for d in found),
-        sum(d.severity is Severity.INFO for d in found), sheet.opened,
-        tuple(d for d in found if d.severity is Severity.ERROR), sheet.read_in_part)
+        sheet.path,
+        sheet.format,
+        list(ship_rows([sheet])),
+        list(battery_rows([sheet])),
+        list(component_rows([sheet])),
+        list(finding_rows([sheet])),
+        sum(d.severity is Severity.ERROR for d in found),
+        sum(d.severity is Severity.WARNING for d in found),
+        sum(d.severity is Severity.INFO for d in found),
+        sheet.opened,
+        tuple(d for d in found if d.severity is Severity.ERROR),
+        sheet.read_in_part,
+    )
 
 
 def battery_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
@@ -172,14 +262,23 @@ def finding_rows(sheets: Iterable[SheetFile], extra: Iterable[Diagnostic] = ()) 
 
 def diagnostic_rows(found: Iterable[Diagnostic]) -> Iterable[list]:
     from shipyard.core.registry import rule_for
+
     for d in found:
         rule = rule_for(d.code)
-        yield [d.span.path, d.span.line, d.span.col, d.severity.value, d.code,
-               rule.meta.name if rule else None, d.message]
+        yield [
+            d.span.path,
+            d.span.line,
+            d.span.col,
+            d.severity.value,
+            d.code,
+            rule.meta.name if rule else None,
+            d.message,
+        ]
 
 
 def rule_rows() -> Iterable[list]:
     from shipyard.core.registry import all_rules
+
     for rule in all_rules().values():
         yield [rule.code, rule.meta.name, rule.meta.severity.value, rule.meta.family, rule.summary]
 
@@ -304,26 +403,40 @@ class AuditSummary:
         budget = scenario.budget_mcr if scenario is not None else None
         rows: list[list] = [
             ["verdict", self.verdict()],
-            ["files", self.files], ["files not read", self.unread], ["files read in part", self.partial],
+            ["files", self.files],
+            ["files not read", self.unread],
+            ["files read in part", self.partial],
             *([["read in part", partial_words(self.partial, self.partial_names)]] if self.partial else []),
             ["files skipped", sum(self.skipped.values())],
             *([["skipped by extension", skipped_kinds(self.skipped)]] if self.skipped else []),
-            ["ships (sheets)", totals.ships], ["ships (counted)", totals.copies],
-            ["ships passing", totals.verdicts["pass"]], ["ships with warnings", totals.verdicts["check"]],
+            ["ships (sheets)", totals.ships],
+            ["ships (counted)", totals.copies],
+            ["ships passing", totals.verdicts["pass"]],
+            ["ships with warnings", totals.verdicts["check"]],
             ["ships failing", totals.verdicts["fail"]],
-            ["errors", self.errors], ["warnings", self.warnings], ["information", self.infos],
+            ["errors", self.errors],
+            ["warnings", self.warnings],
+            ["information", self.infos],
             ["fleet errors", self.fleet_errors],
-            ["total tonnage", totals.tonnage], ["total cost", totals.cost],
-            ["scenario", scenario.name if scenario is not None else "(none)"], ["budget", budget],
+            ["total tonnage", totals.tonnage],
+            ["total cost", totals.cost],
+            ["scenario", scenario.name if scenario is not None else "(none)"],
+            ["budget", budget],
         ]
         if not fleets and budget is not None:
             rows.append(["margin", budget - totals.cost])
         for total in fleets:
-            rows += [["fleet", total.name], ["fleet designs", len(total.cost.designs)],
-                     ["fleet ships", total.cost.count], ["ships (quantity rule)", total.cost.ships],
-                     ["drop tanks", total.cost.tanks], ["fleet cost", total.cost.total],
-                     ["fleet budget", total.budget], ["margin", total.margin],
-                     ["fleet verdict", "pass" if total.passes else "fail"]]
+            rows += [
+                ["fleet", total.name],
+                ["fleet designs", len(total.cost.designs)],
+                ["fleet ships", total.cost.count],
+                ["ships (quantity rule)", total.cost.ships],
+                ["drop tanks", total.cost.tanks],
+                ["fleet cost", total.cost.total],
+                ["fleet budget", total.budget],
+                ["margin", total.margin],
+                ["fleet verdict", "pass" if total.passes else "fail"],
+            ]
         rows.append(["written by", f"shipyard {version()}"])
         return [[name, value, SUMMARY_FORMATS.get(name)] for name, value in rows]
 
@@ -336,10 +449,14 @@ def skipped_kinds(skipped: Mapping[str, int]) -> str:
 def files_words(item: dict[str, Any]) -> str:
     """An audit's files in words, from its Summary's items: "0 file(s) not read, 2 file(s) read in part (a.txt,
     b.txt); 1 file(s) skipped, ..." (the terminal's verdict line and the page's)."""
-    partial = (f", {item['files read in part']} file(s) read in part ({item['read in part']})"
-               if item.get("files read in part") else "")
-    skipped = (f"; {skipped_words(item['files skipped'], item['skipped by extension'])}"
-               if item.get("files skipped") else "")
+    partial = (
+        f", {item['files read in part']} file(s) read in part ({item['read in part']})"
+        if item.get("files read in part")
+        else ""
+    )
+    skipped = (
+        f"; {skipped_words(item['files skipped'], item['skipped by extension'])}" if item.get("files skipped") else ""
+    )
     return f"{item['files not read']} file(s) not read{partial}{skipped}"
 
 
@@ -376,5 +493,13 @@ class ShipTotals:
 
 
 #: The Summary's figures in MCr or tons (the rest are counts or words).
-SUMMARY_FORMATS = {"total tonnage": TONS, "total cost": MCR, "budget": MCR, "margin": MCR,
-                   "ships (quantity rule)": MCR, "drop tanks": MCR, "fleet cost": MCR, "fleet budget": MCR}
+SUMMARY_FORMATS = {
+    "total tonnage": TONS,
+    "total cost": MCR,
+    "budget": MCR,
+    "margin": MCR,
+    "ships (quantity rule)": MCR,
+    "drop tanks": MCR,
+    "fleet cost": MCR,
+    "fleet budget": MCR,
+}

@@ -40,8 +40,14 @@ def audit_tables(rows: Iterable[list[Any]], width: int) -> Iterator[Any]:
     counted = tables.ShipTotals(rows)
     unread = counted.rows - counted.ships
     title = f"shipyard audit: {counted.ships} ship(s)" + (f", {unread} file(s) without a ship" if unread else "")
-    totals = {"file": "total", "count": str(counted.copies), "tonnage": grouped(counted.tonnage),
-              "cost": grouped(counted.cost), "errors": str(counted.errors), "warnings": str(counted.warnings)}
+    totals = {
+        "file": "total",
+        "count": str(counted.copies),
+        "tonnage": grouped(counted.tonnage),
+        "cost": grouped(counted.cost),
+        "errors": str(counted.errors),
+        "warnings": str(counted.warnings),
+    }
     shown = [tables.SHIP_COLUMNS[ship[name]] for name in tables.TERMINAL_SHIP_COLUMNS]
     widths = {c.name: max(len(c.name), len(totals.get(c.name, ""))) for c in shown}
     for row in rows:
@@ -62,14 +68,28 @@ def audit_tables(rows: Iterable[list[Any]], width: int) -> Iterator[Any]:
         return
 
     def part(chunk: list[list[Any]], first: bool, last: bool) -> Table:
-        table = Table(title=title if first else None, header_style="bold", box=box.SIMPLE, show_edge=False,
-                      padding=(0, 1, 0, 0), pad_edge=False, show_header=first, show_footer=last,
-                      footer_style="bold", title_justify="left")
+        table = Table(
+            title=title if first else None,
+            header_style="bold",
+            box=box.SIMPLE,
+            show_edge=False,
+            padding=(0, 1, 0, 0),
+            pad_edge=False,
+            show_header=first,
+            show_footer=last,
+            footer_style="bold",
+            title_justify="left",
+        )
         for column in shown:
             numeric = column.number_format is not None
-            table.add_column(column.name, justify="right" if numeric else "left", width=widths[column.name],
-                             no_wrap=column.name not in FOLDABLE, overflow="fold",
-                             footer=totals.get(column.name, ""))
+            table.add_column(
+                column.name,
+                justify="right" if numeric else "left",
+                width=widths[column.name],
+                no_wrap=column.name not in FOLDABLE,
+                overflow="fold",
+                footer=totals.get(column.name, ""),
+            )
         for row in chunk:
             table.add_row(*[Text(_text(row[ship[column.name]])) for column in shown])  # Text: never markup
         return table
@@ -103,9 +123,11 @@ def verdict_line(summary: list[list[Any]]) -> str:
     """The audit's verdict in one line, from its Summary: ``audit: fail (3 ship(s): 2 pass, 0 check, 1 fail;
     1 file(s) not read, 1 file(s) read in part (squadron.txt); 4 error(s), 2 warning(s))``."""
     item = {name: value for name, value, _ in summary}
-    return (f"audit: {item['verdict']} ({item['ships (sheets)']} ship(s): {item['ships passing']} pass, "
-            f"{item['ships with warnings']} check, {item['ships failing']} fail; {tables.files_words(item)}; "
-            f"{item['errors']} error(s), {item['warnings']} warning(s))")
+    return (
+        f"audit: {item['verdict']} ({item['ships (sheets)']} ship(s): {item['ships passing']} pass, "
+        f"{item['ships with warnings']} check, {item['ships failing']} fail; {tables.files_words(item)}; "
+        f"{item['errors']} error(s), {item['warnings']} warning(s))"
+    )
 
 
 def rules_table() -> Any:
@@ -127,6 +149,9 @@ def rules_table() -> Any:
 
     # Measured with each summary reduced to its longest word: the least the table needs.
     probe = table([longest_word(summary) for *_, summary in rows])
-    stacked = [part for code, name, level, summary in rows for part in (
-        Text(f"{code}  {name}  {level}", overflow="fold"), Hanging(summary.split(), first="  "))]
+    stacked = [
+        part
+        for code, name, level, summary in rows
+        for part in (Text(f"{code}  {name}  {level}", overflow="fold"), Hanging(summary.split(), first="  "))
+    ]
     return Fitting((table([summary for *_, summary in rows]), probe), Group(*stacked))

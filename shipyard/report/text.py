@@ -18,7 +18,7 @@ Segment = tuple[str, "str | None"]
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 # C0 controls but tab, DEL and the C1 controls: never written to a terminal from a file as they are.
-_CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x09), *range(0x0a, 0x20), *range(0x7f, 0xa0))}
+_CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x09), *range(0x0A, 0x20), *range(0x7F, 0xA0))}
 _ANY_CONTROL = re.compile("[" + "".join(re.escape(chr(code)) for code in _CONTROLS) + "]")
 
 
@@ -58,8 +58,11 @@ def diagnostic_segments(diagnostic: Diagnostic, show_source: bool = True) -> lis
     """One diagnostic as (text, style) pieces; errors and warnings also quote their line with a caret under
     the column."""
     span, style = diagnostic.span, _STYLE[diagnostic.severity]
-    segments: list[Segment] = [(f"{visible(str(span))}: ", "bold"), (f"{diagnostic.severity.value}: ", style),
-                               (f"{diagnostic.code} {visible(diagnostic.message)}", None)]
+    segments: list[Segment] = [
+        (f"{visible(str(span))}: ", "bold"),
+        (f"{diagnostic.severity.value}: ", style),
+        (f"{diagnostic.code} {visible(diagnostic.message)}", None),
+    ]
     if show_source and diagnostic.source_line is not None and diagnostic.severity is not Severity.INFO:
         source = diagnostic.source_line.replace("\t", " ")
         line, before = visible(source.rstrip()), len(visible(source[: span.col - 1]))  # the caret under the column

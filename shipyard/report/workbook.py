@@ -30,8 +30,7 @@ from shipyard.report.tables import Column, formula_like
 
 _RED, _YELLOW, _BLUE = (PatternFill("solid", fgColor=colour) for colour in ("F8CBAD", "FFE699", "DDEBF7"))
 #: Rows coloured by a finding's severity or a ship's verdict.
-SEVERITY_FILL = {"error": _RED, "warning": _YELLOW, "info": _BLUE, "fail": _RED, "unreadable": _RED,
-                 "check": _YELLOW}
+SEVERITY_FILL = {"error": _RED, "warning": _YELLOW, "info": _BLUE, "fail": _RED, "unreadable": _RED, "check": _YELLOW}
 BOLD = Font(bold=True)
 WRAPPED = Alignment(wrap_text=True, vertical="top")
 
@@ -71,8 +70,9 @@ def safe_text(value: str) -> str:
 class StreamedSheet:
     """One sheet of a write-only workbook, its header written, taking rows as they come."""
 
-    def __init__(self, writer: WorkbookWriter, title: str, columns: tuple[Column, ...],
-                 severity_column: str | None = None) -> None:
+    def __init__(
+        self, writer: WorkbookWriter, title: str, columns: tuple[Column, ...], severity_column: str | None = None
+    ) -> None:
         self.writer, self.columns = writer, columns
         self.sheet = sheet = writer.book.create_sheet(title)
         for index, column in enumerate(columns, start=1):
@@ -112,8 +112,12 @@ class StreamedSheet:
         """One row; ``columns`` gives its cells other formats than the sheet's (the Summary's figures)."""
         self._flush_header()
         fill = SEVERITY_FILL.get(row[self.severity_at]) if self.severity_at is not None else None
-        self.sheet.append([self.writer.cell(self.sheet, value, column, fill)
-                           for value, column in zip(row, columns or self.columns, strict=True)])
+        self.sheet.append(
+            [
+                self.writer.cell(self.sheet, value, column, fill)
+                for value, column in zip(row, columns or self.columns, strict=True)
+            ]
+        )
         self.count += 1
 
     def close(self) -> int:
@@ -131,8 +135,9 @@ class WorkbookWriter:
     def open(self, title: str, columns: tuple[Column, ...], severity_column: str | None = None) -> StreamedSheet:
         return StreamedSheet(self, title, columns, severity_column)
 
-    def sheet(self, title: str, columns: tuple[Column, ...], rows: Iterable[list],
-              severity_column: str | None = None) -> int:
+    def sheet(
+        self, title: str, columns: tuple[Column, ...], rows: Iterable[list], severity_column: str | None = None
+    ) -> int:
         streamed = self.open(title, columns, severity_column)
         for row in rows:
             streamed.append(row)
@@ -191,8 +196,9 @@ class AuditWorkbook:
         for row in tables.diagnostic_rows(found):
             self.findings.append(row)
 
-    def finish(self, output: Path, summary: list[list[Any]], ship_rows: Iterable[list],
-               losses: list[Any] | None = None) -> None:
+    def finish(
+        self, output: Path, summary: list[list[Any]], ship_rows: Iterable[list], losses: list[Any] | None = None
+    ) -> None:
         self.summary.fit([[name, figure] for name, figure, _ in summary])
         self.ships.fit(ship_rows)
         item, value = tables.SUMMARY_COLUMNS
@@ -205,8 +211,15 @@ class AuditWorkbook:
         if self.losses is not None:
             for row in tables.loss_rows(losses or []):
                 self.losses.append(row)
-        for sheet in (self.summary, self.ships, self.batteries, self.components, self.findings, self.rules,
-                      self.losses):
+        for sheet in (
+            self.summary,
+            self.ships,
+            self.batteries,
+            self.components,
+            self.findings,
+            self.rules,
+            self.losses,
+        ):
             if sheet is not None:
                 sheet.close()
         self.writer.save(output)

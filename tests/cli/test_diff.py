@@ -22,8 +22,9 @@ def _edited(tmp_path, name: str, text: str):
 
 def test_a_new_layout_of_the_same_sheet_is_no_change() -> None:
     for layout in ("midu-crlf.usd", "midu-few-lines.usd", "midu-one-field-per-line.usd"):
-        result = runner.invoke(app, ["diff", str(FIXTURES / "mcs" / "midu-agashaan.usd"),
-                                     str(FIXTURES / "mcs" / "layouts" / layout)])
+        result = runner.invoke(
+            app, ["diff", str(FIXTURES / "mcs" / "midu-agashaan.usd"), str(FIXTURES / "mcs" / "layouts" / layout)]
+        )
         assert result.exit_code == 0, result.stdout
         assert result.stdout.splitlines()[-1] == "0 ship(s) changed (0 change(s)), 0 added, 0 removed, 1 the same"
 
@@ -40,13 +41,16 @@ def test_each_changed_figure_and_battery_is_a_line_at_its_place(tmp_path) -> Non
     result = runner.invoke(app, ["diff", str(KUVASZ), str(new)])
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
-        f"--- {KUVASZ}", f"+++ {new}", "Kuvasz: changed",
+        f"--- {KUVASZ}",
+        f"+++ {new}",
+        "Kuvasz: changed",
         f"  {new}:2:32: armour: 14 -> 16",
         f"  {new}:11:1: weapons[Laser Battery (2)].count: 5 -> 6",
         f"  {new}:{len(lines) + 1}:1: added weapons[Spinal PAW]: 1xSpinal PAW (+1) (14:14 14:14 14:14 14:14 14:14)",
         f"  {KUVASZ}:12:1: removed weapons[Missile Bays]: 2 x Missile Bays: (+2)16:10 (-8 size&evade) 6 salvos "
         "each. 2 missiles per salvo",
-        "1 ship(s) changed (4 change(s)), 0 added, 0 removed, 0 the same"]
+        "1 ship(s) changed (4 change(s)), 0 added, 0 removed, 0 the same",
+    ]
 
 
 def test_ships_added_and_removed_are_named(tmp_path) -> None:
@@ -68,8 +72,9 @@ def test_a_changed_usp_is_one_line(tmp_path) -> None:
     assert document["changed"] is True
     [ship] = document["ships"]
     assert ship["status"] == "changed"
-    assert [c["field"] for c in ship["changes"]][:1] == ["usp.text"] or \
-        any(c["field"].startswith("usp") for c in ship["changes"])
+    assert [c["field"] for c in ship["changes"]][:1] == ["usp.text"] or any(
+        c["field"].startswith("usp") for c in ship["changes"]
+    )
     assert all(c["where"]["path"] == str(new) for c in ship["changes"] if c["where"])
 
 
@@ -80,8 +85,14 @@ def test_a_version_that_cannot_be_read_exits_2(tmp_path) -> None:
 
 def test_a_renamed_ship_is_the_same_ship_changed() -> None:
     """The 13% plant Vigilant is the legal Vigilant with another name, a larger plant and its cost."""
-    result = runner.invoke(app, ["diff", str(FIXTURES / "highguard" / "vigilant-legal.txt"),
-                                 str(FIXTURES / "highguard" / "plant-13-percent.txt")])
+    result = runner.invoke(
+        app,
+        [
+            "diff",
+            str(FIXTURES / "highguard" / "vigilant-legal.txt"),
+            str(FIXTURES / "highguard" / "plant-13-percent.txt"),
+        ],
+    )
     assert "Vigilant (13% plant): changed" in result.stdout and "removed" not in result.stdout.splitlines()[2]
     assert "name: Vigilant -> Vigilant (13% plant)" in result.stdout
 

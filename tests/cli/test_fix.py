@@ -76,8 +76,13 @@ def test_crlf_line_endings_and_latin1_are_kept(tmp_path) -> None:
 
 
 def _finding(line: int, col: int, old: str | None, new: str, end: int | None = None) -> Diagnostic:
-    return Diagnostic(code="X", severity=Severity.WARNING, message="m", span=Span(path="p", line=line, col=col),
-                      fix=Fix(message="f", edits=(Edit(line=line, col=col, end_col=end, old=old, new=new),)))
+    return Diagnostic(
+        code="X",
+        severity=Severity.WARNING,
+        message="m",
+        span=Span(path="p", line=line, col=col),
+        fix=Fix(message="f", edits=(Edit(line=line, col=col, end_col=end, old=old, new=new),)),
+    )
 
 
 def test_an_edit_whose_text_is_not_where_it_says_is_left_out() -> None:

@@ -32,8 +32,12 @@ def _commands(command, path: str = "shipyard"):
 
 def test_every_option_of_every_command_is_described() -> None:
     found = list(_commands(typer.main.get_command(app)))
-    undescribed = [(path, param.name) for path, command in found
-                   for param in command.params if isinstance(param, typer.core.TyperOption) and not param.help]
+    undescribed = [
+        (path, param.name)
+        for path, command in found
+        for param in command.params
+        if isinstance(param, typer.core.TyperOption) and not param.help
+    ]
     assert undescribed == [] and len(found) > 20  # the groups' commands (combat shot, sfc referee ...) too
     assert [path for path, command in found if not command.help] == []
 
@@ -42,8 +46,11 @@ def test_the_description_names_the_work_of_each_command_group() -> None:
     """What each group's commands do is in the top-level description (it said only "Dark Stars systems" once
     the game logs were refereed too)."""
     words = " ".join(runner.invoke(app, ["--help"]).output.split())
-    for said in ("resolve MCS combat with exact odds and fight battles", "Simple Fleet Combat odds and game logs "
-                 "refereed", "Dark Stars systems generated, drawn and their plots refereed"):
+    for said in (
+        "resolve MCS combat with exact odds and fight battles",
+        "Simple Fleet Combat odds and game logs refereed",
+        "Dark Stars systems generated, drawn and their plots refereed",
+    ):
         assert said in words
     groups = {path.split()[1] for path, _ in _commands(typer.main.get_command(app)) if len(path.split()) == 3}
     assert groups == {"combat", "sfc", "darkstars"}  # a new group needs its words above
@@ -51,9 +58,13 @@ def test_the_description_names_the_work_of_each_command_group() -> None:
 
 def test_no_option_is_shown_as_a_python_type() -> None:
     """An option that takes a list says what it takes (``--select CODES``), never typer's ``<list[str]>``."""
-    shown = [(path, param.name) for path, command in _commands(typer.main.get_command(app))
-             for param in command.params if isinstance(param, typer.core.TyperOption)
-             and "list[" in (param.get_help_record(typer.Context(command)) or ("", ""))[0]]
+    shown = [
+        (path, param.name)
+        for path, command in _commands(typer.main.get_command(app))
+        for param in command.params
+        if isinstance(param, typer.core.TyperOption)
+        and "list[" in (param.get_help_record(typer.Context(command)) or ("", ""))[0]
+    ]
     assert shown == []
     assert "--select CODES " in runner.invoke(app, ["check", "--help"]).output
 
@@ -68,8 +79,14 @@ def test_a_run_builds_only_the_command_it_names_and_says_the_same():
     assert [g.name for g in for_command(["combat"]).registered_groups] == ["combat"]
     for words in ([], ["--help"], ["--version"], ["chek"], ["-"]):
         assert for_command(words) is app
-    for words in (["check", "--help"], ["combat", "shot", "--help"], ["check"], ["check", "--select", "MSC", "x"],
-                  ["check", "--no-such-option"], ["explain", "MCS001"]):
+    for words in (
+        ["check", "--help"],
+        ["combat", "shot", "--help"],
+        ["check"],
+        ["check", "--select", "MSC", "x"],
+        ["check", "--no-such-option"],
+        ["explain", "MCS001"],
+    ):
         alone, whole = runner.invoke(for_command(words), words), runner.invoke(app, words)
         assert (alone.exit_code, alone.output) == (whole.exit_code, whole.output), words
     assert "Usage: shipyard check [OPTIONS] " in runner.invoke(for_command(["check"]), ["check"]).output

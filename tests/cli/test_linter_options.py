@@ -34,10 +34,11 @@ def repo(tmp_path: Path) -> Path:
     root = tmp_path / "repo"
     for folder in ("ships", "drafts", "legacy", "ships/drafts-old"):
         (root / folder).mkdir(parents=True)
-    (root / "shipyard.toml").write_text('exclude = ["drafts/", "/ships/drafts-old/"]\n\n'
-                                        '[per-file-ignores]\n"legacy/*.usd" = ["MCS002"]\n')
+    (root / "shipyard.toml").write_text(
+        'exclude = ["drafts/", "/ships/drafts-old/"]\n\n[per-file-ignores]\n"legacy/*.usd" = ["MCS002"]\n'
+    )
     (root / "pyproject.toml").write_text('[project]\nname = "fleet"\n')
-    (root / "scenario.toml").write_text("[scenario]\nname = \"Test\"\nbudget_mcr = 1000000\n")
+    (root / "scenario.toml").write_text('[scenario]\nname = "Test"\nbudget_mcr = 1000000\n')
     (root / "ships" / "kuvasz.usd").write_text(KUVASZ)
     (root / "legacy" / "kuvasz.usd").write_text(KUVASZ)
     (root / "drafts" / "broken.usd").write_text(BROKEN)
@@ -52,6 +53,7 @@ def _codes(output: str) -> list[tuple[str, str]]:
 
 
 # --- exclude and per-file-ignores, anchored at the settings file ---------------------------------------------
+
 
 def test_exclude_patterns_are_anchored_at_the_settings_file_whatever_the_working_folder(repo, monkeypatch) -> None:
     elsewhere = repo.parent / "elsewhere"
@@ -90,9 +92,12 @@ def test_an_unknown_prefix_in_per_file_ignores_is_a_settings_error(repo) -> None
 
 # --- --force-exclude and the pre-commit hook ------------------------------------------------------------------
 
+
 def _named(repo: Path) -> list[str]:
-    return [str(repo / name) for name in ("pyproject.toml", "scenario.toml", "shipyard.toml", "drafts/broken.usd",
-                                          "ships/kuvasz.usd")]
+    return [
+        str(repo / name)
+        for name in ("pyproject.toml", "scenario.toml", "shipyard.toml", "drafts/broken.usd", "ships/kuvasz.usd")
+    ]
 
 
 def test_named_settings_and_scenario_files_are_refused_without_force_exclude(repo) -> None:
@@ -126,12 +131,16 @@ def test_the_pre_commit_hook_runs_check_over_the_files_pre_commit_passes(repo, m
     program, command, *options = shlex.split(hook["entry"])
     assert (program, command) == ("shipyard", "check")
     result = runner.invoke(app, [command, *options, "--level", "warning", *passed])
-    assert _codes(result.stdout) == [("legacy/kuvasz.usd", "MCS007"), ("ships/kuvasz.usd", "MCS002"),
-                                     ("ships/kuvasz.usd", "MCS007")]
+    assert _codes(result.stdout) == [
+        ("legacy/kuvasz.usd", "MCS007"),
+        ("ships/kuvasz.usd", "MCS002"),
+        ("ships/kuvasz.usd", "MCS007"),
+    ]
     assert result.exit_code == 0
 
 
 # --- standard input -------------------------------------------------------------------------------------------
+
 
 def test_a_sheet_on_standard_input_is_checked_as_stdin() -> None:
     result = runner.invoke(app, ["check", "-"], input=BROKEN)
@@ -141,8 +150,9 @@ def test_a_sheet_on_standard_input_is_checked_as_stdin() -> None:
 
 def test_stdin_filename_names_it_and_picks_its_settings(repo, monkeypatch) -> None:
     monkeypatch.chdir(repo)
-    legacy = runner.invoke(app, ["check", "-", "--stdin-filename", "legacy/kuvasz.usd", "--level", "warning"],
-                           input=KUVASZ)
+    legacy = runner.invoke(
+        app, ["check", "-", "--stdin-filename", "legacy/kuvasz.usd", "--level", "warning"], input=KUVASZ
+    )
     assert _codes(legacy.stdout) == [("legacy/kuvasz.usd", "MCS007")]  # per-file-ignores by that name
     assert legacy.exit_code == 0
     draft = runner.invoke(app, ["check", "-", "--stdin-filename", "drafts/new.usd", "--force-exclude"], input=BROKEN)
@@ -166,6 +176,7 @@ def test_standard_input_over_the_size_limit_or_empty_is_unreadable() -> None:
 
 # --- quiet, statistics, rules, source lines ----------------------------------------------------------------------
 
+
 def test_quiet_prints_the_findings_and_no_summary() -> None:
     loud = runner.invoke(app, ["check", "-"], input=KUVASZ)
     quiet = runner.invoke(app, ["check", "-", "-q"], input=KUVASZ)
@@ -175,9 +186,11 @@ def test_quiet_prints_the_findings_and_no_summary() -> None:
 
 def test_statistics_follow_the_format() -> None:
     result = runner.invoke(app, ["check", "-", "--statistics", "--format", "json"], input=KUVASZ)
-    assert json.loads(result.stdout) == [{"code": "USD100", "name": None, "count": 2},
-                                         {"code": "MCS002", "name": "toughness-by-mass", "count": 1},
-                                         {"code": "MCS007", "name": "sandcaster-screen-armour", "count": 1}]
+    assert json.loads(result.stdout) == [
+        {"code": "USD100", "name": None, "count": 2},
+        {"code": "MCS002", "name": "toughness-by-mass", "count": 1},
+        {"code": "MCS007", "name": "sandcaster-screen-armour", "count": 1},
+    ]
     text = runner.invoke(app, ["check", "-", "--statistics"], input=KUVASZ)
     assert text.stdout.splitlines()[0].split() == ["2", "USD100"]
     refused = runner.invoke(app, ["check", "-", "--statistics", "--format", "sarif"], input=KUVASZ)
@@ -203,6 +216,7 @@ def test_source_lines_on_request_and_off_in_a_pipe() -> None:
 
 # --- the progress bar and the findings on one terminal ---------------------------------------------------------
 
+
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_findings_print_above_the_progress_bar_on_a_terminal(tmp_path) -> None:
     """stdout and stderr are one terminal: each finding starts on a cleared line (the bar erased first,
@@ -212,8 +226,13 @@ def test_findings_print_above_the_progress_bar_on_a_terminal(tmp_path) -> None:
     primary, secondary = os.openpty()
     env = {k: v for k, v in os.environ.items() if k not in ("TTY_COMPATIBLE", "FORCE_COLOR", "NO_COLOR")}
     env.update(COLUMNS="120", LINES="40", TERM="xterm")
-    process = subprocess.Popen([sys.executable, "-m", "shipyard", "check", "-j1", "--no-show-source", str(tmp_path)],
-                               stdin=subprocess.DEVNULL, stdout=secondary, stderr=secondary, env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "shipyard", "check", "-j1", "--no-show-source", str(tmp_path)],
+        stdin=subprocess.DEVNULL,
+        stdout=secondary,
+        stderr=secondary,
+        env=env,
+    )
     os.close(secondary)
     chunks, deadline = [], time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -234,7 +253,7 @@ def test_findings_print_above_the_progress_bar_on_a_terminal(tmp_path) -> None:
     starts = [found.start() for found in re.finditer(re.escape(str(tmp_path)) + r"/k\d\d\.usd:", screen)]
     assert len(starts) == 40 * 4  # the Kuvasz: MCS002, MCS007 and two notes (USD100)
     assert "checking" in screen[: starts[0]]  # the bar was drawn before the first finding
-    glued = [screen[max(0, at - 20):at] for at in starts if not screen[:at].endswith(("\r\x1b[2K", "\n"))]
+    glued = [screen[max(0, at - 20) : at] for at in starts if not screen[:at].endswith(("\r\x1b[2K", "\n"))]
     assert glued == []
     assert "40 file(s), 40 ship(s)" in screen.splitlines()[-1]  # the summary last; the bar left nothing behind
 
@@ -243,11 +262,14 @@ def test_a_wrong_per_file_ignores_value_is_located_at_its_quoted_key(repo) -> No
     (repo / "shipyard.toml").write_text('[per-file-ignores]\n"legacy/*.usd" = "MCS002"\n')
     result = runner.invoke(app, ["check", str(repo)])
     assert result.exit_code == 2
-    assert f"{repo / 'shipyard.toml'}:2:1: error: CFG002 per-file-ignores.legacy/*.usd: Input should be a valid " \
-           "list" in result.output
+    assert (
+        f"{repo / 'shipyard.toml'}:2:1: error: CFG002 per-file-ignores.legacy/*.usd: Input should be a valid "
+        "list" in result.output
+    )
 
 
 # --- a run that finds nothing to read --------------------------------------------------------------------------
+
 
 def test_a_run_that_finds_no_sheet_says_so_and_passes_nothing(tmp_path: Path) -> None:
     empty, settings_only, sheets = tmp_path / "empty", tmp_path / "settings", tmp_path / "sheets"
@@ -257,16 +279,28 @@ def test_a_run_that_finds_no_sheet_says_so_and_passes_nothing(tmp_path: Path) ->
     (settings_only / ".hidden.usd").write_text(KUVASZ)
     (sheets / "kuvasz.usd").write_text(KUVASZ)
     warning = f"warning: no sheets found in {empty} (a folder gives its *.usd, *.txt, *.hg, *.sheet, *.toml and *.xlsx"
-    for command in (["check", str(empty)], ["audit", str(empty)], ["show", str(empty)],
-                    ["export", str(empty), "-o", str(tmp_path / "out.csv")]):
+    for command in (
+        ["check", str(empty)],
+        ["audit", str(empty)],
+        ["show", str(empty)],
+        ["export", str(empty), "-o", str(tmp_path / "out.csv")],
+    ):
         result = runner.invoke(app, command)
         assert result.exit_code == 0 and warning in result.stderr, command
     result = runner.invoke(app, ["check", str(settings_only)])
     assert result.exit_code == 0 and f"no sheets found in {settings_only}" in result.stderr
     assert "no sheets found" not in runner.invoke(app, ["check", "-q", str(empty)]).stderr
     fleet = str(ROOT / "examples" / "fleet" / "fleet.toml")  # a fleet file alone: read, as a fleet
-    for command in (["check", str(sheets)], ["audit", str(sheets)], ["export", str(sheets)], ["show", str(sheets)],
-                    ["check", fleet], ["audit", fleet], ["export", fleet], ["show", fleet]):
+    for command in (
+        ["check", str(sheets)],
+        ["audit", str(sheets)],
+        ["export", str(sheets)],
+        ["show", str(sheets)],
+        ["check", fleet],
+        ["audit", fleet],
+        ["export", fleet],
+        ["show", fleet],
+    ):
         assert "no sheets found" not in runner.invoke(app, command).stderr, command
 
 
@@ -281,6 +315,7 @@ def test_the_summary_counts_the_files_a_folder_holds_that_are_no_sheets(tmp_path
     (tmp_path / "shipyard.toml").write_text('exclude = ["*.pdf"]\n')
     result = runner.invoke(app, ["check", str(folder)])
     assert result.stderr.splitlines()[-1].endswith(
-        "; 4 file(s) skipped, not sheets by their extension (.bak, .doc 2, no extension)")
+        "; 4 file(s) skipped, not sheets by their extension (.bak, .doc 2, no extension)"
+    )
     assert "skipped" not in runner.invoke(app, ["check", str(folder / "kuvasz.usd")]).stderr  # a file named
     assert "skipped" not in runner.invoke(app, ["check", "-q", str(folder)]).stderr

@@ -15,8 +15,11 @@ from shipyard import api
 from shipyard.report.terminal import audit_tables
 
 WIDTHS = (40, 60, 80, 100, 140, 220)
-SHEETS = [*sorted((ROOT / "examples").glob("*.usd")), FIXTURES / "highguard" / "vigilant-legal.txt",
-          FIXTURES / "highguard" / "kinunir-hg80.txt"]
+SHEETS = [
+    *sorted((ROOT / "examples").glob("*.usd")),
+    FIXTURES / "highguard" / "vigilant-legal.txt",
+    FIXTURES / "highguard" / "kinunir-hg80.txt",
+]
 #: The other panels ``show`` draws: a Simple Fleet Combat roster (its names once cut to ``drea…`` at 40 columns)
 #: and a Dark Stars system.
 OTHERS = [ROOT / "examples" / "sfc" / "imperial-squadron.toml", ROOT / "examples" / "darkstars" / "system.toml"]
@@ -106,7 +109,7 @@ def test_hanging_keeps_each_piece_whole_and_indents_the_lines_after_the_first() 
 
 
 def test_hanging_lays_out_a_piece_too_wide_for_any_line_word_by_word_and_folds_a_long_word() -> None:
-    """"one two three four" (18) is wider than a line after the indent (8 of 10): its words are laid out one by
+    """ "one two three four" (18) is wider than a line after the indent (8 of 10): its words are laid out one by
     one, "x one two" (9), then "three" and "four" each on an indented line (12 together is over 10)."""
     from shipyard.core.layout import Hanging
 
@@ -137,8 +140,13 @@ def test_show_keeps_every_sensor_and_usp_clause_whole_at_every_width(sheet) -> N
 
     ships = api.load(sheet).ships
     pieces = [f"{s.kind} {s.render()}" for ship in ships for s in getattr(ship, "sensors", [])]
-    pieces += [clause.rstrip(";") for ship in ships if getattr(ship, "usp", None) is not None
-               for line in usp_in_words(ship.usp, ship) for clause in line.split("; ")]
+    pieces += [
+        clause.rstrip(";")
+        for ship in ships
+        if getattr(ship, "usp", None) is not None
+        for line in usp_in_words(ship.usp, ship)
+        for clause in line.split("; ")
+    ]
     assert pieces
     for width in WIDTHS:
         text = _render(width, *(api.panel(ship, str(sheet)) for ship in ships))
@@ -158,8 +166,13 @@ def test_a_narrow_roster_stacks_its_elements_with_every_name_whole() -> None:
     roster = OTHERS[0]
     panels = [api.panel(ship, str(roster)) for ship in api.load(roster).ships]
     text = _render(40, *panels)
-    for piece in ("Lion (Dreadnought) (flagship)", "type dreadnought", "type assault-transport", "points 48",
-                  "carried: Fighter"):
+    for piece in (
+        "Lion (Dreadnought) (flagship)",
+        "type dreadnought",
+        "type assault-transport",
+        "points 48",
+        "carried: Fighter",
+    ):
         assert _whole_on_a_line(text, piece), piece
     assert re.search(r"^element +┃ type", _render(100, *panels).splitlines()[2][2:])  # wide: the table
 

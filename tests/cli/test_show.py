@@ -35,6 +35,7 @@ def test_show_json_validates_back_into_the_model():
     midu = next(s for s in sheets if s.path.endswith("midu-agashaan.usd")).ships[0]
     assert midu.missile_batteries[0].salvos_in_cargo == 12 and midu.toughness == 10
     from shipyard.core.pipeline import load_sheet
+
     assert [sh.ships for sh in sheets] == [load_sheet(f).ships for f in files]
 
 
@@ -71,6 +72,7 @@ def test_show_takes_a_folder_as_check_does(tmp_path):
     import shutil
 
     from conftest import ROOT
+
     shutil.copy(ROOT / "examples" / "kuvasz.usd", tmp_path)
     (tmp_path / "other.toml").write_text("a = 1\n", encoding="utf-8")
     (tmp_path / "broken.toml").write_text('edition = "ffs2"\n[ship\nname = "X"\n', encoding="utf-8")

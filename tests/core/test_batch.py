@@ -23,7 +23,10 @@ def test_json_output_parses():
     result = runner.invoke(app, ["check", str(HOLLYFIELDS), "--format", "json"])
     found = json.loads(result.stdout)
     assert [(d["code"], d["span"]["line"], d["severity"]) for d in found if d["severity"] != "info"] == [
-        ("MCS001", 3, "error"), ("MCS002", 3, "warning"), ("USD103", 7, "warning")]
+        ("MCS001", 3, "error"),
+        ("MCS002", 3, "warning"),
+        ("USD103", 7, "warning"),
+    ]
     assert result.exit_code == 1
 
 
@@ -46,9 +49,11 @@ def test_sarif_output():
 
 def test_github_annotations():
     result = runner.invoke(app, ["check", str(HOLLYFIELDS), "--format", "github", "--level", "error"])
-    assert result.stdout == (f"::error file={HOLLYFIELDS},line=3,col=1,endLine=3,endColumn=8,title=MCS001::Size 6, "
-                             "but 15000 dTons is "
-                             "size 7: the size chart gives 7 for over 10000 up to 30000 dTons (section 6.1)\n")
+    assert result.stdout == (
+        f"::error file={HOLLYFIELDS},line=3,col=1,endLine=3,endColumn=8,title=MCS001::Size 6, "
+        "but 15000 dTons is "
+        "size 7: the size chart gives 7 for over 10000 up to 30000 dTons (section 6.1)\n"
+    )
 
 
 def test_statistics():
@@ -66,8 +71,11 @@ def test_serial_and_parallel_runs_give_identical_output():
 
 def test_inline_suppressions(tmp_path):
     sheet = tmp_path / "holly.usd"
-    sheet.write_text(HOLLYFIELDS.read_text().replace("Size: 6 Armour", "Size: 6 # shipyard: ignore[MCS001]\nArmour")
-                     .replace("Maneuver: 1.3", "Maneuver: 1.3 # shipyard: ignore[MCS009]"))
+    sheet.write_text(
+        HOLLYFIELDS.read_text()
+        .replace("Size: 6 Armour", "Size: 6 # shipyard: ignore[MCS001]\nArmour")
+        .replace("Maneuver: 1.3", "Maneuver: 1.3 # shipyard: ignore[MCS009]")
+    )
     result = runner.invoke(app, ["check", str(sheet), "--level", "warning"])
     assert "MCS001" not in result.stdout
     assert f"{sheet}:5:15: warning: SY011 suppression of MCS009 matches no finding on this line" in result.stdout
@@ -78,16 +86,19 @@ def test_file_suppression_and_a_suppression_without_codes(tmp_path):
     sheet = tmp_path / "holly.usd"
     sheet.write_text("# shipyard: ignore-file[MCS, USD103]\n# shipyard: ignore\n" + HOLLYFIELDS.read_text())
     result = runner.invoke(app, ["check", str(sheet), "--level", "warning"])
-    assert result.stdout == f"{sheet}:2:1: error: SY010 a suppression must name its codes: '# shipyard: " \
-                            "ignore[MCS001]' or '# shipyard: ignore-file[MCS001]'\n"
+    assert (
+        result.stdout == f"{sheet}:2:1: error: SY010 a suppression must name its codes: '# shipyard: "
+        "ignore[MCS001]' or '# shipyard: ignore-file[MCS001]'\n"
+    )
 
 
 def test_settings_file_is_found_walking_up(tmp_path):
     folder = tmp_path / "fleet" / "ships"
     folder.mkdir(parents=True)
     shutil.copy(HOLLYFIELDS, folder)
-    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n\n[tool.shipyard]\nignore = ["MCS001"]\n'
-                                             'level = "warning"\n')
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\n\n[tool.shipyard]\nignore = ["MCS001"]\nlevel = "warning"\n'
+    )
     result = runner.invoke(app, ["check", str(folder)])
     assert "MCS001" not in result.stdout and "MCS002" in result.stdout and "USD100" not in result.stdout
     assert runner.invoke(app, ["check", str(folder), "--ignore", "USD"]).stdout.count("MCS001") == 1
@@ -120,8 +131,7 @@ def broken_folder(tmp_path):
 def test_broken_folder_gets_one_finding_per_problem_file(broken_folder):
     sheets, _missing = check_paths([broken_folder], Selection(), jobs=1)
     by_name = {os.path.basename(s.path): s for s in sheets}
-    assert set(by_name) == {"good.usd", "binary.usd", "huge.usd", "latin1.usd", "crlf.usd", "loop-a.usd",
-                            "loop-b.usd"}
+    assert set(by_name) == {"good.usd", "binary.usd", "huge.usd", "latin1.usd", "crlf.usd", "loop-a.usd", "loop-b.usd"}
     for name, code in (("binary.usd", "IO003"), ("huge.usd", "IO002"), ("loop-a.usd", "IO001")):
         assert [d.code for d in by_name[name].diagnostics] == [code]
     assert "symbolic links" in by_name["loop-a.usd"].diagnostics[0].message
@@ -136,6 +146,7 @@ def test_broken_folder_gets_one_finding_per_problem_file(broken_folder):
 def test_a_rule_that_fails_is_one_finding(monkeypatch, request):
     from shipyard.core import pipeline
     from shipyard.core.registry import family_rules
+
     rule = family_rules("mcs")["MCS001"]
     pipeline._selected.cache_clear()  # the rules a selection keeps are remembered: forget them, then and after
     request.addfinalizer(pipeline._selected.cache_clear)
@@ -152,11 +163,11 @@ def test_a_rule_that_fails_is_one_finding(monkeypatch, request):
 
 def test_sarif_validates_against_the_schema():
     import jsonschema
+
     schema = json.loads((ROOT / "tests" / "data" / "sarif-2.1.0-rtm.4.json").read_text())
     validator = jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker())
     assert "uri-reference" in validator.format_checker.checkers  # rfc3986-validator is installed: URIs are checked
-    mixed = [str(FIXTURES / name) for name in ("mcs", "highguard", "core", "tcs")] + \
-        [str(ROOT / "examples")]
+    mixed = [str(FIXTURES / name) for name in ("mcs", "highguard", "core", "tcs")] + [str(ROOT / "examples")]
     document = json.loads(runner.invoke(app, ["check", *mixed, "--format", "sarif"]).stdout)
     assert document["runs"][0]["results"]
     assert list(validator.iter_errors(document)) == []
@@ -171,20 +182,35 @@ def test_sarif_validates_against_the_schema():
 def test_a_fleet_folder_is_a_logical_location_in_sarif(tmp_path):
     """A folder checked as a fleet has no file: its findings name the fleet logically, no artifact is a folder."""
     import jsonschema
+
     schema = json.loads((ROOT / "tests" / "data" / "sarif-2.1.0-rtm.4.json").read_text())
     validator = jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker())
     fleet = ROOT / "examples" / "fleet"
-    (tmp_path / "scenario.toml").write_text("[scenario]\nname = \"Tight\"\nbudget_mcr = 1000\n")
+    (tmp_path / "scenario.toml").write_text('[scenario]\nname = "Tight"\nbudget_mcr = 1000\n')
     folder = tmp_path / "squadron"
     folder.mkdir()
     for name in ("vigilant.txt", "hauler-tug.txt"):
         (folder / name).write_text((fleet / name).read_text())
-    document = json.loads(runner.invoke(app, ["check", str(folder), "--scenario", str(tmp_path / "scenario.toml"),
-                                              "--format", "sarif", "--select", "TCS201"]).stdout)
+    document = json.loads(
+        runner.invoke(
+            app,
+            [
+                "check",
+                str(folder),
+                "--scenario",
+                str(tmp_path / "scenario.toml"),
+                "--format",
+                "sarif",
+                "--select",
+                "TCS201",
+            ],
+        ).stdout
+    )
     [result] = document["runs"][0]["results"]
     assert result["ruleId"] == "TCS201"
-    assert result["locations"] == [{"logicalLocations": [{"fullyQualifiedName": folder.as_posix(),
-                                                          "name": "squadron", "kind": "module"}]}]
+    assert result["locations"] == [
+        {"logicalLocations": [{"fullyQualifiedName": folder.as_posix(), "name": "squadron", "kind": "module"}]}
+    ]
     assert list(validator.iter_errors(document)) == []
 
 
@@ -192,6 +218,7 @@ def test_no_color_means_plain_text():
     import os
     import subprocess
     import sys
+
     env = {**os.environ, "FORCE_COLOR": "1"}
     command = [sys.executable, "-m", "shipyard", "check", str(HOLLYFIELDS), "--level", "error"]
     coloured = subprocess.run(command, capture_output=True, text=True, env=env).stdout
@@ -203,6 +230,7 @@ def test_no_color_means_plain_text():
 @pytest.mark.parametrize("force", [None, "1"])
 def test_lines_drop_the_control_characters_rich_drops(monkeypatch, capsys, force):
     from shipyard.cli._output import Lines
+
     monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
     monkeypatch.setenv("NO_COLOR", "1")
     if force is None:
@@ -221,12 +249,21 @@ def test_piped_output_is_what_rich_writes_unstyled():
     import os
     import subprocess
     import sys
+
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TTY_COMPATIBLE")}
-    command = [sys.executable, "-m", "shipyard", "check", "--no-show-source", str(HOLLYFIELDS),
-               str(FIXTURES / "highguard")]
+    command = [
+        sys.executable,
+        "-m",
+        "shipyard",
+        "check",
+        "--no-show-source",
+        str(HOLLYFIELDS),
+        str(FIXTURES / "highguard"),
+    ]
     piped = subprocess.run(command, capture_output=True, text=True, env=env)
-    through_rich = subprocess.run(command, capture_output=True, text=True,
-                                  env={**env, "FORCE_COLOR": "1", "NO_COLOR": "1"})
+    through_rich = subprocess.run(
+        command, capture_output=True, text=True, env={**env, "FORCE_COLOR": "1", "NO_COLOR": "1"}
+    )
     assert piped.stdout == through_rich.stdout  # stderr differs by the progress bar a terminal gets
     assert piped.stderr.splitlines()[-1] == through_rich.stderr.splitlines()[-1].split("\x1b[2K")[-1]
     assert piped.stdout.count("\n") > 5 and "error: TCS105" in piped.stdout
@@ -238,6 +275,7 @@ def test_sarif_uris_are_percent_encoded_and_absolute_paths_are_file_uris(tmp_pat
     checker, so it could not see it); the run says whether shipyard executed without failing itself."""
     import shutil
     from urllib.parse import unquote, urlsplit
+
     folder = tmp_path / "a b#[1]%"
     folder.mkdir()
     shutil.copy(HOLLYFIELDS, folder / "k 1.usd")
@@ -256,12 +294,32 @@ def test_github_annotations_carry_the_end_of_a_span():
     one without an end (a line kept as a note) gives its start only."""
     result = runner.invoke(app, ["check", str(ROOT / "examples" / "kuvasz.usd"), "--format", "github"])
     lines = result.stdout.splitlines()
-    assert any(line.startswith("::warning file=") and ",line=2,col=43,endLine=2,endColumn=55,title=MCS002::" in line
-               for line in lines)
+    assert any(
+        line.startswith("::warning file=") and ",line=2,col=43,endLine=2,endColumn=55,title=MCS002::" in line
+        for line in lines
+    )
     assert any(",line=16,col=1,title=USD100::" in line for line in lines)
 
 
-@pytest.mark.parametrize("name", ["a.usd", "A.USD", "a..usd", "a.tar.txt", "a.", "a.usd.", "a", ".a.usd", "x .txt",
-                                  "a. usd", "ship.Sheet", "fleet.toml", "book.xlsx", "notes.doc", "a.usd.bak"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "a.usd",
+        "A.USD",
+        "a..usd",
+        "a.tar.txt",
+        "a.",
+        "a.usd.",
+        "a",
+        ".a.usd",
+        "x .txt",
+        "a. usd",
+        "ship.Sheet",
+        "fleet.toml",
+        "book.xlsx",
+        "notes.doc",
+        "a.usd.bak",
+    ],
+)
 def test_a_found_file_is_told_a_sheet_by_its_name_as_its_path_suffix_tells_it(name):
     assert _sheet_name(name) == (not name.startswith(".") and Path(name).suffix.lower() in SHEET_SUFFIXES)

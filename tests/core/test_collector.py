@@ -54,8 +54,9 @@ def test_checking_files_leaves_the_threshold_as_it_found_it_and_is_not_left_rais
 
 def test_the_command_line_freezes_its_start_up_and_leaves_the_collector_on():
     """In a process of its own: a frozen object is never collected, which a test process should not have."""
-    out, last = run_then(["check", str(EXAMPLES / "kuvasz.usd")], "gc.get_freeze_count(), gc.isenabled(), "
-                         "gc.get_threshold()[0]")
+    out, last = run_then(
+        ["check", str(EXAMPLES / "kuvasz.usd")], "gc.get_freeze_count(), gc.isenabled(), gc.get_threshold()[0]"
+    )
     frozen, enabled, young = last.split()
     assert int(frozen) > 20_000  # the imports' classes, functions and schemas (some 46,000 in all)
     assert enabled == "True" and int(young) == gc.get_threshold()[0]
@@ -63,9 +64,11 @@ def test_the_command_line_freezes_its_start_up_and_leaves_the_collector_on():
 
 
 def test_started_returns_what_it_loaded_and_keeps_a_disabled_collector_disabled():
-    code = ("import gc\nfrom shipyard.core.collector import started\n"
-            "print(started(lambda: 42), gc.isenabled(), gc.get_freeze_count() > 0)\n"
-            "gc.disable()\nprint(started(lambda: 'x'), gc.isenabled())\n")
+    code = (
+        "import gc\nfrom shipyard.core.collector import started\n"
+        "print(started(lambda: 42), gc.isenabled(), gc.get_freeze_count() > 0)\n"
+        "gc.disable()\nprint(started(lambda: 'x'), gc.isenabled())\n"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split("\n")[:2] == ["42 True True", "x False"]
 
@@ -74,8 +77,11 @@ def test_checking_sheets_makes_no_reference_cycles():
     """What lets the threshold be raised: a checked sheet's objects are freed by reference counting alone. The
     USD reader once kept its line converter, which held the reader, and so left every record of every file to
     the collector (177 objects a sheet)."""
-    sheets = [*sorted(EXAMPLES.glob("*.usd")), *sorted((ROOT / "fixtures" / "mcs").glob("*.usd")),
-              *sorted((ROOT / "fixtures" / "highguard").glob("*.txt"))]
+    sheets = [
+        *sorted(EXAMPLES.glob("*.usd")),
+        *sorted((ROOT / "fixtures" / "mcs").glob("*.usd")),
+        *sorted((ROOT / "fixtures" / "highguard").glob("*.txt")),
+    ]
     list(iter_checked(sheets, jobs=1))  # the lazy imports and caches made before counting
     gc.collect()
     enabled = gc.isenabled()

@@ -10,16 +10,19 @@ from collections import Counter
 import pytest
 from conftest import ROOT
 
-SOURCES = {path: path.read_text(encoding="utf-8") for top in ("shipyard", "tests")
-           for path in (ROOT / top).rglob("*.py")}
+SOURCES = {
+    path: path.read_text(encoding="utf-8") for top in ("shipyard", "tests") for path in (ROOT / top).rglob("*.py")
+}
 CHARTS = sorted((ROOT / "shipyard" / "systems").glob("*/charts.py")) + sorted(
-    (ROOT / "shipyard" / "systems").glob("*/combat/tables.py"))
+    (ROOT / "shipyard" / "systems").glob("*/combat/tables.py")
+)
 
 
 def _constants(path):
     for node in ast.parse(SOURCES[path]).body:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) \
-            else []
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
         for target in targets:
             for name in ast.walk(target):
                 if isinstance(name, ast.Name) and re.fullmatch(r"[A-Z][A-Z0-9_]*", name.id):

@@ -40,9 +40,11 @@ def test_a_word_processors_characters_are_read_as_plain_ones_each_kind_named() -
     repaired, [said] = repair_copy(text, "x.usd")
     assert repaired == "Class: Kuvasz TL-12\nDisplacement: 500 tons\n2xLaser (-1) 14:- 'x'\n"
     assert (said.span.line, said.span.col) == (1, 7)
-    assert said.message == ("7 characters of a word processor, web page or printout in the copy: non-breaking and "
-                            "other Unicode spaces read as spaces; typographic dashes and minus signs read as '-'; "
-                            "curly quotes read as straight ones")
+    assert said.message == (
+        "7 characters of a word processor, web page or printout in the copy: non-breaking and "
+        "other Unicode spaces read as spaces; typographic dashes and minus signs read as '-'; "
+        "curly quotes read as straight ones"
+    )
     assert apply_fixes(text, [said])[0] == repaired  # the fix writes the copy as the reader read it
     assert all(len(plain) == 1 for plain in PLAIN.values())  # each repair keeps the line's length
 
@@ -55,9 +57,11 @@ def test_invisible_characters_are_taken_out_and_the_line_keeps_its_length(tmp_pa
     assert repaired == "Class: Kuvasz TL:12\nDisplacement: 500 tons Size: 4 Toughness: 9  \nCrew: 42  \n"
     assert [len(line) for line in repaired.split("\n")] == [len(line) for line in text.split("\n")]
     assert (said.code, said.span.line, said.span.col) == ("IO011", 2, 4)
-    assert said.message == ("4 invisible characters (soft hyphens, zero-width spaces, direction marks) of a word "
-                            "processor, PDF or web page in the copy, read as nothing; on their lines, a column "
-                            "past one is counted without it")
+    assert said.message == (
+        "4 invisible characters (soft hyphens, zero-width spaces, direction marks) of a word "
+        "processor, PDF or web page in the copy, read as nothing; on their lines, a column "
+        "past one is counted without it"
+    )
     assert apply_fixes(text, [said])[0] == text.replace("\u00ad", "").replace("\u200b", "").replace("\u2060", "")
     sheet = tmp_path / "pasted.usd"
     sheet.write_text(text)
@@ -143,11 +147,18 @@ def test_a_printouts_page_breaks_are_blanks_and_a_cpm_copys_end_is_the_end(tmp_p
     read = load_sheet(sheet)
     assert (read.ships[0].armour, read.ships[0].toughness) == (12, 8)
     assert [(d.code, d.span.line, d.span.col, d.message) for d in read.diagnostics] == [
-        ("IO011", 3, 1, "1 character of a word processor, web page or printout in the copy: page breaks (form "
-                        "feeds) read as blanks")]
+        (
+            "IO011",
+            3,
+            1,
+            "1 character of a word processor, web page or printout in the copy: page breaks (form "
+            "feeds) read as blanks",
+        )
+    ]
     sheet.write_text("Class: Kuvasz TL:12\nSize: 4\n\x1aleft over from the disk\n")
     assert [(d.code, d.message, d.source_line) for d in load_sheet(sheet).diagnostics] == [
-        ("USD110", "text after the CP/M end-of-file mark (Ctrl-Z): not read", "left over from the disk")]
+        ("USD110", "text after the CP/M end-of-file mark (Ctrl-Z): not read", "left over from the disk")
+    ]
 
 
 def test_a_copy_with_more_repairs_than_a_fix_holds_is_repaired_and_said_without_a_fix() -> None:
@@ -160,7 +171,8 @@ def test_a_copy_with_more_repairs_than_a_fix_holds_is_repaired_and_said_without_
     assert quoted.fix is not None and len(quoted.fix.edits) == 1
     assert characters.fix is None and characters.message == (
         f"{many:,} characters of a word processor, web page or printout in the copy: non-breaking and other "
-        f"Unicode spaces read as spaces (too many to fix in place: over {FIX_EDITS_LIMIT:,} edits)")
+        f"Unicode spaces read as spaces (too many to fix in place: over {FIX_EDITS_LIMIT:,} edits)"
+    )
     _, (at_the_limit,) = repair_copy("Size:\u00a04\n" * FIX_EDITS_LIMIT, "x.usd")
     assert at_the_limit.fix is not None and len(at_the_limit.fix.edits) == FIX_EDITS_LIMIT
 
@@ -168,19 +180,27 @@ def test_a_copy_with_more_repairs_than_a_fix_holds_is_repaired_and_said_without_
 def test_a_windows_copy_is_read_as_windows_1252_and_fixed_in_it(tmp_path: Path) -> None:
     """A sheet a Windows word processor saved: 0x96 is its en dash and 0x93/0x94 its curly quotes, which latin-1
     reads as control characters ("(\\x961)" refused the battery line, an error and a battery lost)."""
-    text = KUVASZ.replace("Class: Kuvasz", "Class: K\u00fcvasz").replace("(-1)", "(\u20131)").replace(
-        "Escort/anti-fighter", "\u201cEscort\u201d anti\u2013fighter")
+    text = (
+        KUVASZ.replace("Class: Kuvasz", "Class: K\u00fcvasz")
+        .replace("(-1)", "(\u20131)")
+        .replace("Escort/anti-fighter", "\u201cEscort\u201d anti\u2013fighter")
+    )
     sheet = tmp_path / "windows.usd"
     sheet.write_bytes(text.encode("cp1252"))
     read = load_sheet(sheet)
     assert read.ships[0].name == "K\u00fcvasz" and len(read.ships[0].weapons) == 4
     assert [(d.code, d.message) for d in read.diagnostics if d.code.startswith("IO")] == [
         ("IO005", "file is not UTF-8; read as Windows-1252 (latin-1 with the characters of Windows)"),
-        ("IO011", "4 characters of a word processor, web page or printout in the copy: typographic dashes and "
-                  "minus signs read as '-'; curly quotes read as straight ones")]
+        (
+            "IO011",
+            "4 characters of a word processor, web page or printout in the copy: typographic dashes and "
+            "minus signs read as '-'; curly quotes read as straight ones",
+        ),
+    ]
     assert CliRunner().invoke(app, ["check", "--fix", str(sheet)]).exit_code == 0
-    assert sheet.read_bytes() == text.replace("\u2013", "-").replace("\u201c", '"').replace(
-        "\u201d", '"').encode("cp1252")  # the copy's own encoding kept: its ü is still the byte 0xFC
+    assert sheet.read_bytes() == text.replace("\u2013", "-").replace("\u201c", '"').replace("\u201d", '"').encode(
+        "cp1252"
+    )  # the copy's own encoding kept: its ü is still the byte 0xFC
 
 
 def test_a_byte_windows_1252_does_not_define_is_read_as_latin_1(tmp_path: Path) -> None:
@@ -201,7 +221,8 @@ def test_a_notepad_unicode_copy_is_read_and_fixed_in_utf_16(tmp_path: Path, enco
     plain = load_sheet(ROOT / "examples" / "kuvasz.usd")
     assert read.ships == plain.ships
     assert [d.message for d in read.diagnostics if d.code == "IO005"] == [
-        "file is not UTF-8; read as UTF-16 (Windows Notepad's \"Unicode\")"]
+        'file is not UTF-8; read as UTF-16 (Windows Notepad\'s "Unicode")'
+    ]
     assert CliRunner().invoke(app, ["check", "--fix", str(sheet)]).exit_code == 0
     assert sheet.read_bytes() == bom + KUVASZ.replace("\n", "\r\n").encode(encoding)  # the misspelt key fixed
 
@@ -234,8 +255,10 @@ def test_every_fixture_saved_as_a_web_page_reads_as_the_fixture(tmp_path: Path) 
         moved = sorted((code, line - 3 if line > 3 else line) for code, line in _findings(copy))  # USD107 at 1
         assert moved == _findings(path), path
         (said,) = [d for d in check_file(copy).diagnostics if d.code == "IO011"]
-        assert said.message.startswith("a web page read as the sheet it shows: 3 line(s) of the page outside its "
-                                       "<pre> blocks left out, its tags read as blanks"), path
+        assert said.message.startswith(
+            "a web page read as the sheet it shows: 3 line(s) of the page outside its "
+            "<pre> blocks left out, its tags read as blanks"
+        ), path
 
 
 def test_a_page_without_a_pre_block_is_read_with_its_tags_as_blanks(tmp_path: Path) -> None:
@@ -245,7 +268,8 @@ def test_a_page_without_a_pre_block_is_read_with_its_tags_as_blanks(tmp_path: Pa
     assert read.ships == load_sheet(ROOT / "examples" / "kuvasz.usd").ships
     assert [d.message for d in read.diagnostics if d.code == "IO011"] == [
         "a web page read as the sheet it shows: its tags read as blanks, 1 character reference(s) (&amp;) read as "
-        "their characters"]
+        "their characters"
+    ]
 
 
 def test_a_pages_other_repairs_are_said_without_a_fix() -> None:

@@ -36,7 +36,9 @@ def test_an_unwritable_folder_is_io009(tmp_path):
     target = tmp_path / "missing" / "report.xlsx"
     problem = check_writable(target)
     assert problem is not None and problem.code == "IO009"
-    assert problem.format() == (f"{target}:1:1: error: IO009 cannot write the output: the folder {target.parent} "
-                                "does not exist or is not writable")
+    assert problem.format() == (
+        f"{target}:1:1: error: IO009 cannot write the output: the folder {target.parent} "
+        "does not exist or is not writable"
+    )
     assert write_output(target, lambda: None) == problem
     assert write_output(tmp_path / "fine.txt", lambda: (tmp_path / "fine.txt").write_text("x")) is None

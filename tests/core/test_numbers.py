@@ -9,26 +9,30 @@ import pytest
 from shipyard.core.numbers import as_written, figure, grouped, grouped_exact, json_number, nearest_key, plain
 
 
-@pytest.mark.parametrize("value, text", [(Decimal("87.50"), "87.5"), (Decimal("1.7E+3"), "1700"), (3, "3"),
-                                         (Decimal("1336.63"), "1336.63")])
+@pytest.mark.parametrize(
+    "value, text", [(Decimal("87.50"), "87.5"), (Decimal("1.7E+3"), "1700"), (3, "3"), (Decimal("1336.63"), "1336.63")]
+)
 def test_figure(value, text):
     assert figure(value) == text
 
 
-@pytest.mark.parametrize("value, text", [(Decimal("587.500"), "587.500"), (Decimal("1.0E+3"), "1000"), (14.5, "14.5"),
-                                         (7, "7")])
+@pytest.mark.parametrize(
+    "value, text", [(Decimal("587.500"), "587.500"), (Decimal("1.0E+3"), "1000"), (14.5, "14.5"), (7, "7")]
+)
 def test_as_written_keeps_the_sheet_precision(value, text):
     assert as_written(value) == text
 
 
-@pytest.mark.parametrize("value, text", [(Decimal(12045), "12,045"), (Decimal("4014.772"), "4,014.77"),
-                                         (Decimal("0.5"), "0.5"), (None, "")])
+@pytest.mark.parametrize(
+    "value, text", [(Decimal(12045), "12,045"), (Decimal("4014.772"), "4,014.77"), (Decimal("0.5"), "0.5"), (None, "")]
+)
 def test_grouped_for_tables(value, text):
     assert grouped(value) == text
 
 
-@pytest.mark.parametrize("value, text", [(Decimal(33381), "33,381"), (Decimal("1336.630"), "1,336.63"),
-                                         (90000, "90,000")])
+@pytest.mark.parametrize(
+    "value, text", [(Decimal(33381), "33,381"), (Decimal("1336.630"), "1,336.63"), (90000, "90,000")]
+)
 def test_grouped_exact(value, text):
     assert grouped_exact(value) == text
 

@@ -23,8 +23,15 @@ def test_a_prefix_of_some_code_is_known(prefix: str) -> None:
     assert unknown_prefix(prefix) is None
 
 
-@pytest.mark.parametrize(("prefix", "hint"), [("MSC", "did you mean 'MCS'?"), ("TSC", "did you mean 'TCS'?"),
-                                              ("MCS999", "did you mean 'MCS009'?"), ("XYZ", "codes start with IO")])
+@pytest.mark.parametrize(
+    ("prefix", "hint"),
+    [
+        ("MSC", "did you mean 'MCS'?"),
+        ("TSC", "did you mean 'TCS'?"),
+        ("MCS999", "did you mean 'MCS009'?"),
+        ("XYZ", "codes start with IO"),
+    ],
+)
 def test_a_prefix_of_no_code_is_named_with_a_hint(prefix: str, hint: str) -> None:
     why = unknown_prefix(prefix)
     assert why is not None and why.startswith(f"no code starts with '{prefix}'") and hint in why
@@ -34,7 +41,8 @@ def test_a_typo_in_select_is_a_usage_error_not_a_green_run() -> None:
     result = runner.invoke(app, ["check", "--select", "MSC", str(HOLLYFIELDS)])
     assert result.exit_code == 2
     assert "--select:1:1: error: CFG003 unknown code prefix: no code starts with 'MSC'; did you mean 'MCS'?" in (
-        result.output)
+        result.output
+    )
     assert runner.invoke(app, ["check", "--select", "MCS", str(HOLLYFIELDS)]).exit_code == 1
 
 
@@ -55,8 +63,10 @@ def test_a_bare_suppression_never_touches_the_next_line(tmp_path: Path) -> None:
     """``# shipyard: ignore`` with no codes is SY010 on its own line; the blank after it used to reach into the
     next line and blank it, so that line's fields were lost and every later line number moved."""
     path = tmp_path / "k.usd"
-    path.write_text("Class: Kuvasz TL:12 Type: FFE # shipyard: ignore\n"
-                    "Displacement: 500 tons Size: 4 Armour: 14 Toughness: 9\n", encoding="utf-8")
+    path.write_text(
+        "Class: Kuvasz TL:12 Type: FFE # shipyard: ignore\nDisplacement: 500 tons Size: 4 Armour: 14 Toughness: 9\n",
+        encoding="utf-8",
+    )
     sheet = api.load(path)
     assert sheet.ships[0].displacement == Decimal(500) and sheet.ships[0].toughness == 9
     assert [(d.code, d.span.line) for d in sheet.diagnostics] == [("SY010", 1)]

@@ -26,8 +26,10 @@ def _outcome(parse: Any, line: str) -> tuple:
         tree = parse(line)
     except Exception as error:  # what lark raises, compared with what the quick parse raises
         return ("error", type(error).__name__, str(error))
-    tokens = [(t.type, str(t), t.start_pos, t.end_pos, t.line, t.column, t.end_line, t.end_column)
-              for t in tree.scan_values(lambda v: isinstance(v, Token))]
+    tokens = [
+        (t.type, str(t), t.start_pos, t.end_pos, t.line, t.column, t.end_line, t.end_column)
+        for t in tree.scan_values(lambda v: isinstance(v, Token))
+    ]
     return ("tree", tree, tokens)
 
 
@@ -119,10 +121,51 @@ def test_past_its_limit_a_quick_parser_learns_no_more_shapes_and_lark_parses_the
         assert counting.parses == parses and quick.nodes == (1 if limit == 1 else 1 + 6 + 4 + 11)
 
 
-PIECES = ["2x", "10 x ", "Laser Battery", "Meson Bay", ":", "(+1)", "(-2)", "(", ")", "14:9", "14:-", "-:9", "-",
-          "----", "PDR:", "PointDef:", "+1", "3", "turrets each", "-6 size&evade", "(-6 size&evade)", "salvos",
-          "Crew:", "TL:", "12", "Notes: x", "Class:", "Kuvasz", "TL-12", "-2: 12", "2/14-11-9-6", "10xFib", "2x14.5",
-          ",", "Td;", "MCr", "A2447G2", "x", "size", "PD", "tons", "Fire Control:", "4"]
+PIECES = [
+    "2x",
+    "10 x ",
+    "Laser Battery",
+    "Meson Bay",
+    ":",
+    "(+1)",
+    "(-2)",
+    "(",
+    ")",
+    "14:9",
+    "14:-",
+    "-:9",
+    "-",
+    "----",
+    "PDR:",
+    "PointDef:",
+    "+1",
+    "3",
+    "turrets each",
+    "-6 size&evade",
+    "(-6 size&evade)",
+    "salvos",
+    "Crew:",
+    "TL:",
+    "12",
+    "Notes: x",
+    "Class:",
+    "Kuvasz",
+    "TL-12",
+    "-2: 12",
+    "2/14-11-9-6",
+    "10xFib",
+    "2x14.5",
+    ",",
+    "Td;",
+    "MCr",
+    "A2447G2",
+    "x",
+    "size",
+    "PD",
+    "tons",
+    "Fire Control:",
+    "4",
+]
 BLANKS = st.sampled_from(["", " ", "  ", "\t", " \t "])
 
 

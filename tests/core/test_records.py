@@ -44,6 +44,7 @@ def test_computed_fields_are_dropped_inside_a_ship_too():
     from conftest import ROOT
 
     from shipyard.core.pipeline import load_sheet
+
     (ship,) = load_sheet(ROOT / "fixtures" / "mcs" / "coronation.usd").ships
     data = ship.model_dump(mode="json")
     assert "edition" in data and any("salvos" in w for w in data["weapons"])
@@ -144,8 +145,18 @@ def test_every_record_the_readers_make_is_the_record_validation_makes():
     records = [record for sheet in sheets for ship in sheet.ships for record in _records(ship)]
     assert len(paths) >= 100 and len(records) >= 800  # the sample sheets and what they hold
     kinds = {type(record).__name__ for record in records}
-    assert {"UsdShip", "HighGuardShip", "Component", "UspProfile", "BatteryCounts", "BeamBattery",
-            "MissileBattery", "Detail", "Sensor", "Note"} <= kinds
+    assert {
+        "UsdShip",
+        "HighGuardShip",
+        "Component",
+        "UspProfile",
+        "BatteryCounts",
+        "BeamBattery",
+        "MissileBattery",
+        "Detail",
+        "Sensor",
+        "Note",
+    } <= kinds
     for made in [*sheets, *records]:
         given = {name: made.__dict__[name] for name in made.model_fields_set}
         validated = type(made).model_validate(given)

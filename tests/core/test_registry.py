@@ -57,8 +57,14 @@ def test_rules_are_owned_by_their_family_system(code):
 
 
 _CODE = re.compile(r"[\"']((?:IO|SY|CFG|USD|HG|FFS|CNV|SCN|DMG|APX|FRM|MCS|TCS)\d{3})[\"']")
-REPORTED = sorted({code for path in (ROOT / "shipyard").rglob("*.py") for code in _CODE.findall(path.read_text())
-                   if path.name != "codes.py"})
+REPORTED = sorted(
+    {
+        code
+        for path in (ROOT / "shipyard").rglob("*.py")
+        for code in _CODE.findall(path.read_text())
+        if path.name != "codes.py"
+    }
+)
 
 
 def test_codes_are_found_in_the_source():

@@ -37,17 +37,26 @@ FLEET_CASES = [case for data in CASE_FILES.values() for case in data.get("fleet_
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("family, package", [("mcs", shipyard.systems.mcs.rules),
-                                             ("hg", shipyard.systems.highguard.rules),
-                                             ("tcs", shipyard.systems.tcs.rules),
-                                             ("sfc", shipyard.systems.sfc.rules)])
+@pytest.mark.parametrize(
+    "family, package",
+    [
+        ("mcs", shipyard.systems.mcs.rules),
+        ("hg", shipyard.systems.highguard.rules),
+        ("tcs", shipyard.systems.tcs.rules),
+        ("sfc", shipyard.systems.sfc.rules),
+    ],
+)
 def test_every_rule_module_is_registered_once(family, package):
     folder = Path(package.__file__).parent
     modules = {m.name for m in pkgutil.iter_modules([str(folder)]) if not m.name.startswith("_")}
     assert families()[family].rules == package.__name__
     assert modules == {m.__name__.rsplit(".", 1)[1] for m in package.MODULES}
-    packages = (shipyard.systems.mcs.rules, shipyard.systems.highguard.rules, shipyard.systems.tcs.rules,
-                shipyard.systems.sfc.rules)
+    packages = (
+        shipyard.systems.mcs.rules,
+        shipyard.systems.highguard.rules,
+        shipyard.systems.tcs.rules,
+        shipyard.systems.sfc.rules,
+    )
     assert len(RULES) == sum(len(p.MODULES) for p in packages)  # no code reused
 
 
@@ -64,8 +73,9 @@ def test_every_rule_is_documented_and_has_cases(rule):
     for part in ("What:", "Why:", "Bad:", "Good:", "Source:"):
         assert part in rule.doc, f"{rule.code} docstring lacks {part}"
     cases = [c for c in CASES + FLEET_CASES if c["rule"] == rule.code]
-    assert any(c["expect"] for c in cases) and any(not c["expect"] for c in cases), \
+    assert any(c["expect"] for c in cases) and any(not c["expect"] for c in cases), (
         f"{rule.code} needs a case that triggers it and one that does not"
+    )
 
 
 @pytest.mark.parametrize("path", list(CASE_FILES), ids=lambda p: p.stem)
@@ -103,8 +113,9 @@ def test_rule_case(case):
     else:
         ships, diagnostics = parse_highguard(_sheet_text(case), "case.txt")
     assert not [d for d in diagnostics if d.severity.value == "error"], [d.format() for d in diagnostics]
-    sheet = check_sheet(SheetFile(path="case", ships=ships), Selection(select=(case["rule"],)),
-                        Scenario(**case.get("scenario", {})))
+    sheet = check_sheet(
+        SheetFile(path="case", ships=ships), Selection(select=(case["rule"],)), Scenario(**case.get("scenario", {}))
+    )
     found = [[d.span.line, d.span.col, d.severity.value] for d in sheet.diagnostics]
     assert found == case["expect"], [d.format() for d in sheet.diagnostics]
 
@@ -114,10 +125,23 @@ def test_fleet_case(case):
     members = []
     for entry in case["members"]:
         (ship,), _ = parse_highguard(_sheet_text(entry), entry["base"])
-        members.append(FleetMember(ship, recompute(ship), entry.get("count", 1), entry.get("role", "warship"),
-                                   Decimal(entry.get("extra_drop_tanks", 0)), entry["base"]))
-    fleet = FleetSubject(name="case", path="fleet.toml", members=members, scenario=Scenario(**case.get("scenario", {})),
-                         span=Span(path="fleet.toml", line=1, col=1))
+        members.append(
+            FleetMember(
+                ship,
+                recompute(ship),
+                entry.get("count", 1),
+                entry.get("role", "warship"),
+                Decimal(entry.get("extra_drop_tanks", 0)),
+                entry["base"],
+            )
+        )
+    fleet = FleetSubject(
+        name="case",
+        path="fleet.toml",
+        members=members,
+        scenario=Scenario(**case.get("scenario", {})),
+        span=Span(path="fleet.toml", line=1, col=1),
+    )
     found = check_fleet(fleet, "tcs", Selection(select=(case["rule"],)))
     assert [[d.span.line, d.span.col, d.severity.value] for d in found] == case["expect"], [d.format() for d in found]
 
@@ -125,14 +149,16 @@ def test_fleet_case(case):
 def _findings(path: Path, level: str = "warning") -> list[tuple[str, int, str]]:
     ranks = {"error": 0, "warning": 1, "info": 2}
     sheet = check_sheet(load_sheet(path), Selection(select=("MCS",)))
-    return [(d.code, d.span.line, d.severity.value) for d in sheet.diagnostics
-            if d.severity.rank <= ranks[level]]
+    return [(d.code, d.span.line, d.severity.value) for d in sheet.diagnostics if d.severity.rank <= ranks[level]]
 
 
 def test_hollyfields_size_error_and_exit_1():
     assert ("MCS001", 3, "error") in _findings(FIXTURES / "mcs" / "hollyfields.usd")
-    message = next(d.message for d in check_sheet(load_sheet(FIXTURES / "mcs" / "hollyfields.usd")).diagnostics
-                   if d.code == "MCS001")
+    message = next(
+        d.message
+        for d in check_sheet(load_sheet(FIXTURES / "mcs" / "hollyfields.usd")).diagnostics
+        if d.code == "MCS001"
+    )
     assert message.startswith("Size 6, but 15000 dTons is size 7")
     result = runner.invoke(app, ["check", str(FIXTURES / "mcs")])
     assert result.exit_code == 1
@@ -144,12 +170,23 @@ def test_known_slips_on_the_sample_sheets():
     assert found["midu-agashaan.usd"] == [("MCS006", 13, "warning")]
     assert ("MCS008", 14, "warning") in found["coronation.usd"]  # light laser PDR 3, tables 4-5
     assert ("MCS002", 2, "warning") in found["kuvasz.usd"]  # toughness 9, chart 8 (estimated mass)
-    assert [f for f in _findings(FIXTURES / "mcs" / "midu-agashaan.usd", "info") if f[0] == "MCS002"] == \
-        [("MCS002", 3, "info")]  # 11 - 1 for high automation
+    assert [f for f in _findings(FIXTURES / "mcs" / "midu-agashaan.usd", "info") if f[0] == "MCS002"] == [
+        ("MCS002", 3, "info")
+    ]  # 11 - 1 for high automation
 
 
-SOUND = ["drachen-jaeger", "free-trader", "rampart-15", "scout-advanced", "zhodani-patrol-corvette",
-         "zhodani-strike-cruiser", "midu-agashaan", "kuvasz", "coronation", "coronation-summary"]
+SOUND = [
+    "drachen-jaeger",
+    "free-trader",
+    "rampart-15",
+    "scout-advanced",
+    "zhodani-patrol-corvette",
+    "zhodani-strike-cruiser",
+    "midu-agashaan",
+    "kuvasz",
+    "coronation",
+    "coronation-summary",
+]
 
 
 @pytest.mark.parametrize("name", SOUND)
@@ -164,6 +201,7 @@ def test_check_select_ignore_and_json():
     assert runner.invoke(app, ["check", path, "--ignore", "MCS001"]).exit_code == 0
     result = runner.invoke(app, ["check", path, "--select", "MCS00", "--format", "json"])
     import json
+
     codes = [d["code"] for d in json.loads(result.stdout)]
     assert codes == ["MCS001", "MCS002"] and result.exit_code == 1
 
@@ -184,15 +222,20 @@ def test_rules_and_explain():
     assert runner.invoke(app, ["explain", "NOPE01"]).exit_code == 2
 
 
-@pytest.mark.parametrize("word, hint", [
-    ("TCS", "18 start with 'TCS': TCS101, TCS102,"),  # a family: its codes, twelve of them then "..."
-    ("usd10", "10 start with 'USD10': USD100, USD101, USD102, USD103, USD104, USD105, USD106, USD107, USD108, "
-              "USD109"),
-    ("MSC001", "did you mean 'MCS001'?"),  # letters swapped, which likeness alone ranks below SFC001
-    ("USD01", "did you mean 'USD101'?"),
-    ("size-by-displacment", "did you mean 'size-by-displacement'?"),
-    ("NOPE01", "'shipyard rules' lists the rules, and the topics are APX, APX1,"),
-])
+@pytest.mark.parametrize(
+    "word, hint",
+    [
+        ("TCS", "18 start with 'TCS': TCS101, TCS102,"),  # a family: its codes, twelve of them then "..."
+        (
+            "usd10",
+            "10 start with 'USD10': USD100, USD101, USD102, USD103, USD104, USD105, USD106, USD107, USD108, USD109",
+        ),
+        ("MSC001", "did you mean 'MCS001'?"),  # letters swapped, which likeness alone ranks below SFC001
+        ("USD01", "did you mean 'USD101'?"),
+        ("size-by-displacment", "did you mean 'size-by-displacement'?"),
+        ("NOPE01", "'shipyard rules' lists the rules, and the topics are APX, APX1,"),
+    ],
+)
 def test_explain_says_what_was_meant(word, hint):
     result = runner.invoke(app, ["explain", word])
     assert result.exit_code == 2 and result.stdout == ""
@@ -201,20 +244,24 @@ def test_explain_says_what_was_meant(word, hint):
 
 def test_explain_names_at_most_a_dozen_codes():
     from shipyard.api import EXPLAIN_LISTED, explain_miss
+
     named = explain_miss("TCS").split(": ", 1)[1]
     assert named.endswith(", ...") and named.count("TCS") == EXPLAIN_LISTED
     assert not explain_miss("MCS").endswith("...")  # MCS001 to MCS010, all named
 
 
-@pytest.mark.parametrize("select, ignore, code, wanted", [
-    ((), (), "MCS001", True),
-    (("MCS",), ("MCS008",), "MCS008", False),
-    (("MCS",), ("MCS008",), "MCS001", True),
-    (("MCS",), (), "USD100", False),
-    ((), ("USD",), "USD100", False),
-    (("MCS008",), ("MCS",), "MCS008", True),  # the longer prefix wins
-    (("MCS",), ("MCS",), "MCS001", False),  # a tie goes to ignore
-])
+@pytest.mark.parametrize(
+    "select, ignore, code, wanted",
+    [
+        ((), (), "MCS001", True),
+        (("MCS",), ("MCS008",), "MCS008", False),
+        (("MCS",), ("MCS008",), "MCS001", True),
+        (("MCS",), (), "USD100", False),
+        ((), ("USD",), "USD100", False),
+        (("MCS008",), ("MCS",), "MCS008", True),  # the longer prefix wins
+        (("MCS",), ("MCS",), "MCS001", False),  # a tie goes to ignore
+    ],
+)
 def test_selection(select, ignore, code, wanted):
     assert Selection(select, ignore).wants(code) is wanted
 

@@ -17,11 +17,16 @@ def test_an_mcs_sheet_loads_no_other_system():
     loaded = _loaded("examples/kuvasz.usd")
     assert "shipyard.systems.mcs.rules.size" in loaded  # the sheet was checked
     others = {m for m in loaded if m.startswith(("shipyard.systems.highguard", "shipyard.systems.tcs"))}
-    assert others == {"shipyard.systems.highguard", "shipyard.systems.highguard.sniff", "shipyard.systems.tcs",
-                      "shipyard.systems.tcs.sniff"}  # told apart (a High Guard sheet, a turn log), no more
+    assert others == {
+        "shipyard.systems.highguard",
+        "shipyard.systems.highguard.sniff",
+        "shipyard.systems.tcs",
+        "shipyard.systems.tcs.sniff",
+    }  # told apart (a High Guard sheet, a turn log), no more
     assert not {"rich", "openpyxl", "shipyard.report.tables"} & loaded  # the audit's tables too
     assert not {m for m in loaded if m.startswith("shipyard.systems.mcs.combat.")} - {
-        "shipyard.systems.mcs.combat.sniff"}  # a fire log is told apart without the combat engine
+        "shipyard.systems.mcs.combat.sniff"
+    }  # a fire log is told apart without the combat engine
 
 
 def test_a_high_guard_sheet_loads_its_engine_and_the_tcs_rules():
@@ -37,12 +42,29 @@ def test_a_check_builds_no_validator_for_a_record_it_never_validates():
     read (without them, the defaults are made without validation): a check of a USD and a High Guard sheet builds
     none of their validators (each is built on first use, ``defer_build``), and builds the findings' that it does
     validate."""
-    probe = ("json.dumps({c.__name__: c.__pydantic_complete__ for m in list(sys.modules.values()) "
-             "if getattr(m, '__name__', '').startswith('shipyard') for c in vars(m).values() if isinstance(c, type) "
-             "and issubclass(c, sys.modules['pydantic'].BaseModel) and c.__module__ == m.__name__})")
+    probe = (
+        "json.dumps({c.__name__: c.__pydantic_complete__ for m in list(sys.modules.values()) "
+        "if getattr(m, '__name__', '').startswith('shipyard') for c in vars(m).values() if isinstance(c, type) "
+        "and issubclass(c, sys.modules['pydantic'].BaseModel) and c.__module__ == m.__name__})"
+    )
     built = json.loads(run_then(["check", "examples/kuvasz.usd", "examples/fleet/vigilant.txt"], probe)[1])
-    never = {"UsdShip", "HighGuardShip", "UspProfile", "Component", "BatteryCounts", "BeamBattery", "Detail", "Note",
-             "SheetFile", "Suppression", "Settings", "Scenario", "ScenarioFile", "FleetFile", "_PyProject"}
+    never = {
+        "UsdShip",
+        "HighGuardShip",
+        "UspProfile",
+        "Component",
+        "BatteryCounts",
+        "BeamBattery",
+        "Detail",
+        "Note",
+        "SheetFile",
+        "Suppression",
+        "Settings",
+        "Scenario",
+        "ScenarioFile",
+        "FleetFile",
+        "_PyProject",
+    }
     assert never <= set(built) and not any(built[name] for name in never)
     assert built["Diagnostic"]  # validated by the check, so built
 

@@ -18,10 +18,15 @@ def messages(text):
 def test_an_unknown_key_names_its_tables_keys():
     """'colour' is close to no key of a [[turn.move]] table: the finding lists the keys that table takes (as the
     file writes them: 'from', the alias), not the keys of every table of the format."""
-    assert messages('[[turn]]\nnumber = 1\n[[turn.move]]\nplayer = 1\nship = "A"\nfrom = "RL"\nto = "BL"\n'
-                    'colour = "red"\n') == [
-        (8, "turn[0].move[0].colour: unknown key (expected one of agility_advantage, from, player, ship, to), "
-            "found 'red'")]
+    assert messages(
+        '[[turn]]\nnumber = 1\n[[turn.move]]\nplayer = 1\nship = "A"\nfrom = "RL"\nto = "BL"\ncolour = "red"\n'
+    ) == [
+        (
+            8,
+            "turn[0].move[0].colour: unknown key (expected one of agility_advantage, from, player, ship, to), "
+            "found 'red'",
+        )
+    ]
 
 
 def test_did_you_mean_looks_in_the_table_itself():
@@ -29,22 +34,26 @@ def test_did_you_mean_looks_in_the_table_itself():
     it: the move's own keys are listed instead."""
     assert messages('[[turn]]\nnumber = 1\n[[turn.move]]\nplayer = 1\nshp = "A"\nfrom = "RL"\nto = "BL"\n') == [
         (3, "turn[0].move[0].ship: required value missing"),
-        (5, "turn[0].move[0].shp: unknown key (did you mean 'ship'?), found 'A'")]
-    assert messages('[[turn]]\nnumber = 1\n[[turn.move]]\nplayer = 1\nship = "A"\nfrom = "RL"\nto = "BL"\n'
-                    'targte = "A3"\n')[0][1].startswith("turn[0].move[0].targte: unknown key (expected one of ")
+        (5, "turn[0].move[0].shp: unknown key (did you mean 'ship'?), found 'A'"),
+    ]
+    assert messages(
+        '[[turn]]\nnumber = 1\n[[turn.move]]\nplayer = 1\nship = "A"\nfrom = "RL"\nto = "BL"\ntargte = "A3"\n'
+    )[0][1].startswith("turn[0].move[0].targte: unknown key (expected one of ")
 
 
 def test_nesting_too_deep_is_a_located_finding():
     """5,000 nested arrays overflow the reader's recursion (a RecursionError before): a finding at the first run
     of openers, here line 2 column 5."""
     assert messages("# deep\na = " + "[" * 5000 + "]" * 5000 + "\n") == [
-        (2, "not valid TOML turn log: arrays or tables nested too deep to read")]
+        (2, "not valid TOML turn log: arrays or tables nested too deep to read")
+    ]
 
 
 def test_an_integer_too_long_is_a_located_finding():
     """Python converts at most 4,300 digits (a ValueError before): the finding is at the number."""
     assert messages("[[turn]]\nnumber = " + "9" * 5000 + "\n") == [
-        (2, "not valid TOML turn log: a number of 5000 digits is too long to read (at most 4,300 digits)")]
+        (2, "not valid TOML turn log: a number of 5000 digits is too long to read (at most 4,300 digits)")
+    ]
 
 
 def test_scenario_and_formation_commands_say_so(tmp_path):
@@ -52,6 +61,7 @@ def test_scenario_and_formation_commands_say_so(tmp_path):
     from typer.testing import CliRunner
 
     from shipyard.cli import app
+
     runner = CliRunner()
     deep = tmp_path / "deep.toml"
     deep.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n")
@@ -94,6 +104,10 @@ def test_a_design_typed_in_capitals_rates_as_written_in_lower_case(tmp_path):
 
     design = ROOT / "examples" / "ffs2" / "seed-examples.toml"
     typed = tmp_path / "typed.toml"
-    typed.write_text(design.read_text(encoding="utf-8").replace('type = "laser"', 'type = "Laser"')
-                     .replace('mount = "barbette"', 'mount = "Barbette"'), encoding="utf-8")
+    typed.write_text(
+        design.read_text(encoding="utf-8")
+        .replace('type = "laser"', 'type = "Laser"')
+        .replace('mount = "barbette"', 'mount = "Barbette"'),
+        encoding="utf-8",
+    )
     assert load_sheet(typed).ships == load_sheet(design).ships

@@ -52,7 +52,7 @@ def test_generation_table():
 
 
 def test_movement_tables_and_the_seed_example():
-    """"a craft is in the 4th orbital and is moving Up Well at HA. It would normally add +3"."""
+    """ "a craft is in the 4th orbital and is moving Up Well at HA. It would normally add +3"."""
     assert c.change("up", "HA", 4) == 3
     assert c.MOVEMENT["up"]["HD"] == (-5, -4, -4) and c.MOVEMENT["orbit"]["HD"] == (-4, -3, -2)
     assert c.MOVEMENT["down"]["NC"] == (1, 1, 1) and c.MOVEMENT["orbit"]["NC"] == (0, 0, 0)
@@ -73,8 +73,7 @@ def test_drives_fuel_and_assists():
     assert c.DRIVES["gzrel", "sail"][:2] == ({"LA", "LD", "NC"}, {"orbit", "up"})
     assert c.FUEL_CELLS == {"explorer": 100, "light-warship": 60, "heavy-warship": 300, "colony": 150}
     assert c.FUEL_COST == {"HA": 8, "HD": 8, "LA": 2, "LD": 2, "NC": 1}
-    assert [c.GRAVITY_ASSIST[b] for b in ("t1", "t4", "t5", "g1", "g2", "g3", "g5", "star")] == [1, 1, 2, 2, 2, 3,
-                                                                                                   3, 3]
+    assert [c.GRAVITY_ASSIST[b] for b in ("t1", "t4", "t5", "g1", "g2", "g3", "g5", "star")] == [1, 1, 2, 2, 2, 3, 3, 3]
     assert c.SPEEDS == ("HA", "LA", "HD", "LD", "NC") and c.ORBITALS == 9 and c.GENERATION_DIE == 6
     assert c.BODY_TYPES == ("t1", "t2", "t3", "t4", "t5", "g1", "g2", "g3", "g4", "g5")
 
@@ -93,16 +92,27 @@ def test_the_same_seed_gives_the_same_system_and_it_validates(tmp_path):
     assert result.exit_code == 0 and result.stdout == text
 
 
-@pytest.mark.parametrize("planets, code, line, words", [
-    ('[[planet]]\ntype = "g5"\nhex = [1, 0]\n', "DS101", 3, "a g5 in orbital 1: its roll gives t1, t2 or nothing"),
-    ('[[planet]]\ntype = "t1"\nhex = [1, 0]\n[[planet]]\ntype = "t2"\nhex = [1, 0]\n', "DS102", 7,
-     "two bodies in hex (1, 0)"),
-    ('[[planet]]\ntype = "g1"\nhex = [10, 0]\n', "DS103", 4, "orbital 10: the display has orbitals 1-9"),
-    ('[[planet]]\ntype = "t1"\nhex = [0, 0]\n', "DS102", 4, "the star's hex"),
-    ('[[planet]]\ntype = "t1"\nhex = [1, 0]\n[[planet]]\ntype = "t2"\nhex = [0, 1]\n', "DS104", 7,
-     "a second planet in orbital 1"),
-    ('[[planet]]\ntype = "t9"\nhex = [1, 0]\n', "DS002", 3, "t9"),
-])
+@pytest.mark.parametrize(
+    "planets, code, line, words",
+    [
+        ('[[planet]]\ntype = "g5"\nhex = [1, 0]\n', "DS101", 3, "a g5 in orbital 1: its roll gives t1, t2 or nothing"),
+        (
+            '[[planet]]\ntype = "t1"\nhex = [1, 0]\n[[planet]]\ntype = "t2"\nhex = [1, 0]\n',
+            "DS102",
+            7,
+            "two bodies in hex (1, 0)",
+        ),
+        ('[[planet]]\ntype = "g1"\nhex = [10, 0]\n', "DS103", 4, "orbital 10: the display has orbitals 1-9"),
+        ('[[planet]]\ntype = "t1"\nhex = [0, 0]\n', "DS102", 4, "the star's hex"),
+        (
+            '[[planet]]\ntype = "t1"\nhex = [1, 0]\n[[planet]]\ntype = "t2"\nhex = [0, 1]\n',
+            "DS104",
+            7,
+            "a second planet in orbital 1",
+        ),
+        ('[[planet]]\ntype = "t9"\nhex = [1, 0]\n', "DS002", 3, "t9"),
+    ],
+)
 def test_bad_systems_are_located(tmp_path, planets, code, line, words):
     path = tmp_path / "system.toml"
     path.write_text("[system]\n" + planets, encoding="utf-8")
@@ -114,8 +124,10 @@ def test_bad_systems_are_located(tmp_path, planets, code, line, words):
 
 def test_a_legal_system_checks_clean(tmp_path):
     path = tmp_path / "system.toml"
-    path.write_text('[system]\nname = "Test"\n[[planet]]\ntype = "t1"\nhex = [1, 0]\n[[planet]]\ntype = "g5"\n'
-                    'hex = [0, 6]\n', encoding="utf-8")
+    path.write_text(
+        '[system]\nname = "Test"\n[[planet]]\ntype = "t1"\nhex = [1, 0]\n[[planet]]\ntype = "g5"\nhex = [0, 6]\n',
+        encoding="utf-8",
+    )
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 0 and "0 error(s), 0 warning(s)" in result.output
     assert "g5" in runner.invoke(app, ["show", str(path)]).stdout

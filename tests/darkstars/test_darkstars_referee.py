@@ -22,8 +22,10 @@ UP_THREE = "[[0, -5], [0, -6], [0, -7]]"  # from orbital 4, three hexes outward
 
 
 def vessel(name="V", race="terran", drive="x-ray-laser", hexes="[0, -4]", speed=0, klass="explorer", extra=""):
-    return (f'[[vessel]]\nname = "{name}"\nrace = "{race}"\nclass = "{klass}"\ndrive = "{drive}"\nhex = {hexes}\n'
-            f"speed = {speed}\n{extra}")
+    return (
+        f'[[vessel]]\nname = "{name}"\nrace = "{race}"\nclass = "{klass}"\ndrive = "{drive}"\nhex = {hexes}\n'
+        f"speed = {speed}\n{extra}"
+    )
 
 
 def plot(move, speed, hexes, ship="V", drive=None, extra=""):
@@ -34,8 +36,9 @@ def plot(move, speed, hexes, ship="V", drive=None, extra=""):
 def codes(tmp_path, vessels: str, *turns: str) -> list[str]:
     (tmp_path / "system.toml").write_text(SYSTEM, encoding="utf-8")
     path = tmp_path / "game.toml"
-    path.write_text('[game]\nsystem = "system.toml"\n' + vessels + "".join("[[turn]]\n" + t for t in turns),
-                    encoding="utf-8")
+    path.write_text(
+        '[game]\nsystem = "system.toml"\n' + vessels + "".join("[[turn]]\n" + t for t in turns), encoding="utf-8"
+    )
     return [d.code for d in referee(path).diagnostics]
 
 
@@ -47,21 +50,20 @@ def test_the_seeds_gravity_assist_example(tmp_path):
     assist = "assist = {}\nassist_body = [2, 2]\n"
     assert codes(tmp_path, vessel(hexes="[4, 0]"), plot("up", "HA", five, extra=assist.format(2))) == []
     assert codes(tmp_path, vessel(hexes="[3, 1]"), plot("up", "HA", "[[3, 2]]", extra=assist.format(-2))) == []
-    assert sorted(codes(tmp_path, vessel(hexes="[4, 0]"), plot("up", "HA", five[:-9] + "]",
-                                                               extra=assist.format(3)))) == [
-        "DS201", "DS208"]  # a t5 allows 2 (and 3 + 3 = 6 is not the 4 hexes entered)
+    assert sorted(
+        codes(tmp_path, vessel(hexes="[4, 0]"), plot("up", "HA", five[:-9] + "]", extra=assist.format(3)))
+    ) == ["DS201", "DS208"]  # a t5 allows 2 (and 3 + 3 = 6 is not the 4 hexes entered)
     far = "[[0, -5], [0, -6], [0, -7], [0, -8], [0, -9]]"  # never beside the planet
     assert codes(tmp_path, vessel(), plot("up", "HA", far, extra=assist.format(2))) == ["DS208"]
 
 
 def test_a_deceleration_assist_needs_only_one_hex_beside_the_body(tmp_path):
-    """"If it is moved so that it is adjacent for only one hex of movement, it may deacelerate more than the
+    """ "If it is moved so that it is adjacent for only one hex of movement, it may deacelerate more than the
     table allows." A vessel at speed 2 in orbital 4, Up Well at HA (+3) with an assist of -2: speed 3, its three
     hexes [3, 1], [3, 2], [3, 3], the first two beside the t5 at [2, 2]: two hexes beside, not one, so the
     deceleration is not allowed (DS208). The seed's own one-hex case stays legal (the test above)."""
     assist = "assist = -2\nassist_body = [2, 2]\n"
-    found = codes(tmp_path, vessel(hexes="[4, 0]", speed=2), plot("up", "HA", "[[3, 1], [3, 2], [3, 3]]",
-                                                                   extra=assist))
+    found = codes(tmp_path, vessel(hexes="[4, 0]", speed=2), plot("up", "HA", "[[3, 1], [3, 2], [3, 3]]", extra=assist))
     assert found == ["DS208"]
 
 
@@ -71,8 +73,13 @@ DRIVES = [  # race, drive, a legal plot, an illegal one, what the illegal one br
     ("gzrel", "sail", ("up", "LA", "[[0, -5]]", 0), ("up", "HA", UP_THREE, 0), "plots only LA, LD, NC"),
     ("gzrel", "ramjet", ("down", "NC", "[[0, -3]]", 0), ("orbit", "LA", "[[1, -4]]", 0), "plots only LD, NC"),
     ("tassar", "pulse", ("up", "HA", UP_THREE, 0), ("up", "LA", "[[0, -5]]", 0), "plots only HD, HA, NC"),
-    ("tassar", "ram-rocket", ("down", "NC", "[[0, -3]]", 0), ("orbit", "HA", "[[1, -4], [2, -4], [3, -4]]", 0),
-     "plots only HD, NC"),
+    (
+        "tassar",
+        "ram-rocket",
+        ("down", "NC", "[[0, -3]]", 0),
+        ("orbit", "HA", "[[1, -4], [2, -4], [3, -4]]", 0),
+        "plots only HD, NC",
+    ),
     ("terran", "x-ray-laser", ("orbit", "LA", "[[1, -4]]", 0), ("up", "HA", UP_THREE, 0), "no wormhole"),
 ]
 
@@ -83,20 +90,24 @@ def test_each_drive(tmp_path, race, drive, legal, illegal, why):
     assert codes(tmp_path, vessel(race=race, drive=drive, speed=start), plot(move, speed, hexes)) == []
     move, speed, hexes, start = illegal
     chosen = "wormhole" if race == "terran" else None
-    assert codes(tmp_path, vessel(race=race, drive=drive, speed=start), plot(move, speed, hexes, drive=chosen)) \
-        == ["DS206"], why
+    assert codes(tmp_path, vessel(race=race, drive=drive, speed=start), plot(move, speed, hexes, drive=chosen)) == [
+        "DS206"
+    ], why
 
 
 def test_switching_drives(tmp_path):
     """The Gzrel switch to the sail the turn after an NC on the ramjet, and never back; the Tassar likewise to
     the pulse; the Riin switch at will."""
     down = plot("down", "NC", "[[0, -3]]")
-    assert codes(tmp_path, vessel(race="gzrel", drive="ramjet"), down, plot("up", "LA", "[[0, -4], [0, -5]]")) \
-        == []  # turn 2 is on the sail: +1 from speed 1
-    assert codes(tmp_path, vessel(race="gzrel", drive="ramjet"), down,
-                 plot("down", "NC", "[[0, -2], [0, -1]]", drive="ramjet")) == ["DS206"]
-    assert codes(tmp_path, vessel(race="tassar", drive="ram-rocket"), plot("up", "HA", UP_THREE, drive="pulse")) \
-        == ["DS206"]  # no pulse before an NC on the ram rocket
+    assert (
+        codes(tmp_path, vessel(race="gzrel", drive="ramjet"), down, plot("up", "LA", "[[0, -4], [0, -5]]")) == []
+    )  # turn 2 is on the sail: +1 from speed 1
+    assert codes(
+        tmp_path, vessel(race="gzrel", drive="ramjet"), down, plot("down", "NC", "[[0, -2], [0, -1]]", drive="ramjet")
+    ) == ["DS206"]
+    assert codes(tmp_path, vessel(race="tassar", drive="ram-rocket"), plot("up", "HA", UP_THREE, drive="pulse")) == [
+        "DS206"
+    ]  # no pulse before an NC on the ram rocket
     assert codes(tmp_path, vessel(race="riin", drive="polarizer"), plot("up", "HA", UP_THREE, drive="photon")) == []
 
 
@@ -105,20 +116,36 @@ ONE_OF_EACH = [  # (code, vessel, plot)
     ("DS202", vessel("B"), plot("up", "HA", "[[0, -5], [0, -7], [0, -8]]", ship="B")),
     ("DS203", vessel("C"), plot("up", "HA", "[[0, -5], [1, -5], [1, -4]]", ship="C")),
     ("DS204", vessel("D"), plot("down", "LA", "[[0, -3], [0, -4]]", ship="D")),
-    ("DS205", vessel("E", speed=1, extra='orbit_direction = "clockwise"\n'), plot("orbit", "NC", "[[-1, -3]]",
-                                                                                    ship="E")),
+    (
+        "DS205",
+        vessel("E", speed=1, extra='orbit_direction = "clockwise"\n'),
+        plot("orbit", "NC", "[[-1, -3]]", ship="E"),
+    ),
     ("DS206", vessel("F"), plot("up", "HA", UP_THREE, ship="F", drive="wormhole")),
     ("DS207", vessel("G", klass="light-warship", extra="fuel = 5\n"), plot("up", "HA", UP_THREE, ship="G")),
-    ("DS208", vessel("H"), plot("up", "HA", "[[0, -5], [0, -6], [0, -7], [0, -8], [0, -9]]", ship="H",
-                                extra="assist = 2\nassist_body = [2, 2]\n")),
+    (
+        "DS208",
+        vessel("H"),
+        plot(
+            "up",
+            "HA",
+            "[[0, -5], [0, -6], [0, -7], [0, -8], [0, -9]]",
+            ship="H",
+            extra="assist = 2\nassist_body = [2, 2]\n",
+        ),
+    ),
 ]
 
 
 def test_a_game_log_with_one_illegal_plot_of_each_kind(tmp_path):
     (tmp_path / "system.toml").write_text(SYSTEM, encoding="utf-8")
     path = tmp_path / "game.toml"
-    text = '[game]\nsystem = "system.toml"\n' + "".join(v for _, v, _ in ONE_OF_EACH) + "[[turn]]\n" + "".join(
-        p for _, _, p in ONE_OF_EACH)
+    text = (
+        '[game]\nsystem = "system.toml"\n'
+        + "".join(v for _, v, _ in ONE_OF_EACH)
+        + "[[turn]]\n"
+        + "".join(p for _, _, p in ONE_OF_EACH)
+    )
     path.write_text(text, encoding="utf-8")
     found = referee(path).diagnostics
     assert [d.code for d in found] == [code for code, _, _ in ONE_OF_EACH]
@@ -150,31 +177,47 @@ def test_a_game_log_with_a_byte_order_mark(tmp_path):
     assert runner.invoke(app, ["check", str(game)]).exit_code == 0
 
 
-@pytest.mark.parametrize("vessels, turn, found", [
-    (vessel("Sword") + vessel("Sword", hexes="[0, -3]"), "", [("DS210", 11, "a second vessel is named 'Sword': it is "
-                                                               "not played")]),
-    (vessel("Sword", hexes="[0, -40]"), "", [("DS209", 8, "Sword starts at (0, -40), off the display (orbital 40; "
-                                              "the display has 9)")]),
-    (vessel("Sword", hexes="[0, 0]"), "", [("DS209", 8, "Sword starts at (0, 0), the star's hex")]),
-    (vessel("Sword"), "[[turn]]\n" + plot("up", "HA", "[[0, -5], [0, -6], [0, -7]]", ship="Swrd"),
-     [("DS209", 12, "no ship 'Swrd' (did you mean 'Sword'?): expected one of Sword")]),
-])
+@pytest.mark.parametrize(
+    "vessels, turn, found",
+    [
+        (
+            vessel("Sword") + vessel("Sword", hexes="[0, -3]"),
+            "",
+            [("DS210", 11, "a second vessel is named 'Sword': it is not played")],
+        ),
+        (
+            vessel("Sword", hexes="[0, -40]"),
+            "",
+            [("DS209", 8, "Sword starts at (0, -40), off the display (orbital 40; the display has 9)")],
+        ),
+        (vessel("Sword", hexes="[0, 0]"), "", [("DS209", 8, "Sword starts at (0, 0), the star's hex")]),
+        (
+            vessel("Sword"),
+            "[[turn]]\n" + plot("up", "HA", "[[0, -5], [0, -6], [0, -7]]", ship="Swrd"),
+            [("DS209", 12, "no ship 'Swrd' (did you mean 'Sword'?): expected one of Sword")],
+        ),
+    ],
+)
 def test_the_vessels_a_log_names(tmp_path, vessels, turn, found):
     (tmp_path / "system.toml").write_text(SYSTEM, encoding="utf-8")
     path = tmp_path / "game.toml"
     path.write_text('[game]\nsystem = "system.toml"\n' + vessels + turn, encoding="utf-8")
-    assert [(d.code, d.span.line, d.message[:len(m)]) for d, (_, _, m) in
-            zip(referee(path).diagnostics, found, strict=True)] == found
-    path.write_text('[game]\nsystem = "system.toml"\n' + vessel("Sword") + turn.replace("Swrd", "Sword"),
-                    encoding="utf-8")
+    assert [
+        (d.code, d.span.line, d.message[: len(m)])
+        for d, (_, _, m) in zip(referee(path).diagnostics, found, strict=True)
+    ] == found
+    path.write_text(
+        '[game]\nsystem = "system.toml"\n' + vessel("Sword") + turn.replace("Swrd", "Sword"), encoding="utf-8"
+    )
     assert referee(path).diagnostics == []
 
 
 def test_an_illegal_plot_is_drawn_dashed(tmp_path):
     (tmp_path / "system.toml").write_text(SYSTEM, encoding="utf-8")
     path = tmp_path / "game.toml"
-    path.write_text('[game]\nsystem = "system.toml"\n' + vessel() + "[[turn]]\n" + plot("up", "HA", "[[0, -5]]"),
-                    encoding="utf-8")
+    path.write_text(
+        '[game]\nsystem = "system.toml"\n' + vessel() + "[[turn]]\n" + plot("up", "HA", "[[0, -5]]"), encoding="utf-8"
+    )
     picture = tmp_path / "game.svg"
     result = runner.invoke(app, ["darkstars", "referee", str(path), "-o", str(picture)])
     assert result.exit_code == 1 and "DS201" in result.stderr
@@ -192,8 +235,9 @@ def test_the_plot_helper_lists_the_legal_plots():
     found = {(o["move"], o["speed"]): o for o in json.loads(result.stdout)}
     assert found["orbit", "NC"]["ends"] == [[4, -7]] and found["orbit", "NC"]["fuel"] == 89
     assert ("up", "LD") not in found
-    assert found["up", "NC"]["new_speed"] == 1 and all(abs(q) + abs(r) + abs(q + r) == 16
-                                                        for q, r in found["up", "NC"]["ends"])
+    assert found["up", "NC"]["new_speed"] == 1 and all(
+        abs(q) + abs(r) + abs(q + r) == 16 for q, r in found["up", "NC"]["ends"]
+    )
     bad = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", "Nobody"])
     assert bad.exit_code == 2 and "no ship 'Nobody': expected one of Sword" in bad.stderr
     misspelt = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", "Swrd"])
@@ -220,6 +264,10 @@ def test_a_game_drawn_and_its_page(tmp_path):
         assert result.exit_code == 2 and "PNG needs Chromium" in result.stderr
     else:
         assert result.exit_code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
-                              page.as_uri()], capture_output=True, text=True, timeout=120).stdout
+        dom = subprocess.run(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
         assert dom.count("<polyline") == 2 and ">Summary</h2>" in dom

@@ -30,11 +30,35 @@ BASES = {
 
 #: Runs of each character class, and the shapes the sheets' patterns look for, repeated.
 CHUNKS = {
-    "letters": "A", "lower": "a", "digits": "1", "spaces": " ", "tabs": "\t", "words": "word ", "dash": "-",
-    "equals": "=", "colon": ":", "comma": "1,", "dot": ".", "slash": "1/", "paren": "(", "plus": "+1", "hash": "#",
-    "bracket": "[", "brace": "{", "quote": '"', "semicolon": ";", "pair": "A=1 ", "usp": "A-1234567-",
-    "money": "MCr 1 ", "tons": "Td 1;", "letter-digit": "A1", "digit-space": "1 ", "unicode": "é", "nul": "\x00",
-    "cr": "\r", "blank-lines": "\n",
+    "letters": "A",
+    "lower": "a",
+    "digits": "1",
+    "spaces": " ",
+    "tabs": "\t",
+    "words": "word ",
+    "dash": "-",
+    "equals": "=",
+    "colon": ":",
+    "comma": "1,",
+    "dot": ".",
+    "slash": "1/",
+    "paren": "(",
+    "plus": "+1",
+    "hash": "#",
+    "bracket": "[",
+    "brace": "{",
+    "quote": '"',
+    "semicolon": ";",
+    "pair": "A=1 ",
+    "usp": "A-1234567-",
+    "money": "MCr 1 ",
+    "tons": "Td 1;",
+    "letter-digit": "A1",
+    "digit-space": "1 ",
+    "unicode": "é",
+    "nul": "\x00",
+    "cr": "\r",
+    "blank-lines": "\n",
 }
 
 
@@ -63,6 +87,7 @@ def read_any(path: Path, form: str) -> tuple[list[Any], Any]:
         return findings + problems, None
     if form == "damage":
         from shipyard.systems.tcs.damage import load_record
+
         problems: list[Any] = []
         load_record(path, problems)
         return problems, None
@@ -70,21 +95,31 @@ def read_any(path: Path, form: str) -> tuple[list[Any], Any]:
     return sheet.diagnostics, sheet
 
 
-def run_shipyard(*args: str | Path, cwd: Path, env: dict[str, str] | None = None,
-                 file_limit: int | None = None) -> subprocess.CompletedProcess[str]:
+def run_shipyard(
+    *args: str | Path, cwd: Path, env: dict[str, str] | None = None, file_limit: int | None = None
+) -> subprocess.CompletedProcess[str]:
     """``shipyard ARGS`` in a process of its own; with ``file_limit``, writes past that many bytes fail with
     EFBIG, as on a full disk."""
+
     def small_disk() -> None:
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         resource.setrlimit(resource.RLIMIT_FSIZE, (file_limit, file_limit))
 
-    return subprocess.run([sys.executable, "-m", "shipyard", *map(str, args)], cwd=cwd, capture_output=True,
-                          text=True, timeout=120, env=env, preexec_fn=small_disk if file_limit is not None else None)
+    return subprocess.run(
+        [sys.executable, "-m", "shipyard", *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        preexec_fn=small_disk if file_limit is not None else None,
+    )
 
 
 @contextmanager
 def hang_guard(seconds: float) -> Iterator[None]:
     """TimeoutError when the body runs longer than ``seconds`` (a guard against hangs, not a speed test)."""
+
     def expire(signum: int, frame: object) -> None:
         raise TimeoutError(f"still running after {seconds} s")
 

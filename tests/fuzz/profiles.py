@@ -10,8 +10,14 @@ import os
 from hypothesis import HealthCheck, settings
 
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
-settings.register_profile("fast", max_examples=60, deadline=None, derandomize=True, suppress_health_check=_QUIET,
-                          print_blob=True)
-settings.register_profile("long", max_examples=int(os.environ.get("SHIPYARD_FUZZ_EXAMPLES", "5000")), deadline=None,
-                          suppress_health_check=_QUIET, print_blob=True)
+settings.register_profile(
+    "fast", max_examples=60, deadline=None, derandomize=True, suppress_health_check=_QUIET, print_blob=True
+)
+settings.register_profile(
+    "long",
+    max_examples=int(os.environ.get("SHIPYARD_FUZZ_EXAMPLES", "5000")),
+    deadline=None,
+    suppress_health_check=_QUIET,
+    print_blob=True,
+)
 settings.load_profile(os.environ.get("SHIPYARD_FUZZ", "fast"))

@@ -52,9 +52,33 @@ NOISE = st.one_of(
 )
 #: Values a TOML key may be given: past any rule, of the wrong type, nested, empty.
 TOML_VALUES = st.one_of(
-    st.sampled_from(["inf", "-inf", "nan", "1e400", "-0.0", "0", "-1", "10" + "0" * 20, "1" * 30, "0x7fffffff",
-                     '""', '"x"', "true", "[]", "[1, 2]", "{}", "{ a = 1 }", "1979-05-27", "[[[[[[1]]]]]]",
-                     '"\\u001b]52;c;aGk=\\u0007"', '"[/bold][link=http://x]y"', "0.1e-400", "1_000"]),
+    st.sampled_from(
+        [
+            "inf",
+            "-inf",
+            "nan",
+            "1e400",
+            "-0.0",
+            "0",
+            "-1",
+            "10" + "0" * 20,
+            "1" * 30,
+            "0x7fffffff",
+            '""',
+            '"x"',
+            "true",
+            "[]",
+            "[1, 2]",
+            "{}",
+            "{ a = 1 }",
+            "1979-05-27",
+            "[[[[[[1]]]]]]",
+            '"\\u001b]52;c;aGk=\\u0007"',
+            '"[/bold][link=http://x]y"',
+            "0.1e-400",
+            "1_000",
+        ]
+    ),
     st.integers().map(str),
     st.decimals(allow_nan=False, allow_infinity=False, places=3).map(str),
     st.text(max_size=20).map(lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'),
@@ -72,16 +96,31 @@ def mutated_lines(draw: st.DrawFn, bases: list[str]) -> str:
         if not lines:
             lines = [""]
         index = draw(st.integers(0, len(lines) - 1))
-        action = draw(st.sampled_from(["insert", "delete", "replace", "drop", "double", "swap", "truncate", "run",
-                                       "join", "soft", "invisible"]))
+        action = draw(
+            st.sampled_from(
+                [
+                    "insert",
+                    "delete",
+                    "replace",
+                    "drop",
+                    "double",
+                    "swap",
+                    "truncate",
+                    "run",
+                    "join",
+                    "soft",
+                    "invisible",
+                ]
+            )
+        )
         line = lines[index]
         at = draw(st.integers(0, len(line)))
         if action == "insert":
             lines[index] = line[:at] + draw(st.text(NOISE, min_size=1, max_size=8)) + line[at:]
         elif action == "delete":
-            lines[index] = line[:at] + line[at + draw(st.integers(1, 5)):]
+            lines[index] = line[:at] + line[at + draw(st.integers(1, 5)) :]
         elif action == "replace" and line:
-            lines[index] = line[:at] + draw(NOISE) + line[at + 1:]
+            lines[index] = line[:at] + draw(NOISE) + line[at + 1 :]
         elif action == "drop":
             del lines[index]
         elif action == "double":
@@ -95,9 +134,9 @@ def mutated_lines(draw: st.DrawFn, bases: list[str]) -> str:
         elif action == "run":
             lines[index] = line[:at] + draw(NOISE) * draw(st.integers(2, 3000)) + line[at:]
         elif action == "join" and index + 1 < len(lines):
-            lines[index:index + 2] = [line + draw(st.sampled_from(["", " ", "\t"])) + lines[index + 1]]
+            lines[index : index + 2] = [line + draw(st.sampled_from(["", " ", "\t"])) + lines[index + 1]]
         elif action == "soft":  # an e-mail's quoted-printable soft line break
-            lines[index:index + 1] = [line[:at] + "=", line[at:]]
+            lines[index : index + 1] = [line[:at] + "=", line[at:]]
         elif action == "invisible":  # a soft hyphen or zero-width space from a word processor
             lines[index] = line[:at] + draw(st.sampled_from(["\u00ad", "\u200b", "\ufeff"])) + line[at:]
     ending = draw(st.sampled_from(["\n", "\r\n", "\r", ""]))
@@ -114,7 +153,7 @@ def mutated_toml(draw: st.DrawFn, bases: list[str]) -> str:
     values = list(_VALUE.finditer(text))
     chosen = draw(st.lists(st.sampled_from(values), max_size=4, unique_by=lambda m: m.start())) if values else []
     for found in sorted(chosen, key=lambda m: m.start(), reverse=True):
-        text = text[: found.start(2)] + draw(TOML_VALUES) + text[found.end(2):]
+        text = text[: found.start(2)] + draw(TOML_VALUES) + text[found.end(2) :]
     if draw(st.integers(0, 3)) == 0:
         text = draw(mutated_lines([text]))
     return text
@@ -129,25 +168,39 @@ def _encoded(text: str, draw: st.DrawFn) -> bytes:
 def sheets(draw: st.DrawFn) -> Case:
     kind = draw(st.sampled_from(["usd", "highguard"]))
     text = draw(mutated_lines(USD if kind == "usd" else HIGHGUARD))
-    return Case("sheet", draw(st.sampled_from([".usd", ".txt"] if kind == "usd" else [".txt", ".hg"])),
-                _encoded(text, draw))
+    return Case(
+        "sheet", draw(st.sampled_from([".usd", ".txt"] if kind == "usd" else [".txt", ".hg"])), _encoded(text, draw)
+    )
 
 
 @st.composite
 def toml_documents(draw: st.DrawFn) -> Case:
-    form, bases = draw(st.sampled_from([("sheet", FFS), ("sheet", FLEETS), ("scenario", SCENARIOS),
-                                        ("damage", DAMAGE), ("turn log", TURN_LOGS)]))
+    form, bases = draw(
+        st.sampled_from(
+            [("sheet", FFS), ("sheet", FLEETS), ("scenario", SCENARIOS), ("damage", DAMAGE), ("turn log", TURN_LOGS)]
+        )
+    )
     return Case(form, ".toml", _encoded(draw(mutated_toml(bases)), draw))
 
 
 #: Cell XML a mutated workbook holds: numbers past any rule, wrong types, references past the last column.
-CELLS = st.sampled_from([
-    b'<c r="B4" t="n"><v>INF</v></c>', b'<c r="B4" t="n"><v>1e400</v></c>', b'<c r="B4" t="n"><v>-5</v></c>',
-    b'<c r="B4" t="b"><v>1</v></c>', b'<c r="B4" t="e"><v>#DIV/0!</v></c>', b'<c r="ZZZZ4" t="n"><v>1</v></c>',
-    b'<c r="B4" t="s"><v>99</v></c>', b'<c r="B4" t="inlineStr"><is><t>\x1b]52;c;aGk=\x07</t></is></c>',
-    b'<c r="B4"><f>1/0</f></c>', b'<c r="B4" t="n"><v>1E+15</v></c>', b'<c r="B4" t="d"><v>2024-13-45</v></c>',
-    b'<c r="A4" t="inlineStr"><is><t>displacement</t></is></c>', b"",
-])
+CELLS = st.sampled_from(
+    [
+        b'<c r="B4" t="n"><v>INF</v></c>',
+        b'<c r="B4" t="n"><v>1e400</v></c>',
+        b'<c r="B4" t="n"><v>-5</v></c>',
+        b'<c r="B4" t="b"><v>1</v></c>',
+        b'<c r="B4" t="e"><v>#DIV/0!</v></c>',
+        b'<c r="ZZZZ4" t="n"><v>1</v></c>',
+        b'<c r="B4" t="s"><v>99</v></c>',
+        b'<c r="B4" t="inlineStr"><is><t>\x1b]52;c;aGk=\x07</t></is></c>',
+        b'<c r="B4"><f>1/0</f></c>',
+        b'<c r="B4" t="n"><v>1E+15</v></c>',
+        b'<c r="B4" t="d"><v>2024-13-45</v></c>',
+        b'<c r="A4" t="inlineStr"><is><t>displacement</t></is></c>',
+        b"",
+    ]
+)
 
 
 @st.composite
@@ -155,17 +208,20 @@ def workbooks(draw: st.DrawFn) -> Case:
     parts = members()
     xml = parts[SHIP_XML]
     cells = list(re.finditer(rb"<c r=\"[A-Z]+[0-9]+\"[^>]*>.*?</c>", xml))
-    for found in sorted(draw(st.lists(st.sampled_from(cells), max_size=3, unique_by=lambda m: m.start())),
-                        key=lambda m: m.start(), reverse=True):
-        xml = xml[: found.start()] + draw(CELLS) + xml[found.end():]
+    for found in sorted(
+        draw(st.lists(st.sampled_from(cells), max_size=3, unique_by=lambda m: m.start())),
+        key=lambda m: m.start(),
+        reverse=True,
+    ):
+        xml = xml[: found.start()] + draw(CELLS) + xml[found.end() :]
     if draw(st.integers(0, 4)) == 0:  # a byte of the XML changed: broken markup
         at = draw(st.integers(0, len(xml) - 1))
-        xml = xml[:at] + bytes([draw(st.integers(0, 255))]) + xml[at + 1:]
+        xml = xml[:at] + bytes([draw(st.integers(0, 255))]) + xml[at + 1 :]
     parts[SHIP_XML] = xml
     data = workbook(parts)
     if draw(st.integers(0, 6)) == 0:  # a byte of the zip changed
         at = draw(st.integers(0, len(data) - 1))
-        data = data[:at] + bytes([draw(st.integers(0, 255))]) + data[at + 1:]
+        data = data[:at] + bytes([draw(st.integers(0, 255))]) + data[at + 1 :]
     return Case("sheet", ".xlsx", data)
 
 

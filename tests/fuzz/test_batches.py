@@ -40,7 +40,8 @@ def test_a_folder_that_cannot_be_listed_is_a_finding(tmp_path: Path, monkeypatch
     found, problems = find_files([tmp_path])
     assert [f.path.name for f in found] == ["kuvasz.usd"]
     assert [(d.code, d.span.path, d.message) for d in problems] == [
-        ("IO001", str(locked), "cannot read folder: Permission denied")]
+        ("IO001", str(locked), "cannot read folder: Permission denied")
+    ]
 
 
 def test_a_listable_folder_is_no_finding(tmp_path: Path) -> None:
@@ -61,8 +62,9 @@ def _children(pid: int) -> set[int]:
 def test_workers_do_not_outlive_a_killed_batch(tmp_path: Path) -> None:
     for n in range(400):
         shutil.copy(KUVASZ, tmp_path / f"k{n}.usd")
-    batch = subprocess.Popen([*SHIPYARD, "check", "-j", "2", str(tmp_path)], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+    batch = subprocess.Popen(
+        [*SHIPYARD, "check", "-j", "2", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     deadline = time.monotonic() + 30
     workers: set[int] = set()
     while time.monotonic() < deadline and len(workers) < 2 and batch.poll() is None:
@@ -75,8 +77,9 @@ def test_workers_do_not_outlive_a_killed_batch(tmp_path: Path) -> None:
     deadline = time.monotonic() + 10 * PARENT_POLL_SECONDS + 5
     while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
         time.sleep(0.1)
-    alive = [w for w in workers if Path(f"/proc/{w}").exists()
-             and Path(f"/proc/{w}/stat").read_text().split()[2] != "Z"]
+    alive = [
+        w for w in workers if Path(f"/proc/{w}").exists() and Path(f"/proc/{w}/stat").read_text().split()[2] != "Z"
+    ]
     assert alive == []
 
 

@@ -29,8 +29,12 @@ STRUCTURE = {*SECTIONS, "USP", "WITH DROP TANKS", "DETAILED DESCRIPTION", "(HIGH
 #: USD fields whose values may stand on the lines under their label (MCS section 1.0's one-field-a-line layout).
 USD_HEADINGS = {"SENSORS:", "SIGNATURE:"}
 
-HIGHGUARD = sorted(p for top in ("fixtures", "examples") for p in (ROOT / top).rglob("*.txt")
-                   if "highguard" in str(p) or "tcs" in str(p) or "fleet" in str(p))
+HIGHGUARD = sorted(
+    p
+    for top in ("fixtures", "examples")
+    for p in (ROOT / top).rglob("*.txt")
+    if "highguard" in str(p) or "tcs" in str(p) or "fleet" in str(p)
+)
 USD = sorted(p for top in ("fixtures", "examples") for p in (ROOT / top).rglob("*.usd"))
 
 
@@ -71,8 +75,11 @@ def unaccounted(text: str, ships: list, diagnostics: list) -> tuple[list[int], l
             if owners.setdefault(line, index) != index:
                 shared.append(line)
     lines = split_lines(text)
-    silent = [number for number, line in enumerate(lines, start=1)
-              if line.strip() and not _structure(line) and number not in owners and number not in said]
+    silent = [
+        number
+        for number, line in enumerate(lines, start=1)
+        if line.strip() and not _structure(line) and number not in owners and number not in said
+    ]
     return silent, shared
 
 
@@ -91,11 +98,13 @@ def test_every_line_gives_one_ship_its_values_or_carries_a_finding(path):
 
 #: Two-ship sheets made of two fixtures end to end: the first ship's figures must not move when the second's
 #: lines are damaged.
-PAIRS = [("fixtures/highguard/kinunir-hg80.txt", "fixtures/highguard/forms/adjacent-counts.txt"),
-         ("fixtures/highguard/forms/digit-legend.txt", "fixtures/highguard/kinunir-hg80.txt"),
-         ("fixtures/highguard/vigilant-legal.txt", "fixtures/highguard/kinunir-hgs.txt"),
-         ("fixtures/mcs/kuvasz.usd", "fixtures/mcs/midu-agashaan.usd"),
-         ("fixtures/mcs/zhodani-patrol-corvette.usd", "fixtures/mcs/coronation.usd")]
+PAIRS = [
+    ("fixtures/highguard/kinunir-hg80.txt", "fixtures/highguard/forms/adjacent-counts.txt"),
+    ("fixtures/highguard/forms/digit-legend.txt", "fixtures/highguard/kinunir-hg80.txt"),
+    ("fixtures/highguard/vigilant-legal.txt", "fixtures/highguard/kinunir-hgs.txt"),
+    ("fixtures/mcs/kuvasz.usd", "fixtures/mcs/midu-agashaan.usd"),
+    ("fixtures/mcs/zhodani-patrol-corvette.usd", "fixtures/mcs/coronation.usd"),
+]
 #: How a line is damaged: a character replaced, a run cut out, the line cut short, a character doubled; or the
 #: whole line lost, or joined to the next (a copy's lost line end).
 _DAMAGE = st.sampled_from(["replace", "cut", "truncate", "double", "drop", "join"])
@@ -106,9 +115,9 @@ def _damaged(line: str, how: str, at: int, char: str) -> str:
         return char
     at %= len(line)
     if how == "replace":
-        return line[:at] + char + line[at + 1:]
+        return line[:at] + char + line[at + 1 :]
     if how == "cut":
-        return line[:at] + line[at + 3:]
+        return line[:at] + line[at + 3 :]
     if how == "truncate":
         return line[:at]
     return line[:at] + line[at] + line[at:]
@@ -121,8 +130,12 @@ def _figures(ship):
 
 @pytest.mark.parametrize("first,second", PAIRS, ids=lambda p: Path(p).name)
 @settings(max_examples=200, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(line=st.integers(min_value=0, max_value=10_000), how=_DAMAGE, at=st.integers(min_value=0, max_value=500),
-       char=st.sampled_from(list("0X9 .:=-;ktZ(")))
+@given(
+    line=st.integers(min_value=0, max_value=10_000),
+    how=_DAMAGE,
+    at=st.integers(min_value=0, max_value=500),
+    char=st.sampled_from(list("0X9 .:=-;ktZ(")),
+)
 def test_damage_to_one_ship_leaves_the_other_as_it_was(first, second, line, how, at, char):
     """The first ship read alone, then with the second's lines after it, one of them damaged: unless a finding
     stands on a line of the first ship, its figures are the same (its notes aside: a note is text)."""
@@ -134,7 +147,7 @@ def test_damage_to_one_ship_leaves_the_other_as_it_was(first, second, line, how,
     if how == "drop":
         del damaged[index]
     elif how == "join" and index + 1 < len(damaged):
-        damaged[index:index + 2] = [damaged[index] + " " + damaged[index + 1].lstrip()]
+        damaged[index : index + 2] = [damaged[index] + " " + damaged[index + 1].lstrip()]
     else:
         damaged[index] = _damaged(damaged[index], how, at, char)
     text = "\n".join(a + [""] + damaged) + "\n"

@@ -31,6 +31,7 @@ INTERNAL = ("SY001", "SY002")
 def _strict_json(text: str) -> Any:
     def refuse(constant: str) -> None:
         raise ValueError(f"not JSON: {constant}")
+
     return json.loads(text, parse_constant=refuse)
 
 
@@ -111,9 +112,18 @@ def test_any_workbook_reads_to_located_findings(case: Case) -> None:
 
 
 COMMANDS = {
-    "sheet": [["check"], ["check", "--format", "json"], ["show"], ["show", "--format", "json"], ["audit"],
-              ["export", "--format", "json"], ["convert"]],
-    "damage": [["check"]], "scenario": [["check"], ["check", "--scenario"]], "turn log": [["formation"]],
+    "sheet": [
+        ["check"],
+        ["check", "--format", "json"],
+        ["show"],
+        ["show", "--format", "json"],
+        ["audit"],
+        ["export", "--format", "json"],
+        ["convert"],
+    ],
+    "damage": [["check"]],
+    "scenario": [["check"], ["check", "--scenario"]],
+    "turn log": [["formation"]],
 }
 runner = CliRunner()
 
@@ -139,7 +149,9 @@ def _run_commands(case: Case) -> None:
                 result = runner.invoke(app, arguments)
             assert result.exit_code in (0, 1, 2), (arguments, result.exit_code, result.output[-2000:])
             assert result.exception is None or isinstance(result.exception, SystemExit), (
-                arguments, repr(result.exception))
+                arguments,
+                repr(result.exception),
+            )
             assert "SY001" not in result.output and "SY002" not in result.output, result.output[-2000:]
             if "json" in command:
                 _strict_json(result.stdout)

@@ -30,6 +30,7 @@ def codes(path: Path) -> list[tuple[str, int, int]]:
 
 # --- files that are not regular files, or too large ------------------------------------------------------------
 
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
 def test_a_fifo_named_or_in_a_folder_is_refused_without_opening_it(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.usd")
@@ -47,7 +48,8 @@ def test_a_device_is_refused_not_read_until_memory_runs_out() -> None:
     with hang_guard(10):
         sheet = api.check_file(Path("/dev/zero"))
     assert [(d.code, d.message) for d in sheet.diagnostics] == [
-        ("IO001", "cannot read file: it is a character device, not a regular file")]
+        ("IO001", "cannot read file: it is a character device, not a regular file")
+    ]
 
 
 def test_reading_stops_one_byte_past_the_limit(tmp_path: Path) -> None:
@@ -81,28 +83,37 @@ def test_a_file_that_grew_after_its_size_was_taken_is_read_whole_or_refused(tmp_
 
 # --- numbers past any rule -----------------------------------------------------------------------------------
 
+
 def test_what_a_number_past_any_rule_is() -> None:
-    assert beyond_reason(10 ** FIGURE_DIGITS - 1) is None
-    assert beyond_reason(10 ** FIGURE_DIGITS) == "has 16 digits (figures are under 10**15)"
+    assert beyond_reason(10**FIGURE_DIGITS - 1) is None
+    assert beyond_reason(10**FIGURE_DIGITS) == "has 16 digits (figures are under 10**15)"
     assert beyond_reason(float("inf")) == "is infinite"
     assert beyond_reason(float("nan")) == "is NaN (not a number)"
     assert beyond_reason(True) is None and beyond_reason("1" * 40) is None
     assert beyond_reason(Decimal("1E-15")) is None and beyond_reason(Decimal("-999999999999999.9")) is None
-    assert beyond_reason(Decimal("9.9E-16")) == "is 9.9E-16, nearer 0 than any rule can mean (figures are 0 or at " \
-                                                 "least 10**-15)"
+    assert (
+        beyond_reason(Decimal("9.9E-16")) == "is 9.9E-16, nearer 0 than any rule can mean (figures are 0 or at "
+        "least 10**-15)"
+    )
     assert beyond_reason(Decimal("1E+15")) == "has 16 digits (figures are under 10**15)"
 
 
-@given(st.integers(min_value=-10 ** 17, max_value=10 ** 17) | st.decimals(allow_nan=True, allow_infinity=True)
-       | st.builds(lambda digits, exponent: Decimal(digits).scaleb(exponent),
-                   st.integers(-10 ** 3, 10 ** 3), st.integers(-20, 20)))
+@given(
+    st.integers(min_value=-(10**17), max_value=10**17)
+    | st.decimals(allow_nan=True, allow_infinity=True)
+    | st.builds(
+        lambda digits, exponent: Decimal(digits).scaleb(exponent), st.integers(-(10**3), 10**3), st.integers(-20, 20)
+    )
+)
 def test_a_figure_told_quickly_is_told_as_its_exact_decimal_is(value: int | Decimal) -> None:
     """Whole numbers and Decimals well inside the limits skip the exact reading; the answer is the same."""
     assert beyond_reason(value) == _beyond(Decimal(value))
 
 
-@pytest.mark.parametrize(("value", "words"), [("inf", "is infinite"), ("nan", "is NaN"), ("1e400", "has 401 digits"),
-                                              ("-1" + "0" * 20, "has 21 digits")])
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [("inf", "is infinite"), ("nan", "is NaN"), ("1e400", "has 401 digits"), ("-1" + "0" * 20, "has 21 digits")],
+)
 def test_a_toml_number_past_any_rule_is_a_finding_at_its_key(tmp_path: Path, value: str, words: str) -> None:
     text = (ROOT / "examples" / "ffs2" / "seed-examples.toml").read_text(encoding="utf-8")
     path = tmp_path / "design.toml"
@@ -133,13 +144,15 @@ def test_a_count_past_any_fleet_is_refused_at_its_line_not_counted(tmp_path: Pat
     fleet = (BATTLE / "fleet-a.toml").read_text(encoding="utf-8").replace("count = 2", "count = 100000000000")
     (tmp_path / "fleet-a.toml").write_text(fleet, encoding="utf-8")
     with hang_guard(20):
-        result, problems = api.score(tmp_path / "fleet-a.toml", tmp_path / "damage-a.toml",
-                                     tmp_path / "fleet-b.toml", tmp_path / "damage-b.toml")
+        result, problems = api.score(
+            tmp_path / "fleet-a.toml", tmp_path / "damage-a.toml", tmp_path / "fleet-b.toml", tmp_path / "damage-b.toml"
+        )
     found = [d for d in problems + (result.diagnostics if result else []) if "count" in d.message]
     assert found and found[0].span.line == 6 and f"{MAX_COPIES:,}".replace(",", "") in found[0].message.replace(",", "")
 
 
 # --- workbooks -----------------------------------------------------------------------------------------------
+
 
 def _read(tmp_path: Path, data: bytes) -> list[tuple[str, int, str]]:
     path = tmp_path / "design.xlsx"
@@ -167,22 +180,27 @@ def test_a_million_rows_is_refused_unread(tmp_path: Path) -> None:
     assert [code for code, _, _ in found] in (["IO002"], ["FFS003"])
 
 
-@pytest.mark.parametrize(("cell", "expected"), [
-    (b'<c r="B4" t="n"><v>INF</v></c>', "FFS003"),
-    (b'<c r="B4" t="n"><v>NaN</v></c>', "FFS003"),
-    (b'<c r="ZZZZ9" t="n"><v>15</v></c>', "FFS003"),
-    (b'<c r="B4" t="n"><v>1e400</v></c>', "FFS002"),
-])
-def test_a_cell_openpyxl_cannot_read_or_past_any_rule_is_a_finding(tmp_path: Path, cell: bytes,
-                                                                   expected: str) -> None:
+@pytest.mark.parametrize(
+    ("cell", "expected"),
+    [
+        (b'<c r="B4" t="n"><v>INF</v></c>', "FFS003"),
+        (b'<c r="B4" t="n"><v>NaN</v></c>', "FFS003"),
+        (b'<c r="ZZZZ9" t="n"><v>15</v></c>', "FFS003"),
+        (b'<c r="B4" t="n"><v>1e400</v></c>', "FFS002"),
+    ],
+)
+def test_a_cell_openpyxl_cannot_read_or_past_any_rule_is_a_finding(tmp_path: Path, cell: bytes, expected: str) -> None:
     found = _read(tmp_path, with_ship_xml({b'<c r="B4" t="n"><v>15</v></c>': cell}))
     assert [code for code, _, _ in found] == [expected]
 
 
 def test_entities_are_never_expanded(tmp_path: Path) -> None:
     """Billion laughs and an external entity (XXE): refused by the XML parser, not expanded."""
-    laughs = b'<?xml version="1.0"?><!DOCTYPE l [<!ENTITY l0 "lol">' + b"".join(
-        b'<!ENTITY l%d "%s">' % (n, b"&l%d;" % (n - 1) * 10) for n in range(1, 10)) + b"]>"
+    laughs = (
+        b'<?xml version="1.0"?><!DOCTYPE l [<!ENTITY l0 "lol">'
+        + b"".join(b'<!ENTITY l%d "%s">' % (n, b"&l%d;" % (n - 1) * 10) for n in range(1, 10))
+        + b"]>"
+    )
     external = b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>'
     for prolog, entity in ((laughs, b"&l9;"), (external, b"&e;")):
         parts = members()
@@ -198,8 +216,9 @@ def test_formulas_and_dde_are_never_evaluated(tmp_path: Path) -> None:
     found = _read(tmp_path, with_ship_xml({b'<c r="B4" t="n"><v>15</v></c>': b'<c r="B4"><f>1+1</f></c>'}))
     assert [(code, "ship.tl" in message) for code, _, message in found] == [("FFS002", True)]
     path = tmp_path / "dde.xlsx"
-    path.write_bytes(with_ship_xml({b'<c r="B3" t="inlineStr"><is><t>Seed Example</t></is></c>':
-                                    b"<c r=\"B3\" t=\"str\"><f>cmd|' /C calc'!A0</f><v>=cmd|calc</v></c>"}))
+    name = b'<c r="B3" t="inlineStr"><is><t>Seed Example</t></is></c>'
+    dde = b'<c r="B3" t="str"><f>cmd|\' /C calc\'!A0</f><v>=cmd|calc</v></c>'
+    path.write_bytes(with_ship_xml({name: dde}))
     assert [ship.name for ship in api.check_file(path).ships] == ["=cmd|calc"]
 
 

@@ -23,10 +23,12 @@ GUARD_SECONDS = 10
 LONG = MAX_SHEET_BYTES - 16 * 1024
 
 
-@pytest.mark.parametrize(("form", "chunk_name", "base", "after"), list(cases()),
-                         ids=[f"{form}-{name}" for form, name, _, _ in cases()])
-def test_a_long_line_of_any_class_is_read_or_refused_without_a_hang(tmp_path: Path, form: str, chunk_name: str,
-                                                                     base: Path, after: int) -> None:
+@pytest.mark.parametrize(
+    ("form", "chunk_name", "base", "after"), list(cases()), ids=[f"{form}-{name}" for form, name, _, _ in cases()]
+)
+def test_a_long_line_of_any_class_is_read_or_refused_without_a_hang(
+    tmp_path: Path, form: str, chunk_name: str, base: Path, after: int
+) -> None:
     path = tmp_path / f"long{base.suffix}"
     path.write_text(with_long_line(base, after, CHUNKS[chunk_name], LONG), encoding="utf-8")
     with hang_guard(GUARD_SECONDS):
@@ -73,7 +75,8 @@ def test_a_line_over_the_limit_is_refused_at_its_line_and_the_rest_is_read(tmp_p
     clean = api.check_file(base)
     # Every line after the refused one keeps its number: the findings of the sheet itself move down by one.
     assert [(d.code, d.span.line) for d in sheet.diagnostics if d.code != "IO010"] == [
-        (d.code, d.span.line + (d.span.line > after)) for d in clean.diagnostics]
+        (d.code, d.span.line + (d.span.line > after)) for d in clean.diagnostics
+    ]
     assert sheet.ships[0].name == clean.ships[0].name
 
 

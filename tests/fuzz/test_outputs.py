@@ -26,8 +26,10 @@ def sheet(tmp_path: Path) -> Path:
     return tmp_path / "kuvasz.usd"
 
 
-@pytest.mark.parametrize("command", [["export", "kuvasz.usd", "-o", "kuvasz.usd", "--format", "json"],
-                                     ["audit", "kuvasz.usd", "-o", "kuvasz.usd"]])
+@pytest.mark.parametrize(
+    "command",
+    [["export", "kuvasz.usd", "-o", "kuvasz.usd", "--format", "json"], ["audit", "kuvasz.usd", "-o", "kuvasz.usd"]],
+)
 def test_an_output_that_is_an_input_is_refused(sheet: Path, command: list[str]) -> None:
     before = sheet.read_bytes()
     result = run(*command, cwd=sheet.parent)
@@ -39,8 +41,9 @@ def test_the_score_workbook_never_overwrites_a_damage_record(tmp_path: Path) -> 
     for name in ("fleet-a.toml", "damage-a.toml", "fleet-b.toml", "damage-b.toml", "vigilant.txt", "kinunir.txt"):
         shutil.copy(BATTLE / name, tmp_path)
     before = (tmp_path / "damage-b.toml").read_bytes()
-    result = run("score", "fleet-a.toml", "damage-a.toml", "fleet-b.toml", "damage-b.toml", "-o", "damage-b.toml",
-                 cwd=tmp_path)
+    result = run(
+        "score", "fleet-a.toml", "damage-a.toml", "fleet-b.toml", "damage-b.toml", "-o", "damage-b.toml", cwd=tmp_path
+    )
     assert result.returncode == 2 and "IO009" in result.stderr
     assert (tmp_path / "damage-b.toml").read_bytes() == before
 

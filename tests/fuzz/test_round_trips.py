@@ -25,18 +25,25 @@ def _swap_sections(text: str) -> str:
 CASES = {
     "sections out of order": (_swap_sections(VIGILANT), ".txt"),
     "a note of digits before the USP": (VIGILANT.replace("\nUSP\n", "\n0\nUSP\n"), ".txt"),
-    "an HG'80 note naming drop tanks before the USP": (
-        "Note: laden with drop tanks (BC- A2447G2)\n" + KINUNIR, ".txt"),
+    "an HG'80 note naming drop tanks before the USP": ("Note: laden with drop tanks (BC- A2447G2)\n" + KINUNIR, ".txt"),
     "no component sheet title": (VIGILANT.replace("Vigilant Class Armoured Cruiser\n", ""), ".txt"),
     "a TL on a battery line without counts": (
-        "Ship: Hauler\nTech Level: 12\n\nUSP\n         CA-E333463-471100-60009-0 MCr 4,014.772 5 KTons\n", ".txt"),
+        "Ship: Hauler\nTech Level: 12\n\nUSP\n         CA-E333463-471100-60009-0 MCr 4,014.772 5 KTons\n",
+        ".txt",
+    ),
     "two flags on two lines": (KINUNIR + "Bay-3 Passengers=0.\nModel/7fib Low=0.\n", ".txt"),
-    "a drop tank cost without a laden USP": (VIGILANT.replace(
-        "\nVigilant Class", "\nWith Drop Tanks\nDrop Tanks Cost: MCr 1.000\n\nVigilant Class"), ".txt"),
-    "a class name with an unmatched bracket": (KUVASZ.replace("Class: Kuvasz TL:12", "Kuvasz yal-class) TL-12"),
-                                               ".usd"),
-    "a computer without a count beside one with": (KUVASZ.replace("Type: FFE", "Type: FFE\nComputers: Std 3xFib"),
-                                                   ".usd"),
+    "a drop tank cost without a laden USP": (
+        VIGILANT.replace("\nVigilant Class", "\nWith Drop Tanks\nDrop Tanks Cost: MCr 1.000\n\nVigilant Class"),
+        ".txt",
+    ),
+    "a class name with an unmatched bracket": (
+        KUVASZ.replace("Class: Kuvasz TL:12", "Kuvasz yal-class) TL-12"),
+        ".usd",
+    ),
+    "a computer without a count beside one with": (
+        KUVASZ.replace("Type: FFE", "Type: FFE\nComputers: Std 3xFib"),
+        ".usd",
+    ),
 }
 
 
@@ -57,6 +64,7 @@ def test_a_sheet_that_reads_without_errors_reads_back_equal(tmp_path: Path, name
 
 def test_the_cases_hold_what_they_name(tmp_path: Path) -> None:
     """Each case reads as the fault it names (so the test above cannot pass on a sheet that lost it)."""
+
     def read(name: str) -> api.SheetFile:
         text, suffix = CASES[name]
         path = tmp_path / f"{len(name)}{suffix}"
@@ -74,7 +82,9 @@ def test_the_cases_hold_what_they_name(tmp_path: Path) -> None:
     assert ship.laden_usp is None and ship.drop_tank_cost == Decimal("1.000")
     assert read("a class name with an unmatched bracket").ships[0].class_name == "Kuvasz yal-class)"
     assert [(c.count, c.model) for c in read("a computer without a count beside one with").ships[0].computers] == [
-        (1, "Std"), (3, "Fib")]
+        (1, "Std"),
+        (3, "Fib"),
+    ]
 
 
 def test_the_workbook_writer_keeps_a_figure_past_any_rule_as_text(tmp_path: Path) -> None:

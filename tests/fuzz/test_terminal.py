@@ -22,13 +22,21 @@ def attacked(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (folder / "hg.txt").write_text(hg.replace("Kinunir", "Kin" + ATTACK, 1), encoding="utf-8")
     t4 = (ROOT / "examples/coronation-t4.usd").read_text(encoding="utf-8")
     (folder / "t4.usd").write_text(t4.replace("Coronation", "Cor" + ATTACK, 1), encoding="utf-8")
-    (folder / "name\x1b[31m\nsplit.usd").write_text((ROOT / "examples/kuvasz.usd").read_text(encoding="utf-8"),
-                                                    encoding="utf-8")
+    (folder / "name\x1b[31m\nsplit.usd").write_text(
+        (ROOT / "examples/kuvasz.usd").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     return folder
 
 
-COMMANDS = [["check", "."], ["show", "hg.txt"], ["show", "t4.usd"], ["audit", "."], ["convert", "t4.usd"],
-            ["export", "hg.txt"], ["check", ".", "--format", "github"]]
+COMMANDS = [
+    ["check", "."],
+    ["show", "hg.txt"],
+    ["show", "t4.usd"],
+    ["audit", "."],
+    ["convert", "t4.usd"],
+    ["export", "hg.txt"],
+    ["check", ".", "--format", "github"],
+]
 
 
 @pytest.mark.parametrize("terminal", ["1", "0"], ids=["terminal", "pipe"])

@@ -38,8 +38,12 @@ def with_rows(count: int) -> bytes:
     """The template with ``count`` extra rows on the Ship sheet (a million compress to a few megabytes)."""
     row = b'<row r="%d"><c r="A%d" t="n"><v>1</v></c></row>'
     extra = b"".join(row % (n, n) for n in range(100, 100 + count))
-    return with_ship_xml({b"</sheetData>": extra + b"</sheetData>",
-                          b'<dimension ref="A1:C18" />': b'<dimension ref="A1:C%d" />' % (100 + count)})
+    return with_ship_xml(
+        {
+            b"</sheetData>": extra + b"</sheetData>",
+            b'<dimension ref="A1:C18" />': b'<dimension ref="A1:C%d" />' % (100 + count),
+        }
+    )
 
 
 def bomb(uncompressed: int) -> bytes:

@@ -62,10 +62,9 @@ def test_a_summary_line_reads_counts_of_nouns_of_several_words():
     not eHex Z = 33, and Y under the laser digit (column 41) is 60, not eHex Y = 32."""
     (ship,), diagnostics = read("summary-pieces.txt")
     assert diagnostics == []
-    assert {key: ship.summary[key] for key in ("Troops", "Fighters", "Battle Riders", "Ship's Boats",
-                                               "Drop Tanks")} == {"Troops": 100, "Fighters": 200,
-                                                                  "Battle Riders": 7, "Ship's Boats": 2,
-                                                                  "Drop Tanks": 12}
+    assert {
+        key: ship.summary[key] for key in ("Troops", "Fighters", "Battle Riders", "Ship's Boats", "Drop Tanks")
+    } == {"Troops": 100, "Fighters": 200, "Battle Riders": 7, "Ship's Boats": 2, "Drop Tanks": 12}
     assert ship.battery_legend == {"Y": 60, "Z": 200}
     assert (ship.batteries.sandcaster, ship.batteries.laser) == (200, 60)
     assert ship.batteries.uncertain == ()
@@ -92,7 +91,10 @@ def test_a_legend_letter_lost_with_its_piece_makes_its_counts_uncertain():
     text = (FORMS / "summary-pieces.txt").read_text().replace("Y = 60.", "Y = sixty.")
     (ship,), diagnostics = parse_highguard(text, "lost.txt")
     assert [(d.code, d.span.line, d.span.col) for d in diagnostics] == [
-        ("HG001", 4, 148), ("HG013", 2, 41), ("HG013", 3, 41)]
+        ("HG001", 4, 148),
+        ("HG013", 2, 41),
+        ("HG013", 3, 41),
+    ]
     assert "laser count 'Y' read as eHex 32" in diagnostics[1].message
     assert (ship.batteries.laser, ship.batteries.uncertain) == (32, ("laser",))
     assert (ship.batteries.sandcaster, ship.bearing.uncertain) == (200, ("laser",))
@@ -129,8 +131,10 @@ def test_drop_tanks_from_a_note_count_in_the_fuel_rule():
     short = (FORMS / "drop-tank-note.txt").read_text().replace("Fuel=287.5", "Fuel=200")
     result = runner.invoke(app, ["check", "-", "--stdin-filename", "short.txt"], input=short)
     assert result.exit_code == 1
-    assert "HG104 Fuel 200 and 500 tons of drop tanks make 700, short of jump fuel 700 (on the laden tonnage) + " \
-           "power plant fuel 87.5 = 787.5" in result.stdout
+    assert (
+        "HG104 Fuel 200 and 500 tons of drop tanks make 700, short of jump fuel 700 (on the laden tonnage) + "
+        "power plant fuel 87.5 = 787.5" in result.stdout
+    )
 
 
 def test_without_its_second_line_the_note_gives_no_tanks():
@@ -154,12 +158,17 @@ def test_a_line_with_a_usp_lines_shape_is_refused_as_one():
     """The second Kinunir's USP with its first dash lost to a blank ("B -A2447G2-000510-50202-0"): no USP reads,
     but three of its pieces do, so the line is refused as a USP line (HG001) and its battery and summary lines go
     with it (HG012); the first ship keeps its own counts."""
-    text = (FORMS / "refused-usp.txt").read_text().replace("kTuns", "tons").replace(
-        "BC-A2447G2-000510-50202-0  MCr 1336.63     1250 tons\n     batteries bearing                  1",
-        "B -A2447G2-000510-50202-0  MCr 1336.63     1250 tons\n     batteries bearing                  1")
+    text = (
+        (FORMS / "refused-usp.txt")
+        .read_text()
+        .replace("kTuns", "tons")
+        .replace(
+            "BC-A2447G2-000510-50202-0  MCr 1336.63     1250 tons\n     batteries bearing                  1",
+            "B -A2447G2-000510-50202-0  MCr 1336.63     1250 tons\n     batteries bearing                  1",
+        )
+    )
     ships, diagnostics = parse_highguard(text, "near.txt")
-    assert [(d.code, d.span.line) for d in diagnostics] == [("HG001", 5), ("HG012", 6), ("HG012", 7),
-                                                            ("HG012", 8)]
+    assert [(d.code, d.span.line) for d in diagnostics] == [("HG001", 5), ("HG012", 6), ("HG012", 7), ("HG012", 8)]
     assert [ship.batteries.laser for ship in ships] == [2]
 
 

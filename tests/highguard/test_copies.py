@@ -37,8 +37,17 @@ def test_quoted_printable_copy():
     ships, said = read(COPIES / "kinunir-quoted-printable.txt")
     assert ships == CLEAN
     assert ships[0].summary["Fuel"] == CLEAN[0].summary["Fuel"] == 587.5
-    assert [(line, col) for _, _, line, col, _ in said] == [(2, 71), (3, 71), (4, 11), (4, 20), (4, 31), (4, 42),
-                                                            (4, 54), (4, 70), (4, 83)]
+    assert [(line, col) for _, _, line, col, _ in said] == [
+        (2, 71),
+        (3, 71),
+        (4, 11),
+        (4, 20),
+        (4, 31),
+        (4, 42),
+        (4, 54),
+        (4, 70),
+        (4, 83),
+    ]
     assert {(code, severity, message) for code, severity, _, _, message in said} == {("HG007", "warning", QP)}
 
 
@@ -47,8 +56,15 @@ def test_usp_broken_by_spaces_after_its_dashes():
     (the spaces are moved after the USP, so every column keeps its place)."""
     ships, said = read(COPIES / "kinunir-broken-usp.txt")
     assert ships == CLEAN
-    assert said == [("HG007", "warning", 1, 23, "a USP broken by spaces after its dashes read as "
-                                                "BC-A2447G2-000510-50202-0 (damage from copying)")]
+    assert said == [
+        (
+            "HG007",
+            "warning",
+            1,
+            23,
+            "a USP broken by spaces after its dashes read as BC-A2447G2-000510-50202-0 (damage from copying)",
+        )
+    ]
 
 
 def test_scanner_errors_in_figures():
@@ -59,11 +75,19 @@ def test_scanner_errors_in_figures():
         (3, 72, "scanner error: 'l5' read as 15 (damage from copying)"),
         (4, 12, "scanner error: 'O' read as 0 (damage from copying)"),
         (4, 19, "scanner error: 'O' read as 0 (damage from copying)"),
-        (4, 61, "scanner error: 'l' read as 1 (damage from copying)")]
+        (4, 61, "scanner error: 'l' read as 1 (damage from copying)"),
+    ]
 
 
-@pytest.mark.parametrize("scanned", ["BC-A2447G2-OOO5lO-5O2O2-O", "BC-A2447G2-000510-50202-O",
-                                     "BC-A2447G2-OOO5IO-50202-0", "BC- A2447G2- OOO5lO- 50202- 0"])
+@pytest.mark.parametrize(
+    "scanned",
+    [
+        "BC-A2447G2-OOO5lO-5O2O2-O",
+        "BC-A2447G2-000510-50202-O",
+        "BC-A2447G2-OOO5IO-50202-0",
+        "BC- A2447G2- OOO5lO- 50202- 0",
+    ],
+)
 def test_a_scanners_letters_in_the_usp_are_its_digits(scanned):
     """The Kinunir's USP as a scanner reads it: O and o for 0, l and I for 1. Capital I and O are letters no eHex
     digit is, and the lower case is none, so they can only be the digits. Before, a lower-case l made the USP
@@ -82,8 +106,13 @@ def test_a_usp_of_other_letters_is_not_read_as_a_scanners():
     text = (HG / "kinunir-hg80.txt").read_text().replace("BC-A2447G2-000510-50202-0", "BC-A2447G2-000510-5m202-0")
     ships, said = parse_highguard(text, "x.txt")
     assert "HG007" not in {d.code for d in said} and ships == []
-    assert [(d.code, d.span.line) for d in said] == [("HG001", 1), ("HG012", 2), ("HG012", 3), ("HG012", 4),
-                                                     ("HG006", 1)]
+    assert [(d.code, d.span.line) for d in said] == [
+        ("HG001", 1),
+        ("HG012", 2),
+        ("HG012", 3),
+        ("HG012", 4),
+        ("HG006", 1),
+    ]
 
 
 def test_cpm_end_of_file_mark_is_the_end():
@@ -97,14 +126,18 @@ def test_text_after_the_end_of_file_mark_is_said():
     ships, diagnostics = parse_highguard(text, "x.txt")
     assert ships == CLEAN
     assert [(d.code, d.message, d.source_line) for d in diagnostics] == [
-        ("HG002", "text after the CP/M end-of-file mark (Ctrl-Z): not read", "left over from the disk")]
+        ("HG002", "text after the CP/M end-of-file mark (Ctrl-Z): not read", "left over from the disk")
+    ]
 
 
-@pytest.mark.parametrize("line", [
-    "Class: Io",                          # a name, not a figure (never a Key=value line)
-    "Passengers=0. Low=0. Cargo=63.",     # clean figures
-    "BC-A2447G2-000510-50202-0",          # a whole USP
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Class: Io",  # a name, not a figure (never a Key=value line)
+        "Passengers=0. Low=0. Cargo=63.",  # clean figures
+        "BC-A2447G2-000510-50202-0",  # a whole USP
+    ],
+)
 def test_clean_lines_are_not_repaired(line):
     assert repair_line(line) == (line, [])
     if "=" in line:
@@ -112,8 +145,33 @@ def test_clean_lines_are_not_repaired(line):
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.lists(st.sampled_from(["=3D", "=", "3D", "Cr", "cr", "BC", "-", "- ", "A2447G2", "a2447g2", "000510",
-                                 "50202", "0", " ", "\t", "MCr", "Td;", "x"]), max_size=14))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "=3D",
+                "=",
+                "3D",
+                "Cr",
+                "cr",
+                "BC",
+                "-",
+                "- ",
+                "A2447G2",
+                "a2447g2",
+                "000510",
+                "50202",
+                "0",
+                " ",
+                "\t",
+                "MCr",
+                "Td;",
+                "x",
+            ]
+        ),
+        max_size=14,
+    )
+)
 def test_a_line_with_nothing_to_repair_is_told_without_trying_each_repair(pieces):
     line = "".join(pieces)
     assert repair_line(line) == every_repair(line)
@@ -128,10 +186,21 @@ def test_every_fixture_line_is_repaired_as_each_repair_tried_repairs_it():
 def test_a_high_guard_text_is_told_as_its_whole_shapes_tell_it():
     """The quick look (the dashes of a USP's first block, a ';') answers as the whole shapes do, on every
     fixture text and on lines made of a USP's pieces."""
-    texts = [path.read_text(errors="replace") for path in sorted(FIXTURES.rglob("*")) if path.is_file()
-             and path.suffix in (".txt", ".usd", ".hg", ".sheet", ".toml")]
-    texts += ["BC- A2447G2- 000510- 50202- 0", "x-A2447G2-", "Hull 200.000Td ; mcr 4", "a-B2447G2-000510-50202-0",
-              "200TD;MCR 4", "9 tD;\n  McR 1", "Cost: MCr 40; 20 Td", "Notes: 2 td; mc r"]
+    texts = [
+        path.read_text(errors="replace")
+        for path in sorted(FIXTURES.rglob("*"))
+        if path.is_file() and path.suffix in (".txt", ".usd", ".hg", ".sheet", ".toml")
+    ]
+    texts += [
+        "BC- A2447G2- 000510- 50202- 0",
+        "x-A2447G2-",
+        "Hull 200.000Td ; mcr 4",
+        "a-B2447G2-000510-50202-0",
+        "200TD;MCR 4",
+        "9 tD;\n  McR 1",
+        "Cost: MCr 40; 20 Td",
+        "Notes: 2 td; mc r",
+    ]
     for text in texts:
         assert looks_like_highguard(text) == bool(BROKEN_USP_SHAPE.search(text) or COMPONENT_SHAPE.search(text))
     assert sum(map(looks_like_highguard, texts)) > 10 and not all(map(looks_like_highguard, texts))

@@ -37,10 +37,14 @@ def test_show_prints_every_battery_count_of_every_weapon():
     result = runner.invoke(app, ["show", str(FORMS / "adjacent-counts.txt")])
     assert result.exit_code == 0, result.output
     shown = " ".join(result.stdout.replace("│", " ").split())  # the panel's text, unwrapped
-    for words in ("sandcaster 4 (10 batteries, 10 bearing)", "repulsor 6 (1 battery, 1 bearing)",
-                  "laser factor 2 (7 batteries, 7 bearing)", "energy factor 3 (4 batteries, 4 bearing)",
-                  "particle accelerator factor 4 (2 batteries, 2 bearing)", "missile factor 5 (3 batteries, "
-                  "3 bearing)"):
+    for words in (
+        "sandcaster 4 (10 batteries, 10 bearing)",
+        "repulsor 6 (1 battery, 1 bearing)",
+        "laser factor 2 (7 batteries, 7 bearing)",
+        "energy factor 3 (4 batteries, 4 bearing)",
+        "particle accelerator factor 4 (2 batteries, 2 bearing)",
+        "missile factor 5 (3 batteries, 3 bearing)",
+    ):
         assert words in shown, words
 
 
@@ -50,8 +54,10 @@ def test_adjacent_counts_that_lost_their_columns_are_read_in_order():
     text = (FORMS / "adjacent-counts.txt").read_text().replace("            A   1 742 3", "      A   1 742 3")
     (ship,), diagnostics = parse_highguard(text, "shifted.txt")
     assert [d.code for d in diagnostics] == ["HG003", "HG003"]
-    assert "read in order as sandcaster 10, repulsor 1, laser 7, energy 4, particle accelerator 2, missile 3" \
+    assert (
+        "read in order as sandcaster 10, repulsor 1, laser 7, energy 4, particle accelerator 2, missile 3"
         in diagnostics[0].message
+    )
     assert (ship.batteries.get("laser"), ship.crew, ship.tl) == (7, 170, 15)
 
 
@@ -70,6 +76,7 @@ def test_a_digit_legend_overrides_ehex_for_battery_counts_only():
 
 def test_show_says_the_legend_and_the_sheet_reads_back():
     from shipyard.systems.highguard.render import render_highguard
+
     (ship,), _ = read("digit-legend.txt")
     result = runner.invoke(app, ["show", str(FORMS / "digit-legend.txt")])
     shown = " ".join(result.stdout.replace("│", " ").split())
@@ -93,10 +100,24 @@ def test_layouts_beside_the_hg80_one():
     HG'80 prints them) and an unknown crew ('crew= ?': a warning, not read as a number)."""
     (first, second), diagnostics = read("layouts.txt")
     expected = {"sandcaster": 10, "repulsor": 1, "laser": 7, "energy": 4, "particle_accelerator": 2, "missile": 3}
-    assert (first.hull_number, first.name, first.tonnage, first.crew, first.tl) == ("CR-9001", "Adjacent", 30000,
-                                                                                    170, 15)
-    assert first.summary == {"Passengers": 0, "Low": 0, "Cargo": 100, "Fuel": 7200, "EP": 1200, "Agility": 2,
-                             "Marines": 50, "Troops": 0, "Fighters": 200}
+    assert (first.hull_number, first.name, first.tonnage, first.crew, first.tl) == (
+        "CR-9001",
+        "Adjacent",
+        30000,
+        170,
+        15,
+    )
+    assert first.summary == {
+        "Passengers": 0,
+        "Low": 0,
+        "Cargo": 100,
+        "Fuel": 7200,
+        "EP": 1200,
+        "Agility": 2,
+        "Marines": 50,
+        "Troops": 0,
+        "Fighters": 200,
+    }
     assert first.laden_usp is not None and first.laden_usp.text.startswith("CR-M2234F3")
     assert (second.hull_number, second.usp.ship_type, second.crew, second.tl) == ("CR-9002", "CR", None, 15)
     for ship in (first, second):
@@ -104,4 +125,5 @@ def test_layouts_beside_the_hg80_one():
             assert {name: counts.get(name) for name in expected} == expected
     assert [(d.code, d.span.line, d.span.col, d.message) for d in diagnostics] == [
         ("HG007", 6, 23, "the lower-case type code 'Cr' read as CR"),
-        ("HG008", 7, 52, "Crew is '?' on the sheet (unknown): not read")]
+        ("HG008", 7, 52, "Crew is '?' on the sheet (unknown): not read"),
+    ]

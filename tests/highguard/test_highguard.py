@@ -29,12 +29,25 @@ def kinunir(name="kinunir-hg80.txt"):
 
 def test_usp_decodes_every_position():
     usp = decode_usp("BC-A2447G2-000510-50202-0")
-    assert (usp.ship_type, usp.hull_code, usp.configuration, usp.jump, usp.maneuver, usp.power, usp.computer,
-            usp.crew) == ("BC", "A", 2, 4, 4, 7, "G", 2)
-    assert (usp.armour, usp.sandcaster, usp.meson_screen, usp.damper, usp.black_globe, usp.repulsor) == \
-        (0, 0, 0, 5, 1, 0)
-    assert (usp.laser, usp.energy, usp.particle_accelerator, usp.meson, usp.missile, usp.fighters) == \
-        (5, 0, 2, 0, 2, 0)
+    assert (
+        usp.ship_type,
+        usp.hull_code,
+        usp.configuration,
+        usp.jump,
+        usp.maneuver,
+        usp.power,
+        usp.computer,
+        usp.crew,
+    ) == ("BC", "A", 2, 4, 4, 7, "G", 2)
+    assert (usp.armour, usp.sandcaster, usp.meson_screen, usp.damper, usp.black_globe, usp.repulsor) == (
+        0,
+        0,
+        0,
+        5,
+        1,
+        0,
+    )
+    assert (usp.laser, usp.energy, usp.particle_accelerator, usp.meson, usp.missile, usp.fighters) == (5, 0, 2, 0, 2, 0)
 
 
 def test_spinal_letters_and_high_digits():
@@ -65,8 +78,13 @@ def test_component_sheet_lines():
     (ship,), _ = parse_highguard((HG / "vigilant-legal.txt").read_text())
     by_label = {c.label: c for c in ship.components}
     plant = by_label["P-Plant Factor-4"]
-    assert (plant.section, plant.tons, plant.mcr, plant.ep, plant.factor) == \
-        ("ENGINEERING", Decimal(600), Decimal(1800), Decimal(200), "4")
+    assert (plant.section, plant.tons, plant.mcr, plant.ep, plant.factor) == (
+        "ENGINEERING",
+        Decimal(600),
+        Decimal(1800),
+        Decimal(200),
+        "4",
+    )
     assert by_label["P-Fuel"].mcr == 0  # HGS's literal "MCr 0,000"
     assert by_label["Staterooms"].count == Decimal(60)
     assert by_label["100T Missile Bays"].bay_size == 100
@@ -74,12 +92,18 @@ def test_component_sheet_lines():
 
 
 def test_hgs_component_shapes():
-    text = ("Ketch Class Ketch\n\nCRAFT\n1 x Modular Cutter: 65.000Td; MCr 0.130; Cost of craft: MCr 28.000\n"
-            "2 x 10.000 Td Launch Facilities: 500.000 Td; MCr 1.000\n")
+    text = (
+        "Ketch Class Ketch\n\nCRAFT\n1 x Modular Cutter: 65.000Td; MCr 0.130; Cost of craft: MCr 28.000\n"
+        "2 x 10.000 Td Launch Facilities: 500.000 Td; MCr 1.000\n"
+    )
     (ship,), diagnostics = parse_highguard(text)
     cutter, tubes = ship.components
-    assert (cutter.count, cutter.label, cutter.tons, cutter.craft_cost) == \
-        (1, "Modular Cutter", Decimal(65), Decimal(28))
+    assert (cutter.count, cutter.label, cutter.tons, cutter.craft_cost) == (
+        1,
+        "Modular Cutter",
+        Decimal(65),
+        Decimal(28),
+    )
     assert (tubes.label, tubes.tons) == ("10.000 Td Launch Facilities", Decimal(500))
     assert ship.title == "Ketch Class Ketch" and diagnostics == []
 
@@ -88,8 +112,12 @@ def test_vigilant_design_engine():
     (ship,), _ = parse_highguard((HG / "vigilant-legal.txt").read_text())
     design = recompute(ship)
     assert (design.ep_output, design.ep_used, design.agility) == (Decimal(200), Decimal(115), 1)
-    assert (design.cargo_computed, design.component_cost, design.hardpoints, design.hardpoints_used) == \
-        (Decimal(912), Decimal("4014.772"), 50, 50)
+    assert (design.cargo_computed, design.component_cost, design.hardpoints, design.hardpoints_used) == (
+        Decimal(912),
+        Decimal("4014.772"),
+        50,
+        50,
+    )
     lasers, sand = design.turrets
     assert (lasers.weapon, lasers.per_turret, lasers.batteries, lasers.factor(12)) == ("beam laser", 3, 6, 6)
     assert (sand.weapon, sand.per_turret, sand.batteries, sand.factor(12)) == ("sandcaster", 3, 2, 7)
@@ -98,24 +126,25 @@ def test_vigilant_design_engine():
 
 
 def test_collapsed_battery_lines_are_realigned_with_a_warning():
-    text = (HG / "kinunir-hg80.txt").read_text().replace(
-        "     batteries bearing                  2 2 2", "Bearing 2 2 2")
+    text = (
+        (HG / "kinunir-hg80.txt").read_text().replace("     batteries bearing                  2 2 2", "Bearing 2 2 2")
+    )
     (ship,), diagnostics = parse_highguard(text, "k.txt")
     assert [d.code for d in diagnostics] == ["HG003"]
     assert (ship.bearing.laser, ship.bearing.particle_accelerator, ship.bearing.missile) == (2, 2, 2)
 
 
 def test_ambiguous_battery_columns_are_an_error():
-    text = (HG / "kinunir-hg80.txt").read_text().replace(
-        "     batteries bearing                  2 2 2", "Bearing 2 2")
+    text = (HG / "kinunir-hg80.txt").read_text().replace("     batteries bearing                  2 2 2", "Bearing 2 2")
     (ship,), diagnostics = parse_highguard(text, "k.txt")
     assert [(d.code, d.span.line) for d in diagnostics] == [("HG004", 2)]
     assert "ambiguous" in diagnostics[0].message and ship.bearing is None
 
 
 def test_unreadable_lines_are_kept_as_notes():
-    text = (HG / "vigilant-legal.txt").read_text().replace("Bridge: 100.000 Td; MCr 25.000",
-                                                           "Bridge: lots Td; MCr 25.000")
+    text = (
+        (HG / "vigilant-legal.txt").read_text().replace("Bridge: 100.000 Td; MCr 25.000", "Bridge: lots Td; MCr 25.000")
+    )
     (ship,), diagnostics = parse_highguard(text, "v.txt")
     (error,) = [d for d in diagnostics if d.severity.value == "error"]
     assert (error.code, error.span.line, error.span.col) == ("HG001", 33, 9)
@@ -128,8 +157,9 @@ def test_no_ship_is_an_error():
     assert ships == [] and [d.code for d in diagnostics] == ["HG002", "HG006"]
 
 
-@pytest.mark.parametrize("path", sorted(HG.glob("*.txt")) + sorted((ROOT / "examples" / "fleet").glob("*.txt")),
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted(HG.glob("*.txt")) + sorted((ROOT / "examples" / "fleet").glob("*.txt")), ids=lambda p: p.name
+)
 def test_round_trip(path):
     sheet = load_sheet(path)
     for ship in sheet.ships:
@@ -155,13 +185,19 @@ EXPECTED = {
     ("seeded-split-turret.txt", 38, "TCS101"),
     ("seeded-tcs-purification.txt", 29, "TCS113"),
     # The damaged copies (copies/, read in tests/highguard/test_copies.py): a warning for each repair.
-    ("kinunir-quoted-printable.txt", 2, "HG007"), ("kinunir-quoted-printable.txt", 3, "HG007"),
-    ("kinunir-quoted-printable.txt", 4, "HG007"), ("kinunir-broken-usp.txt", 1, "HG007"),
-    ("kinunir-scanned.txt", 3, "HG007"), ("kinunir-scanned.txt", 4, "HG007"),
+    ("kinunir-quoted-printable.txt", 2, "HG007"),
+    ("kinunir-quoted-printable.txt", 3, "HG007"),
+    ("kinunir-quoted-printable.txt", 4, "HG007"),
+    ("kinunir-broken-usp.txt", 1, "HG007"),
+    ("kinunir-scanned.txt", 3, "HG007"),
+    ("kinunir-scanned.txt", 4, "HG007"),
     # The layouts of forms/ (tests/highguard/test_forms.py): a lower-case type code, an unknown crew.
-    ("layouts.txt", 6, "HG007"), ("layouts.txt", 7, "HG008"),
+    ("layouts.txt", 6, "HG007"),
+    ("layouts.txt", 7, "HG008"),
     # A refused USP line and its block's lines (tests/highguard/test_blocks.py).
-    ("refused-usp.txt", 5, "HG001"), ("refused-usp.txt", 6, "HG012"), ("refused-usp.txt", 7, "HG012"),
+    ("refused-usp.txt", 5, "HG001"),
+    ("refused-usp.txt", 6, "HG012"),
+    ("refused-usp.txt", 7, "HG012"),
     ("refused-usp.txt", 8, "HG012"),
 }
 
@@ -169,8 +205,9 @@ EXPECTED = {
 def test_check_fixture_folder_reports_each_seeded_violation_and_nothing_else():
     result = runner.invoke(app, ["check", str(HG), "--format", "json"])
     found = json.loads(result.stdout)
-    serious = {(d["span"]["path"].rsplit("/", 1)[1], d["span"]["line"], d["code"]) for d in found
-               if d["severity"] != "info"}
+    serious = {
+        (d["span"]["path"].rsplit("/", 1)[1], d["span"]["line"], d["code"]) for d in found if d["severity"] != "info"
+    }
     assert serious == EXPECTED
     assert {d["code"] for d in found if d["severity"] == "info"} == {"TCS114"}
     assert result.exit_code == 1
@@ -187,8 +224,9 @@ def test_fleet_folder_with_scenario_reports_budget_and_tugs():
     each ship's drop tanks at MCr 1.000 (their sheets' Drop Tanks Cost): 8,111.87964 + 2 = 8,113.880 against a
     budget of 5,000: 3,113.880 over."""
     fleets = FIXTURES / "tcs" / "fleets"
-    result = runner.invoke(app, ["check", "--scenario", str(fleets / "small-budget.toml"), str(fleets / "no-tugs"),
-                                 "--level", "warning"])
+    result = runner.invoke(
+        app, ["check", "--scenario", str(fleets / "small-budget.toml"), str(fleets / "no-tugs"), "--level", "warning"]
+    )
     assert result.exit_code == 1
     lines = result.stdout.strip().splitlines()
     assert lines == [
@@ -213,8 +251,19 @@ def test_fleet_file_errors_are_located():
 
 def test_example_fleet_file_counts_ships():
     fleet = ROOT / "examples" / "fleet"
-    result = runner.invoke(app, ["check", "--scenario", str(fleet / "scenario.toml"), str(fleet / "fleet.toml"),
-                                 "--format", "json", "--select", "TCS2"])
+    result = runner.invoke(
+        app,
+        [
+            "check",
+            "--scenario",
+            str(fleet / "scenario.toml"),
+            str(fleet / "fleet.toml"),
+            "--format",
+            "json",
+            "--select",
+            "TCS2",
+        ],
+    )
     assert result.exit_code == 0 and json.loads(result.stdout) == []
 
 
@@ -239,13 +288,14 @@ def test_hg80_drop_tank_note_gives_the_laden_usp():
 
 
 def test_hgs_crew_breakdown_and_t20_lines():
-    text = ("Kuniko Class Ketch\n\nBook 5 Crew Breakdown\nCommand section: 7 officers and 4 ratings; Medical "
-            "Section: 1 officers\nHULL\nHull: 0.000 Td; MCr 8.000; Crew 0\nControls: 2.000 Td; MCr 0.000\n\n"
-            "ENGINEERING\nP-Plant: 12.000 Td; MCr 36.000\n1 x Backup P-Plant: 60.000 Td; MCr 180.000; +20.000 EP\n")
+    text = (
+        "Kuniko Class Ketch\n\nBook 5 Crew Breakdown\nCommand section: 7 officers and 4 ratings; Medical "
+        "Section: 1 officers\nHULL\nHull: 0.000 Td; MCr 8.000; Crew 0\nControls: 2.000 Td; MCr 0.000\n\n"
+        "ENGINEERING\nP-Plant: 12.000 Td; MCr 36.000\n1 x Backup P-Plant: 60.000 Td; MCr 180.000; +20.000 EP\n"
+    )
     (ship,), diagnostics = parse_highguard(text, "k.txt")
     assert diagnostics == [] and ship.crew_breakdown.startswith("Command section: 7 officers")
     assert [c.label for c in ship.components] == ["Hull", "Controls", "P-Plant", "Backup P-Plant"]
     assert ship.components[-1].backup and ship.components[-1].count == 1
     back, _ = parse_highguard(render_highguard(ship), "back.txt")
     assert back == [ship]
-

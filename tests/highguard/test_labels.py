@@ -16,8 +16,11 @@ from shipyard.core.fixes import apply_fixes
 from shipyard.systems.highguard.labels import COMPONENT_LABELS, read_label
 from shipyard.systems.highguard.parse import SECTIONS, parse_highguard
 
-SHEETS = sorted(path for path in (FIXTURES / "highguard").glob("*.txt")
-                if any(c.components for c in parse_highguard(path.read_text(), path.name)[0]))
+SHEETS = sorted(
+    path
+    for path in (FIXTURES / "highguard").glob("*.txt")
+    if any(c.components for c in parse_highguard(path.read_text(), path.name)[0])
+)
 _COMPONENT = re.compile(r"^(?:[0-9.,]+ x )?([^:]+):")
 
 
@@ -35,11 +38,14 @@ def _typos(text: str) -> list[tuple[int, str]]:
         if line.strip() in SECTIONS:
             section = line.strip()
         found = _COMPONENT.match(line) if section in COMPONENT_LABELS else None
-        words = [w for w in re.findall(r"[A-Za-z]+", found.group(1)) if len(w) >= 5 and w != "Model"
-                 and _misspelt(w) != w] if found else []
+        words = (
+            [w for w in re.findall(r"[A-Za-z]+", found.group(1)) if len(w) >= 5 and w != "Model" and _misspelt(w) != w]
+            if found
+            else []
+        )
         if words:
             start = found.start(1) + found.group(1).index(words[0])
-            typos.append((number, line[:start] + _misspelt(words[0]) + line[start + len(words[0]):]))
+            typos.append((number, line[:start] + _misspelt(words[0]) + line[start + len(words[0]) :]))
     return typos
 
 
@@ -53,8 +59,9 @@ def test_every_label_misspelt_reads_as_the_sheet(path: Path) -> None:
     typos = _typos(text)
     assert len(typos) >= 8, path  # the drives, tanks, bridge, computer, turrets, screens and berths
     for number, typo in typos:
-        damaged = "".join(typo + line[len(line.rstrip("\r\n")):] if n == number else line
-                          for n, line in enumerate(lines, start=1))
+        damaged = "".join(
+            typo + line[len(line.rstrip("\r\n")) :] if n == number else line for n, line in enumerate(lines, start=1)
+        )
         again, said = parse_highguard(damaged, path.name)
         assert again == ships, typo  # records compare without their spans
         (warning,) = [d for d in said if d.code == "HG009"]
@@ -63,26 +70,36 @@ def test_every_label_misspelt_reads_as_the_sheet(path: Path) -> None:
         assert apply_fixes(damaged, [warning])[0] == text
 
 
-@pytest.mark.parametrize(("section", "label", "meant"), [
-    ("ENGINEERING", "M-Drvie Factor-3", "M-Drive Factor-3"),  # the factor kept as written
-    ("ENGINEERING", "M-Drive Fatcor-3", "M-Drive Factor-3"),  # "Factor" itself misspelt
-    ("WEAPONRY", "Spinal Meson Gun Fatcor-H", "Spinal Meson Gun Factor-H"),
-    ("WEAPONRY", "100T Missle Bays", "100T Missile Bays"),  # the bay's size too
-    ("AVIONICS", "Computr Model/6fib", "Computer Model/6fib"),  # and the computer's model
-    ("WEAPONRY", "Energy Turret", "Energy Turrets"),
-    ("ACCOMMODATIONS", "Low Berth", "Low Berths"),  # the header as a typist spells it
-    ("FUEL", "Fuel Processor", None),  # near no label of FUEL
-    ("FUEL", "Laser Turrets", None),  # a label of another section is no label of this one
-])
+@pytest.mark.parametrize(
+    ("section", "label", "meant"),
+    [
+        ("ENGINEERING", "M-Drvie Factor-3", "M-Drive Factor-3"),  # the factor kept as written
+        ("ENGINEERING", "M-Drive Fatcor-3", "M-Drive Factor-3"),  # "Factor" itself misspelt
+        ("WEAPONRY", "Spinal Meson Gun Fatcor-H", "Spinal Meson Gun Factor-H"),
+        ("WEAPONRY", "100T Missle Bays", "100T Missile Bays"),  # the bay's size too
+        ("AVIONICS", "Computr Model/6fib", "Computer Model/6fib"),  # and the computer's model
+        ("WEAPONRY", "Energy Turret", "Energy Turrets"),
+        ("ACCOMMODATIONS", "Low Berth", "Low Berths"),  # the header as a typist spells it
+        ("FUEL", "Fuel Processor", None),  # near no label of FUEL
+        ("FUEL", "Laser Turrets", None),  # a label of another section is no label of this one
+    ],
+)
 def test_a_label_its_section_does_not_hold_is_read_as_the_nearest(section: str, label: str, meant: str | None):
     reading = read_label(section, label)
     assert reading is not None and reading.meant == meant
 
 
-@pytest.mark.parametrize(("section", "label"), [
-    ("HULL", "armour factor-4"), ("ENGINEERING", "Backup J-Drive Factor-3"), ("WEAPONRY", "Spinal Meson Gun Factor-T"),
-    ("CRAFT", "Modular Cuter"), ("USER DEFINED", "Brig"), ("(none)", "Anything"),  # free text, not looked at
-])
+@pytest.mark.parametrize(
+    ("section", "label"),
+    [
+        ("HULL", "armour factor-4"),
+        ("ENGINEERING", "Backup J-Drive Factor-3"),
+        ("WEAPONRY", "Spinal Meson Gun Factor-T"),
+        ("CRAFT", "Modular Cuter"),
+        ("USER DEFINED", "Brig"),
+        ("(none)", "Anything"),  # free text, not looked at
+    ],
+)
 def test_a_label_its_section_holds_or_free_text_is_read_as_written(section: str, label: str) -> None:
     assert read_label(section, label) is None
 
@@ -100,10 +117,14 @@ def test_check_fix_writes_the_label_and_a_far_label_is_said_as_info(tmp_path: Pa
     runner = CliRunner()
     first = runner.invoke(app, ["check", str(sheet)])
     assert "HG101" not in first.output  # the lasers are read: no USP digit disputed
-    assert f"{sheet}:38:6: warning: HG009 unknown component 'Laser Turets' in WEAPONRY: did you mean 'Laser " \
-           "Turrets'? Read as that" in first.output
-    assert f"{sheet}:29:1: info: HG010 component 'Fuel Processor' is no label High Guard Shipyard writes in " \
-           "FUEL: counted in the tonnage and cost, not rated" in first.output
+    assert (
+        f"{sheet}:38:6: warning: HG009 unknown component 'Laser Turets' in WEAPONRY: did you mean 'Laser "
+        "Turrets'? Read as that" in first.output
+    )
+    assert (
+        f"{sheet}:29:1: info: HG010 component 'Fuel Processor' is no label High Guard Shipyard writes in "
+        "FUEL: counted in the tonnage and cost, not rated" in first.output
+    )
     runner.invoke(app, ["check", "--fix", str(sheet)])
     assert sheet.read_text() == clean.replace("Purification", "Fuel Processor")
 
@@ -123,8 +144,9 @@ def _misspelt_key_is_read(typo: str, key: str, words: str) -> None:
     assert apply_fixes(damaged, [warning])[0] == text
 
 
-@pytest.mark.parametrize("typo, key", [("Agilty: 1", "Agility"), ("Marnies: 0", "Marines"), ("Cagro: 912", "Cargo"),
-                                       ("Feul: 1,700", "Fuel")])
+@pytest.mark.parametrize(
+    "typo, key", [("Agilty: 1", "Agility"), ("Marnies: 0", "Marines"), ("Cagro: 912", "Cargo"), ("Feul: 1,700", "Fuel")]
+)
 def test_a_misspelt_summary_key_is_read_as_the_key(typo: str, key: str) -> None:
     """A misspelt Agility, Cargo, EP or Fuel was silent, and its rule had nothing to check."""
     _misspelt_key_is_read(typo, key, "summary key ")
@@ -136,8 +158,14 @@ def test_a_summary_key_near_none_is_kept_as_written() -> None:
     assert ship.summary["Boats"] == 2 and "HG011" not in {d.code for d in said}
 
 
-@pytest.mark.parametrize("typo, key", [("Tech Levle: 12", "Tech Level"), ("Tpye: Armoured Cruiser", "Type"),
-                                       ("Architcet: shipyard test fixtures", "Architect")])
+@pytest.mark.parametrize(
+    "typo, key",
+    [
+        ("Tech Levle: 12", "Tech Level"),
+        ("Tpye: Armoured Cruiser", "Type"),
+        ("Architcet: shipyard test fixtures", "Architect"),
+    ],
+)
 def test_a_misspelt_text_field_is_read_as_the_field(typo: str, key: str) -> None:
     """'Tech Levle: 12' was a summary figure named "Tech Levle", and the ship had no TL from its header."""
     _misspelt_key_is_read(typo, key, "key ")
@@ -145,7 +173,10 @@ def test_a_misspelt_text_field_is_read_as_the_field(typo: str, key: str) -> None
 
 def test_a_line_only_near_a_text_field_is_not_read_as_one() -> None:
     """'Crate' is 0.8 of 'Craft' (a summary key's cut), but a text field takes any text: it must be nearer."""
-    text = (FIXTURES / "highguard" / "vigilant-legal.txt").read_text().replace("Tech Level: 12", "Tech Level: 12\n"
-                                                                               "Crate: spare parts")
+    text = (
+        (FIXTURES / "highguard" / "vigilant-legal.txt")
+        .read_text()
+        .replace("Tech Level: 12", "Tech Level: 12\nCrate: spare parts")
+    )
     (ship,), said = parse_highguard(text, "v.txt")
     assert "HG011" not in {d.code for d in said} and ship.craft is None

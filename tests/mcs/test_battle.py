@@ -71,10 +71,19 @@ def test_wilson_interval():
 
 def test_order_of_fire_is_largest_first_alternating():
     """MCS 2.4: from the initiative winner's largest ship, alternating, in decreasing size."""
-    coronation, hollyfields, kuvasz, midu = ship("coronation"), ship("hollyfields"), ship("kuvasz"), ship(
-        "midu-agashaan")
-    battle = Battle([Fleet("A", [kuvasz, coronation], 6, Doctrine()), Fleet("B", [midu, hollyfields], 8, Doctrine())],
-                    Options(), "x", 1, RandomDice(1))
+    coronation, hollyfields, kuvasz, midu = (
+        ship("coronation"),
+        ship("hollyfields"),
+        ship("kuvasz"),
+        ship("midu-agashaan"),
+    )
+    battle = Battle(
+        [Fleet("A", [kuvasz, coronation], 6, Doctrine()), Fleet("B", [midu, hollyfields], 8, Doctrine())],
+        Options(),
+        "x",
+        1,
+        RandomDice(1),
+    )
     assert [s.name for s in battle.order(1)] == ["Hollyfields", "Coronation", "Midu Agashaan", "Kuvasz"]
 
 
@@ -98,10 +107,15 @@ def test_narration_does_not_change_the_dice():
         quiet, _ = fight(templates, Options(), "x", 10, 5, run)
         told, log = fight(templates, Options(), "x", 10, 5, run, narrate=True)
         assert (quiet.winner, quiet.turns, quiet.hits, quiet.survivors, quiet.batteries_lost) == (
-            told.winner, told.turns, told.hits, told.survivors, told.batteries_lost)
+            told.winner,
+            told.turns,
+            told.hits,
+            told.survivors,
+            told.batteries_lost,
+        )
     assert log[0] == "Turn 1" and log[-1].startswith("The battle ends after turn")
     end = log.index("End of turn 1: damage takes effect")  # the shots come before the damage they do
-    assert any("to-hit" in line for line in log[:end]) and not any("to-hit" in line for line in log[end:end + 3])
+    assert any("to-hit" in line for line in log[:end]) and not any("to-hit" in line for line in log[end : end + 3])
 
 
 def test_narrated_and_counted_battles_agree_with_every_play_rule_in_play():
@@ -116,7 +130,12 @@ def test_narrated_and_counted_battles_agree_with_every_play_rule_in_play():
                 quiet, _ = fight(templates, options, start, 10, 11, run)
                 told, _ = fight(templates, options, start, 10, 11, run, narrate=True)
                 assert (quiet.winner, quiet.turns, quiet.hits, quiet.survivors, quiet.batteries_lost) == (
-                    told.winner, told.turns, told.hits, told.survivors, told.batteries_lost), (start, options, run)
+                    told.winner,
+                    told.turns,
+                    told.hits,
+                    told.survivors,
+                    told.batteries_lost,
+                ), (start, options, run)
 
 
 def test_the_same_seed_gives_the_same_result_whatever_the_jobs():
@@ -136,6 +155,7 @@ def test_a_few_battles_need_no_workers(monkeypatch):
 
     def refuse(*args, **kwargs):
         raise AssertionError("a worker pool was started")
+
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refuse)
     templates = fleets("kuvasz", "midu-agashaan")
     engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])])
@@ -148,8 +168,7 @@ def test_a_ship_against_its_copy_wins_as_often_as_it_loses():
     """Two Kuvaszes over 30 turns: over the decided battles the two win counts differ by no more than three
     standard errors of a fair coin (the difference of a and b over n = a + b has standard deviation sqrt(n))."""
     templates = fleets("kuvasz", "kuvasz")
-    engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])],
-                            turns=30)
+    engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])], turns=30)
     counted = run_many(templates, engagement, 400, 11)
     a, b = counted.wins
     decided = a + b
@@ -167,8 +186,12 @@ def test_hit_rate_agrees_with_the_exact_odds():
     shots = 20_000
     hits = 0
     for _ in range(shots):
-        hits += fire_beam(ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["l"],
-                          Fraction(3, 10)).bonus is not None
+        hits += (
+            fire_beam(
+                ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["l"], Fraction(3, 10)
+            ).bonus
+            is not None
+        )
         ctx.changes.clear()
     error = math.sqrt(exact * (1 - exact) / shots)
     assert abs(hits / shots - float(exact)) < 3 * error
@@ -190,8 +213,7 @@ def test_withdrawal():
     """A side whose doctrine withdraws at the first battery lost leaves; the other side wins."""
     templates = fleets("coronation", "kuvasz")
     templates[1].doctrine = Doctrine(withdraw=Fraction(1, 100))
-    engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])],
-                            start_range="s")
+    engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])], start_range="s")
     counted = run_many(templates, engagement, 40, 3)
     assert counted.reasons.get("Kuvasz withdrew", 0) > 0
     assert counted.wins[0] >= counted.reasons["Kuvasz withdrew"]
@@ -204,6 +226,7 @@ def test_allocation_by_doctrine():
     3 and evades 1. With ``aiming_half = "rounded down"`` the Coronation aims floor(1/2) = 0 and evades 1."""
     from shipyard.systems.mcs.combat.battle import _allocate
     from shipyard.systems.mcs.combat.resolve import Options
+
     coronation, midu = ship("coronation"), ship("midu-agashaan")
     _allocate(coronation, Doctrine(), Fraction(0))
     _allocate(midu, Doctrine(), Fraction(0))
@@ -220,6 +243,7 @@ def test_initiative_counts_the_maneuver_g_allocated_this_turn():
     of G's to maneuver". A side of a Midu (6 G) and a Coronation (1 G) whose doctrine plans 3 G of maneuver
     allocates 1 G, what the Coronation has: +2 to initiative, not +6; alone, the Midu allocates the 3."""
     from shipyard.systems.mcs.combat.battle import Fleet, fleet_maneuver
+
     midu, coronation = ship("midu-agashaan"), ship("coronation")
     assert fleet_maneuver(Fleet("mixed", [midu, coronation], 0, Doctrine(maneuver=Fraction(3)))) == 1
     assert fleet_maneuver(Fleet("fast", [midu], 0, Doctrine(maneuver=Fraction(3)))) == 3
@@ -229,10 +253,14 @@ def test_initiative_counts_the_maneuver_g_allocated_this_turn():
 
 def test_an_engagement_file(tmp_path):
     path = tmp_path / "battle.toml"
-    path.write_text(f'start_range = "m"\nturns = 3\n[[sides]]\nname = "Imperials"\n[[sides.ships]]\n'
-                    f'sheet = "{MCS / "midu-agashaan.usd"}"\ncount = 2\n[[sides]]\n[[sides.ships]]\n'
-                    f'sheet = "{MCS / "zhodani-strike-cruiser.usd"}"\n', encoding="utf-8")
+    path.write_text(
+        f'start_range = "m"\nturns = 3\n[[sides]]\nname = "Imperials"\n[[sides.ships]]\n'
+        f'sheet = "{MCS / "midu-agashaan.usd"}"\ncount = 2\n[[sides]]\n[[sides.ships]]\n'
+        f'sheet = "{MCS / "zhodani-strike-cruiser.usd"}"\n',
+        encoding="utf-8",
+    )
     from shipyard.systems.mcs.combat.battle import load_engagement
+
     engagement, found, positions = load_engagement(path)
     assert engagement is not None and not found
     built, _ = build_fleets(engagement, tmp_path, positions, str(path))
@@ -255,11 +283,14 @@ def test_an_engagement_file(tmp_path):
     assert max(int(k) for k in data["turns"]["distribution"]) <= 3
 
 
-@pytest.mark.parametrize("body, code, line, words", [
-    ('[[sides]]\nnam = "A"\n', "CMB002", 2, "nam"),
-    ('turns = 0\n[[sides]]\n', "CMB002", 1, "turns"),
-    ('[[sides\n', "CMB001", 1, "not valid engagement file"),
-])
+@pytest.mark.parametrize(
+    "body, code, line, words",
+    [
+        ('[[sides]]\nnam = "A"\n', "CMB002", 2, "nam"),
+        ("turns = 0\n[[sides]]\n", "CMB002", 1, "turns"),
+        ("[[sides\n", "CMB001", 1, "not valid engagement file"),
+    ],
+)
 def test_bad_engagement_files_are_located(tmp_path, body, code, line, words):
     path = tmp_path / "battle.toml"
     path.write_text(body, encoding="utf-8")
@@ -270,36 +301,65 @@ def test_bad_engagement_files_are_located(tmp_path, body, code, line, words):
 
 def test_a_missing_sheet_in_an_engagement(tmp_path):
     path = tmp_path / "battle.toml"
-    path.write_text('[[sides]]\n[[sides.ships]]\nsheet = "nowhere.usd"\n[[sides]]\n[[sides.ships]]\n'
-                    f'sheet = "{MCS / "kuvasz.usd"}"\n', encoding="utf-8")
+    path.write_text(
+        '[[sides]]\n[[sides.ships]]\nsheet = "nowhere.usd"\n[[sides]]\n[[sides.ships]]\n'
+        f'sheet = "{MCS / "kuvasz.usd"}"\n',
+        encoding="utf-8",
+    )
     result = runner.invoke(app, ["combat", "battle", str(path)])
     assert result.exit_code == 2 and "IO001" in result.stderr
 
 
 def test_one_battle_is_narrated():
-    result = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"),
-                                 "--runs", "1", "--seed", "4"])
+    result = runner.invoke(
+        app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"), "--runs", "1", "--seed", "4"]
+    )
     assert result.exit_code == 0
     out = result.stdout
     assert out.startswith("Turn 1\ninitiative: ") and "is presented for fire" in out and "to-hit" in out
     assert "The battle ends after turn" in out and "1 battles, seed 4" in out
     assert "  weapon batteries lost: mean " in out and "a battle\n" in out
-    again = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"),
-                                "--runs", "1", "--seed", "4"])
+    again = runner.invoke(
+        app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"), "--runs", "1", "--seed", "4"]
+    )
     assert again.stdout == out
 
 
 def test_until_ci_stops_early():
-    result = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "kuvasz.usd"),
-                                 "--runs", "5000", "--until-ci", "0.5", "--format", "json"])
+    result = runner.invoke(
+        app,
+        [
+            "combat",
+            "battle",
+            str(MCS / "kuvasz.usd"),
+            str(MCS / "kuvasz.usd"),
+            "--runs",
+            "5000",
+            "--until-ci",
+            "0.5",
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0
     assert json.loads(result.stdout)["runs"] == 500  # one block: both intervals narrower than 0.5 already
 
 
 def test_the_battle_workbook(tmp_path):
     target = tmp_path / "battle.xlsx"
-    result = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"),
-                                 "--runs", "40", "-o", str(target)])
+    result = runner.invoke(
+        app,
+        [
+            "combat",
+            "battle",
+            str(MCS / "kuvasz.usd"),
+            str(MCS / "midu-agashaan.usd"),
+            "--runs",
+            "40",
+            "-o",
+            str(target),
+        ],
+    )
     assert result.exit_code == 0, result.output
     book = load_workbook(target)
     assert book.sheetnames == ["Sides", "Ships", "Turns", "Damage", "Batteries", "Endings"]
@@ -310,22 +370,38 @@ def test_the_battle_workbook(tmp_path):
 
 def test_the_battle_page(tmp_path):
     target = tmp_path / "battle.html"
-    result = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "midu-agashaan.usd"),
-                                 "--runs", "40", "-o", str(target)])
+    result = runner.invoke(
+        app,
+        [
+            "combat",
+            "battle",
+            str(MCS / "kuvasz.usd"),
+            str(MCS / "midu-agashaan.usd"),
+            "--runs",
+            "40",
+            "-o",
+            str(target),
+        ],
+    )
     assert result.exit_code == 0, result.output
     page = target.read_text(encoding="utf-8")
     assert "<script" not in page and page.count("<svg") == 6
     assert "Battles by turns fought" in page and "Still fighting at the end" in page
     assert "Kuvasz: battles by weapon batteries lost (of 9)" in page and "Weapon batteries lost</h2>" in page
     if CHROMIUM is not None:
-        dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
-                              target.as_uri()], capture_output=True, text=True, timeout=120).stdout
+        dom = subprocess.run(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", target.as_uri()],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
         assert dom.count("<svg") == 6 and ">Summary</h2>" in dom and "Hits by battery" in dom
 
 
 def test_a_bad_output_name():
-    result = runner.invoke(app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "kuvasz.usd"),
-                                 "-o", "battle.pdf"])
+    result = runner.invoke(
+        app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "kuvasz.usd"), "-o", "battle.pdf"]
+    )
     assert result.exit_code == 2 and "expected a .xlsx or .html file" in result.output
 
 
@@ -350,6 +426,7 @@ def test_squadrons_evade_alike_and_the_reserve_stands_off():
     """MCS 2.1.1: a Midu (3 G spare) and a Kuvasz (3 G, no spinal: all to evasion) in one squadron evade the
     least of the two, 3 G; a reserve ship is two bands farther off, out of range beyond Extreme."""
     from shipyard.systems.mcs.combat.battle import _allocate, _squadrons_evade_alike, band_between
+
     midu, kuvasz = ship("midu-agashaan"), ship("kuvasz")
     for one in (midu, kuvasz):
         one.squadron = "screen"
@@ -364,27 +441,39 @@ def test_squadrons_evade_alike_and_the_reserve_stands_off():
 
 def test_the_reserve_is_never_the_larger_part(tmp_path):
     path = tmp_path / "battle.toml"
-    path.write_text(f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\nreserve = true\n'
-                    f'[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n[[sides]]\n[[sides.ships]]\n'
-                    f'sheet = "{MCS / "kuvasz.usd"}"\n', encoding="utf-8")
+    path.write_text(
+        f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\nreserve = true\n'
+        f'[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n[[sides]]\n[[sides.ships]]\n'
+        f'sheet = "{MCS / "kuvasz.usd"}"\n',
+        encoding="utf-8",
+    )
     result = runner.invoke(app, ["combat", "battle", str(path)])
     assert result.exit_code == 2
     assert "CMB007 1 ship(s) in the reserve and 1 in the main body: there must always be more" in result.stderr
 
 
-@pytest.mark.parametrize("doctrine, code, words", [
-    ('point_defence = ["Lazer Battery"]', "CMB004", "point defence names 'Lazer Battery', a battery no ship of the "
-     "side has (did you mean 'Laser Battery'?): it has 'Laser Battery', 'Missile Bays', 'Sandcaster battery'"),
-    ("maneuver = -1", "CMB002", "sides[0].doctrine.maneuver: Input should be greater than or equal to 0"),
-    ("withdraw = 2", "CMB002", "sides[0].doctrine.withdraw: Input should be less than or equal to 1"),
-    ("withdraw = 0", "CMB002", "sides[0].doctrine.withdraw: Input should be greater than 0"),
-])
+@pytest.mark.parametrize(
+    "doctrine, code, words",
+    [
+        (
+            'point_defence = ["Lazer Battery"]',
+            "CMB004",
+            "point defence names 'Lazer Battery', a battery no ship of the "
+            "side has (did you mean 'Laser Battery'?): it has 'Laser Battery', 'Missile Bays', 'Sandcaster battery'",
+        ),
+        ("maneuver = -1", "CMB002", "sides[0].doctrine.maneuver: Input should be greater than or equal to 0"),
+        ("withdraw = 2", "CMB002", "sides[0].doctrine.withdraw: Input should be less than or equal to 1"),
+        ("withdraw = 0", "CMB002", "sides[0].doctrine.withdraw: Input should be greater than 0"),
+    ],
+)
 def test_a_doctrine_that_cannot_be_meant_is_refused(tmp_path, doctrine, code, words):
     """A doctrine naming a battery the side lacks would keep nothing for point defence in silence; negative G
     or a share past 0-1 means nothing. Each is said at the doctrine's line, and no battle is fought."""
     path = tmp_path / "battle.toml"
-    body = (f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n[sides.doctrine]\n{doctrine}\n'
-            f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n')
+    body = (
+        f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n[sides.doctrine]\n{doctrine}\n'
+        f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n'
+    )
     path.write_text(body, encoding="utf-8")
     result = runner.invoke(app, ["combat", "battle", str(path), "-n", "5"])
     assert result.exit_code == 2 and f"battle.toml:5:1: error: {code} {words}" in " ".join(result.stderr.split())
@@ -396,27 +485,40 @@ def test_a_doctrine_that_cannot_be_meant_is_refused(tmp_path, doctrine, code, wo
 def test_an_engagement_names_its_bands_as_the_command_line_does():
     from shipyard.systems.mcs.combat.battle import Doctrine, Engagement
 
-    engagement = Engagement.model_validate({"start_range": "Extreme", "sides": [
-        {"ships": [{"sheet": "a.usd"}], "doctrine": {"seek": "very short"}}, {"ships": [{"sheet": "b.usd"}]}]})
+    engagement = Engagement.model_validate(
+        {
+            "start_range": "Extreme",
+            "sides": [
+                {"ships": [{"sheet": "a.usd"}], "doctrine": {"seek": "very short"}},
+                {"ships": [{"sheet": "b.usd"}]},
+            ],
+        }
+    )
     assert engagement.start_range == "x" and engagement.sides[0].doctrine.seek == "vs"
     assert Doctrine.model_validate({"seek": "hold"}).seek == "hold"
 
 
 def test_squadron_mates_give_point_defence():
     """MCS 4.1: a salvo at one Midu meets the PD of its squadron mate when its own has fired."""
-    battle_fleets = [Fleet("Z", [ship("zhodani-strike-cruiser")], 6, Doctrine()),
-                     Fleet("M", [ship("midu-agashaan"), ship("midu-agashaan")], 4, Doctrine(point_defence=[
-                         "Laser Battery"]))]
+    battle_fleets = [
+        Fleet("Z", [ship("zhodani-strike-cruiser")], 6, Doctrine()),
+        Fleet("M", [ship("midu-agashaan"), ship("midu-agashaan")], 4, Doctrine(point_defence=["Laser Battery"])),
+    ]
     first, second = battle_fleets[1].ships
     first.squadron = second.squadron = "screen"
     battle = Battle(battle_fleets, Options(), "m", 1, RandomDice(1), narrate=True)
     from shipyard.systems.mcs.combat.battle import _Salvo
+
     attacker = battle_fleets[0].ships[0]
     group = next(g for g in attacker.groups if g.kind == "missile")
     used = {id(b) for b in first.groups[0].batteries}  # the first Midu's lasers have fired
     ctx = Context(dice=RandomDice(2), options=Options(), narrate=True)
-    battle.strike(ctx, _Salvo(attacker, group, group.batteries[0], group.batteries[0].rof, first, "m"),
-                  battle_fleets[1].doctrine, used)
+    battle.strike(
+        ctx,
+        _Salvo(attacker, group, group.batteries[0], group.batteries[0].rof, first, "m"),
+        battle_fleets[1].doctrine,
+        used,
+    )
     assert any(line.startswith("Laser Battery point defence") for line in ctx.log)
     assert any(id(b) in used for b in second.groups[0].batteries)
 
@@ -434,16 +536,22 @@ def test_damage_counts_weapon_batteries_lost():
     for battery in weapon_batteries(wrecked)[:2]:
         battery.destroyed = True
     assert ship_batteries_lost(wrecked) == 2
-    tallies = [Tally(0, "x", 3, [[True], [False]], ship_losses=[[0], [9]]),
-               Tally(None, "y", 10, [[True], [True]], ship_losses=[[3], [2]])]
+    tallies = [
+        Tally(0, "x", 3, [[True], [False]], ship_losses=[[0], [9]]),
+        Tally(None, "y", 10, [[True], [True]], ship_losses=[[3], [2]]),
+    ]
     assert [t.batteries_lost for t in tallies] == [[0, 9], [3, 2]]
     counted = count(tallies, 2, 1, fleets)
     lost = [counted.side(i)["batteries_lost"] for i in (0, 1)]
-    assert lost == [{"of": 9, "mean": 1.5, "distribution": {"0": 1, "3": 1}},
-                    {"of": 9, "mean": 5.5, "distribution": {"2": 1, "9": 1}}]
+    assert lost == [
+        {"of": 9, "mean": 1.5, "distribution": {"0": 1, "3": 1}},
+        {"of": 9, "mean": 5.5, "distribution": {"2": 1, "9": 1}},
+    ]
     ships = [counted.side(i)["ships"][0] for i in (0, 1)]
     assert [(s["weapon_batteries"], s["batteries_lost_mean"], s["fighting_at_end"]) for s in ships] == [
-        (9, 1.5, 1.0), (9, 5.5, 0.5)]
+        (9, 1.5, 1.0),
+        (9, 5.5, 0.5),
+    ]
 
 
 def test_damage_bars_draw_every_count_or_equal_ranges():
@@ -468,14 +576,21 @@ def test_a_volley_fires_as_its_batteries_would_one_by_one(narrate):
     volley = Context(dice=RandomDice(21, keep=False), options=Options(), narrate=narrate)
     single = Context(dice=RandomDice(21, keep=False), options=Options(), narrate=narrate)
     for _ in range(200):
-        hits = fire_volley(volley, coronation, group, group.batteries, hollyfields, band, Fraction(1), None,
-                           "blocking", set())
+        hits = fire_volley(
+            volley, coronation, group, group.batteries, hollyfields, band, Fraction(1), None, "blocking", set()
+        )
         fired = set()
-        one_by_one = sum(fire_beam(single, coronation, group, battery, hollyfields, band, Fraction(1),
-                                   sand="blocking", sand_fired=fired).bonus is not None for battery in group.batteries)
+        one_by_one = sum(
+            fire_beam(
+                single, coronation, group, battery, hollyfields, band, Fraction(1), sand="blocking", sand_fired=fired
+            ).bonus
+            is not None
+            for battery in group.batteries
+        )
         assert hits == one_by_one
-        assert [(c.ship.name, c.text if narrate else None) for c in volley.changes] == \
-            [(c.ship.name, c.text if narrate else None) for c in single.changes]
+        assert [(c.ship.name, c.text if narrate else None) for c in volley.changes] == [
+            (c.ship.name, c.text if narrate else None) for c in single.changes
+        ]
         volley.changes.clear()
         single.changes.clear()
     assert volley.dice.roll(1, 1_000_000, "check") == single.dice.roll(1, 1_000_000, "check")  # in step
@@ -486,10 +601,13 @@ def test_mcr_lost_is_unknown_without_costs():
     """The Kuvasz's sheet gives no cost, the Midu's MCr 3759: one battle in two loses the Midu, a mean of
     3759 / 2 = 1879.5; the Kuvasz's side says its loss is not known rather than 0."""
     fleets = [Fleet("K", [ship("kuvasz")], 0, Doctrine()), Fleet("M", [ship("midu-agashaan")], 0, Doctrine())]
-    tallies = [Tally(0, "x", 3, [[True], [False]], lost_mcr=[Fraction(0), Fraction(3759)]),
-               Tally(None, "y", 10, [[True], [True]], lost_mcr=[Fraction(0), Fraction(0)])]
+    tallies = [
+        Tally(0, "x", 3, [[True], [False]], lost_mcr=[Fraction(0), Fraction(3759)]),
+        Tally(None, "y", 10, [[True], [True]], lost_mcr=[Fraction(0), Fraction(0)]),
+    ]
     counted = count(tallies, 2, 1, fleets)
     assert counted.side(0)["lost_mcr_mean"] is None and counted.side(1)["lost_mcr_mean"] == 1879.5
     from shipyard.report.combat import battle_text
+
     assert "K: wins 50.0%" in battle_text(counted) and "mean loss in MCr not known" in battle_text(counted)
     assert "mean loss MCr 1,879.50" in battle_text(counted)

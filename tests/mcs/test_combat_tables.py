@@ -23,37 +23,116 @@ pb 1d3 0.25 0.5 special
 """
 
 # MCS 5.3, typed roll by roll.
-SURFACE = {3: "spinal", 4: "bay", 5: "launch port", 6: "turret", 7: "turret", 8: "turret", 9: "sensor",
-           10: "sensor", 11: "no effect", 12: "no effect", 13: "drop tanks", 14: "drop tanks", 15: "radiator",
-           16: "radiator", 17: "radiator", 18: "weak spot"}
-SENSOR = {2: "communicator", 3: "LIDAR", 4: "LIDAR", 5: "AEMS", 6: "AEMS", 7: "PEMS", 8: "PEMS", 9: "PEMS",
-          10: "ECM", 11: "ECM", 12: "decoy"}
+SURFACE = {
+    3: "spinal",
+    4: "bay",
+    5: "launch port",
+    6: "turret",
+    7: "turret",
+    8: "turret",
+    9: "sensor",
+    10: "sensor",
+    11: "no effect",
+    12: "no effect",
+    13: "drop tanks",
+    14: "drop tanks",
+    15: "radiator",
+    16: "radiator",
+    17: "radiator",
+    18: "weak spot",
+}
+SENSOR = {
+    2: "communicator",
+    3: "LIDAR",
+    4: "LIDAR",
+    5: "AEMS",
+    6: "AEMS",
+    7: "PEMS",
+    8: "PEMS",
+    9: "PEMS",
+    10: "ECM",
+    11: "ECM",
+    12: "decoy",
+}
 # MCS 4.5: (C) marks crew casualties.
-INTERIOR = {3: ("electronics", True), 4: ("electronics", True), 5: ("spinal", False), 6: ("magazine", True),
-            7: ("turret", False), 8: ("bay", False), 9: ("cargo/fittings", True), 10: ("fuel", False),
-            11: ("crew quarters", False), 12: ("power plant", True), 13: ("maneuver drive", True),
-            14: ("jump drive", True), 15: ("hangar", True), 16: ("screens", True), 17: ("special", True),
-            18: ("special", True)}
+INTERIOR = {
+    3: ("electronics", True),
+    4: ("electronics", True),
+    5: ("spinal", False),
+    6: ("magazine", True),
+    7: ("turret", False),
+    8: ("bay", False),
+    9: ("cargo/fittings", True),
+    10: ("fuel", False),
+    11: ("crew quarters", False),
+    12: ("power plant", True),
+    13: ("maneuver drive", True),
+    14: ("jump drive", True),
+    15: ("hangar", True),
+    16: ("screens", True),
+    17: ("special", True),
+    18: ("special", True),
+}
 ELECTRONICS = {1: "bridge", 2: "fire control", 3: "fire control", 4: "computer", 5: "sensors", 6: "sensors"}
 CARGO = {1: "cargo", 2: "cargo", 3: "fittings", 4: "fittings", 5: "fittings", 6: "fittings"}
-SPECIAL = {1: "secondary explosion", 2: "secondary explosion", 3: "power spike", 4: "life support",
-           5: "structural", 6: "structural"}
+SPECIAL = {
+    1: "secondary explosion",
+    2: "secondary explosion",
+    3: "power spike",
+    4: "life support",
+    5: "structural",
+    6: "structural",
+}
 # MCS 5.2: "0 or less No effect +1 to +3 Light damage +4 to +6 Heavy damage +7 to +8 Critical damage +9 2x
 # Critical damage +10 3x Critical damage +11 4x Critical damage etc."
-SEVERITY = {-5: ("none", 0), 0: ("none", 0), 1: ("light", 1), 3: ("light", 1), 4: ("heavy", 1), 6: ("heavy", 1),
-            7: ("critical", 1), 8: ("critical", 1), 9: ("critical", 2), 10: ("critical", 3), 11: ("critical", 4),
-            14: ("critical", 7)}
+SEVERITY = {
+    -5: ("none", 0),
+    0: ("none", 0),
+    1: ("light", 1),
+    3: ("light", 1),
+    4: ("heavy", 1),
+    6: ("heavy", 1),
+    7: ("critical", 1),
+    8: ("critical", 1),
+    9: ("critical", 2),
+    10: ("critical", 3),
+    11: ("critical", 4),
+    14: ("critical", 7),
+}
 # MCS 4.4, the armour table: Pen - armour -> DV change, None no penetration.
 ARMOUR = {-3: None, -1: None, 0: -3, 1: -2, 2: -1, 3: 0, 9: 0}
 # MCS 3.0, squadron fire.
-SQUADRON = {1: 0, 2: 1, 3: 1, 4: 2, 7: 2, 8: 3, 16: 3, 17: 4, 31: 4, 32: 5, 63: 5, 64: 6, 127: 6, 128: 7, 256: 7,
-            512: 7}
+SQUADRON = {
+    1: 0,
+    2: 1,
+    3: 1,
+    4: 2,
+    7: 2,
+    8: 3,
+    16: 3,
+    17: 4,
+    31: 4,
+    32: 5,
+    63: 5,
+    64: 6,
+    127: 6,
+    128: 7,
+    256: 7,
+    512: 7,
+}
 # MCS Optional 5.5: "0-1 1 2 2 3 3 4 4 5 6 6 8 7 11 8 16 9 23 10 30 11 42 12 60 13 85 14 120 15 170 16 240".
 SWARM_TEXT = "0-1 1 2 2 3 3 4 4 5 6 6 8 7 11 8 16 9 23 10 30 11 42 12 60 13 85 14 120 15 170 16 240"
 # MCS Optional 5.1: "Impact 10.0 9.5 Point-Blank 11.5 11.0 Very Short 12.0 11.5 Short 12.5 12.0 Medium 13.0 12.5
 # Long 13.5 13.0 Extreme 14.0 13.5".
-LOCK = {"impact": ("10.0", "9.5"), "pb": ("11.5", "11.0"), "vs": ("12.0", "11.5"), "s": ("12.5", "12.0"),
-        "m": ("13.0", "12.5"), "l": ("13.5", "13.0"), "x": ("14.0", "13.5")}
+LOCK = {
+    "impact": ("10.0", "9.5"),
+    "pb": ("11.5", "11.0"),
+    "vs": ("12.0", "11.5"),
+    "s": ("12.5", "12.0"),
+    "m": ("13.0", "12.5"),
+    "l": ("13.5", "13.0"),
+    "x": ("14.0", "13.5"),
+}
 # MCS 2.0: "Green 1 7 Trained 2 9 Line 4 12 Crack 6 14 Elite 8 17".
 CREW = {"green": (1, 7), "trained": (2, 9), "line": (4, 12), "crack": (6, 14), "elite": (8, 17)}
 # MCS 4.5, crew casualties: light 1 per 5000 tons, heavy 1 per 2000, critical 2 per 1000.
@@ -157,7 +236,9 @@ def test_missile_chart():
         "controlled": ("pb", "1d3", 1, "ship", None),
         "semi": ("pb", "1d3", Fraction(1, 2), "missile", Fraction(1, 4)),
         "full": ("pb", "1d3", 0, "missile", Fraction(1, 4)),
-        "frag-semi": ("impact", "2d6", Fraction(1, 2), "missile", 2), "frag-full": ("impact", "2d6", 0, "missile", 2)}
+        "frag-semi": ("impact", "2d6", Fraction(1, 2), "missile", 2),
+        "frag-full": ("impact", "2d6", 0, "missile", 2),
+    }
     assert t.POINT_DEFENCE_SIDES == {"pb": 6, "impact": 3} and t.COUNTERMISSILE_SIDES == 6
 
 

@@ -56,12 +56,25 @@ def test_seed_pd_example():
 
 
 def test_pd_reduced_below_damage_4():
-    """"If the lasers had a DV of only 2, their PD rating would be reduced to 6": the DV is one laser's (section
+    """ "If the lasers had a DV of only 2, their PD rating would be reduced to 6": the DV is one laser's (section
     6.1, "a laser weapon must have a USD damage value ... of at least 4"). 4 lasers of damage 3 (FFS2): one is
     USD 2 (3-4), 2 short of 4, so 8 - 2 = 6, though the battery's 4 x 3 = 12 is USD 5."""
-    design = FfsDesign.model_validate({"ship": {"name": "PD", "tl": 15, "displacement": 100}, "beam": [
-        {"name": "PD", "type": "laser", "count": 4, "damage": [Decimal(3)], "pulses": 50,
-         "peak_pulses": 3200, "beam_pointer_km": 30000}]})
+    design = FfsDesign.model_validate(
+        {
+            "ship": {"name": "PD", "tl": 15, "displacement": 100},
+            "beam": [
+                {
+                    "name": "PD",
+                    "type": "laser",
+                    "count": 4,
+                    "damage": [Decimal(3)],
+                    "pulses": 50,
+                    "peak_pulses": 3200,
+                    "beam_pointer_km": 30000,
+                }
+            ],
+        }
+    )
     ship, _ = convert_ffs(design, "ffs2")
     assert (ship.beam_batteries[0].ranges[0].dam, ship.beam_batteries[0].point_defence) == (5, 6)
 
@@ -70,23 +83,48 @@ def test_pd_of_a_laser_whose_own_damage_is_a_dash():
     """One laser of damage 0.75 (FFS2) is below 1 on the chart, a dash: it falls short of 4 by all 4, so 4 such
     lasers at 3200 pulses rate 2 + 6 - 4 = 4. The battery's cell is a dash too, though together (4 x 0.75 = 3)
     they would do USD 2: the dash is on one weapon's damage (section 6.1)."""
-    design = FfsDesign.model_validate({"ship": {"name": "PD", "tl": 15, "displacement": 100}, "beam": [
-        {"name": "PD", "type": "laser", "count": 4, "damage": [Decimal("0.75")], "pulses": 50,
-         "peak_pulses": 3200, "beam_pointer_km": 30000}]})
+    design = FfsDesign.model_validate(
+        {
+            "ship": {"name": "PD", "tl": 15, "displacement": 100},
+            "beam": [
+                {
+                    "name": "PD",
+                    "type": "laser",
+                    "count": 4,
+                    "damage": [Decimal("0.75")],
+                    "pulses": 50,
+                    "peak_pulses": 3200,
+                    "beam_pointer_km": 30000,
+                }
+            ],
+        }
+    )
     ship, _ = convert_ffs(design, "ffs2")
     assert (ship.beam_batteries[0].ranges[0], ship.beam_batteries[0].point_defence) == (None, 4)
 
 
 def _three_lasers(damage: str):
-    design = FfsDesign.model_validate({"ship": {"name": "L", "tl": 15, "displacement": 1000}, "beam": [
-        {"name": "Laser", "type": "laser", "count": 3, "damage": [Decimal(damage)] * 4, "pulses": 50,
-         "beam_pointer_km": 150000}]})  # rated at four ranges
+    design = FfsDesign.model_validate(
+        {
+            "ship": {"name": "L", "tl": 15, "displacement": 1000},
+            "beam": [
+                {
+                    "name": "Laser",
+                    "type": "laser",
+                    "count": 3,
+                    "damage": [Decimal(damage)] * 4,
+                    "pulses": 50,
+                    "beam_pointer_km": 150000,
+                }
+            ],
+        }
+    )  # rated at four ranges
     ship, _ = convert_ffs(design, "ffs2")
     return ship.beam_batteries[0]
 
 
 def test_a_dash_where_one_weapons_damage_is_below_1():
-    """"If the weapon's damage is less than 1 at a given range, indicate this with a dash ("-"); the weapon may not
+    """ "If the weapon's damage is less than 1 at a given range, indicate this with a dash ("-"); the weapon may not
     fire at targets at that range" (section 6.1). Three lasers of damage 0.5 (FFS2): each below 1, a dash at every
     range, though their sum 1.5 is USD 0 (summed, the cell would be 3:0: penetration 0.5 x 10 = 5 is USD 3)."""
     assert cells(_three_lasers("0.5")) == "- - - - -"
@@ -114,16 +152,32 @@ def test_design_worked_by_hand():
     - 5 TL13 sandcasters: size 4 read one row up (3): 5 >= 3 casters -> screen -3; 5 x 50 = 250 -> 13.
     - 4 dampers: +3.
     """
-    design = FfsDesign.model_validate({
-        "edition": "ffs2",
-        "ship": {"name": "Hand", "tl": 13, "displacement": 800, "mass": 9000, "power_plant_mw": 450,
-                 "g_compensation": 3},
-        "beam": [{"name": "PAW Battery", "type": "paw", "count": 2, "damage": [40, 40, 30, 20], "pulses": 100,
-                  "beam_pointer_km": 150000}],
-        "missiles": [{"name": "Missile Barbettes", "launchers": 3, "missile_g": 10, "salvos": 2}],
-        "sandcasters": [{"count": 5}],
-        "dampers": [{"count": 4}],
-    })
+    design = FfsDesign.model_validate(
+        {
+            "edition": "ffs2",
+            "ship": {
+                "name": "Hand",
+                "tl": 13,
+                "displacement": 800,
+                "mass": 9000,
+                "power_plant_mw": 450,
+                "g_compensation": 3,
+            },
+            "beam": [
+                {
+                    "name": "PAW Battery",
+                    "type": "paw",
+                    "count": 2,
+                    "damage": [40, 40, 30, 20],
+                    "pulses": 100,
+                    "beam_pointer_km": 150000,
+                }
+            ],
+            "missiles": [{"name": "Missile Barbettes", "launchers": 3, "missile_g": 10, "salvos": 2}],
+            "sandcasters": [{"count": 5}],
+            "dampers": [{"count": 4}],
+        }
+    )
     ship, diagnostics = convert_ffs(design, "ffs2")
     assert (ship.size, ship.toughness, ship.power, ship.g_tolerance) == (4, 8, [2], 5)
     paw = ship.beam_batteries[0]
@@ -140,16 +194,25 @@ def test_design_worked_by_hand():
 def test_launchers_without_an_autoloader_fire_one_missile_each():
     """Section 6.1: "Launchers without an autoloader fire only one missile per salvo", each launcher: a battery
     of 3 barbettes without autoloaders fires 3 a salvo, salvo rating +2 (with them, at TL13, 3 x 4 = 12, +4)."""
+
     def battery(autoloader):
-        design = FfsDesign.model_validate({
-            "edition": "ffs2", "ship": {"name": "Hand", "tl": 13, "displacement": 800},
-            "missiles": [{"name": "Missile Barbettes", "launchers": 3, "autoloader": autoloader}]})
+        design = FfsDesign.model_validate(
+            {
+                "edition": "ffs2",
+                "ship": {"name": "Hand", "tl": 13, "displacement": 800},
+                "missiles": [{"name": "Missile Barbettes", "launchers": 3, "autoloader": autoloader}],
+            }
+        )
         ship, diagnostics = convert_ffs(design, "ffs2")
         (missiles,) = ship.missile_batteries
         said = next(d.message for d in diagnostics if d.code == "CNV220")
         return missiles.missiles_per_salvo, missiles.salvo_rating, said
-    assert battery(False) == (3, 2, "Missile Barbettes: 3 missiles per salvo (a launcher without an autoloader "
-                                    "fires one, section 6.1)")
+
+    assert battery(False) == (
+        3,
+        2,
+        "Missile Barbettes: 3 missiles per salvo (a launcher without an autoloader fires one, section 6.1)",
+    )
     assert battery(True)[:2] == (12, 4)
 
 
@@ -180,22 +243,38 @@ def test_edition_is_never_guessed(tmp_path):
     assert runner.invoke(app, ["convert", str(path), "--edition", "ffs1"]).exit_code == 0
 
 
-@pytest.mark.parametrize("text, line, col, words", [
-    ('[ship\nname = "x"\n', 1, 6, "not valid TOML: Expected ']'"),
-    ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacment = 100\n', 2, 1,
-     "ship.displacement: required value missing"),
-    ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacment = 100\n', 5, 1, "did you mean 'displacement'?"),
-    ('edition = "ffs3"\n[ship]\nname = "x"\ntl = 12\ndisplacement = 100\n', 1, 1,
-     "edition: Input should be 'ffs1' or 'ffs2'"),
-    ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacement = 100\n[[beam]]\nname = "L"\ntype = "laser"\n'
-     'count = 1\ndamage = [1]\npulses = 50\nbeam_pointer_km = 30000\n[[beam]]\nname = "M"\ntype = "lazer"\n',
-     15, 1, "beam[1].type: Input should be 'laser', 'paw' or 'meson', found 'lazer'"),
-])
+@pytest.mark.parametrize(
+    "text, line, col, words",
+    [
+        ('[ship\nname = "x"\n', 1, 6, "not valid TOML: Expected ']'"),
+        (
+            'edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacment = 100\n',
+            2,
+            1,
+            "ship.displacement: required value missing",
+        ),
+        ('edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacment = 100\n', 5, 1, "did you mean 'displacement'?"),
+        (
+            'edition = "ffs3"\n[ship]\nname = "x"\ntl = 12\ndisplacement = 100\n',
+            1,
+            1,
+            "edition: Input should be 'ffs1' or 'ffs2'",
+        ),
+        (
+            'edition = "ffs2"\n[ship]\nname = "x"\ntl = 12\ndisplacement = 100\n[[beam]]\nname = "L"\ntype = "laser"\n'
+            'count = 1\ndamage = [1]\npulses = 50\nbeam_pointer_km = 30000\n[[beam]]\nname = "M"\ntype = "lazer"\n',
+            15,
+            1,
+            "beam[1].type: Input should be 'laser', 'paw' or 'meson', found 'lazer'",
+        ),
+    ],
+)
 def test_toml_errors_are_located(text, line, col, words):
     design, diagnostics, _ = parse_ffs_toml(text, "d.toml")
     assert design is None
-    assert any(d.span.line == line and d.span.col == col and words in d.message for d in diagnostics), \
-        [d.format() for d in diagnostics]
+    assert any(d.span.line == line and d.span.col == col and words in d.message for d in diagnostics), [
+        d.format() for d in diagnostics
+    ]
 
 
 def test_workbook_template_reads_as_its_toml_twin(tmp_path):
@@ -211,6 +290,7 @@ def test_workbook_template_reads_as_its_toml_twin(tmp_path):
 
 def test_workbook_errors_name_their_cell(tmp_path):
     from openpyxl import load_workbook
+
     book = load_workbook(SEED_WORKBOOK)
     book["Beams"]["B3"] = "lazer"
     book["Beams"]["O1"] = "colour"
@@ -241,8 +321,10 @@ def test_size_past_the_chart_is_said_and_toughness_ends_at_its_top_row():
     nothing said."""
     from shipyard.systems.mcs.convert.ffs import convert_ffs
     from shipyard.systems.mcs.ffs.read import parse_ffs_toml
+
     design, problems, positions = parse_ffs_toml(
-        'edition = "ffs2"\n[ship]\nname = "Huge"\ntl = 15\ndisplacement = 10000000\n', "huge.toml")
+        'edition = "ffs2"\n[ship]\nname = "Huge"\ntl = 15\ndisplacement = 10000000\n', "huge.toml"
+    )
     assert design is not None and not problems
     sheet, diagnostics = convert_ffs(design, "ffs2", "huge.toml", positions)
     said = [d.message for d in diagnostics if d.code == "CNV202"]

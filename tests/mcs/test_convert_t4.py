@@ -41,7 +41,12 @@ def test_coronation_weapons_match_the_reference_table():
     assert any(d.code == "CNV112" and "at M" in d.message for d in diagnostics)
     (missiles,) = ship.missile_batteries
     assert (missiles.count, missiles.salvo_rating, missiles.pen, missiles.dam, missiles.size_evade) == (
-        5, 5, 17, 11, -6)
+        5,
+        5,
+        17,
+        11,
+        -6,
+    )
     (sand,) = ship.sandcasters
     assert (sand.count, sand.screen, sand.armour) == (5, -1, 14)
 
@@ -59,8 +64,10 @@ def test_civilian_launchers_fire_one_missile_each():
     ship, diagnostics = coronation(design="civilian")
     (missiles,) = ship.missile_batteries
     assert (missiles.count, missiles.salvo_rating, missiles.missiles_per_salvo) == (5, 3, 4)
-    assert any(d.code == "CNV132" and "civilian launchers fire one missile each: 4 missiles per salvo" in d.message
-               for d in diagnostics)
+    assert any(
+        d.code == "CNV132" and "civilian launchers fire one missile each: 4 missiles per salvo" in d.message
+        for d in diagnostics
+    )
     military, _ = coronation()
     assert (military.missile_batteries[0].salvo_rating, military.missile_batteries[0].missiles_per_salvo) == (5, 16)
 
@@ -114,11 +121,17 @@ def test_rof_override_per_battery():
     assert [d.message for d in diagnostics if d.code == "CNV110"] == ["Laser: ROF +1, as --rof gives"]
 
 
-@pytest.mark.parametrize("given, words", [
-    ("Heavy Lazer=2", "--rof names 'Heavy Lazer', a battery of no ship of the sheet (did you mean 'Heavy Laser'?): "
-                      "it has 'Spinal Meson', 'Meson Bay', 'PD Laser Turret', 'Heavy Laser', 'Light Laser'"),
-    ("Tractor=1", "--rof names 'Tractor', a battery of no ship of the sheet: it has 'Spinal Meson'"),
-])
+@pytest.mark.parametrize(
+    "given, words",
+    [
+        (
+            "Heavy Lazer=2",
+            "--rof names 'Heavy Lazer', a battery of no ship of the sheet (did you mean 'Heavy Laser'?): "
+            "it has 'Spinal Meson', 'Meson Bay', 'PD Laser Turret', 'Heavy Laser', 'Light Laser'",
+        ),
+        ("Tractor=1", "--rof names 'Tractor', a battery of no ship of the sheet: it has 'Spinal Meson'"),
+    ],
+)
 def test_a_rof_for_no_battery_is_an_error(given, words):
     """A --rof that names no battery rated nothing, and the battery meant got the default: exit 2, no sheet
     taken for the one asked for."""
@@ -128,8 +141,9 @@ def test_a_rof_for_no_battery_is_an_error(given, words):
 
 
 def test_a_rof_for_an_ffs_design_is_said_unused():
-    result = runner.invoke(app, ["convert", str(ROOT / "examples" / "ffs2" / "seed-examples.toml"), "--rof",
-                                 "Laser Battery=3"])
+    result = runner.invoke(
+        app, ["convert", str(ROOT / "examples" / "ffs2" / "seed-examples.toml"), "--rof", "Laser Battery=3"]
+    )
     assert result.exit_code == 0 and "warning: CNV205 --rof is not used" in result.stderr
 
 

@@ -13,8 +13,17 @@ from shipyard.systems.mcs.parse import _LineItems, field_items, usd_parser
 
 
 def _shape(items) -> list:
-    return [(str(i.key), i.key.type, i.key.column, i.key.end_column, i.column,
-             [(t.type, str(t), t.column, t.end_column) for t in i.values]) for i in items]
+    return [
+        (
+            str(i.key),
+            i.key.type,
+            i.key.column,
+            i.key.end_column,
+            i.column,
+            [(t.type, str(t), t.column, t.end_column) for t in i.values],
+        )
+        for i in items
+    ]
 
 
 def _parsed(line: str):
@@ -43,26 +52,32 @@ def test_every_line_of_fields_in_the_fixtures_reads_as_the_parser_reads_it() -> 
     assert quick > 100  # most field lines take the quick way
 
 
-@pytest.mark.parametrize("line", [
-    "Displacement: 500 tons Size: 4 Armour: 14 Toughness: 9",  # a unit, then a key: "tons Size:" is no key
-    "Sensors: PEMS: 1x13 AEMS: 1x11 LIDAR:1x15 2x12.5",  # sensor ratings
-    "Computers: 10xFib Crew: 52",  # a count and a model
-    "Fire Control: 3 (all batteries)",  # a remark in brackets
-    "  TL-12 Size: 3",  # the TL- key, after blanks
-    "Power: 3 + 2",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Displacement: 500 tons Size: 4 Armour: 14 Toughness: 9",  # a unit, then a key: "tons Size:" is no key
+        "Sensors: PEMS: 1x13 AEMS: 1x11 LIDAR:1x15 2x12.5",  # sensor ratings
+        "Computers: 10xFib Crew: 52",  # a count and a model
+        "Fire Control: 3 (all batteries)",  # a remark in brackets
+        "  TL-12 Size: 3",  # the TL- key, after blanks
+        "Power: 3 + 2",
+    ],
+)
 def test_lines_of_fields_read_quickly_as_the_parser_reads_them(line) -> None:
     items = field_items(line)
     assert items is not None and _shape(items) == _shape(_parsed(line))
 
 
-@pytest.mark.parametrize("line", [
-    "Coronation (Royal-class BB) TL-12",  # a heading
-    "Notes: fast and heavily armed",  # notes take the rest of the line
-    "Crew: 42 Notes: see below",  # notes after a field
-    "5xLaser Battery (+2) (13:9 13:9 11:7 9:5 ---- ) PointDef: 4",  # a battery
-    "Crew: 5 2x Laser Turret (+1) 10:5",  # a battery after a field
-    "free text with no key",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Coronation (Royal-class BB) TL-12",  # a heading
+        "Notes: fast and heavily armed",  # notes take the rest of the line
+        "Crew: 42 Notes: see below",  # notes after a field
+        "5xLaser Battery (+2) (13:9 13:9 11:7 9:5 ---- ) PointDef: 4",  # a battery
+        "Crew: 5 2x Laser Turret (+1) 10:5",  # a battery after a field
+        "free text with no key",
+    ],
+)
 def test_any_other_line_goes_to_the_parser(line) -> None:
     assert field_items(line) is None

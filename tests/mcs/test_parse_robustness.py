@@ -111,8 +111,10 @@ def test_several_ships_in_one_file():
 
 # --- a scanner's letters for digits -------------------------------------------------------------------------------
 
-SCANNED = ("Class: Kuvasz TL:12\nDisplacement: 5O0 tons Size: 4\nArmour: 1O Toughness: 9\nCrew: Io\n"
-           "2xLaser Battery (+l) (14:9 l4:9 14:9 -:l)\n")
+SCANNED = (
+    "Class: Kuvasz TL:12\nDisplacement: 5O0 tons Size: 4\nArmour: 1O Toughness: 9\nCrew: Io\n"
+    "2xLaser Battery (+l) (14:9 l4:9 14:9 -:l)\n"
+)
 
 
 def test_a_scanners_letters_in_a_figure_are_read_as_digits_and_said():
@@ -120,13 +122,21 @@ def test_a_scanners_letters_in_a_figure_are_read_as_digits_and_said():
     assert (ship.displacement, ship.armour, ship.crew) == (500, 10, 10)
     battery = ship.weapons[0]
     assert battery.rof == 1 and [(r.pen, r.dam) if r else None for r in battery.ranges] == [
-        (14, 9), (14, 9), (14, 9), (None, 1)]
+        (14, 9),
+        (14, 9),
+        (14, 9),
+        (None, 1),
+    ]
     said = [(d.code, d.span.line, d.span.col, d.message) for d in diagnostics if d.code == "USD109"]
     words = "a scanner's letters for digits (O for 0, l and I for 1)"
-    assert said == [("USD109", 2, 15, f"'5O0' read as 500: {words}"), ("USD109", 3, 9, f"'1O' read as 10: {words}"),
-                    ("USD109", 4, 7, f"'Io' read as 10: {words}"), ("USD109", 5, 18, f"'+l' read as +1: {words}"),
-                    ("USD109", 5, 28, f"'l4:9' read as 14:9: {words}"),
-                    ("USD109", 5, 38, f"'-:l' read as -:1: {words}")]
+    assert said == [
+        ("USD109", 2, 15, f"'5O0' read as 500: {words}"),
+        ("USD109", 3, 9, f"'1O' read as 10: {words}"),
+        ("USD109", 4, 7, f"'Io' read as 10: {words}"),
+        ("USD109", 5, 18, f"'+l' read as +1: {words}"),
+        ("USD109", 5, 28, f"'l4:9' read as 14:9: {words}"),
+        ("USD109", 5, 38, f"'-:l' read as -:1: {words}"),
+    ]
     assert all(d.severity is Severity.WARNING for d in diagnostics)
 
 
@@ -140,11 +150,11 @@ def test_letters_are_digits_only_where_a_figure_is_wanted():
 
 def test_a_field_kept_as_a_note_says_no_figure_was_read():
     _, diagnostics = parse_usd("Class: K TL:12\nToughness: l.5\n", "x.usd")
-    assert [(d.code, d.message) for d in diagnostics] == [
-        ("USD102", "Toughness: expected a whole number, found 'l.5'")]
+    assert [(d.code, d.message) for d in diagnostics] == [("USD102", "Toughness: expected a whole number, found 'l.5'")]
 
 
 # --- a rating broken in two by a copy's wrapping --------------------------------------------------------------
+
 
 def _wrapped(text: str) -> tuple[str, int]:
     """The sheet with each battery line whose ranges are in brackets broken at the blank before its last range
@@ -154,7 +164,7 @@ def _wrapped(text: str) -> tuple[str, int]:
         opening, closing = line.find(") ("), line.rfind(")")
         cut = line.rfind(" ", opening + 3, closing) if 0 < opening < closing else -1
         if cut > opening + 3 and ":" in line[cut:closing]:
-            lines += [line[:cut], "   " + line[cut + 1:]]
+            lines += [line[:cut], "   " + line[cut + 1 :]]
             broken += 1
         else:
             lines.append(line)
@@ -174,18 +184,27 @@ def test_a_battery_line_broken_by_wrapping_reads_as_the_whole_line(path):
 
 
 def test_a_wrapped_lines_spans_are_on_the_line_each_figure_is_on():
-    text = ("Class: Kuvasz TL:12\nSize: 4\n2xLaser Battery (+2) (14:9 14:9\n   14:- 12:7) 2 turrets each\n"
-            "Crew: 4\n")
+    text = "Class: Kuvasz TL:12\nSize: 4\n2xLaser Battery (+2) (14:9 14:9\n   14:- 12:7) 2 turrets each\nCrew: 4\n"
     (ship,), diagnostics = parse_usd(text, "w.usd")
     battery = ship.weapons[0]
     assert [(r.spans["self"].line, r.spans["self"].col, r.spans["self"].end_col) for r in battery.ranges] == [
-        (3, 23, 27), (3, 28, 32), (4, 4, 8), (4, 9, 13)]
+        (3, 23, 27),
+        (3, 28, 32),
+        (4, 4, 8),
+        (4, 9, 13),
+    ]
     whole = battery.spans["self"]
     assert (whole.line, whole.col, whole.end_line, whole.end_col) == (3, 1, 4, 29)
     assert battery.details[0].spans["self"].line == 4 and ship.crew == 4
     assert [(d.code, d.span.line, d.span.col, d.message, d.source_line) for d in diagnostics] == [
-        ("USD111", 3, 32, "a line broken in two by a copy's wrapping: read joined with line 4",
-         "2xLaser Battery (+2) (14:9 14:9")]
+        (
+            "USD111",
+            3,
+            32,
+            "a line broken in two by a copy's wrapping: read joined with line 4",
+            "2xLaser Battery (+2) (14:9 14:9",
+        )
+    ]
 
 
 def test_a_field_after_a_wrapped_battery_is_placed_on_its_own_line():
@@ -200,8 +219,8 @@ def _sensors_wrapped(text: str) -> str | None:
     lines = text.splitlines()
     for index, line in enumerate(lines):
         cut = line.rstrip().rfind(" ")
-        if line.startswith("Sensors:") and re.fullmatch(r"\d+x\S+", line[cut + 1:].strip()):
-            return "\n".join([*lines[:index], line[:cut] + " ", line[cut + 1:], *lines[index + 1:]]) + "\n"
+        if line.startswith("Sensors:") and re.fullmatch(r"\d+x\S+", line[cut + 1 :].strip()):
+            return "\n".join([*lines[:index], line[:cut] + " ", line[cut + 1 :], *lines[index + 1 :]]) + "\n"
     return None
 
 
@@ -243,6 +262,7 @@ def test_a_refused_rating_before_a_line_of_its_own_is_not_joined_to_it():
 
 # --- lines broken by an e-mail's quoted-printable soft line breaks ----------------------------------------------
 
+
 @pytest.mark.parametrize("path", sorted((FIXTURES / "mcs").glob("*.usd")), ids=lambda p: p.name)
 def test_a_quoted_printable_copy_reads_as_the_sheet(path):
     """Each sheet as the standard library's quoted-printable encoder writes it: every line over 76 characters
@@ -277,8 +297,15 @@ def test_a_soft_broken_lines_spans_are_on_the_line_each_figure_is_on():
     assert (armour.line, armour.col, armour.end_line, armour.end_col) == (2, 32, 3, 2)
     assert (toughness.line, toughness.col, toughness.end_line) == (3, 3, 3)
     assert [(d.code, d.span.line, d.span.col, d.message, d.source_line) for d in diagnostics] == [
-        ("USD112", 2, 41, "a line broken by an e-mail's quoted-printable encoding (a soft line break: '=' at its "
-                          "end): read joined with line 3", "Displacement: 500 tons Size: 4 Armour: 1=")]
+        (
+            "USD112",
+            2,
+            41,
+            "a line broken by an e-mail's quoted-printable encoding (a soft line break: '=' at its "
+            "end): read joined with line 3",
+            "Displacement: 500 tons Size: 4 Armour: 1=",
+        )
+    ]
 
 
 def test_a_line_broken_twice_is_joined_to_both_lines():
@@ -289,14 +316,18 @@ def test_a_line_broken_twice_is_joined_to_both_lines():
     assert [(r.spans["self"].line, r.spans["self"].col) for r in ranges] == [(2, 23), (2, 28), (3, 5), (3, 10)]
     assert [d.message for d in diagnostics if d.code == "USD112"] == [
         "a line broken by an e-mail's quoted-printable encoding (a soft line break: '=' at its end): read joined "
-        "with lines 3 to 4"]
+        "with lines 3 to 4"
+    ]
 
 
-@pytest.mark.parametrize("text", [
-    "Class: K TL:12\nNotes: a long note that ends with an equals sign and is longer than a QP line =\nCrew: 4\n",
-    "Class: K TL:12\nCrew: 4\nNotes: x =\n",  # the last line: nothing to join
-    "Class: K TL:12\nNotes: x = \nCrew: 4\n",  # a blank after the '=': no soft break
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Class: K TL:12\nNotes: a long note that ends with an equals sign and is longer than a QP line =\nCrew: 4\n",
+        "Class: K TL:12\nCrew: 4\nNotes: x =\n",  # the last line: nothing to join
+        "Class: K TL:12\nNotes: x = \nCrew: 4\n",  # a blank after the '=': no soft break
+    ],
+)
 def test_an_equals_sign_that_is_no_soft_break_joins_nothing(text):
     (ship,), diagnostics = parse_usd(text, "plain.usd")
     assert "USD112" not in {d.code for d in diagnostics} and ship.crew == 4
@@ -328,12 +359,15 @@ def test_an_encoded_equals_sign_does_not_stop_the_join():
     assert [d.code for d in diagnostics].count("USD112") == 1
 
 
-@pytest.mark.parametrize("typo, key, field, value", [
-    ("Crwe: 42", "Crew", "crew", 42),  # two letters swapped: 0.75 of "Crew", below difflib's cut
-    ("Armuor: 12", "Armour", "armour", 12),  # as the sheet spells it, not "Armor", which difflib ranks first
-    ("Cagro: 22 tons", "Cargo", "cargo", 22),
-    ("Manuever: 3", "Manuever", None, None),  # a spelling the reader knows: no finding
-])
+@pytest.mark.parametrize(
+    "typo, key, field, value",
+    [
+        ("Crwe: 42", "Crew", "crew", 42),  # two letters swapped: 0.75 of "Crew", below difflib's cut
+        ("Armuor: 12", "Armour", "armour", 12),  # as the sheet spells it, not "Armor", which difflib ranks first
+        ("Cagro: 22 tons", "Cargo", "cargo", 22),
+        ("Manuever: 3", "Manuever", None, None),  # a spelling the reader knows: no finding
+    ],
+)
 def test_a_key_with_two_letters_swapped_is_read_as_the_key(typo, key, field, value):
     (ship,), diagnostics = parse_usd(f"Class: K TL:12\n{typo}\n", "typo.usd")
     said = [d for d in diagnostics if d.code in ("USD103", "USD104")]
@@ -342,7 +376,8 @@ def test_a_key_with_two_letters_swapped_is_read_as_the_key(typo, key, field, val
         return
     assert getattr(ship, field) == value
     assert [(d.code, d.message, d.fix.edits[0].new) for d in said] == [
-        ("USD103", f"unknown key '{typo.split(':')[0]}': did you mean '{key}'? Read as that key", key)]
+        ("USD103", f"unknown key '{typo.split(':')[0]}': did you mean '{key}'? Read as that key", key)
+    ]
 
 
 def test_a_sensor_key_misspelt_is_written_back_as_sensors_are():

@@ -43,7 +43,12 @@ def test_midu_agashaan():
     assert (s.g_tolerance, s.jump_fuel, s.cargo, s.crew, s.troops, s.passengers) == (8, 1200, 19, 52, 10, 3)
     assert [(c.count, c.model) for c in s.computers] == [(10, "Fib")]
     assert [(x.kind, x.count, x.sensitivity) for x in s.sensors] == [
-        ("PEMS", 1, 14), ("AEMS", 1, 12), ("LIDAR", 4, 15.5), ("LIDAR", 1, 13.5), ("LIDAR", 1, 11.5)]
+        ("PEMS", 1, 14),
+        ("AEMS", 1, 12),
+        ("LIDAR", 4, 15.5),
+        ("LIDAR", 1, 13.5),
+        ("LIDAR", 1, 11.5),
+    ]
     assert (s.signature.vis, s.signature.ir, s.signature.active, s.signature.lidar) == (-1, 0, 0, -0.5)
     assert s.fire_control == 6 and s.fire_control_note == "all batteries"
     lasers, paw = s.beam_batteries
@@ -54,7 +59,11 @@ def test_midu_agashaan():
     (barbettes,) = s.missile_batteries
     assert (barbettes.count, barbettes.salvo_rating, barbettes.pen, barbettes.dam) == (4, 2, 18, 12)
     assert (barbettes.size_evade, barbettes.salvos, barbettes.missiles_per_salvo, barbettes.salvos_in_cargo) == (
-        -6, 3, 2, 12)
+        -6,
+        3,
+        2,
+        12,
+    )
     (sand,) = s.sandcasters
     assert (sand.count, sand.screen, sand.armour, sand.canisters) == (3, -2, 12, 30)
     (damper,) = s.dampers
@@ -93,14 +102,26 @@ def test_kuvasz():
     assert (s.size, s.armour, s.toughness, s.maneuver, s.jump) == (4, 14, 9, 3, 2)
     assert s.power == [3, 2]
     assert [(x.kind, x.count, x.sensitivity, x.suffix) for x in s.sensors][-2:] == [
-        ("LIDAR", 1, 13.5, "t"), ("LIDAR", 1, 14.0, "s")]
+        ("LIDAR", 1, 13.5, "t"),
+        ("LIDAR", 1, 14.0, "s"),
+    ]
     first, second = s.beam_batteries
     assert (first.count, first.rof, pd(first.ranges), first.point_defence) == (
-        2, -1, [(14, 9), (14, 9), (14, 9), (12, 7), (10, 5)], 1)
+        2,
+        -1,
+        [(14, 9), (14, 9), (14, 9), (12, 7), (10, 5)],
+        1,
+    )
     assert (second.rof, pd(second.ranges), second.point_defence) == (2, [(13, 9), (13, 9), (11, 7), (9, 5), None], 4)
     (bays,) = s.missile_batteries
     assert (bays.count, bays.pen, bays.dam, bays.size_evade, bays.salvos, bays.missiles_per_salvo) == (
-        2, 16, 10, -8, 6, 2)
+        2,
+        16,
+        10,
+        -8,
+        6,
+        2,
+    )
     (sand,) = s.sandcasters
     assert (sand.screen, sand.armour, sand.canisters) == (-1, 12, 10)
     assert s.weapons[2].max_range == "very short"  # "only useable at Very Short range or less", under the bays
@@ -113,8 +134,12 @@ def test_scout_advanced():
     assert (s.size, s.armour, s.toughness, s.maneuver, s.jump, s.power) == (2, 14, 4, 2, 2, [3])
     assert [(c.count, c.model) for c in s.computers] == [(3, "Std")]
     assert [(x.kind, x.count, x.sensitivity, x.suffix) for x in s.sensors] == [
-        ("PEMS", 1, 13.5, "s"), ("AEMS", 1, 11.5, ""), ("LIDAR", 1, 14.5, ""), ("Grav", None, 7.5, ""),
-        ("Neut", None, 8.0, "")]
+        ("PEMS", 1, 13.5, "s"),
+        ("AEMS", 1, 11.5, ""),
+        ("LIDAR", 1, 14.5, ""),
+        ("Grav", None, 7.5, ""),
+        ("Neut", None, 8.0, ""),
+    ]
     # "IR:-0.5Active: -0.5": no space between a value and the next key.
     assert (s.signature.vis, s.signature.ir, s.signature.active, s.signature.lidar) == (-1.5, -0.5, -0.5, -0.5)
     (laser,) = s.beam_batteries
@@ -125,7 +150,13 @@ def test_scout_advanced():
 def test_free_trader():
     s = ship("free-trader.usd")
     assert (s.class_name, s.tl, s.ship_type, s.displacement, s.cargo, s.passengers) == (
-        "Free Trader", 12, "A1", 200, 90, 6)
+        "Free Trader",
+        12,
+        "A1",
+        200,
+        90,
+        6,
+    )
     assert (s.size, s.armour, s.toughness, s.maneuver, s.jump, s.power, s.g_tolerance) == (3, 9, 5, 1, 1, [2], 3)
     (laser,) = s.beam_batteries
     assert (laser.name, laser.rof, laser.point_defence) == ("Laser turret", 0, 1)
@@ -137,7 +168,13 @@ def test_free_trader():
 def test_rampart_15():
     s = ship("rampart-15.usd")
     assert (s.class_name, s.tl, s.ship_type, s.displacement, s.cost_mcr, s.mass) == (
-        "Rampart-15 Light Fighter", 15, "FL", 10, 63, 218)
+        "Rampart-15 Light Fighter",
+        15,
+        "FL",
+        10,
+        63,
+        218,
+    )
     assert (s.size, s.armour, s.toughness, s.maneuver, s.power, s.g_tolerance) == (0, 10, 2, 6, [25], 8)
     assert s.sensors[-1].suffix == "scan"
     assert [(j.kind, j.rating) for j in s.ecm] == [("PassDJam", 14), ("AEMSDJam", 11)]
@@ -149,7 +186,13 @@ def test_rampart_15():
 def test_zhodani_patrol_corvette():
     s = ship("zhodani-patrol-corvette.usd")
     assert (s.class_name, s.tl, s.ship_type, s.displacement, s.cost_mcr, s.mass) == (
-        "Zhodani Patrol Corvette", 14, "PC", 300, 480, 5064)
+        "Zhodani Patrol Corvette",
+        14,
+        "PC",
+        300,
+        480,
+        5064,
+    )
     assert (s.size, s.armour, s.toughness, s.maneuver, s.jump, s.power) == (3, 10, 8, 5, 3, [10])
     assert s.cargo == Decimal("1.5")
     (laser,) = s.beam_batteries
@@ -160,7 +203,12 @@ def test_zhodani_patrol_corvette():
 def test_zhodani_strike_cruiser():
     s = ship("zhodani-strike-cruiser.usd")
     assert (s.class_name, s.tl, s.displacement, s.cost_mcr, s.mass) == (
-        "Zhodani Strike Cruiser", 14, 10000, 13040, 171182)
+        "Zhodani Strike Cruiser",
+        14,
+        10000,
+        13040,
+        171182,
+    )
     assert (s.size, s.armour, s.toughness, s.maneuver, s.jump, s.power) == (6, 16, 13, 4, 3, [11])
     assert [(c.count, c.model) for c in s.computers] == [(31, "Fib")]
     assert [(j.kind, j.rating) for j in s.ecm] == [("PEMSDJam", 15), ("AEMSDJam", 12), ("AEMSAreaJam", 12)]
@@ -170,8 +218,15 @@ def test_zhodani_strike_cruiser():
     assert (tpaw.mounting.count, tpaw.mounting.kind) == (1, "bay")
     assert pd(meson.ranges) == [(14, 14), None, None, None, None]
     (bays,) = s.missile_batteries
-    assert (bays.count, bays.salvo_rating, bays.pen, bays.dam, bays.size_evade, bays.salvos,
-            bays.missiles_per_salvo) == (5, 7, 19, 13, -7, 4, 64)
+    assert (
+        bays.count,
+        bays.salvo_rating,
+        bays.pen,
+        bays.dam,
+        bays.size_evade,
+        bays.salvos,
+        bays.missiles_per_salvo,
+    ) == (5, 7, 19, 13, -7, 4, 64)
     (sand,) = s.sandcasters
     assert (sand.count, sand.screen, sand.armour, sand.canisters, sand.mounting.count) == (4, -2, 15, 10, 7)
     (dampers,) = s.dampers
@@ -193,7 +248,12 @@ def test_coronation_combat_example():
     assert (heavy.point_defence, heavy.mounting.count, light.count, light.mounting.count) == (3, 5, 30, 9)
     (missiles,) = s.missile_batteries
     assert (missiles.count, missiles.salvo_rating, missiles.pen, missiles.dam, missiles.missiles_per_salvo) == (
-        5, 5, 17, 11, 20)
+        5,
+        5,
+        17,
+        11,
+        20,
+    )
     (sand,) = s.sandcasters
     assert (sand.count, sand.screen, sand.armour, sand.canisters, sand.mounting.count) == (5, -1, 14, 50, 10)
     assert s.meson_screen == 15
@@ -204,7 +264,10 @@ def test_coronation_summary_sheet():
     assert (s.class_name, s.tl, s.ship_type, s.displacement) == ("Coronation", 12, "BB", 90000)
     assert (s.g_tolerance, s.jump_fuel, s.cargo, s.crew, s.troops, s.passengers) == (4, 27000, 910, 2838, 450, 0)
     assert [(x.kind, x.count, x.sensitivity) for x in s.sensors] == [
-        ("PEMS", 2, 14), ("AEMS", 2, 11), ("LIDAR", 3, 14.5)]
+        ("PEMS", 2, 14),
+        ("AEMS", 2, 11),
+        ("LIDAR", 3, 14.5),
+    ]
     (missiles,) = s.missile_batteries
     assert (missiles.salvos, missiles.missiles_per_salvo) == (4, 16)
     assert len(s.beam_batteries) == 5 and s.meson_screen == 15
@@ -217,7 +280,11 @@ def test_hollyfields():
     assert (s.maneuver, s.jump, s.power) == (Decimal("1.3"), 2, [7])
     assert s.fire_control == 3  # written "Fire Cotnrol" on the sheet
     assert [(x.kind, x.count, x.sensitivity) for x in s.sensors] == [
-        ("PEMS", 1, 13), ("AEMS", 1, 11), ("LIDAR", 1, 15), ("LIDAR", 2, 12.5)]
+        ("PEMS", 1, 13),
+        ("AEMS", 1, 11),
+        ("LIDAR", 1, 15),
+        ("LIDAR", 2, 12.5),
+    ]
     _paw, bays, light = s.beam_batteries
     assert (bays.count, bays.name, bays.rof, bays.point_defence, bays.mounting.kind) == (5, "Laser Bay", 3, 5, "bay")
     assert pd(light.ranges) == [(13, 12), (13, 12), None, None, None]
@@ -238,10 +305,21 @@ def test_t4_coronation():
     (s,) = sheet.ships
     assert s.edition == "t4"
     assert (s.displacement, s.mass, s.armour, s.missile_launchers, s.sandcaster_count, s.meson_screen) == (
-        90000, 1200000, 50, 20, 50, 15)
+        90000,
+        1200000,
+        50,
+        20,
+        50,
+        15,
+    )
     spinal, bays, pd_turrets, heavy, light = s.t4_weapons
     assert (spinal.count, spinal.name, spinal.fire_control, spinal.figure, spinal.values) == (
-        1, "Spinal Meson", 4, 2, (14, 11, 9, 6))
+        1,
+        "Spinal Meson",
+        4,
+        2,
+        (14, 11, 9, 6),
+    )
     assert bays.values == (8, 5, 3, 2)
     assert (pd_turrets.values, pd_turrets.per_battery) == ((10, 2, 0, 0), 10)
     assert (heavy.values, heavy.per_battery, light.values, light.per_battery) == ((12, 12, 12, 9), 5, (7, 7, 4, 2), 9)

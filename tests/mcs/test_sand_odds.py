@@ -46,9 +46,12 @@ def _weak_salvo_and_trained_target(tmp_path):
     (Skill+Attribute 9), its sand of armour 12."""
     attacker, target = tmp_path / "weak.usd", tmp_path / "trained.usd"
     attacker.write_text(KUVASZ.read_text().replace("(+2)16:10", "(+1)16:9"))
-    target.write_text(KUVASZ.read_text().replace("Fire Control: +4 (all batteries)",
-                                                 "Fire Control: +4 (all batteries)\nTrained Crew: Skill: 2 "
-                                                 "Skill+Attribute: 9"))
+    target.write_text(
+        KUVASZ.read_text().replace(
+            "Fire Control: +4 (all batteries)",
+            "Fire Control: +4 (all batteries)\nTrained Crew: Skill: 2 Skill+Attribute: 9",
+        )
+    )
     return attacker, target
 
 
@@ -89,8 +92,9 @@ def test_expected_effects_list_only_the_facilities_the_target_has():
     midu = ROOT / "examples" / "midu-agashaan.usd"
     at_kuvasz = _shot(str(CORVETTE), str(KUVASZ), "-b", "Laser Battery", "-r", "s")["surface_effects"]
     at_midu = _shot(str(CORVETTE), str(midu), "-b", "Laser Battery", "-r", "s")["surface_effects"]
-    assert any(k.startswith("drop tanks") for k in at_kuvasz) and not any(k.startswith("launch port")
-                                                                             for k in at_kuvasz)
+    assert any(k.startswith("drop tanks") for k in at_kuvasz) and not any(
+        k.startswith("launch port") for k in at_kuvasz
+    )
     assert any(k.startswith("launch port") for k in at_midu) and not any(k.startswith("drop tanks") for k in at_midu)
 
 

@@ -73,8 +73,11 @@ def test_blocking_sand_meets_salvos_in_battle(tmp_path):
     strikes = text.split(STRIKE)
     assert len(strikes) > 1 and strikes[1].startswith("  Sandcaster battery 1 fires: ")
     unsanded = tmp_path / "no-sand.toml"
-    unsanded.write_text(engagement.read_text().replace('point_defence = "none"', 'point_defence = "none", '
-                                                       'sand = "none"').replace("../../", f"{ROOT}/"))
+    unsanded.write_text(
+        engagement.read_text()
+        .replace('point_defence = "none"', 'point_defence = "none", sand = "none"')
+        .replace("../../", f"{ROOT}/")
+    )
     after = _narrated(unsanded, 2).split(STRIKE)
     assert len(after) > 1 and not any(part.startswith("  Sandcaster") for part in after[1:])
 

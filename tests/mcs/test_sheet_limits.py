@@ -40,18 +40,25 @@ def test_a_range_limit_under_a_battery_is_read_into_it():
 
 def test_a_limit_written_on_the_battery_line_itself():
     """The seed's one-line form: "... 3 salvoes 1 missile/salvo only useable at Medium range or less"."""
-    text = ("Class: Rack TL:12 Type: FH\nDisplacement: 37 tons Size: 2 Armour: 8 Toughness: 4\n"
-            "1xFIM rack: (+1)17:11 (-5 size&evade) 3 salvoes 1 missile/salvo only useable at Medium range or less\n")
+    text = (
+        "Class: Rack TL:12 Type: FH\nDisplacement: 37 tons Size: 2 Armour: 8 Toughness: 4\n"
+        "1xFIM rack: (+1)17:11 (-5 size&evade) 3 salvoes 1 missile/salvo only useable at Medium range or less\n"
+    )
     (ship,), diagnostics = parse_usd(text, "rack.usd")
     (rack,) = ship.weapons
     assert (rack.max_range, rack.missiles_per_salvo, [d.text for d in rack.details]) == (
-        "medium", 1, ["salvoes", "missile/salvo"])
+        "medium",
+        1,
+        ["salvoes", "missile/salvo"],
+    )
     assert diagnostics == []
 
 
 def test_a_limit_line_that_follows_no_battery_is_a_note():
-    text = ("Class: Plain TL:12 Type: FH\nDisplacement: 37 tons Size: 2 Armour: 8 Toughness: 4\n"
-            "only useable at Medium range or less\n")
+    text = (
+        "Class: Plain TL:12 Type: FH\nDisplacement: 37 tons Size: 2 Armour: 8 Toughness: 4\n"
+        "only useable at Medium range or less\n"
+    )
     (ship,), diagnostics = parse_usd(text, "plain.usd")
     assert [note.text for note in ship.notes] == ["only useable at Medium range or less"]
     assert [d.code for d in diagnostics] == ["USD100"]
@@ -76,8 +83,10 @@ def test_combat_shot_refuses_a_salvo_past_the_limit_and_takes_one_within_it():
     salvo's odds are given (exit 0)."""
     refused = runner.invoke(app, ["combat", "shot", str(KUVASZ), str(MIDU), "-b", "Missile Bays", "-r", "l"])
     assert refused.exit_code == 1
-    assert "kuvasz.usd:13:1: error: CMB005 Missile Bays is only useable at Very Short range or less (the sheet's " \
-           "limit, line 13): not at Long" in refused.stderr
+    assert (
+        "kuvasz.usd:13:1: error: CMB005 Missile Bays is only useable at Very Short range or less (the sheet's "
+        "limit, line 13): not at Long" in refused.stderr
+    )
     taken = runner.invoke(app, ["combat", "shot", str(KUVASZ), str(MIDU), "-b", "Missile Bays", "-r", "vs"])
     assert taken.exit_code == 0 and "one Missile Bays salvo (+2) at Midu Agashaan" in taken.stdout
 
@@ -85,8 +94,11 @@ def test_combat_shot_refuses_a_salvo_past_the_limit_and_takes_one_within_it():
 def test_combat_shot_refuses_a_beam_past_a_limit(tmp_path):
     """A laser line given the limit "only useable at Short range or less": at Medium refused, at Short fired."""
     sheet = tmp_path / "short.usd"
-    sheet.write_text(KUVASZ.read_text().replace("PointDef: 1 2 turrets each\n",
-                                                "PointDef: 1 2 turrets each\nonly useable at Short range or less\n"))
+    sheet.write_text(
+        KUVASZ.read_text().replace(
+            "PointDef: 1 2 turrets each\n", "PointDef: 1 2 turrets each\nonly useable at Short range or less\n"
+        )
+    )
     refused = runner.invoke(app, ["combat", "shot", str(sheet), str(MIDU), "-b", "#1", "-r", "m"])
     assert refused.exit_code == 1 and "only useable at Short range or less" in refused.stderr
     assert runner.invoke(app, ["combat", "shot", str(sheet), str(MIDU), "-b", "#1", "-r", "s"]).exit_code == 0
@@ -94,9 +106,11 @@ def test_combat_shot_refuses_a_beam_past_a_limit(tmp_path):
 
 def test_a_fire_log_launching_past_the_limit_is_refused_at_its_line(tmp_path):
     log = tmp_path / "fire.toml"
-    log.write_text(f'start_range = "l"\n[ships.kuvasz]\nsheet = "{KUVASZ}"\n[ships.midu]\nsheet = "{MIDU}"\n'
-                   '[[turn]]\nrange = "l"\n[[turn.fire]]\nship = "kuvasz"\nbattery = "Missile Bays"\n'
-                   'target = "midu"\ncount = 1\n')
+    log.write_text(
+        f'start_range = "l"\n[ships.kuvasz]\nsheet = "{KUVASZ}"\n[ships.midu]\nsheet = "{MIDU}"\n'
+        '[[turn]]\nrange = "l"\n[[turn.fire]]\nship = "kuvasz"\nbattery = "Missile Bays"\n'
+        'target = "midu"\ncount = 1\n'
+    )
     result = runner.invoke(app, ["combat", "resolve", str(log), "--seed", "1"])
     assert "fire.toml:10:1: error: CMB005 Missile Bays is only useable at Very Short range or less" in result.stderr
     assert "launches" not in result.stdout
@@ -132,8 +146,9 @@ def test_a_name_shared_by_no_other_line_keeps_its_name():
 
 def test_counted_battles_keep_both_lines_apart():
     """Hits by battery in a counted battle's JSON: the Kuvasz's two laser lines are two rows."""
-    result = runner.invoke(app, ["combat", "battle", str(KUVASZ), str(MIDU), "--runs", "30", "--seed", "5",
-                                 "--format", "json"])
+    result = runner.invoke(
+        app, ["combat", "battle", str(KUVASZ), str(MIDU), "--runs", "30", "--seed", "5", "--format", "json"]
+    )
     document = json.loads(result.stdout)
     text = json.dumps(document)
     assert "Laser Battery (line 10)" in text and "Laser Battery (line 11)" in text

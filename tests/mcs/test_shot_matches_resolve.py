@@ -68,8 +68,11 @@ BEAMS = [
 ]
 
 
-@pytest.mark.parametrize("attacker,battery,target,band,sand,squadron,where", BEAMS,
-                         ids=[f"{b[1]}-{b[3]}-{b[4]}-x{b[5]}-{b[6]}" for b in BEAMS])
+@pytest.mark.parametrize(
+    "attacker,battery,target,band,sand,squadron,where",
+    BEAMS,
+    ids=[f"{b[1]}-{b[3]}-{b[4]}-x{b[5]}-{b[6]}" for b in BEAMS],
+)
 def test_resolved_beam_shots_land_on_the_exact_odds(attacker, battery, target, band, sand, squadron, where):
     shooter, aimed = _ship(attacker), _ship(target)
     group = shooter.group(battery)
@@ -80,8 +83,20 @@ def test_resolved_beam_shots_land_on_the_exact_odds(attacker, battery, target, b
     hits, seen = 0, Counter()
     for _ in range(SHOTS):
         ctx = Context(dice=dice, options=Options(), narrate=True)
-        fired = fire_beam(ctx, shooter, group, group.batteries[0], aimed, t.RANGE_BANDS[band], Fraction(0), None,
-                          aiming, sand, set(), squadron=squadron)
+        fired = fire_beam(
+            ctx,
+            shooter,
+            group,
+            group.batteries[0],
+            aimed,
+            t.RANGE_BANDS[band],
+            Fraction(0),
+            None,
+            aiming,
+            sand,
+            set(),
+            squadron=squadron,
+        )
         if fired.bonus is None:
             continue
         hits += 1
@@ -102,8 +117,7 @@ def test_resolved_salvos_against_point_defence_land_on_the_exact_odds():
     struck, seen = 0, Counter()
     for _ in range(SHOTS):
         ctx = Context(dice=dice, options=Options(), narrate=True)
-        stopped = any(point_defence(ctx, aimed, pd, group.batteries[0].rof, group.size_evade or 0)
-                      for _ in range(2))
+        stopped = any(point_defence(ctx, aimed, pd, group.batteries[0].rof, group.size_evade or 0) for _ in range(2))
         if stopped:
             continue
         struck += 1

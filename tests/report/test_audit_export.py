@@ -52,8 +52,22 @@ def test_workbook_sheets_values_and_formats(report):
     assert book.sheetnames == ["Summary", "Ships", "Batteries", "Components", "Findings", "Rules"]
     ships = book["Ships"]
     header = [c.value for c in ships[1]]
-    assert header == ["file", "ship", "count", "format", "TL", "tonnage", "cost", "size", "armour", "toughness",
-                      "ratings", "errors", "warnings", "verdict"]
+    assert header == [
+        "file",
+        "ship",
+        "count",
+        "format",
+        "TL",
+        "tonnage",
+        "cost",
+        "size",
+        "armour",
+        "toughness",
+        "ratings",
+        "errors",
+        "warnings",
+        "verdict",
+    ]
     assert all(c.font.bold for c in ships[1]) and ships.freeze_panes == "A2"
     assert ships.auto_filter.ref == f"A1:N{ships.max_row}"
     rows = {r[1].value: dict(zip(header, r, strict=True)) for r in ships.iter_rows(min_row=2)}
@@ -89,11 +103,17 @@ def test_findings_are_coloured_by_severity(report):
 def test_components_and_batteries_sheets(report):
     _, target, _ = report
     book = load_workbook(target)
-    plants = {r[0].rsplit("/", 1)[1]: r[5:] for r in book["Components"].iter_rows(min_row=2, values_only=True)
-              if r[4] == "P-Plant Factor-4"}
+    plants = {
+        r[0].rsplit("/", 1)[1]: r[5:]
+        for r in book["Components"].iter_rows(min_row=2, values_only=True)
+        if r[4] == "P-Plant Factor-4"
+    }
     assert plants["vigilant-legal.txt"] == (600, 1800, 200) and plants["plant-13-percent.txt"] == (650, 1950, 216.667)
-    lasers = [r for r in book["Batteries"].iter_rows(min_row=2, values_only=True)
-              if r[1] == "Vigilant" and r[3] == "beam laser"]
+    lasers = [
+        r
+        for r in book["Batteries"].iter_rows(min_row=2, values_only=True)
+        if r[1] == "Vigilant" and r[3] == "beam laser"
+    ]
     assert lasers == [(lasers[0][0], "Vigilant", "Laser Turrets", "beam laser", 6, 15, "factor 6", "30 turrets", None)]
 
 
@@ -101,8 +121,12 @@ def test_components_and_batteries_sheets(report):
 def test_libreoffice_opens_the_workbook(tmp_path):
     target = tmp_path / "report.xlsx"
     runner.invoke(app, ["audit", str(FLEET), "-o", str(target)])
-    subprocess.run(["soffice", "--headless", "--convert-to", "csv", "--outdir", str(tmp_path), str(target)],
-                   check=True, capture_output=True, timeout=180)
+    subprocess.run(
+        ["soffice", "--headless", "--convert-to", "csv", "--outdir", str(tmp_path), str(target)],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
     assert (tmp_path / "report.csv").read_text().startswith("item,value")
 
 
@@ -112,6 +136,7 @@ def test_each_sheet_of_a_three_ship_audit_prints_on_one_or_two_landscape_pages(t
     one or two pages, the Summary and the Ships one each; the whole workbook 8 pages (19 before the print
     layout)."""
     import re
+
     target = tmp_path / "report.xlsx"
     runner.invoke(app, ["audit", str(FLEET), "-o", str(target)])
     pages = {}
@@ -121,8 +146,12 @@ def test_each_sheet_of_a_three_ship_audit_prints_on_one_or_two_landscape_pages(t
             del book[name]
         alone = tmp_path / f"{keep}.xlsx"
         book.save(alone)
-        subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(alone)],
-                       check=True, capture_output=True, timeout=180)
+        subprocess.run(
+            ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(alone)],
+            check=True,
+            capture_output=True,
+            timeout=180,
+        )
         pages[keep] = len(re.findall(rb"/Type\s*/Page(?!s)", (tmp_path / f"{keep}.pdf").read_bytes()))
     assert pages["Summary"] == pages["Ships"] == 1
     assert all(1 <= count <= 2 for count in pages.values()), pages
@@ -169,10 +198,12 @@ def test_export_counts_a_file_not_read_as_no_ship(tmp_path):
     batteries, and the junk file's row said apart."""
     (tmp_path / "junk.usd").write_bytes(b"\x00\x01")
     target = tmp_path / "x.csv"
-    result = runner.invoke(app, ["export", str(tmp_path / "junk.usd"), str(ROOT / "examples" / "kuvasz.usd"), "-o",
-                                 str(target)])
-    assert result.stderr.endswith(f"wrote 1 ship(s) and 4 batteries to {target}, and a row for each of the 1 "
-                                  "file(s) not read\n")
+    result = runner.invoke(
+        app, ["export", str(tmp_path / "junk.usd"), str(ROOT / "examples" / "kuvasz.usd"), "-o", str(target)]
+    )
+    assert result.stderr.endswith(
+        f"wrote 1 ship(s) and 4 batteries to {target}, and a row for each of the 1 file(s) not read\n"
+    )
     assert [line.split(",")[-1] for line in target.read_text().splitlines()[1:]] == ["unreadable", "check"]
     alone = runner.invoke(app, ["export", str(ROOT / "examples" / "kuvasz.usd"), "-o", str(target)])
     assert alone.stderr.endswith(f"wrote 1 ship(s) and 4 batteries to {target}\n")
@@ -183,8 +214,9 @@ def test_the_audit_holds_a_fleet_to_its_own_budget(tmp_path):
     (TCS201): MCr 677,192.014 against 500,000 is 177,192.014 over."""
     for sheet in FLEET.glob("*.txt"):
         (tmp_path / sheet.name).write_bytes(sheet.read_bytes())
-    (tmp_path / "fleet.toml").write_text((FLEET / "fleet.toml").read_text(encoding="utf-8")
-                                         + "\n[scenario]\nbudget_mcr = 500000\n", encoding="utf-8")
+    (tmp_path / "fleet.toml").write_text(
+        (FLEET / "fleet.toml").read_text(encoding="utf-8") + "\n[scenario]\nbudget_mcr = 500000\n", encoding="utf-8"
+    )
     result = runner.invoke(app, ["audit", str(tmp_path)])
     assert "budget MCr 500000, MCr 177192.014 over: fail" in result.stdout, result.stdout
     assert "the budget is MCr 500000 (MCr 177192.014 over)" in " ".join(result.stdout.split())
@@ -197,8 +229,10 @@ def test_the_audit_prices_the_fleet_as_the_budget_rule_does(tmp_path):
     ships 677,092.01446, tanks 100, fleet 677,192.01446 against a budget of 1,000,000: 322,807.98554 under."""
     target = tmp_path / "report.xlsx"
     result = runner.invoke(app, ["audit", "--scenario", str(FLEET / "scenario.toml"), str(FLEET), "-o", str(target)])
-    assert ("fleet Example Squadron: 210 ship(s) of 3 design(s), MCr 677192.014 (ships MCr 677092.014 by the "
-            "quantity rule, drop tanks MCr 100); budget MCr 1000000, MCr 322807.986 under: pass") in result.stdout
+    assert (
+        "fleet Example Squadron: 210 ship(s) of 3 design(s), MCr 677192.014 (ships MCr 677092.014 by the "
+        "quantity rule, drop tanks MCr 100); budget MCr 1000000, MCr 322807.986 under: pass"
+    ) in result.stdout
     summary = {row[0]: row[1] for row in load_workbook(target)["Summary"].iter_rows(min_row=2, values_only=True)}
     assert summary["fleet"] == "Example Squadron" and summary["fleet designs"] == 3 and summary["fleet ships"] == 210
     assert summary["ships (quantity rule)"] == pytest.approx(677092.01446)

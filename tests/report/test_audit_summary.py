@@ -45,7 +45,7 @@ def test_each_ship_counts_as_many_as_its_fleet_holds(tmp_path) -> None:
 def test_a_fleet_over_budget_fails_the_audit_though_every_ship_passes(tmp_path) -> None:
     """A budget of MCr 600,000 under the fleet's 677,192.01446: each ship passes, the fleet fails (TCS201), and
     the audit says so: verdict fail, ships failing 0, fleet verdict fail, margin -77,192.01446, exit 1."""
-    (tmp_path / "scenario.toml").write_text("[scenario]\nname = \"Tight\"\nbudget_mcr = 600000\n")
+    (tmp_path / "scenario.toml").write_text('[scenario]\nname = "Tight"\nbudget_mcr = 600000\n')
     target = tmp_path / "report.xlsx"
     result = runner.invoke(app, ["audit", str(FLEET), "--scenario", str(tmp_path / "scenario.toml"), "-o", str(target)])
     summary = _summary(target)
@@ -61,8 +61,10 @@ def test_the_verdict_is_said_when_the_fleet_passes_too(tmp_path) -> None:
     summary = _summary(target)
     assert (summary["verdict"], summary["fleet verdict"]) == ("pass", "pass")
     assert summary["margin"] == pytest.approx(322807.98554)
-    assert "audit: pass (3 ship(s): 3 pass, 0 check, 0 fail; 0 file(s) not read; 0 error(s), 0 warning(s))" \
+    assert (
+        "audit: pass (3 ship(s): 3 pass, 0 check, 0 fail; 0 file(s) not read; 0 error(s), 0 warning(s))"
         in result.stdout
+    )
     assert result.exit_code == 0
 
 
@@ -86,9 +88,11 @@ def test_export_and_audit_give_a_ship_the_same_errors_and_verdict(tmp_path) -> N
     holly = FIXTURES / "mcs" / "hollyfields.usd"
     exported = json.loads(runner.invoke(app, ["export", str(holly), "--format", "json"]).stdout)["ships"][0]
     audited = next(iter(api.audit([holly]).rows))
-    assert (exported["errors"], exported["warnings"], exported["verdict"]) == \
-        (audited[tables.SHIP["errors"]], audited[tables.SHIP["warnings"]], audited[tables.SHIP["verdict"]]) == \
-        (1, 2, "fail")
+    assert (
+        (exported["errors"], exported["warnings"], exported["verdict"])
+        == (audited[tables.SHIP["errors"]], audited[tables.SHIP["warnings"]], audited[tables.SHIP["verdict"]])
+        == (1, 2, "fail")
+    )
     assert exported["count"] == 1 and (exported["size"], exported["armour"], exported["toughness"]) == (6, 14, 15)
 
 
@@ -139,8 +143,10 @@ def test_the_audit_says_the_files_it_skipped_for_their_names(tmp_path) -> None:
     (folder / "vigilant.txt.bak").write_text("x")
     target = tmp_path / "audit.xlsx"
     result = runner.invoke(app, ["audit", str(folder), "-o", str(target)])
-    assert ("; 0 file(s) not read; 2 file(s) skipped, not sheets by their extension (.bak, .doc); 0 error(s)"
-            in result.stdout)
+    assert (
+        "; 0 file(s) not read; 2 file(s) skipped, not sheets by their extension (.bak, .doc); 0 error(s)"
+        in result.stdout
+    )
     summary = _summary(target)
     assert (summary["files"], summary["files skipped"], summary["skipped by extension"]) == (1, 2, ".bak, .doc")
     page = tmp_path / "audit.html"

@@ -51,17 +51,22 @@ def test_the_page_is_self_contained_and_escapes_the_sheets(entries, tmp_path) ->
 
 def test_the_page_gives_the_summary_the_ships_the_charts_and_the_findings_by_ship(entries, tmp_path) -> None:
     page = _audit_page(entries, tmp_path / "report.html")
-    assert 'Verdict: <strong>fail</strong>' in page
+    assert "Verdict: <strong>fail</strong>" in page
     assert re.search(r"<th scope=\"row\">ships \(sheets\)</th><td class=\"number\">4</td>", page)
     ship_rows = re.findall(r"<tr class=\"mark-(\w+)\">", page)
     assert sorted(ship_rows) == ["check", "check", "fail", "pass"]  # warnings (Kuvasz, Midu), an error (Hollyfields)
     assert page.count('<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart"') == 2
     assert "Cost by ship (times its count), MCr" in page and ">MCr 3,759</text>" in page
     assert "Findings by rule" in page
-    holly = page[page.index("hollyfields.usd</h3>") if "hollyfields.usd</h3>" in page else
-                 page.index("hollyfields.usd <span"):]
-    assert re.search(r"MCS001</code> Size 6, but 15000 dTons is size 7.*?<pre class=\"source\"><span "
-                     r"class=\"gutter\">3 \| </span>Size: 6 Armour: 14 Toughness: 15", holly, re.DOTALL)
+    holly = page[
+        page.index("hollyfields.usd</h3>") if "hollyfields.usd</h3>" in page else page.index("hollyfields.usd <span") :
+    ]
+    assert re.search(
+        r"MCS001</code> Size 6, but 15000 dTons is size 7.*?<pre class=\"source\"><span "
+        r"class=\"gutter\">3 \| </span>Size: 6 Armour: 14 Toughness: 15",
+        holly,
+        re.DOTALL,
+    )
 
 
 def test_a_fleet_page_charts_its_designs_against_the_budget(tmp_path) -> None:
@@ -73,12 +78,20 @@ def test_a_fleet_page_charts_its_designs_against_the_budget(tmp_path) -> None:
 
 def test_the_score_page_charts_each_fleets_losses_by_table(tmp_path) -> None:
     target = tmp_path / "scores.html"
-    result = runner.invoke(app, ["score", *(str(BATTLE / name) for name in ("fleet-a.toml", "damage-a.toml",
-                                 "fleet-b.toml", "damage-b.toml")), "--scenario", str(BATTLE / "rulings.toml"),
-                                 "-o", str(target)])
+    result = runner.invoke(
+        app,
+        [
+            "score",
+            *(str(BATTLE / name) for name in ("fleet-a.toml", "damage-a.toml", "fleet-b.toml", "damage-b.toml")),
+            "--scenario",
+            str(BATTLE / "rulings.toml"),
+            "-o",
+            str(target),
+        ],
+    )
     assert result.exit_code in (0, 1), result.output
     page = target.read_text()
-    assert "Losses by table, MCr" in page and "<h2 id=\"losses-heading\">Loss lines</h2>" in page
+    assert "Losses by table, MCr" in page and '<h2 id="losses-heading">Loss lines</h2>' in page
     assert "winner: " in page or "leader: " in page
 
 
@@ -92,8 +105,20 @@ def test_a_chart_writes_each_figure_and_draws_a_bar_past_the_budget_in_another_c
 
 
 def _chromium(*arguments: str) -> subprocess.CompletedProcess:
-    return subprocess.run([CHROMIUM or "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                           "--no-pdf-header-footer", *arguments], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [
+            CHROMIUM or "chromium",
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--no-pdf-header-footer",
+            *arguments,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @needs_chromium
@@ -121,7 +146,13 @@ def test_the_fleet_page_prints_on_one_or_two_pages(tmp_path) -> None:
 
 
 def test_an_audit_page_with_a_damage_record_has_the_loss_lines_and_their_chart(tmp_path) -> None:
-    page = _audit_page(BATTLE / "fleet-a.toml", tmp_path / "battle.html", "--damage", str(BATTLE / "damage-a.toml"),
-                       "--scenario", str(BATTLE / "rulings.toml"))
+    page = _audit_page(
+        BATTLE / "fleet-a.toml",
+        tmp_path / "battle.html",
+        "--damage",
+        str(BATTLE / "damage-a.toml"),
+        "--scenario",
+        str(BATTLE / "rulings.toml"),
+    )
     assert '<h2 id="losses-heading">Loss lines</h2>' in page and "Losses by table, MCr" in page
     assert "1 M-drive" in page  # Blue's first loss line, as the workbook's Losses sheet has it

@@ -14,10 +14,19 @@ from shipyard.systems.sfc.odds import Side, attack, chain, points, survival
 
 # SFC "Combat Factors" ("combat factor (supporting factor)"), "Element Types and Point Values", "Firing"
 # (ranges) and "Damage Effects", typed from the seed: key: (points, combat, support, range, kills at).
-SEED = {"dreadnought": (24, 16, 4, 4, 4), "cruiser": (8, 8, 2, 4, 3), "carrier": (4, 2, 1, 2, 3),
-        "fighter": (2, 2, 1, 2, 2), "tender": (3, 2, 1, 2, 2), "sdb": (3, 4, 1, 2, 2), "escort": (4, 4, 1, 2, 2),
-        "assault-transport": (2, 1, 0, 2, 2), "transport": (1, 1, 0, 2, 2), "rider": (12, 12, 3, 4, 3),
-        "deep-meson-gun": (12, 16, 4, 4, 4)}
+SEED = {
+    "dreadnought": (24, 16, 4, 4, 4),
+    "cruiser": (8, 8, 2, 4, 3),
+    "carrier": (4, 2, 1, 2, 3),
+    "fighter": (2, 2, 1, 2, 2),
+    "tender": (3, 2, 1, 2, 2),
+    "sdb": (3, 4, 1, 2, 2),
+    "escort": (4, 4, 1, 2, 2),
+    "assault-transport": (2, 1, 0, 2, 2),
+    "transport": (1, 1, 0, 2, 2),
+    "rider": (12, 12, 3, 4, 3),
+    "deep-meson-gun": (12, 16, 4, 4, 4),
+}
 NOT_JUMPING = {"sdb", "fighter", "rider", "deep-meson-gun"}
 NOT_INITIATING = {"tender", "transport"}
 runner = CliRunner()
@@ -43,7 +52,12 @@ def test_rule_constants():
     assert [c.faces(n) for n in (0, 1, 2, 3, 5)] == [set(), {6}, {5, 6}, {4, 5, 6}, {4, 5, 6}]
     assert (c.DAMAGES_OVER, c.DESTROYS_OVER, c.DIE) == (1, 5, 6)
     assert (c.COMMAND_DIE, c.HIGHER_TL_BONUS, c.FLAGSHIP_REACH_INCHES, c.COMMAND_COST, c.FAR_OR_LOST_FLAGSHIP) == (
-        6, (1, 2), 12, 1, 2)
+        6,
+        (1, 2),
+        12,
+        1,
+        2,
+    )
     assert c.CRUISE_INCHES == (1, 3) and c.JUMP_LIMIT_PER_THOUSAND_MILES == 2
 
 
@@ -75,11 +89,15 @@ def test_damaged_attack():
     """A damaged cruiser (7) against escorts (4): 3 + (a - d). Destroyed when a - d >= 2 (4+3+2+1 = 10 of 36),
     damaged when -2..1 (4+5+6+5 = 20), no effect when -3 or less (6): 5/18, 5/9, 1/6."""
     assert _chances(attack(Side("cruiser", damaged=True), Side("escort"))) == (
-        Fraction(1, 6), Fraction(5, 9), Fraction(5, 18))
+        Fraction(1, 6),
+        Fraction(5, 9),
+        Fraction(5, 18),
+    )
 
 
-@pytest.mark.parametrize("behind, damaged", [(1, Fraction(10, 36)), (2, Fraction(6, 36)), (3, Fraction(3, 36)),
-                                             (4, Fraction(3, 36))])
+@pytest.mark.parametrize(
+    "behind, damaged", [(1, Fraction(10, 36)), (2, Fraction(6, 36)), (3, Fraction(3, 36)), (4, Fraction(3, 36))]
+)
 def test_tl_inferior_attacker(behind, damaged):
     """Cruiser against cruiser, the attacker ``behind`` TLs down. One: its 6 counts as 1, so it beats the
     defender's die only with 2..5 by 1..4 pairs: (1+2+3+4)/36 = 10/36. Two: 5 and 6 are 1, (1+2+3)/36. Three or

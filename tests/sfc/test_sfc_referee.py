@@ -109,8 +109,7 @@ def test_the_example_game_is_legal_and_applies_its_rolls():
     first, second = result.turns
     assert first.lines[1] == "lion at sdbs: 4 + 16 against 2 + 4: destroyed"
     assert second.lines[0] == "command points: 1 (rolled 2), spent 0"  # 2 + 1 (higher TL), halved (flagship lost)
-    assert second.forces[0] == {"side": "Imperials", "elements": 3, "damaged": [], "points": 54.0,
-                                "lost": ["cruisers"]}
+    assert second.forces[0] == {"side": "Imperials", "elements": 3, "damaged": [], "points": 54.0, "lost": ["cruisers"]}
 
 
 def test_each_illegal_entry_gets_its_finding(tmp_path):
@@ -118,8 +117,17 @@ def test_each_illegal_entry_gets_its_finding(tmp_path):
     path.write_text(ILLEGAL, encoding="utf-8")
     lines = ILLEGAL.splitlines()
     found = [(lines[d.span.line - 1], d.code) for d in sorted(referee(path).diagnostics, key=lambda d: d.sort_key)]
-    assert [code for _, code in found] == ["SFC201", "SFC209", "SFC202", "SFC203", "SFC204", "SFC205", "SFC208",
-                                           "SFC206", "SFC207"]
+    assert [code for _, code in found] == [
+        "SFC201",
+        "SFC209",
+        "SFC202",
+        "SFC203",
+        "SFC204",
+        "SFC205",
+        "SFC208",
+        "SFC206",
+        "SFC207",
+    ]
     for text, code in found:  # each at the line whose comment names it
         assert code in text, (code, text)
 
@@ -138,19 +146,46 @@ def test_the_command_line(tmp_path):
     assert "IO007 a Simple Fleet Combat game log file, not a sheet" in runner.invoke(app, ["check", str(GAME)]).stdout
 
 
-@pytest.mark.parametrize("old, new, found", [
-    ('id = "cruisers"', 'id = "lion"', [("SFC211", 20, "element id 'lion' is given twice: the second is not played"),
-                                        ("SFC210", 65, "no element 'cruisers' (did you mean 'zcruiser'?)")]),
-    ('inside = "carrier"', 'inside = "carier"', [("SFC210", 35, "no element 'carier' (did you mean 'carrier'?): "
-                                                  "expected one of lion, cruisers, carrier")]),
-    ('inside = "carrier"', 'inside = "zcruiser"', [("SFC210", 35, "wing is stacked inside 'zcruiser', an element "
-                                                    "of Zhodani")]),
-    ('element = "cruisers"', 'element = "crusers"', [("SFC210", 71, "no element 'crusers' (did you mean "
-                                                      "'cruisers'?)")]),
-    ("tl = 12\nposition = [20, 0]", "tl = 13\nposition = [20, 0]", [
-        ("SFC212", 15, "lion at TL13: the seed gives points for TL9, TL10, TL11, TL12 only; its points count "
-                       "nothing in the force totals")]),
-])
+@pytest.mark.parametrize(
+    "old, new, found",
+    [
+        (
+            'id = "cruisers"',
+            'id = "lion"',
+            [
+                ("SFC211", 20, "element id 'lion' is given twice: the second is not played"),
+                ("SFC210", 65, "no element 'cruisers' (did you mean 'zcruiser'?)"),
+            ],
+        ),
+        (
+            'inside = "carrier"',
+            'inside = "carier"',
+            [("SFC210", 35, "no element 'carier' (did you mean 'carrier'?): expected one of lion, cruisers, carrier")],
+        ),
+        (
+            'inside = "carrier"',
+            'inside = "zcruiser"',
+            [("SFC210", 35, "wing is stacked inside 'zcruiser', an element of Zhodani")],
+        ),
+        (
+            'element = "cruisers"',
+            'element = "crusers"',
+            [("SFC210", 71, "no element 'crusers' (did you mean 'cruisers'?)")],
+        ),
+        (
+            "tl = 12\nposition = [20, 0]",
+            "tl = 13\nposition = [20, 0]",
+            [
+                (
+                    "SFC212",
+                    15,
+                    "lion at TL13: the seed gives points for TL9, TL10, TL11, TL12 only; its points count "
+                    "nothing in the force totals",
+                )
+            ],
+        ),
+    ],
+)
 def test_the_elements_a_log_names(tmp_path, old, new, found):
     """Every element of the example log, as a typist could get it wrong: each said at its line, once (the
     element's later entries aside), with the one meant."""
@@ -178,10 +213,12 @@ def test_a_game_log_in_utf16(tmp_path):
 def test_commands_cost_double_far_from_the_flagship(tmp_path):
     """A command for an element 13" from the flagship costs 2: two such commands (4) overspend a roll of 3; one
     near the flagship and one far (3) do not."""
-    head = ('[world]\ndiameter = 1000\n[[side]]\nname = "A"\n[[side.element]]\nid = "f"\ntype = "cruiser"\n'
-            'position = [0, 5]\nflagship = true\n[[side.element]]\nid = "far"\ntype = "escort"\n'
-            'position = [13, 5]\n[[side]]\nname = "B"\n[[side.element]]\nid = "b"\ntype = "escort"\n'
-            'position = [50, 50]\nflagship = true\n[[turn]]\nside = "A"\ncommand_roll = 3\n')
+    head = (
+        '[world]\ndiameter = 1000\n[[side]]\nname = "A"\n[[side.element]]\nid = "f"\ntype = "cruiser"\n'
+        'position = [0, 5]\nflagship = true\n[[side.element]]\nid = "far"\ntype = "escort"\n'
+        'position = [13, 5]\n[[side]]\nname = "B"\n[[side.element]]\nid = "b"\ntype = "escort"\n'
+        'position = [50, 50]\nflagship = true\n[[turn]]\nside = "A"\ncommand_roll = 3\n'
+    )
     order = '[[turn.command]]\nkind = "status"\nelements = ["{}"]\nstatus = "stationary"\n'
     path = tmp_path / "game.toml"
     path.write_text(head + order.format("far") + order.format("far"), encoding="utf-8")

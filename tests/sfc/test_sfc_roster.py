@@ -35,8 +35,10 @@ def test_the_example_is_a_legal_100_point_roster():
 
 def test_one_point_over_budget(tmp_path):
     """Four dreadnoughts (96) and a carrier (4) and a transport (1): 101 of 100."""
-    body = HEAD + FLAG + '[[element]]\ntype = "dreadnought"\ncount = 3\n[[element]]\ntype = "carrier"\n' \
+    body = (
+        HEAD + FLAG + '[[element]]\ntype = "dreadnought"\ncount = 3\n[[element]]\ntype = "carrier"\n'
         '[[element]]\ntype = "transport"\n'
+    )
     code, out = _check(tmp_path, body)
     assert code == 1 and "roster.toml:1:1: error: SFC101 101 points of a budget of 100: 1 over" in out  # [roster]
     code, out = _check(tmp_path, body.replace('[[element]]\ntype = "transport"\n', ""))
@@ -53,14 +55,16 @@ def test_a_carrier_with_four_fighters(tmp_path):
 
 
 def test_fighters_only_on_carriers_and_dreadnoughts(tmp_path):
-    _, out = _check(tmp_path, HEAD + FLAG + "[[element]]\ntype = \"cruiser\"\ncarries = [{ type = \"fighter\" }]\n")
+    _, out = _check(tmp_path, HEAD + FLAG + '[[element]]\ntype = "cruiser"\ncarries = [{ type = "fighter" }]\n')
     assert "SFC103 Cruisers cannot carry Fighter (only Dreadnought, Carrier can)" in out
 
 
 def test_a_tl13_element_asks_for_a_ruling(tmp_path):
     code, out = _check(tmp_path, HEAD + FLAG + '[[element]]\ntype = "cruiser"\ntl = 13\n')
-    assert "roster.toml:8:1: warning: SFC102 Cruisers at TL13: the seed gives points for TL9 x0.5, TL10 x1, " \
-           "TL11 x1.5, TL12 x2 only; a ruling is needed" in out
+    assert (
+        "roster.toml:8:1: warning: SFC102 Cruisers at TL13: the seed gives points for TL9 x0.5, TL10 x1, "
+        "TL11 x1.5, TL12 x2 only; a ruling is needed" in out
+    )
     code, out = _check(tmp_path, HEAD + FLAG + '[[element]]\ntype = "cruiser"\ntl = 12\n')
     assert "SFC102" not in out and code == 0
 
@@ -80,11 +84,14 @@ def test_a_force_that_must_jump(tmp_path):
     assert "SFC105" not in out
 
 
-@pytest.mark.parametrize("body, line, words", [
-    (HEAD + '[[element]]\ntype = "cruser"\n', 4, "SFC002"),
-    (HEAD + '[[element]]\ntyp = "cruiser"\n', 4, "typ"),
-    ('[roster]\nname = \n', 2, "SFC001 not valid SFC roster"),
-])
+@pytest.mark.parametrize(
+    "body, line, words",
+    [
+        (HEAD + '[[element]]\ntype = "cruser"\n', 4, "SFC002"),
+        (HEAD + '[[element]]\ntyp = "cruiser"\n', 4, "typ"),
+        ("[roster]\nname = \n", 2, "SFC001 not valid SFC roster"),
+    ],
+)
 def test_bad_rosters_are_located(tmp_path, body, line, words):
     code, out = _check(tmp_path, body)
     assert code == 1 and f"roster.toml:{line}:" in out and words in out
@@ -101,8 +108,11 @@ def test_the_fleet_against_fleet_table(tmp_path):
     the TL12 cruiser, one TL behind (a rolled 6 is 1): damaged (1+2+3+4)/36 = 5/18, never destroyed. Tenders and
     transports cannot initiate combat: no row."""
     other = tmp_path / "zhodani.toml"
-    other.write_text('[roster]\nname = "Zhodani"\n[[element]]\ntype = "cruiser"\ntl = 12\nflagship = true\n'
-                     '[[element]]\ntype = "sdb"\ntl = 11\n', encoding="utf-8")
+    other.write_text(
+        '[roster]\nname = "Zhodani"\n[[element]]\ntype = "cruiser"\ntl = 12\nflagship = true\n'
+        '[[element]]\ntype = "sdb"\ntl = 11\n',
+        encoding="utf-8",
+    )
     result = runner.invoke(app, ["sfc", "table", str(EXAMPLE), str(other), "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -124,7 +134,7 @@ def test_the_table_refuses_what_is_not_a_roster():
 
 
 def test_a_dreadnoughts_24_points_pay_for_its_embarked_fighter(tmp_path):
-    """"Dreadnought: One large or two smaller dreadnoughts and 1 embarked fighter element, if any. 24 points."
+    """ "Dreadnought: One large or two smaller dreadnoughts and 1 embarked fighter element, if any. 24 points."
     shipyard reads the fighter as paid for by the 24: the example's Lion (TL12, x2: 48) carries a TL12 fighter
     (2 x 2 = 4) that is not counted again, so the roster is 48 + 24 (2 TL11 cruisers, 8 x 1.5 each) + 4 (a carrier)
     + 6 (its 3 fighters) + 8 (2 escorts) + 2 (an assault transport) + 4 (4 transports) = 96. With
@@ -132,17 +142,19 @@ def test_a_dreadnoughts_24_points_pay_for_its_embarked_fighter(tmp_path):
     shown = runner.invoke(app, ["show", str(EXAMPLE)])
     assert "budget 100, total 96" in shown.stdout
     other = tmp_path / "other.toml"
-    other.write_text(EXAMPLE.read_text().replace(
-        "must_jump = true", "must_jump = true\nfighter_in_dreadnought_points = false"), encoding="utf-8")
+    other.write_text(
+        EXAMPLE.read_text().replace("must_jump = true", "must_jump = true\nfighter_in_dreadnought_points = false"),
+        encoding="utf-8",
+    )
     assert "budget 100, total 100" in runner.invoke(app, ["show", str(other)]).stdout
 
 
 def test_a_second_fighter_in_a_dreadnought_is_counted_and_refused(tmp_path):
     """Two TL12 fighters in one dreadnought: the first paid for by its 24 points, the second counted (2 x 2 = 4:
     the roster 96 + 4 = 100), and SFC103 (a dreadnought has room for one)."""
-    body = EXAMPLE.read_text().replace('carries = [{ type = "fighter", tl = 12 }]',
-                                       'carries = [{ type = "fighter", tl = 12, count = 2 }]')
+    body = EXAMPLE.read_text().replace(
+        'carries = [{ type = "fighter", tl = 12 }]', 'carries = [{ type = "fighter", tl = 12, count = 2 }]'
+    )
     code, out = _check(tmp_path, body)
     assert code == 1 and "SFC103" in out
     assert "budget 100, total 100" in runner.invoke(app, ["show", str(tmp_path / "roster.toml")]).stdout
-

@@ -26,20 +26,30 @@ def test_several_designs_in_quantity():
     """10 Vigilants (MCr 4,014.772, no craft): the first 4,014.772 + 1% fee 40.14772 = 4,054.91972, nine more at
     80% = 3,211.8176 each, 28,906.3584: 32,961.27812. 5 drop-tank Vigilants (MCr 4,015.782, tanks MCr 1.000 each):
     4,055.93982 + 4 x 3,212.6256 = 16,906.44222, tanks 5 x 1 = 5. Total 49,872.72034 (ships 49,867.72034)."""
-    cost = fleet_cost(_fleet([("highguard/vigilant-legal.txt", 10, Decimal(0)),
-                              ("tcs/fleets/no-tugs/vigilant-drop-tanks.txt", 5, Decimal(0))]))
+    cost = fleet_cost(
+        _fleet(
+            [
+                ("highguard/vigilant-legal.txt", 10, Decimal(0)),
+                ("tcs/fleets/no-tugs/vigilant-drop-tanks.txt", 5, Decimal(0)),
+            ]
+        )
+    )
     plain, tanked = cost.designs
     assert (plain.first, plain.further, plain.ships, plain.tanks) == (
-        Decimal("4054.91972"), Decimal("3211.8176"), Decimal("32961.27812"), 0)
+        Decimal("4054.91972"),
+        Decimal("3211.8176"),
+        Decimal("32961.27812"),
+        0,
+    )
     assert (tanked.first, tanked.ships, tanked.tanks) == (Decimal("4055.93982"), Decimal("16906.44222"), 5)
-    assert (cost.ships, cost.tanks, cost.total, cost.count) == (
-        Decimal("49867.72034"), 5, Decimal("49872.72034"), 15)
+    assert (cost.ships, cost.tanks, cost.total, cost.count) == (Decimal("49867.72034"), 5, Decimal("49872.72034"), 15)
 
 
 def test_drop_tanks_in_quantity_is_a_named_option():
     """With drop_tanks_in_quantity the tanks of the 5 drop-tank Vigilants cost 1 + 4 x 0.8 = 4.2, not 5."""
-    fleet = _fleet([("tcs/fleets/no-tugs/vigilant-drop-tanks.txt", 5, Decimal(0))],
-                   Scenario(drop_tanks_in_quantity=True))
+    fleet = _fleet(
+        [("tcs/fleets/no-tugs/vigilant-drop-tanks.txt", 5, Decimal(0))], Scenario(drop_tanks_in_quantity=True)
+    )
     assert fleet_cost(fleet).tanks == Decimal("4.2")
 
 
@@ -53,15 +63,23 @@ def test_a_design_listed_twice_is_one_design_in_quantity():
     """4 Vigilants listed as 3 and 1: one first ship with the fee (4,054.91972) and three at 80% (3 x 3,211.8176),
     13,690.37252, where two designs would pay the fee twice: 4,054.91972 + 2 x 3,211.8176 + 4,054.91972 =
     14,533.47464. A tug listing of the same sheet with 1000 tons of extra tanks adds MCr 1 of tanks."""
-    cost = fleet_cost(_fleet([("highguard/vigilant-legal.txt", 3, Decimal(0)),
-                              ("highguard/vigilant-legal.txt", 1, Decimal(0))]))
+    cost = fleet_cost(
+        _fleet([("highguard/vigilant-legal.txt", 3, Decimal(0)), ("highguard/vigilant-legal.txt", 1, Decimal(0))])
+    )
     (design,) = cost.designs
     assert (design.count, design.ships, cost.total) == (4, Decimal("13690.37252"), Decimal("13690.37252"))
-    towing = fleet_cost(_fleet([("highguard/vigilant-legal.txt", 3, Decimal(0)),
-                                ("highguard/vigilant-legal.txt", 1, Decimal(1000))]))
+    towing = fleet_cost(
+        _fleet([("highguard/vigilant-legal.txt", 3, Decimal(0)), ("highguard/vigilant-legal.txt", 1, Decimal(1000))])
+    )
     assert [(d.count, d.tank_sets) for d in towing.designs] == [(4, ((0, 3), (1, 1)))] and towing.tanks == 1
-    apart = fleet_cost(_fleet([("highguard/vigilant-legal.txt", 3, Decimal(0)),
-                               ("tcs/fleets/no-tugs/vigilant-drop-tanks.txt", 1, Decimal(0))]))
+    apart = fleet_cost(
+        _fleet(
+            [
+                ("highguard/vigilant-legal.txt", 3, Decimal(0)),
+                ("tcs/fleets/no-tugs/vigilant-drop-tanks.txt", 1, Decimal(0)),
+            ]
+        )
+    )
     assert [d.count for d in apart.designs] == [3, 1]  # two sheets: two designs
 
 
@@ -82,29 +100,45 @@ def test_a_fleet_file_says_a_sheet_listed_again_and_why_a_sheet_gives_no_ship(tm
     (tmp_path / "vigilant-legal.txt").write_text((FIXTURES / "highguard" / "vigilant-legal.txt").read_text())
     (tmp_path / "kuvasz.usd").write_text((FIXTURES / "mcs" / "kuvasz.usd").read_text())
     fleet = tmp_path / "fleet.toml"
-    fleet.write_text('[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 3\n\n[[ship]]\nsheet = "missing.txt"\n\n'
-                     '[[ship]]\nsheet = "kuvasz.usd"\n')
+    fleet.write_text(
+        '[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 3\n\n[[ship]]\nsheet = "missing.txt"\n\n'
+        '[[ship]]\nsheet = "kuvasz.usd"\n'
+    )
     result = CliRunner().invoke(app, ["check", str(fleet)])
     assert [line for line in result.stdout.splitlines() if "SCN" in line] == [
         f"{fleet}:6:1: error: SCN003 missing.txt: cannot read file: No such file or directory (IO001)",
-        f"{fleet}:9:1: error: SCN003 kuvasz.usd: holds no High Guard ship (it is a USD sheet)"]
+        f"{fleet}:9:1: error: SCN003 kuvasz.usd: holds no High Guard ship (it is a USD sheet)",
+    ]
     fleet.write_text('[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 1.5\nrole = "tugg"\n')
     result = CliRunner().invoke(app, ["check", "--select", "SCN", str(fleet)])
     assert result.stdout.splitlines()[:2] == [  # each value as the file writes it, not Decimal('1.5')
         f"{fleet}:3:1: error: SCN002 ship[0].count: Input should be a valid integer, got a number with a "
         "fractional part, found 1.5",
-        f"{fleet}:4:1: error: SCN002 ship[0].role: Input should be 'warship', 'tug', 'tender' or 'other', found "
-        "'tugg'"]
-    (tmp_path / "fleet.toml").write_text('[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 3\n\n[[ship]]\n'
-                                         'sheet = "./vigilant-legal.txt"\n')
+        f"{fleet}:4:1: error: SCN002 ship[0].role: Input should be 'warship', 'tug', 'tender' or 'other', found 'tugg'",
+    ]
+    (tmp_path / "fleet.toml").write_text(
+        '[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 3\n\n[[ship]]\nsheet = "./vigilant-legal.txt"\n'
+    )
     again = CliRunner().invoke(app, ["check", "--select", "SCN", str(tmp_path / "fleet.toml")])
     assert again.stdout.splitlines()[0] == (
         f"{fleet}:6:1: info: SCN004 ./vigilant-legal.txt is listed again (first on line 2): its ships are one "
-        "design, priced together by the quantity rule (one architect's fee, every further ship at 80%)")
-    (tmp_path / "fleet.toml").write_text(f'[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 3\n\n[[ship]]\n'
-                                         f'sheet = "../{tmp_path.name}/vigilant-legal.txt"\n')
-    priced = CliRunner().invoke(app, ["check", "--select", "TCS201", "--scenario",
-                                      str(FIXTURES / "tcs" / "fleets" / "small-budget.toml"), str(fleet)])
+        "design, priced together by the quantity rule (one architect's fee, every further ship at 80%)"
+    )
+    (tmp_path / "fleet.toml").write_text(
+        f'[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 3\n\n[[ship]]\n'
+        f'sheet = "../{tmp_path.name}/vigilant-legal.txt"\n'
+    )
+    priced = CliRunner().invoke(
+        app,
+        [
+            "check",
+            "--select",
+            "TCS201",
+            "--scenario",
+            str(FIXTURES / "tcs" / "fleets" / "small-budget.toml"),
+            str(fleet),
+        ],
+    )
     assert "the fleet costs MCr 13690.373 (4 x Vigilant: MCr 13690.373)" in priced.stdout  # one design, however named
 
 

@@ -24,8 +24,11 @@ BL  -  -  -  4  -  +  +  3
 FS  -  -  -  4  -  +  +  3
 ES  -  -  5  +  S  +  +  -
 """
-EXPECTED = {(row.split()[0], COLUMNS[i]): cell for row in SEED_MATRIX.strip().splitlines()
-            for i, cell in enumerate(row.split()[1:])}
+EXPECTED = {
+    (row.split()[0], COLUMNS[i]): cell
+    for row in SEED_MATRIX.strip().splitlines()
+    for i, cell in enumerate(row.split()[1:])
+}
 
 
 @pytest.mark.parametrize("attacker, defender", sorted(EXPECTED), ids=lambda v: v)
@@ -38,25 +41,52 @@ def test_every_fire_matrix_cell(attacker, defender):
     assert ruling.short_range == (key in ("3", "S")) and ruling.concentrated == (key == "3")
 
 
-@pytest.mark.parametrize("key, weapon, allowed", [
-    ("4", "particle accelerator", True), ("4", "laser", False), ("4", "missile", False),
-    ("1", "missile", True), ("1", "laser", True), ("1", "meson", False),
-    ("5", "particle accelerator", True), ("5", "meson", False), ("+", "meson", True), ("2", "meson", True),
-])
+@pytest.mark.parametrize(
+    "key, weapon, allowed",
+    [
+        ("4", "particle accelerator", True),
+        ("4", "laser", False),
+        ("4", "missile", False),
+        ("1", "missile", True),
+        ("1", "laser", True),
+        ("1", "meson", False),
+        ("5", "particle accelerator", True),
+        ("5", "meson", False),
+        ("+", "meson", True),
+        ("2", "meson", True),
+    ],
+)
 def test_keyed_weapon_limits(key, weapon, allowed):
     attacker, defender = next(cell for cell, k in EXPECTED.items() if k == key)
     assert fire_ruling(attacker, defender, weapon).allowed is allowed
 
 
-@pytest.mark.parametrize("origin, target", [("SA", "A1"), ("A1", "SA"), ("A1", "A2"), ("A2", "A1"), ("A2", "A3"),
-                                            ("A3", "A2"), ("A3", "RL"), ("RL", "A3"), ("RL", "BL"), ("BL", "RL"),
-                                            ("FS", "RL"), ("ES", "FS"), ("BL", "BL")])
+@pytest.mark.parametrize(
+    "origin, target",
+    [
+        ("SA", "A1"),
+        ("A1", "SA"),
+        ("A1", "A2"),
+        ("A2", "A1"),
+        ("A2", "A3"),
+        ("A3", "A2"),
+        ("A3", "RL"),
+        ("RL", "A3"),
+        ("RL", "BL"),
+        ("BL", "RL"),
+        ("FS", "RL"),
+        ("ES", "FS"),
+        ("BL", "BL"),
+    ],
+)
 def test_legal_moves_for_all_ships(origin, target):
     assert legal_move(origin, target).allowed
 
 
-@pytest.mark.parametrize("origin, target", [("SA", "A2"), ("A1", "A3"), ("A3", "BL"), ("BL", "FS"), ("SA", "BL"),
-                                            ("RL", "ES"), ("BL", "ES"), ("A3", "FS")])
+@pytest.mark.parametrize(
+    "origin, target",
+    [("SA", "A2"), ("A1", "A3"), ("A3", "BL"), ("BL", "FS"), ("SA", "BL"), ("RL", "ES"), ("BL", "ES"), ("A3", "FS")],
+)
 def test_illegal_moves(origin, target):
     ruling = legal_move(origin, target, agility_advantage=5, range_band="short")
     assert not ruling.allowed and "one step" in ruling.reason
@@ -93,8 +123,9 @@ def test_turn_log_findings_are_located():
     log = FIXTURES / "tcs" / "battle" / "turn-log.toml"
     result = runner.invoke(app, ["formation", str(log)])
     assert result.exit_code == 1
-    assert [line.split(": error: ")[0].rsplit(":", 2)[1:] + [line.split()[2]] for line in result.stdout.splitlines()] \
-        == [["13", "1", "FRM001"], ["19", "1", "FRM002"], ["30", "1", "FRM001"]]
+    assert [
+        line.split(": error: ")[0].rsplit(":", 2)[1:] + [line.split()[2]] for line in result.stdout.splitlines()
+    ] == [["13", "1", "FRM001"], ["19", "1", "FRM002"], ["30", "1", "FRM001"]]
 
 
 def test_a_turn_log_in_any_case_reads_as_the_display_prints_it(tmp_path):
@@ -103,8 +134,12 @@ def test_a_turn_log_in_any_case_reads_as_the_display_prints_it(tmp_path):
     log = FIXTURES / "tcs" / "battle" / "turn-log.toml"
     typed = tmp_path / "turn-log.toml"
     text = log.read_text(encoding="utf-8")
-    typed.write_text(text.replace('from = "RL"', 'from = "rl"').replace('range = "long"', 'range = "Long"')
-                     .replace('weapon = "laser"', 'weapon = "Laser"'), encoding="utf-8")
+    typed.write_text(
+        text.replace('from = "RL"', 'from = "rl"')
+        .replace('range = "long"', 'range = "Long"')
+        .replace('weapon = "laser"', 'weapon = "Laser"'),
+        encoding="utf-8",
+    )
     assert typed.read_text(encoding="utf-8") != text
     first, second = runner.invoke(app, ["formation", str(log)]), runner.invoke(app, ["formation", str(typed)])
     assert second.stdout.replace(str(typed), str(log)) == first.stdout and second.exit_code == 1
@@ -122,9 +157,17 @@ def test_positions_are_the_displays():
 def test_position_names():
     """TCS82, the battle formation display: its eight boxes, in the order the moves chain them."""
     from shipyard.systems.tcs import charts
+
     assert [charts.POSITION_NAMES[p] for p in charts.POSITIONS] == [
-        "safe area", "approach 1", "approach 2", "approach 3", "reserve line", "main battle line",
-        "friendly strafe line", "enemy strafe line"]
+        "safe area",
+        "approach 1",
+        "approach 2",
+        "approach 3",
+        "reserve line",
+        "main battle line",
+        "friendly strafe line",
+        "enemy strafe line",
+    ]
 
 
 def test_turn_log_positions_are_tracked():
@@ -145,8 +188,18 @@ def test_turn_log_positions_are_tracked():
 def test_a_ship_that_began_the_log_in_reserve_may_strafe_at_once():
     """Before its first entry a ship has stood where that entry says since before the log (the set-up)."""
     from shipyard.systems.tcs.formation import TurnLog, check_log
-    log = TurnLog.model_validate({"turn": [{"number": 1, "range": "long", "move": [
-        {"player": 1, "ship": "Gazelle", "from": "RL", "to": "FS", "agility_advantage": 2}]}]})
+
+    log = TurnLog.model_validate(
+        {
+            "turn": [
+                {
+                    "number": 1,
+                    "range": "long",
+                    "move": [{"player": 1, "ship": "Gazelle", "from": "RL", "to": "FS", "agility_advantage": 2}],
+                }
+            ]
+        }
+    )
     assert check_log(log, "log.toml", {}) == []
 
 
@@ -169,33 +222,45 @@ def test_without_a_set_up_no_victory_is_judged():
     """A log without [[setup]] names only the ships that moved or fired, so it cannot tell a fleet is out of the
     fight: no FRM006 or FRM007 even when its only ship is in the approach."""
     from shipyard.systems.tcs.formation import TurnLog, check_log
-    log = TurnLog.model_validate({"turn": [{"number": 1, "move": [
-        {"player": 2, "ship": "Kinunir", "from": "A1", "to": "A2"}]}]})
+
+    log = TurnLog.model_validate(
+        {"turn": [{"number": 1, "move": [{"player": 2, "ship": "Kinunir", "from": "A1", "to": "A2"}]}]}
+    )
     assert check_log(log, "log.toml", {}) == []
-    with_set_up = TurnLog.model_validate({"setup": [{"player": 2, "ship": "Kinunir", "at": "A1"},
-                                                   {"player": 1, "ship": "Vigilant", "at": "BL"}],
-                                          "turn": log.model_dump(by_alias=True)["turn"]})
+    with_set_up = TurnLog.model_validate(
+        {
+            "setup": [{"player": 2, "ship": "Kinunir", "at": "A1"}, {"player": 1, "ship": "Vigilant", "at": "BL"}],
+            "turn": log.model_dump(by_alias=True)["turn"],
+        }
+    )
     assert [d.code for d in check_log(with_set_up, "log.toml", {})] == ["FRM006"]
 
 
 def test_a_ship_outside_the_set_up_is_said():
     from shipyard.systems.tcs.formation import TurnLog, check_log
-    log = TurnLog.model_validate({"setup": [{"player": 1, "ship": "Vigilant", "at": "BL"},
-                                           {"player": 2, "ship": "Kinunir", "at": "BL"}],
-                                  "turn": [{"number": 1, "move": [
-                                      {"player": 2, "ship": "Gazelle", "from": "RL", "to": "BL"}]}]})
+
+    log = TurnLog.model_validate(
+        {
+            "setup": [{"player": 1, "ship": "Vigilant", "at": "BL"}, {"player": 2, "ship": "Kinunir", "at": "BL"}],
+            "turn": [{"number": 1, "move": [{"player": 2, "ship": "Gazelle", "from": "RL", "to": "BL"}]}],
+        }
+    )
     assert [(d.code, d.message) for d in check_log(log, "log.toml", {})] == [
-        ("FRM004", "turn 1: Gazelle (player 2) is not in the set-up ([[setup]])")]
+        ("FRM004", "turn 1: Gazelle (player 2) is not in the set-up ([[setup]])")
+    ]
 
 
 def _strafe_with(enemies):
     """The Gazelle (agility 4, on RL) strafes RL -> FS with no agility advantage stated: it is computed."""
     from shipyard.systems.tcs.formation import TurnLog, check_log
-    ships = [{"player": 1, "ship": "Gazelle", "at": "RL", "agility": 4},
-             {"player": 1, "ship": "Vigilant", "at": "BL"}] + [
-        {"player": 2, "ship": name, "at": at, "agility": agility} for name, at, agility in enemies]
-    log = TurnLog.model_validate({"setup": ships, "turn": [{"number": 1, "move": [
-        {"player": 1, "ship": "Gazelle", "from": "RL", "to": "FS"}]}]})
+
+    ships = [
+        {"player": 1, "ship": "Gazelle", "at": "RL", "agility": 4},
+        {"player": 1, "ship": "Vigilant", "at": "BL"},
+    ] + [{"player": 2, "ship": name, "at": at, "agility": agility} for name, at, agility in enemies]
+    log = TurnLog.model_validate(
+        {"setup": ships, "turn": [{"number": 1, "move": [{"player": 1, "ship": "Gazelle", "from": "RL", "to": "FS"}]}]}
+    )
     return [d.code for d in check_log(log, "log.toml", {})]
 
 
@@ -214,12 +279,20 @@ def test_a_ship_leaving_for_the_safe_area_still_counts():
     from shipyard.systems.tcs.formation import TurnLog, check_log
 
     def log(tug_from, tug_to):
-        return TurnLog.model_validate({
-            "setup": [{"player": 1, "ship": "Gazelle", "at": "RL", "agility": 4},
-                     {"player": 1, "ship": "Vigilant", "at": "BL"},  # holds the battle line: no breakthrough
-                     {"player": 2, "ship": "Kinunir", "at": "BL", "agility": 3},
-                     {"player": 2, "ship": "Tug", "at": tug_from, "agility": 0}],
-            "turn": [{"number": 1, "move": [{"player": 2, "ship": "Tug", "from": tug_from, "to": tug_to}]},
-                     {"number": 2, "move": [{"player": 1, "ship": "Gazelle", "from": "RL", "to": "FS"}]}]})
+        return TurnLog.model_validate(
+            {
+                "setup": [
+                    {"player": 1, "ship": "Gazelle", "at": "RL", "agility": 4},
+                    {"player": 1, "ship": "Vigilant", "at": "BL"},  # holds the battle line: no breakthrough
+                    {"player": 2, "ship": "Kinunir", "at": "BL", "agility": 3},
+                    {"player": 2, "ship": "Tug", "at": tug_from, "agility": 0},
+                ],
+                "turn": [
+                    {"number": 1, "move": [{"player": 2, "ship": "Tug", "from": tug_from, "to": tug_to}]},
+                    {"number": 2, "move": [{"player": 1, "ship": "Gazelle", "from": "RL", "to": "FS"}]},
+                ],
+            }
+        )
+
     assert [d.code for d in check_log(log("RL", "A3"), "log.toml", {})] == []
     assert [d.code for d in check_log(log("A2", "A3"), "log.toml", {})] == ["FRM001"]

@@ -35,8 +35,10 @@ def test_a_name_that_is_none_of_the_sheets_ships_is_refused_at_its_line():
     fleet, diagnostics = _fleet("misnamed.toml")
     (finding,) = diagnostics
     assert (finding.code, finding.span.line) == ("SCN005", 6)
-    assert "no ship 'BD-Cisro' on that sheet (did you mean 'BD-Cisor'?): expected one of Eurisko, BD-Cisor" \
+    assert (
+        "no ship 'BD-Cisro' on that sheet (did you mean 'BD-Cisor'?): expected one of Eurisko, BD-Cisor"
         in finding.message
+    )
     assert fleet.members == []
 
 
@@ -77,7 +79,9 @@ def test_a_heading_belongs_to_the_ship_under_it():
     """The heading stands between the Eurisko's summary line and the tender's USP: it is the tender's."""
     ships, _ = parse_highguard((SQUADRON / "squadron.txt").read_text(), "squadron.txt")
     assert [(s.heading, s.heading_count, s.spans["heading"].line) for s in ships] == [
-        ("Seventy-five Eurisko class Battle Riders", 75, 1), ("Four BD-Cisor class Tenders", 4, 7)]
+        ("Seventy-five Eurisko class Battle Riders", 75, 1),
+        ("Four BD-Cisor class Tenders", 4, 7),
+    ]
     assert all(ship.notes == [] for ship in ships)
 
 
@@ -89,8 +93,12 @@ def test_drop_tanks_read_from_a_note_are_priced_as_high_guard_prices_them():
     assert tanks_price(ship, Decimal(6000)) == Decimal("6.01")
     assert tanks_price(ship, Decimal(500)) == Decimal("0.51")
     assert tanks_price(ship, Decimal(0)) == 0
-    (fitted,), _ = parse_highguard((FIXTURES / "tcs/fleets/no-tugs/vigilant-drop-tanks.txt").read_text()
-                                   .replace("Drop Tanks Cost: MCr 1.000\n", ""), "v.txt")
+    (fitted,), _ = parse_highguard(
+        (FIXTURES / "tcs/fleets/no-tugs/vigilant-drop-tanks.txt")
+        .read_text()
+        .replace("Drop Tanks Cost: MCr 1.000\n", ""),
+        "v.txt",
+    )
     assert fitted.drop_tank_cost is None and tanks_price(fitted, Decimal(1000)) == Decimal(1)
 
 
@@ -101,7 +109,8 @@ def test_the_noted_tanks_in_the_fleet_cost_audit_and_tug_rule(tmp_path):
     (tmp_path / "kinunir.txt").write_text((FIXTURES / "highguard/forms/drop-tank-note.txt").read_text())
     (tmp_path / "fleet.toml").write_text('[[ship]]\nsheet = "kinunir.txt"\ncount = 2\n')
     result = runner.invoke(app, ["check", str(tmp_path / "fleet.toml")])
-    assert "TCS202 1000 tons of drop tanks to drop before combat, but 0 tug(s) tow at most 0 tons at 1 G" \
-        in result.stdout
+    assert (
+        "TCS202 1000 tons of drop tanks to drop before combat, but 0 tug(s) tow at most 0 tons at 1 G" in result.stdout
+    )
     result = runner.invoke(app, ["audit", str(tmp_path)])
     assert "MCr 2420.32 (ships MCr 2419.3 by the quantity rule, drop tanks MCr 1.02)" in result.stdout  # to 0.01

@@ -50,8 +50,19 @@ FUEL_CELLS: dict[str, int] = {"explorer": 100, "light-warship": 60, "heavy-warsh
 FUEL_COST: dict[str, int] = {"HA": 8, "HD": 8, "LA": 2, "LD": 2, "NC": 1}
 
 #: "Gravity Assist": the hexes of change a body allows: t1-t4 one, t5, g1, g2 two, g3-g5 and stars three.
-GRAVITY_ASSIST: dict[str, int] = {"t1": 1, "t2": 1, "t3": 1, "t4": 1, "t5": 2, "g1": 2, "g2": 2, "g3": 3,
-                                  "g4": 3, "g5": 3, "star": 3}
+GRAVITY_ASSIST: dict[str, int] = {
+    "t1": 1,
+    "t2": 1,
+    "t3": 1,
+    "t4": 1,
+    "t5": 2,
+    "g1": 2,
+    "g2": 2,
+    "g3": 3,
+    "g4": 3,
+    "g5": 3,
+    "star": 3,
+}
 #: Consecutive hexes beside the body to accelerate more; one to decelerate more.
 ASSIST_ACCELERATE_HEXES = 2
 ASSIST_DECELERATE_HEXES = 1

@@ -15,8 +15,10 @@ def system_panel(system: StarSystem, path: str | None = None) -> Panel:
     for column in ("orbital", "planet", "hex"):
         table.add_column(column, justify="left", no_wrap=True)
     for planet in sorted(system.planets, key=lambda p: p.orbital):
-        table.add_row(str(planet.orbital), planet.type + (f" ({planet.name})" if planet.name else ""),
-                      f"({planet.q}, {planet.r})")
-    head = Text(f"{len(system.planets)} planet(s)" + (f", seed {system.seed}" if system.seed is not None else ""),
-                style="bold")
+        table.add_row(
+            str(planet.orbital), planet.type + (f" ({planet.name})" if planet.name else ""), f"({planet.q}, {planet.r})"
+        )
+    head = Text(
+        f"{len(system.planets)} planet(s)" + (f", seed {system.seed}" if system.seed is not None else ""), style="bold"
+    )
     return Panel(Group(head, table), title=system.display_name, title_align="left")

@@ -118,23 +118,43 @@ class _Referee:
         for index, entry in enumerate(log.vessel):
             where = ("vessel", index)
             if entry.name in self.ships:
-                self.finding("DS210", (*where, "name"), f"a second vessel is named {entry.name!r}: it is not "
-                             "played (give each vessel a name of its own)")
+                self.finding(
+                    "DS210",
+                    (*where, "name"),
+                    f"a second vessel is named {entry.name!r}: it is not played (give each vessel a name of its own)",
+                )
                 continue
             if entry.hex == g.STAR or g.orbital(entry.hex) > c.ORBITALS:
-                self.finding("DS209", (*where, "hex"), f"{entry.name} starts at {entry.hex}, "
-                             + ("the star's hex" if entry.hex == g.STAR else
-                                f"off the display (orbital {g.orbital(entry.hex)}; the display has {c.ORBITALS})"))
+                self.finding(
+                    "DS209",
+                    (*where, "hex"),
+                    f"{entry.name} starts at {entry.hex}, "
+                    + (
+                        "the star's hex"
+                        if entry.hex == g.STAR
+                        else f"off the display (orbital {g.orbital(entry.hex)}; the display has {c.ORBITALS})"
+                    ),
+                )
             fuel = entry.fuel
             if fuel is None and entry.race in FUEL_RACES:
                 fuel = c.FUEL_CELLS[entry.ship_class]
-            self.ships[entry.name] = ShipState(entry.name, entry.race, entry.drive, entry.hex, entry.speed, fuel,
-                                               entry.orbit_direction,
-                                               switched=SWITCHES_TO.get(entry.race) == entry.drive)
+            self.ships[entry.name] = ShipState(
+                entry.name,
+                entry.race,
+                entry.drive,
+                entry.hex,
+                entry.speed,
+                fuel,
+                entry.orbit_direction,
+                switched=SWITCHES_TO.get(entry.race) == entry.drive,
+            )
 
     def finding(self, code: str, where: tuple[str | int, ...], message: str) -> None:
-        self.result.diagnostics.append(Diagnostic(code=code, severity=Severity.ERROR,
-                                                  span=located(self.positions, self.shown, where), message=message))
+        self.result.diagnostics.append(
+            Diagnostic(
+                code=code, severity=Severity.ERROR, span=located(self.positions, self.shown, where), message=message
+            )
+        )
 
     def run(self) -> Refereed:
         for number, turn in enumerate(self.log.turn, start=1):
@@ -158,13 +178,22 @@ class _Referee:
         self.assist(plot, where)
         speed = ship.speed + table + plot.assist
         if speed < 0:
-            self.finding("DS201", (*where, "speed"), f"{ship.name}: speed {ship.speed} {table:+d} "
-                         f"{'' if not plot.assist else f'{plot.assist:+d} assist '}is {speed}: a speed cannot fall "
-                         "below 0")
+            self.finding(
+                "DS201",
+                (*where, "speed"),
+                f"{ship.name}: speed {ship.speed} {table:+d} "
+                f"{'' if not plot.assist else f'{plot.assist:+d} assist '}is {speed}: a speed cannot fall "
+                "below 0",
+            )
         elif speed != len(plot.hexes):
-            self.finding("DS201", (*where, "hexes"), f"{ship.name}: speed {ship.speed} {table:+d} ({plot.move}, "
-                         f"{plot.speed}, from orbital {orbital})" + (f" {plot.assist:+d} assist" if plot.assist else "")
-                         + f" = {speed}, but the plot enters {len(plot.hexes)} hex(es)")
+            self.finding(
+                "DS201",
+                (*where, "hexes"),
+                f"{ship.name}: speed {ship.speed} {table:+d} ({plot.move}, "
+                f"{plot.speed}, from orbital {orbital})"
+                + (f" {plot.assist:+d} assist" if plot.assist else "")
+                + f" = {speed}, but the plot enters {len(plot.hexes)} hex(es)",
+            )
         path = [start, *plot.hexes]
         self.steps(ship, plot, path, where)
         self.fuel(ship, plot, drive, where)
@@ -174,9 +203,12 @@ class _Referee:
             ship.direction = _direction(path[0], path[1]) or ship.direction
         illegal = len(self.result.diagnostics) > before
         self.result.paths.append((ship.name, path, illegal))
-        return (f"{ship.name}: {plot.move} {plot.speed} on {drive}, speed {ship.speed}, to {ship.hex} (orbital "
-                f"{g.orbital(ship.hex)})" + (f", fuel {ship.fuel}" if ship.fuel is not None else "")
-                + (": illegal" if illegal else ""))
+        return (
+            f"{ship.name}: {plot.move} {plot.speed} on {drive}, speed {ship.speed}, to {ship.hex} (orbital "
+            f"{g.orbital(ship.hex)})"
+            + (f", fuel {ship.fuel}" if ship.fuel is not None else "")
+            + (": illegal" if illegal else "")
+        )
 
     def drive(self, ship: ShipState, plot: Plot, where: tuple[str | int, ...]) -> str:
         """The drive in use, and the races' switching rules."""
@@ -189,20 +221,33 @@ class _Referee:
         rule = c.DRIVES.get((ship.race, drive))
         if rule is None:
             drives = [d for (race, d) in c.DRIVES if race == ship.race]
-            self.finding("DS206", (*where, "drive"), f"{ship.name}: a {ship.race} ship has no {drive} (its drives: "
-                         f"{', '.join(drives)})")
+            self.finding(
+                "DS206",
+                (*where, "drive"),
+                f"{ship.name}: a {ship.race} ship has no {drive} (its drives: {', '.join(drives)})",
+            )
             return drive
         if ship.race in SWITCHES_TO and drive != ship.drive:
-            why = ("it has switched to its " + ship.drive + " for good") if ship.switched else (
-                f"it switches to its {SWITCHES_TO[ship.race]} only the turn after an NC on its {ship.drive}")
+            why = (
+                ("it has switched to its " + ship.drive + " for good")
+                if ship.switched
+                else (f"it switches to its {SWITCHES_TO[ship.race]} only the turn after an NC on its {ship.drive}")
+            )
             self.finding("DS206", (*where, "drive"), f"{ship.name} plots its {drive}: {why}")
         speeds, moves, _, interstellar = rule
         if plot.speed not in speeds:
-            self.finding("DS206", (*where, "speed"), f"{ship.name}: the {drive} cannot plot {plot.speed} (it plots "
-                         f"{', '.join(s for s in c.SPEEDS if s in speeds)})")
+            self.finding(
+                "DS206",
+                (*where, "speed"),
+                f"{ship.name}: the {drive} cannot plot {plot.speed} (it plots "
+                f"{', '.join(s for s in c.SPEEDS if s in speeds)})",
+            )
         if plot.move not in moves:
-            self.finding("DS206", (*where, "move"), f"{ship.name}: the {drive} cannot move {plot.move} (it moves "
-                         f"{' or '.join(sorted(moves))})")
+            self.finding(
+                "DS206",
+                (*where, "move"),
+                f"{ship.name}: the {drive} cannot move {plot.move} (it moves {' or '.join(sorted(moves))})",
+            )
         if ship.race != "riin":
             ship.drive = drive
         if interstellar and plot.speed == "NC" and ship.race in SWITCHES_TO:
@@ -221,12 +266,20 @@ class _Referee:
         orbitals = [g.orbital(h) for h in path]
         if plot.move == "up":
             if any(b < a for a, b in pairwise(orbitals)) or orbitals[-1] < orbitals[0] + 1:
-                self.finding("DS203", (*where, "hexes"), f"{ship.name}: Up Well never lowers its orbital and ends at "
-                             f"least one higher (orbitals {' '.join(map(str, orbitals))})")
+                self.finding(
+                    "DS203",
+                    (*where, "hexes"),
+                    f"{ship.name}: Up Well never lowers its orbital and ends at "
+                    f"least one higher (orbitals {' '.join(map(str, orbitals))})",
+                )
         elif plot.move == "down":
             if any(b > a for a, b in pairwise(orbitals)) or orbitals[-1] > orbitals[0] - 1:
-                self.finding("DS204", (*where, "hexes"), f"{ship.name}: Down Well never raises its orbital and ends "
-                             f"at least one lower (orbitals {' '.join(map(str, orbitals))})")
+                self.finding(
+                    "DS204",
+                    (*where, "hexes"),
+                    f"{ship.name}: Down Well never raises its orbital and ends "
+                    f"at least one lower (orbitals {' '.join(map(str, orbitals))})",
+                )
         elif len(path) > 1:
             turns = {_direction(a, b) for a, b in pairwise(path)}
             if any(o != orbitals[0] for o in orbitals) or None in turns:
@@ -234,8 +287,11 @@ class _Referee:
             elif len(turns) > 1:
                 self.finding("DS205", (*where, "hexes"), f"{ship.name}: an Orbit move keeps one direction")
             elif ship.direction is not None and turns != {ship.direction}:
-                self.finding("DS205", (*where, "hexes"), f"{ship.name}: Orbit moves on consecutive turns keep their "
-                             f"direction ({ship.direction} last turn)")
+                self.finding(
+                    "DS205",
+                    (*where, "hexes"),
+                    f"{ship.name}: Orbit moves on consecutive turns keep their direction ({ship.direction} last turn)",
+                )
 
     def fuel(self, ship: ShipState, plot: Plot, drive: str, where: tuple[str | int, ...]) -> None:
         rule = c.DRIVES.get((ship.race, drive))
@@ -243,8 +299,9 @@ class _Referee:
             return
         cost = c.FUEL_COST[plot.speed]
         if cost > ship.fuel:
-            self.finding("DS207", (*where, "speed"), f"{ship.name}: {plot.speed} costs {cost} fuel cells, "
-                         f"{ship.fuel} left")
+            self.finding(
+                "DS207", (*where, "speed"), f"{ship.name}: {plot.speed} costs {cost} fuel cells, {ship.fuel} left"
+            )
         ship.fuel = max(0, ship.fuel - cost)
 
     def assist(self, plot: Plot, where: tuple[str | int, ...]) -> None:
@@ -256,26 +313,39 @@ class _Referee:
         body = plot.assist_body
         kind = "star" if body == g.STAR else self.planets.get(body) if body is not None else None
         if body is None or kind is None:
-            self.finding("DS208", here, f"{plot.ship}: gravity assist claims no body (assist_body is the hex of a "
-                         "planet after this turn's planet movement, or [0, 0] for the star)")
+            self.finding(
+                "DS208",
+                here,
+                f"{plot.ship}: gravity assist claims no body (assist_body is the hex of a "
+                "planet after this turn's planet movement, or [0, 0] for the star)",
+            )
             return
         allowed = c.GRAVITY_ASSIST[kind]
         if abs(plot.assist) > allowed:
-            self.finding("DS208", here, f"{plot.ship}: an assist of {plot.assist:+d} from a {kind}, which allows "
-                         f"{allowed}")
+            self.finding(
+                "DS208", here, f"{plot.ship}: an assist of {plot.assist:+d} from a {kind}, which allows {allowed}"
+            )
         beside = [g.adjacent(h, body) for h in plot.hexes]
         run = longest = 0
         for flag in beside:
             run = run + 1 if flag else 0
             longest = max(longest, run)
         if plot.assist > 0 and longest < c.ASSIST_ACCELERATE_HEXES:
-            self.finding("DS208", here, f"{plot.ship}: an assist to accelerate needs {c.ASSIST_ACCELERATE_HEXES} "
-                         f"consecutive hexes beside the {kind}; the plot has {longest}")
+            self.finding(
+                "DS208",
+                here,
+                f"{plot.ship}: an assist to accelerate needs {c.ASSIST_ACCELERATE_HEXES} "
+                f"consecutive hexes beside the {kind}; the plot has {longest}",
+            )
         elif plot.assist < 0 and (alongside := sum(beside)) != c.ASSIST_DECELERATE_HEXES:
             # "If it is moved so that it is adjacent for only one hex of movement, it may deacelerate more"
-            self.finding("DS208", here, f"{plot.ship}: an assist to decelerate needs exactly "
-                         f"{c.ASSIST_DECELERATE_HEXES} hex beside the {kind} (\"adjacent for only one hex of "
-                         f"movement\"); the plot has {alongside}")
+            self.finding(
+                "DS208",
+                here,
+                f"{plot.ship}: an assist to decelerate needs exactly "
+                f'{c.ASSIST_DECELERATE_HEXES} hex beside the {kind} ("adjacent for only one hex of '
+                f'movement"); the plot has {alongside}',
+            )
 
 
 def referee(path: Path, shown: str | None = None, text: str | None = None) -> Refereed:
@@ -294,9 +364,17 @@ def referee(path: Path, shown: str | None = None, text: str | None = None) -> Re
     systems = [s for s in sheet.ships if isinstance(s, StarSystem)]
     if not systems:
         line, col = positions.get(("game", "system"), (1, 1))
-        return Refereed(diagnostics=[*[d for d in sheet.diagnostics if d.severity is Severity.ERROR], Diagnostic(
-            code="DS209", severity=Severity.ERROR, span=Span(path=shown, line=line, col=col),
-            message=f"{log.game.system}: no Dark Stars system to play in")])
+        return Refereed(
+            diagnostics=[
+                *[d for d in sheet.diagnostics if d.severity is Severity.ERROR],
+                Diagnostic(
+                    code="DS209",
+                    severity=Severity.ERROR,
+                    span=Span(path=shown, line=line, col=col),
+                    message=f"{log.game.system}: no Dark Stars system to play in",
+                ),
+            ]
+        )
     result = _Referee(log, positions, shown, systems[0]).run()
     result.diagnostics = found + [d for d in sheet.diagnostics if d.severity is Severity.ERROR] + result.diagnostics
     return result
@@ -339,8 +417,14 @@ def _ends(start: g.Hex, steps: int, move: str, direction: str | None) -> list[g.
         return sorted(set(found))
     frontier = {start}
     for _ in range(steps):
-        frontier = {n for h in frontier for n in g.neighbours(h) if n != g.STAR and g.orbital(n) <= 9
-                    and (g.orbital(n) >= g.orbital(h) if move == "up" else g.orbital(n) <= g.orbital(h))}
+        frontier = {
+            n
+            for h in frontier
+            for n in g.neighbours(h)
+            if n != g.STAR
+            and g.orbital(n) <= 9
+            and (g.orbital(n) >= g.orbital(h) if move == "up" else g.orbital(n) <= g.orbital(h))
+        }
     low = g.orbital(start)
     return sorted(h for h in frontier if (g.orbital(h) >= low + 1 if move == "up" else g.orbital(h) <= low - 1))
 
@@ -355,10 +439,15 @@ def options(path: Path, ship_name: str) -> tuple[list[Option], list[Diagnostic]]
     run.run()
     ship = run.ships.get(ship_name)
     if ship is None:
-        return [], [*result.diagnostics, Diagnostic(code="DS209", severity=Severity.ERROR,
-                                                    span=Span(path=str(path), line=1, col=1),
-                                                    message=none_named("ship", ship_name, list(run.ships),
-                                                                       NEAR_NAME))]
+        return [], [
+            *result.diagnostics,
+            Diagnostic(
+                code="DS209",
+                severity=Severity.ERROR,
+                span=Span(path=str(path), line=1, col=1),
+                message=none_named("ship", ship_name, list(run.ships), NEAR_NAME),
+            ),
+        ]
     drive = SWITCHES_TO[ship.race] if ship.switch_next else ship.drive
     drives = [d for (race, d) in c.DRIVES if race == ship.race] if ship.race == "riin" else [drive]
     found: list[Option] = []

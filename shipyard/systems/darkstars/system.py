@@ -97,8 +97,12 @@ def to_toml(system: StarSystem) -> str:
     if system.seed is not None:
         lines.append(f"seed = {system.seed}")
     for planet in system.planets:
-        lines += ["", "[[planet]]", f'type = "{planet.type}"', f"hex = [{planet.q}, {planet.r}]  # orbital "
-                  f"{planet.orbital}"]
+        lines += [
+            "",
+            "[[planet]]",
+            f'type = "{planet.type}"',
+            f"hex = [{planet.q}, {planet.r}]  # orbital {planet.orbital}",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -112,24 +116,60 @@ def check_system(system: StarSystem) -> list[Diagnostic]:
         span = planet.span("hex") or planet.span() or Span(path="-", line=1, col=1)
         where = planet.span("type") or span
         if planet.orbital > c.ORBITALS:
-            found.append(Diagnostic(code="DS103", severity=Severity.ERROR, span=span, message=(
-                f"hex {planet.hex} is in orbital {planet.orbital}: the display has orbitals 1-{c.ORBITALS}")))
+            found.append(
+                Diagnostic(
+                    code="DS103",
+                    severity=Severity.ERROR,
+                    span=span,
+                    message=(
+                        f"hex {planet.hex} is in orbital {planet.orbital}: the display has orbitals 1-{c.ORBITALS}"
+                    ),
+                )
+            )
             continue
         if planet.orbital == 0:
-            found.append(Diagnostic(code="DS102", severity=Severity.ERROR, span=span,
-                                    message=f"a {planet.type} in the star's hex {g.STAR}"))
+            found.append(
+                Diagnostic(
+                    code="DS102",
+                    severity=Severity.ERROR,
+                    span=span,
+                    message=f"a {planet.type} in the star's hex {g.STAR}",
+                )
+            )
             continue
         if planet.type not in c.GENERATION[planet.orbital]:
             can = sorted({b for b in c.GENERATION[planet.orbital] if b})
-            found.append(Diagnostic(code="DS101", severity=Severity.ERROR, span=where, message=(
-                f"a {planet.type} in orbital {planet.orbital}: its roll gives {', '.join(can)} or nothing")))
+            found.append(
+                Diagnostic(
+                    code="DS101",
+                    severity=Severity.ERROR,
+                    span=where,
+                    message=(
+                        f"a {planet.type} in orbital {planet.orbital}: its roll gives {', '.join(can)} or nothing"
+                    ),
+                )
+            )
         if planet.hex in taken:
-            found.append(Diagnostic(code="DS102", severity=Severity.ERROR, span=span, message=(
-                f"two bodies in hex {planet.hex}: the {taken[planet.hex].type} and this {planet.type}")))
+            found.append(
+                Diagnostic(
+                    code="DS102",
+                    severity=Severity.ERROR,
+                    span=span,
+                    message=(f"two bodies in hex {planet.hex}: the {taken[planet.hex].type} and this {planet.type}"),
+                )
+            )
         elif planet.orbital in orbitals:
-            found.append(Diagnostic(code="DS104", severity=Severity.WARNING, span=span, message=(
-                f"a second planet in orbital {planet.orbital} (the table rolls one for each orbital): the "
-                f"{orbitals[planet.orbital].type} is there")))
+            found.append(
+                Diagnostic(
+                    code="DS104",
+                    severity=Severity.WARNING,
+                    span=span,
+                    message=(
+                        f"a second planet in orbital {planet.orbital} (the table rolls one for each orbital): the "
+                        f"{orbitals[planet.orbital].type} is there"
+                    ),
+                )
+            )
         taken.setdefault(planet.hex, planet)
         orbitals.setdefault(planet.orbital, planet)
     return found
@@ -137,8 +177,7 @@ def check_system(system: StarSystem) -> list[Diagnostic]:
 
 def read_system(text: str | None, path: Path, shown: str) -> tuple[list[Ship], list[Diagnostic]]:
     """The registry's reader: a system file as one ``StarSystem``, checked, with located errors."""
-    loaded, found, positions = load_toml_model(text or "", shown, SystemFile, "DS001", "DS002",
-                                               "Dark Stars system")
+    loaded, found, positions = load_toml_model(text or "", shown, SystemFile, "DS001", "DS002", "Dark Stars system")
     if loaded is None:
         return [], found
     planets = []

@@ -29,12 +29,42 @@ def ehex_value(digit: str) -> int | None:
 # High Guard (p. 23, hull size): hull size code by tonnage (lower bound, code). 0-9 in hundreds, A-J in thousands.
 # Y: TTG/RB read 1,000,000+; HGS splits Y (1-2 Mt) and Z (2 Mt+). UNSURE: HGS's split is taken (it does
 # not change any hull under 2 Mt).
-HULL_CODES = ((0, "0"), (100, "1"), (200, "2"), (300, "3"), (400, "4"), (500, "5"), (600, "6"), (700, "7"),
-              (800, "8"), (900, "9"), (1_000, "A"), (2_000, "B"), (3_000, "C"), (4_000, "D"), (5_000, "E"),
-              (6_000, "F"), (7_000, "G"), (8_000, "H"), (9_000, "J"), (10_000, "K"), (20_000, "L"),
-              (30_000, "M"), (40_000, "N"), (50_000, "P"), (75_000, "Q"), (100_000, "R"), (200_000, "S"),
-              (300_000, "T"), (400_000, "U"), (500_000, "V"), (700_000, "W"), (900_000, "X"),
-              (1_000_000, "Y"), (2_000_000, "Z"))
+HULL_CODES = (
+    (0, "0"),
+    (100, "1"),
+    (200, "2"),
+    (300, "3"),
+    (400, "4"),
+    (500, "5"),
+    (600, "6"),
+    (700, "7"),
+    (800, "8"),
+    (900, "9"),
+    (1_000, "A"),
+    (2_000, "B"),
+    (3_000, "C"),
+    (4_000, "D"),
+    (5_000, "E"),
+    (6_000, "F"),
+    (7_000, "G"),
+    (8_000, "H"),
+    (9_000, "J"),
+    (10_000, "K"),
+    (20_000, "L"),
+    (30_000, "M"),
+    (40_000, "N"),
+    (50_000, "P"),
+    (75_000, "Q"),
+    (100_000, "R"),
+    (200_000, "S"),
+    (300_000, "T"),
+    (400_000, "U"),
+    (500_000, "V"),
+    (700_000, "W"),
+    (900_000, "X"),
+    (1_000_000, "Y"),
+    (2_000_000, "Z"),
+)
 
 
 def hull_code(tons: Decimal) -> str:
@@ -85,20 +115,32 @@ class Computer(NamedTuple):
 
 # High Guard (p. 26, computers): the computer table. Model/1fib TL: TTG 5, HGS 6-7 (UNSURE): TTG's 5 is taken, as the
 # fib is the same model hardened. Model/1bis TL 6 (TTG and HGS's data file).
-COMPUTERS = tuple(Computer(*row) for row in (
-    ("0", "None", 0, D(0), D(0), 0, 0),
-    ("1", "Model/1", 5, D(1), D(2), 0, 1), ("A", "Model/1fib", 5, D(2), D(3), 0, 1),
-    ("R", "Model/1bis", 6, D(1), D(4), 0, 2),
-    ("2", "Model/2", 7, D(2), D(9), 0, 2), ("B", "Model/2fib", 7, D(4), D(14), 0, 2),
-    ("S", "Model/2bis", 8, D(2), D(18), 0, 3),
-    ("3", "Model/3", 9, D(3), D(18), 1, 3), ("C", "Model/3fib", 9, D(6), D(27), 1, 3),
-    ("4", "Model/4", 10, D(4), D(30), 2, 4), ("D", "Model/4fib", 10, D(8), D(45), 2, 4),
-    ("5", "Model/5", 11, D(5), D(45), 3, 5), ("E", "Model/5fib", 11, D(10), D(68), 3, 5),
-    ("6", "Model/6", 12, D(7), D(55), 5, 6), ("F", "Model/6fib", 12, D(14), D(83), 5, 6),
-    ("7", "Model/7", 13, D(9), D(80), 7, 6), ("G", "Model/7fib", 13, D(18), D(100), 7, 6),
-    ("8", "Model/8", 14, D(11), D(110), 9, 6), ("H", "Model/8fib", 14, D(22), D(140), 9, 6),
-    ("9", "Model/9", 15, D(13), D(140), 12, 6), ("J", "Model/9fib", 15, D(26), D(200), 12, 6),
-))
+COMPUTERS = tuple(
+    Computer(*row)
+    for row in (
+        ("0", "None", 0, D(0), D(0), 0, 0),
+        ("1", "Model/1", 5, D(1), D(2), 0, 1),
+        ("A", "Model/1fib", 5, D(2), D(3), 0, 1),
+        ("R", "Model/1bis", 6, D(1), D(4), 0, 2),
+        ("2", "Model/2", 7, D(2), D(9), 0, 2),
+        ("B", "Model/2fib", 7, D(4), D(14), 0, 2),
+        ("S", "Model/2bis", 8, D(2), D(18), 0, 3),
+        ("3", "Model/3", 9, D(3), D(18), 1, 3),
+        ("C", "Model/3fib", 9, D(6), D(27), 1, 3),
+        ("4", "Model/4", 10, D(4), D(30), 2, 4),
+        ("D", "Model/4fib", 10, D(8), D(45), 2, 4),
+        ("5", "Model/5", 11, D(5), D(45), 3, 5),
+        ("E", "Model/5fib", 11, D(10), D(68), 3, 5),
+        ("6", "Model/6", 12, D(7), D(55), 5, 6),
+        ("F", "Model/6fib", 12, D(14), D(83), 5, 6),
+        ("7", "Model/7", 13, D(9), D(80), 7, 6),
+        ("G", "Model/7fib", 13, D(18), D(100), 7, 6),
+        ("8", "Model/8", 14, D(11), D(110), 9, 6),
+        ("H", "Model/8fib", 14, D(22), D(140), 9, 6),
+        ("9", "Model/9", 15, D(13), D(140), 12, 6),
+        ("J", "Model/9fib", 15, D(26), D(200), 12, 6),
+    )
+)
 COMPUTER_BY_CODE = {c.code: c for c in COMPUTERS}
 COMPUTER_BY_MODEL = {c.model.lower(): c for c in COMPUTERS}
 
@@ -109,8 +151,7 @@ def computer_size(computer: Computer) -> int:
 
 
 # High Guard (p. 26, computers), the "ship" column read as: a hull of at least this tonnage needs at least this model.
-MINIMUM_COMPUTER_BY_HULL = ((1_000_000, 7), (100_000, 6), (50_000, 5), (10_000, 4), (4_000, 3), (1_000, 2),
-                            (600, 1))
+MINIMUM_COMPUTER_BY_HULL = ((1_000_000, 7), (100_000, 6), (50_000, 5), (10_000, 4), (4_000, 3), (1_000, 2), (600, 1))
 
 # High Guard (crew code): High Guard Shipyard's default crew digit counts crew sections, one per 1000 tons (a
 # variant the checks accept).
@@ -166,8 +207,16 @@ PLANT_FUEL_DAYS = 28
 # High Guard (p. 23, fuel), fuel purification (tons per 1,000 t of fuel; minimum tons; Cr per ton) by TL. The HG'80
 # row is the one TCS82 clarification 11 calls correct ("The tables in HG are correct"); the TCS book's
 # row is 10x too small (TCS113 reports a plant sized by it).
-PURIFICATION = {8: (50, 10, 4000), 9: (45, 9, 4222), 10: (40, 8, 4500), 11: (35, 7, 4857), 12: (30, 6, 5333),
-                13: (25, 5, 6000), 14: (20, 4, 7000), 15: (15, 3, 10000)}
+PURIFICATION = {
+    8: (50, 10, 4000),
+    9: (45, 9, 4222),
+    10: (40, 8, 4500),
+    11: (35, 7, 4857),
+    12: (30, 6, 5333),
+    13: (25, 5, 6000),
+    14: (20, 4, 7000),
+    15: (15, 3, 10000),
+}
 PURIFICATION_TCS_BOOK_FACTOR = 10
 PURIFICATION_MIN_TL = 8
 SCOOPS_MCR_PER_HULL_TON = D("0.001")
@@ -209,20 +258,34 @@ TURRET_FACTORS = {
     "particle accelerator": ((1, 1), (2, 2), (4, 3), (6, 4), (8, 5), (10, 6)),
 }
 TURRET_FACTOR_TL_BONUS = {
-    "beam laser": (13,), "pulse laser": (13,), "missile": (13,), "sandcaster": (8, 10),
-    "plasma gun": (11, 12), "fusion gun": (14,), "particle accelerator": (15,),
+    "beam laser": (13,),
+    "pulse laser": (13,),
+    "missile": (13,),
+    "sandcaster": (8, 10),
+    "plasma gun": (11, 12),
+    "fusion gun": (14,),
+    "particle accelerator": (15,),
 }
 # High Guard (turret weapons): turret weapons (min TL, MCr each, EP each). UNSURE TLs (missile, pulse laser, sand):
 # 7, the lowest High Guard TL. PA: TL14 barbette MCr 4, TL15 turret MCr 3.
 TURRET_WEAPONS = {
-    "missile": (7, D("0.75"), 0), "beam laser": (9, D(1), 1), "pulse laser": (7, D("0.5"), 1),
-    "sandcaster": (7, D("0.25"), 0), "plasma gun": (10, D("1.5"), 1), "fusion gun": (12, D(2), 2),
+    "missile": (7, D("0.75"), 0),
+    "beam laser": (9, D(1), 1),
+    "pulse laser": (7, D("0.5"), 1),
+    "sandcaster": (7, D("0.25"), 0),
+    "plasma gun": (10, D("1.5"), 1),
+    "fusion gun": (12, D(2), 2),
     "particle accelerator": (14, D(3), 5),
 }
 # USP column of each turret weapon (High Guard, the USP).
 WEAPON_COLUMN = {
-    "beam laser": "laser", "pulse laser": "laser", "missile": "missile", "sandcaster": "sandcaster",
-    "plasma gun": "energy", "fusion gun": "energy", "particle accelerator": "particle_accelerator",
+    "beam laser": "laser",
+    "pulse laser": "laser",
+    "missile": "missile",
+    "sandcaster": "sandcaster",
+    "plasma gun": "energy",
+    "fusion gun": "energy",
+    "particle accelerator": "particle_accelerator",
 }
 # High Guard (p. 25, turrets): turret tons; PA turret 3 t at TL15, 5 t (a barbette) at TL14; energy turrets 2 t.
 TURRET_TONS = {"default": D(1), "energy": D(2), "particle accelerator": {15: D(3), 14: D(5)}}
@@ -256,8 +319,14 @@ BAYS = {
     (50, "fusion gun"): Bay(D(8), 20, 12, ((14, 9), (13, 8), (12, 7))),
 }
 BAY_MIN_HULL = 1_000  # High Guard Shipyard's design checks: bays need a hull of 1000 tons or more
-BAY_COLUMN = {"missile": "missile", "particle accelerator": "particle_accelerator", "meson gun": "meson",
-              "repulsor": "repulsor", "plasma gun": "energy", "fusion gun": "energy"}
+BAY_COLUMN = {
+    "missile": "missile",
+    "particle accelerator": "particle_accelerator",
+    "meson gun": "meson",
+    "repulsor": "repulsor",
+    "plasma gun": "energy",
+    "fusion gun": "energy",
+}
 
 
 def bay_factor(size: int, weapon: str, tl: int) -> int | None:
@@ -275,15 +344,48 @@ class Screen(NamedTuple):
 
 # High Guard (p. 25, screens): screens by factor 1-9. Damper EP 10 x factor; meson screen EP 0.2 x factor x hull/100;
 # black globes draw no EP (their capacitors hold energy). Black globe 5-9 have no price.
-DAMPERS = {f: Screen(tl, D(t), D(m)) for f, tl, t, m in (
-    (1, 12, 50, 50), (2, 13, 15, 40), (3, 13, 20, 45), (4, 14, 8, 30), (5, 14, 10, 35), (6, 14, 12, 38),
-    (7, 15, 10, 30), (8, 15, 15, 40), (9, 15, 20, 50))}
-MESON_SCREENS = {f: Screen(tl, D(t), D(m)) for f, tl, t, m in (
-    (1, 12, 90, 80), (2, 13, 30, 50), (3, 13, 45, 55), (4, 14, 16, 40), (5, 14, 20, 45), (6, 14, 24, 50),
-    (7, 15, 20, 40), (8, 15, 30, 50), (9, 15, 40, 60))}
-BLACK_GLOBES = {f: Screen(tl, D(t), D(m) if m is not None else None) for f, tl, t, m in (
-    (1, 15, 10, 400), (2, 15, 15, 600), (3, 15, 20, 800), (4, 15, 25, 1000), (5, 16, 20, None),
-    (6, 16, 30, None), (7, 16, 35, None), (8, 17, 20, None), (9, 18, 20, None))}
+DAMPERS = {
+    f: Screen(tl, D(t), D(m))
+    for f, tl, t, m in (
+        (1, 12, 50, 50),
+        (2, 13, 15, 40),
+        (3, 13, 20, 45),
+        (4, 14, 8, 30),
+        (5, 14, 10, 35),
+        (6, 14, 12, 38),
+        (7, 15, 10, 30),
+        (8, 15, 15, 40),
+        (9, 15, 20, 50),
+    )
+}
+MESON_SCREENS = {
+    f: Screen(tl, D(t), D(m))
+    for f, tl, t, m in (
+        (1, 12, 90, 80),
+        (2, 13, 30, 50),
+        (3, 13, 45, 55),
+        (4, 14, 16, 40),
+        (5, 14, 20, 45),
+        (6, 14, 24, 50),
+        (7, 15, 20, 40),
+        (8, 15, 30, 50),
+        (9, 15, 40, 60),
+    )
+}
+BLACK_GLOBES = {
+    f: Screen(tl, D(t), D(m) if m is not None else None)
+    for f, tl, t, m in (
+        (1, 15, 10, 400),
+        (2, 15, 15, 600),
+        (3, 15, 20, 800),
+        (4, 15, 25, 1000),
+        (5, 16, 20, None),
+        (6, 16, 30, None),
+        (7, 16, 35, None),
+        (8, 17, 20, None),
+        (9, 18, 20, None),
+    )
+}
 DAMPER_EP_PER_FACTOR = 10
 MESON_SCREEN_EP_PER_FACTOR_PER_100_TONS = D("0.2")
 
@@ -296,18 +398,60 @@ class Spinal(NamedTuple):
 
 
 # High Guard (p. 24, spinal mounts): spinal mounts by letter (tons, TL, MCr, EP).
-SPINAL_MESON = {code: Spinal(*row) for code, row in zip("ABCDEFGHJKLMNPQRST", (
-    (5000, 11, 10000, 500), (8000, 11, 12000, 600), (2000, 12, 3000, 600), (5000, 12, 5000, 700),
-    (1000, 13, 800, 700), (2000, 13, 1000, 800), (1000, 14, 400, 800), (2000, 14, 600, 900),
-    (1000, 15, 400, 900), (8000, 12, 10000, 1000), (5000, 13, 3000, 1000), (4000, 14, 800, 1000),
-    (2000, 15, 600, 1000), (8000, 13, 5000, 1100), (7000, 14, 1000, 1100), (5000, 15, 800, 1100),
-    (8000, 14, 2000, 1200), (7000, 15, 1000, 1200)), strict=True)}
-SPINAL_PA = {code: Spinal(*row) for code, row in zip("ABCDEFGHJKLMNPQRST", (
-    (5500, 8, 3500, 500), (5000, 9, 3000, 500), (4500, 10, 2400, 500), (4000, 11, 1500, 600),
-    (3500, 12, 1200, 600), (3000, 13, 1200, 600), (2500, 14, 800, 700), (2500, 15, 500, 700),
-    (5000, 10, 3000, 800), (4500, 11, 2000, 800), (4000, 12, 1600, 800), (3500, 13, 1200, 900),
-    (3000, 14, 1000, 900), (2500, 15, 800, 900), (4500, 12, 2000, 1000), (4000, 13, 1500, 1000),
-    (3500, 14, 1200, 1000), (3000, 15, 1000, 1000)), strict=True)}
+SPINAL_MESON = {
+    code: Spinal(*row)
+    for code, row in zip(
+        "ABCDEFGHJKLMNPQRST",
+        (
+            (5000, 11, 10000, 500),
+            (8000, 11, 12000, 600),
+            (2000, 12, 3000, 600),
+            (5000, 12, 5000, 700),
+            (1000, 13, 800, 700),
+            (2000, 13, 1000, 800),
+            (1000, 14, 400, 800),
+            (2000, 14, 600, 900),
+            (1000, 15, 400, 900),
+            (8000, 12, 10000, 1000),
+            (5000, 13, 3000, 1000),
+            (4000, 14, 800, 1000),
+            (2000, 15, 600, 1000),
+            (8000, 13, 5000, 1100),
+            (7000, 14, 1000, 1100),
+            (5000, 15, 800, 1100),
+            (8000, 14, 2000, 1200),
+            (7000, 15, 1000, 1200),
+        ),
+        strict=True,
+    )
+}
+SPINAL_PA = {
+    code: Spinal(*row)
+    for code, row in zip(
+        "ABCDEFGHJKLMNPQRST",
+        (
+            (5500, 8, 3500, 500),
+            (5000, 9, 3000, 500),
+            (4500, 10, 2400, 500),
+            (4000, 11, 1500, 600),
+            (3500, 12, 1200, 600),
+            (3000, 13, 1200, 600),
+            (2500, 14, 800, 700),
+            (2500, 15, 500, 700),
+            (5000, 10, 3000, 800),
+            (4500, 11, 2000, 800),
+            (4000, 12, 1600, 800),
+            (3500, 13, 1200, 900),
+            (3000, 14, 1000, 900),
+            (2500, 15, 800, 900),
+            (4500, 12, 2000, 1000),
+            (4000, 13, 1500, 1000),
+            (3500, 14, 1200, 1000),
+            (3000, 15, 1000, 1000),
+        ),
+        strict=True,
+    )
+}
 
 # TCS82 rules modification 1, missile endurance: a turret launcher fires one missile a turn and holds 30;
 # a bay fires its tonnage a turn and holds 30 a ton.

@@ -90,6 +90,7 @@ class Design:
         """The drive of a kind and its spares, primary first."""
         primary = [self.drives[kind]] if kind in self.drives else []
         return primary + [d for d in self.backup_drives if d.kind == kind]
+
     ep_output: Decimal | None = None
     ep_used: Decimal = D(0)
     ep_users: list[tuple[str, Decimal]] = field(default_factory=list)
@@ -119,8 +120,11 @@ class Design:
     @property
     def hardpoints_used(self) -> int:
         """One a turret, armed or empty (High Guard: one turret per hardpoint), and HARDPOINTS_PER_BAY a bay."""
-        return (sum(t.turrets for t in self.turrets) + self.empty_turrets
-                + hg.HARDPOINTS_PER_BAY * sum(b.count for b in self.bays))
+        return (
+            sum(t.turrets for t in self.turrets)
+            + self.empty_turrets
+            + hg.HARDPOINTS_PER_BAY * sum(b.count for b in self.bays)
+        )
 
     @property
     def cargo_computed(self) -> Decimal | None:
@@ -130,11 +134,20 @@ class Design:
 
 
 _TURRET_LABELS = {
-    "laser turrets": "laser", "missile turrets": "missile", "sand turrets": "sandcaster",
-    "energy turrets": "energy", "particle accelerator turrets": "particle accelerator",
+    "laser turrets": "laser",
+    "missile turrets": "missile",
+    "sand turrets": "sandcaster",
+    "energy turrets": "energy",
+    "particle accelerator turrets": "particle accelerator",
 }
-_BAY_WEAPONS = {"missile": "missile", "particle accelerator": "particle accelerator", "meson": "meson gun",
-                "repulsor": "repulsor", "plasma gun": "plasma gun", "fusion gun": "fusion gun"}
+_BAY_WEAPONS = {
+    "missile": "missile",
+    "particle accelerator": "particle accelerator",
+    "meson": "meson gun",
+    "repulsor": "repulsor",
+    "plasma gun": "plasma gun",
+    "fusion gun": "fusion gun",
+}
 
 
 def turret_sizes(weapons: int, turrets: int, most: int) -> tuple[int | None, int]:
@@ -260,8 +273,9 @@ class _Engine:
         if design.hull is None:
             return
         jump = design.installed.get("jump")
-        power = (design.drives["power"].potential if "power" in design.drives
-                 else (D(ship.usp.power) if ship.usp else None))
+        power = (
+            design.drives["power"].potential if "power" in design.drives else (D(ship.usp.power) if ship.usp else None)
+        )
         laden = design.hull + design.drop_tanks
         if jump is not None:
             design.fuel_jump_needed = hg.JUMP_FUEL_PER_PARSEC * laden * jump
@@ -304,8 +318,9 @@ class _Engine:
                     design.bays.append(BayGroup(weapon, int(bay.group(1)), int(component.count or 0), component))
                 continue
             if label.startswith("empty") and "bays" in label:
-                design.bays.append(BayGroup("empty", 100 if "100t" in label else 50, int(component.count or 0),
-                                            component))
+                design.bays.append(
+                    BayGroup("empty", 100 if "100t" in label else 50, int(component.count or 0), component)
+                )
                 continue
             if label == "empty turrets":
                 design.empty_turrets += int(component.count or 0)
@@ -352,8 +367,11 @@ class _Engine:
         armour = self.find("HULL", r"^armou?r factor-")
         if armour is not None and armour.factor and armour.factor.isdigit():
             design.armour_factor = int(armour.factor)
-        for key, pattern in (("damper", r"^nuclear damper factor-"), ("meson_screen", r"^meson screen factor-"),
-                             ("black_globe", r"^black globe factor-")):
+        for key, pattern in (
+            ("damper", r"^nuclear damper factor-"),
+            ("meson_screen", r"^meson screen factor-"),
+            ("black_globe", r"^black globe factor-"),
+        ):
             screen = self.find("SCREENS", pattern)
             if screen is not None and screen.factor and screen.factor.isdigit():
                 design.screens[key] = int(screen.factor)
@@ -380,8 +398,15 @@ class _Engine:
             usp[key] = design.screens.get(key, 0)
         if design.tl is None:
             return
-        columns = {"laser": 0, "energy": 0, "particle_accelerator": 0, "meson": 0, "missile": 0, "sandcaster": 0,
-                   "repulsor": 0}
+        columns = {
+            "laser": 0,
+            "energy": 0,
+            "particle_accelerator": 0,
+            "meson": 0,
+            "missile": 0,
+            "sandcaster": 0,
+            "repulsor": 0,
+        }
         for group in design.turrets:
             factor = group.factor(design.tl)
             if factor is None:
@@ -422,8 +447,9 @@ class _Engine:
         if spare < 0:
             design.agility = 0
             return
-        design.agility = min(maneuver.rating, int((spare / (hg.EP_PER_PN_PER_TON * design.hull))
-                                                  .to_integral_value(rounding=ROUND_FLOOR)))
+        design.agility = min(
+            maneuver.rating, int((spare / (hg.EP_PER_PN_PER_TON * design.hull)).to_integral_value(rounding=ROUND_FLOOR))
+        )
 
     def run(self) -> Design:
         self.hull()

@@ -15,8 +15,11 @@ from typing import NamedTuple
 #: The parts of a label that vary from sheet to sheet, each read as "#": a drive's, screen's or spinal mount's
 #: factor (Factor-3, Factor-1.5, Factor-H, and after a misspelt "Factor", a figure or a letter at the end after a
 #: dash: Fatcor-3), a computer's model (Model/6fib) and a bay's size (100T).
-_VARIABLE = re.compile(r"(?<=factor-)[0-9A-Za-z.]+|(?<=-)(?:[0-9][0-9.]*+|[A-Z])$|(?<=model/)[0-9A-Za-z]+"
-                       r"|\b[0-9]+(?=T\b)", re.I)
+_VARIABLE = re.compile(
+    r"(?<=factor-)[0-9A-Za-z.]+|(?<=-)(?:[0-9][0-9.]*+|[A-Z])$|(?<=model/)[0-9A-Za-z]+"
+    r"|\b[0-9]+(?=T\b)",
+    re.I,
+)
 
 #: Each section's labels as High Guard Shipyard writes them, "#" where a label varies (High Guard Shipyard, the
 #: component sheet: HULL, ENGINEERING, FUEL, AVIONICS, WEAPONRY, SCREENS and ACCOMODATIONS, with the T20 items
@@ -24,22 +27,78 @@ _VARIABLE = re.compile(r"(?<=factor-)[0-9A-Za-z.]+|(?<=-)(?:[0-9][0-9.]*+|[A-Z])
 #: designer's own words, and are not looked at.
 COMPONENT_LABELS: dict[str, tuple[str, ...]] = {
     "HULL": ("Hull", "Armour Factor-#", "Armor Factor-#", "Controls"),
-    "ENGINEERING": ("M-Drive Factor-#", "J-Drive Factor-#", "P-Plant Factor-#", "P-Plant", "Backup M-Drive Factor-#",
-                    "Backup J-Drive Factor-#", "Backup P-Plant Factor-#", "Backup P-Plant"),
+    "ENGINEERING": (
+        "M-Drive Factor-#",
+        "J-Drive Factor-#",
+        "P-Plant Factor-#",
+        "P-Plant",
+        "Backup M-Drive Factor-#",
+        "Backup J-Drive Factor-#",
+        "Backup P-Plant Factor-#",
+        "Backup P-Plant",
+    ),
     "FUEL": ("P-Fuel", "J-Fuel", "Extra Fuel", "Scoops", "Purification", "L-Hyd Drop Tanks"),
-    "AVIONICS": ("Bridge", "Flag Bridge", "Backup Bridge", "Computer Model/#", "Computer None", "Flag Computer Model/#",
-                 "Backup Computer Model/#", "Flight Avionics Model/#", "Sensors Model/#", "Communications Model/#",
-                 "Backup Flight Avionics Model/#", "Backup Sensors Model/#", "Backup Communications Model/#"),
-    "WEAPONRY": ("Spinal Meson Gun Factor-#", "Spinal Particle Accelerator Factor-#", "Empty #T Bays", "#T Meson Bays",
-                 "#T Particle Accelerator Bays", "#T Repulsor Bays", "#T Missile Bays", "#T Plasma Gun Bays",
-                 "#T Fusion Gun Bays", "Empty Turrets", "Missile Turrets", "Laser Turrets", "Energy Turrets",
-                 "Sand Turrets", "Particle Accelerator Turrets", "Mixed Turrets"),
-    "SCREENS": ("Nuclear Damper Factor-#", "Meson Screen Factor-#", "Black Globe Factor-#", "Extra Capacitors",
-                "Backup Nuclear Dampers Factor-#", "Backup Meson Screens Factor-#", "Backup Black Globes Factor-#"),
-    "ACCOMODATIONS": ("Staterooms", "Small Staterooms", "Couches", "Low Berths", "Emergency Low Berths",
-                      "Drop Capsule Launchers", "Ready Drop Capsules", "Stored Drop Capsules", "Engineering Shops",
-                      "Vehicle Shops", "Laboratories", "Sickbays", "Autodocs", "Extra Airlocks", "Freshers",
-                      "Missile Magazines", "Cargo"),
+    "AVIONICS": (
+        "Bridge",
+        "Flag Bridge",
+        "Backup Bridge",
+        "Computer Model/#",
+        "Computer None",
+        "Flag Computer Model/#",
+        "Backup Computer Model/#",
+        "Flight Avionics Model/#",
+        "Sensors Model/#",
+        "Communications Model/#",
+        "Backup Flight Avionics Model/#",
+        "Backup Sensors Model/#",
+        "Backup Communications Model/#",
+    ),
+    "WEAPONRY": (
+        "Spinal Meson Gun Factor-#",
+        "Spinal Particle Accelerator Factor-#",
+        "Empty #T Bays",
+        "#T Meson Bays",
+        "#T Particle Accelerator Bays",
+        "#T Repulsor Bays",
+        "#T Missile Bays",
+        "#T Plasma Gun Bays",
+        "#T Fusion Gun Bays",
+        "Empty Turrets",
+        "Missile Turrets",
+        "Laser Turrets",
+        "Energy Turrets",
+        "Sand Turrets",
+        "Particle Accelerator Turrets",
+        "Mixed Turrets",
+    ),
+    "SCREENS": (
+        "Nuclear Damper Factor-#",
+        "Meson Screen Factor-#",
+        "Black Globe Factor-#",
+        "Extra Capacitors",
+        "Backup Nuclear Dampers Factor-#",
+        "Backup Meson Screens Factor-#",
+        "Backup Black Globes Factor-#",
+    ),
+    "ACCOMODATIONS": (
+        "Staterooms",
+        "Small Staterooms",
+        "Couches",
+        "Low Berths",
+        "Emergency Low Berths",
+        "Drop Capsule Launchers",
+        "Ready Drop Capsules",
+        "Stored Drop Capsules",
+        "Engineering Shops",
+        "Vehicle Shops",
+        "Laboratories",
+        "Sickbays",
+        "Autodocs",
+        "Extra Airlocks",
+        "Freshers",
+        "Missile Magazines",
+        "Cargo",
+    ),
 }
 COMPONENT_LABELS["ACCOMMODATIONS"] = COMPONENT_LABELS["ACCOMODATIONS"]  # the header as a typist spells it
 

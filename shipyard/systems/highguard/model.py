@@ -54,8 +54,11 @@ class UspProfile(Record):
     def spinal(self, column: str) -> str | None:
         """The spinal mount letter at a battery column's position (only particle accelerators and mesons have
         one), or None."""
-        return self.particle_accelerator_spinal if column == "particle_accelerator" else (
-            self.meson_spinal if column == "meson" else None)
+        return (
+            self.particle_accelerator_spinal
+            if column == "particle_accelerator"
+            else (self.meson_spinal if column == "meson" else None)
+        )
 
     def column_digit(self, column: str) -> int | str | None:
         """What the USP gives at a battery column: its factor, or the spinal mount's letter (falsy for none)."""

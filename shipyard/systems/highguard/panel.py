@@ -53,8 +53,9 @@ def usp_in_words(usp: UspProfile, ship: HighGuardShip) -> list[str]:
         f"fighter squadrons {usp.fighters}",
     ]
     if ship.battery_legend:
-        legend = ", ".join(f"{letter} = {count} (eHex {hg.ehex_value(letter)})"
-                           for letter, count in ship.battery_legend.items())
+        legend = ", ".join(
+            f"{letter} = {count} (eHex {hg.ehex_value(letter)})" for letter, count in ship.battery_legend.items()
+        )
         lines.append(f"the sheet's legend for battery counts (only): {legend}")
     return lines
 
@@ -80,8 +81,12 @@ def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
         parts.append(Text(f"USP {ship.usp.text}"))
         parts.extend(Hanging(_clauses(line), first="  ", indent=4) for line in usp_in_words(ship.usp, ship))
     if ship.laden_usp is not None:
-        parts.append(Text(f"With drop tanks: {ship.laden_usp.text}"
-                          + (f" ({figure(ship.laden_tonnage)} tons)" if ship.laden_tonnage is not None else "")))
+        parts.append(
+            Text(
+                f"With drop tanks: {ship.laden_usp.text}"
+                + (f" ({figure(ship.laden_tonnage)} tons)" if ship.laden_tonnage is not None else "")
+            )
+        )
     if ship.summary:
         parts.append(Hanging(listed([f"{key} {figure(value)}" for key, value in ship.summary.items()])))
     if ship.components:
@@ -96,9 +101,14 @@ def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
             rows.append((c.section, label, f"{c.tons:,.3f}", f"{c.mcr:,.3f}", "" if c.ep is None else f"{c.ep:+,.3f}"))
         for row in rows:
             table.add_row(*row)
-        stacked = [line for section, label, tons, mcr, ep in rows for line in (
-            Text(f"{section}: {label}", overflow="fold"),
-            Hanging([f"{tons} tons", f"MCr {mcr}", f"EP {ep}" if ep else ""], sep="  ", first="  "))]
+        stacked = [
+            line
+            for section, label, tons, mcr, ep in rows
+            for line in (
+                Text(f"{section}: {label}", overflow="fold"),
+                Hanging([f"{tons} tons", f"MCr {mcr}", f"EP {ep}" if ep else ""], sep="  ", first="  "),
+            )
+        ]
         parts.append(Fitting(table, Group(*stacked)))  # a narrow terminal stacks the lines
     for note in ship.notes:
         parts.append(Hanging(as_written(f"Note: {note.text}"), sep="", style="dim"))

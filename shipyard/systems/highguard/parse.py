@@ -37,22 +37,55 @@ from shipyard.systems.highguard.model import BATTERY_COLUMNS, BatteryCounts, Com
 from shipyard.systems.highguard.repairs import Repair, repair_figures, repair_line
 from shipyard.systems.highguard.sniff import COMPONENT_SHAPE, USP_SHAPE
 
-SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS",
-            "ACCOMMODATIONS", "USER DEFINED")
+SECTIONS = (
+    "HULL",
+    "ENGINEERING",
+    "FUEL",
+    "AVIONICS",
+    "WEAPONRY",
+    "SCREENS",
+    "CRAFT",
+    "ACCOMODATIONS",
+    "ACCOMMODATIONS",
+    "USER DEFINED",
+)
 _BATTERY_SHAPE = re.compile(r"^\s*(?:batteries\s+bearing|bat\s+bear|bearing|batteries|batt|bat|bear)(?![A-Za-z])", re.I)
 #: The keys of the text fields (a ship's name, class, type, architect, TL, notes ...), as sheets write them.
-TEXT_FIELD_KEYS = ("Ship", "Class", "Type", "Architect", "Refit Tech Level", "Tech Level", "Craft", "Fuel Treatment",
-                   "Backups", "Substitutions", "Note", "Notes", "Architects Fee", "Drop Tanks Cost")
+TEXT_FIELD_KEYS = (
+    "Ship",
+    "Class",
+    "Type",
+    "Architect",
+    "Refit Tech Level",
+    "Tech Level",
+    "Craft",
+    "Fuel Treatment",
+    "Backups",
+    "Substitutions",
+    "Note",
+    "Notes",
+    "Architects Fee",
+    "Drop Tanks Cost",
+)
 _TEXT_FIELD = re.compile(r"^\s*(" + "|".join(TEXT_FIELD_KEYS) + r")\s*:\s*(.*)$", re.I)
 # Text fields kept as written: key (lower case) -> HighGuardShip field.
-_PLAIN_TEXT_FIELDS = {"class": "ship_class", "type": "ship_type_name", "architect": "architect", "craft": "craft",
-                      "fuel treatment": "fuel_treatment", "backups": "backups"}
+_PLAIN_TEXT_FIELDS = {
+    "class": "ship_class",
+    "type": "ship_type_name",
+    "architect": "architect",
+    "craft": "craft",
+    "fuel treatment": "fuel_treatment",
+    "backups": "backups",
+}
 _LADEN_PREFIX = re.compile(r"\(([A-Z0-9]{1,2})-[ \t]*([0-9A-Z]{7})\)")
 # The patterns that search a line start only where a run of what they look for starts, and take the run
 # possessively: a search that retried every position of a long run would be quadratic in the line's length.
-_DROP_TANK_TONS = re.compile(r"(?<![0-9,]),*+([0-9][0-9,]*+)\s*+tons? of drop tanks"
-                             r"|drop tanks?\s++(?:of|adds?|adding|holds?|holding|carry|carrying|with)\s++"
-                             r"([0-9][0-9,]*+)\s*+tons?", re.I)
+_DROP_TANK_TONS = re.compile(
+    r"(?<![0-9,]),*+([0-9][0-9,]*+)\s*+tons? of drop tanks"
+    r"|drop tanks?\s++(?:of|adds?|adding|holds?|holding|carry|carrying|with)\s++"
+    r"([0-9][0-9,]*+)\s*+tons?",
+    re.I,
+)
 #: Words before a tonnage of drop tanks that make it a capacity (what a tug tows, "carrying up to 72,000 tons of
 #: drop tanks"), never the ship's own tanks: looked for in the tonnage's clause, before it.
 _CAPACITY_WORDS = re.compile(r"\b(?:tows?|towing|towed|up to|capacity|able to|can carry|at most)\b", re.I)
@@ -64,8 +97,15 @@ _TITLE_SHAPE = re.compile(r"^\s*\S.*\bClass\b.*$")
 _LEGEND_LETTER = re.compile(r"[A-HJ-NP-Z]")
 # The offset of each battery column inside the USP text, from the end of the type code (k): block 2 starts
 # at k + 9 (armour), block 3 at k + 16 (laser); High Guard Shipyard's sheets (battery lines).
-_COLUMN_OFFSET = {"sandcaster": 10, "repulsor": 14, "laser": 16, "energy": 17, "particle_accelerator": 18,
-                  "meson": 19, "missile": 20}
+_COLUMN_OFFSET = {
+    "sandcaster": 10,
+    "repulsor": 14,
+    "laser": 16,
+    "energy": 17,
+    "particle_accelerator": 18,
+    "meson": 19,
+    "missile": 20,
+}
 #: The battery lines under one USP (High Guard Shipyard's sheets, HG'80): the bearing line and the batteries line.
 BATTERY_LINES_A_BLOCK = 2
 #: The largest count one decimal digit writes: a battery count past it is a letter, which a legend may give.
@@ -90,10 +130,21 @@ _TRAILER = re.compile(r"(?i)(Crew|TL)\s*[=:]\s*(\?|[0-9,]+(?:/[0-9]+)?)")
 NEAR_TEXT_FIELD = 0.85
 #: The shortest summary key a near miss is looked for (a shorter one, "Lw" or "EQ", is too near too many).
 _NEAR_KEY_LENGTH = 4
-_SUMMARY_KEYS = {"passengers": "Passengers", "low": "Low", "cargo": "Cargo", "fuel": "Fuel", "ep": "EP",
-                 "agility": "Agility", "marines": "Marines", "troops": "Troops", "emergency low": "Emergency Low",
-                 "shipboard security detail": "Shipboard Security Detail", "crew sections": "Crew Sections",
-                 "drop capsules": "Drop Capsules", "crew": "Crew"}
+_SUMMARY_KEYS = {
+    "passengers": "Passengers",
+    "low": "Low",
+    "cargo": "Cargo",
+    "fuel": "Fuel",
+    "ep": "EP",
+    "agility": "Agility",
+    "marines": "Marines",
+    "troops": "Troops",
+    "emergency low": "Emergency Low",
+    "shipboard security detail": "Shipboard Security Detail",
+    "crew sections": "Crew Sections",
+    "drop capsules": "Drop Capsules",
+    "crew": "Crew",
+}
 
 
 #: What each terminal of grammars/highguard.lark is, in plain words; the order is the order of mention.
@@ -226,15 +277,19 @@ def _quick_component() -> tuple[re.Pattern[str], re.Pattern[str]]:
     whole as its lexer takes a token (an atomic group gives back no character), and its tails as another."""
     terms = {t.name: f"(?>{t.pattern.to_regexp()})" for t in highguard_parser().terminals}
     blank = "(?:" + "|".join(terms[name] for name in highguard_parser().lexer_conf.ignore) + ")*"
-    tail = (f"(?P<ep>{terms['SIGNED_AMOUNT']}){blank}{terms['EP_WORD']}|"
-            f"{terms['CREW_WORD']}{blank}(?P<crew>{terms['AMOUNT']})|"
-            f"{terms['CRAFT_COST']}{blank}{terms['MCR']}{blank}(?P<craft_cost>{terms['AMOUNT']})")
+    tail = (
+        f"(?P<ep>{terms['SIGNED_AMOUNT']}){blank}{terms['EP_WORD']}|"
+        f"{terms['CREW_WORD']}{blank}(?P<crew>{terms['AMOUNT']})|"
+        f"{terms['CRAFT_COST']}{blank}{terms['MCR']}{blank}(?P<craft_cost>{terms['AMOUNT']})"
+    )
     # At the line's first character the lexer tries AMOUNT before LABEL (its priority is higher), so a line
     # that begins with a digit has a count, and a label may begin with blanks (LABEL before the ignored blanks).
-    line = (f"(?:(?P<count>{terms['AMOUNT']}){blank}{terms['TIMES']}|(?![0-9]))(?P<label>{terms['LABEL']})"
-            f"{terms['COLON']}{blank}(?P<tons>{terms['AMOUNT']}){blank}{terms['TD']}{blank}{terms['SEMI']}{blank}"
-            f"{terms['MCR']}{blank}(?P<mcr>{terms['AMOUNT']})(?P<tails>(?:{blank}{terms['SEMI']}{blank}(?:{tail}))*)"
-            f"{blank}")
+    line = (
+        f"(?:(?P<count>{terms['AMOUNT']}){blank}{terms['TIMES']}|(?![0-9]))(?P<label>{terms['LABEL']})"
+        f"{terms['COLON']}{blank}(?P<tons>{terms['AMOUNT']}){blank}{terms['TD']}{blank}{terms['SEMI']}{blank}"
+        f"{terms['MCR']}{blank}(?P<mcr>{terms['AMOUNT']})(?P<tails>(?:{blank}{terms['SEMI']}{blank}(?:{tail}))*)"
+        f"{blank}"
+    )
     return re.compile(line), re.compile(f"{blank}{terms['SEMI']}{blank}(?:{tail})")
 
 
@@ -273,8 +328,8 @@ def _summary_pieces(line: str) -> list[tuple[int, str]]:
     """A summary line's pieces, each with its offset in the line: "Troops = 100." / "7 Battle Riders." ..."""
     pieces, start = [], 0
     for end in _PIECE_END.finditer(line):
-        if line[start:end.start()].strip():
-            pieces.append((start, line[start:end.start()]))
+        if line[start : end.start()].strip():
+            pieces.append((start, line[start : end.start()]))
         start = end.end()
     if line[start:].strip():
         pieces.append((start, line[start:]))
@@ -284,11 +339,15 @@ def _summary_pieces(line: str) -> list[tuple[int, str]]:
 #: A line with the shape of a USP line whose USP does not read (a copy's damage: "B -A2447G2-000510-50202-0",
 #: "BC-A2447G20000510-50202-0", "BC-A2447G2-000510-5m202-0"): at least two of the four pieces of a USP joined by
 #: their dash (``near_usp``), so that free text with one such piece ("part 11050-2") is never taken for one.
-_USP_PIECES = tuple(re.compile(pattern, re.I) for pattern in (
-    r"(?<![0-9a-z])[a-z0-9]{1,2}[ \t]*-[ \t]*[0-9a-z]{7}(?![0-9a-z])",  # the type code and block 1
-    r"(?<![0-9a-z])[0-9a-z]{7}[ \t]*-[ \t]*[0-9a-z]{6}(?![0-9a-z])",  # blocks 1 and 2
-    r"[0-9a-z]{6}[ \t]*-[ \t]*[0-9a-z]{5}(?![0-9a-z])",  # blocks 2 and 3
-    r"(?<![0-9a-z])[0-9a-z]{5}[ \t]*-[ \t]*[0-9a-z]{1,2}(?![0-9a-z-])"))  # block 3 and the fighters
+_USP_PIECES = tuple(
+    re.compile(pattern, re.I)
+    for pattern in (
+        r"(?<![0-9a-z])[a-z0-9]{1,2}[ \t]*-[ \t]*[0-9a-z]{7}(?![0-9a-z])",  # the type code and block 1
+        r"(?<![0-9a-z])[0-9a-z]{7}[ \t]*-[ \t]*[0-9a-z]{6}(?![0-9a-z])",  # blocks 1 and 2
+        r"[0-9a-z]{6}[ \t]*-[ \t]*[0-9a-z]{5}(?![0-9a-z])",  # blocks 2 and 3
+        r"(?<![0-9a-z])[0-9a-z]{5}[ \t]*-[ \t]*[0-9a-z]{1,2}(?![0-9a-z-])",
+    )
+)  # block 3 and the fighters
 _NEAR_USP_PIECES = 2
 
 
@@ -320,9 +379,9 @@ def own_drop_tanks(note: str) -> Decimal | None:
     None when it gives none. A tonnage its clause calls a capacity ("tows up to 72,000 tons of drop tanks") is
     what the ship can tow, never its own tanks."""
     for found in _DROP_TANK_TONS.finditer(note):
-        clause = note[:found.start()]
+        clause = note[: found.start()]
         starts = [m.end() for m in _CLAUSE_START.finditer(clause)]
-        if _CAPACITY_WORDS.search(clause[starts[-1] if starts else 0:]):
+        if _CAPACITY_WORDS.search(clause[starts[-1] if starts else 0 :]):
             continue
         return number(found.group(1) or found.group(2))
     return None
@@ -332,16 +391,29 @@ def _unlabelled_battery_line(line: str) -> bool:
     """Whether a line under a USP is a battery line without its label (some published squadrons print none):
     battery counts, perhaps with a tonnage and Crew= / TL= trailers, as the grammar's battery line reads them."""
     tree = _quick("battery_line").parse_or_none(line)  # a refusal needs no words here
-    return tree is not None and any(True for _ in tree.scan_values(lambda v: isinstance(v, Token)
-                                                                   and v.type == "CELLS"))
+    return tree is not None and any(
+        True for _ in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "CELLS")
+    )
 
 
 def _cells(tokens: list[Token]) -> list[Token]:
     """Each battery count of a battery line's CELLS tokens as a token of its own, at its own column (the
     grammar takes a run of counts as one token, so that lexing a long run is linear)."""
-    return [Token("CELL", char, start_pos=(run.start_pos or 0) + i, line=run.line, column=_col(run) + i,
-                  end_line=run.line, end_column=_col(run) + i + 1, end_pos=(run.start_pos or 0) + i + 1)
-            for run in tokens if run.type == "CELLS" for i, char in enumerate(str(run))]
+    return [
+        Token(
+            "CELL",
+            char,
+            start_pos=(run.start_pos or 0) + i,
+            line=run.line,
+            column=_col(run) + i,
+            end_line=run.line,
+            end_column=_col(run) + i + 1,
+            end_pos=(run.start_pos or 0) + i + 1,
+        )
+        for run in tokens
+        if run.type == "CELLS"
+        for i, char in enumerate(str(run))
+    ]
 
 
 def column_offsets(usp: UspProfile) -> dict[str, int]:
@@ -514,8 +586,11 @@ class _Reader:
         return Span.on_line(self.path, self.line_number, col, end_col)
 
     def report(self, code: str, severity: Severity, message: str, col: int = 1, fix: Fix | None = None) -> None:
-        self.diagnostics.append(Diagnostic(code=code, severity=severity, message=message, span=self.span(col),
-                                           source_line=self.text, fix=fix))
+        self.diagnostics.append(
+            Diagnostic(
+                code=code, severity=severity, message=message, span=self.span(col), source_line=self.text, fix=fix
+            )
+        )
 
     def keep_as_note(self, text: str) -> None:
         self.ship.notes.append(Note.trusted(text=text.strip(), spans={"self": self.span()}))
@@ -611,8 +686,12 @@ class _Reader:
             self.continue_note(line)
             return
         if near_usp(line) and not self.in_drop_tanks:
-            self.report("HG001", Severity.ERROR, "cannot read this line: it has the shape of a USP line, but "
-                        f"expected {TERMINAL_WORDS['USP']}; the lines under it are its ship's, read into none")
+            self.report(
+                "HG001",
+                Severity.ERROR,
+                "cannot read this line: it has the shape of a USP line, but "
+                f"expected {TERMINAL_WORDS['USP']}; the lines under it are its ship's, read into none",
+            )
             self.refuse_ship()
             return
         self.report("HG002", Severity.INFO, "free text, kept as a note")
@@ -687,20 +766,31 @@ class _Reader:
         label = next((t for t in tokens if t.type == "BATTERY_LABEL"), None)
         cells = _cells(tokens)
         ship = self.ship
-        if not self.in_drop_tanks and ship.refused is None and \
-                sum(not each.laden for each in ship.battery_lines) >= BATTERY_LINES_A_BLOCK:
+        if (
+            not self.in_drop_tanks
+            and ship.refused is None
+            and sum(not each.laden for each in ship.battery_lines) >= BATTERY_LINES_A_BLOCK
+        ):
             # A third battery line: the block of another ship whose USP line was not found above it.
-            self.refuse_ship(f"a ship whose USP line was not found (battery lines again under the ship of line "
-                             f"{(ship.spans.get('usp') or self.span()).line})")
+            self.refuse_ship(
+                f"a ship whose USP line was not found (battery lines again under the ship of line "
+                f"{(ship.spans.get('usp') or self.span()).line})"
+            )
             ship = self.ship
         # An unlabelled line under the USP: HG'80's order, the bearing line first, then the batteries line.
-        bearing = "bear" in str(label).lower() if label is not None else not any(
-            each.laden == self.in_drop_tanks for each in ship.battery_lines)
+        bearing = (
+            "bear" in str(label).lower()
+            if label is not None
+            else not any(each.laden == self.in_drop_tanks for each in ship.battery_lines)
+        )
         ship.battery_lines.append(_BatteryLine(bearing, cells, self.line_number, self.text, self.in_drop_tanks))
         tonnage = next((t for t in tokens if t.type == "TONNAGE"), None)
         if not cells and tonnage is None and not any(t.type == "TRAILER" for t in tokens):
-            self.report("HG014", Severity.WARNING, "a battery line with no counts (nor Crew= or TL=): nothing "
-                                                   "read from it; its ship has no such counts")
+            self.report(
+                "HG014",
+                Severity.WARNING,
+                "a battery line with no counts (nor Crew= or TL=): nothing read from it; its ship has no such counts",
+            )
         if tonnage is not None and not self.in_drop_tanks and ship.tonnage is None:
             ship.tonnage = tonnage_tons(str(tonnage))
             ship.spans["tonnage"] = self.span(_col(tonnage))
@@ -750,8 +840,13 @@ class _Reader:
             tree = _quick("pairs_line").parse(" " * start + piece)
         except UnexpectedInput as error:
             col, expected = describe(error, line, TERMINAL_WORDS)
-            self.report("HG001", Severity.ERROR, f"cannot read this piece of the summary line ('{piece.strip()}'): "
-                        f"{expected}; kept as a note, the rest of the line is read", col)
+            self.report(
+                "HG001",
+                Severity.ERROR,
+                f"cannot read this piece of the summary line ('{piece.strip()}'): "
+                f"{expected}; kept as a note, the rest of the line is read",
+                col,
+            )
             self.ship.notes.append(Note.trusted(text=piece.strip(), spans={"self": self.span(start + 1)}))
             self.ship.summary_refused = True
             return
@@ -799,8 +894,14 @@ class _Reader:
         if near is None:
             return None
         meant = _TEXT_FIELD_KEYS[near]
-        self.respelled("HG011", f"unknown key '{key}': did you mean '{meant}'? Read as that key", found.start(1) + 1,
-                       key, meant, f"spell the key '{meant}'")
+        self.respelled(
+            "HG011",
+            f"unknown key '{key}': did you mean '{meant}'? Read as that key",
+            found.start(1) + 1,
+            key,
+            meant,
+            f"spell the key '{meant}'",
+        )
         return near, found.group(2).strip()
 
     def summary_key(self, key: str, col: int) -> str:
@@ -814,15 +915,23 @@ class _Reader:
         if near is None:
             return key
         meant = _SUMMARY_KEYS[near]
-        self.respelled("HG011", f"unknown summary key '{key}': did you mean '{meant}'? Read as that key", col, key,
-                       meant, f"spell the key '{meant}'")
+        self.respelled(
+            "HG011",
+            f"unknown summary key '{key}': did you mean '{meant}'? Read as that key",
+            col,
+            key,
+            meant,
+            f"spell the key '{meant}'",
+        )
         return meant
 
     def respelled(self, code: str, message: str, col: int, written: str, meant: str, fix_words: str) -> None:
         """A warning at ``col`` whose fix writes ``meant`` where the line has ``written`` (a misspelt key or
         label, already read as ``meant``)."""
-        fix = Fix(message=fix_words, edits=(
-            Edit(line=self.line_number, col=col, end_col=col + len(written), old=written, new=meant),))
+        fix = Fix(
+            message=fix_words,
+            edits=(Edit(line=self.line_number, col=col, end_col=col + len(written), old=written, new=meant),),
+        )
         self.report(code, Severity.WARNING, message, col, fix)
 
     def component_line(self, line: str) -> None:
@@ -858,11 +967,22 @@ class _Reader:
         col = line.find(written) + 1
         section = (self.section or "").upper()
         if reading.meant is None:
-            self.report("HG010", Severity.INFO, f"component '{label}' is no label High Guard Shipyard writes in "
-                                                f"{section}: counted in the tonnage and cost, not rated", col)
+            self.report(
+                "HG010",
+                Severity.INFO,
+                f"component '{label}' is no label High Guard Shipyard writes in "
+                f"{section}: counted in the tonnage and cost, not rated",
+                col,
+            )
             return label
-        self.respelled("HG009", f"unknown component '{label}' in {section}: did you mean '{reading.meant}'? Read as "
-                       "that", col, written, reading.meant, f"write '{reading.meant}'")
+        self.respelled(
+            "HG009",
+            f"unknown component '{label}' in {section}: did you mean '{reading.meant}'? Read as that",
+            col,
+            written,
+            reading.meant,
+            f"write '{reading.meant}'",
+        )
         return reading.meant
 
     def text_field(self, key: str, value: str, line: str) -> None:
@@ -931,7 +1051,8 @@ class _Reader:
             bearing, cells = line.bearing, line.cells
             if line.laden:  # the laden block repeats the counts; the main block's are the ones checked
                 ship.spans[f"laden_{'bearing' if line.bearing else 'batteries'}"] = Span.on_line(
-                    self.path, line.line_number, 1)
+                    self.path, line.line_number, 1
+                )
                 continue
             self.line_number, self.text = line.line_number, line.text
             counts = self.battery_counts(ship, cells) if cells else None  # a line of trailers only holds no counts
@@ -944,8 +1065,9 @@ class _Reader:
     def battery_counts(self, ship: _ShipDraft, cells: list[Token]) -> BatteryCounts | None:
         usp = ship.usp
         if usp is None:
-            self.report("HG004", Severity.ERROR, "a battery line with no USP line before it: its columns cannot "
-                                                 "be read")
+            self.report(
+                "HG004", Severity.ERROR, "a battery line with no USP line before it: its columns cannot be read"
+            )
             return None
         start = usp.spans["self"].col - 1 if "self" in usp.spans else 0
         columns = {start + offset: name for name, offset in column_offsets(usp).items()}
@@ -963,9 +1085,14 @@ class _Reader:
                 raise ValueError(f"battery count {char!r} is not an eHex digit")
             if ship.summary_refused and char not in letters and count > MAX_DIGIT:
                 uncertain.append(column)
-                self.report("HG013", Severity.WARNING, f"{column.replace('_', ' ')} count '{char}' read as eHex "
-                            f"{count}, but a summary line of this ship could not be read in full and may hold its "
-                            "legend: the value is uncertain", _col(cell))
+                self.report(
+                    "HG013",
+                    Severity.WARNING,
+                    f"{column.replace('_', ' ')} count '{char}' read as eHex "
+                    f"{count}, but a summary line of this ship could not be read in full and may hold its "
+                    "legend: the value is uncertain",
+                    _col(cell),
+                )
             return count
 
         if aligned:
@@ -974,21 +1101,27 @@ class _Reader:
                 values[name] = count_of(cell, name)
                 spans[name] = self.span(_col(cell))
             return BatteryCounts.trusted(**values, uncertain=tuple(uncertain), spans=spans)
-        weapon_digits = [name for name in BATTERY_COLUMNS
-                         if usp.column_digit(name)]
+        weapon_digits = [name for name in BATTERY_COLUMNS if usp.column_digit(name)]
         if len(cells) == len(weapon_digits):
             for cell, name in zip(cells, weapon_digits, strict=True):
                 values[name] = count_of(cell, name)
                 spans[name] = self.span(_col(cell))
             read_as = ", ".join(f"{name.replace('_', ' ')} {values[name]}" for name in weapon_digits)
-            self.report("HG003", Severity.WARNING,
-                        "battery counts are not under their USP digits (alignment lost in the copy): read in order "
-                        f"as {read_as}, the USP's non-zero weapon digits", _col(cells[0]) if cells else 1)
+            self.report(
+                "HG003",
+                Severity.WARNING,
+                "battery counts are not under their USP digits (alignment lost in the copy): read in order "
+                f"as {read_as}, the USP's non-zero weapon digits",
+                _col(cells[0]) if cells else 1,
+            )
             return BatteryCounts.trusted(**values, uncertain=tuple(uncertain), spans=spans)
-        self.report("HG004", Severity.ERROR,
-                    f"battery columns ambiguous: {len(cells)} counts are not under the USP's digits and the USP has "
-                    f"{len(weapon_digits)} non-zero weapon digits ({', '.join(weapon_digits) or 'none'}); not guessed",
-                    _col(cells[0]) if cells else 1)
+        self.report(
+            "HG004",
+            Severity.ERROR,
+            f"battery columns ambiguous: {len(cells)} counts are not under the USP's digits and the USP has "
+            f"{len(weapon_digits)} non-zero weapon digits ({', '.join(weapon_digits) or 'none'}); not guessed",
+            _col(cells[0]) if cells else 1,
+        )
         return None
 
     def refused_lines(self, ship: _ShipDraft) -> None:
@@ -1018,13 +1151,18 @@ class _Reader:
             self.line_number, self.text = span.line, text
             self.report("HG002", Severity.INFO, "a heading with no ship under it, kept as a note", span.col)
             if ships:
-                ships[-1] = ships[-1].model_copy(update={"notes": [*ships[-1].notes,
-                                                                   Note.trusted(text=text, spans={"self": span})]})
+                ships[-1] = ships[-1].model_copy(
+                    update={"notes": [*ships[-1].notes, Note.trusted(text=text, spans={"self": span})]}
+                )
         if not ships:
             self.line_number, self.text = 1, ""
-            self.report("HG006", Severity.ERROR, "no High Guard ship found: expected a USP line such as "
-                                                 "'BC-A2447G2-000510-50202-0 MCr 1336.63 1250 tons' or component "
-                                                 "lines such as 'Bridge: 25.000 Td; MCr 6.250'")
+            self.report(
+                "HG006",
+                Severity.ERROR,
+                "no High Guard ship found: expected a USP line such as "
+                "'BC-A2447G2-000510-50202-0 MCr 1336.63 1250 tons' or component "
+                "lines such as 'Bridge: 25.000 Td; MCr 6.250'",
+            )
         return ships, self.diagnostics
 
 
@@ -1033,8 +1171,6 @@ def parse_highguard(text: str, path: str = "<sheet>") -> tuple[list[HighGuardShi
     reader = _Reader(path)
     reader.read(text)
     return reader.finish()
-
-
 
 
 def read_highguard(text: str | None, path: Path, shown: str) -> tuple[list[HighGuardShip], list[Diagnostic]]:

@@ -13,8 +13,9 @@ _ORDER = [s for s in SECTIONS if s != "ACCOMMODATIONS"]
 _USP_INDENT = 9  # High Guard Shipyard's nine spaces before the USP
 
 
-def _battery_line(label: str, counts: BatteryCounts | None, usp_col: int, usp: UspProfile, trailer: str,
-                  letters: dict[int, str]) -> str:
+def _battery_line(
+    label: str, counts: BatteryCounts | None, usp_col: int, usp: UspProfile, trailer: str, letters: dict[int, str]
+) -> str:
     cells = [" "] * (usp_col + len(usp.text))
     if counts is not None:
         for column, offset in column_offsets(usp).items():
@@ -22,7 +23,7 @@ def _battery_line(label: str, counts: BatteryCounts | None, usp_col: int, usp: U
             if value:
                 cells[usp_col + offset] = letters.get(value) or hg.ehex(value)
     text = "".join(cells)
-    text = label + text[len(label):] if len(label) < usp_col else label + " " + text[usp_col:]
+    text = label + text[len(label) :] if len(label) < usp_col else label + " " + text[usp_col:]
     return (text.rstrip() + "   " + trailer).rstrip()
 
 
@@ -61,8 +62,12 @@ def _component(c: Component) -> str:
 
 def render_highguard(ship: HighGuardShip) -> str:
     lines: list[str] = []
-    for key, value in (("Ship", ship.name), ("Class", ship.ship_class), ("Type", ship.ship_type_name),
-                       ("Architect", ship.architect)):
+    for key, value in (
+        ("Ship", ship.name),
+        ("Class", ship.ship_class),
+        ("Type", ship.ship_type_name),
+        ("Architect", ship.architect),
+    ):
         if value is not None:
             lines.append(f"{key}: {value}")
     if ship.tl is not None and ship.usp is None:
@@ -78,14 +83,16 @@ def render_highguard(ship: HighGuardShip) -> str:
     legend = [f"{letter}: {count}" for letter, count in ship.battery_legend.items()]
     if main or ship.flags or legend:
         flags = " ; ".join(ship.flags)  # " ; " parts two flags, which a space alone would join into one
-        lines += ["", " ".join([f"{key}: {figure(value)}" for key, value in main.items()] + legend
-                               + ([flags] if flags else []))]
+        lines += [
+            "",
+            " ".join([f"{key}: {figure(value)}" for key, value in main.items()] + legend + ([flags] if flags else [])),
+        ]
     for key, value in (("Craft", ship.craft), ("Fuel Treatment", ship.fuel_treatment), ("Backups", ship.backups)):
         if value is not None:
             lines.append(f"{key}: {value}")
     if ship.substitutions:
         lines.append("Substitutions: " + " ".join(f"{k} = {v}" for k, v in ship.substitutions.items()))
-    laden = {k[len("Laden "):]: v for k, v in ship.summary.items() if k.startswith("Laden ")}
+    laden = {k[len("Laden ") :]: v for k, v in ship.summary.items() if k.startswith("Laden ")}
     if ship.laden_usp is not None or laden or ship.drop_tank_cost is not None:
         lines += ["", "With Drop Tanks", ""]
         if ship.laden_usp is not None:
@@ -111,7 +118,7 @@ def render_highguard(ship: HighGuardShip) -> str:
             lines.append(_component(c))
         listed = {c.section for c in ship.components}
         start = max((_ORDER.index(c.section) for c in ship.components if c.section in _ORDER), default=-1)
-        for name in _ORDER[start + 1:]:
+        for name in _ORDER[start + 1 :]:
             if name not in listed:
                 lines += ["", name]
     return "\n".join(lines).strip("\n") + "\n"

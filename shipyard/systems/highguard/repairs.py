@@ -19,15 +19,19 @@ from shipyard.systems.highguard.sniff import BROKEN_USP_SHAPE, USP_CORE
 _QUOTED_EQUALS = re.compile(r"=3D")
 _DASH_BLANKS = re.compile(r"-[ \t]+")  # a USP broken by spaces after its dashes
 # A USP's type code written in lower case ("Cr-M2234F3-..."), as some squadrons type it.
-_LOWER_CASE_TYPE = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,2}[a-z])[A-Za-z]{1,2}"
-                              r"(?=-[ \t]*[0-9A-Z]{7}-[ \t]*[0-9A-Z]{6}-)")
+_LOWER_CASE_TYPE = re.compile(
+    r"(?<![A-Za-z0-9])(?=[A-Za-z]{0,2}[a-z])[A-Za-z]{1,2}"
+    r"(?=-[ \t]*[0-9A-Z]{7}-[ \t]*[0-9A-Z]{6}-)"
+)
 #: What every damage repair_line repairs holds (the "=3D", or a USP's first two dashes about its first block):
 #: a line without it is read as it is, without a pass of each repair.
 _MAYBE_DAMAGED = re.compile(f"=3D|{USP_CORE.pattern}")
 _DAMAGE = "(damage from copying)"
 # A figure after "Key=" or "Key:" made of digits and the letters a scanner takes for them (SCANNER_LETTERS).
-_SCANNED_FIGURE = re.compile(rf"(?<=[=:])(\s*)({FIGURE_CHAR}(?:{FIGURE_CHAR}|,)*(?:\.{FIGURE_CHAR}+)?)"
-                             r"(?=\.?(?:\s|;|$))")
+_SCANNED_FIGURE = re.compile(
+    rf"(?<=[=:])(\s*)({FIGURE_CHAR}(?:{FIGURE_CHAR}|,)*(?:\.{FIGURE_CHAR}+)?)"
+    r"(?=\.?(?:\s|;|$))"
+)
 
 
 class Repair(NamedTuple):
@@ -54,18 +58,24 @@ def every_repair(line: str) -> tuple[str, list[Repair]]:
     def usp(found: re.Match[str]) -> str:
         joined = _DASH_BLANKS.sub("-", found.group())
         if joined != found.group():
-            repairs.append(Repair(found.start() + 1, f"a USP broken by spaces after its dashes read as {joined} "
-                                                     f"{_DAMAGE}"))
+            repairs.append(
+                Repair(found.start() + 1, f"a USP broken by spaces after its dashes read as {joined} {_DAMAGE}")
+            )
         code, digits = joined.split("-", 1)
         read = digits.translate(SCANNER_DIGITS)  # I and O are no eHex digits, l and o no capitals: a scanner's
         if read != digits:
-            repairs.append(Repair(found.start() + len(code) + 2, f"a scanner's letters in the USP read as digits: "
-                                                                 f"{digits} as {read} {_DAMAGE}"))
+            repairs.append(
+                Repair(
+                    found.start() + len(code) + 2,
+                    f"a scanner's letters in the USP read as digits: {digits} as {read} {_DAMAGE}",
+                )
+            )
         return f"{code}-{read}" + " " * (len(found.group()) - len(joined))
 
     def type_code(found: re.Match[str]) -> str:
-        repairs.append(Repair(found.start() + 1, f"the lower-case type code {found.group()!r} read as "
-                                                 f"{found.group().upper()}"))
+        repairs.append(
+            Repair(found.start() + 1, f"the lower-case type code {found.group()!r} read as {found.group().upper()}")
+        )
         return found.group().upper()
 
     line = _QUOTED_EQUALS.sub(quoted, line)

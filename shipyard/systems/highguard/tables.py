@@ -25,13 +25,31 @@ def battery_rows(path: str, ship: HighGuardShip) -> Iterable[list]:
     name = ship.display_name
     for group in design.turrets:
         factor = group.factor(design.tl) if design.tl is not None else None
-        yield [path, name, group.component.label, group.weapon, group.batteries, group.weapons_per_battery,
-               f"factor {factor}" if factor is not None else None, f"{group.turrets} turrets", None]
+        yield [
+            path,
+            name,
+            group.component.label,
+            group.weapon,
+            group.batteries,
+            group.weapons_per_battery,
+            f"factor {factor}" if factor is not None else None,
+            f"{group.turrets} turrets",
+            None,
+        ]
     for bay in design.bays:
         yield [path, name, bay.component.label, f"{bay.size}-ton bay", bay.count, 1, None, bay.weapon, None]
     if design.spinal is not None:
-        yield [path, name, "spinal mount", design.spinal[0].replace("_", " "), 1, 1, f"factor {design.spinal[1]}",
-               None, None]
+        yield [
+            path,
+            name,
+            "spinal mount",
+            design.spinal[0].replace("_", " "),
+            1,
+            1,
+            f"factor {design.spinal[1]}",
+            None,
+            None,
+        ]
 
 
 def component_rows(path: str, ship: HighGuardShip) -> Iterable[list]:

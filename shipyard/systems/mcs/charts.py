@@ -25,8 +25,33 @@ class ChartValue:
 # Section 6.1, "Damage / MCS USD Value" (also armour, penetration, protection). Lower bounds of
 # codes 0..24. The seed prints 14309 for code 24: read 14300 (the bounds grow by 10**(1/6) a step;
 # reference section 1). 20989 is the last printed value; above it, bound(n) = 10 x bound(n - 6).
-USD_CHART_LOWER_BOUNDS = (1, 2, 3, 5, 7, 10, 14, 21, 31, 45, 66, 97, 143, 210, 308, 452, 664, 974,
-                          1430, 2099, 3081, 4522, 6637, 9742, 14300)
+USD_CHART_LOWER_BOUNDS = (
+    1,
+    2,
+    3,
+    5,
+    7,
+    10,
+    14,
+    21,
+    31,
+    45,
+    66,
+    97,
+    143,
+    210,
+    308,
+    452,
+    664,
+    974,
+    1430,
+    2099,
+    3081,
+    4522,
+    6637,
+    9742,
+    14300,
+)
 USD_CHART_PRINTED_TOP = 20989
 
 # Codes 10 and up are written as letters, I and O skipped (section 6.1).
@@ -62,10 +87,34 @@ def code_letter(code: int) -> str:
 # read as -4. Seed typos (reference section 2): "309-499" is 300-499, "300000-399999" is
 # 300 000-499 999, "1000000+ -> 21" is 10 000 000+.
 TOUGHNESS_SMALL_MASS = ((Decimal("2.1"), -7), (3, -6), (5, -5))
-TOUGHNESS_BY_MASS = ((5, -4), (10, -3), (20, -2), (30, -1), (50, 0), (100, 1), (200, 2), (300, 3),
-                     (500, 4), (1_000, 5), (2_000, 6), (3_000, 7), (5_000, 8), (10_000, 9), (20_000, 10),
-                     (30_000, 11), (50_000, 12), (100_000, 13), (200_000, 14), (300_000, 15), (500_000, 16),
-                     (1_000_000, 17), (2_000_000, 18), (3_000_000, 19), (5_000_000, 20), (10_000_000, 21))
+TOUGHNESS_BY_MASS = (
+    (5, -4),
+    (10, -3),
+    (20, -2),
+    (30, -1),
+    (50, 0),
+    (100, 1),
+    (200, 2),
+    (300, 3),
+    (500, 4),
+    (1_000, 5),
+    (2_000, 6),
+    (3_000, 7),
+    (5_000, 8),
+    (10_000, 9),
+    (20_000, 10),
+    (30_000, 11),
+    (50_000, 12),
+    (100_000, 13),
+    (200_000, 14),
+    (300_000, 15),
+    (500_000, 16),
+    (1_000_000, 17),
+    (2_000_000, 18),
+    (3_000_000, 19),
+    (5_000_000, 20),
+    (10_000_000, 21),
+)
 # Section 6.1: "If only a ship's displacement is known, not mass, then use (displacement*10)".
 MASS_PER_DTON_ESTIMATE = 10
 
@@ -90,9 +139,23 @@ TOUGHNESS_MODIFIERS = {
 TOUGHNESS_CARGO_FUEL_SHARE = Decimal("0.7")
 
 # Section 6.1, size from displacement in dTons: (upper bound inclusive, code).
-SIZE_BY_DISPLACEMENT = ((Decimal("0.15"), -4), (Decimal("0.5"), -3), (1, -2), (3, -1), (10, 0), (30, 1),
-                        (100, 2), (300, 3), (1_000, 4), (3_000, 5), (10_000, 6), (30_000, 7), (100_000, 8),
-                        (300_000, 9), (1_000_000, 10))
+SIZE_BY_DISPLACEMENT = (
+    (Decimal("0.15"), -4),
+    (Decimal("0.5"), -3),
+    (1, -2),
+    (3, -1),
+    (10, 0),
+    (30, 1),
+    (100, 2),
+    (300, 3),
+    (1_000, 4),
+    (3_000, 5),
+    (10_000, 6),
+    (30_000, 7),
+    (100_000, 8),
+    (300_000, 9),
+    (1_000_000, 10),
+)
 
 
 @lru_cache(maxsize=CHART_CACHE_SIZE)  # a pure look-up, of the same few values on every sheet
@@ -121,8 +184,36 @@ def size_band(code: int) -> tuple[Decimal, Decimal]:
 
 
 # Section 6, "T4 conversion chart": T4 USD value -> new USD value.
-T4_CONVERSION = (0, 8, 10, 11, 12, 13, 14, 14, 15, 15, 16, 17, 18, 18, 19, 19, 20, 20, 21, 21, 21, 22, 22,
-                 22, 23, 23, 23, 24)
+T4_CONVERSION = (
+    0,
+    8,
+    10,
+    11,
+    12,
+    13,
+    14,
+    14,
+    15,
+    15,
+    16,
+    17,
+    18,
+    18,
+    19,
+    19,
+    20,
+    20,
+    21,
+    21,
+    21,
+    22,
+    22,
+    22,
+    23,
+    23,
+    23,
+    24,
+)
 T4_CONVERSION_RUN = 3  # from T4 18 up, three T4 values to each new code (18-20, 21-23, 24-26, 27-)
 
 
@@ -175,6 +266,7 @@ T4_LASER_PENETRATION = 14
 T4_LASER_PENETRATION_SHIFT = {"heavy": 1, "light": -1}
 # Section 6, converting from T4: new range <- T4 range (index into VS, S, M, L).
 T4_RANGE_SOURCE = (0, 0, 1, 2, 3)  # VS<-VS, S<-VS, M<-S, L<-M, X<-L
+
 
 def rof_bonus(pulses: int | float | Decimal) -> ChartValue:
     """ROF bonus (and PD ROF part: the same figures) for pulses per 30-minute turn, by the largest row
@@ -231,8 +323,16 @@ NUCLEAR_MISSILE_TOP_TL = 16  # the seed's top row is "TL15-16"
 
 # Section 6.2, sandcasters needed for screen -1, -2, -3 by size code (None: no count lands on it).
 SANDCASTER_SCREEN = {
-    1: (None, None, 1), 2: (1, None, 2), 3: (1, 2, 3), 4: (2, 3, 5), 5: (3, 5, 7), 6: (5, 7, 10),
-    7: (7, 10, 15), 8: (10, 15, 20), 9: (15, 20, 30), 10: (20, 30, 50),
+    1: (None, None, 1),
+    2: (1, None, 2),
+    3: (1, 2, 3),
+    4: (2, 3, 5),
+    5: (3, 5, 7),
+    6: (5, 7, 10),
+    7: (7, 10, 15),
+    8: (10, 15, 20),
+    9: (15, 20, 30),
+    10: (20, 30, 50),
 }
 SANDCASTER_SMALLEST_ROW = 1  # the seed's row "-3 to 1"
 # Section 6.2: "TL-13-14 sandcasters move up one line on the chart. TL-15 sandcasters move up two".

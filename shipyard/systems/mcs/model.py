@@ -50,9 +50,16 @@ class Mounting(BaseModel):
     kind: MountKind
 
 
-_MOUNT_KINDS: tuple[tuple[str, MountKind], ...] = (("turret", "turret"), ("bay", "bay"), ("per battery", "weapon"),
-                ("laser", "weapon"), ("gun", "weapon"), ("weapon", "weapon"),
-                ("caster", "weapon"), ("damper", "weapon"))
+_MOUNT_KINDS: tuple[tuple[str, MountKind], ...] = (
+    ("turret", "turret"),
+    ("bay", "bay"),
+    ("per battery", "weapon"),
+    ("laser", "weapon"),
+    ("gun", "weapon"),
+    ("weapon", "weapon"),
+    ("caster", "weapon"),
+    ("damper", "weapon"),
+)
 
 
 def _mounting(details: list[Detail]) -> Mounting | None:
@@ -179,8 +186,10 @@ class MissileBattery(_Battery):
         return _detail_matching(self.details, _SALVOS_IN_CARGO)
 
     def render(self) -> str:
-        return (f"{self.count} x {self.name}: ({self.salvo_rating:+d}){self.pen}:{self.dam} "
-                f"({self.size_evade:+d} size&evade){self.tail()}")
+        return (
+            f"{self.count} x {self.name}: ({self.salvo_rating:+d}){self.pen}:{self.dam} "
+            f"({self.size_evade:+d} size&evade){self.tail()}"
+        )
 
 
 class SandcasterBattery(_Battery):

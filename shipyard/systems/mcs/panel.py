@@ -29,14 +29,23 @@ def _fmt(value: object) -> str:
 def ship_panel(ship: UsdShip, path: str) -> Panel:
     """One ship: hull figures, electronics, weapons table, notes."""
     cells = [
-        ("TL", ship.tl), ("Type", ship.ship_type), ("Displacement", ship.displacement), ("Mass", ship.mass),
-        ("Cost MCr", ship.cost_mcr), ("Size", ship.size),
+        ("TL", ship.tl),
+        ("Type", ship.ship_type),
+        ("Displacement", ship.displacement),
+        ("Mass", ship.mass),
+        ("Cost MCr", ship.cost_mcr),
+        ("Size", ship.size),
         ("Armour", f"{ship.armour}{ship.armour_mark or ''}" if ship.armour is not None else None),
-        ("Toughness", ship.toughness), ("Maneuver", ship.maneuver), ("Jump", ship.jump),
-        ("Power", " + ".join(map(str, ship.power)) if ship.power else None), ("G-tolerance", ship.g_tolerance),
-        ("Jump fuel", ship.jump_fuel), ("Cargo", f"{_fmt(ship.cargo)} {ship.cargo_unit or ''}".strip()
-                                        if ship.cargo is not None else None),
-        ("Crew", ship.crew), ("Troops", ship.troops), ("Passengers", ship.passengers),
+        ("Toughness", ship.toughness),
+        ("Maneuver", ship.maneuver),
+        ("Jump", ship.jump),
+        ("Power", " + ".join(map(str, ship.power)) if ship.power else None),
+        ("G-tolerance", ship.g_tolerance),
+        ("Jump fuel", ship.jump_fuel),
+        ("Cargo", f"{_fmt(ship.cargo)} {ship.cargo_unit or ''}".strip() if ship.cargo is not None else None),
+        ("Crew", ship.crew),
+        ("Troops", ship.troops),
+        ("Passengers", ship.passengers),
         ("Fire control", f"{ship.fire_control:+d}" if ship.fire_control is not None else None),
         ("Meson screen", ship.meson_screen),
     ]
@@ -49,15 +58,26 @@ def ship_panel(ship: UsdShip, path: str) -> Panel:
         extras.append(("Sensors", [f"{s.kind} {s.render()}" for s in ship.sensors]))
     if ship.signature:
         sig = ship.signature
-        extras.append(("Signature", [f"{k} {short(v)}" for k, v in (("Vis", sig.vis), ("IR", sig.ir),
-                                                                     ("Active", sig.active), ("Lidar", sig.lidar))
-                                     if v is not None]))
+        extras.append(
+            (
+                "Signature",
+                [
+                    f"{k} {short(v)}"
+                    for k, v in (("Vis", sig.vis), ("IR", sig.ir), ("Active", sig.active), ("Lidar", sig.lidar))
+                    if v is not None
+                ],
+            )
+        )
     if ship.ecm:
         extras.append(("ECM", [f"{j.kind} {short(j.rating)}" for j in ship.ecm]))
     if ship.crew_quality:
         cq = ship.crew_quality
-        extras.append(("Crew", [" ".join(filter(None, (cq.quality, f"skill {cq.skill}"))),
-                                f"skill+attribute {cq.skill_attribute}"]))
+        extras.append(
+            (
+                "Crew",
+                [" ".join(filter(None, (cq.quality, f"skill {cq.skill}"))), f"skill+attribute {cq.skill_attribute}"],
+            )
+        )
     for label, items in extras:
         parts.append(Hanging([f"{label}:", *listed(items)]))
 
@@ -69,11 +89,11 @@ def ship_panel(ship: UsdShip, path: str) -> Panel:
         parts.append(Fitting((table, probe), _stacked_weapons(rows)))  # no figure cut: a narrow terminal stacks
     if ship.notes:
         parts.append(Text("Notes:", style="dim"))
-        parts.extend(Hanging(as_written(note.text), sep="", first="  ", indent=4, style="dim")
-                     for note in ship.notes)
+        parts.extend(Hanging(as_written(note.text), sep="", first="  ", indent=4, style="dim") for note in ship.notes)
     title = ship.name + (f" ({ship.description})" if ship.description else "")
-    return Panel(Group(*parts), title=Text(title, style="bold"), subtitle=Text(f"{path} · {ship.edition.upper()}"),
-                 expand=False)
+    return Panel(
+        Group(*parts), title=Text(title, style="bold"), subtitle=Text(f"{path} · {ship.edition.upper()}"), expand=False
+    )
 
 
 def _weapons_table(rows: list[list[str]]) -> Table:
@@ -96,7 +116,7 @@ def _hull_grid(shown: list[tuple[str, str]], pairs: int) -> Table:
         grid.add_column(style="bold", no_wrap=True)
         grid.add_column(no_wrap=True)
     for start in range(0, len(shown), pairs):
-        flat = [part for pair in shown[start:start + pairs] for part in pair]
+        flat = [part for pair in shown[start : start + pairs] for part in pair]
         grid.add_row(*flat, *[""] * (2 * pairs - len(flat)))
     return grid
 
@@ -128,11 +148,19 @@ def _weapon_cells(weapon) -> list[str]:
         pd = f"PD {weapon.point_defence}" if weapon.point_defence is not None else ""
         return [name, f"{weapon.rof:+d}", *ranges[:5], pd, detail]
     if weapon.kind == "missile":
-        return [name, f"{weapon.salvo_rating:+d}", f"{weapon.pen}:{weapon.dam}", "", "", "", "",
-                f"size&evade {weapon.size_evade:+d}", detail]
+        return [
+            name,
+            f"{weapon.salvo_rating:+d}",
+            f"{weapon.pen}:{weapon.dam}",
+            "",
+            "",
+            "",
+            "",
+            f"size&evade {weapon.size_evade:+d}",
+            detail,
+        ]
     if weapon.kind == "sandcaster":
         return [name, "", f"{weapon.screen}:{weapon.armour}", "", "", "", "", "", detail]
     if weapon.kind == "damper":
         return [name, "", "", "", "", "", "", f"PD {weapon.point_defence:+d}", detail]
-    return [name, f"FC {weapon.fire_control:+d}", *[str(v) for v in weapon.values], "", f"T4 {weapon.figure}/",
-            detail]
+    return [name, f"FC {weapon.fire_control:+d}", *[str(v) for v in weapon.values], "", f"T4 {weapon.figure}/", detail]

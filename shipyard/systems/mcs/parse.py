@@ -102,8 +102,15 @@ KEY_SPELLINGS: dict[str, tuple[str, ...]] = {
     "skill": ("skill",),
     "skill_attribute": ("skill+attribute", "skillattribute"),
 }
-SENSOR_KINDS = {"pems": "PEMS", "aems": "AEMS", "lidar": "LIDAR", "grav": "Grav", "neut": "Neut",
-                "radar": "Radar", "emm": "EMM"}
+SENSOR_KINDS = {
+    "pems": "PEMS",
+    "aems": "AEMS",
+    "lidar": "LIDAR",
+    "grav": "Grav",
+    "neut": "Neut",
+    "radar": "Radar",
+    "emm": "EMM",
+}
 SIGNATURE_KINDS = ("vis", "ir", "active", "lidar")
 CREW_QUALITIES = ("green", "trained", "line", "crack", "elite")
 
@@ -187,8 +194,10 @@ class _FieldLexer(NamedTuple):
 @cache
 def _field_lexer() -> _FieldLexer:
     terminals = {t.name: t for t in usd_parser().terminals}
-    chosen = sorted((terminals[name] for name in FIELD_TERMINALS + OTHER_TERMINALS),
-                    key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+    chosen = sorted(
+        (terminals[name] for name in FIELD_TERMINALS + OTHER_TERMINALS),
+        key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
+    )
     union = re.compile("[ \t]*+(?:" + "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in chosen) + ")")
     named = {index: name for name, index in union.groupindex.items() if name in FIELD_TERMINALS}
     kinds = tuple(named.get(index) for index in range(union.groups + 1))
@@ -220,7 +229,7 @@ def field_items(line: str) -> list[_FieldItem] | None:
     the parser's tree gives. None for any other line (a heading, notes, a battery), which the parser reads."""
     union, kinds, heading, blanks = _field_lexer()
     start = blanks.match(line).end()  # type: ignore[union-attr]  # blanks match everywhere, if only ""
-    if not line[start:start + 1].isalpha() or heading.match(line, start):
+    if not line[start : start + 1].isalpha() or heading.match(line, start):
         return None  # every key begins with a letter: a battery's count, a dash or a bracket is another line
     items: list[_FieldItem] = []
     position, end = start, len(line)
@@ -266,7 +275,6 @@ def _normal(key: str) -> str:
     return re.sub(r"[\s\-_:]", "", key).lower()
 
 
-
 # Linear (runs taken once); the look ahead lets a search skip to a digit or bracket, a third of the time on prose.
 _LOOKS_RATED = re.compile(r"(?=[0-9(])(?:\d\s*+:\s*+\d|(?<!\d)\d++\s*+/\s*+\d++-\d|\(\s*+[+-]\d++\s*+\))")
 
@@ -293,8 +301,9 @@ class _ShipBuilder:
             values["signature"] = Signature.trusted(**self.signature, spans=self.signature_spans)
         if self.crew_quality:
             values["crew_quality"] = CrewQuality.trusted(**self.crew_quality, spans=self.crew_quality_spans)
-        return UsdShip.trusted(**values, weapons=self.weapons, notes=self.notes, sensors=self.sensors,
-                               ecm=self.jammers, spans=self.spans)
+        return UsdShip.trusted(
+            **values, weapons=self.weapons, notes=self.notes, sensors=self.sensors, ecm=self.jammers, spans=self.spans
+        )
 
 
 class FieldValueError(Exception):
@@ -444,8 +453,12 @@ class _LineItems:
         children = _tokens(node)  # detail: INT DETAIL_TEXT, or the same in brackets: tokens only
         words = [t for t in children if t.type in ("INT", "DETAIL_TEXT")]
         first, last = children[0], children[-1]
-        return Detail.trusted(number=int(words[0]), text=str(words[1]).strip(), parenthesised=first.type == "LPAR",
-                              spans={"self": self.span(first.column or 1, last.end_column)})
+        return Detail.trusted(
+            number=int(words[0]),
+            text=str(words[1]).strip(),
+            parenthesised=first.type == "LPAR",
+            spans={"self": self.span(first.column or 1, last.end_column)},
+        )
 
 
 class _SheetReader:
@@ -487,8 +500,11 @@ class _SheetReader:
 
     def report(self, code: str, severity: Severity, message: str, column: int = 1, fix: Fix | None = None) -> None:
         source = self.line_text if self.wrap is None else None  # a joined line's own lines are quoted from the file
-        self.diagnostics.append(Diagnostic(code=code, severity=severity, message=message,
-                                           span=self.span(column), source_line=source, fix=fix))
+        self.diagnostics.append(
+            Diagnostic(
+                code=code, severity=severity, message=message, span=self.span(column), source_line=source, fix=fix
+            )
+        )
 
     def keep_note(self, text: str, column: int) -> None:
         self.ship.notes.append(Note.trusted(text=text.strip(), spans={"self": self.span(column)}))
@@ -553,9 +569,12 @@ class _SheetReader:
             self.report("USD110", Severity.INFO, "text after the CP/M end-of-file mark (Ctrl-Z): not read")
         if not self.ships:
             self.line_no, self.line_text = 1, split_lines(text)[0]
-            self.report("USD107", Severity.ERROR,
-                        "no ship found: expected USD lines such as 'Class: Kuvasz TL:12', "
-                        "'Displacement: 500 tons' or '2xLaser Battery (+2) (14:9 14:9 14:9 12:7)'")
+            self.report(
+                "USD107",
+                Severity.ERROR,
+                "no ship found: expected USD lines such as 'Class: Kuvasz TL:12', "
+                "'Displacement: 500 tons' or '2xLaser Battery (+2) (14:9 14:9 14:9 12:7)'",
+            )
 
     def wrapped_line(self, parser: QuickParser, following: str) -> Tree | None:
         """A refused line that looks like a rating and reads once joined with the line after it (an e-mail's
@@ -588,8 +607,13 @@ class _SheetReader:
         indent = len(following) - len(following.lstrip(" \t"))
         joined = self.line_text.rstrip(" \t")
         boundary = len(joined) + 1  # the blank put between the two
-        self.report("USD111", Severity.WARNING, f"a line broken in two by a copy's wrapping: read joined with line "
-                                                f"{self.line_no + len(self.wrap or ()) + 1}", boundary)
+        self.report(
+            "USD111",
+            Severity.WARNING,
+            f"a line broken in two by a copy's wrapping: read joined with line "
+            f"{self.line_no + len(self.wrap or ()) + 1}",
+            boundary,
+        )
         self.wrap = (*(self.wrap or ()), (boundary, boundary - indent))
         self.line_text = f"{joined} {following[indent:]}"
 
@@ -600,10 +624,13 @@ class _SheetReader:
         to be said. The last line joined (from 1), or 0 when this line ends in no soft break."""
         parts, last, pieces = [self.line_text], self.line_no, []
         length = len(self.line_text)  # of the parts joined so far
-        while (last < len(lines) and len(lines[last - 1]) <= QP_LINE_LIMIT
-               and QP_SOFT_BROKEN.match(lines[last - 1]) is not None
-               and lines[last].strip()  # an encoder breaks no line before a blank one
-               and length - 1 + len(lines[last]) <= MAX_LINE_CHARS):
+        while (
+            last < len(lines)
+            and len(lines[last - 1]) <= QP_LINE_LIMIT
+            and QP_SOFT_BROKEN.match(lines[last - 1]) is not None
+            and lines[last].strip()  # an encoder breaks no line before a blank one
+            and length - 1 + len(lines[last]) <= MAX_LINE_CHARS
+        ):
             parts[-1], length = parts[-1][:-1], length - 1  # the soft break itself is nothing
             pieces.append((length, length))  # the joined text's next column is the next line's first
             parts.append(lines[last])
@@ -622,21 +649,28 @@ class _SheetReader:
         (self.line_no, column, self.line_text, last), more = self.soft_broken[0], self.soft_broken[1:]
         if not more:
             joined = f"line {last}" if last == self.line_no + 1 else f"lines {self.line_no + 1} to {last}"
-            message = f"a line broken by an e-mail's quoted-printable encoding (a soft line break: '=' at its end): " \
-                      f"read joined with {joined}"
+            message = (
+                f"a line broken by an e-mail's quoted-printable encoding (a soft line break: '=' at its end): "
+                f"read joined with {joined}"
+            )
         else:
             named = ", ".join(str(each[0]) for each in self.soft_broken[:SOFT_BREAKS_NAMED])
-            message = (f"{len(self.soft_broken)} lines broken by an e-mail's quoted-printable encoding (soft line "
-                       f"breaks: '=' at their ends), each read joined to the next line: lines {named}"
-                       f"{', ...' if len(self.soft_broken) > SOFT_BREAKS_NAMED else ''}")
+            message = (
+                f"{len(self.soft_broken)} lines broken by an e-mail's quoted-printable encoding (soft line "
+                f"breaks: '=' at their ends), each read joined to the next line: lines {named}"
+                f"{', ...' if len(self.soft_broken) > SOFT_BREAKS_NAMED else ''}"
+            )
         self.report("USD112", Severity.WARNING, message, column)
 
     def scanned_battery_line(self, parser: QuickParser) -> Tree | None:
         """A refused line that looks like a rating and reads once its Pen:Dam pairs and rates of fire are read
         through a scanner's letters (``l4:9`` as 14:9): its tree, each figure said (the line keeps its length,
         and so its columns); else None."""
-        found = [each for each in _SCANNED_BATTERY_FIGURE.finditer(self.line_text)
-                 if set(each.group()) & set(SCANNER_LETTERS)]
+        found = [
+            each
+            for each in _SCANNED_BATTERY_FIGURE.finditer(self.line_text)
+            if set(each.group()) & set(SCANNER_LETTERS)
+        ]
         if not found:
             return None
         line = _SCANNED_BATTERY_FIGURE.sub(lambda each: each.group().translate(SCANNER_DIGITS), self.line_text)
@@ -654,8 +688,9 @@ class _SheetReader:
         self.keep_note(stripped, first_col)
         if rated:
             column, message = describe(parser.error(self.line_text), self.line_text, TERMINAL_WORDS)
-            self.report("USD101", Severity.ERROR, f"cannot read this rating: {message}; "
-                                                  "the line is kept as a note", column)
+            self.report(
+                "USD101", Severity.ERROR, f"cannot read this rating: {message}; the line is kept as a note", column
+            )
         else:
             self.report("USD100", Severity.INFO, "free text, kept as a note", first_col)
 
@@ -697,11 +732,12 @@ class _SheetReader:
         key = item.key
         key_text = _key_text(key.text)
         key_column, key_end = key.column, key.end_column
-        value_text = self.line_text[key_end - 1: next_start - 1]  # the value as written, up to the next key
+        value_text = self.line_text[key_end - 1 : next_start - 1]  # the value as written, up to the next key
         name = self.canonical_key(key_text, key_column)
         if name is None:
-            self.report("USD104", Severity.WARNING,
-                        f"unknown key '{key_text}'; the field is kept as a note", key_column)
+            self.report(
+                "USD104", Severity.WARNING, f"unknown key '{key_text}'; the field is kept as a note", key_column
+            )
             self.keep_note(f"{key_text}: {_words(value_text)}", key_column)
             self.ship.has_content = True
             return
@@ -719,8 +755,12 @@ class _SheetReader:
             self.scanned.clear()
 
     def said_scanned(self, written: str, read: str, column: int) -> None:
-        self.report("USD109", Severity.WARNING, f"{written!r} read as {read}: a scanner's letters for digits "
-                                                "(O for 0, l and I for 1)", column)
+        self.report(
+            "USD109",
+            Severity.WARNING,
+            f"{written!r} read as {read}: a scanner's letters for digits (O for 0, l and I for 1)",
+            column,
+        )
 
     def canonical_key(self, key_text: str, column: int) -> str | None:
         """The field a key names; ``self.key_read`` is the key as read (the near miss's match)."""
@@ -733,14 +773,22 @@ class _SheetReader:
             return _CANONICAL[normal]
         if len(normal) >= 4:
             swapped = _ANAGRAMS.get("".join(sorted(normal)))
-            close = [swapped] if swapped else difflib.get_close_matches(normal, list(_CANONICAL), n=1,
-                                                                        cutoff=_FUZZY_CUTOFF)
+            close = (
+                [swapped] if swapped else difflib.get_close_matches(normal, list(_CANONICAL), n=1, cutoff=_FUZZY_CUTOFF)
+            )
             if close:
                 known = _display_key(close[0])
-                respelled = Fix(message=f"spell the key '{known}'", edits=(Edit(
-                    line=self.line_no, col=column, old=key_text, new=known),))  # read as that key already
-                self.report("USD103", Severity.WARNING,
-                            f"unknown key '{key_text}': did you mean '{known}'? Read as that key", column, respelled)
+                respelled = Fix(
+                    message=f"spell the key '{known}'",
+                    edits=(Edit(line=self.line_no, col=column, old=key_text, new=known),),
+                )  # read as that key already
+                self.report(
+                    "USD103",
+                    Severity.WARNING,
+                    f"unknown key '{key_text}': did you mean '{known}'? Read as that key",
+                    column,
+                    respelled,
+                )
                 self.key_read = close[0]
                 return _CANONICAL[close[0]]
         return None
@@ -749,17 +797,21 @@ class _SheetReader:
         if name in self.ship.values:
             first = self.ship.spans.get(name)
             where = f" from line {first.line}" if first else ""
-            self.report("USD105", Severity.WARNING,
-                        f"{_display_name(name)} given twice: the value{where} is kept, this one is "
-                        "kept as a note", span.col)
+            self.report(
+                "USD105",
+                Severity.WARNING,
+                f"{_display_name(name)} given twice: the value{where} is kept, this one is kept as a note",
+                span.col,
+            )
             return False
         self.ship.values[name] = value
         self.ship.spans[name] = span
         self.ship.has_content = True
         return True
 
-    def apply_field(self, name: str, key_text: str, tokens: list[_Lexeme], value_text: str, key_column: int,
-                    key_end: int) -> None:
+    def apply_field(
+        self, name: str, key_text: str, tokens: list[_Lexeme], value_text: str, key_column: int, key_end: int
+    ) -> None:
         reader = _ValueReader(tokens, self.scanned)
         span = self.span(key_column, tokens[-1].end_column if tokens else key_end)
         self.group = None
@@ -829,9 +881,15 @@ class _SheetReader:
             if match is None:
                 raise FieldValueError(f"expected a sensor rating such as 1x14.5, found {token.text!r}", token)
             count, sensitivity, suffix = match.groups()
-            self.ship.sensors.append(Sensor.trusted(
-                kind=kind, count=int(count) if count else None, sensitivity=float(sensitivity),
-                suffix=suffix, spans={"self": self.span(token.column, token.end_column)}))
+            self.ship.sensors.append(
+                Sensor.trusted(
+                    kind=kind,
+                    count=int(count) if count else None,
+                    sensitivity=float(sensitivity),
+                    suffix=suffix,
+                    spans={"self": self.span(token.column, token.end_column)},
+                )
+            )
         if not found:
             raise FieldValueError("expected a sensor rating such as 1x14.5", reader.current())
         self.leftover(key_text, reader)
@@ -842,9 +900,13 @@ class _SheetReader:
         rest = reader.rest()
         if rest:
             first = rest[0]
-            text = self.line_text[first.column - 1: rest[-1].end_column - 1]
-            self.report("USD106", Severity.INFO,
-                        f"text after {key_text} is not a rating, kept as a note: {text!r}", first.column)
+            text = self.line_text[first.column - 1 : rest[-1].end_column - 1]
+            self.report(
+                "USD106",
+                Severity.INFO,
+                f"text after {key_text} is not a rating, kept as a note: {text!r}",
+                first.column,
+            )
             self.keep_note(text, first.column)
 
     # ---- batteries -----------------------------------------------------------------------
@@ -854,39 +916,73 @@ class _SheetReader:
         details, tokens = body.details, body.tokens
         weapon: Weapon
         if body.kind == "beam_body":
-            weapon = BeamBattery.trusted(rof=_signed(tokens["ROF"][0]), ranges=body.ranges,
-                                         point_defence=body.point_defence, count=count, name=name, details=details,
-                                         spans=spans)
+            weapon = BeamBattery.trusted(
+                rof=_signed(tokens["ROF"][0]),
+                ranges=body.ranges,
+                point_defence=body.point_defence,
+                count=count,
+                name=name,
+                details=details,
+                spans=spans,
+            )
         elif body.kind == "missile_body":
             pen, dam = (int(part) for part in str(tokens["PEN_DAM"][0]).split(":"))  # PEN_DAM: digits both sides
-            weapon = MissileBattery.trusted(salvo_rating=_signed(tokens["ROF"][0]), pen=pen, dam=dam,
-                                            size_evade=_signed(tokens["SIZE_EVADE"][0]), count=count, name=name,
-                                            details=details, spans=spans)
+            weapon = MissileBattery.trusted(
+                salvo_rating=_signed(tokens["ROF"][0]),
+                pen=pen,
+                dam=dam,
+                size_evade=_signed(tokens["SIZE_EVADE"][0]),
+                count=count,
+                name=name,
+                details=details,
+                spans=spans,
+            )
         elif body.kind == "sand_body":
             screen, armour = (int(v) for v in _SIGNED_FIGURE.findall(_DASH_BLANKS.sub("-", str(tokens["SAND"][0]))))
-            weapon = SandcasterBattery.trusted(screen=screen, armour=armour, count=count, name=name,
-                                               details=details, spans=spans)
+            weapon = SandcasterBattery.trusted(
+                screen=screen, armour=armour, count=count, name=name, details=details, spans=spans
+            )
         elif body.kind == "damper_body":
-            weapon = DamperBattery.trusted(point_defence=_given(body.point_defence, "a damper's PD"), count=count,
-                                           name=name, details=details, spans=spans)
+            weapon = DamperBattery.trusted(
+                point_defence=_given(body.point_defence, "a damper's PD"),
+                count=count,
+                name=name,
+                details=details,
+                spans=spans,
+            )
         else:
             figure, *values = (int(v) for v in re.findall(r"\d+", str(tokens["T4_VALUES"][0])))
-            weapon = T4Weapon.trusted(fire_control=_signed(tokens["ROF"][0]), figure=figure,
-                                      values=(values[0], values[1], values[2], values[3]), count=count, name=name,
-                                      details=details, spans=spans)
-        limited = [(index, found) for index, detail in enumerate(details)
-                   if (found := _RANGE_LIMIT.search(detail.text)) is not None]
+            weapon = T4Weapon.trusted(
+                fire_control=_signed(tokens["ROF"][0]),
+                figure=figure,
+                values=(values[0], values[1], values[2], values[3]),
+                count=count,
+                name=name,
+                details=details,
+                spans=spans,
+            )
+        limited = [
+            (index, found)
+            for index, detail in enumerate(details)
+            if (found := _RANGE_LIMIT.search(detail.text)) is not None
+        ]
         for index, found in limited:  # "1 missile/salvo only useable at Medium range or less": a detail, a limit
             detail = details[index]
-            details = [*details[:index], detail.model_copy(update={"text": detail.text[:found.start()].rstrip()}),
-                       *details[index + 1:]]
+            details = [
+                *details[:index],
+                detail.model_copy(update={"text": detail.text[: found.start()].rstrip()}),
+                *details[index + 1 :],
+            ]
             weapon = _limited(weapon.model_copy(update={"details": details}), found, detail.span() or spans["self"])
         for detail in details:
             if not _known_detail(detail):
                 where = detail.span()
-                self.report("USD108", Severity.WARNING,
-                            f"'{detail.render()}' after {name} names nothing shipyard knows; kept as written",
-                            where.col if where else 1)
+                self.report(
+                    "USD108",
+                    Severity.WARNING,
+                    f"'{detail.render()}' after {name} names nothing shipyard knows; kept as written",
+                    where.col if where else 1,
+                )
         self.ship.weapons.append(weapon)
         self.ship.has_content = True
         self.battery_line = self.line_no + len(self.wrap or ())  # its last line, where a copy broke it in two
@@ -898,24 +994,31 @@ class _SheetReader:
         if found is None or not self.ship.weapons or self.battery_line != self.line_no - 1:
             return False
         first = len(self.line_text) - len(self.line_text.lstrip()) + 1
-        self.ship.weapons[-1] = _limited(self.ship.weapons[-1], found,
-                                         self.span(first, len(self.line_text.rstrip()) + 1))
+        self.ship.weapons[-1] = _limited(
+            self.ship.weapons[-1], found, self.span(first, len(self.line_text.rstrip()) + 1)
+        )
         return True
 
 
 #: A sheet's range limit on a battery: "only useable at Very Short range or less" (MCS sample sheets).
-_RANGE_LIMIT = re.compile(r"only\s+use?able\s+at\s+(?P<band>very\s+short|short|medium|long|extreme)\s+range"
-                          r"(?:\s+or\s+less)?\.?", re.I)
+_RANGE_LIMIT = re.compile(
+    r"only\s+use?able\s+at\s+(?P<band>very\s+short|short|medium|long|extreme)\s+range"
+    r"(?:\s+or\s+less)?\.?",
+    re.I,
+)
 
 
 def _limited(weapon: Weapon, found: re.Match[str], where: Span) -> Weapon:
     """A battery with the range limit ``found`` (a match of _RANGE_LIMIT) read into it, at ``where``."""
-    return weapon.model_copy(update={"max_range": " ".join(found["band"].lower().split()),
-                                     "spans": {**weapon.spans, "max_range": where}})
+    return weapon.model_copy(
+        update={"max_range": " ".join(found["band"].lower().split()), "spans": {**weapon.spans, "max_range": where}}
+    )
 
 
-_KNOWN_DETAIL = re.compile(r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|damper|reload|"
-                           r"launcher|rack")
+_KNOWN_DETAIL = re.compile(
+    r"turret|bay|laser|gun|weapon|per battery|salvo|mis+i?le|can+is+ter|caster|damper|reload|"
+    r"launcher|rack"
+)
 
 
 def _known_detail(detail: Detail) -> bool:
@@ -946,8 +1049,10 @@ _HEADING_DESCRIPTION = re.compile(r"\A([^(\n]*+)\((.*)\)\Z")
 _SCANNED_FIGURE = re.compile(f"{FIGURE_CHAR}(?:{FIGURE_CHAR}|,)*+(?:\\.{FIGURE_CHAR}++)?")
 #: The Pen:Dam pairs and rates of fire of a battery line as a scanner may have read them (``l4:9``, ``(+l)``),
 #: not inside a word; tried only on a line the grammar refuses.
-_SCANNED_BATTERY_FIGURE = re.compile(f"(?<![A-Za-z0-9])(?:{FIGURE_CHAR}{{1,3}}:(?:{FIGURE_CHAR}{{1,3}}|-)|-:"
-                                     f"{FIGURE_CHAR}{{1,3}})(?![A-Za-z0-9:])|(?<=\\()[+-]{FIGURE_CHAR}{{1,2}}(?=\\))")
+_SCANNED_BATTERY_FIGURE = re.compile(
+    f"(?<![A-Za-z0-9])(?:{FIGURE_CHAR}{{1,3}}:(?:{FIGURE_CHAR}{{1,3}}|-)|-:"
+    f"{FIGURE_CHAR}{{1,3}})(?![A-Za-z0-9:])|(?<=\\()[+-]{FIGURE_CHAR}{{1,2}}(?=\\))"
+)
 #: A sensor rating: "2x14", "14.5", "1x13.5s" (count, sensitivity, suffix).
 _SENSOR_RATING = re.compile(r"(?:(\d+)[xX])?(\d+(?:\.\d+)?)([A-Za-z]*)")
 #: A sensor rating with its count (``1x14.0s``), as a line broken off a sensor list holds: a bare number could be
@@ -976,9 +1081,18 @@ def _signed(token: Token) -> int:
 
 def _display_key(spelling: str) -> str:
     """A key as a sheet writes it (a near miss's fix writes it so): ``AEMS``, ``Fire Control``, ``Cargo``."""
-    return {"firecontrol": "Fire Control", "mesonscreen": "Meson Screen", "gtolerance": "GTolerance",
-            "jfuel": "JFuel", "tl": "TL", "skill+attribute": "Skill+Attribute", "ecm": "ECM", "emm": "EMM",
-            "ir": "IR", **SENSOR_KINDS}.get(spelling, spelling.capitalize())
+    return {
+        "firecontrol": "Fire Control",
+        "mesonscreen": "Meson Screen",
+        "gtolerance": "GTolerance",
+        "jfuel": "JFuel",
+        "tl": "TL",
+        "skill+attribute": "Skill+Attribute",
+        "ecm": "ECM",
+        "emm": "EMM",
+        "ir": "IR",
+        **SENSOR_KINDS,
+    }.get(spelling, spelling.capitalize())
 
 
 def _display_name(name: str) -> str:
@@ -986,6 +1100,7 @@ def _display_name(name: str) -> str:
 
 
 # ---- typed values ---------------------------------------------------------------------------
+
 
 class _ValueReader:
     """Walks the value tokens of one field; ``scanned`` collects each figure read through a scanner's letters
@@ -1059,7 +1174,7 @@ class _ValueReader:
         end = self.index
         while self.tokens[end].type in ("WORD", "NUMBER") and self.run_goes_on(end):
             end += 1
-        run = self.tokens[self.index:end + 1]
+        run = self.tokens[self.index : end + 1]
         written = "".join(token.text for token in run)
         if not _SCANNED_FIGURE.fullmatch(written):
             return None
@@ -1074,7 +1189,7 @@ class _ValueReader:
         return written, read
 
     def rest(self) -> list[_Lexeme]:
-        rest = self.tokens[self.index:]
+        rest = self.tokens[self.index :]
         self.index = len(self.tokens)
         return rest
 
@@ -1086,6 +1201,7 @@ _TONNES = ("tonnes", "tonne", "t", "tons")
 def _whole(model_name: str, what: str = "a whole number"):
     def read(reader: _ValueReader):
         return model_name, reader.number(int, what), {}
+
     return read
 
 
@@ -1094,6 +1210,7 @@ def _figure(model_name: str, units: tuple[str, ...]):
         value = reader.number(Decimal)
         reader.word(*units)
         return model_name, value, {}
+
     return read
 
 
@@ -1157,8 +1274,12 @@ def _read_computers(reader: _ValueReader):
         match = _COUNTED_COMPUTERS.fullmatch(token.text) if token is not None else None
         count, model = (int(match.group(1)), match.group(2)) if match else (1, token.text if token else "")
         if not _COMPUTER_MODEL.fullmatch(model):  # "Fib", "Model/3"; ";" or "A{" is no model
-            raise FieldValueError(f"expected computers such as 10xFib, found {token.text!r}" if token else
-                                  "expected computers such as 10xFib", token)
+            raise FieldValueError(
+                f"expected computers such as 10xFib, found {token.text!r}"
+                if token
+                else "expected computers such as 10xFib",
+                token,
+            )
         reader.take()
         computers.append(Computer.trusted(count=count, model=model))
     if not computers:

@@ -37,19 +37,35 @@ def render_usd(ship: UsdShip) -> str:
         lines.append(_line(f"Class: {name}", field("TL", ship.tl), field("Type", ship.ship_type)))
     else:
         lines.append(_line(field("TL", ship.tl), field("Type", ship.ship_type)))
-    lines.append(_line(field("Displacement", ship.displacement, " tons"),
-                       f"Cost: MCr {as_written(ship.cost_mcr)}" if ship.cost_mcr is not None else None,
-                       field("Mass", ship.mass, " tonnes")))
-    lines.append(_line(field("Size", ship.size),
-                       field("Armour", ship.armour, ship.armour_mark or ""),
-                       field("Toughness", ship.toughness)))
-    lines.append(_line(field("Maneuver", ship.maneuver), field("Jump", ship.jump),
-                       f"Power: {' + '.join(str(p) for p in ship.power)}" if ship.power else None,
-                       field("GTolerance", ship.g_tolerance)))
-    lines.append(_line(field("JFuel", ship.jump_fuel, " tons"),
-                       field("Cargo", ship.cargo, f" {ship.cargo_unit}" if ship.cargo_unit else "")))
-    lines.append(_line(field("Crew", ship.crew), field("Troops", ship.troops),
-                       field("Passengers", ship.passengers)))
+    lines.append(
+        _line(
+            field("Displacement", ship.displacement, " tons"),
+            f"Cost: MCr {as_written(ship.cost_mcr)}" if ship.cost_mcr is not None else None,
+            field("Mass", ship.mass, " tonnes"),
+        )
+    )
+    lines.append(
+        _line(
+            field("Size", ship.size),
+            field("Armour", ship.armour, ship.armour_mark or ""),
+            field("Toughness", ship.toughness),
+        )
+    )
+    lines.append(
+        _line(
+            field("Maneuver", ship.maneuver),
+            field("Jump", ship.jump),
+            f"Power: {' + '.join(str(p) for p in ship.power)}" if ship.power else None,
+            field("GTolerance", ship.g_tolerance),
+        )
+    )
+    lines.append(
+        _line(
+            field("JFuel", ship.jump_fuel, " tons"),
+            field("Cargo", ship.cargo, f" {ship.cargo_unit}" if ship.cargo_unit else ""),
+        )
+    )
+    lines.append(_line(field("Crew", ship.crew), field("Troops", ship.troops), field("Passengers", ship.passengers)))
     if ship.computers:
         lines.append("Computers: " + " ".join(f"{c.count}x{c.model}" for c in ship.computers))
     if ship.sensors:
@@ -62,9 +78,16 @@ def render_usd(ship: UsdShip) -> str:
         lines.append(" ".join(parts))
     if ship.signature is not None:
         sig = ship.signature
-        lines.append(_line("Signature:", *(f"{label}: {short(value)}" for label, value in
-                                            (("Vis", sig.vis), ("IR", sig.ir), ("Active", sig.active),
-                                             ("Lidar", sig.lidar)) if value is not None)))
+        lines.append(
+            _line(
+                "Signature:",
+                *(
+                    f"{label}: {short(value)}"
+                    for label, value in (("Vis", sig.vis), ("IR", sig.ir), ("Active", sig.active), ("Lidar", sig.lidar))
+                    if value is not None
+                ),
+            )
+        )
     if ship.ecm:
         lines.append("ECM: " + " ".join(f"{j.kind}: {short(j.rating)}" for j in ship.ecm))
     if ship.fire_control is not None:
@@ -72,8 +95,13 @@ def render_usd(ship: UsdShip) -> str:
         lines.append(f"Fire Control: {ship.fire_control:+d}{note}")
     if ship.crew_quality is not None:
         cq = ship.crew_quality
-        lines.append(_line(f"{cq.quality} Crew:" if cq.quality else None,
-                           field("Skill", cq.skill), field("Skill+Attribute", cq.skill_attribute)))
+        lines.append(
+            _line(
+                f"{cq.quality} Crew:" if cq.quality else None,
+                field("Skill", cq.skill),
+                field("Skill+Attribute", cq.skill_attribute),
+            )
+        )
     if ship.range_header:
         lines.append("Weapons: " + " ".join(ship.range_header))
     for weapon in ship.weapons:

@@ -9,9 +9,16 @@ from shipyard.systems.mcs.model import UsdShip
 
 
 def ratings(ship: UsdShip) -> str:
-    parts = [f"{label} {getattr(ship, field)}" for label, field in
-             (("Size", "size"), ("Armour", "armour"), ("Toughness", "toughness"), ("Meson Screen", "meson_screen"))
-             if getattr(ship, field) is not None]
+    parts = [
+        f"{label} {getattr(ship, field)}"
+        for label, field in (
+            ("Size", "size"),
+            ("Armour", "armour"),
+            ("Toughness", "toughness"),
+            ("Meson Screen", "meson_screen"),
+        )
+        if getattr(ship, field) is not None
+    ]
     return " ".join(parts) if ship.edition == "mcs" else "T4: " + " ".join(parts)
 
 
@@ -33,15 +40,33 @@ def battery_rows(path: str, ship: UsdShip) -> Iterable[list]:
             cells = " ".join(r.render() if r else "-" for r in b.ranges)
             yield [path, ship.name, b.name, "beam", b.count, each, f"ROF {b.rof:+d}", cells, b.point_defence]
         elif b.kind == "missile":
-            yield [path, ship.name, b.name, "missile", b.count, each, f"salvo {b.salvo_rating:+d}",
-                   f"{b.pen}:{b.dam} ({b.size_evade:+d} size&evade)", None]
+            yield [
+                path,
+                ship.name,
+                b.name,
+                "missile",
+                b.count,
+                each,
+                f"salvo {b.salvo_rating:+d}",
+                f"{b.pen}:{b.dam} ({b.size_evade:+d} size&evade)",
+                None,
+            ]
         elif b.kind == "sandcaster":
             yield [path, ship.name, b.name, "sandcaster", b.count, each, f"{b.screen}:{b.armour}", None, None]
         elif b.kind == "damper":
             yield [path, ship.name, b.name, "damper", b.count, each, None, None, b.point_defence]
         else:
-            yield [path, ship.name, b.name, "T4", b.count, each, f"FC {b.fire_control:+d}",
-                   "-".join(str(v) for v in b.values), None]
+            yield [
+                path,
+                ship.name,
+                b.name,
+                "T4",
+                b.count,
+                each,
+                f"FC {b.fire_control:+d}",
+                "-".join(str(v) for v in b.values),
+                None,
+            ]
 
 
 def component_rows(path: str, ship: UsdShip) -> Iterable[list]:

@@ -30,19 +30,22 @@ class Element:
 #: gun or dreadnought; 3 cruisers, carriers, battle riders; 2 the others) and the jump line ("All but SDBs,
 #: fighters, and riders are jump capable"). Carriers have room for 3 fighter elements, a dreadnought 1, a
 #: tender one rider squadron. The Deep Meson Gun cannot move: it does not jump.
-ELEMENTS: dict[str, Element] = {e.key: e for e in (
-    Element("dreadnought", "Dreadnought", 24, 16, 4, 4, 4, True, True, ("fighter", 1)),
-    Element("cruiser", "Cruisers", 8, 8, 2, 4, 3, True, True),
-    Element("carrier", "Carrier", 4, 2, 1, 2, 3, True, True, ("fighter", 3)),
-    Element("fighter", "Fighter", 2, 2, 1, 2, 2, False, True),
-    Element("tender", "Tender", 3, 2, 1, 2, 2, True, False, ("rider", 1)),
-    Element("sdb", "SDBs", 3, 4, 1, 2, 2, False, True),
-    Element("escort", "Escorts", 4, 4, 1, 2, 2, True, True),
-    Element("assault-transport", "Assault Transports", 2, 1, 0, 2, 2, True, True),
-    Element("transport", "Transports", 1, 1, 0, 2, 2, True, False),
-    Element("rider", "Riders", 12, 12, 3, 4, 3, False, True),
-    Element("deep-meson-gun", "Deep Meson Gun", 12, 16, 4, 4, 4, False, True),
-)}
+ELEMENTS: dict[str, Element] = {
+    e.key: e
+    for e in (
+        Element("dreadnought", "Dreadnought", 24, 16, 4, 4, 4, True, True, ("fighter", 1)),
+        Element("cruiser", "Cruisers", 8, 8, 2, 4, 3, True, True),
+        Element("carrier", "Carrier", 4, 2, 1, 2, 3, True, True, ("fighter", 3)),
+        Element("fighter", "Fighter", 2, 2, 1, 2, 2, False, True),
+        Element("tender", "Tender", 3, 2, 1, 2, 2, True, False, ("rider", 1)),
+        Element("sdb", "SDBs", 3, 4, 1, 2, 2, False, True),
+        Element("escort", "Escorts", 4, 4, 1, 2, 2, True, True),
+        Element("assault-transport", "Assault Transports", 2, 1, 0, 2, 2, True, True),
+        Element("transport", "Transports", 1, 1, 0, 2, 2, True, False),
+        Element("rider", "Riders", 12, 12, 3, 4, 3, False, True),
+        Element("deep-meson-gun", "Deep Meson Gun", 12, 16, 4, 4, 4, False, True),
+    )
+}
 
 #: SFC "Element Types and Point Values": point costs are for TL10; TL11 x1.5, TL12 x2, TL9 x0.5. Other TLs have
 #: no multiplier in the seed.
@@ -62,8 +65,12 @@ ASSAULT_ON_WORLD = (12, 3)
 SUCCESSIVE_REACH_INCHES = 2
 
 #: SFC "TL Effects": TLs inferior -> the faces (of a d6) that count as 1, for attack and defence.
-TL_INFERIOR_FACES: dict[int, frozenset[int]] = {0: frozenset(), 1: frozenset({6}), 2: frozenset({5, 6}),
-                                                3: frozenset({4, 5, 6})}
+TL_INFERIOR_FACES: dict[int, frozenset[int]] = {
+    0: frozenset(),
+    1: frozenset({6}),
+    2: frozenset({5, 6}),
+    3: frozenset({4, 5, 6}),
+}
 #: The die of the combat roll.
 DIE = 6
 
@@ -87,6 +94,7 @@ JUMP_LIMIT_PER_THOUSAND_MILES = 2
 def faces(tl_inferior: int) -> frozenset[int]:
     """The faces that count as 1 for an element ``tl_inferior`` TLs below its opponent (3 or more alike)."""
     return TL_INFERIOR_FACES[min(max(tl_inferior, 0), 3)]
+
 
 #: "Dreadnought: One large or two smaller dreadnoughts and 1 embarked fighter element, if any. 24 points." (Element
 #: Types and Point Values): the carried elements an element's own points already pay for, (type, how many each),

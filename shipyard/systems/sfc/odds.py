@@ -57,8 +57,9 @@ def _die(inferior_faces: frozenset[int]) -> dict[int, Fraction]:
     return found
 
 
-def attack(attacker: Side, defender: Side, successive: int = 0, near_world: bool = False,
-           on_world: bool = False) -> Attack:
+def attack(
+    attacker: Side, defender: Side, successive: int = 0, near_world: bool = False, on_world: bool = False
+) -> Attack:
     """The odds of one attack. ``successive``: the attack's place in a successive-fire chain (1 for the first
     successive attack, -1 each); ``near_world``: the defender (SDBs or fighters) is within 1" of a world with
     other elements; ``on_world``: an assault transport on the world of the deep meson gun it attacks."""
@@ -73,8 +74,11 @@ def attack(attacker: Side, defender: Side, successive: int = 0, near_world: bool
         attacker_terms.append(Term("damaged", c.DAMAGED))
     for support in attacker.supports:
         s = c.ELEMENTS[support]
-        value = c.ASSAULT_ON_WORLD[1] if on_world and s.key == "assault-transport" and d.key == "deep-meson-gun" \
+        value = (
+            c.ASSAULT_ON_WORLD[1]
+            if on_world and s.key == "assault-transport" and d.key == "deep-meson-gun"
             else s.support
+        )
         attacker_terms.append(Term(f"{s.name} support", value))
     if successive:
         attacker_terms.append(Term(f"successive attack {successive}", c.SUCCESSIVE * successive))
@@ -96,8 +100,16 @@ def attack(attacker: Side, defender: Side, successive: int = 0, near_world: bool
             over = (roll_a + attack_total) - (roll_d + defence_total)
             outcome = "destroyed" if over >= c.DESTROYS_OVER else "damaged" if over >= c.DAMAGES_OVER else "none"
             chances[outcome] += p_a * p_d
-    return Attack(attacker_terms, defender_terms, attacker_faces, defender_faces, chances["none"],
-                  chances["damaged"], chances["destroyed"], notes)
+    return Attack(
+        attacker_terms,
+        defender_terms,
+        attacker_faces,
+        defender_faces,
+        chances["none"],
+        chances["damaged"],
+        chances["destroyed"],
+        notes,
+    )
 
 
 def chain(attacker: Side, defender: Side, targets: int, near_world: bool = False) -> list[Fraction]:

@@ -30,14 +30,25 @@ def roster_panel(roster: Roster, path: str | None = None) -> Panel:
     stacked: list[Any] = []
     total = Fraction(0)
     for element, line, points in priced_lines(roster):
-        label = (element.label + (" (flagship)" if element.flagship else "")) if line is element else \
-            f"  carried: {c.ELEMENTS[line.type].name}"
+        label = (
+            (element.label + (" (flagship)" if element.flagship else ""))
+            if line is element
+            else f"  carried: {c.ELEMENTS[line.type].name}"
+        )
         total += points or 0
         table.add_row(label, line.type, str(line.tl), str(line.count), _shown(points))
         stacked.append(Text(label, overflow="fold"))
         lead = " " * (len(label) - len(label.lstrip()) + 2)
-        stacked.append(Hanging([f"type {line.type}", f"TL {line.tl}", f"count {line.count}",
-                                f"points {_shown(points)}"], sep="  ", first=lead, indent=len(lead)))
-    head = Hanging([f"budget {roster.budget},", f"total {_shown(total)}" + (", must jump" if roster.must_jump
-                                                                               else "")], style="bold")
+        stacked.append(
+            Hanging(
+                [f"type {line.type}", f"TL {line.tl}", f"count {line.count}", f"points {_shown(points)}"],
+                sep="  ",
+                first=lead,
+                indent=len(lead),
+            )
+        )
+    head = Hanging(
+        [f"budget {roster.budget},", f"total {_shown(total)}" + (", must jump" if roster.must_jump else "")],
+        style="bold",
+    )
     return Panel(Group(head, Fitting(table, Group(*stacked))), title=roster.display_name, title_align="left")

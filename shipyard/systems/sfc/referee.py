@@ -147,17 +147,34 @@ class _Referee:
             for number, entry in enumerate(side.element):
                 where = ("side", index, "element", number)
                 if entry.id in self.pieces:
-                    self.finding("SFC211", (*where, "id"), f"element id {entry.id!r} is given twice: the second "
-                                 "is not played (give each element an id of its own)")
+                    self.finding(
+                        "SFC211",
+                        (*where, "id"),
+                        f"element id {entry.id!r} is given twice: the second "
+                        "is not played (give each element an id of its own)",
+                    )
                     continue
                 if entry.tl not in c.TL_MULTIPLIERS:
                     known = ", ".join(f"TL{tl}" for tl in c.TL_MULTIPLIERS)
-                    self.finding("SFC212", (*where, "tl"), f"{entry.id} at TL{entry.tl}: the seed gives points for "
-                                 f"{known} only; its points count nothing in the force totals",
-                                 Severity.WARNING)
-                self.pieces[entry.id] = Piece(entry.id, index, entry.type, entry.tl, entry.position[0],
-                                              entry.position[1], entry.facing, entry.status, entry.group,
-                                              entry.inside)
+                    self.finding(
+                        "SFC212",
+                        (*where, "tl"),
+                        f"{entry.id} at TL{entry.tl}: the seed gives points for "
+                        f"{known} only; its points count nothing in the force totals",
+                        Severity.WARNING,
+                    )
+                self.pieces[entry.id] = Piece(
+                    entry.id,
+                    index,
+                    entry.type,
+                    entry.tl,
+                    entry.position[0],
+                    entry.position[1],
+                    entry.facing,
+                    entry.status,
+                    entry.group,
+                    entry.inside,
+                )
                 if entry.flagship:
                     self.flagships[index] = entry.id
         for index, side in enumerate(log.side):
@@ -165,10 +182,12 @@ class _Referee:
                 if entry.inside is not None and self.pieces.get(entry.id) is not None:
                     self._carrier(entry, index, ("side", index, "element", number, "inside"))
 
-    def finding(self, code: str, where: tuple[str | int, ...], message: str,
-                severity: Severity = Severity.ERROR) -> None:
-        self.result.diagnostics.append(Diagnostic(code=code, severity=severity,
-                                                  span=located(self.positions, self.shown, where), message=message))
+    def finding(
+        self, code: str, where: tuple[str | int, ...], message: str, severity: Severity = Severity.ERROR
+    ) -> None:
+        self.result.diagnostics.append(
+            Diagnostic(code=code, severity=severity, span=located(self.positions, self.shown, where), message=message)
+        )
 
     def _unknown(self, name: str, where: tuple[str | int, ...], names: list[str]) -> None:
         self.finding("SFC210", where, none_named("element", name, names, NEAR_ID))
@@ -181,8 +200,11 @@ class _Referee:
             own = [p.id for p in self.pieces.values() if p.side == side and p.id != entry.id]
             self._unknown(entry.inside, where, own)
         elif carrier.side != side:
-            self.finding("SFC210", where, f"{entry.id} is stacked inside {entry.inside!r}, an element of "
-                         f"{self.log.side[carrier.side].name}")
+            self.finding(
+                "SFC210",
+                where,
+                f"{entry.id} is stacked inside {entry.inside!r}, an element of {self.log.side[carrier.side].name}",
+            )
 
     def piece(self, name: str, where: tuple[str | int, ...], side: int | None = None) -> Piece | None:
         found = self.pieces.get(name)
@@ -209,8 +231,11 @@ class _Referee:
             where: tuple[str | int, ...] = ("turn", number - 1)
             side = next((i for i, s in enumerate(self.log.side) if s.name == turn.side), None)
             if side is None:
-                self.finding("SFC210", (*where, "side"), f"no side {turn.side!r}: expected "
-                             f"{' or '.join(s.name for s in self.log.side)}")
+                self.finding(
+                    "SFC210",
+                    (*where, "side"),
+                    f"no side {turn.side!r}: expected {' or '.join(s.name for s in self.log.side)}",
+                )
                 continue
             summary = TurnSummary(number, turn.side)
             self.command(turn, side, where, summary)
@@ -239,17 +264,23 @@ class _Referee:
         for index, order in enumerate(turn.command):
             here = (*where, "command", index)
             pieces = [p for name in order.elements if (p := self.piece(name, (*here, "elements"), side))]
-            far = lost or any(_distance(p.x, p.y, flag.x, flag.y) > c.FLAGSHIP_REACH_INCHES for p in pieces
-                              if flag is not None)
+            far = lost or any(
+                _distance(p.x, p.y, flag.x, flag.y) > c.FLAGSHIP_REACH_INCHES for p in pieces if flag is not None
+            )
             spent += c.COMMAND_COST * (c.FAR_OR_LOST_FLAGSHIP if far else 1)
             if spent > points and over is None:
                 over = here
             self.order(order, pieces, side, here)
         summary.lines.append(f"command points: {points} (rolled {turn.command_roll}), spent {spent}")
         if over is not None:
-            self.finding("SFC201", over, f"{spent} command points spent of {points} "
-                         f"(rolled {turn.command_roll}" + (", halved: the flagship is destroyed" if lost else "")
-                         + "; a command beyond 12\" of the flagship, or with it destroyed, costs 2)")
+            self.finding(
+                "SFC201",
+                over,
+                f"{spent} command points spent of {points} "
+                f"(rolled {turn.command_roll}"
+                + (", halved: the flagship is destroyed" if lost else "")
+                + '; a command beyond 12" of the flagship, or with it destroyed, costs 2)',
+            )
 
     def order(self, order: Command, pieces: list[Piece], side: int, where: tuple[str | int, ...]) -> None:
         for piece in pieces:
@@ -269,8 +300,12 @@ class _Referee:
         if not piece.element.jumps and piece.inside is None:
             self.finding("SFC209", (*where, "elements"), f"{piece.id} ({piece.element.name}) cannot jump")
         elif distance <= self.jump_limit():
-            self.finding("SFC209", (*where, "elements"), f"{piece.id} jumps {distance:.1f}\" from {world.name}, "
-                         f"inside its jump limit of {self.jump_limit():g}\" (twice {world.diameter:,} miles)")
+            self.finding(
+                "SFC209",
+                (*where, "elements"),
+                f'{piece.id} jumps {distance:.1f}" from {world.name}, '
+                f'inside its jump limit of {self.jump_limit():g}" (twice {world.diameter:,} miles)',
+            )
         else:
             piece.jumped = True
 
@@ -289,15 +324,23 @@ class _Referee:
             if piece.status == "stationary" or piece.type == "deep-meson-gun":
                 self.finding("SFC203", (*here, "to"), f"{piece.id} is stationary and may not move")
             elif not c.CRUISE_INCHES[0] - TOLERANCE <= length <= c.CRUISE_INCHES[1] + TOLERANCE:
-                self.finding("SFC202", (*here, "to"), f"{piece.id} moves {length:.2f}\": a cruising element moves "
-                             f"{c.CRUISE_INCHES[0]}-{c.CRUISE_INCHES[1]}\"")
+                self.finding(
+                    "SFC202",
+                    (*here, "to"),
+                    f'{piece.id} moves {length:.2f}": a cruising element moves '
+                    f'{c.CRUISE_INCHES[0]}-{c.CRUISE_INCHES[1]}"',
+                )
             else:
                 heading = math.radians(piece.facing)
                 across = (dx * math.sin(heading) - dy * math.cos(heading)) / length
                 ahead = dx * math.cos(heading) + dy * math.sin(heading)
                 if abs(across) > TOLERANCE or ahead <= 0:
-                    self.finding("SFC202", (*here, "to"), f"{piece.id} moves off its facing ({piece.facing:g} "
-                                 "degrees): cruising elements move straight ahead")
+                    self.finding(
+                        "SFC202",
+                        (*here, "to"),
+                        f"{piece.id} moves off its facing ({piece.facing:g} "
+                        "degrees): cruising elements move straight ahead",
+                    )
             piece.x, piece.y = move.to
             self.moved[piece.id] = (*here, "to")
             for other in self.pieces.values():  # what is stacked inside moves with it
@@ -317,9 +360,13 @@ class _Referee:
                 inside = piece.inside == other.id or other.inside == piece.id
                 if not inside:
                     at = self.moved.get(piece.id) or self.moved.get(other.id) or where
-                    self.finding("SFC204", at, f"{piece.id} and {other.id} stack at "
-                                 f"({piece.x:g}, {piece.y:g}): only riders in tenders and fighters in carriers "
-                                 "may stack, off the world")
+                    self.finding(
+                        "SFC204",
+                        at,
+                        f"{piece.id} and {other.id} stack at "
+                        f"({piece.x:g}, {piece.y:g}): only riders in tenders and fighters in carriers "
+                        "may stack, off the world",
+                    )
             seen.append(piece)
 
     # ---- firing ------------------------------------------------------------------------------------------
@@ -337,42 +384,59 @@ class _Referee:
             if shooter is None or target is None:
                 continue
             if not shooter.element.initiates:
-                self.finding("SFC207", (*here, "element"), f"{shooter.id} ({shooter.element.name}) cannot initiate "
-                             "combat")
+                self.finding(
+                    "SFC207", (*here, "element"), f"{shooter.id} ({shooter.element.name}) cannot initiate combat"
+                )
                 summary.lines.append(_not_applied(shooter, target, ["SFC207"]))
                 continue
             if fire.successive:
                 previous = last.get(shooter.id)
                 if previous is None:
-                    self.finding("SFC208", (*here, "successive"), f"{shooter.id}: a successive attack follows an "
-                                 "attack that destroyed its target")
+                    self.finding(
+                        "SFC208",
+                        (*here, "successive"),
+                        f"{shooter.id}: a successive attack follows an attack that destroyed its target",
+                    )
                 elif _distance(previous.x, previous.y, target.x, target.y) > c.SUCCESSIVE_REACH_INCHES + TOLERANCE:
-                    self.finding("SFC208", (*here, "target"), f"{target.id} is "
-                                 f"{_distance(previous.x, previous.y, target.x, target.y):.1f}\" from the last "
-                                 f"target, {previous.id}: successive fire reaches 2\"")
+                    self.finding(
+                        "SFC208",
+                        (*here, "target"),
+                        f"{target.id} is "
+                        f'{_distance(previous.x, previous.y, target.x, target.y):.1f}" from the last '
+                        f'target, {previous.id}: successive fire reaches 2"',
+                    )
             else:
                 for piece in (shooter, *supports):
                     if piece.id in used:
-                        self.finding("SFC206", (*here, "element" if piece is shooter else "support"),
-                                     f"{piece.id} has fired or supported already this turn")
+                        self.finding(
+                            "SFC206",
+                            (*here, "element" if piece is shooter else "support"),
+                            f"{piece.id} has fired or supported already this turn",
+                        )
                     used.add(piece.id)
             for piece in (shooter, *supports):
                 reach = piece.element.range_inches
                 distance = _distance(piece.x, piece.y, target.x, target.y)
                 if distance > reach + TOLERANCE:
-                    self.finding("SFC205", (*here, "target" if piece is shooter else "support"),
-                                 f"{target.id} is {distance:.1f}\" from {piece.id}, beyond its range of {reach}\"")
+                    self.finding(
+                        "SFC205",
+                        (*here, "target" if piece is shooter else "support"),
+                        f'{target.id} is {distance:.1f}" from {piece.id}, beyond its range of {reach}"',
+                    )
             ruled = [d.code for d in self.result.diagnostics[before:] if d.severity is Severity.ERROR]
             if ruled:  # a fire the rules forbid is not made: its rolls change nothing (and cause no follow-on finding)
                 summary.lines.append(_not_applied(shooter, target, ruled))
                 continue
             summary.lines.append(self.outcome(shooter, target, supports, fire, last))
 
-    def outcome(self, shooter: Piece, target: Piece, supports: list[Piece], fire: Fire,
-                last: dict[str, Piece]) -> str:
+    def outcome(self, shooter: Piece, target: Piece, supports: list[Piece], fire: Fire, last: dict[str, Piece]) -> str:
         """The stated rolls applied (SFC "Combat Outcomes", "Damage Effects", "TL Effects")."""
-        odds = attack(OddsSide(shooter.type, shooter.tl, shooter.markers > 0, tuple(p.type for p in supports)),
-                      OddsSide(target.type, target.tl, target.markers > 0), fire.successive, fire.near_world)
+        odds = attack(
+            OddsSide(shooter.type, shooter.tl, shooter.markers > 0, tuple(p.type for p in supports)),
+            OddsSide(target.type, target.tl, target.markers > 0),
+            fire.successive,
+            fire.near_world,
+        )
         a_roll = 1 if fire.attack_roll in odds.attacker_faces else fire.attack_roll
         d_roll = 1 if fire.defence_roll in odds.defender_faces else fire.defence_roll
         over = (a_roll + odds.attack) - (d_roll + odds.defence)
@@ -398,12 +462,14 @@ class _Referee:
 
     def force(self, side: int) -> dict[str, object]:
         alive = [p for p in self.pieces.values() if p.side == side and p.on_table]
-        points = sum((c.ELEMENTS[p.type].points * c.TL_MULTIPLIERS.get(p.tl, Fraction(0)) for p in alive),
-                     Fraction(0))
-        return {"side": self.log.side[side].name, "elements": len(alive),
-                "damaged": sorted(p.id for p in alive if p.markers),
-                "points": float(points), "lost": sorted(p.id for p in self.pieces.values()
-                                                        if p.side == side and p.destroyed)}
+        points = sum((c.ELEMENTS[p.type].points * c.TL_MULTIPLIERS.get(p.tl, Fraction(0)) for p in alive), Fraction(0))
+        return {
+            "side": self.log.side[side].name,
+            "elements": len(alive),
+            "damaged": sorted(p.id for p in alive if p.markers),
+            "points": float(points),
+            "lost": sorted(p.id for p in self.pieces.values() if p.side == side and p.destroyed),
+        }
 
 
 def _not_applied(shooter: Piece, target: Piece, codes: list[str]) -> str:

@@ -29,8 +29,19 @@ from shipyard.core.records import Record, Ship
 from shipyard.core.toml_input import AnyCase, load_toml_model, located
 from shipyard.systems.sfc import charts as c
 
-ElementType = Literal["dreadnought", "cruiser", "carrier", "fighter", "tender", "sdb", "escort",
-                      "assault-transport", "transport", "rider", "deep-meson-gun"]
+ElementType = Literal[
+    "dreadnought",
+    "cruiser",
+    "carrier",
+    "fighter",
+    "tender",
+    "sdb",
+    "escort",
+    "assault-transport",
+    "transport",
+    "rider",
+    "deep-meson-gun",
+]
 
 
 class _Input(AnyCase):
@@ -106,8 +117,9 @@ class Roster(Ship):
         return self.name or "(unnamed roster)"
 
 
-def element_points(element: RosterElement | Carried, carrier: RosterElement | None = None,
-                   included: bool = True) -> Fraction | None:
+def element_points(
+    element: RosterElement | Carried, carrier: RosterElement | None = None, included: bool = True
+) -> Fraction | None:
     """Points of an element line (its count, at its TL); None for a TL without a multiplier in the seed. A line
     ``carrier`` carries is counted less what the carrier's own points pay for (``included``: a dreadnought's one
     fighter element, c.INCLUDED_IN_POINTS)."""
@@ -137,15 +149,32 @@ def read_roster(text: str | None, path: Path, shown: str) -> tuple[list[Ship], l
     for index, item in enumerate(loaded.element):
         where = ("element", index)
         spans = {"self": located(positions, shown, where)}
-        spans.update({key: located(positions, shown, (*where, key)) for key in ("type", "tl", "count", "flagship",
-                                                                                  "carries", "name")})
-        carried = [Carried(type=x.type, tl=x.tl, count=x.count, spans={"self": spans["carries"]})
-                   for x in item.carries]
-        elements.append(RosterElement(type=item.type, tl=item.tl, count=item.count, name=item.name,
-                                      flagship=item.flagship, carries=carried, spans=spans))
+        spans.update(
+            {
+                key: located(positions, shown, (*where, key))
+                for key in ("type", "tl", "count", "flagship", "carries", "name")
+            }
+        )
+        carried = [Carried(type=x.type, tl=x.tl, count=x.count, spans={"self": spans["carries"]}) for x in item.carries]
+        elements.append(
+            RosterElement(
+                type=item.type,
+                tl=item.tl,
+                count=item.count,
+                name=item.name,
+                flagship=item.flagship,
+                carries=carried,
+                spans=spans,
+            )
+        )
     head = {"self": located(positions, shown, ("roster",))}
     head.update({key: located(positions, shown, ("roster", key)) for key in ("name", "budget", "must_jump")})
-    roster = Roster(name=loaded.roster.name, budget=loaded.roster.budget, must_jump=loaded.roster.must_jump,
-                    fighter_in_dreadnought_points=loaded.roster.fighter_in_dreadnought_points, elements=elements,
-                    spans=head)
+    roster = Roster(
+        name=loaded.roster.name,
+        budget=loaded.roster.budget,
+        must_jump=loaded.roster.must_jump,
+        fighter_in_dreadnought_points=loaded.roster.fighter_in_dreadnought_points,
+        elements=elements,
+        spans=head,
+    )
     return [roster], found

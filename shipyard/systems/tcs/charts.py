@@ -84,9 +84,16 @@ def code_group(code: str, groups) -> str | None:
 
 # ---- battle formation display (TCS82, tactical details) ---------------------------------------------
 POSITIONS = ("SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES")
-POSITION_NAMES = {"SA": "safe area", "A1": "approach 1", "A2": "approach 2", "A3": "approach 3",
-                  "RL": "reserve line", "BL": "main battle line", "FS": "friendly strafe line",
-                  "ES": "enemy strafe line"}
+POSITION_NAMES = {
+    "SA": "safe area",
+    "A1": "approach 1",
+    "A2": "approach 2",
+    "A3": "approach 3",
+    "RL": "reserve line",
+    "BL": "main battle line",
+    "FS": "friendly strafe line",
+    "ES": "enemy strafe line",
+}
 # Legal moves: SA <> A1 <> A2 <> A3 <> RL <> BL for all ships; RL <> FS <> ES only when strafing is allowed.
 MOVE_CHAIN = ("SA", "A1", "A2", "A3", "RL", "BL")
 STRAFE_CHAIN = ("RL", "FS", "ES")
@@ -114,8 +121,11 @@ FIRE_KEY = {
     "S": "short range always",
 }
 # Weapons each keyed cell allows (None: any).
-FIRE_WEAPONS = {"1": {"missile", "laser", "particle accelerator"}, "4": {"particle accelerator"},
-                "5": {"missile", "laser", "particle accelerator"}}
+FIRE_WEAPONS = {
+    "1": {"missile", "laser", "particle accelerator"},
+    "4": {"particle accelerator"},
+    "5": {"missile", "laser", "particle accelerator"},
+}
 FIRE_DM = {"1": -2, "2": -2}
 # Fleet agility counts ships in these positions (tactical details 4); ships leaving for the safe area count
 # too (a turn log marks them), ships in or coming from the safe area do not.

@@ -76,7 +76,6 @@ def load_record(path: Path, problems: list[Diagnostic]) -> tuple[DamageRecord | 
     problems += found
     if text is None:
         return None, {}
-    record, found, positions = load_toml_model(text, str(path), DamageRecord, "DMG001", "DMG002",
-                                               "TOML damage record")
+    record, found, positions = load_toml_model(text, str(path), DamageRecord, "DMG001", "DMG002", "TOML damage record")
     problems += found
     return record, positions

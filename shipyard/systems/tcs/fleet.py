@@ -63,13 +63,19 @@ def is_fleet_file(path: Path) -> bool:
     return data is not None and isinstance(data.get("ship"), list)
 
 
-def _members(sheet: SheetFile, count: int | None = None, role: str = "warship", extra: Decimal = Decimal(0),
-             ships: list[HighGuardShip] | None = None) -> list[FleetMember]:
+def _members(
+    sheet: SheetFile,
+    count: int | None = None,
+    role: str = "warship",
+    extra: Decimal = Decimal(0),
+    ships: list[HighGuardShip] | None = None,
+) -> list[FleetMember]:
     """The fleet's members of a sheet: each of its High Guard ships (or of ``ships``), ``count`` of each, else as
     many as its heading gives, else one."""
     chosen = ships if ships is not None else [ship for ship in sheet.ships if isinstance(ship, HighGuardShip)]
-    return [FleetMember(ship, recompute(ship), count or ship.heading_count or 1, role, extra, sheet.path)
-            for ship in chosen]
+    return [
+        FleetMember(ship, recompute(ship), count or ship.heading_count or 1, role, extra, sheet.path) for ship in chosen
+    ]
 
 
 def ship_names(ship: HighGuardShip) -> list[str]:
@@ -82,18 +88,27 @@ def ship_names(ship: HighGuardShip) -> list[str]:
 
 def named_ships(sheet: SheetFile, name: str) -> list[HighGuardShip]:
     """The High Guard ships of a sheet a fleet file's ``name`` names (any case and spacing)."""
-    return [ship for ship in sheet.ships if isinstance(ship, HighGuardShip)
-            and any(spelt(each) == spelt(name) for each in ship_names(ship))]
+    return [
+        ship
+        for ship in sheet.ships
+        if isinstance(ship, HighGuardShip) and any(spelt(each) == spelt(name) for each in ship_names(ship))
+    ]
 
 
 def fleet_from_folder(folder: Path, sheets: list[SheetFile], scenario: Scenario) -> FleetSubject:
     members = [member for sheet in sheets for member in _members(sheet)]
-    return FleetSubject(name=folder.name, path=str(folder), members=members, scenario=scenario,
-                        span=Span(path=str(folder), line=1, col=1))
+    return FleetSubject(
+        name=folder.name,
+        path=str(folder),
+        members=members,
+        scenario=scenario,
+        span=Span(path=str(folder), line=1, col=1),
+    )
 
 
-def fleet_from_file(path: Path, scenario: Scenario | None,
-                    load: Callable[[Path], SheetFile]) -> tuple[FleetSubject | None, list[SheetFile], list[Diagnostic]]:
+def fleet_from_file(
+    path: Path, scenario: Scenario | None, load: Callable[[Path], SheetFile]
+) -> tuple[FleetSubject | None, list[SheetFile], list[Diagnostic]]:
     """A fleet file: its fleet (with the ``scenario`` given, else its own, else the default), the sheets it
     names as read by ``load``, and the diagnostics of reading the fleet file."""
     text, diagnostics = read_sheet_text(path, str(path))
@@ -110,10 +125,16 @@ def fleet_from_file(path: Path, scenario: Scenario | None,
         line, col = positions.get(("ship", index, "sheet"), positions.get(("ship", index), (1, 1)))
         where = (path.parent / entry.sheet).resolve()
         if where in listed:
-            diagnostics.append(Diagnostic(code="SCN004", severity=Severity.INFO, span=Span(path=str(path), line=line,
-                                          col=col), message=f"{entry.sheet} is listed again (first on line "
-                                          f"{listed[where]}): its ships are one design, priced together by the "
-                                          "quantity rule (one architect's fee, every further ship at 80%)"))
+            diagnostics.append(
+                Diagnostic(
+                    code="SCN004",
+                    severity=Severity.INFO,
+                    span=Span(path=str(path), line=line, col=col),
+                    message=f"{entry.sheet} is listed again (first on line "
+                    f"{listed[where]}): its ships are one design, priced together by the "
+                    "quantity rule (one architect's fee, every further ship at 80%)",
+                )
+            )
         listed.setdefault(where, line)
         sheet = load(path.parent / entry.sheet)
         sheets.append(sheet)
@@ -121,18 +142,39 @@ def fleet_from_file(path: Path, scenario: Scenario | None,
         if picked == [] and sheet.ships:
             name_line, name_col = positions.get(("ship", index, "name"), (line, col))
             names = [ship.display_name for ship in sheet.ships if isinstance(ship, HighGuardShip)]
-            diagnostics.append(Diagnostic(code="SCN005", severity=Severity.ERROR, span=Span(
-                path=str(path), line=name_line, col=name_col), message=f"{entry.sheet}: " + none_named(
-                "ship", entry.name or "", names, NEAR_NAME, " on that sheet")))
+            diagnostics.append(
+                Diagnostic(
+                    code="SCN005",
+                    severity=Severity.ERROR,
+                    span=Span(path=str(path), line=name_line, col=name_col),
+                    message=f"{entry.sheet}: "
+                    + none_named("ship", entry.name or "", names, NEAR_NAME, " on that sheet"),
+                )
+            )
             continue
         found_members = _members(sheet, entry.count, entry.role, entry.extra_drop_tanks, picked)
         if not found_members:
-            diagnostics.append(Diagnostic(code="SCN003", severity=Severity.ERROR, span=Span(path=str(path), line=line,
-                                          col=col), message=f"{entry.sheet}: {_why_no_ship(sheet)}"))
+            diagnostics.append(
+                Diagnostic(
+                    code="SCN003",
+                    severity=Severity.ERROR,
+                    span=Span(path=str(path), line=line, col=col),
+                    message=f"{entry.sheet}: {_why_no_ship(sheet)}",
+                )
+            )
         members += found_members
     chosen = scenario or fleet_file.scenario or Scenario()
-    return (FleetSubject(name=fleet_file.name or path.stem, path=str(path), members=members, scenario=chosen,
-                         span=Span(path=str(path), line=1, col=1)), sheets, diagnostics)
+    return (
+        FleetSubject(
+            name=fleet_file.name or path.stem,
+            path=str(path),
+            members=members,
+            scenario=chosen,
+            span=Span(path=str(path), line=1, col=1),
+        ),
+        sheets,
+        diagnostics,
+    )
 
 
 def _why_no_ship(sheet: SheetFile) -> str:
@@ -149,8 +191,9 @@ def _why_no_ship(sheet: SheetFile) -> str:
     return "no High Guard ship read from it"
 
 
-def check_fleet_file(path: Path, scenario: Scenario | None, load: Callable[[Path], SheetFile],
-                     selection: Selection) -> list[Diagnostic]:
+def check_fleet_file(
+    path: Path, scenario: Scenario | None, load: Callable[[Path], SheetFile], selection: Selection
+) -> list[Diagnostic]:
     """The batch's check of a fleet file: reading it, its sheets (through ``load``), then the fleet rules."""
     fleet, _, diagnostics = fleet_from_file(path, scenario, load)
     if fleet is not None:
@@ -158,8 +201,9 @@ def check_fleet_file(path: Path, scenario: Scenario | None, load: Callable[[Path
     return diagnostics
 
 
-def check_folder(folder: Path, sheets: list[SheetFile], scenario: Scenario,
-                 selection: Selection) -> list[Diagnostic] | None:
+def check_folder(
+    folder: Path, sheets: list[SheetFile], scenario: Scenario, selection: Selection
+) -> list[Diagnostic] | None:
     """The batch's check of a folder as a fleet under a scenario (one of each ship); None when it holds none."""
     fleet = fleet_from_folder(folder, sheets, scenario)
     return check_fleet(fleet, "tcs", selection) if fleet.members else None
@@ -283,8 +327,14 @@ def fleet_cost(fleet: FleetSubject) -> FleetCost:
         tanks = (_tanks_each(member), member.count)
         listed = designs.get(key)
         if listed is None:
-            designs[key] = DesignCost(member.ship.display_name, member.count, member.value or Decimal(0),
-                                      member.design.craft_cost, (tanks,), fleet.scenario)
+            designs[key] = DesignCost(
+                member.ship.display_name,
+                member.count,
+                member.value or Decimal(0),
+                member.design.craft_cost,
+                (tanks,),
+                fleet.scenario,
+            )
         else:
             designs[key] = replace(listed, count=listed.count + member.count, tank_sets=(*listed.tank_sets, tanks))
     return FleetCost(list(designs.values()), unknown)
@@ -309,7 +359,9 @@ class FleetTotal:
     @property
     def words(self) -> str:
         over = "under" if self.margin >= 0 else "over"
-        return (f"fleet {self.name}: {self.cost.count} ship(s) of {len(self.cost.designs)} design(s), MCr "
-                f"{figure(round(self.cost.total, 3))} (ships MCr {figure(round(self.cost.ships, 3))} by the quantity "
-                f"rule, drop tanks MCr {figure(round(self.cost.tanks, 3))}); budget MCr {figure(self.budget)}, MCr "
-                f"{figure(round(abs(self.margin), 3))} {over}: {'pass' if self.passes else 'fail'}")
+        return (
+            f"fleet {self.name}: {self.cost.count} ship(s) of {len(self.cost.designs)} design(s), MCr "
+            f"{figure(round(self.cost.total, 3))} (ships MCr {figure(round(self.cost.ships, 3))} by the quantity "
+            f"rule, drop tanks MCr {figure(round(self.cost.tanks, 3))}); budget MCr {figure(self.budget)}, MCr "
+            f"{figure(round(abs(self.margin), 3))} {over}: {'pass' if self.passes else 'fail'}"
+        )

@@ -62,9 +62,12 @@ def legal_move(origin: str, target: str, agility_advantage: int = 0, range_band:
     if strafing_now and agility_advantage < tcs.STRAFE_AGILITY_ADVANTAGE:
         inward = target in tcs.STRAFE_CHAIN and tcs.STRAFE_CHAIN.index(target) == tcs.STRAFE_CHAIN.index(origin) - 1
         if not inward:
-            return Ruling(False, f"a strafing ship that has lost its agility advantage of "
-                                 f"{tcs.STRAFE_AGILITY_ADVANTAGE} ({agility_advantage} now) must return towards its "
-                                 "own lines (ES -> FS -> RL)")
+            return Ruling(
+                False,
+                f"a strafing ship that has lost its agility advantage of "
+                f"{tcs.STRAFE_AGILITY_ADVANTAGE} ({agility_advantage} now) must return towards its "
+                "own lines (ES -> FS -> RL)",
+            )
     if origin == target:
         return Ruling(True, "stays")
     for chain, strafing in ((tcs.MOVE_CHAIN, False), (tcs.STRAFE_CHAIN, True)):
@@ -73,13 +76,17 @@ def legal_move(origin: str, target: str, agility_advantage: int = 0, range_band:
                 return Ruling(True, "a step along SA-A1-A2-A3-RL-BL")
             outward = chain.index(target) > chain.index(origin)
             if outward and agility_advantage < tcs.STRAFE_AGILITY_ADVANTAGE:
-                return Ruling(False, f"strafing needs an agility advantage of {tcs.STRAFE_AGILITY_ADVANTAGE} over the "
-                                     f"enemy fleet; this ship has {agility_advantage}")
+                return Ruling(
+                    False,
+                    f"strafing needs an agility advantage of {tcs.STRAFE_AGILITY_ADVANTAGE} over the "
+                    f"enemy fleet; this ship has {agility_advantage}",
+                )
             if outward and origin == "FS" and range_band != "short":
                 return Ruling(False, "FS -> ES only at short range; at long range the ship spends another turn on FS")
             return Ruling(True, "a strafing step")
-    return Ruling(False, f"no move {origin} -> {target}: moves are one step along SA-A1-A2-A3-RL-BL, or RL-FS-ES "
-                         "for strafing")
+    return Ruling(
+        False, f"no move {origin} -> {target}: moves are one step along SA-A1-A2-A3-RL-BL, or RL-FS-ES for strafing"
+    )
 
 
 @dataclass(frozen=True)
@@ -114,6 +121,7 @@ def missile_turns(weapons_per_turret: int | None = None, bay_tons: int | None = 
     """Turns of missile fire before reloading (rules modification 1): a turret launcher fires one missile a
     turn and holds 30; a bay fires its tonnage a turn and holds 30 a ton."""
     from shipyard.systems.highguard import charts as hg
+
     if bay_tons:
         return hg.MISSILES_PER_BAY_TON
     return hg.MISSILES_PER_TURRET_LAUNCHER // (weapons_per_turret or 1)
@@ -214,10 +222,17 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
     broken: set[int] = set()  # players whose breakthrough has been reported and still holds
 
     def report(code: str, span: Span, turn: Turn, entry: _Entry, text: str) -> None:
-        found.append(Diagnostic(code=code, severity=Severity.ERROR, span=span,
-                                message=f"turn {turn.number}: {entry.ship} (player {entry.player}) {text}"))
+        found.append(
+            Diagnostic(
+                code=code,
+                severity=Severity.ERROR,
+                span=span,
+                message=f"turn {turn.number}: {entry.ship} (player {entry.player}) {text}",
+            )
+        )
 
     for t, turn in enumerate(log.turn):
+
         def where(kind: str, i: int, t: int = t) -> Span:
             line, col = positions.get(("turn", t, kind, i), positions.get(("turn", t), (1, 1)))
             return Span(path=path, line=line, col=col)
@@ -227,12 +242,18 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
             out = _without_fire(track, disabled, tcs.VICTORY_POSITIONS)
             if out:
                 player = out[0]
-                found.append(Diagnostic(code="FRM006", severity=Severity.INFO, span=turn_span,
-                                        message=f"turn {turn.number}: automatic victory for player "
-                                                f"{_opponent(player)}: player {player} begins the turn with no ship "
-                                                "capable of "
-                                                "offensive fire in the reserve or battle line or strafing; the "
-                                                "battle ends, later turns are not judged"))
+                found.append(
+                    Diagnostic(
+                        code="FRM006",
+                        severity=Severity.INFO,
+                        span=turn_span,
+                        message=f"turn {turn.number}: automatic victory for player "
+                        f"{_opponent(player)}: player {player} begins the turn with no ship "
+                        "capable of "
+                        "offensive fire in the reserve or battle line or strafing; the "
+                        "battle ends, later turns are not judged",
+                    )
+                )
                 break
         moved: set[tuple[int, str]] = set()
         for i, move in enumerate(turn.move):
@@ -241,8 +262,13 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
                 report("FRM004", where("move", i), turn, move, "is not in the set-up ([[setup]])")
             standing = track.at(key, move.origin)
             if key in moved:
-                report("FRM003", where("move", i), turn, move, f"{move.origin} -> {move.to}: a second move this "
-                       "turn; a ship moves one step a turn")
+                report(
+                    "FRM003",
+                    where("move", i),
+                    turn,
+                    move,
+                    f"{move.origin} -> {move.to}: a second move this turn; a ship moves one step a turn",
+                )
                 continue
             moved.add(key)
             before = len(found)
@@ -255,13 +281,23 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
             if not ruling.allowed:
                 report("FRM001", where("move", i), turn, move, f"{move.origin} -> {move.to}: {ruling.reason}")
             elif (move.origin, move.to) == tcs.STRAFE_CHAIN[:2] and not track.began_turn_there(key, turn.number - 1):
-                report("FRM005", where("move", i), turn, move, f"{move.origin} -> {move.to}: a ship must be in the "
-                       "reserve line the turn before it strafes; it came there last turn")
+                report(
+                    "FRM005",
+                    where("move", i),
+                    turn,
+                    move,
+                    f"{move.origin} -> {move.to}: a ship must be in the "
+                    "reserve line the turn before it strafes; it came there last turn",
+                )
             if len(found) == before:  # a move found illegal is not made: the ship stays where it is
                 track.move(key, move.to, turn.number)
                 chain = tcs.MOVE_CHAIN
-                if move.origin in chain and move.to in chain and chain.index(move.to) < chain.index(move.origin) \
-                        and chain.index(move.to) < chain.index(tcs.STRAFE_CHAIN[0]):  # out past the reserve line
+                if (
+                    move.origin in chain
+                    and move.to in chain
+                    and chain.index(move.to) < chain.index(move.origin)
+                    and chain.index(move.to) < chain.index(tcs.STRAFE_CHAIN[0])
+                ):  # out past the reserve line
                     leaving.add(key)
                 else:
                     leaving.discard(key)
@@ -279,11 +315,17 @@ def check_log(log: TurnLog, path: str, positions: Positions) -> list[Diagnostic]
         if log.setup:
             out = _without_fire(track, disabled, tcs.BREAKTHROUGH_POSITIONS)
             for player in sorted(set(out) - broken):
-                found.append(Diagnostic(code="FRM007", severity=Severity.INFO, span=turn_span,
-                                        message=f"turn {turn.number}: breakthrough: player {player} ends the turn with "
-                                                "no ship capable of offensive fire in the battle or friendly strafe "
-                                                f"line; player {_opponent(player)} gets one free fire with its battle "
-                                                f"and friendly strafe lines at player {player}'s reserve"))
+                found.append(
+                    Diagnostic(
+                        code="FRM007",
+                        severity=Severity.INFO,
+                        span=turn_span,
+                        message=f"turn {turn.number}: breakthrough: player {player} ends the turn with "
+                        "no ship capable of offensive fire in the battle or friendly strafe "
+                        f"line; player {_opponent(player)} gets one free fire with its battle "
+                        f"and friendly strafe lines at player {player}'s reserve",
+                    )
+                )
             broken = set(out)
     return found
 
@@ -292,13 +334,17 @@ def _opponent(player: int) -> int:
     return next(other for other in tcs.PLAYERS if other != player)
 
 
-def _advantage(key: tuple[int, str], agility: dict[tuple[int, str], int], track: _Track,
-               leaving: set[tuple[int, str]]) -> int:
+def _advantage(
+    key: tuple[int, str], agility: dict[tuple[int, str], int], track: _Track, leaving: set[tuple[int, str]]
+) -> int:
     """A ship's agility over the enemy fleet's (tactical details 3 and 4), from the set-up's agilities: the enemy
     fleet agility over the ships the rules count (``fleet_agility``); 0 when either is unknown."""
     player, _ = key
-    enemy = [(where, agility[ship], ship in leaving) for ship, where in track.position.items()
-             if ship[0] != player and ship in agility]
+    enemy = [
+        (where, agility[ship], ship in leaving)
+        for ship, where in track.position.items()
+        if ship[0] != player and ship in agility
+    ]
     fleet = fleet_agility(enemy)
     return agility[key] - fleet if key in agility and fleet is not None else 0
 
@@ -306,6 +352,10 @@ def _advantage(key: tuple[int, str], agility: dict[tuple[int, str], int], track:
 def _without_fire(track: _Track, disabled: set[tuple[int, str]], lines: tuple[str, ...]) -> list[int]:
     """The players none of whose ships capable of offensive fire stands in ``lines``."""
     players = sorted({player for player, _ in track.position})
-    return [player for player in players
-            if not any(p == player and where in lines and (p, name) not in disabled
-                       for (p, name), where in track.position.items())]
+    return [
+        player
+        for player in players
+        if not any(
+            p == player and where in lines and (p, name) not in disabled for (p, name), where in track.position.items()
+        )
+    ]

@@ -125,8 +125,11 @@ class _Scorer:
         self.asked.add(key)
         if key in self.rulings:
             return self.rulings[key]
-        self.needs_ruling(key, f"{what}: the printed table has no value here; a ruling is needed (set "
-                               f"\"{key}\" = <percent kept> under [scenario.rulings])")
+        self.needs_ruling(
+            key,
+            f"{what}: the printed table has no value here; a ruling is needed (set "
+            f'"{key}" = <percent kept> under [scenario.rulings])',
+        )
         return None
 
     def needs_ruling(self, key: str, message: str) -> None:
@@ -134,13 +137,17 @@ class _Scorer:
         self.problem("APX001", message)
         self.unruled.append(key)
 
-    def table_loss(self, loss: ShipLoss, table: str, value: Decimal | None, percent: Decimal | None,
-                   how: str, hole: str = "") -> None:
+    def table_loss(
+        self, loss: ShipLoss, table: str, value: Decimal | None, percent: Decimal | None, how: str, hole: str = ""
+    ) -> None:
         """The loss of one system by its table: the installed value less the percent kept. With no percent (a
         hole, ``hole`` its ruling key) the line counts nothing yet and the ruling stays pending."""
         if value is None:
-            self.problem("APX004", f"{loss.ship}: table {table}: the installed system's value is not on the sheet "
-                                   "(a component sheet gives it)")
+            self.problem(
+                "APX004",
+                f"{loss.ship}: table {table}: the installed system's value is not on the sheet "
+                "(a component sheet gives it)",
+            )
             return
         if percent is None:
             loss.lines.append(LossLine(table, f"{how}: awaiting a ruling (MCr {figure(value)} at stake)", Decimal(0)))
@@ -169,25 +176,36 @@ class _Scorer:
         jump_after = damage.jump if damage.jump is not None else installed_jump
         short = _fuel_short_of_jump_1(member, damage)
         if short is not None and installed_jump >= 1:
-            loss.lines.append(LossLine("full value (jump)", f"{short}: it cannot make jump-1 (Determination of "
-                                       "Damage)", value, value))
+            loss.lines.append(
+                LossLine("full value (jump)", f"{short}: it cannot make jump-1 (Determination of Damage)", value, value)
+            )
             return loss
         if jump_after < 1:
             if installed_jump >= 1:
-                loss.lines.append(LossLine("full value (jump)", f"jump {jump_after} after the battle: it cannot make "
-                                           "jump-1 (Determination of Damage)", value, value))
+                loss.lines.append(
+                    LossLine(
+                        "full value (jump)",
+                        f"jump {jump_after} after the battle: it cannot make jump-1 (Determination of Damage)",
+                        value,
+                        value,
+                    )
+                )
                 return loss
             key = f"{loss.ship}: no jump drive"
             self.asked.add(key)
             if key in self.rulings:
                 if self.rulings[key] >= HUNDRED:
-                    loss.lines.append(LossLine("full value (jump)", "no jump drive: full value, as ruled", value,
-                                               value))
+                    loss.lines.append(
+                        LossLine("full value (jump)", "no jump drive: full value, as ruled", value, value)
+                    )
                     return loss
             else:
-                self.needs_ruling(key, f"{loss.ship} has no jump drive, so it is never capable of jump-1; the rules "
-                                       f"would count it lost in full. A ruling is needed (set \"{key}\" = 100 for full "
-                                       "value, 0 to value its damage by the tables)")
+                self.needs_ruling(
+                    key,
+                    f"{loss.ship} has no jump drive, so it is never capable of jump-1; the rules "
+                    f'would count it lost in full. A ruling is needed (set "{key}" = 100 for full '
+                    "value, 0 to value its damage by the tables)",
+                )
                 loss.pending.append(Pending(key, value))
         self.drives(member, damage, loss)
         self.power_plant(member, damage, loss)
@@ -200,8 +218,9 @@ class _Scorer:
     def drives(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         design = member.design
         for kind, number, installed_codes, rows, pattern in (
-                ("maneuver", "1 M-drive", tcs.M_DRIVE_INSTALLED, tcs.M_DRIVE, r"^M-Drive"),
-                ("jump", "2 J-drive", tcs.J_DRIVE_INSTALLED, tcs.J_DRIVE, r"^J-Drive")):
+            ("maneuver", "1 M-drive", tcs.M_DRIVE_INSTALLED, tcs.M_DRIVE, r"^M-Drive"),
+            ("jump", "2 J-drive", tcs.J_DRIVE_INSTALLED, tcs.J_DRIVE, r"^J-Drive"),
+        ):
             damaged = getattr(damage, kind)
             if damaged is None:
                 continue
@@ -220,24 +239,34 @@ class _Scorer:
                 what += f" (the table stops at {installed_codes[0]})"
             percent = self.kept(key, cell, what)
             component = member.ship.find_component("ENGINEERING", pattern)
-            self.table_loss(loss, number, component.mcr if component else None, percent,
-                            f"{kind} {installed} -> {damaged}", key)
+            self.table_loss(
+                loss, number, component.mcr if component else None, percent, f"{kind} {installed} -> {damaged}", key
+            )
 
     def power_plant(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         design = member.design
         if damage.power is not None:
             plant = design.drives.get("power")
-            installed = plant.potential if plant is not None else (
-                Decimal(member.ship.usp.power) if member.ship.usp else None)
+            installed = (
+                plant.potential if plant is not None else (Decimal(member.ship.usp.power) if member.ship.usp else None)
+            )
             component = member.ship.find_component("ENGINEERING", r"^P-Plant")
             if installed is not None and damage.power > installed:
-                self.problem("APX003", f"{loss.ship}: damaged power plant {damage.power} is above the installed "
-                                       f"{figure(installed)}")
+                self.problem(
+                    "APX003",
+                    f"{loss.ship}: damaged power plant {damage.power} is above the installed {figure(installed)}",
+                )
             elif installed and damage.power != installed and component is not None:
                 kept = damage.power / installed * component.mcr
-                loss.lines.append(LossLine("3 power plant", f"Pn {figure(installed)} -> {figure(damage.power)}: "
-                                           f"{figure(damage.power)}/{figure(installed)} kept", component.mcr - kept,
-                                           component.mcr))
+                loss.lines.append(
+                    LossLine(
+                        "3 power plant",
+                        f"Pn {figure(installed)} -> {figure(damage.power)}: "
+                        f"{figure(damage.power)}/{figure(installed)} kept",
+                        component.mcr - kept,
+                        component.mcr,
+                    )
+                )
             elif component is None and damage.power != installed:
                 self.problem("APX004", f"{loss.ship}: table 3: the power plant's value is not on the sheet")
 
@@ -247,21 +276,33 @@ class _Scorer:
             installed = design.armour_factor
             component = member.ship.find_component("HULL", r"^armou?r")
             if damage.armour > installed:
-                self.problem("APX003",
-                             f"{loss.ship}: damaged armour {damage.armour} is above the installed {installed}")
+                self.problem(
+                    "APX003", f"{loss.ship}: damaged armour {damage.armour} is above the installed {installed}"
+                )
             elif damage.armour != installed and component is not None:
                 remaining = damage.armour - tcs.ARMOUR_OFFSET
                 if remaining < 0:
                     key = f"armour {installed} to {damage.armour}"
-                    percent = self.kept(key, None, f"{loss.ship}: table 4, armour {installed} -> {damage.armour} "
-                                                   f"((damaged - {tcs.ARMOUR_OFFSET}) is below 0)")
-                    self.table_loss(loss, "4 armour", component.mcr, percent, f"armour {installed} -> {damage.armour}",
-                                    key)
+                    percent = self.kept(
+                        key,
+                        None,
+                        f"{loss.ship}: table 4, armour {installed} -> {damage.armour} "
+                        f"((damaged - {tcs.ARMOUR_OFFSET}) is below 0)",
+                    )
+                    self.table_loss(
+                        loss, "4 armour", component.mcr, percent, f"armour {installed} -> {damage.armour}", key
+                    )
                 else:
                     kept = Decimal(remaining) / installed * component.mcr
-                    loss.lines.append(LossLine("4 armour", f"armour {installed} -> {damage.armour}: ({damage.armour} - "
-                                               f"{tcs.ARMOUR_OFFSET})/{installed} kept", component.mcr - kept,
-                                               component.mcr))
+                    loss.lines.append(
+                        LossLine(
+                            "4 armour",
+                            f"armour {installed} -> {damage.armour}: ({damage.armour} - "
+                            f"{tcs.ARMOUR_OFFSET})/{installed} kept",
+                            component.mcr - kept,
+                            component.mcr,
+                        )
+                    )
 
     def spinal(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         design = member.design
@@ -276,32 +317,46 @@ class _Scorer:
                 group = tcs.code_group(damaged, rows)
                 cell = tcs.kept_percent(rows, installed_codes, installed, group)
                 key = f"{name} {installed} to {damaged}"
-                percent = self.kept(key, cell, f"{loss.ship}: table 6 ({name}), installed {installed}, damaged "
-                                               f"{damaged}" + ("" if installed in installed_codes else
-                                                               f" (the table does not list {installed})"))
-                line = next((c for c in member.ship.components_in("WEAPONRY") if c.label.lower().startswith("spinal")),
-                            None)
-                self.table_loss(loss, f"6 {name} spinal", line.mcr if line else None, percent,
-                                f"spinal {installed} -> {damaged}", key)
+                percent = self.kept(
+                    key,
+                    cell,
+                    f"{loss.ship}: table 6 ({name}), installed {installed}, damaged "
+                    f"{damaged}" + ("" if installed in installed_codes else f" (the table does not list {installed})"),
+                )
+                line = next(
+                    (c for c in member.ship.components_in("WEAPONRY") if c.label.lower().startswith("spinal")), None
+                )
+                self.table_loss(
+                    loss,
+                    f"6 {name} spinal",
+                    line.mcr if line else None,
+                    percent,
+                    f"spinal {installed} -> {damaged}",
+                    key,
+                )
 
     def screens(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         design = member.design
-        for key, rows, words, pattern in (("damper", tcs.DAMPERS, "dampers", r"^nuclear damper"),
-                                          ("meson_screen", tcs.MESON_SCREENS, "screens", r"^meson screen")):
+        for key, rows, words, pattern in (
+            ("damper", tcs.DAMPERS, "dampers", r"^nuclear damper"),
+            ("meson_screen", tcs.MESON_SCREENS, "screens", r"^meson screen"),
+        ):
             damaged = getattr(damage, key)
             installed = design.screens.get(key)
             if damaged is None or installed is None or damaged == installed:
                 continue
             if damaged > installed:
-                self.problem("APX003",
-                             f"{loss.ship}: damaged {words} factor {damaged} is above the installed {installed}")
+                self.problem(
+                    "APX003", f"{loss.ship}: damaged {words} factor {damaged} is above the installed {installed}"
+                )
                 continue
             cell = tcs.kept_percent(rows, tcs.SCREEN_INSTALLED, installed, damaged)
             hole = f"{words} {installed} to {damaged}"
             percent = self.kept(hole, cell, f"{loss.ship}: table 7 ({words}), installed {installed}, damaged {damaged}")
             line = member.ship.find_component("SCREENS", pattern)
-            self.table_loss(loss, f"7 {words}", line.mcr if line else None, percent,
-                            f"{words} {installed} -> {damaged}", hole)
+            self.table_loss(
+                loss, f"7 {words}", line.mcr if line else None, percent, f"{words} {installed} -> {damaged}", hole
+            )
 
     def direct_losses(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
         if damage.fuel_hits:
@@ -311,22 +366,32 @@ class _Scorer:
             else:
                 how = f"{figure(tankage)} tons x {figure(damage.fuel_hits)}% x Cr 25,000"
                 loss.lines.append(LossLine("5 fuel", how, tankage * damage.fuel_hits / HUNDRED * tcs.FUEL_MCR_PER_TON))
-        for count, each, table, words in ((damage.turrets_destroyed, tcs.TURRET_LOSS_MCR, "8 turrets", "turrets"),
-                                          (damage.bays_destroyed, tcs.BAY_LOSS_MCR, "9 bays", "bays"),
-                                          (damage.crew_lost, tcs.CREW_LOSS_MCR, "10 crew", "crew")):
+        for count, each, table, words in (
+            (damage.turrets_destroyed, tcs.TURRET_LOSS_MCR, "8 turrets", "turrets"),
+            (damage.bays_destroyed, tcs.BAY_LOSS_MCR, "9 bays", "bays"),
+            (damage.crew_lost, tcs.CREW_LOSS_MCR, "10 crew", "crew"),
+        ):
             if count:
                 loss.lines.append(LossLine(table, f"{count} {words} x MCr {figure(each)}", count * each))
         if damage.computer is not None:
             installed = member.design.computer
             damaged = hg.COMPUTER_BY_MODEL.get(damage.computer.lower())
             if damaged is None:
-                self.problem("APX003", f"{loss.ship}: '{damage.computer}' is not a computer model (Model/1 ... "
-                                       "Model/9, with fib or bis)")
+                self.problem(
+                    "APX003",
+                    f"{loss.ship}: '{damage.computer}' is not a computer model (Model/1 ... Model/9, with fib or bis)",
+                )
             elif installed is None:
                 self.problem("APX004", f"{loss.ship}: table 11: the installed computer is not on the sheet")
             elif damaged != installed:
-                loss.lines.append(LossLine("11 computer", f"{installed.model} MCr {figure(installed.mcr)} - new "
-                                           f"{damaged.model} MCr {figure(damaged.mcr)}", installed.mcr - damaged.mcr))
+                loss.lines.append(
+                    LossLine(
+                        "11 computer",
+                        f"{installed.model} MCr {figure(installed.mcr)} - new "
+                        f"{damaged.model} MCr {figure(damaged.mcr)}",
+                        installed.mcr - damaged.mcr,
+                    )
+                )
 
     # ---- the fleet -----------------------------------------------------------------------------------
     def score(self, record: DamageRecord) -> FleetScore:
@@ -336,13 +401,18 @@ class _Scorer:
             self.where = Span(path=self.path, line=line, col=col)
             matches = [i for i, m in enumerate(self.fleet.members) if _names_sheet(m, damage.sheet)]
             if not matches:
-                self.problem("APX002", f"'{damage.sheet}' is not a sheet of fleet {self.fleet.name}"
-                             + self._sheets_hint(damage.sheet))
+                self.problem(
+                    "APX002",
+                    f"'{damage.sheet}' is not a sheet of fleet {self.fleet.name}" + self._sheets_hint(damage.sheet),
+                )
                 continue
             member_index = matches[0]
             if damage.copy_number > self.fleet.members[member_index].count:
-                self.problem("APX002", f"copy {damage.copy_number} of '{damage.sheet}': the fleet builds "
-                                       f"{self.fleet.members[member_index].count}")
+                self.problem(
+                    "APX002",
+                    f"copy {damage.copy_number} of '{damage.sheet}': the fleet builds "
+                    f"{self.fleet.members[member_index].count}",
+                )
                 continue
             if (member_index, damage.copy_number) in entries:
                 self.problem("APX002", f"copy {damage.copy_number} of '{damage.sheet}' is listed twice")
@@ -353,8 +423,10 @@ class _Scorer:
             value = member.value
             if value is None:
                 self.where = Span(path=self.fleet.path, line=1, col=1)
-                self.problem("APX004", f"{member.ship.display_name}: no cost on the sheet: the fleet's spending "
-                                       "cannot be counted")
+                self.problem(
+                    "APX004",
+                    f"{member.ship.display_name}: no cost on the sheet: the fleet's spending cannot be counted",
+                )
                 value = Decimal(0)
             spent += value * member.count
             for copy in sorted(number for index, number in entries if index == member_index):  # damaged copies
@@ -391,8 +463,10 @@ def _fuel_short_of_jump_1(member: FleetMember, damage: ShipDamage) -> str | None
     needed = hg.JUMP_FUEL_PER_PARSEC * hull
     if left >= needed:
         return None
-    return (f"{figure(damage.fuel_hits)} fuel hits leave {figure(round(left, 3))} tons of fuel, short of the "
-            f"{figure(needed)} tons of a jump-1")
+    return (
+        f"{figure(damage.fuel_hits)} fuel hits leave {figure(round(left, 3))} tons of fuel, short of the "
+        f"{figure(needed)} tons of a jump-1"
+    )
 
 
 def _names_sheet(member: FleetMember, sheet: str) -> bool:
@@ -400,8 +474,9 @@ def _names_sheet(member: FleetMember, sheet: str) -> bool:
     return path == sheet or path.endswith("/" + sheet.lstrip("./")) or member.ship.display_name == sheet
 
 
-def score_fleet(fleet: FleetSubject, record: DamageRecord, record_path: str,
-                positions: dict | None = None) -> tuple[FleetScore, list[Diagnostic]]:
+def score_fleet(
+    fleet: FleetSubject, record: DamageRecord, record_path: str, positions: dict | None = None
+) -> tuple[FleetScore, list[Diagnostic]]:
     """Appendix A for one fleet: the value of every damaged ship's losses, and the findings (holes, bad
     entries). Ships not in the record are intact and lose nothing."""
     scorer = _Scorer(fleet, record_path, positions or {})
@@ -420,10 +495,16 @@ def unasked_rulings(path: Path, rulings: Iterable[str], asked: set[str]) -> list
     found = []
     for key in unasked:
         near = meant(key, sorted(asked), NEAR_NAME)
-        hint = f": did you mean \"{near}\"?" if near else ""
+        hint = f': did you mean "{near}"?' if near else ""
         line, col = positions.get(("scenario", "rulings", key), positions.get(("scenario", "rulings"), (1, 1)))
-        found.append(Diagnostic(code="APX005", severity=Severity.WARNING, span=Span(path=str(path), line=line, col=col),
-                                message=f"the ruling \"{key}\" is asked for by no hole of this battle{hint}"))
+        found.append(
+            Diagnostic(
+                code="APX005",
+                severity=Severity.WARNING,
+                span=Span(path=str(path), line=line, col=col),
+                message=f'the ruling "{key}" is asked for by no hole of this battle{hint}',
+            )
+        )
     return found
 
 
@@ -449,10 +530,14 @@ class Standing:
         if not self.provisional:
             return "final"
         if not self.decisive:
-            return (f"provisional: {len(self.pending)} ruling(s) pending ({', '.join(self.pending)}); the leader stays "
-                    "ahead whatever they are")
-        return (f"provisional: {len(self.pending)} ruling(s) pending ({', '.join(self.pending)}); these could change "
-                f"the winner: {', '.join(self.decisive)}")
+            return (
+                f"provisional: {len(self.pending)} ruling(s) pending ({', '.join(self.pending)}); the leader stays "
+                "ahead whatever they are"
+            )
+        return (
+            f"provisional: {len(self.pending)} ruling(s) pending ({', '.join(self.pending)}); these could change "
+            f"the winner: {', '.join(self.decisive)}"
+        )
 
 
 def standing(scores: list[FleetScore], best: FleetScore | None) -> Standing:
@@ -468,6 +553,14 @@ def standing(scores: list[FleetScore], best: FleetScore | None) -> Standing:
         return Standing(True, pending, pending)
     others = [s for s in scores if s is not best]
     holds = all(best.worst_percentage < other.percentage for other in others)
-    decisive = [] if holds else [hole.key for score in scores for hole in score.pending
-                                 if score is best or best.worst_percentage >= score.percentage]
+    decisive = (
+        []
+        if holds
+        else [
+            hole.key
+            for score in scores
+            for hole in score.pending
+            if score is best or best.worst_percentage >= score.percentage
+        ]
+    )
     return Standing(True, pending, decisive + unstaked)

@@ -44,8 +44,9 @@ class FleetMember:
 
     @property
     def is_tug(self) -> bool:
-        names = " ".join(filter(None, (self.ship.name, self.ship.ship_class, self.ship.ship_type_name,
-                                       self.ship.title))).lower()
+        names = " ".join(
+            filter(None, (self.ship.name, self.ship.ship_class, self.ship.ship_type_name, self.ship.title))
+        ).lower()
         return self.role == "tug" or "tug" in names.split()
 
 

@@ -23,5 +23,22 @@ from shipyard.systems.highguard.rules import (
     weapon_legality,
 )
 
-MODULES = (usp_digits, battery_counts, energy, fuel, agility, cargo, tonnage, cost, power_drives, drive_tl,
-           computer, armour_tl, scoops, weapon_legality, small_craft, fittings_tl, digit_range)
+MODULES = (
+    usp_digits,
+    battery_counts,
+    energy,
+    fuel,
+    agility,
+    cargo,
+    tonnage,
+    cost,
+    power_drives,
+    drive_tl,
+    computer,
+    armour_tl,
+    scoops,
+    weapon_legality,
+    small_craft,
+    fittings_tl,
+    digit_range,
+)

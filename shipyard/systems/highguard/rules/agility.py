@@ -29,5 +29,8 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if design.ep_output is None or design.hull is None:  # the engine sets agility only with both
         return
     spare = design.ep_output - design.ep_used
-    yield ctx.report_at(f"Agility {figure(declared)}, but {figure(spare)} spare EP on {figure(design.hull)} tons "
-                        f"({figure(design.ep_output)} - {figure(design.ep_used)} used) give {design.agility}", span)
+    yield ctx.report_at(
+        f"Agility {figure(declared)}, but {figure(spare)} spare EP on {figure(design.hull)} tons "
+        f"({figure(design.ep_output)} - {figure(design.ep_used)} used) give {design.agility}",
+        span,
+    )

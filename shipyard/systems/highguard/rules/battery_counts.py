@@ -41,16 +41,27 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
                 continue
             count = getattr(counts, column)
             if count and not digit:
-                yield ctx.report(f"{count} {label} under the {words} column, whose USP digit is 0"
-                                 f"{_doubt(counts, column)}", counts, column)
+                yield ctx.report(
+                    f"{count} {label} under the {words} column, whose USP digit is 0{_doubt(counts, column)}",
+                    counts,
+                    column,
+                )
         if batteries is not None and bearing is not None:
             total, facing = batteries.get(column), bearing.get(column)
             if facing > total:
-                yield ctx.report(f"{facing} {words} batteries bearing, but only {total} batteries"
-                                 f"{_doubt(bearing, column) or _doubt(batteries, column)}", bearing, column)
+                yield ctx.report(
+                    f"{facing} {words} batteries bearing, but only {total} batteries"
+                    f"{_doubt(bearing, column) or _doubt(batteries, column)}",
+                    bearing,
+                    column,
+                )
         if digit and batteries is not None and not batteries.get(column):
-            yield ctx.report(f"the USP has a {words} digit but the batteries line gives no {words} batteries",
-                             usp, column, Severity.WARNING)
+            yield ctx.report(
+                f"the USP has a {words} digit but the batteries line gives no {words} batteries",
+                usp,
+                column,
+                Severity.WARNING,
+            )
     if batteries is None or not ship.components:
         return
     design = subject.design
@@ -64,6 +75,10 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     for column, count in bays.items():
         declared = batteries.get(column)
         if declared and declared != count and not any(t.column == column for t in design.turrets):
-            yield ctx.report(f"{declared} {column.replace('_', ' ')} batteries, but the component sheet has {count} "
-                             f"{'spinal mount' if column == (design.spinal or ('',))[0] else 'bays'} (one battery "
-                             f"each){_doubt(batteries, column)}", batteries, column)
+            yield ctx.report(
+                f"{declared} {column.replace('_', ' ')} batteries, but the component sheet has {count} "
+                f"{'spinal mount' if column == (design.spinal or ('',))[0] else 'bays'} (one battery "
+                f"each){_doubt(batteries, column)}",
+                batteries,
+                column,
+            )

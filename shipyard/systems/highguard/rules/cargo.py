@@ -28,8 +28,10 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         return  # over tonnage: HG107
     cargo_line = next((c for c in subject.ship.components_in("ACCOMODATIONS") if c.label.lower() == "cargo"), None)
     if cargo_line is not None and cargo_line.tons != left:
-        yield ctx.report(f"Cargo {figure(cargo_line.tons)} tons, but the hull less the other components leaves "
-                         f"{figure(left)}", cargo_line)
+        yield ctx.report(
+            f"Cargo {figure(cargo_line.tons)} tons, but the hull less the other components leaves {figure(left)}",
+            cargo_line,
+        )
     declared, span = subject.summary("Cargo")
     if declared is not None and declared != left:
         yield ctx.report_at(f"Cargo {figure(declared)}, but the components leave {figure(left)} tons", span)

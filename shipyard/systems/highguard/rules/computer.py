@@ -42,11 +42,18 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if design.hull is not None:
         needed = next((model for tons, model in hg.MINIMUM_COMPUTER_BY_HULL if design.hull >= tons), 0)
         if hg.computer_size(computer) < needed:
-            yield ctx.report(f"a {design.hull}-ton hull needs at least a Model/{needed}; it has {computer.model}",
-                             where, field)
+            yield ctx.report(
+                f"a {design.hull}-ton hull needs at least a Model/{needed}; it has {computer.model}", where, field
+            )
     if design.tl is not None and computer.tl > design.tl:
         yield ctx.report(f"{computer.model} needs TL{computer.tl}; this ship is TL{design.tl}", where, field)
-    if ship.components and design.hull is not None and design.hull >= 100 and \
-            not any(c.label.lower() == "bridge" for c in ship.components_in("AVIONICS")):
-        yield ctx.report_at(f"a ship of {design.hull} tons needs a bridge; the component sheet has none",
-                            subject.span("title") or subject.span("usp"))
+    if (
+        ship.components
+        and design.hull is not None
+        and design.hull >= 100
+        and not any(c.label.lower() == "bridge" for c in ship.components_in("AVIONICS"))
+    ):
+        yield ctx.report_at(
+            f"a ship of {design.hull} tons needs a bridge; the component sheet has none",
+            subject.span("title") or subject.span("usp"),
+        )

@@ -31,5 +31,7 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     places = max(0, -exponent) if isinstance(exponent, int) else 0  # a finite cost has a whole exponent
     rounded = total.quantize(Decimal(1).scaleb(-places))
     if rounded != ship.cost_mcr:
-        yield ctx.report_at(f"cost MCr {figure(ship.cost_mcr)}, but the components add up to MCr {figure(rounded)}",
-                            subject.span("cost_mcr"))
+        yield ctx.report_at(
+            f"cost MCr {figure(ship.cost_mcr)}, but the components add up to MCr {figure(rounded)}",
+            subject.span("cost_mcr"),
+        )

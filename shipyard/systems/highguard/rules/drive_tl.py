@@ -32,9 +32,14 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         rating = design.installed.get(kind, 0)
         if rating and rating in table and table[rating] > tl:
             where = drive.component if drive is not None else usp
-            yield ctx.report(f"{kind} {rating} needs TL{table[rating]}; this ship is TL{tl}", where,
-                             None if drive is not None else kind)
+            yield ctx.report(
+                f"{kind} {rating} needs TL{table[rating]}; this ship is TL{tl}",
+                where,
+                None if drive is not None else kind,
+            )
         for spare in (d for d in design.backup_drives if d.kind == kind):  # held to the same limits
             if spare.rating in table and table[spare.rating] > tl:
-                yield ctx.report(f"backup {kind} drive {spare.rating} needs TL{table[spare.rating]}; this ship is "
-                                 f"TL{tl}", spare.component)
+                yield ctx.report(
+                    f"backup {kind} drive {spare.rating} needs TL{table[spare.rating]}; this ship is TL{tl}",
+                    spare.component,
+                )

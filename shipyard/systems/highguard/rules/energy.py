@@ -31,5 +31,8 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     plant = subject.design.drives.get("power")
     line = plant.component if plant is not None else None
     if plant is not None and line is not None and line.ep is not None and not agrees(line.ep, output):
-        yield ctx.report(f"the power plant line says +{figure(line.ep)} EP, but "
-                         f"{figure(plant.tons)} tons of plant give {shown(output)} EP", line)
+        yield ctx.report(
+            f"the power plant line says +{figure(line.ep)} EP, but "
+            f"{figure(plant.tons)} tons of plant give {shown(output)} EP",
+            line,
+        )

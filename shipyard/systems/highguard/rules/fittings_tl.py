@@ -45,5 +45,6 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         yield ctx.report("drop capsules without drop capsule launchers", capsules[0])
     mixed = labels.get("mixed turrets")
     if mixed is not None and design.hull is not None and design.hull > MIXED_TURRETS_MAX_HULL:
-        yield ctx.report(f"mixed turrets only on ships of {MIXED_TURRETS_MAX_HULL} tons or less; this one is "
-                         f"{design.hull}", mixed)
+        yield ctx.report(
+            f"mixed turrets only on ships of {MIXED_TURRETS_MAX_HULL} tons or less; this one is {design.hull}", mixed
+        )

@@ -31,12 +31,18 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if declared is not None and jump is not None and plant is not None:
         dropped = design.drop_tanks
         if not dropped and not agrees(declared, jump + plant):
-            yield ctx.report_at(f"Fuel {figure(declared)}, but jump fuel {shown(jump)} + power plant fuel "
-                                f"{shown(plant)} make {shown(jump + plant)}", span)
+            yield ctx.report_at(
+                f"Fuel {figure(declared)}, but jump fuel {shown(jump)} + power plant fuel "
+                f"{shown(plant)} make {shown(jump + plant)}",
+                span,
+            )
         elif dropped and declared + dropped < jump + plant and not agrees(declared + dropped, jump + plant):
-            yield ctx.report_at(f"Fuel {figure(declared)} and {figure(dropped)} tons of drop tanks make "
-                                f"{figure(declared + dropped)}, short of jump fuel {shown(jump)} (on the laden "
-                                f"tonnage) + power plant fuel {shown(plant)} = {shown(jump + plant)}", span)
+            yield ctx.report_at(
+                f"Fuel {figure(declared)} and {figure(dropped)} tons of drop tanks make "
+                f"{figure(declared + dropped)}, short of jump fuel {shown(jump)} (on the laden "
+                f"tonnage) + power plant fuel {shown(plant)} = {shown(jump + plant)}",
+                span,
+            )
     if not ship.components:
         return
     tanks = {c.label.split(":")[0]: c for c in ship.components_in("FUEL")}
@@ -45,12 +51,16 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if j_fuel is not None and jump is not None:
         carried = j_fuel.tons + design.drop_tanks
         if carried < jump:
-            yield ctx.report(f"jump fuel {figure(carried)} tons is short of the {figure(jump)} tons the jump needs",
-                             j_fuel)
+            yield ctx.report(
+                f"jump fuel {figure(carried)} tons is short of the {figure(jump)} tons the jump needs", j_fuel
+            )
     if p_fuel is not None and plant:
         periods = p_fuel.tons / plant
         whole = max(1, int(periods.to_integral_value()))
         if not agrees(p_fuel.tons, plant * whole):
             days = hg.PLANT_FUEL_DAYS
-            yield ctx.report(f"power plant fuel {figure(p_fuel.tons)} tons is {figure(round(periods * days, 1))} days; "
-                             f"it must be {days} days ({shown(plant)} tons) or a whole multiple", p_fuel)
+            yield ctx.report(
+                f"power plant fuel {figure(p_fuel.tons)} tons is {figure(round(periods * days, 1))} days; "
+                f"it must be {days} days ({shown(plant)} tons) or a whole multiple",
+                p_fuel,
+            )

@@ -31,5 +31,6 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         return
     for kind in ("jump", "maneuver"):
         if kind in ratings and ratings[kind] > power:
-            yield ctx.report(f"power plant {figure(power)} is below the {kind} number {figure(ratings[kind])}",
-                             usp, "power")
+            yield ctx.report(
+                f"power plant {figure(power)} is below the {kind} number {figure(ratings[kind])}", usp, "power"
+            )

@@ -27,5 +27,8 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         return
     for line in subject.ship.components_in("FUEL"):
         if line.label.lower() == "scoops" and line.mcr > 0:
-            yield ctx.report(f"fuel scoops on a {hg.CONFIGURATIONS[configuration].name} (configuration "
-                             f"{configuration}), which is not streamlined", line)
+            yield ctx.report(
+                f"fuel scoops on a {hg.CONFIGURATIONS[configuration].name} (configuration "
+                f"{configuration}), which is not streamlined",
+                line,
+            )

@@ -26,5 +26,8 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         return
     total = design.tons_used + (design.cargo_line or 0)
     if total > design.hull:
-        yield ctx.report_at(f"the components take {figure(total)} tons of a {figure(design.hull)}-ton hull: "
-                            f"{figure(total - design.hull)} tons over", subject.span("tonnage") or subject.span("usp"))
+        yield ctx.report_at(
+            f"the components take {figure(total)} tons of a {figure(design.hull)}-ton hull: "
+            f"{figure(total - design.hull)} tons over",
+            subject.span("tonnage") or subject.span("usp"),
+        )

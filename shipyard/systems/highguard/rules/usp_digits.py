@@ -25,12 +25,27 @@ from shipyard.systems.highguard.subject import HighGuardSubject
 
 META = meta("HG101", "usp-digits")
 
-_NAMES = {"hull_code": "hull size", "jump": "jump", "maneuver": "maneuver", "power": "power plant",
-          "computer": "computer", "crew": "crew", "armour": "armour", "sandcaster": "sandcaster",
-          "meson_screen": "meson screen", "damper": "nuclear damper", "black_globe": "black globe",
-          "repulsor": "repulsor", "laser": "laser", "energy": "energy weapon",
-          "particle_accelerator": "particle accelerator", "meson": "meson gun", "missile": "missile",
-          "particle_accelerator_spinal": "particle accelerator spinal", "meson_spinal": "meson spinal"}
+_NAMES = {
+    "hull_code": "hull size",
+    "jump": "jump",
+    "maneuver": "maneuver",
+    "power": "power plant",
+    "computer": "computer",
+    "crew": "crew",
+    "armour": "armour",
+    "sandcaster": "sandcaster",
+    "meson_screen": "meson screen",
+    "damper": "nuclear damper",
+    "black_globe": "black globe",
+    "repulsor": "repulsor",
+    "laser": "laser",
+    "energy": "energy weapon",
+    "particle_accelerator": "particle accelerator",
+    "meson": "meson gun",
+    "missile": "missile",
+    "particle_accelerator_spinal": "particle accelerator spinal",
+    "meson_spinal": "meson spinal",
+}
 
 
 def _crew_sections(subject: HighGuardSubject) -> int | None:
@@ -42,8 +57,9 @@ def _crew_sections(subject: HighGuardSubject) -> int | None:
     sections = int(-(-hull // hg.CREW_SECTION_TONS))
     letter = hg.ehex(sections) if sections < len(hg.EHEX) else None
     substituted = {v: k for k, v in subject.ship.substitutions.items()}
-    return hg.ehex_value(substituted[sections]) if sections in substituted else (
-        sections if letter is not None else None)
+    return (
+        hg.ehex_value(substituted[sections]) if sections in substituted else (sections if letter is not None else None)
+    )
 
 
 def _shown(value) -> str:
@@ -83,20 +99,32 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
             continue
         if name == "crew" and declared == _crew_sections(subject):
             continue  # High Guard Shipyard's default crew digit: the number of crew sections (a variant)
-        found = ctx.report(f"USP {_NAMES[name]} digit {_shown(declared)}, but the sheet gives {_shown(recomputed)} "
-                           f"({_why(name, subject)})", usp, name)
+        found = ctx.report(
+            f"USP {_NAMES[name]} digit {_shown(declared)}, but the sheet gives {_shown(recomputed)} "
+            f"({_why(name, subject)})",
+            usp,
+            name,
+        )
         yield _with_digit_fix(ctx, found, declared, recomputed)
     laden = subject.ship.laden_usp
     if laden is not None:
         for name, recomputed in subject.design.laden_usp.items():
             declared = getattr(laden, name)
             if declared != recomputed:
-                found = ctx.report(f"laden USP {_NAMES[name]} digit {_shown(declared)}, but with "
-                                   f"{subject.design.drop_tanks} tons of drop tanks the sheet gives "
-                                   f"{_shown(recomputed)}", laden, name)
+                found = ctx.report(
+                    f"laden USP {_NAMES[name]} digit {_shown(declared)}, but with "
+                    f"{subject.design.drop_tanks} tons of drop tanks the sheet gives "
+                    f"{_shown(recomputed)}",
+                    laden,
+                    name,
+                )
                 yield _with_digit_fix(ctx, found, declared, recomputed)
     for column in ("particle_accelerator", "meson"):
         declared, recomputed = getattr(usp, f"{column}_spinal"), subject.design.usp.get(f"{column}_spinal")
         if subject.ship.components and declared != recomputed and (declared or recomputed):
-            yield ctx.report(f"USP {_NAMES[column]} spinal mount {declared or 'none'}, but the components give "
-                             f"{recomputed or 'none'}", usp, column)
+            yield ctx.report(
+                f"USP {_NAMES[column]} spinal mount {declared or 'none'}, but the components give "
+                f"{recomputed or 'none'}",
+                usp,
+                column,
+            )

@@ -27,18 +27,39 @@ META = meta("HG115", "weapon-legality")
 _SPINAL = re.compile(r"spinal", re.I)
 
 _EXCLUSIVE = (
-    ("a spinal meson gun", lambda d: d.spinal and d.spinal[0] == "meson", "meson bays",
-     lambda d: any(b.weapon == "meson gun" for b in d.bays)),
-    ("a spinal particle accelerator", lambda d: d.spinal and d.spinal[0] == "particle_accelerator",
-     "particle accelerator bays or turrets",
-     lambda d: any(b.weapon == "particle accelerator" for b in d.bays)
-     or any(t.weapon == "particle accelerator" for t in d.turrets)),
-    ("particle accelerator bays", lambda d: any(b.weapon == "particle accelerator" for b in d.bays),
-     "particle accelerator turrets", lambda d: any(t.weapon == "particle accelerator" for t in d.turrets)),
-    ("missile bays", lambda d: any(b.weapon == "missile" for b in d.bays), "missile turrets",
-     lambda d: any(t.weapon == "missile" for t in d.turrets)),
-    ("50-ton energy bays", lambda d: any(b.size == 50 and b.weapon in ("plasma gun", "fusion gun") for b in d.bays),
-     "energy turrets", lambda d: any(t.column == "energy" for t in d.turrets)),
+    (
+        "a spinal meson gun",
+        lambda d: d.spinal and d.spinal[0] == "meson",
+        "meson bays",
+        lambda d: any(b.weapon == "meson gun" for b in d.bays),
+    ),
+    (
+        "a spinal particle accelerator",
+        lambda d: d.spinal and d.spinal[0] == "particle_accelerator",
+        "particle accelerator bays or turrets",
+        lambda d: (
+            any(b.weapon == "particle accelerator" for b in d.bays)
+            or any(t.weapon == "particle accelerator" for t in d.turrets)
+        ),
+    ),
+    (
+        "particle accelerator bays",
+        lambda d: any(b.weapon == "particle accelerator" for b in d.bays),
+        "particle accelerator turrets",
+        lambda d: any(t.weapon == "particle accelerator" for t in d.turrets),
+    ),
+    (
+        "missile bays",
+        lambda d: any(b.weapon == "missile" for b in d.bays),
+        "missile turrets",
+        lambda d: any(t.weapon == "missile" for t in d.turrets),
+    ),
+    (
+        "50-ton energy bays",
+        lambda d: any(b.size == 50 and b.weapon in ("plasma gun", "fusion gun") for b in d.bays),
+        "energy turrets",
+        lambda d: any(t.column == "energy" for t in d.turrets),
+    ),
 )
 
 
@@ -49,12 +70,14 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         if bay.weapon == "empty":
             continue
         if design.hull is not None and design.hull < hg.BAY_MIN_HULL:
-            yield ctx.report(f"bays need a hull of {hg.BAY_MIN_HULL} tons or more; this one is {design.hull}",
-                             bay.component)
+            yield ctx.report(
+                f"bays need a hull of {hg.BAY_MIN_HULL} tons or more; this one is {design.hull}", bay.component
+            )
         spec = hg.BAYS.get((bay.size, bay.weapon))
         if spec is not None and tl is not None and spec.min_tl > tl:
-            yield ctx.report(f"{bay.size}-ton {bay.weapon} bays need TL{spec.min_tl}; this ship is TL{tl}",
-                             bay.component)
+            yield ctx.report(
+                f"{bay.size}-ton {bay.weapon} bays need TL{spec.min_tl}; this ship is TL{tl}", bay.component
+            )
     sizes: dict[str, set[int]] = {}
     for bay in design.bays:
         sizes.setdefault(bay.weapon, set()).add(bay.size)
@@ -70,19 +93,22 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         if design.spinal is not None:
             mounts = hg.SPINAL_MESON if design.spinal[0] == "meson" else hg.SPINAL_PA
             mount = mounts.get(design.spinal[1])
-            mount_line = next((c for c in ship.components_in("WEAPONRY") if c.label.lower().startswith("spinal")),
-                              None)
+            mount_line = next((c for c in ship.components_in("WEAPONRY") if c.label.lower().startswith("spinal")), None)
             if mount is not None and mount.tl > tl:
-                yield ctx.report(f"spinal mount {design.spinal[1]} needs TL{mount.tl}; this ship is TL{tl}",
-                                 mount_line)
-        for key, screens, words in (("damper", hg.DAMPERS, "nuclear damper"), ("meson_screen", hg.MESON_SCREENS,
-                                    "meson screen"), ("black_globe", hg.BLACK_GLOBES, "black globe")):
+                yield ctx.report(f"spinal mount {design.spinal[1]} needs TL{mount.tl}; this ship is TL{tl}", mount_line)
+        for key, screens, words in (
+            ("damper", hg.DAMPERS, "nuclear damper"),
+            ("meson_screen", hg.MESON_SCREENS, "meson screen"),
+            ("black_globe", hg.BLACK_GLOBES, "black globe"),
+        ):
             factor = design.screens.get(key)
             if factor and factor in screens and screens[factor].tl > tl:
-                screen_line = next((c for c in ship.components_in("SCREENS") if c.label.lower().startswith(words)),
-                                   None)
-                yield ctx.report(f"{words} factor {factor} needs TL{screens[factor].tl}; this ship is TL{tl}",
-                                 screen_line)
+                screen_line = next(
+                    (c for c in ship.components_in("SCREENS") if c.label.lower().startswith(words)), None
+                )
+                yield ctx.report(
+                    f"{words} factor {factor} needs TL{screens[factor].tl}; this ship is TL{tl}", screen_line
+                )
     spinals = [c for c in ship.components_in("WEAPONRY") if _SPINAL.match(c.label)]
     if len(spinals) > 1:
         yield ctx.report("more than one spinal mount: a ship carries one", spinals[1])

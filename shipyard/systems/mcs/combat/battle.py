@@ -174,7 +174,6 @@ def ship_batteries_lost(ship: CombatShip) -> int:
     return len(batteries) if ship.destroyed else sum(b.destroyed for b in batteries)
 
 
-
 def _pd_groups(ship: CombatShip, doctrine: Doctrine) -> list[Group]:
     if doctrine.point_defence == "none":
         return []
@@ -200,8 +199,7 @@ def fleet_maneuver(fleet: Fleet) -> Fraction:
     return min([fleet.doctrine.maneuver, *(ship.current_maneuver() for ship in fleet.fighting)])
 
 
-def _allocate(ship: CombatShip, doctrine: Doctrine, maneuver: Fraction,
-              options: Options = DEFAULT_OPTIONS) -> None:
+def _allocate(ship: CombatShip, doctrine: Doctrine, maneuver: Fraction, options: Options = DEFAULT_OPTIONS) -> None:
     """MCS 2.1 by doctrine: the side's maneuver G, then with a spinal mount what aiming needs ("at least one-half
     of it's total current acceleration", ``aiming_needed``: a 1 G ship aims 0.5), and what is left to evasion."""
     have = ship.current_maneuver()
@@ -282,8 +280,15 @@ def _displacement(ship: CombatShip) -> Fraction:
 class Battle:
     """One battle between two fleets, turn by turn (MCS 2.0)."""
 
-    def __init__(self, fleets: list[Fleet], options: Options, start_range: str, limit: int, dice: RandomDice,
-                 narrate: bool = False) -> None:
+    def __init__(
+        self,
+        fleets: list[Fleet],
+        options: Options,
+        start_range: str,
+        limit: int,
+        dice: RandomDice,
+        narrate: bool = False,
+    ) -> None:
         self.fleets, self.options, self.range, self.limit, self.dice = fleets, options, start_range, limit, dice
         self.narrate = narrate
         for fleet in fleets:
@@ -318,11 +323,14 @@ class Battle:
             if outcome is not None:
                 break
         winner, reason = outcome or (None, f"the turn limit ({self.limit}) was reached")
-        self.say(f"The battle ends after turn {turn}: " + (f"{self.fleets[winner].name} wins, {reason}"
-                                                            if winner is not None else f"a draw, {reason}"))
+        self.say(
+            f"The battle ends after turn {turn}: "
+            + (f"{self.fleets[winner].name} wins, {reason}" if winner is not None else f"a draw, {reason}")
+        )
         survivors = [[can_fight(s) for s in fleet.ships] for fleet in self.fleets]
-        lost = [sum((s.cost_mcr or Fraction(0) for s in fleet.ships if s.destroyed), Fraction(0))
-                for fleet in self.fleets]
+        lost = [
+            sum((s.cost_mcr or Fraction(0) for s in fleet.ships if s.destroyed), Fraction(0)) for fleet in self.fleets
+        ]
         losses = [[ship_batteries_lost(s) for s in fleet.ships] for fleet in self.fleets]
         return Tally(winner, reason, turn, survivors, dict(self.hits), lost, losses)
 
@@ -349,11 +357,14 @@ class Battle:
             _squadrons_evade_alike(fleet)
         rolls = [self.dice.roll(t.INITIATIVE_DICE, 6, "initiative", fleet.name) for fleet in self.fleets]
         # MCS 2.2: "plus the twice number of G's allocated to maneuver by that side": the G allocated this turn
-        totals = [initiative(roll, fleet.tactics, g) for roll, fleet, g in zip(rolls, self.fleets, allocated,
-                                                                              strict=True)]
+        totals = [
+            initiative(roll, fleet.tactics, g) for roll, fleet, g in zip(rolls, self.fleets, allocated, strict=True)
+        ]
         first = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else self.dice.pick(2, "initiative tie") - 1
-        self.say(f"initiative: {self.fleets[0].name} {float(totals[0]):g}, {self.fleets[1].name} "
-                 f"{float(totals[1]):g}: {self.fleets[first].name} wins")
+        self.say(
+            f"initiative: {self.fleets[0].name} {float(totals[0]):g}, {self.fleets[1].name} "
+            f"{float(totals[1]):g}: {self.fleets[first].name} wins"
+        )
         was = self.range
         seek: str = self.fleets[first].doctrine.seek
         if seek == "best":
@@ -446,23 +457,31 @@ class Battle:
                     continue
                 ready = [b for b in group.intact if id(b) not in used]
                 used.update(map(id, ready))
-                hits = fire_volley(ctx, attacker, group, ready, ship, band, ship.allocation[1], attacker.allocation[2],
-                                   sand_rule, sand)
+                hits = fire_volley(
+                    ctx, attacker, group, ready, ship, band, ship.allocation[1], attacker.allocation[2], sand_rule, sand
+                )
                 if hits:
                     key = f"{enemy.name}: {attacker.name}: {group.label}"
                     self.hits[key] = self.hits.get(key, 0) + hits
 
-    def strike(self, ctx: Context, salvo: _Salvo, doctrine: Doctrine, used: set[int],
-               sand: set[int] | None = None) -> None:
+    def strike(
+        self, ctx: Context, salvo: _Salvo, doctrine: Doctrine, used: set[int], sand: set[int] | None = None
+    ) -> None:
         """MCS 4.1-4.3: the target's point defence batteries that have not fired take one shot each at the salvo
         until it is stopped, then it strikes; the target's doctrine's sand meets it as it meets a laser (MCS 5.1:
         sand "reduces the damage of laser and detonation-laser attacks")."""
         target = salvo.target
         size_evade = salvo.group.size_evade or 0
         # MCS 4.1: "Only the target ship and ships in the same squadron with it may use Point Defence Fire."
-        defenders = [target] + ([s for s in self.fleets[self.side_of(target)].fighting
-                                 if s is not target and s.squadron is not None and s.squadron == target.squadron]
-                                if target.squadron is not None else [])
+        defenders = [target] + (
+            [
+                s
+                for s in self.fleets[self.side_of(target)].fighting
+                if s is not target and s.squadron is not None and s.squadron == target.squadron
+            ]
+            if target.squadron is not None
+            else []
+        )
         for defender in defenders:
             for group in _pd_groups(defender, doctrine):
                 for battery in group.intact:
@@ -475,8 +494,18 @@ class Battle:
                         stopped = point_defence(ctx, defender, group, salvo.strength, size_evade)
                     if stopped:
                         return
-        fired = missile_attack(ctx, salvo.attacker, salvo.group, salvo.battery, target, t.RANGE_BANDS[salvo.band],
-                               target.allocation[1], sand=doctrine.sand, sand_fired=sand, strength=salvo.strength)
+        fired = missile_attack(
+            ctx,
+            salvo.attacker,
+            salvo.group,
+            salvo.battery,
+            target,
+            t.RANGE_BANDS[salvo.band],
+            target.allocation[1],
+            sand=doctrine.sand,
+            sand_fired=sand,
+            strength=salvo.strength,
+        )
         if fired.bonus is not None:
             key = f"{self.fleets[self.side_of(salvo.attacker)].name}: {salvo.attacker.name}: {salvo.group.label}"
             self.hits[key] = self.hits.get(key, 0) + 1
@@ -488,8 +517,9 @@ def run_seed(seed: int, run: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def fight(templates: list[Fleet], options: Options, start_range: str, limit: int, seed: int, run: int,
-          narrate: bool = False) -> tuple[Tally, list[str]]:
+def fight(
+    templates: list[Fleet], options: Options, start_range: str, limit: int, seed: int, run: int, narrate: bool = False
+) -> tuple[Tally, list[str]]:
     """One battle, the fleets copied fresh from their templates."""
     fleets = [Fleet(f.name, [s.clone() for s in f.ships], f.tactics, f.doctrine) for f in templates]
     battle = Battle(fleets, options, start_range, limit, RandomDice(run_seed(seed, run), keep=narrate), narrate)
@@ -537,27 +567,54 @@ class Counted:
     def side(self, index: int) -> dict[str, object]:
         win, loss = self.wins[index], self.wins[1 - index]
         low, high = wilson(win, self.runs)
-        return {"name": self.names[index], "win": win / self.runs, "draw": self.draws / self.runs,
-                "loss": loss / self.runs, "win_ci": [low, high],
-                "ships": [{"name": name, "fighting_at_end": kept / self.runs, "weapon_batteries": weapons,
-                           "batteries_lost_mean": lost / self.runs if self.runs else 0.0}
-                          for name, kept, weapons, lost in zip(self.ship_names[index], self.survival[index],
-                                                               self.ship_weapons[index], self.ship_lost[index],
-                                                               strict=True)],
-                "lost_mcr_mean": float(self.lost_mcr[index] / self.runs) if self.costed[index] else None,
-                "batteries_lost": {
-                    "of": self.weapons[index],
-                    "mean": sum(k * n for k, n in self.damage[index].items()) / self.runs if self.runs else 0.0,
-                    "distribution": {str(k): n for k, n in sorted(self.damage[index].items())}}}
+        return {
+            "name": self.names[index],
+            "win": win / self.runs,
+            "draw": self.draws / self.runs,
+            "loss": loss / self.runs,
+            "win_ci": [low, high],
+            "ships": [
+                {
+                    "name": name,
+                    "fighting_at_end": kept / self.runs,
+                    "weapon_batteries": weapons,
+                    "batteries_lost_mean": lost / self.runs if self.runs else 0.0,
+                }
+                for name, kept, weapons, lost in zip(
+                    self.ship_names[index],
+                    self.survival[index],
+                    self.ship_weapons[index],
+                    self.ship_lost[index],
+                    strict=True,
+                )
+            ],
+            "lost_mcr_mean": float(self.lost_mcr[index] / self.runs) if self.costed[index] else None,
+            "batteries_lost": {
+                "of": self.weapons[index],
+                "mean": sum(k * n for k, n in self.damage[index].items()) / self.runs if self.runs else 0.0,
+                "distribution": {str(k): n for k, n in sorted(self.damage[index].items())},
+            },
+        }
 
 
 def count(tallies: Iterable[Tally], runs: int, seed: int, fleets: list[Fleet]) -> Counted:
-    counted = Counted(runs, seed, [f.name for f in fleets], [0, 0], 0, {}, [[0] * len(f.ships) for f in fleets],
-                      [[s.name for s in f.ships] for f in fleets], {}, [Fraction(0), Fraction(0)], {},
-                      weapons=[sum(len(weapon_batteries(s)) for s in f.ships) for f in fleets],
-                      costed=[all(s.cost_mcr is not None for s in f.ships) for f in fleets],
-                      ship_weapons=[[len(weapon_batteries(s)) for s in f.ships] for f in fleets],
-                      ship_lost=[[0] * len(f.ships) for f in fleets])
+    counted = Counted(
+        runs,
+        seed,
+        [f.name for f in fleets],
+        [0, 0],
+        0,
+        {},
+        [[0] * len(f.ships) for f in fleets],
+        [[s.name for s in f.ships] for f in fleets],
+        {},
+        [Fraction(0), Fraction(0)],
+        {},
+        weapons=[sum(len(weapon_batteries(s)) for s in f.ships) for f in fleets],
+        costed=[all(s.cost_mcr is not None for s in f.ships) for f in fleets],
+        ship_weapons=[[len(weapon_batteries(s)) for s in f.ships] for f in fleets],
+        ship_lost=[[0] * len(f.ships) for f in fleets],
+    )
     for tally in tallies:
         add(counted, tally)
     return counted
@@ -603,8 +660,9 @@ def sheet_ships(path: Path, shown: str) -> tuple[list[UsdShip], list[Diagnostic]
     return ships, found
 
 
-def build_fleets(engagement: Engagement, base: Path, positions: Positions | None = None,
-                 shown: str = "") -> tuple[list[Fleet] | None, list[Diagnostic]]:
+def build_fleets(
+    engagement: Engagement, base: Path, positions: Positions | None = None, shown: str = ""
+) -> tuple[list[Fleet] | None, list[Diagnostic]]:
     """The fleets of an engagement (sheets relative to ``base``), or None and why not."""
     found: list[Diagnostic] = []
     fleets: list[Fleet] = []
@@ -621,16 +679,21 @@ def build_fleets(engagement: Engagement, base: Path, positions: Positions | None
             chosen, why = pick_ship(read, ref.name, ref.sheet)
             if chosen is None:
                 if read or not any(d.severity is Severity.ERROR and d.span.path == str(path) for d in problems):
-                    found.append(Diagnostic(code="CMB003", severity=Severity.ERROR, span=here,
-                                            message=str(why)))
+                    found.append(Diagnostic(code="CMB003", severity=Severity.ERROR, span=here, message=str(why)))
                 continue
             if why is not None:
                 found.append(Diagnostic(code="CMB008", severity=Severity.INFO, span=here, message=why))
             try:
                 template = combat_ship(chosen, ref.crew)
             except ValueError as error:
-                found.append(Diagnostic(code="CMB003", severity=Severity.ERROR,
-                                        span=Span(path=shown or str(path), line=line, col=col), message=str(error)))
+                found.append(
+                    Diagnostic(
+                        code="CMB003",
+                        severity=Severity.ERROR,
+                        span=Span(path=shown or str(path), line=line, col=col),
+                        message=str(error),
+                    )
+                )
                 continue
             first_name = first_name or template.name
             for copy_number in range(1, ref.count + 1):
@@ -645,10 +708,15 @@ def build_fleets(engagement: Engagement, base: Path, positions: Positions | None
         reserve = sum(s.reserve for s in ships)
         if reserve and reserve >= len(ships) - reserve:
             line, col = locate(positions or {}, ("sides", side_index, "ships"))
-            found.append(Diagnostic(code="CMB007", severity=Severity.ERROR, span=Span(path=shown or "-", line=line,
-                                                                                      col=col),
-                                    message=f"{reserve} ship(s) in the reserve and {len(ships) - reserve} in the main "
-                                            "body: there must always be more in the main body (MCS 2.1.1)"))
+            found.append(
+                Diagnostic(
+                    code="CMB007",
+                    severity=Severity.ERROR,
+                    span=Span(path=shown or "-", line=line, col=col),
+                    message=f"{reserve} ship(s) in the reserve and {len(ships) - reserve} in the main "
+                    "body: there must always be more in the main body (MCS 2.1.1)",
+                )
+            )
             return None, found
         unknown = _unknown_point_defence(side, side_index, ships, positions or {}, shown)
         if unknown:
@@ -658,19 +726,27 @@ def build_fleets(engagement: Engagement, base: Path, positions: Positions | None
     return fleets, found
 
 
-def _unknown_point_defence(side: Side, side_index: int, ships: list[CombatShip], positions: Positions,
-                           shown: str) -> list[Diagnostic]:
+def _unknown_point_defence(
+    side: Side, side_index: int, ships: list[CombatShip], positions: Positions, shown: str
+) -> list[Diagnostic]:
     """CMB004 at a side's point-defence doctrine for each battery it names that none of the side's ships has
     (it would never fire point defence, and nothing would say why), with the battery meant when one is near."""
     if isinstance(side.doctrine.point_defence, str):
         return []
     names = {spelt(g.name): g.name for ship in ships for g in ship.groups}
     line, col = locate(positions, ("sides", side_index, "doctrine", "point_defence"))
-    return [Diagnostic(code="CMB004", severity=Severity.ERROR, span=Span(path=shown or "-", line=line, col=col),
-                       message=f"point defence names {name!r}, a battery no ship of the side has"
-                               f"{meant_hint(name, names.values(), NEAR_NAME)}: it has "
-                               f"{', '.join(repr(n) for n in names.values())}")
-            for name in side.doctrine.point_defence if spelt(name) not in names]
+    return [
+        Diagnostic(
+            code="CMB004",
+            severity=Severity.ERROR,
+            span=Span(path=shown or "-", line=line, col=col),
+            message=f"point defence names {name!r}, a battery no ship of the side has"
+            f"{meant_hint(name, names.values(), NEAR_NAME)}: it has "
+            f"{', '.join(repr(n) for n in names.values())}",
+        )
+        for name in side.doctrine.point_defence
+        if spelt(name) not in names
+    ]
 
 
 def load_engagement(path: Path, shown: str | None = None) -> tuple[Engagement | None, list[Diagnostic], Positions]:
@@ -702,8 +778,15 @@ def _width(successes: int, runs: int) -> float:
     return high - low
 
 
-def run_many(fleets: list[Fleet], engagement: Engagement, runs: int, seed: int, jobs: int = 1,
-             until_ci: float | None = None, block: int = 500) -> Counted:
+def run_many(
+    fleets: list[Fleet],
+    engagement: Engagement,
+    runs: int,
+    seed: int,
+    jobs: int = 1,
+    until_ci: float | None = None,
+    block: int = 500,
+) -> Counted:
     """``runs`` battles (or fewer: with ``until_ci``, stop once both sides' 95% win intervals are narrower),
     counted. Run k always uses the seed of (seed, k): the result does not depend on ``jobs``."""
     counted = count([], 0, seed, fleets)
@@ -711,14 +794,18 @@ def run_many(fleets: list[Fleet], engagement: Engagement, runs: int, seed: int, 
     pool = None
     if jobs > 1 and runs >= PARALLEL_FROM:
         from concurrent.futures import ProcessPoolExecutor
+
         pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         while done < runs:
             size = min(runs - done, block if until_ci is not None else runs - done)
             pieces = max(1, min(jobs * 4, size // 50 or 1)) if pool else 1
             bounds = [done + size * i // pieces for i in range(pieces + 1)]
-            tasks = [(fleets, engagement.options, engagement.start_range, engagement.turns, seed, lo, hi)
-                     for lo, hi in itertools.pairwise(bounds) if hi > lo]
+            tasks = [
+                (fleets, engagement.options, engagement.start_range, engagement.turns, seed, lo, hi)
+                for lo, hi in itertools.pairwise(bounds)
+                if hi > lo
+            ]
             results = pool.map(_chunk, tasks) if pool else map(_chunk, tasks)
             for tallies in results:
                 for tally in tallies:

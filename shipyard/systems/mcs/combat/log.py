@@ -52,8 +52,22 @@ RANGE_STEPS = ("vs", "s", "m", "l", "x")
 NEAR_SHIP = 0.6
 Quality = Literal["green", "trained", "line", "crack", "elite"]
 #: MCS 4.5: the interior locations a component can be armoured at.
-Location = Literal["electronics", "spinal", "magazine", "turret", "bay", "cargo/fittings", "fuel", "crew quarters",
-                   "power plant", "maneuver drive", "jump drive", "hangar", "screens", "special"]
+Location = Literal[
+    "electronics",
+    "spinal",
+    "magazine",
+    "turret",
+    "bay",
+    "cargo/fittings",
+    "fuel",
+    "crew quarters",
+    "power plant",
+    "maneuver drive",
+    "jump drive",
+    "hangar",
+    "screens",
+    "special",
+]
 
 
 class _Entry(AnyCase):
@@ -161,8 +175,11 @@ class _Run:
         self.in_flight: dict[tuple[int, int], int] = {}
 
     def error(self, where: tuple[str | int, ...], code: str, message: str) -> None:
-        self.result.diagnostics.append(Diagnostic(code=code, severity=Severity.ERROR,
-                                                  span=located(self.positions, self.shown, where), message=message))
+        self.result.diagnostics.append(
+            Diagnostic(
+                code=code, severity=Severity.ERROR, span=located(self.positions, self.shown, where), message=message
+            )
+        )
 
     def load_ships(self) -> None:
         from shipyard.core.pipeline import check_sheet, load_sheet
@@ -177,18 +194,33 @@ class _Run:
                 self.error(where, "CMB003", f"ship {key!r}: {why}")
                 continue
             if why is not None:
-                self.result.diagnostics.append(Diagnostic(code="CMB008", severity=Severity.INFO, message=why,
-                                                          span=located(self.positions, self.shown, where)))
+                self.result.diagnostics.append(
+                    Diagnostic(
+                        code="CMB008",
+                        severity=Severity.INFO,
+                        message=why,
+                        span=located(self.positions, self.shown, where),
+                    )
+                )
             batteries = [weapon.name for weapon in chosen.weapons]
             spellings = {spelt(battery) for battery in batteries}
             for name in entry.mounts:  # a mount for a battery the ship lacks would mount nothing, in silence
                 if spelt(name) not in spellings:
-                    self.error(("ships", key, "mounts", name), "CMB004", f"ship {key!r}: mounts names {name!r}, a "
-                               f"battery {chosen.name} does not have{meant_hint(name, batteries, NEAR_NAME)}: it has "
-                               + ", ".join(repr(battery) for battery in dict.fromkeys(batteries)))
+                    self.error(
+                        ("ships", key, "mounts", name),
+                        "CMB004",
+                        f"ship {key!r}: mounts names {name!r}, a "
+                        f"battery {chosen.name} does not have{meant_hint(name, batteries, NEAR_NAME)}: it has "
+                        + ", ".join(repr(battery) for battery in dict.fromkeys(batteries)),
+                    )
             try:
-                self.ships[key] = combat_ship(chosen, entry.crew, entry.mounts, entry.vacc_suits,
-                                              {str(k): v for k, v in entry.component_armour.items()})
+                self.ships[key] = combat_ship(
+                    chosen,
+                    entry.crew,
+                    entry.mounts,
+                    entry.vacc_suits,
+                    {str(k): v for k, v in entry.component_armour.items()},
+                )
                 self.ships[key].power_loss = self.log.options.power_loss
                 self.ships[key].facilities |= frozenset(entry.facilities)
             except ValueError as error:
@@ -247,9 +279,11 @@ class _Run:
                     continue
                 roll = self.random.roll(t.INITIATIVE_DICE, 6, f"{rolling.name} initiative")
             totals[key] = initiative(roll, entry.tactics, rolling.allocation[0])
-            ctx.say(f"initiative: {rolling.name} {roll} (2d6) + {entry.tactics} fleet tactics + "
-                    f"{t.INITIATIVE_MANEUVER_FACTOR} x {float(rolling.allocation[0]):g} G maneuver = "
-                    f"{float(totals[key]):g}")
+            ctx.say(
+                f"initiative: {rolling.name} {roll} (2d6) + {entry.tactics} fleet tactics + "
+                f"{t.INITIATIVE_MANEUVER_FACTOR} x {float(rolling.allocation[0]):g} G maneuver = "
+                f"{float(totals[key]):g}"
+            )
         if totals:
             best = max(totals.values())
             winners = [self.ships[k].name for k, v in totals.items() if v == best]
@@ -257,13 +291,18 @@ class _Run:
         if previous is not None:
             bands = RANGE_STEPS
             if previous in bands and turn.range in bands and abs(bands.index(previous) - bands.index(turn.range)) > 1:
-                self.error(where + ("range",), "CMB007", f"the range goes from {t.RANGE_BANDS[previous].name} to "
-                           f"{t.RANGE_BANDS[turn.range].name}: the initiative winner may change it by one band "
-                           "(MCS 2.3)")
+                self.error(
+                    where + ("range",),
+                    "CMB007",
+                    f"the range goes from {t.RANGE_BANDS[previous].name} to "
+                    f"{t.RANGE_BANDS[turn.range].name}: the initiative winner may change it by one band "
+                    "(MCS 2.3)",
+                )
             ctx.say(f"range: {t.RANGE_BANDS[previous].name} to {t.RANGE_BANDS[turn.range].name}")
 
-    def fire(self, ctx: Context, turn: TurnEntry, entry: FireEntry, where: tuple[str | int, ...],
-             sand_fired: set[int]) -> None:
+    def fire(
+        self, ctx: Context, turn: TurnEntry, entry: FireEntry, where: tuple[str | int, ...], sand_fired: set[int]
+    ) -> None:
         attacker = self.ship(entry.ship, where + ("ship",))
         target = self.ship(entry.target, where + ("target",))
         if attacker is None or target is None:
@@ -280,10 +319,14 @@ class _Run:
         aiming = turn.aiming.get(entry.ship)
         striking = group.kind == "missile" and entry.launched is not None  # fired in an earlier turn
         ready = group.intact if striking else [b for b in group.intact if id(b) not in self.used]
-        batteries = ready if entry.count == "all" else ready[:entry.count]
+        batteries = ready if entry.count == "all" else ready[: entry.count]
         if entry.count != "all" and len(batteries) < entry.count:
-            self.error(where + ("count",), "CMB005", f"{group.label}: {entry.count} asked to fire, {len(batteries)} "
-                                                      "intact and not yet fired this turn (MCS 4.1)")
+            self.error(
+                where + ("count",),
+                "CMB005",
+                f"{group.label}: {entry.count} asked to fire, {len(batteries)} "
+                "intact and not yet fired this turn (MCS 4.1)",
+            )
             return
         if group.kind == "beam" and not sensors_allow(ctx, attacker, target, band):
             return
@@ -292,10 +335,22 @@ class _Run:
         try:
             if group.kind == "beam":  # with squadron fire, each `squadron` batteries make one roll (MCS 3.0)
                 for start in range(0, len(batteries), entry.squadron):
-                    volley = batteries[start:start + entry.squadron]
-                    fire_beam(ctx, attacker, group, volley[0], target, band, evasion, entry.skill,
-                              None if aiming is None else _fraction(aiming), entry.sand, sand_fired,
-                              squadron=len(volley), spread=entry.spread)
+                    volley = batteries[start : start + entry.squadron]
+                    fire_beam(
+                        ctx,
+                        attacker,
+                        group,
+                        volley[0],
+                        target,
+                        band,
+                        evasion,
+                        entry.skill,
+                        None if aiming is None else _fraction(aiming),
+                        entry.sand,
+                        sand_fired,
+                        squadron=len(volley),
+                        spread=entry.spread,
+                    )
             elif group.kind == "missile":
                 for battery in batteries:
                     if entry.launched is None and id(battery) in attacker.unpowered():
@@ -309,15 +364,34 @@ class _Run:
         except CannotFire as error:
             self.error(where + ("battery",), "CMB005", str(error))
         except DiceError as error:
-            hint = "" if entry.dice is not None else ("; no dice given for this fire: give 'dice = [...]' (the "
-                                                      "totals the table rolled) or run with --seed N")
+            hint = (
+                ""
+                if entry.dice is not None
+                else (
+                    "; no dice given for this fire: give 'dice = [...]' (the "
+                    "totals the table rolled) or run with --seed N"
+                )
+            )
             self.error(where + ("dice",), "CMB006", f"{error}{hint}")
         if scripted.left:
-            self.error(where + ("dice",), "CMB006", f"{scripted.left} scripted roll(s) left over: the fire used "
-                                                    f"{scripted.used} of {len(scripted.rolls)}")
+            self.error(
+                where + ("dice",),
+                "CMB006",
+                f"{scripted.left} scripted roll(s) left over: the fire used {scripted.used} of {len(scripted.rolls)}",
+            )
 
-    def salvo(self, ctx: Context, attacker: CombatShip, group: Group, battery: Battery, target: CombatShip,
-              band: t.RangeBand, evasion: Fraction, entry: FireEntry, where: tuple[str | int, ...]) -> None:
+    def salvo(
+        self,
+        ctx: Context,
+        attacker: CombatShip,
+        group: Group,
+        battery: Battery,
+        target: CombatShip,
+        band: t.RangeBand,
+        evasion: Fraction,
+        entry: FireEntry,
+        where: tuple[str | int, ...],
+    ) -> None:
         launched_with = self.in_flight.get((id(battery), entry.launched or 0), battery.rof)
         strength = launched_with if entry.salvo is None else entry.salvo
         size_evade = group.size_evade or 0
@@ -325,9 +399,13 @@ class _Run:
             launched = self.log.turn[entry.launched - 1].range if entry.launched <= len(self.log.turn) else None
             due = entry.launched + (0 if launched in t.MISSILE_SAME_TURN else 1)
             if launched is None or due != ctx.turn:
-                self.error(where + ("launched",), "CMB007", f"a salvo launched in turn {entry.launched}"
-                           + (f" at {t.RANGE_BANDS[launched].name} range strikes in turn {due}" if launched else "")
-                           + f", not turn {ctx.turn} (MCS 4.0)")
+                self.error(
+                    where + ("launched",),
+                    "CMB007",
+                    f"a salvo launched in turn {entry.launched}"
+                    + (f" at {t.RANGE_BANDS[launched].name} range strikes in turn {due}" if launched else "")
+                    + f", not turn {ctx.turn} (MCS 4.0)",
+                )
                 return
         strike = t.MISSILE_MODES[entry.mode].band
         for index, defence in enumerate(entry.defence):
@@ -337,12 +415,16 @@ class _Run:
                 self.error(where + ("defence", index), "CMB004", str(error.args[0]))
                 return
             for _ in range(defence.shots):
-                firing = [b for b in defender_group.intact if id(b) not in self.used][:defence.squadron]
+                firing = [b for b in defender_group.intact if id(b) not in self.used][: defence.squadron]
                 if len(firing) < defence.squadron:
-                    self.error(where + ("defence", index), "CMB005", f"{defender_group.label}: no "
-                               f"{'battery' if defence.squadron == 1 else f'{defence.squadron} batteries'} left "
-                               "that has not fired this turn (MCS 4.1: point defence uses batteries not yet fired, "
-                               "which may not fire later)")
+                    self.error(
+                        where + ("defence", index),
+                        "CMB005",
+                        f"{defender_group.label}: no "
+                        f"{'battery' if defence.squadron == 1 else f'{defence.squadron} batteries'} left "
+                        "that has not fired this turn (MCS 4.1: point defence uses batteries not yet fired, "
+                        "which may not fire later)",
+                    )
                     break
                 self.used.update({id(b): "point defence" for b in firing})
                 if defender_group.kind == "missile":  # countermissiles, Optional 5.7
@@ -350,8 +432,20 @@ class _Run:
                         return
                 elif point_defence(ctx, target, defender_group, strength, size_evade, strike, defence.squadron):
                     return
-        missile_attack(ctx, attacker, group, battery, target, band, evasion, entry.mode, entry.skill, entry.sand,
-                       strength=strength, missile_fc=entry.missile_fc)
+        missile_attack(
+            ctx,
+            attacker,
+            group,
+            battery,
+            target,
+            band,
+            evasion,
+            entry.mode,
+            entry.skill,
+            entry.sand,
+            strength=strength,
+            missile_fc=entry.missile_fc,
+        )
 
 
 def resolve_log(path: Path, shown: str | None = None, seed: int | None = None) -> Resolution:

@@ -129,8 +129,10 @@ class ToHit:
 
 
 #: How power plant damage is felt (MCS 4.5), in the words a log says it with.
-POWER_LOSS_WORDS = {"maneuver": "each point lost reduces maneuver by one", "batteries": "each two points lost "
-                    "disable a weapon battery"}
+POWER_LOSS_WORDS = {
+    "maneuver": "each point lost reduces maneuver by one",
+    "batteries": "each two points lost disable a weapon battery",
+}
 
 
 class CannotFire(ValueError):
@@ -143,8 +145,10 @@ class CannotFire(ValueError):
 
 
 def beam_figures(group: Group, battery: Battery, band: t.RangeBand) -> tuple[int, int]:
-    pen, dam = battery.pen[band.column] if band.column < len(battery.pen) else None, (
-        battery.dam[band.column] if band.column < len(battery.dam) else None)
+    pen, dam = (
+        battery.pen[band.column] if band.column < len(battery.pen) else None,
+        (battery.dam[band.column] if band.column < len(battery.dam) else None),
+    )
     if battery.destroyed:
         raise CannotFire(f"{battery.label} is destroyed")
     beyond = group.beyond(band.key)
@@ -155,9 +159,18 @@ def beam_figures(group: Group, battery: Battery, band: t.RangeBand) -> tuple[int
     return pen, dam
 
 
-def to_hit(attacker: CombatShip, group: Group, target: CombatShip, band: t.RangeBand, evasion_g: Fraction,
-           options: Options = DEFAULT_OPTIONS, skill: int | None = None, aiming_g: Fraction | None = None,
-           squadron: int = 1, spread: int = 0) -> ToHit:
+def to_hit(
+    attacker: CombatShip,
+    group: Group,
+    target: CombatShip,
+    band: t.RangeBand,
+    evasion_g: Fraction,
+    options: Options = DEFAULT_OPTIONS,
+    skill: int | None = None,
+    aiming_g: Fraction | None = None,
+    squadron: int = 1,
+    spread: int = 0,
+) -> ToHit:
     """MCS 3.0: gunnery + fire control + ROF + target size - evasion, on the band's dice. Squadron fire adds its
     ROF bonus; spread fire (Optional 5.4) adds ROF; aiming G (2.1) lowers a spinal mount's ROF."""
     battery = group.first_intact or group.batteries[0]
@@ -261,8 +274,10 @@ def severity_roll(ctx: Context, target: CombatShip, dv: int, weapon: Weapon, whe
     total = die + dv - against
     if ctx.narrate:
         level, count = t.severity(total)
-        ctx.say(f"  {where} severity: {die} (1d{sides}) + {dv} DV - {against} {label} = {total}: "
-                f"{t.level_name(level, count)}")
+        ctx.say(
+            f"  {where} severity: {die} (1d{sides}) + {dv} DV - {against} {label} = {total}: "
+            f"{t.level_name(level, count)}"
+        )
     return t.severity_levels(total)
 
 
@@ -273,21 +288,26 @@ def _pick(ctx: Context, options: list, why: str) -> Any:
 def _reduce_battery(ctx: Context, ship: CombatShip, battery: Battery, loss: int | None, level: str) -> None:
     group = ship.group_of(battery)
     if loss is None:
+
         def destroy() -> None:
             battery.destroyed = True
+
         ctx.change(ship, f"{battery.label} destroyed ({level})", destroy)
         return
     if loss == 0:
         ctx.say("  -> no effect")
         return
     if group.kind == "missile":
+
         def salvo() -> None:
             battery.rof -= loss
+
         ctx.change(ship, f"{battery.label} salvo rating reduced by {loss} to {battery.rof - loss:+d}", salvo)
         return
 
     def reduce() -> None:
         battery.dam = [None if d is None else d - loss for d in battery.dam]
+
     after = " ".join("-" if d is None else str(d - loss) for d in battery.dam) if ctx.narrate else "..."
     ctx.change(ship, f"{battery.label} USD reduced by {loss} (damage {after})", reduce)
 
@@ -304,8 +324,11 @@ def battery_hit(ctx: Context, ship: CombatShip, mount: str, level: str, losses: 
             ctx.say(f"  -> no {mount} weapon: no effect")
         return
     ctx.battery_hits += 1
-    chooser = ("the firing player's choice (weasel rule)" if ctx.options.weasel and ctx.battery_hits % 2 == 0
-               else WHICH_BATTERY[mount])
+    chooser = (
+        "the firing player's choice (weasel rule)"
+        if ctx.options.weasel and ctx.battery_hits % 2 == 0
+        else WHICH_BATTERY[mount]
+    )
     battery = _pick(ctx, candidates, chooser)
     if ship.group_of(battery).tpaw:
         _reduce_battery(ctx, ship, battery, None, level)
@@ -319,15 +342,24 @@ def _sensor_of(ship: CombatShip, kind: str) -> list[SensorState]:
 
 def _lower_sensor(ctx: Context, ship: CombatShip, sensor: SensorState, loss: Fraction | None) -> None:
     if loss is None:
+
         def destroy() -> None:
             sensor.destroyed = True
+
         ctx.change(ship, lambda: f"{sensor.kind} {float(sensor.sensitivity)} destroyed", destroy)
         return
 
     def lower() -> None:
         sensor.sensitivity += loss
-    ctx.change(ship, lambda: f"{sensor.kind} {float(sensor.sensitivity)} sensitivity {float(loss):+} to "
-                             f"{float(sensor.sensitivity + loss)}", lower)
+
+    ctx.change(
+        ship,
+        lambda: (
+            f"{sensor.kind} {float(sensor.sensitivity)} sensitivity {float(loss):+} to "
+            f"{float(sensor.sensitivity + loss)}"
+        ),
+        lower,
+    )
 
 
 def sensor_hit(ctx: Context, ship: CombatShip, level: str) -> None:
@@ -391,12 +423,18 @@ def surface_effect(ctx: Context, ship: CombatShip, location: str, level: str) ->
             ship.ir_added += added
             if power and ship.power is not None:
                 ship.power = max(0, ship.power + power)
-        ctx.change(ship, lambda: f"radiator: IR signature +{float(added)}" + (f", power plant {power}" if power
-                                                                                else ""), radiate)
+
+        ctx.change(
+            ship,
+            lambda: f"radiator: IR signature +{float(added)}" + (f", power plant {power}" if power else ""),
+            radiate,
+        )
     elif ship.lacks(location):  # a facility its sheet does not name: "treated as 'No Effect'"
         if ctx.narrate:
-            ctx.say(f"  -> no effect: the sheet of {ship.name} names no "
-                    f"{'drop tanks or grappled craft' if location == 'drop tanks' else 'launch port'}")
+            ctx.say(
+                f"  -> no effect: the sheet of {ship.name} names no "
+                f"{'drop tanks or grappled craft' if location == 'drop tanks' else 'launch port'}"
+            )
     elif location == "launch port":
         _note(ctx, ship, f"launch port, {level}: {t.SURFACE_EFFECTS['launch port'][level]}")
     elif location == "drop tanks":
@@ -410,8 +448,10 @@ def crew_casualties(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) 
     """MCS 4.5, crew casualties of a (C) hit: by level and tonnage, rounded up; doubled for mesons and PAWs,
     doubled again without vacc suits. A light hit on a ship under 5,000 tons injures one, disabling none."""
     if level == "light" and ship.displacement < t.CREW_SMALL_SHIP_TONS:
+
         def injure() -> None:
             ship.crew_injured += 1
+
         ctx.change(ship, "1 crew member injured (not disabled)", injure)
         return
     crew, tons = t.CREW_CASUALTIES[level]
@@ -426,6 +466,7 @@ def crew_casualties(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) 
 
     def disable() -> None:
         ship.crew_disabled += count
+
     ctx.change(ship, f"{count} crew disabled" + (f" ({', '.join(why)})" if why else ""), disable)
 
 
@@ -458,6 +499,7 @@ def _destroy_system(ctx: Context, ship: CombatShip, system: str, then: Callable[
         if system not in ship.systems_destroyed:
             ship.systems_destroyed.append(system)
         then()
+
     ctx.change(ship, f"{system} destroyed", destroy)
 
 
@@ -470,20 +512,32 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
             ctx.say(f"  electronics: {roll} (1d6): {system}")
     if system == "bridge":
         if level == "light":
-            ctx.change(ship, "bridge: all tasks +1 die for one turn",
-                       lambda: ship.turn_effects.append(TurnEffect("task dice", 1, ctx.turn + 1)))
+            ctx.change(
+                ship,
+                "bridge: all tasks +1 die for one turn",
+                lambda: ship.turn_effects.append(TurnEffect("task dice", 1, ctx.turn + 1)),
+            )
         else:
+
             def bridge() -> None:
                 ship.extra_task_dice += 1
                 if level == "critical":
                     ship.turn_effects.append(TurnEffect("no maneuver or fire", 1, ctx.turn + 1))
-            ctx.change(ship, "bridge " + ("destroyed: no maneuver or fire for one turn, " if level == "critical"
-                                          else "damaged: ") + "all tasks +1 die for the battle", bridge)
+
+            ctx.change(
+                ship,
+                "bridge "
+                + ("destroyed: no maneuver or fire for one turn, " if level == "critical" else "damaged: ")
+                + "all tasks +1 die for the battle",
+                bridge,
+            )
     elif system == "fire control":
         if level == "critical":
+
             def blind() -> None:
                 ship.fire_control = 0
                 ship.fire_control_destroyed = True
+
             ctx.change(ship, "all MFDs destroyed, fire control 0", blind)
         else:
             lost = per_tons(ship.displacement, t.MFD_TONS_PER_LOSS[level], minimum=0)
@@ -492,14 +546,18 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
             def control() -> None:
                 ship.mfds_lost += lost
                 ship.fire_control = max(0, ship.fire_control + change)
+
             ctx.change(ship, f"{lost} MFD(s) destroyed" + (f", fire control {change}" if change else ""), control)
     elif system == "computer":
         if weapon == "paw" and level != "critical" and not ship.fibre_computers:
             level = t.LEVEL_ORDER[t.LEVEL_ORDER.index(level) + 1]
             if ctx.narrate:
                 ctx.say(f"  a PAW against non-fibre computers: one level more, {level}")
-        count = 1 if level == "light" else (ship.computers if level == "critical"
-                                            else per_tons(ship.displacement, t.COMPUTER_TONS_PER_LOSS))
+        count = (
+            1
+            if level == "light"
+            else (ship.computers if level == "critical" else per_tons(ship.displacement, t.COMPUTER_TONS_PER_LOSS))
+        )
 
         def compute() -> None:
             ship.computers_damaged = min(ship.computers, ship.computers_damaged + count)
@@ -508,6 +566,7 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
                 ship.extra_task_dice += 1
             if level == "critical":
                 ship.turn_effects.append(TurnEffect("no maneuver or fire", 1, ctx.turn + 1))
+
         ctx.change(ship, f"{count} computer(s) {'damaged' if level == 'light' else 'destroyed'}", compute)
     else:
         loss = t.ALL_SENSORS_LOSS[level]
@@ -515,6 +574,7 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
         def dim() -> None:
             for sensor in ship.sensors:
                 sensor.sensitivity += loss
+
         ctx.change(ship, lambda: f"all sensor sensitivities {float(loss):+}", dim)
 
 
@@ -526,8 +586,12 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
         battery_hit(ctx, ship, location, level, t.INTERIOR_BATTERY_LOSS)
     elif location == "magazine":
         share = t.MAGAZINE_LOSS[level]
-        launchers = [b for g in ship.lines(None, MISSILES) for b in g.batteries
-                     if b.salvos is not None and b.full_salvos is not None]
+        launchers = [
+            b
+            for g in ship.lines(None, MISSILES)
+            for b in g.batteries
+            if b.salvos is not None and b.full_salvos is not None
+        ]
 
         def magazine_words() -> str:
             full = [b.full_salvos or 0 for b in launchers]
@@ -535,8 +599,10 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
                 count = sum(math.ceil(each * share) for each in full)
             else:
                 count = math.ceil(sum(full) * share)
-            return (f"missile magazine: {float(share):.0%} of the full missile load destroyed ({count} "
-                    f"salvo(s) of a full {sum(full)})")
+            return (
+                f"missile magazine: {float(share):.0%} of the full missile load destroyed ({count} "
+                f"salvo(s) of a full {sum(full)})"
+            )
 
         def magazine() -> None:
             if ctx.options.magazine_loss == "launcher":  # the share of each launcher's load, rounded up
@@ -550,6 +616,7 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
                 if fullest is None or not fullest.salvos:
                     break
                 fullest.salvos -= 1
+
         ctx.change(ship, magazine_words, magazine)
     elif location == "cargo/fittings":
         roll = ctx.dice.roll(1, 6, "cargo or fittings")
@@ -562,10 +629,14 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
             def cargo() -> None:
                 if ship.cargo is not None:
                     ship.cargo -= ship.cargo * share
+
             ctx.change(ship, lambda: f"{float(share):.0%} of cargo destroyed", cargo)
         else:
-            lost = ("all fittings of one type" if level == "critical"
-                    else f"{per_tons(ship.displacement, t.FITTINGS_TONS_PER_LOSS[level], 0)} fitting(s)")
+            lost = (
+                "all fittings of one type"
+                if level == "critical"
+                else f"{per_tons(ship.displacement, t.FITTINGS_TONS_PER_LOSS[level], 0)} fitting(s)"
+            )
             _note(ctx, ship, f"fittings: {lost} destroyed")
     elif location == "fuel":
         share = t.FUEL_LOSS[level]
@@ -574,61 +645,83 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
         def fuel() -> None:
             if ship.fuel is not None:
                 ship.fuel = max(Fraction(0), ship.fuel - tons)
+
         ctx.change(ship, lambda: f"{float(tons):g} tons of fuel lost", fuel)
     elif location == "crew quarters":
         share = t.QUARTERS_LOSS[level]
 
         def quarters() -> None:
             ship.quarters_lost = min(Fraction(1), ship.quarters_lost + share)
+
         ctx.change(ship, lambda: f"{float(share):.0%} of crew quarters destroyed", quarters)
         if level == "critical" and ship.passengers:
             ctx.say("  passengers take a (C) hit")
             crew_casualties(ctx, ship, "critical", weapon)
     elif location == "hangar":
-        _note(ctx, ship, {"light": "hangar: 1% of carried craft (at least 1) take a critical hit",
-                          "heavy": "hangar: 10% of carried craft and one launch facility destroyed",
-                          "critical": "hangar: all carried craft and launch facilities destroyed"}[level])
+        _note(
+            ctx,
+            ship,
+            {
+                "light": "hangar: 1% of carried craft (at least 1) take a critical hit",
+                "heavy": "hangar: 10% of carried craft and one launch facility destroyed",
+                "critical": "hangar: all carried craft and launch facilities destroyed",
+            }[level],
+        )
     elif location == "screens":
         loss = t.SCREEN_LOSS[level]
 
         def screen() -> None:
             if ship.meson_screen is not None:
                 ship.meson_screen = None if loss is None else max(0, ship.meson_screen - loss)
+
         ctx.change(ship, "meson screen destroyed" if loss is None else f"meson screen -{loss}", screen)
     elif location in ("power plant", "maneuver drive"):
         amount, one_turn = t.DRIVE_LOSS[level]
         what = "power" if location == "power plant" else "maneuver"
         if amount is None:
+
             def gone() -> None:
                 if what == "power":
                     ship.power = 0
                 else:
                     ship.maneuver = Fraction(0)
+
             _destroy_system(ctx, ship, location, gone)
         elif one_turn:
-            ctx.change(ship, f"{location}: {what} -{amount} for one turn",
-                       lambda: ship.turn_effects.append(TurnEffect(what, amount, ctx.turn + 1)))
+            ctx.change(
+                ship,
+                f"{location}: {what} -{amount} for one turn",
+                lambda: ship.turn_effects.append(TurnEffect(what, amount, ctx.turn + 1)),
+            )
         else:
+
             def lower() -> None:
                 if what == "power":
                     ship.power = None if ship.power is None else max(0, ship.power - amount)
                 else:
                     ship.maneuver = max(Fraction(0), ship.maneuver - amount)
+
             effect = f" ({POWER_LOSS_WORDS[ship.power_loss]})" if what == "power" else ""
             ctx.change(ship, f"{location}: {what} -{amount}{effect}", lower)
     elif location == "jump drive":
         jump = t.JUMP_LOSS[level]
         if jump is None:
+
             def no_jump() -> None:
                 ship.jump = 0
+
             _destroy_system(ctx, ship, "jump drive", no_jump)
         elif jump == 0:
+
             def misjump() -> None:
                 ship.misjump_dm += 1
+
             ctx.change(ship, "jump drive: +1 DM to misjump", misjump)
         else:
+
             def lower_jump() -> None:
                 ship.jump = max(0, (ship.jump or 0) - jump)
+
             ctx.change(ship, f"jump -{jump}", lower_jump)
     else:
         special(ctx, ship, level, weapon)
@@ -652,25 +745,43 @@ def special(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
         if level == "light":
             _note(ctx, ship, "life support: no air recycling until repaired")
         else:
+
             def tolerance() -> None:
                 if ship.g_tolerance is not None:
-                    ship.g_tolerance = (max(0, ship.g_tolerance + t.LIFE_SUPPORT_HEAVY) if level == "heavy"
-                                        else min(ship.g_tolerance, t.LIFE_SUPPORT_CRITICAL_TOLERANCE))
-            ctx.change(ship, "life support: G-tolerance -1" if level == "heavy"
-                       else "G-comp and air recycling destroyed: G-tolerance 2", tolerance)
+                    ship.g_tolerance = (
+                        max(0, ship.g_tolerance + t.LIFE_SUPPORT_HEAVY)
+                        if level == "heavy"
+                        else min(ship.g_tolerance, t.LIFE_SUPPORT_CRITICAL_TOLERANCE)
+                    )
+
+            ctx.change(
+                ship,
+                "life support: G-tolerance -1"
+                if level == "heavy"
+                else "G-comp and air recycling destroyed: G-tolerance 2",
+                tolerance,
+            )
     elif level == "critical":
+
         def explode() -> None:
             ship.destroyed = True
+
         ctx.change(ship, "structural: the ship explodes", explode)
     else:
+
         def structure() -> None:
             ship.maneuver = max(Fraction(0), ship.maneuver + t.STRUCTURAL_ACCEL)
             if level == "heavy":
                 ship.armour += t.STRUCTURAL_ARMOUR
                 ship.toughness += t.STRUCTURAL_TOUGHNESS
                 ship.spinal_disabled = True
-        ctx.change(ship, "structural: maximum acceleration -1" + (
-            ", armour -1, toughness -1, the spinal mount may not fire" if level == "heavy" else ""), structure)
+
+        ctx.change(
+            ship,
+            "structural: maximum acceleration -1"
+            + (", armour -1, toughness -1, the spinal mount may not fire" if level == "heavy" else ""),
+            structure,
+        )
 
 
 def interior_location_hit(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, pen: int | None = None) -> None:
@@ -802,16 +913,18 @@ def blocking_sand(ctx: Context, hit: Hit, ship: CombatShip, fired: set[int]) -> 
         return hit
     if change is None:
         if ctx.narrate:
-            ctx.say(f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} below sand armour {sand.armour}: "
-                    "blocked")
+            ctx.say(
+                f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} below sand armour {sand.armour}: blocked"
+            )
         return None
     if ctx.narrate:
         ctx.say(f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} -> {hit.dv + change}")
     return Hit(hit.weapon, hit.pen, hit.dv + change, hit.label)
 
 
-def resolve_damage(ctx: Context, hit: Hit, ship: CombatShip, sand: str = "none", cloud: int = 0,
-                   sand_fired: set[int] | None = None) -> None:
+def resolve_damage(
+    ctx: Context, hit: Hit, ship: CombatShip, sand: str = "none", cloud: int = 0, sand_fired: set[int] | None = None
+) -> None:
     """MCS 5.0 Damage: penetrate sand or screen, the surface hit, then armour and the interior hit. Mesons hit
     only the interior, through the meson screen."""
     if hit.weapon == "meson":
@@ -863,8 +976,9 @@ class Lock:
         return self.signal >= self.needed
 
 
-def sensor_lock(attacker: CombatShip, target: CombatShip, band: t.RangeBand, task_made: bool = False,
-                hiding: bool = False) -> Lock | None:
+def sensor_lock(
+    attacker: CombatShip, target: CombatShip, band: t.RangeBand, task_made: bool = False, hiding: bool = False
+) -> Lock | None:
     """MCS Optional 5.1: the best Signal = sensor rating + the target's signature of that sensor's kind, against
     the table's figure for the range; +0.5 with the sensor operator's Formidable task made, -0.5 with one working
     sensor alone, -0.5 for a target hiding or not firing. None when the ship has no working sensor."""
@@ -900,8 +1014,10 @@ def sensors_allow(ctx: Context, attacker: CombatShip, target: CombatShip, band: 
             ctx.say(f"{attacker.name} has no working sensor: no lock, no fire")
         return False
     if ctx.narrate:
-        ctx.say(f"sensor lock: {attacker.name} {lock.sensor} signal {float(lock.signal):g} against "
-                f"{float(lock.needed):g} at {band.name}: {'locked' if lock.locked else 'no lock, no fire'}")
+        ctx.say(
+            f"sensor lock: {attacker.name} {lock.sensor} signal {float(lock.signal):g} against "
+            f"{float(lock.needed):g} at {band.name}: {'locked' if lock.locked else 'no lock, no fire'}"
+        )
     return lock.locked
 
 
@@ -914,15 +1030,16 @@ def swarm(aim: ToHit, roll: int, ships: int, at_missiles: bool = False) -> tuple
     hit = min(ships, t.swarm_hits(made))
     if hit < ships:
         return hit, 0
-    needed = next(low for low, _, count in t.SWARM_HITS if count >= ships) if ships <= t.SWARM_HITS[-1][2] \
-        else made
+    needed = next(low for low, _, count in t.SWARM_HITS if count >= ships) if ships <= t.SWARM_HITS[-1][2] else made
     return hit, (made - needed) // t.POINTS_PER_EXTRA_DAMAGE
 
 
 def unpowered_words(battery: Battery, ship: CombatShip) -> str:
     """Why a battery may not fire: power plant damage disables it (MCS 4.5, ``power_loss = "batteries"``)."""
-    return (f"{battery.label} is disabled by power plant damage ({ship.power_damage()} point(s): one weapon battery "
-            "per two, MCS 4.5)")
+    return (
+        f"{battery.label} is disabled by power plant damage ({ship.power_damage()} point(s): one weapon battery "
+        "per two, MCS 4.5)"
+    )
 
 
 def aiming_needed(acceleration: Fraction, options: Options = DEFAULT_OPTIONS) -> Fraction:
@@ -941,13 +1058,16 @@ def spread_fire(battery: Battery, group: Group, spread: int) -> int:
     """MCS Optional 5.4: ROF gained by spreading fire costs 2 damage a point, up to the PD rating; the damage
     lost. CannotFire past the PD rating."""
     if spread and (battery.point_defence is None or battery.rof + spread > battery.point_defence):
-        raise CannotFire(f"{group.label}: spread fire raises ROF at most to the PD rating "
-                         f"({battery.point_defence if battery.point_defence is not None else 'none'})")
+        raise CannotFire(
+            f"{group.label}: spread fire raises ROF at most to the PD rating "
+            f"({battery.point_defence if battery.point_defence is not None else 'none'})"
+        )
     return spread * t.SPREAD_DAMAGE_PER_ROF
 
 
-def _shoot(ctx: Context, aim: ToHit, label: str, target: CombatShip, pen: int, dam: int,
-           kind: str = "") -> tuple[int, int | None]:
+def _shoot(
+    ctx: Context, aim: ToHit, label: str, target: CombatShip, pen: int, dam: int, kind: str = ""
+) -> tuple[int, int | None]:
     """One to-hit roll against ``aim`` (MCS 3.0), narrated: the roll and the damage bonus (None: a miss)."""
     roll = ctx.dice.roll(aim.dice, aim.sides, "to-hit", label) + aim.offset
     made = aim.target - roll
@@ -957,15 +1077,30 @@ def _shoot(ctx: Context, aim: ToHit, label: str, target: CombatShip, pen: int, d
         return roll, None
     bonus = aim.damage_bonus(roll) if made >= t.POINTS_PER_EXTRA_DAMAGE else 0
     if ctx.narrate:
-        ctx.say(f"{label}{kind} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by {aim.target - roll}"
-                + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}")
+        ctx.say(
+            f"{label}{kind} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by {aim.target - roll}"
+            + (f": damage +{bonus}" if bonus else "")
+            + f"; Pen:Dam {pen}:{dam + bonus}"
+        )
     return roll, bonus
 
 
-def fire_beam(ctx: Context, attacker: CombatShip, group: Group, battery: Battery, target: CombatShip,
-              band: t.RangeBand, evasion_g: Fraction, skill: int | None = None, aiming_g: Fraction | None = None,
-              sand: str = "none", sand_fired: set[int] | None = None, squadron: int = 1, spread: int = 0,
-              aim: ToHit | None = None) -> Fired:
+def fire_beam(
+    ctx: Context,
+    attacker: CombatShip,
+    group: Group,
+    battery: Battery,
+    target: CombatShip,
+    band: t.RangeBand,
+    evasion_g: Fraction,
+    skill: int | None = None,
+    aiming_g: Fraction | None = None,
+    sand: str = "none",
+    sand_fired: set[int] | None = None,
+    squadron: int = 1,
+    spread: int = 0,
+    aim: ToHit | None = None,
+) -> Fired:
     """One beam battery fires (MCS 3.0; with squadron or spread fire), and a hit is resolved (MCS 5.0). ``aim``
     is the to-hit already worked out for another battery of the group at the same target (so the ship may fire
     it), if any."""
@@ -989,9 +1124,18 @@ def fire_beam(ctx: Context, attacker: CombatShip, group: Group, battery: Battery
     return Fired(battery.label, aim, roll, bonus)
 
 
-def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: list[Battery], target: CombatShip,
-                band: t.RangeBand, evasion_g: Fraction, aiming_g: Fraction | None = None, sand: str = "none",
-                sand_fired: set[int] | None = None) -> int:
+def fire_volley(
+    ctx: Context,
+    attacker: CombatShip,
+    group: Group,
+    batteries: list[Battery],
+    target: CombatShip,
+    band: t.RangeBand,
+    evasion_g: Fraction,
+    aiming_g: Fraction | None = None,
+    sand: str = "none",
+    sand_fired: set[int] | None = None,
+) -> int:
     """The batteries of one line fire at one target, one after another, exactly as ``fire_beam`` would fire
     each (the same rolls in the same order), with the loop kept tight for many battles; the hits scored. A
     battery destroyed or with a dash at the range holds its fire; a ship that may not fire fires none."""
@@ -1024,8 +1168,14 @@ def fire_volley(ctx: Context, attacker: CombatShip, group: Group, batteries: lis
             bonus = made // t.POINTS_PER_EXTRA_DAMAGE
             if bonus > aim.rof_bonus:
                 bonus = aim.rof_bonus
-        resolve_damage(ctx, tuple.__new__(Hit, (weapon, pen, dam + bonus, battery.label)),  # Hit(...), no frame
-                       target, sand, cloud, sand_fired)
+        resolve_damage(
+            ctx,
+            tuple.__new__(Hit, (weapon, pen, dam + bonus, battery.label)),  # Hit(...), no frame
+            target,
+            sand,
+            cloud,
+            sand_fired,
+        )
         hits += 1
     return hits
 
@@ -1038,25 +1188,40 @@ def cloud_screen(ship: CombatShip) -> int:
     return 0
 
 
-def point_defence_target(defender: CombatShip, group: Group, salvo_strength: int, size_evade: int,
-                         squadron: int = 1) -> tuple[Term, ...]:
+def point_defence_target(
+    defender: CombatShip, group: Group, salvo_strength: int, size_evade: int, squadron: int = 1
+) -> tuple[Term, ...]:
     """MCS 4.1 (4.2 for dampers, which ignore the missile's size/evasion): gunnery/2 (down) + fire control + PD
     rating (squadron fire adds its ROF bonus) - the missile's size/evasion - salvo strength."""
     rating = group.intact[0].point_defence if group.intact else None
     if rating is None:
         raise CannotFire(f"{group.label} has no point defence rating")
-    terms = [Term("skill/2", defender.skill // t.POINT_DEFENCE_SKILL_DIVISOR), Term("FC", defender.fire_control),
-             Term("PDR", rating + (t.squadron_rof(squadron) if squadron > 1 else 0))]
+    terms = [
+        Term("skill/2", defender.skill // t.POINT_DEFENCE_SKILL_DIVISOR),
+        Term("FC", defender.fire_control),
+        Term("PDR", rating + (t.squadron_rof(squadron) if squadron > 1 else 0)),
+    ]
     if group.kind != "damper":
         terms.append(Term("missile evasion", size_evade))
     terms.append(Term("salvo", -salvo_strength))
     return tuple(terms)
 
 
-def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Battery, target: CombatShip,
-                   band: t.RangeBand, evasion_g: Fraction, mode: str = "full", skill: int | None = None,
-                   sand: str = "none", sand_fired: set[int] | None = None, strength: int | None = None,
-                   missile_fc: int = 0) -> Fired:
+def missile_attack(
+    ctx: Context,
+    attacker: CombatShip,
+    group: Group,
+    battery: Battery,
+    target: CombatShip,
+    band: t.RangeBand,
+    evasion_g: Fraction,
+    mode: str = "full",
+    skill: int | None = None,
+    sand: str = "none",
+    sand_fired: set[int] | None = None,
+    strength: int | None = None,
+    missile_fc: int = 0,
+) -> Fired:
     """MCS 4.3: a salvo attacks. The quick rule: it hits, DV = missile damage + salvo strength. The long rule:
     the missile chart's to-hit, with the salvo strength in place of ROF (so a roll made by a margin adds damage
     up to it); ``missile_fc`` is the missiles' own fire control (0 without an MFD)."""
@@ -1065,16 +1230,28 @@ def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Ba
     assert pen is not None and dam is not None
     if ctx.options.missile_rule == "quick":
         if ctx.narrate:
-            ctx.say(f"{battery.label} salvo ({strength:+d}) strikes {target.name} (quick rule): DV {dam} + "
-                    f"{strength} = {dam + strength}")
-        resolve_damage(ctx, Hit("missile", pen, dam + strength, battery.label), target, sand,
-                       cloud_screen(target) if sand == "cloud" else 0, sand_fired)
+            ctx.say(
+                f"{battery.label} salvo ({strength:+d}) strikes {target.name} (quick rule): DV {dam} + "
+                f"{strength} = {dam + strength}"
+            )
+        resolve_damage(
+            ctx,
+            Hit("missile", pen, dam + strength, battery.label),
+            target,
+            sand,
+            cloud_screen(target) if sand == "cloud" else 0,
+            sand_fired,
+        )
         return Fired(battery.label, ToHit((), 0, 6, 0, 0), 0, strength)
     line = t.MISSILE_MODES[mode]
     gunner = attacker.skill if skill is None else skill
     terms = [Term("skill", math.floor(gunner * line.skill_share))] if line.skill_share else []
-    terms.append(Term("ship FC" if line.fire_control == "ship" else "missile FC",
-                      attacker.fire_control if line.fire_control == "ship" else missile_fc))
+    terms.append(
+        Term(
+            "ship FC" if line.fire_control == "ship" else "missile FC",
+            attacker.fire_control if line.fire_control == "ship" else missile_fc,
+        )
+    )
     terms += [Term("size", target.size), Term("salvo", strength)]
     factor = band.evasion_beam if line.evasion is None else line.evasion
     evasion = evasion_modifier(factor, evasion_g)
@@ -1084,8 +1261,14 @@ def missile_attack(ctx: Context, attacker: CombatShip, group: Group, battery: Ba
     roll, bonus = _shoot(ctx, aim, battery.label, target, pen, dam, f" salvo ({line.key})")
     if bonus is None:
         return Fired(battery.label, aim, roll, None)
-    resolve_damage(ctx, Hit("missile", pen, dam + bonus, battery.label), target, sand,
-                   cloud_screen(target) if sand == "cloud" else 0, sand_fired)
+    resolve_damage(
+        ctx,
+        Hit("missile", pen, dam + bonus, battery.label),
+        target,
+        sand,
+        cloud_screen(target) if sand == "cloud" else 0,
+        sand_fired,
+    )
     return Fired(battery.label, aim, roll, bonus)
 
 
@@ -1104,13 +1287,22 @@ def launch(ctx: Context, group: Group, battery: Battery, band: t.RangeBand) -> b
     now = band.key in t.MISSILE_SAME_TURN
     left = "" if battery.salvos is None else f", {battery.salvos} left"
     if ctx.narrate:
-        ctx.say(f"{battery.label} launches a salvo ({battery.rof:+d}) at {band.name} range{left}: it strikes "
-                f"{'this turn' if now else 'next turn'}")
+        ctx.say(
+            f"{battery.label} launches a salvo ({battery.rof:+d}) at {band.name} range{left}: it strikes "
+            f"{'this turn' if now else 'next turn'}"
+        )
     return now
 
 
-def point_defence(ctx: Context, defender: CombatShip, group: Group, salvo_strength: int, size_evade: int,
-                  band: str = "pb", squadron: int = 1) -> bool:
+def point_defence(
+    ctx: Context,
+    defender: CombatShip,
+    group: Group,
+    salvo_strength: int,
+    size_evade: int,
+    band: str = "pb",
+    squadron: int = 1,
+) -> bool:
     """MCS 4.1: one point defence shot (a battery, or a squadron of them) at a salvo; True when intercepted."""
     terms = point_defence_target(defender, group, salvo_strength, size_evade, squadron)
     target = sum(term.value for term in terms)
@@ -1118,8 +1310,10 @@ def point_defence(ctx: Context, defender: CombatShip, group: Group, salvo_streng
     roll = ctx.dice.roll(1, sides, "point defence", group.label)
     hit = roll <= target
     if ctx.narrate:
-        ctx.say(f"{group.label} point defence{f' ({squadron} together)' if squadron > 1 else ''}: "
-                f"{terms_text(terms)} = {target} on 1d{sides}: rolled {roll}, {'intercepted' if hit else 'missed'}")
+        ctx.say(
+            f"{group.label} point defence{f' ({squadron} together)' if squadron > 1 else ''}: "
+            f"{terms_text(terms)} = {target} on 1d{sides}: rolled {roll}, {'intercepted' if hit else 'missed'}"
+        )
     return hit
 
 
@@ -1133,8 +1327,10 @@ def countermissile(ctx: Context, interceptor: Group, incoming_strength: int, inc
     target = own.rof + (interceptor.size_evade or 0) - (incoming_strength + incoming_evasion)
     roll = ctx.dice.roll(1, t.COUNTERMISSILE_SIDES, "countermissile")
     if ctx.narrate:
-        ctx.say(f"countermissile: {own.rof} + {interceptor.size_evade} - ({incoming_strength} + {incoming_evasion}) "
-                f"= {target} on 1d6: rolled {roll}, {'intercepted' if roll <= target else 'missed'}")
+        ctx.say(
+            f"countermissile: {own.rof} + {interceptor.size_evade} - ({incoming_strength} + {incoming_evasion}) "
+            f"= {target} on 1d6: rolled {roll}, {'intercepted' if roll <= target else 'missed'}"
+        )
     return roll <= target
 
 

@@ -154,8 +154,15 @@ def _armour_result(pen: int, armour: int, options: Options) -> tuple[str, int | 
     return ("full", 0) if change == 0 else (f"partial {change}", change)
 
 
-def _interior(pen: int, dv: int, target: CombatShip, options: Options, weapon: str, surface: dict[str, Fraction] | None,
-              screen_chances: list[tuple[Fraction, int]] | None) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+def _interior(
+    pen: int,
+    dv: int,
+    target: CombatShip,
+    options: Options,
+    weapon: str,
+    surface: dict[str, Fraction] | None,
+    screen_chances: list[tuple[Fraction, int]] | None,
+) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
     """The armour (or screen) results and the interior levels of a hit of Pen ``pen``, DV ``dv``."""
     against = target.toughness if options.severity_against == "toughness" else target.size
     laser = weapon == "laser"
@@ -165,8 +172,9 @@ def _interior(pen: int, dv: int, target: CombatShip, options: Options, weapon: s
         for chance, screen in screen_chances:
             name, change = _armour_result(pen, screen, options)
             parts_pen.append((chance, {name: Fraction(1)}))
-            parts_int.append((chance, {"none": Fraction(1)} if change is None
-                              else _levels(dv + change, against, options, laser)))
+            parts_int.append(
+                (chance, {"none": Fraction(1)} if change is None else _levels(dv + change, against, options, laser))
+            )
         return mixed(parts_pen), mixed(parts_int)
     # A weak spot (surface 18 on 3d6) lowers the armour by 6 for the interior: the chance one of the surface
     # hit's location rolls is 18.
@@ -176,16 +184,18 @@ def _interior(pen: int, dv: int, target: CombatShip, options: Options, weapon: s
         hits = _hits_of(level)
         return hits if hits or not options.location_on_no_effect or level == BLOCKED else 1
 
-    p_weak = sum((chance * (1 - (1 - p_location_18) ** rolls(level)) for level, chance in (surface or {}).items()),
-                 Fraction(0))
+    p_weak = sum(
+        (chance * (1 - (1 - p_location_18) ** rolls(level)) for level, chance in (surface or {}).items()), Fraction(0)
+    )
     parts_pen, parts_int = [], []
     for chance, armour in ((1 - p_weak, target.armour), (p_weak, target.armour + t.WEAK_SPOT_ARMOUR)):
         if chance == 0:
             continue
         name, change = _armour_result(pen, armour, options)
         parts_pen.append((chance, {name: Fraction(1)}))
-        parts_int.append((chance, {"none": Fraction(1)} if change is None
-                          else _levels(dv + change, against, options, laser)))
+        parts_int.append(
+            (chance, {"none": Fraction(1)} if change is None else _levels(dv + change, against, options, laser))
+        )
     return mixed(parts_pen), mixed(parts_int)
 
 
@@ -199,18 +209,40 @@ def _screen_chances(target: CombatShip, options: Options) -> list[tuple[Fraction
     spectacular = totals[t.AVERAGE_DICE] if options.spectacular == "all-ones" else Fraction(0)
     success = sum((p for roll, p in totals.items() if roll <= target.skill_attribute), Fraction(0)) - spectacular
     failure = 1 - success - spectacular
-    return [(c, s) for c, s in ((spectacular, screen + t.SCREEN_SPECTACULAR), (success, screen),
-                                (failure, screen + t.SCREEN_FAILURE)) if c > 0]
+    return [
+        (c, s)
+        for c, s in (
+            (spectacular, screen + t.SCREEN_SPECTACULAR),
+            (success, screen),
+            (failure, screen + t.SCREEN_FAILURE),
+        )
+        if c > 0
+    ]
 
 
 def _sorted(distribution: dict[str, Fraction]) -> dict[str, Fraction]:
-    return dict(sorted(((k, v) for k, v in distribution.items() if v), key=lambda item: level_sort(item[0])
-                       if not item[0].startswith(("full", "partial")) else (0, 0)))
+    return dict(
+        sorted(
+            ((k, v) for k, v in distribution.items() if v),
+            key=lambda item: level_sort(item[0]) if not item[0].startswith(("full", "partial")) else (0, 0),
+        )
+    )
 
 
-def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: str, evasion_g: Fraction,
-              options: Options = DEFAULT_OPTIONS, skill: int | None = None, aiming_g: Fraction | None = None,
-              sand: str = "none", squadron: int = 1, spread: int = 0, swarm_of: int | None = None) -> ShotOdds:
+def shot_odds(
+    attacker: CombatShip,
+    group: Group,
+    target: CombatShip,
+    band_key: str,
+    evasion_g: Fraction,
+    options: Options = DEFAULT_OPTIONS,
+    skill: int | None = None,
+    aiming_g: Fraction | None = None,
+    sand: str = "none",
+    squadron: int = 1,
+    spread: int = 0,
+    swarm_of: int | None = None,
+) -> ShotOdds:
     """The exact odds of one battery of ``group`` firing at ``target`` (``squadron`` of them as one, with
     ``spread`` fire; at a squadron of ``swarm_of`` ships, Optional 5.5). CannotFire when it cannot reach."""
     band = t.RANGE_BANDS[band_key]
@@ -268,10 +300,27 @@ def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: 
             hit, _ = swarm(aim, roll + aim.offset, swarm_of)
             swarm_hits[hit] = swarm_hits.get(hit, Fraction(0)) + chance
         swarm_hits = dict(sorted(swarm_hits.items()))
-    return ShotOdds(attacker.name, group.label, target.name, band, weapon, aim, pen, dam, p_hit, bonus, pen_dist,
-                    surface, interior, surface_bonus, interior_bonus, list(dict.fromkeys(assumptions)), swarm_hits,
-                    expected_effects(surface, surface_locations(target)),
-                    expected_effects(interior, interior_locations(target)))
+    return ShotOdds(
+        attacker.name,
+        group.label,
+        target.name,
+        band,
+        weapon,
+        aim,
+        pen,
+        dam,
+        p_hit,
+        bonus,
+        pen_dist,
+        surface,
+        interior,
+        surface_bonus,
+        interior_bonus,
+        list(dict.fromkeys(assumptions)),
+        swarm_hits,
+        expected_effects(surface, surface_locations(target)),
+        expected_effects(interior, interior_locations(target)),
+    )
 
 
 #: A hit's distributions: surface severity (None for mesons, which hit only the interior), the armour (or meson
@@ -279,8 +328,14 @@ def shot_odds(attacker: CombatShip, group: Group, target: CombatShip, band_key: 
 Outcome = tuple[dict[str, Fraction] | None, dict[str, Fraction], dict[str, Fraction]]
 
 
-def _outcome(cases: list[tuple[Fraction, int | None, int]], target: CombatShip, options: Options, weapon: str,
-             against: int, screens: list[tuple[Fraction, int]] | None) -> Outcome:
+def _outcome(
+    cases: list[tuple[Fraction, int | None, int]],
+    target: CombatShip,
+    options: Options,
+    weapon: str,
+    against: int,
+    screens: list[tuple[Fraction, int]] | None,
+) -> Outcome:
     """The distributions of a hit over its cases after sand, (chance, Pen, DV): a case the sand stopped (Pen
     None) is BLOCKED in every one; the others are graded against ``against`` (toughness or size)."""
     surfaces: list[tuple[Fraction, dict[str, Fraction]]] = []
@@ -300,8 +355,14 @@ def _outcome(cases: list[tuple[Fraction, int | None, int]], target: CombatShip, 
     return (_sorted(mixed(surfaces)) if surfaces else None), _sorted(mixed(pens)), _sorted(mixed(interiors))
 
 
-def _with_blocking(sand_dv: list[tuple[Fraction, int, int]], target: CombatShip, weapon: str, sand: str,
-                   extra: int, assumptions: list[str]) -> list[tuple[Fraction, int | None, int]]:
+def _with_blocking(
+    sand_dv: list[tuple[Fraction, int, int]],
+    target: CombatShip,
+    weapon: str,
+    sand: str,
+    extra: int,
+    assumptions: list[str],
+) -> list[tuple[Fraction, int | None, int]]:
     """Blocking sand (MCS 5.1): the target fires a sandcaster when it would change the DV; the operator's 2d
     task decides. (None, dv): the hit is stopped."""
     found: list[tuple[Fraction, int | None, int]] = []
@@ -316,8 +377,9 @@ def _with_blocking(sand_dv: list[tuple[Fraction, int, int]], target: CombatShip,
             assumptions.append(f"blocking sand (armour {sand_armour}) cannot lower DV {dv}: not fired")
             found.append((chance, pen, dv))
             continue
-        success = sum((p for roll, p in dice_totals(t.AVERAGE_DICE, 6).items() if roll <= target.skill_attribute),
-                      Fraction(0))
+        success = sum(
+            (p for roll, p in dice_totals(t.AVERAGE_DICE, 6).items() if roll <= target.skill_attribute), Fraction(0)
+        )
         found.append((chance * (1 - success), pen, dv))
         found.append((chance * success, None, dv) if change is None else (chance * success, pen, dv + change))
     return [f for f in found if f[0]]
@@ -341,8 +403,14 @@ class SalvoOdds:
     assumptions: list[str] = field(default_factory=list)
 
 
-def salvo_odds(attacker: CombatShip, group: Group, target: CombatShip, defence: list[tuple[Group, int, int]],
-               options: Options = DEFAULT_OPTIONS, sand: str = "none") -> SalvoOdds:
+def salvo_odds(
+    attacker: CombatShip,
+    group: Group,
+    target: CombatShip,
+    defence: list[tuple[Group, int, int]],
+    options: Options = DEFAULT_OPTIONS,
+    sand: str = "none",
+) -> SalvoOdds:
     """One salvo of ``group`` at ``target``, fired at by each (PD group, shots, squadron) in turn: the chance it
     strikes, then the severity of its hit (quick rule: DV = missile damage + salvo strength). Sand acts on it as
     on a laser: MCS 5.1's sand "reduces the damage of laser and detonation-laser attacks", and an MCS salvo is
@@ -374,5 +442,17 @@ def salvo_odds(attacker: CombatShip, group: Group, target: CombatShip, defence: 
     # Blocking sand meets the salvo as it meets a laser; the strike is then graded as a missile's.
     cases = _with_blocking(strike, target, "laser", sand, 0, assumptions)
     surface, pen_d, interior = _outcome(cases, target, options, "missile", against, None)
-    return SalvoOdds(attacker.name, group.label, target.name, strength, pen, dv, shots, survive, pen_d,
-                     surface or {}, interior, list(dict.fromkeys(assumptions)))
+    return SalvoOdds(
+        attacker.name,
+        group.label,
+        target.name,
+        strength,
+        pen,
+        dv,
+        shots,
+        survive,
+        pen_d,
+        surface or {},
+        interior,
+        list(dict.fromkeys(assumptions)),
+    )

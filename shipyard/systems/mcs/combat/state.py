@@ -138,8 +138,10 @@ class Group:
         if order.index(band) <= order.index(self.max_band):
             return None
         where = f", line {self.limit_line}" if self.limit_line is not None else ""
-        return (f"{self.label} is only useable at {RANGE_BANDS[self.max_band].name} range or less (the sheet's "
-                f"limit{where}): not at {RANGE_BANDS[band].name}")
+        return (
+            f"{self.label} is only useable at {RANGE_BANDS[self.max_band].name} range or less (the sheet's "
+            f"limit{where}): not at {RANGE_BANDS[band].name}"
+        )
 
     @property
     def intact(self) -> list[Battery]:
@@ -235,7 +237,8 @@ class CombatShip:
     turn_effects: list[TurnEffect] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     _lines: dict[tuple[Mount | None, tuple[Kind, ...]], list[Group]] = field(
-        default_factory=dict, init=False, repr=False)
+        default_factory=dict, init=False, repr=False
+    )
 
     def clone(self) -> CombatShip:
         """A fresh copy to fight with: every battery, sensor and list its own (faster than deepcopy)."""
@@ -270,10 +273,14 @@ class CombatShip:
             return self.groups[int(position) - 1]
         names = ", ".join(f"#{g.position} {g.label!r}" for g in self.groups)
         if found:
-            raise KeyError(f"{len(found)} batteries of {self.name} are named {name!r}: name one by its "
-                           f"position or its label ({names})")
-        raise KeyError(f"{self.name} has no battery {name!r}"
-                       f"{meant_hint(name, [g.name for g in self.groups], NEAR_NAME)}: it has {names}")
+            raise KeyError(
+                f"{len(found)} batteries of {self.name} are named {name!r}: name one by its "
+                f"position or its label ({names})"
+            )
+        raise KeyError(
+            f"{self.name} has no battery {name!r}"
+            f"{meant_hint(name, [g.name for g in self.groups], NEAR_NAME)}: it has {names}"
+        )
 
     def lines(self, mount: Mount | None, kinds: tuple[Kind, ...]) -> list[Group]:
         """The ship's battery lines of a mount (None: any) and kinds; a line's mount and kind never change, so
@@ -281,16 +288,18 @@ class CombatShip:
         key = (mount, kinds)
         found = self._lines.get(key)
         if found is None:
-            found = self._lines[key] = [g for g in self.groups if (mount is None or g.mount == mount)
-                                        and g.kind in kinds]
+            found = self._lines[key] = [
+                g for g in self.groups if (mount is None or g.mount == mount) and g.kind in kinds
+            ]
         return found
 
     @cached_property
     def sand_armour(self) -> int | None:
         """The thickest sand of the sheet's sandcasters (None without): a DV past it by the full-penetration
         margin cannot be lowered by any of them. Sand armour never changes, so a copy keeps the figure."""
-        return max((b.armour for g in self.lines(None, SANDCASTERS) for b in g.batteries if b.armour is not None),
-                   default=None)
+        return max(
+            (b.armour for g in self.lines(None, SANDCASTERS) for b in g.batteries if b.armour is not None), default=None
+        )
 
     def mounted(self, mount: Mount, kinds: tuple[Kind, ...] = WEAPONS) -> list[Battery]:
         return [b for g in self.lines(mount, kinds) for b in g.batteries if not b.destroyed]
@@ -345,8 +354,7 @@ class CombatShip:
         self.allocation = (maneuver, evasion, aiming)
         total = maneuver + evasion + aiming
         if total > self.current_maneuver():
-            return (f"{self.name} allocates {float(total):g} G but has {float(self.current_maneuver()):g} G this "
-                    "turn")
+            return f"{self.name} allocates {float(total):g} G but has {float(self.current_maneuver()):g} G this turn"
         return None
 
     def task_dice(self) -> int:
@@ -381,17 +389,27 @@ class CombatShip:
     def summary(self) -> dict[str, object]:
         """The state as data (for JSON and the end-of-turn print)."""
         return {
-            "name": self.name, "destroyed": self.destroyed, "armour": self.armour, "toughness": self.toughness,
-            "meson_screen": self.meson_screen, "maneuver": fraction_text(self.current_maneuver()),
-            "power": self.current_power(), "jump": self.jump, "g_tolerance": self.g_tolerance,
-            "fire_control": self.fire_control, "computers": self.computers - self.computers_damaged,
-            "crew_disabled": self.crew_disabled, "crew_injured": self.crew_injured,
+            "name": self.name,
+            "destroyed": self.destroyed,
+            "armour": self.armour,
+            "toughness": self.toughness,
+            "meson_screen": self.meson_screen,
+            "maneuver": fraction_text(self.current_maneuver()),
+            "power": self.current_power(),
+            "jump": self.jump,
+            "g_tolerance": self.g_tolerance,
+            "fire_control": self.fire_control,
+            "computers": self.computers - self.computers_damaged,
+            "crew_disabled": self.crew_disabled,
+            "crew_injured": self.crew_injured,
             "fuel": None if self.fuel is None else fraction_text(self.fuel),
             "cargo": None if self.cargo is None else fraction_text(self.cargo),
-            "ir_signature": fraction_text(self.signature_ir + self.ir_added), "extra_task_dice": self.extra_task_dice,
+            "ir_signature": fraction_text(self.signature_ir + self.ir_added),
+            "extra_task_dice": self.extra_task_dice,
             "sensors": [s.text() for s in self.sensors],
             "batteries": {g.label: [b.usd() for b in g.batteries] for g in self.groups},
-            "systems_destroyed": list(self.systems_destroyed), "notes": list(self.notes),
+            "systems_destroyed": list(self.systems_destroyed),
+            "notes": list(self.notes),
         }
 
 
@@ -412,28 +430,43 @@ def pick_ship(ships: list[UsdShip], name: str | None, sheet: str) -> tuple[UsdSh
         if not ships:
             return None, f"{sheet} holds no MCS USD ship"
         if len(ships) > 1:
-            return ships[0], (f"{sheet} holds {len(ships)} ships ({held}): the first, {ships[0].name!r}, fights; "
-                              "name another to choose it")
+            return ships[0], (
+                f"{sheet} holds {len(ships)} ships ({held}): the first, {ships[0].name!r}, fights; "
+                "name another to choose it"
+            )
         return ships[0], None
     found = next((s for s in ships if spelt(s.name) == spelt(name)), None)
     if found is not None:
         return found, None
     hint = meant_hint(name, [s.name for s in ships], NEAR_NAME)
-    return None, (f"{sheet} holds no MCS USD ship named {name!r}{hint}"
-                  + (f": it holds {held}" if ships else ""))
+    return None, (f"{sheet} holds no MCS USD ship named {name!r}{hint}" + (f": it holds {held}" if ships else ""))
 
 
-def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str, Mount] | None = None,
-                vacc_suits: bool = True, component_armour: dict[str, int] | None = None) -> CombatShip:
+def combat_ship(
+    ship: UsdShip,
+    crew_quality: str | None = None,
+    mounts: dict[str, Mount] | None = None,
+    vacc_suits: bool = True,
+    component_armour: dict[str, int] | None = None,
+) -> CombatShip:
     """The combat state of one MCS ship. ``crew_quality`` (green ... elite, MCS 2.0) overrides the sheet's crew
     line; ``mounts`` names the mount of a battery the sheet does not say (a missile battery carried in bays).
     ValueError when the sheet lacks a figure combat cannot do without (size, armour, toughness)."""
     if ship.edition == "t4":
-        raise ValueError(f"{ship.name} is rated in T4 form, on another scale: convert it to MCS first "
-                         "('shipyard convert FILE --to mcs') and give combat the converted sheet")
-    missing = [label for label, value in (("Size", ship.size), ("Armour", ship.armour),
-                                          ("Toughness", ship.toughness), ("Displacement", ship.displacement))
-               if value is None]
+        raise ValueError(
+            f"{ship.name} is rated in T4 form, on another scale: convert it to MCS first "
+            "('shipyard convert FILE --to mcs') and give combat the converted sheet"
+        )
+    missing = [
+        label
+        for label, value in (
+            ("Size", ship.size),
+            ("Armour", ship.armour),
+            ("Toughness", ship.toughness),
+            ("Displacement", ship.displacement),
+        )
+        if value is None
+    ]
     if missing:
         raise ValueError(f"{ship.name} lacks {', '.join(missing)}: combat needs them")
     assert ship.size is not None and ship.armour is not None and ship.toughness is not None
@@ -458,21 +491,46 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         if isinstance(weapon, BeamBattery):
             pen = [r.pen if r else None for r in weapon.ranges]
             dam = [r.dam if r else None for r in weapon.ranges]
-            batteries = [Battery(weapon.name, i, list(pen), list(dam), weapon.rof, weapon.point_defence)
-                         for i in range(1, count + 1)]
+            batteries = [
+                Battery(weapon.name, i, list(pen), list(dam), weapon.rof, weapon.point_defence)
+                for i in range(1, count + 1)
+            ]
             groups.append(Group(weapon.name, position, "beam", mount, weapon_of(weapon.name), batteries))
         elif isinstance(weapon, MissileBattery):
-            batteries = [Battery(weapon.name, i, [weapon.pen], [weapon.dam], weapon.salvo_rating,
-                                 salvos=weapon.salvos, full_salvos=weapon.salvos) for i in range(1, count + 1)]
-            groups.append(Group(weapon.name, position, "missile", mount, "missile", batteries,
-                                size_evade=weapon.size_evade, missiles_per_salvo=weapon.missiles_per_salvo))
+            batteries = [
+                Battery(
+                    weapon.name,
+                    i,
+                    [weapon.pen],
+                    [weapon.dam],
+                    weapon.salvo_rating,
+                    salvos=weapon.salvos,
+                    full_salvos=weapon.salvos,
+                )
+                for i in range(1, count + 1)
+            ]
+            groups.append(
+                Group(
+                    weapon.name,
+                    position,
+                    "missile",
+                    mount,
+                    "missile",
+                    batteries,
+                    size_evade=weapon.size_evade,
+                    missiles_per_salvo=weapon.missiles_per_salvo,
+                )
+            )
         elif isinstance(weapon, SandcasterBattery):
-            batteries = [Battery(weapon.name, i, [], [], 0, screen=weapon.screen, armour=weapon.armour)
-                         for i in range(1, count + 1)]
+            batteries = [
+                Battery(weapon.name, i, [], [], 0, screen=weapon.screen, armour=weapon.armour)
+                for i in range(1, count + 1)
+            ]
             groups.append(Group(weapon.name, position, "sandcaster", "turret", "sand", batteries))
         elif isinstance(weapon, DamperBattery):
-            batteries = [Battery(weapon.name, i, [], [], 0, point_defence=weapon.point_defence)
-                         for i in range(1, count + 1)]
+            batteries = [
+                Battery(weapon.name, i, [], [], 0, point_defence=weapon.point_defence) for i in range(1, count + 1)
+            ]
             groups.append(Group(weapon.name, position, "damper", "turret", "damper", batteries))
     for group in groups:
         weapon = ship.weapons[group.position - 1]  # the line the group was made from
@@ -484,29 +542,47 @@ def combat_ship(ship: UsdShip, crew_quality: str | None = None, mounts: dict[str
         if sum(spelt(g.name) == spelt(group.name) for g in groups) > 1:
             line = weapon.spans["self"].line if "self" in weapon.spans else None
             group.relabel(f"{group.name} (line {line})" if line is not None else f"{group.name} #{group.position}")
-    sensors = [SensorState(s.kind.upper(), _fraction(s.sensitivity))
-               for s in ship.sensors for _ in range(s.count or 1)]
+    sensors = [SensorState(s.kind.upper(), _fraction(s.sensitivity)) for s in ship.sensors for _ in range(s.count or 1)]
     sensors.sort(key=lambda s: -s.sensitivity)  # the largest first: AEMS and PEMS hits take it (MCS 5.3)
     signature = ship.signature
     return CombatShip(
-        name=ship.name, displacement=_fraction(ship.displacement), size=ship.size, armour=ship.armour,
-        toughness=ship.toughness, meson_screen=ship.meson_screen,
+        name=ship.name,
+        displacement=_fraction(ship.displacement),
+        size=ship.size,
+        armour=ship.armour,
+        toughness=ship.toughness,
+        meson_screen=ship.meson_screen,
         maneuver=_fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0),
-        jump=ship.jump, power=ship.power[0] if ship.power else None, g_tolerance=ship.g_tolerance,
-        fire_control=ship.fire_control or 0, computers=sum(c.count for c in ship.computers),
+        jump=ship.jump,
+        power=ship.power[0] if ship.power else None,
+        g_tolerance=ship.g_tolerance,
+        fire_control=ship.fire_control or 0,
+        computers=sum(c.count for c in ship.computers),
         fibre_computers=bool(ship.computers) and all(c.model.lower().startswith("fib") for c in ship.computers),
-        crew=ship.crew, passengers=ship.passengers or 0, skill=skill, skill_attribute=asset,
+        crew=ship.crew,
+        passengers=ship.passengers or 0,
+        skill=skill,
+        skill_attribute=asset,
         fuel=_fraction(ship.jump_fuel) if ship.jump_fuel is not None else None,
         cargo=_fraction(ship.cargo) if ship.cargo is not None else None,
         signature_ir=_fraction(signature.ir) if signature is not None and signature.ir is not None else Fraction(0),
-        signatures={kind: _fraction(value) for kind in ("vis", "ir", "active", "lidar")
-                    if signature is not None and (value := getattr(signature, kind)) is not None},
-        groups=groups, sensors=sensors, vacc_suits=vacc_suits, built_power=ship.power[0] if ship.power else None,
-        facilities=frozenset(name for name, named in OPTIONAL_FACILITIES.items()
-                             if any(named.search(note.text) for note in ship.notes)),
-        built_maneuver=_fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0), built_jump=ship.jump,
+        signatures={
+            kind: _fraction(value)
+            for kind in ("vis", "ir", "active", "lidar")
+            if signature is not None and (value := getattr(signature, kind)) is not None
+        },
+        groups=groups,
+        sensors=sensors,
+        vacc_suits=vacc_suits,
+        built_power=ship.power[0] if ship.power else None,
+        facilities=frozenset(
+            name for name, named in OPTIONAL_FACILITIES.items() if any(named.search(note.text) for note in ship.notes)
+        ),
+        built_maneuver=_fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0),
+        built_jump=ship.jump,
         component_armour=dict(component_armour or {}),
-        cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None)
+        cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None,
+    )
 
 
 def per_tons(displacement: Fraction, tons: int, minimum: int = 1) -> int:

@@ -44,15 +44,19 @@ class RangeBand:
 #: MCS 3.0, the range table, and its two special bands for missiles and very close fire ("Impact 1d3-1 0 x
 #: Evasion G's 0 x Evasion G's; Point Blank 1d3 0.25 x Evasion G's 0.5 x Evasion G's"). The column a beam
 #: battery reads at Impact and Point Blank is not given: shipyard reads its Very Short figures.
-RANGE_BANDS: dict[str, RangeBand] = {band.key: band for band in (
-    RangeBand("impact", "Impact", 1, 3, -1, Fraction(0), Fraction(0), "special", 0),
-    RangeBand("pb", "Point Blank", 1, 3, 0, Fraction(1, 4), Fraction(1, 2), "special", 0),
-    RangeBand("vs", "Very Short", 1, 6, 0, Fraction(1, 2), Fraction(1), "Easy", 0),
-    RangeBand("s", "Short", 2, 6, 0, Fraction(1), Fraction(2), "Average", 1),
-    RangeBand("m", "Medium", 3, 6, 0, Fraction(2), Fraction(4), "Formidable", 2),
-    RangeBand("l", "Long", 4, 6, 0, Fraction(4), Fraction(8), "Staggering", 3),
-    RangeBand("x", "Extreme", 5, 6, 0, Fraction(8), Fraction(16), "Impossible", 4),
-)}
+RANGE_BANDS: dict[str, RangeBand] = {
+    band.key: band
+    for band in (
+        RangeBand("impact", "Impact", 1, 3, -1, Fraction(0), Fraction(0), "special", 0),
+        RangeBand("pb", "Point Blank", 1, 3, 0, Fraction(1, 4), Fraction(1, 2), "special", 0),
+        RangeBand("vs", "Very Short", 1, 6, 0, Fraction(1, 2), Fraction(1), "Easy", 0),
+        RangeBand("s", "Short", 2, 6, 0, Fraction(1), Fraction(2), "Average", 1),
+        RangeBand("m", "Medium", 3, 6, 0, Fraction(2), Fraction(4), "Formidable", 2),
+        RangeBand("l", "Long", 4, 6, 0, Fraction(4), Fraction(8), "Staggering", 3),
+        RangeBand("x", "Extreme", 5, 6, 0, Fraction(8), Fraction(16), "Impossible", 4),
+    )
+}
+
 
 def band_key(word: str) -> str | None:
     """The range band a word names, by its key (``l``) or its name (``Long``, ``very-short``), any case and
@@ -69,9 +73,13 @@ def band_word(value: object) -> object:
 
 #: MCS 3.0: hexboard distances of the bands, in tenth-light-second "Brilliant Lances" hexes (low, high).
 RANGE_DISTANCE_HEXES: dict[str, tuple[Fraction, Fraction]] = {
-    "impact": (Fraction(1, 100), Fraction(1, 100)), "pb": (Fraction(1, 2), Fraction(1, 2)),
-    "vs": (Fraction(1), Fraction(5)), "s": (Fraction(6), Fraction(10)), "m": (Fraction(11), Fraction(20)),
-    "l": (Fraction(21), Fraction(40)), "x": (Fraction(41), Fraction(80)),
+    "impact": (Fraction(1, 100), Fraction(1, 100)),
+    "pb": (Fraction(1, 2), Fraction(1, 2)),
+    "vs": (Fraction(1), Fraction(5)),
+    "s": (Fraction(6), Fraction(10)),
+    "m": (Fraction(11), Fraction(20)),
+    "l": (Fraction(21), Fraction(40)),
+    "x": (Fraction(41), Fraction(80)),
 }
 
 #: MCS 3.0: "For every 2 points by which the to-hit roll is made, increase the damage (but not penetration!) of
@@ -81,12 +89,23 @@ POINTS_PER_EXTRA_DAMAGE = 2
 #: MCS 3.0, squadron fire: ships firing together -> ROF bonus, (lowest, highest, bonus). The seed's table skips
 #: 128-255 ("64-127 6 256-512 7"); shipyard reads 128-512 as 7 and larger squadrons as 7 too.
 SQUADRON_ROF: tuple[tuple[int, int, int], ...] = (
-    (1, 1, 0), (2, 3, 1), (4, 7, 2), (8, 16, 3), (17, 31, 4), (32, 63, 5), (64, 127, 6), (128, 512, 7),
+    (1, 1, 0),
+    (2, 3, 1),
+    (4, 7, 2),
+    (8, 16, 3),
+    (17, 31, 4),
+    (32, 63, 5),
+    (64, 127, 6),
+    (128, 512, 7),
 )
 
 #: MCS 2.0 (the "Crew Quality Skill Skill+Attribute" table before the combat sequence).
 CREW_QUALITY: dict[str, tuple[int, int]] = {
-    "green": (1, 7), "trained": (2, 9), "line": (4, 12), "crack": (6, 14), "elite": (8, 17),
+    "green": (1, 7),
+    "trained": (2, 9),
+    "line": (4, 12),
+    "crack": (6, 14),
+    "elite": (8, 17),
 }
 
 #: MCS 2.1, aiming G (optional): a ship with a spinal mount must give at least half its current acceleration
@@ -139,13 +158,16 @@ class MissileMode:
 #: missile FC, 2 x; fragmentation FIM, Impact, 2, missile FC, 2 x; every target adds target size and salvo
 #: strength. The dice column counts six-sided dice: 0.5 is the 1d3 of Point Blank, 2 is 2d6 ("rolling 2 dice";
 #: the text also says fragmentation uses "the Medium range line", whose dice are 3: shipyard follows the chart).
-MISSILE_MODES: dict[str, MissileMode] = {m.key: m for m in (
-    MissileMode("controlled", "pb", 1, 3, 0, Fraction(1), "ship", None),
-    MissileMode("semi", "pb", 1, 3, 0, Fraction(1, 2), "missile", Fraction(1, 4)),
-    MissileMode("full", "pb", 1, 3, 0, Fraction(0), "missile", Fraction(1, 4)),
-    MissileMode("frag-semi", "impact", 2, 6, 0, Fraction(1, 2), "missile", Fraction(2)),
-    MissileMode("frag-full", "impact", 2, 6, 0, Fraction(0), "missile", Fraction(2)),
-)}
+MISSILE_MODES: dict[str, MissileMode] = {
+    m.key: m
+    for m in (
+        MissileMode("controlled", "pb", 1, 3, 0, Fraction(1), "ship", None),
+        MissileMode("semi", "pb", 1, 3, 0, Fraction(1, 2), "missile", Fraction(1, 4)),
+        MissileMode("full", "pb", 1, 3, 0, Fraction(0), "missile", Fraction(1, 4)),
+        MissileMode("frag-semi", "impact", 2, 6, 0, Fraction(1, 2), "missile", Fraction(2)),
+        MissileMode("frag-full", "impact", 2, 6, 0, Fraction(0), "missile", Fraction(2)),
+    )
+}
 
 #: MCS 4.1: point defence rolls 1d6 against missiles at Point Blank, 1d3 at Impact.
 POINT_DEFENCE_SIDES: dict[str, int] = {"pb": 6, "impact": 3}
@@ -171,34 +193,62 @@ FULL_PENETRATION_MARGIN = 3
 
 #: MCS 5.0 Damage, 5.3: surface hit locations on 3d6, (lowest, highest, location).
 SURFACE_LOCATIONS: tuple[tuple[int, int, str], ...] = (
-    (3, 3, "spinal"), (4, 4, "bay"), (5, 5, "launch port"), (6, 8, "turret"), (9, 10, "sensor"),
-    (11, 12, "no effect"), (13, 14, "drop tanks"), (15, 17, "radiator"), (18, 18, "weak spot"),
+    (3, 3, "spinal"),
+    (4, 4, "bay"),
+    (5, 5, "launch port"),
+    (6, 8, "turret"),
+    (9, 10, "sensor"),
+    (11, 12, "no effect"),
+    (13, 14, "drop tanks"),
+    (15, 17, "radiator"),
+    (18, 18, "weak spot"),
 )
 #: MCS 5.3: a weak-spot hit goes to the interior with the target's armour this much lower, for that hit.
 WEAK_SPOT_ARMOUR = -6
 
 #: MCS 5.3, Antenna/Sensor: the system hit on 2d6.
 SENSOR_SYSTEMS: tuple[tuple[int, int, str], ...] = (
-    (2, 2, "communicator"), (3, 4, "LIDAR"), (5, 6, "AEMS"), (7, 9, "PEMS"), (10, 11, "ECM"), (12, 12, "decoy"),
+    (2, 2, "communicator"),
+    (3, 4, "LIDAR"),
+    (5, 6, "AEMS"),
+    (7, 9, "PEMS"),
+    (10, 11, "ECM"),
+    (12, 12, "decoy"),
 )
 
 #: MCS 5.0 Damage, 4.5: interior hit locations on 3d6, (lowest, highest, location, causes crew casualties).
 INTERIOR_LOCATIONS: tuple[tuple[int, int, str, bool], ...] = (
-    (3, 4, "electronics", True), (5, 5, "spinal", False), (6, 6, "magazine", True), (7, 7, "turret", False),
-    (8, 8, "bay", False), (9, 9, "cargo/fittings", True), (10, 10, "fuel", False), (11, 11, "crew quarters", False),
-    (12, 12, "power plant", True), (13, 13, "maneuver drive", True), (14, 14, "jump drive", True),
-    (15, 15, "hangar", True), (16, 16, "screens", True), (17, 18, "special", True),
+    (3, 4, "electronics", True),
+    (5, 5, "spinal", False),
+    (6, 6, "magazine", True),
+    (7, 7, "turret", False),
+    (8, 8, "bay", False),
+    (9, 9, "cargo/fittings", True),
+    (10, 10, "fuel", False),
+    (11, 11, "crew quarters", False),
+    (12, 12, "power plant", True),
+    (13, 13, "maneuver drive", True),
+    (14, 14, "jump drive", True),
+    (15, 15, "hangar", True),
+    (16, 16, "screens", True),
+    (17, 18, "special", True),
 )
 #: MCS 4.5, Electronics/Bridge on 1d6.
 ELECTRONICS: tuple[tuple[int, int, str], ...] = (
-    (1, 1, "bridge"), (2, 3, "fire control"), (4, 4, "computer"), (5, 6, "sensors"),
+    (1, 1, "bridge"),
+    (2, 3, "fire control"),
+    (4, 4, "computer"),
+    (5, 6, "sensors"),
 )
 #: MCS 4.5, Cargo/Fittings on 1d6 ("-2 for freighters").
 CARGO_FITTINGS: tuple[tuple[int, int, str], ...] = ((-1, 2, "cargo"), (3, 6, "fittings"))
 FREIGHTER_CARGO_DM = -2
 #: MCS 4.5, Special Critical Hit on 1d6.
 SPECIAL_CRITICAL: tuple[tuple[int, int, str], ...] = (
-    (1, 2, "secondary explosion"), (3, 3, "power spike"), (4, 4, "life support"), (5, 6, "structural"),
+    (1, 2, "secondary explosion"),
+    (3, 3, "power spike"),
+    (4, 4, "life support"),
+    (5, 6, "structural"),
 )
 #: MCS 4.5: a secondary explosion rerolls two interior hits a level more severe, three if it was critical.
 SECONDARY_HITS = 2
@@ -207,24 +257,43 @@ SECONDARY_HITS_CRITICAL = 3
 #: MCS 5.3 (surface) and 4.5 (interior): what each location does at each level, in the seed's words. The
 #: procedures apply the effects to the ship's state; this is the text a narration quotes.
 SURFACE_EFFECTS: dict[str, dict[str, str]] = {
-    "spinal": {"light": "no effect", "heavy": "spinal mount USD reduced by 2",
-               "critical": "spinal mount USD reduced by 3"},
-    "bay": {"light": "one bay battery USD reduced by 1", "heavy": "one bay battery USD reduced by 3",
-            "critical": "one bay battery destroyed"},
-    "launch port": {"light": "one launch facility per 10,000 tons lost (under 5,000 tons: none launched or "
-                             "recovered for one turn)",
-                    "heavy": "one launch facility per 2,000 tons lost",
-                    "critical": "no craft may be launched or recovered"},
-    "turret": {"light": "one turret battery USD reduced by 1", "heavy": "one turret battery USD reduced by 3",
-               "critical": "one turret battery destroyed"},
+    "spinal": {
+        "light": "no effect",
+        "heavy": "spinal mount USD reduced by 2",
+        "critical": "spinal mount USD reduced by 3",
+    },
+    "bay": {
+        "light": "one bay battery USD reduced by 1",
+        "heavy": "one bay battery USD reduced by 3",
+        "critical": "one bay battery destroyed",
+    },
+    "launch port": {
+        "light": "one launch facility per 10,000 tons lost (under 5,000 tons: none launched or recovered for one turn)",
+        "heavy": "one launch facility per 2,000 tons lost",
+        "critical": "no craft may be launched or recovered",
+    },
+    "turret": {
+        "light": "one turret battery USD reduced by 1",
+        "heavy": "one turret battery USD reduced by 3",
+        "critical": "one turret battery destroyed",
+    },
     "sensor": {"light": "see the sensor hit", "heavy": "see the sensor hit", "critical": "see the sensor hit"},
     "no effect": {"light": "bare hull", "heavy": "bare hull", "critical": "bare hull"},
-    "drop tanks": {"light": "a tenth of J-1 of drop-tank fuel lost", "heavy": "J-1 of drop-tank fuel lost",
-                   "critical": "all drop-tank fuel lost"},
-    "radiator": {"light": "IR signature +0.5", "heavy": "power plant -1, IR signature +1",
-                 "critical": "power plant -2, IR signature +1"},
-    "weak spot": {"light": "armour -6 for this hit's interior", "heavy": "armour -6 for this hit's interior",
-                  "critical": "armour -6 for this hit's interior"},
+    "drop tanks": {
+        "light": "a tenth of J-1 of drop-tank fuel lost",
+        "heavy": "J-1 of drop-tank fuel lost",
+        "critical": "all drop-tank fuel lost",
+    },
+    "radiator": {
+        "light": "IR signature +0.5",
+        "heavy": "power plant -1, IR signature +1",
+        "critical": "power plant -2, IR signature +1",
+    },
+    "weak spot": {
+        "light": "armour -6 for this hit's interior",
+        "heavy": "armour -6 for this hit's interior",
+        "critical": "armour -6 for this hit's interior",
+    },
 }
 
 #: MCS 5.3, the USD reduction of a battery hit, by level (the spinal aperture's own row: light none, heavy 2,
@@ -242,14 +311,19 @@ ARRAY_TONS_PER_LOSS: dict[str, int | None] = {"light": None, "heavy": 5000, "cri
 ARRAY_SMALL_SHIP_TONS = 1000
 ARRAY_DAMAGED_SENSITIVITY = Fraction(-3)
 #: MCS 5.3, AEMS, PEMS, jammers: sensitivity lost by level; None is destroyed.
-SENSOR_SENSITIVITY_LOSS: dict[str, Fraction | None] = {"light": Fraction(-1, 2), "heavy": Fraction(-1),
-                                                       "critical": None}
+SENSOR_SENSITIVITY_LOSS: dict[str, Fraction | None] = {
+    "light": Fraction(-1, 2),
+    "heavy": Fraction(-1),
+    "critical": None,
+}
 #: MCS 4.5, Electronics 5-6 (Sensor): every sensor's sensitivity lost by level.
-ALL_SENSORS_LOSS: dict[str, Fraction] = {"light": Fraction(-1, 2), "heavy": Fraction(-1),
-                                          "critical": Fraction(-2)}
+ALL_SENSORS_LOSS: dict[str, Fraction] = {"light": Fraction(-1, 2), "heavy": Fraction(-1), "critical": Fraction(-2)}
 #: MCS 5.3, radiator: IR signature and power plant by level; at most +2 IR from every radiator hit together.
-RADIATOR: dict[str, tuple[Fraction, int]] = {"light": (Fraction(1, 2), 0), "heavy": (Fraction(1), -1),
-                                            "critical": (Fraction(1), -2)}
+RADIATOR: dict[str, tuple[Fraction, int]] = {
+    "light": (Fraction(1, 2), 0),
+    "heavy": (Fraction(1), -1),
+    "critical": (Fraction(1), -2),
+}
 RADIATOR_IR_LIMIT = Fraction(2)
 #: MCS 5.3, launch port: facilities lost per this many tons (light, heavy); critical: none may launch.
 LAUNCH_TONS_PER_LOSS: dict[str, int] = {"light": 10000, "heavy": 2000}
@@ -300,9 +374,12 @@ CREW_KILLED_ON = 2
 
 #: MCS Optional 5.1, sensor lock: range -> signal needed (passive or LIDAR, active).
 SENSOR_LOCK: dict[str, tuple[Fraction, Fraction]] = {
-    "impact": (Fraction(10), Fraction(19, 2)), "pb": (Fraction(23, 2), Fraction(11)),
-    "vs": (Fraction(12), Fraction(23, 2)), "s": (Fraction(25, 2), Fraction(12)),
-    "m": (Fraction(13), Fraction(25, 2)), "l": (Fraction(27, 2), Fraction(13)),
+    "impact": (Fraction(10), Fraction(19, 2)),
+    "pb": (Fraction(23, 2), Fraction(11)),
+    "vs": (Fraction(12), Fraction(23, 2)),
+    "s": (Fraction(25, 2), Fraction(12)),
+    "m": (Fraction(13), Fraction(25, 2)),
+    "l": (Fraction(27, 2), Fraction(13)),
     "x": (Fraction(14), Fraction(27, 2)),
 }
 #: MCS Optional 5.1: a Formidable sensor task adds 0.5; one working sensor alone loses 0.5; a hiding target 0.5.
@@ -315,8 +392,22 @@ SPREAD_DAMAGE_PER_ROF = 2
 
 #: MCS Optional 5.5, swarms: points the to-hit roll is made by -> ships hit, (lowest, highest, ships).
 SWARM_HITS: tuple[tuple[int, int, int], ...] = (
-    (0, 1, 1), (2, 2, 2), (3, 3, 3), (4, 4, 4), (5, 5, 6), (6, 6, 8), (7, 7, 11), (8, 8, 16), (9, 9, 23),
-    (10, 10, 30), (11, 11, 42), (12, 12, 60), (13, 13, 85), (14, 14, 120), (15, 15, 170), (16, 16, 240),
+    (0, 1, 1),
+    (2, 2, 2),
+    (3, 3, 3),
+    (4, 4, 4),
+    (5, 5, 6),
+    (6, 6, 8),
+    (7, 7, 11),
+    (8, 8, 16),
+    (9, 9, 23),
+    (10, 10, 30),
+    (11, 11, 42),
+    (12, 12, 60),
+    (13, 13, 85),
+    (14, 14, 120),
+    (15, 15, 170),
+    (16, 16, 240),
 )
 #: MCS Optional 5.5: firing at missile salvos as a swarm, the roll is made by two points less.
 SWARM_MISSILE_PENALTY = -2
@@ -394,12 +485,16 @@ def interior_location(roll: int) -> tuple[str, bool]:
             return location, crew
     raise ValueError(f"3d6 cannot roll {roll}")
 
+
 #: MCS 5.3's surface locations an MCS sheet has no line for: "All hits on non-existent facilities ... are treated as
 #: 'No Effect'". A ship has one when its notes name it (shipyard's reading; a fire log's ``facilities`` may say so
 #: too): drop tanks or grappled craft ("1x10-ton skiff in external grapple", "Docking ring for 20-ton gig"), and
 #: launch ports for its craft ("2x50 ton cutters in minimal hangers").
 OPTIONAL_FACILITIES: dict[str, re.Pattern[str]] = {
     "drop tanks": re.compile(r"\bdrop[ -]tanks?\b|\bgrappl|\bdocking (?:ring|clamp)", re.I),
-    "launch port": re.compile(r"\bhang[ae]rs?\b|\blaunch (?:tubes?|bays?|ports?|facilit)|\bshuttles?\b|"
-                              r"\bcutters?\b|\bflight decks?\b", re.I),
+    "launch port": re.compile(
+        r"\bhang[ae]rs?\b|\blaunch (?:tubes?|bays?|ports?|facilit)|\bshuttles?\b|"
+        r"\bcutters?\b|\bflight decks?\b",
+        re.I,
+    ),
 }

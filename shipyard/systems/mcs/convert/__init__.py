@@ -46,9 +46,15 @@ def convert_sheet(path: Path, options: ConvertOptions = ConvertOptions()) -> She
         ships, found = rate_design(path, str(path), options.edition)
         rated.extend(ships)
         if options.t4.rof_overrides:
-            found.append(Diagnostic(code="CNV205", severity=Severity.WARNING, span=Span(path=str(path), line=1, col=1),
-                                    message="--rof is not used: an FFS design's ROF comes from its pulses (MCS "
-                                            "section 6), and --rof rates T4 batteries"))
+            found.append(
+                Diagnostic(
+                    code="CNV205",
+                    severity=Severity.WARNING,
+                    span=Span(path=str(path), line=1, col=1),
+                    message="--rof is not used: an FFS design's ROF comes from its pulses (MCS "
+                    "section 6), and --rof rates T4 batteries",
+                )
+            )
         return SheetFile(path=str(path), format="mcs", ships=rated, diagnostics=sorted(found, key=lambda d: d.sort_key))
     sheet = load_sheet(path)
     diagnostics: list[Diagnostic] = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
@@ -58,17 +64,26 @@ def convert_sheet(path: Path, options: ConvertOptions = ConvertOptions()) -> She
         if not isinstance(ship, UsdShip):
             told = format_named(sheet.format)
             what = told[1].description if told else f"a {sheet.format} sheet"
-            diagnostics.append(Diagnostic(
-                code="CNV001", severity=Severity.ERROR, span=top,
-                message=f"{ship.display_name}: {what} does not convert to MCS (only T4 USD sheets and FFS designs "
-                        "do)"))
+            diagnostics.append(
+                Diagnostic(
+                    code="CNV001",
+                    severity=Severity.ERROR,
+                    span=top,
+                    message=f"{ship.display_name}: {what} does not convert to MCS (only T4 USD sheets and FFS designs "
+                    "do)",
+                )
+            )
             continue
         if ship.edition != "t4":
-            diagnostics.append(Diagnostic(
-                code="CNV100", severity=Severity.ERROR, span=ship.span("class_name") or Span(path=sheet.path, line=1,
-                                                                                             col=1),
-                message=f"{ship.name} is rated in MCS already: expected a T4 sheet (weapon lines such as "
-                        "'1xSpinal Meson (+4) 2/14-11-9-6')"))
+            diagnostics.append(
+                Diagnostic(
+                    code="CNV100",
+                    severity=Severity.ERROR,
+                    span=ship.span("class_name") or Span(path=sheet.path, line=1, col=1),
+                    message=f"{ship.name} is rated in MCS already: expected a T4 sheet (weapon lines such as "
+                    "'1xSpinal Meson (+4) 2/14-11-9-6')",
+                )
+            )
             continue
         mcs, found = convert_t4(ship, options.t4, sheet.path)
         converted.append(mcs)
@@ -77,6 +92,8 @@ def convert_sheet(path: Path, options: ConvertOptions = ConvertOptions()) -> She
     if t4_ships:
         top = t4_ships[0].anchor() or Span(path=sheet.path, line=1, col=1)
         names = [weapon.name for ship in t4_ships for weapon in ship.weapons]
-        diagnostics += [Diagnostic(code="CNV114", severity=Severity.ERROR, span=top, message=why)
-                        for why in unused_rofs(options.t4.rof_overrides, names)]
+        diagnostics += [
+            Diagnostic(code="CNV114", severity=Severity.ERROR, span=top, message=why)
+            for why in unused_rofs(options.t4.rof_overrides, names)
+        ]
     return SheetFile(path=sheet.path, format="mcs", ships=converted, diagnostics=diagnostics)

@@ -54,8 +54,12 @@ def unused_rofs(overrides: dict[str, int], names: list[str]) -> list[str]:
     meant when one is near: a ROF that rates nothing, where the battery it was meant for got the default."""
     held = {spelt(name) for name in names}
     batteries = ", ".join(repr(name) for name in dict.fromkeys(names))
-    return [f"--rof names {key!r}, a battery of no ship of the sheet{meant_hint(key, names, NEAR_BATTERY)}: it has "
-            f"{batteries}" for key in overrides if spelt(key) not in held]
+    return [
+        f"--rof names {key!r}, a battery of no ship of the sheet{meant_hint(key, names, NEAR_BATTERY)}: it has "
+        f"{batteries}"
+        for key in overrides
+        if spelt(key) not in held
+    ]
 
 
 class _Converter:
@@ -96,14 +100,18 @@ class _Converter:
             mass = ship.mass
             if mass is None:
                 mass = ship.displacement * chart.MASS_PER_DTON_ESTIMATE
-                self.assume("CNV101", f"no mass given: toughness from displacement x {chart.MASS_PER_DTON_ESTIMATE} "
-                                      f"= {mass} tonnes (section 6.1)")
+                self.assume(
+                    "CNV101",
+                    f"no mass given: toughness from displacement x {chart.MASS_PER_DTON_ESTIMATE} "
+                    f"= {mass} tonnes (section 6.1)",
+                )
             values["toughness"] = self.chart_note(chart.toughness_code(mass), "toughness")
         if ship.armour is not None:
             tenth = Decimal(ship.armour) / chart.T4_ARMOUR_DIVISOR
             if tenth != int(tenth):
-                self.assume("CNV103", f"T4 armour {ship.armour} / 10 = {tenth}: read as {int(tenth)}, "
-                                      "the chart's lower line")
+                self.assume(
+                    "CNV103", f"T4 armour {ship.armour} / 10 = {tenth}: read as {int(tenth)}, the chart's lower line"
+                )
             values["armour"] = self.chart_note(chart.t4_to_mcs(int(tenth)), "armour")
         if ship.meson_screen is not None:
             values["meson_screen"] = self.chart_note(chart.t4_to_mcs(ship.meson_screen), "meson screen")
@@ -120,30 +128,47 @@ class _Converter:
             self.assume("CNV110", f"{weapon.name}: ROF {rof:+d}, a battery listed as point defence", weapon)
         else:
             rof = chart.T4_DEFAULT_ROF[self.options.design]
-            self.assume("CNV110", f"{weapon.name}: ROF {rof:+d}, the default for a {self.options.design} design",
-                        weapon)
+            self.assume(
+                "CNV110", f"{weapon.name}: ROF {rof:+d}, the default for a {self.options.design} design", weapon
+            )
         return rof
 
     def beam(self, weapon: T4Weapon) -> BeamBattery | None:
         words = weapon.name.lower()
-        kind = ("meson" if "meson" in words else "paw" if ("paw" in words or "particle" in words)
-                else "laser" if "laser" in words else None)
+        kind = (
+            "meson"
+            if "meson" in words
+            else "paw"
+            if ("paw" in words or "particle" in words)
+            else "laser"
+            if "laser" in words
+            else None
+        )
         if kind is None:
-            self.warn("CNV120", f"{weapon.name}: not a laser, meson or PAW; the T4 rules give no conversion, "
-                                "so the line is left out and kept as a note", weapon)
+            self.warn(
+                "CNV120",
+                f"{weapon.name}: not a laser, meson or PAW; the T4 rules give no conversion, "
+                "so the line is left out and kept as a note",
+                weapon,
+            )
             self.assumptions.append(f"not converted: {weapon.render()}")
             return None
         point_defence = "pd" in words.split() or "point def" in words
         rof = self.rof(weapon, point_defence)
-        new_values = [self.chart_note(chart.t4_to_mcs(value - rof), f"{weapon.name} damage", weapon)
-                      for value in weapon.values]
+        new_values = [
+            self.chart_note(chart.t4_to_mcs(value - rof), f"{weapon.name} damage", weapon) for value in weapon.values
+        ]
         damage = [new_values[source] for source in chart.T4_RANGE_SOURCE]
         if kind == "laser":
             shift = next((s for word, s in chart.T4_LASER_PENETRATION_SHIFT.items() if word in words), 0)
             pen_vs = chart.T4_LASER_PENETRATION + shift
-            self.assume("CNV111", f"{weapon.name}: laser penetration {pen_vs} at VS"
-                                  + (" (heavy +1)" if shift > 0 else " (light -1)" if shift < 0 else "")
-                                  + ", the same Pen-DV gap at every range", weapon)
+            self.assume(
+                "CNV111",
+                f"{weapon.name}: laser penetration {pen_vs} at VS"
+                + (" (heavy +1)" if shift > 0 else " (light -1)" if shift < 0 else "")
+                + ", the same Pen-DV gap at every range",
+                weapon,
+            )
             gap = pen_vs - damage[0] if damage[0] is not None else 0
         else:
             gap = 0  # mesons and PAWs: penetration = damage value
@@ -162,11 +187,20 @@ class _Converter:
             lasers = weapon.per_battery
             if lasers is None:
                 lasers = 1
-                self.assume("CNV113", f"{weapon.name}: lasers per battery not noted: one turret per battery "
-                                      "assumed (section 6)", weapon)
+                self.assume(
+                    "CNV113",
+                    f"{weapon.name}: lasers per battery not noted: one turret per battery assumed (section 6)",
+                    weapon,
+                )
             point_def = chart.laser_point_defence(lasers, rof, damage[0])
-        return BeamBattery(count=weapon.count, name=weapon.name, rof=rof, ranges=ranges, point_defence=point_def,
-                           details=[d.model_copy(update={"spans": {}}) for d in weapon.details])
+        return BeamBattery(
+            count=weapon.count,
+            name=weapon.name,
+            rof=rof,
+            ranges=ranges,
+            point_defence=point_def,
+            details=[d.model_copy(update={"spans": {}}) for d in weapon.details],
+        )
 
     # ---- missiles and sandcasters --------------------------------------------------------
     def missiles(self) -> list[MissileBattery]:
@@ -187,11 +221,15 @@ class _Converter:
                 self.assume("CNV131", f"TL {tl} is outside the missiles-per-salvo table: TL {table_tl} used")
             per_launcher = tls[table_tl]
             how = f"{per_launcher} missiles per launcher at TL {table_tl}"
-        self.assume("CNV132", f"{launchers} launchers grouped {group} to a battery, {how}: "
-                              f"{per_launcher * group} missiles per salvo")
+        self.assume(
+            "CNV132",
+            f"{launchers} launchers grouped {group} to a battery, {how}: {per_launcher * group} missiles per salvo",
+        )
         if tl < 10:
-            self.warn("CNV133", f"TL {tl}: the seed rates nuclear det-laser missiles from TL 10 only; the TL 10-12 "
-                                "figures are used")
+            self.warn(
+                "CNV133",
+                f"TL {tl}: the seed rates nuclear det-laser missiles from TL 10 only; the TL 10-12 figures are used",
+            )
         _, pen, dam, size_evade = chart.by_tl(chart.NUCLEAR_MISSILE_BY_TL, tl)
         batteries, rest = divmod(launchers, group)
         result = []
@@ -199,10 +237,17 @@ class _Converter:
             if not count:
                 continue
             missiles = per_launcher * per
-            result.append(MissileBattery(
-                count=count, name=name, pen=pen, dam=dam, size_evade=size_evade,
-                salvo_rating=self.chart_note(chart.banded(chart.SALVO_RATING, missiles), "salvo rating"),
-                details=[Detail(number=missiles, text="missiles per salvo", parenthesised=True)]))
+            result.append(
+                MissileBattery(
+                    count=count,
+                    name=name,
+                    pen=pen,
+                    dam=dam,
+                    size_evade=size_evade,
+                    salvo_rating=self.chart_note(chart.banded(chart.SALVO_RATING, missiles), "salvo rating"),
+                    details=[Detail(number=missiles, text="missiles per salvo", parenthesised=True)],
+                )
+            )
         return result
 
     def sandcasters(self, size: int | None) -> list[SandcasterBattery]:
@@ -227,8 +272,15 @@ class _Converter:
             armour = self.chart_note(chart.usd_code(per * armour_each), "sandcaster armour")
             if armour is None:  # below 1 on the chart: no armour
                 armour = 0
-            result.append(SandcasterBattery(count=count, name="Sandcasters", screen=screen, armour=armour,
-                                            details=[Detail(number=per, text="sandcasters each", parenthesised=True)]))
+            result.append(
+                SandcasterBattery(
+                    count=count,
+                    name="Sandcasters",
+                    screen=screen,
+                    armour=armour,
+                    details=[Detail(number=per, text="sandcasters each", parenthesised=True)],
+                )
+            )
         return result
 
     def convert(self) -> UsdShip:
@@ -236,17 +288,41 @@ class _Converter:
         weapons: list[Weapon] = [b for b in (self.beam(w) for w in self.ship.t4_weapons) if b is not None]
         weapons += self.missiles()
         weapons += self.sandcasters(hull.get("size"))
-        keep = {name: getattr(self.ship, name) for name in (
-            "class_name", "description", "tl", "ship_type", "displacement", "cost_mcr", "mass", "maneuver", "jump",
-            "jump_fuel", "cargo", "cargo_unit", "crew", "troops", "passengers", "computers", "sensors", "signature",
-            "ecm", "fire_control", "fire_control_note", "crew_quality")}
+        keep = {
+            name: getattr(self.ship, name)
+            for name in (
+                "class_name",
+                "description",
+                "tl",
+                "ship_type",
+                "displacement",
+                "cost_mcr",
+                "mass",
+                "maneuver",
+                "jump",
+                "jump_fuel",
+                "cargo",
+                "cargo_unit",
+                "crew",
+                "troops",
+                "passengers",
+                "computers",
+                "sensors",
+                "signature",
+                "ecm",
+                "fire_control",
+                "fire_control_note",
+                "crew_quality",
+            )
+        }
         notes = [note.model_copy(update={"spans": {}}) for note in self.ship.notes]
         notes += [Note(text=f"Assumed: {text}") for text in self.assumptions]
         return UsdShip(**keep, **hull, range_header=list(chart.RATED_RANGES), weapons=weapons, notes=notes)
 
 
-def convert_t4(ship: UsdShip, options: T4Options = T4Options(),
-               path: str = "<ship>") -> tuple[UsdShip, list[Diagnostic]]:
+def convert_t4(
+    ship: UsdShip, options: T4Options = T4Options(), path: str = "<ship>"
+) -> tuple[UsdShip, list[Diagnostic]]:
     """The MCS ship of a T4 ship, and the diagnostics (assumptions as info) of converting it."""
     converter = _Converter(ship, options, path)
     return converter.convert(), converter.diagnostics

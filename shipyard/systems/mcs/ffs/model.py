@@ -25,9 +25,10 @@ SMALLEST_HULL = 1
 
 
 def _sheet_name(value: str) -> str:
-    if any(ord(char) < 0x20 or 0x7f <= ord(char) < 0xa0 or char == ":" for char in value):
-        raise ValueError("a name goes on one line of a USD sheet: no control characters and no ':' (which would "
-                         "end a key there)")
+    if any(ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 or char == ":" for char in value):
+        raise ValueError(
+            "a name goes on one line of a USD sheet: no control characters and no ':' (which would end a key there)"
+        )
     return value
 
 
@@ -35,8 +36,10 @@ def _battery_name(value: str) -> str:
     from shipyard.systems.mcs.parse import usd_parser  # the grammar's own shape of a weapon name
 
     if not re.fullmatch(usd_parser().get_terminal("WEAPON_NAME").pattern.to_regexp(), value):
-        raise ValueError(f"a battery's name goes on a USD sheet as words that begin with a letter (letters, digits "
-                         f"and - / & . '), found {value!r}")
+        raise ValueError(
+            f"a battery's name goes on a USD sheet as words that begin with a letter (letters, digits "
+            f"and - / & . '), found {value!r}"
+        )
     return value
 
 

@@ -31,6 +31,7 @@ def load_ffs_design(path: Path | str, display: str | None = None) -> Loaded:
     shown = display or str(path)
     if path.suffix.lower() == ".xlsx":
         from shipyard.systems.mcs.ffs.workbook import parse_ffs_workbook  # openpyxl only when a workbook is read
+
         return parse_ffs_workbook(path, shown)
     text, diagnostics = read_sheet_text(path, shown)
     if text is None:
@@ -39,8 +40,9 @@ def load_ffs_design(path: Path | str, display: str | None = None) -> Loaded:
     return design, diagnostics + found, positions
 
 
-def rate_design(path: Path, shown: str, edition: Edition | None = None,
-                text: str | None = None) -> tuple[list[UsdShip], list[Diagnostic]]:
+def rate_design(
+    path: Path, shown: str, edition: Edition | None = None, text: str | None = None
+) -> tuple[list[UsdShip], list[Diagnostic]]:
     """Read an FFS design (``text``, else the file) and rate it in MCS: the rated ship and every diagnostic.
     ``edition`` overrides the design's own; one of the two is required (CNV200), the scale is never guessed."""
     from shipyard.systems.mcs.convert.ffs import convert_ffs
@@ -54,13 +56,24 @@ def rate_design(path: Path, shown: str, edition: Edition | None = None,
     top = Span(path=shown, line=positions.get(("edition",), (1, 1))[0], col=1)
     chosen = edition or design.edition
     if chosen is None:
-        return [], diagnostics + [Diagnostic(
-            code="CNV200", severity=Severity.ERROR, span=top,
-            message="the design does not say which FFS edition its figures are on: set edition = \"ffs1\" "
-                    "(FFS1/TNE figures, x1.43) or \"ffs2\" in it, or pass --edition; the scale is never guessed")]
+        return [], diagnostics + [
+            Diagnostic(
+                code="CNV200",
+                severity=Severity.ERROR,
+                span=top,
+                message='the design does not say which FFS edition its figures are on: set edition = "ffs1" '
+                '(FFS1/TNE figures, x1.43) or "ffs2" in it, or pass --edition; the scale is never guessed',
+            )
+        ]
     if edition is not None and design.edition is not None and edition != design.edition:
-        diagnostics.append(Diagnostic(code="CNV204", severity=Severity.INFO, span=top,
-                                      message=f"--edition {edition} overrides the design's edition {design.edition}"))
+        diagnostics.append(
+            Diagnostic(
+                code="CNV204",
+                severity=Severity.INFO,
+                span=top,
+                message=f"--edition {edition} overrides the design's edition {design.edition}",
+            )
+        )
     ship, found = convert_ffs(design, chosen, shown, positions)
     return [ship], diagnostics + found
 

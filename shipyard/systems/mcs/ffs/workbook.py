@@ -40,10 +40,29 @@ SHIP_FIELDS = ("edition",) + tuple(FfsHull.model_fields)
 DAMAGE_COLUMNS = ("damage_5", "damage_10", "damage_20", "damage_40", "damage_80")
 # sheet name -> (design key, columns in order)
 TABLE_SHEETS = {
-    "Beams": ("beam", ("name", "type", "count", "batteries") + DAMAGE_COLUMNS
-              + ("penetration", "pulses", "peak_pulses", "beam_pointer_km", "turrets")),
-    "Missiles": ("missiles", ("name", "warhead", "tl", "launchers", "batteries", "mount", "autoloader",
-                              "missiles_per_salvo", "salvos", "salvos_in_cargo", "warhead_damage", "missile_g")),
+    "Beams": (
+        "beam",
+        ("name", "type", "count", "batteries")
+        + DAMAGE_COLUMNS
+        + ("penetration", "pulses", "peak_pulses", "beam_pointer_km", "turrets"),
+    ),
+    "Missiles": (
+        "missiles",
+        (
+            "name",
+            "warhead",
+            "tl",
+            "launchers",
+            "batteries",
+            "mount",
+            "autoloader",
+            "missiles_per_salvo",
+            "salvos",
+            "salvos_in_cargo",
+            "warhead_damage",
+            "missile_g",
+        ),
+    ),
     "Sandcasters": ("sandcasters", ("name", "count", "batteries", "tl", "canisters")),
     "Dampers": ("dampers", ("name", "count", "batteries")),
 }
@@ -51,11 +70,16 @@ TABLE_SHEETS = {
 # Column C of the Ship sheet: what each field is (the writer fills it in).
 SHIP_NOTES = {
     "edition": "ffs1 (FFS1/TNE figures, x1.43 before the chart) or ffs2",
-    "displacement": "dTons", "mass": "tonnes; empty: displacement x 10 (an estimate)",
-    "armour": "FFS armour value", "power_plant_mw": "MW; several plants as 1170 + 500",
-    "g_compensation": "G", "g_tanks": "TRUE when every workstation crew member has one",
-    "meson_screen": "FFS screen value", "high_automation": "TRUE/FALSE: toughness -1",
-    "open_frame": "TRUE/FALSE: toughness -1", "cargo_and_fuel_over_70_percent": "TRUE/FALSE: toughness -1",
+    "displacement": "dTons",
+    "mass": "tonnes; empty: displacement x 10 (an estimate)",
+    "armour": "FFS armour value",
+    "power_plant_mw": "MW; several plants as 1170 + 500",
+    "g_compensation": "G",
+    "g_tanks": "TRUE when every workstation crew member has one",
+    "meson_screen": "FFS screen value",
+    "high_automation": "TRUE/FALSE: toughness -1",
+    "open_frame": "TRUE/FALSE: toughness -1",
+    "cargo_and_fuel_over_70_percent": "TRUE/FALSE: toughness -1",
 }
 
 
@@ -106,8 +130,10 @@ def _unpacked_too_big(raw: bytes) -> str | None:
     if len(parts) > MAX_PARTS:
         return f"the workbook has {len(parts):,} parts; a design workbook has under {MAX_PARTS:,}: not read"
     if unpacked > MAX_UNPACKED_BYTES:
-        return (f"the workbook unpacks to {unpacked:,} bytes; design workbooks over {MAX_UNPACKED_BYTES:,} bytes "
-                f"unpacked (8 MiB) are not read")
+        return (
+            f"the workbook unpacks to {unpacked:,} bytes; design workbooks over {MAX_UNPACKED_BYTES:,} bytes "
+            f"unpacked (8 MiB) are not read"
+        )
     return None
 
 
@@ -115,8 +141,14 @@ def _rows(sheet: Any, sheet_name: str, problems: list[Diagnostic], error: Any, *
     """A sheet's rows up to MAX_ROWS (a row past it is one FFS003 error, the rest unread)."""
     rows = list(sheet.iter_rows(max_row=MAX_ROWS + 1, values_only=True, **bounds))
     if len(rows) > MAX_ROWS - bounds.get("min_row", 1) + 1:
-        problems.append(error("FFS003", f"sheet '{sheet_name}' has rows past row {MAX_ROWS:,}; a design has "
-                                        f"tens: not read past it", MAX_ROWS + 1, 1))
+        problems.append(
+            error(
+                "FFS003",
+                f"sheet '{sheet_name}' has rows past row {MAX_ROWS:,}; a design has tens: not read past it",
+                MAX_ROWS + 1,
+                1,
+            )
+        )
         rows = rows[:-1]
     return rows
 
@@ -150,13 +182,22 @@ def _read_workbook(workbook: Any, shown: str, error: Any) -> Loaded:
         header = [str(h).strip() if h is not None else "" for h in next(rows, ())]
         for col, name in enumerate(header, start=1):
             if name and name not in columns:
-                problems.append(error("FFS002", f"{_cell_name(sheet_name, 1, col)} unknown column '{name}': "
-                                                f"expected one of {', '.join(columns)}", 1, col))
+                problems.append(
+                    error(
+                        "FFS002",
+                        f"{_cell_name(sheet_name, 1, col)} unknown column '{name}': "
+                        f"expected one of {', '.join(columns)}",
+                        1,
+                        col,
+                    )
+                )
         records: list[dict[str, Any]] = []
         for row, values in enumerate(rows, start=2):
-            cells = {name: (col, _value(v))
-                     for col, (name, v) in enumerate(zip(header, values, strict=False), start=1)
-                     if name in columns and _value(v) is not None}
+            cells = {
+                name: (col, _value(v))
+                for col, (name, v) in enumerate(zip(header, values, strict=False), start=1)
+                if name in columns and _value(v) is not None
+            }
             if not cells:
                 continue
             index = len(records)

@@ -16,5 +16,15 @@ from shipyard.systems.mcs.rules import (
     toughness,
 )
 
-MODULES = (size, toughness, armour, meson_screen, salvo_rating, missile_by_tl, sandcaster, point_defence,
-           damage_by_range, pen_dam_pair)
+MODULES = (
+    size,
+    toughness,
+    armour,
+    meson_screen,
+    salvo_rating,
+    missile_by_tl,
+    sandcaster,
+    point_defence,
+    damage_by_range,
+    pen_dam_pair,
+)

@@ -16,9 +16,18 @@ def chart_code_findings(ship: UsdShip, ctx: RuleContext, field: str, label: str)
         return
     top = len(chart.USD_CHART_LOWER_BOUNDS) - 1
     if value < 0:
-        yield ctx.report(f"{label} {value}: the USD chart has no negative codes (a value below 1 is '-', no rating)",
-                         ship, field, Severity.ERROR)
+        yield ctx.report(
+            f"{label} {value}: the USD chart has no negative codes (a value below 1 is '-', no rating)",
+            ship,
+            field,
+            Severity.ERROR,
+        )
     elif value > top:
-        yield ctx.report(f"{label} {value} lies past the printed USD chart (top code {top} = "
-                         f"{chart.code_letter(top)}, values to {chart.USD_CHART_PRINTED_TOP}): only an "
-                         "extrapolated value can give it; check the source figure", ship, field, Severity.WARNING)
+        yield ctx.report(
+            f"{label} {value} lies past the printed USD chart (top code {top} = "
+            f"{chart.code_letter(top)}, values to {chart.USD_CHART_PRINTED_TOP}): only an "
+            "extrapolated value can give it; check the source figure",
+            ship,
+            field,
+            Severity.WARNING,
+        )

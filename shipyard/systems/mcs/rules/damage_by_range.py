@@ -31,9 +31,14 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
             if before is not None and damage is not None:
                 earlier_name, earlier = before
                 if earlier is None:
-                    yield ctx.report(f"{battery.name}: damage {damage} at {name} after '-' (cannot fire) at "
-                                     f"{earlier_name}", cell or battery)
+                    yield ctx.report(
+                        f"{battery.name}: damage {damage} at {name} after '-' (cannot fire) at {earlier_name}",
+                        cell or battery,
+                    )
                 elif damage > earlier:
-                    yield ctx.report(f"{battery.name}: damage {damage} at {name} is above {earlier} at "
-                                     f"{earlier_name}; damage never rises with range", cell or battery)
+                    yield ctx.report(
+                        f"{battery.name}: damage {damage} at {name} is above {earlier} at "
+                        f"{earlier_name}; damage never rises with range",
+                        cell or battery,
+                    )
             before = (name, damage)

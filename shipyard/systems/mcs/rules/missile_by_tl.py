@@ -36,14 +36,20 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
         if battery.size_evade != chart.NUCLEAR_MISSILE_BY_TL[0][3]:
             continue
         if ship.tl < chart.NUCLEAR_MISSILE_BY_TL[-1][0]:
-            yield ctx.report(f"{battery.name}: standard nuclear det-laser missiles are rated from "
-                             f"TL{chart.NUCLEAR_MISSILE_BY_TL[-1][0]}; this ship is TL-{ship.tl}", battery)
+            yield ctx.report(
+                f"{battery.name}: standard nuclear det-laser missiles are rated from "
+                f"TL{chart.NUCLEAR_MISSILE_BY_TL[-1][0]}; this ship is TL-{ship.tl}",
+                battery,
+            )
             continue
         row = chart.by_tl(chart.NUCLEAR_MISSILE_BY_TL, ship.tl)
         if (battery.pen, battery.dam) == row[1:3]:
             continue
         other = next((r for r in chart.NUCLEAR_MISSILE_BY_TL if (battery.pen, battery.dam) == r[1:3]), None)
         which = f"the {_tl_range(other)} figure" if other else "not a standard figure"
-        yield ctx.report(f"{battery.name}: {battery.pen}:{battery.dam} on a TL-{ship.tl} ship; standard nuclear "
-                         f"det-laser missiles of {_tl_range(row)} rate {row[1]}:{row[2]} ({battery.pen}:{battery.dam} "
-                         f"is {which})", battery)
+        yield ctx.report(
+            f"{battery.name}: {battery.pen}:{battery.dam} on a TL-{ship.tl} ship; standard nuclear "
+            f"det-laser missiles of {_tl_range(row)} rate {row[1]}:{row[2]} ({battery.pen}:{battery.dam} "
+            f"is {which})",
+            battery,
+        )

@@ -26,5 +26,8 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
             if cell is None or (cell.pen is None) == (cell.dam is None):
                 continue
             missing = "damage" if cell.dam is None else "penetration"
-            yield ctx.report(f"{battery.name}: {cell.render()} at {name} gives no {missing}; write both figures, "
-                             "or '-' when the battery cannot fire at that range", cell)
+            yield ctx.report(
+                f"{battery.name}: {cell.render()} at {name} gives no {missing}; write both figures, "
+                "or '-' when the battery cannot fire at that range",
+                cell,
+            )

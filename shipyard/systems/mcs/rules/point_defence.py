@@ -31,8 +31,11 @@ def _weapons(battery: BeamBattery | DamperBattery) -> tuple[int, int, str] | Non
     mounting = battery.mounting
     if mounting is not None and mounting.kind == "weapon":
         return mounting.count, mounting.count, f"{mounting.count} weapon{'s' if mounting.count > 1 else ''}"
-    turrets = mounting.count if mounting is not None and mounting.kind == "turret" else (
-        1 if mounting is None and "turret" in battery.name.lower() else None)
+    turrets = (
+        mounting.count
+        if mounting is not None and mounting.kind == "turret"
+        else (1 if mounting is None and "turret" in battery.name.lower() else None)
+    )
     if turrets is None:
         return None  # bays, or nothing said: no count to check against
     low, high = turrets * TURRET_WEAPONS[0], turrets * TURRET_WEAPONS[1]
@@ -44,8 +47,12 @@ def _findings(battery, declared: int, low: int, high: int, basis: str, ctx: Rule
     if declared < low:
         yield ctx.report(f"{battery.name}: PointDef {declared}, below the tables' {expected} ({basis})", battery)
     elif declared > high:
-        yield ctx.report(f"{battery.name}: PointDef {declared}, above the tables' {expected} ({basis}); only a "
-                         "peak ROF above the battery's ROF would explain it", battery, severity=Severity.INFO)
+        yield ctx.report(
+            f"{battery.name}: PointDef {declared}, above the tables' {expected} ({basis}); only a "
+            "peak ROF above the battery's ROF would explain it",
+            battery,
+            severity=Severity.INFO,
+        )
 
 
 def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
@@ -63,8 +70,9 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
         low, high = (chart.laser_point_defence(n, battery.rof, vs_damage) for n in (fewest, most))
         if low <= battery.point_defence <= high:
             continue  # within the tables: nothing to say
-        basis = f"{read}, ROF {battery.rof:+d}" + (f", VS damage {vs_damage} is {shortfall} below 4" if shortfall
-                                                   else "")
+        basis = f"{read}, ROF {battery.rof:+d}" + (
+            f", VS damage {vs_damage} is {shortfall} below 4" if shortfall else ""
+        )
         yield from _findings(battery, battery.point_defence, low, high, basis, ctx)
     for damper in ship.dampers:
         weapons = _weapons(damper)

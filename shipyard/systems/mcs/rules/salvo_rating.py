@@ -28,5 +28,8 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
         expected = chart.banded(chart.SALVO_RATING, missiles)
         if expected.code != battery.salvo_rating:
             beyond = " (past the printed table, +1 a doubling)" if expected.extrapolated else ""
-            yield ctx.report(f"{battery.name}: salvo rating {battery.salvo_rating:+d}, but {missiles} missiles per "
-                             f"salvo rate {expected.code:+d}{beyond}", battery)
+            yield ctx.report(
+                f"{battery.name}: salvo rating {battery.salvo_rating:+d}, but {missiles} missiles per "
+                f"salvo rate {expected.code:+d}{beyond}",
+                battery,
+            )

@@ -39,8 +39,11 @@ def _span(counts: list[int]) -> str:
 
 
 def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
-    size = ship.size if ship.size is not None else (
-        chart.size_code(ship.displacement).code if ship.displacement is not None else None)
+    size = (
+        ship.size
+        if ship.size is not None
+        else (chart.size_code(ship.displacement).code if ship.displacement is not None else None)
+    )
     if size is None or ship.tl is None:
         return
     for battery in ship.sandcasters:
@@ -69,5 +72,8 @@ def _check_battery(battery: SandcasterBattery, size: int, tl: int, ctx: RuleCont
         return
     ratings = sorted({_rating(n, size, tl) for n in counts})
     shown = ", ".join(f"{s}:{a}" for s, a in ratings[:6]) + (" ..." if len(ratings) > 6 else "")
-    yield ctx.report(f"{battery.name}: {battery.screen}:{battery.armour} fits no count of TL-{tl} casters on a "
-                     f"size-{size} ship: {basis}, which rate {shown}", battery)
+    yield ctx.report(
+        f"{battery.name}: {battery.screen}:{battery.armour} fits no count of TL-{tl} casters on a "
+        f"size-{size} ship: {basis}, which rate {shown}",
+        battery,
+    )

@@ -26,7 +26,10 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
     if expected.code != ship.size:
         low, high = chart.size_band(expected.code)
         beyond = " (past the printed chart, by its 1-3-10 pattern)" if expected.extrapolated else ""
-        found = ctx.report(f"Size {ship.size}, but {ship.displacement} dTons is size {expected.code}{beyond}: the "
-                           f"size chart gives {expected.code} for over {low} up to {high} dTons (section 6.1)",
-                           ship, "size")
+        found = ctx.report(
+            f"Size {ship.size}, but {ship.displacement} dTons is size {expected.code}{beyond}: the "
+            f"size chart gives {expected.code} for over {low} up to {high} dTons (section 6.1)",
+            ship,
+            "size",
+        )
         yield ctx.with_fix(found, f"declare Size {expected.code}", str(ship.size), str(expected.code), safe=False)

@@ -49,8 +49,11 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
     gap = base - ship.toughness
     if gap == 0:
         return
-    basis = (f"no Mass given: estimated as {ship.displacement} dTons x {chart.MASS_PER_DTON_ESTIMATE} = {mass} t"
-             if estimated else f"Mass {mass} t")
+    basis = (
+        f"no Mass given: estimated as {ship.displacement} dTons x {chart.MASS_PER_DTON_ESTIMATE} = {mass} t"
+        if estimated
+        else f"Mass {mass} t"
+    )
     if 0 < gap <= len(chart.TOUGHNESS_MODIFIERS):
         named = _named_modifiers(ship)
         if len(named) >= gap:
@@ -60,13 +63,20 @@ def check(ship: UsdShip, ctx: RuleContext) -> Iterator[Diagnostic]:
         else:
             choices = ", ".join(chart.TOUGHNESS_MODIFIERS.values())
             explained = f"{gap} of the -1 modifiers ({choices}) would explain it; the sheet does not say which"
-        yield ctx.report(f"Toughness {ship.toughness} is {gap} below the chart's {base} ({basis}): {explained}",
-                         ship, "toughness", Severity.INFO)
+        yield ctx.report(
+            f"Toughness {ship.toughness} is {gap} below the chart's {base} ({basis}): {explained}",
+            ship,
+            "toughness",
+            Severity.INFO,
+        )
         return
     direction = "above" if gap < 0 else "below"
     most = len(chart.TOUGHNESS_MODIFIERS)
     more = "; modifiers only lower toughness" if gap < 0 else f"; the modifiers allow at most -{most}"
     severity = Severity.WARNING if estimated else Severity.ERROR
-    yield ctx.report(f"Toughness {ship.toughness} is {abs(gap)} {direction} the chart's {base} ({basis}){more}",
-                     ship, "toughness", severity)
-
+    yield ctx.report(
+        f"Toughness {ship.toughness} is {abs(gap)} {direction} the chart's {base} ({basis}){more}",
+        ship,
+        "toughness",
+        severity,
+    )

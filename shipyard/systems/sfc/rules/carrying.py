@@ -30,9 +30,16 @@ def check(roster: Roster, ctx: RuleContext) -> Iterator[Diagnostic]:
             name = c.ELEMENTS[kind].name
             if room is None or room[0] != kind:
                 holders = [e.name for e in c.ELEMENTS.values() if e.carries and e.carries[0] == kind]
-                yield ctx.report(f"{element.label} cannot carry {name} (only {', '.join(holders) or 'nothing'} "
-                                 "can)", element, "carries")
+                yield ctx.report(
+                    f"{element.label} cannot carry {name} (only {', '.join(holders) or 'nothing'} can)",
+                    element,
+                    "carries",
+                )
             elif carried > room[1] * element.count:
-                yield ctx.report(f"{element.label}: {carried} {name} element(s) carried, room for {room[1]} a "
-                                 f"{c.ELEMENTS[element.type].name.lower()} element ({room[1] * element.count} for "
-                                 f"{element.count})", element, "carries")
+                yield ctx.report(
+                    f"{element.label}: {carried} {name} element(s) carried, room for {room[1]} a "
+                    f"{c.ELEMENTS[element.type].name.lower()} element ({room[1] * element.count} for "
+                    f"{element.count})",
+                    element,
+                    "carries",
+                )

@@ -26,5 +26,8 @@ def check(roster: Roster, ctx: RuleContext) -> Iterator[Diagnostic]:
         yield ctx.report("no flagship: mark one element 'flagship = true'", roster)
     elif len(flagships) > 1 or flagships[0].count > 1:
         for element in flagships[1:] if len(flagships) > 1 else flagships:
-            yield ctx.report(f"{element.label}: one vessel is the flagship, "
-                             f"{sum(e.count for e in flagships)} are marked", element, "flagship")
+            yield ctx.report(
+                f"{element.label}: one vessel is the flagship, {sum(e.count for e in flagships)} are marked",
+                element,
+                "flagship",
+            )

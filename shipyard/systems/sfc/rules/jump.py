@@ -27,5 +27,6 @@ def check(roster: Roster, ctx: RuleContext) -> Iterator[Diagnostic]:
         return
     for element in roster.elements:
         if not c.ELEMENTS[element.type].jumps:
-            yield ctx.report(f"{element.label} cannot jump, and the force must (carry it, or leave it out)",
-                             element, "type")
+            yield ctx.report(
+                f"{element.label} cannot jump, and the force must (carry it, or leave it out)", element, "type"
+            )

@@ -33,5 +33,6 @@ def check(roster: Roster, ctx: RuleContext) -> Iterator[Diagnostic]:
     if total > roster.budget:
         more = f" (and {unknown} element line(s) at a TL without points, not counted)" if unknown else ""
         over = fraction_text(total - roster.budget)
-        yield ctx.report(f"{fraction_text(total)} points of a budget of {roster.budget}: {over} "
-                         f"over{more}", roster, "budget")
+        yield ctx.report(
+            f"{fraction_text(total)} points of a budget of {roster.budget}: {over} over{more}", roster, "budget"
+        )

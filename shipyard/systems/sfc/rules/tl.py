@@ -26,6 +26,9 @@ def check(roster: Roster, ctx: RuleContext) -> Iterator[Diagnostic]:
     for element in roster.elements:
         for line in element.lines():
             if line.tl not in c.TL_MULTIPLIERS:
-                yield ctx.report(f"{c.ELEMENTS[line.type].name} at TL{line.tl}: the seed gives points for {known} "
-                                 "only; a ruling is needed (its points are not counted)", element,
-                                 "tl" if line is element else "carries")
+                yield ctx.report(
+                    f"{c.ELEMENTS[line.type].name} at TL{line.tl}: the seed gives points for {known} "
+                    "only; a ruling is needed (its points are not counted)",
+                    element,
+                    "tl" if line is element else "carries",
+                )

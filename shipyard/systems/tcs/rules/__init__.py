@@ -25,6 +25,23 @@ from shipyard.systems.tcs.rules import (
     turret_divisible,
 )
 
-MODULES = (turret_divisible, extra_weapons, hardpoints, robots, maneuver_integral, maneuver_requirement,
-           power_percentage, jump_integral, jump_requirement, maneuver_limit, energy_shortfall, staterooms,
-           purification, missile_endurance, scenario_tl, budget, tugs, tug_tanks)
+MODULES = (
+    turret_divisible,
+    extra_weapons,
+    hardpoints,
+    robots,
+    maneuver_integral,
+    maneuver_requirement,
+    power_percentage,
+    jump_integral,
+    jump_requirement,
+    maneuver_limit,
+    energy_shortfall,
+    staterooms,
+    purification,
+    missile_endurance,
+    scenario_tl,
+    budget,
+    tugs,
+    tug_tanks,
+)

@@ -23,9 +23,15 @@ def integral_findings(subject: TcsSubject, ctx: RuleContext, kind: str) -> Itera
             name = f"backup {name}"
         if not drive.whole:
             low = drive.rating
-            yield ctx.report(f"{name} of {figure(drive.tons)} tons is {figure(round(drive.percent, 3))}% of the base "
-                             f"{figure(hull)} tons: {unit} {figure(round(drive.potential, 3))}, between "
-                             f"{low} and {low + 1} (drive % = {formula}); not rounded down", drive.component)
+            yield ctx.report(
+                f"{name} of {figure(drive.tons)} tons is {figure(round(drive.percent, 3))}% of the base "
+                f"{figure(hull)} tons: {unit} {figure(round(drive.potential, 3))}, between "
+                f"{low} and {low + 1} (drive % = {formula}); not rounded down",
+                drive.component,
+            )
         elif drive.declared is not None and drive.declared != drive.rating:
-            yield ctx.report(f"{name} labelled Factor-{drive.declared}, but {figure(drive.tons)} tons on "
-                             f"{figure(hull)} tons give {drive.rating}", drive.component)
+            yield ctx.report(
+                f"{name} labelled Factor-{drive.declared}, but {figure(drive.tons)} tons on "
+                f"{figure(hull)} tons give {drive.rating}",
+                drive.component,
+            )

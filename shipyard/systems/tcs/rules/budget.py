@@ -32,7 +32,10 @@ def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if cost.total > budget:
         designs = "; ".join(f"{d.count} x {d.name}: MCr {figure(round(d.ships, 3))}" for d in cost.designs)
         tanks = f", drop tanks MCr {figure(round(cost.tanks, 3))}" if cost.tanks else ""
-        yield ctx.report_at(f"the fleet costs MCr {figure(round(cost.total, 3))} ({designs}{tanks}); the budget is "
-                            f"MCr {figure(budget)} (MCr {figure(round(cost.total - budget, 3))} over)", fleet.span)
+        yield ctx.report_at(
+            f"the fleet costs MCr {figure(round(cost.total, 3))} ({designs}{tanks}); the budget is "
+            f"MCr {figure(budget)} (MCr {figure(round(cost.total - budget, 3))} over)",
+            fleet.span,
+        )
     if cost.unknown:
         yield ctx.report_at(f"no cost known for {', '.join(cost.unknown)}: left out of the total", fleet.span)

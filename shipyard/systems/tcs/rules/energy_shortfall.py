@@ -32,8 +32,15 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     where = plant.component if plant is not None else None
     short = design.ep_used - design.ep_output
     if globe:
-        yield ctx.report(f"{figure(design.ep_used)} EP drawn, {figure(design.ep_output)} produced: {figure(short)} EP "
-                         "to run from the black globe's capacitor", where, severity=Severity.INFO)
+        yield ctx.report(
+            f"{figure(design.ep_used)} EP drawn, {figure(design.ep_output)} produced: {figure(short)} EP "
+            "to run from the black globe's capacitor",
+            where,
+            severity=Severity.INFO,
+        )
     else:
-        yield ctx.report(f"{figure(design.ep_used)} EP drawn, {figure(design.ep_output)} produced: {figure(short)} EP "
-                         "short, and no black globe to run the excess from", where)
+        yield ctx.report(
+            f"{figure(design.ep_used)} EP drawn, {figure(design.ep_output)} produced: {figure(short)} EP "
+            "short, and no black globe to run the excess from",
+            where,
+        )

@@ -26,6 +26,8 @@ META = meta("TCS102", "extra-weapons", Severity.WARNING)
 def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     for group in subject.design.turrets:
         if group.extra_weapons:
-            yield ctx.report(f"{group.extra_weapons} {group.weapon}(s) beyond {group.per_turret} a turret in "
-                             f"{group.turrets} turrets add no firepower and are left out of the factor",
-                             group.component)
+            yield ctx.report(
+                f"{group.extra_weapons} {group.weapon}(s) beyond {group.per_turret} a turret in "
+                f"{group.turrets} turrets add no firepower and are left out of the factor",
+                group.component,
+            )

@@ -28,5 +28,8 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     empty = f" + {design.empty_turrets} empty turrets" if design.empty_turrets else ""
     bays = sum(b.count for b in design.bays)
     first = next((c for c in subject.ship.components_in("WEAPONRY")), None)
-    yield ctx.report(f"{turrets} turrets{empty} + {bays} bays x 10 = {design.hardpoints_used} hardpoints; the hull "
-                     f"has {design.hardpoints}", first)
+    yield ctx.report(
+        f"{turrets} turrets{empty} + {bays} bays x 10 = {design.hardpoints_used} hardpoints; the hull "
+        f"has {design.hardpoints}",
+        first,
+    )

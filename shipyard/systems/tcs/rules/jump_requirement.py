@@ -43,5 +43,9 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         else:
             return
         if laden_jump < 1:
-            yield ctx.report(f"carrying {figure(design.drop_tanks)} tons of drop tanks ({figure(laden)} tons laden) "
-                             f"the ship makes jump {laden_jump}: it must make at least jump-1", where, field)
+            yield ctx.report(
+                f"carrying {figure(design.drop_tanks)} tons of drop tanks ({figure(laden)} tons laden) "
+                f"the ship makes jump {laden_jump}: it must make at least jump-1",
+                where,
+                field,
+            )

@@ -28,7 +28,8 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     for each in subject.design.every("maneuver"):  # a spare drive too (TCS82 clarification 8)
         if each.potential > hg.MAX_MANEUVER:
             name = "backup maneuver drive" if each.is_backup else "maneuver"
-            yield ctx.report(f"{name} {figure(round(each.potential, 2))} G: no drive may exceed {hg.MAX_MANEUVER} G",
-                             each.component)
+            yield ctx.report(
+                f"{name} {figure(round(each.potential, 2))} G: no drive may exceed {hg.MAX_MANEUVER} G", each.component
+            )
     if drive is None and usp is not None and usp.maneuver > hg.MAX_MANEUVER:
         yield ctx.report(f"maneuver {usp.maneuver} G: no drive may exceed {hg.MAX_MANEUVER} G", usp, "maneuver")

@@ -28,5 +28,8 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     usp = subject.ship.usp
     rating = subject.design.installed.get("maneuver")
     if rating is not None and rating < needed:
-        yield ctx.report(f"maneuver {rating} without drop tanks; the scenario requires {needed}",
-                         drive.component if drive is not None else usp, None if drive is not None else "maneuver")
+        yield ctx.report(
+            f"maneuver {rating} without drop tanks; the scenario requires {needed}",
+            drive.component if drive is not None else usp,
+            None if drive is not None else "maneuver",
+        )

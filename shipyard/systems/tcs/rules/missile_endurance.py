@@ -25,17 +25,22 @@ META = meta("TCS114", "missile-endurance", Severity.INFO)
 
 def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     design = subject.design
-    magazine = next((c for c in subject.ship.components_in("ACCOMODATIONS")
-                     if c.label.lower() == "missile magazines"), None)
+    magazine = next(
+        (c for c in subject.ship.components_in("ACCOMODATIONS") if c.label.lower() == "missile magazines"), None
+    )
     stored = magazine.tons * hg.MISSILES_PER_BAY_TON if magazine is not None else 0
     for group in design.turrets:
         if group.weapon != "missile" or not group.per_turret:
             continue
         turns = hg.MISSILES_PER_TURRET_LAUNCHER // group.per_turret
         extra = f"; magazines hold {figure(stored)} more missiles" if stored else ""
-        yield ctx.report(f"missile turrets of {group.per_turret}: {turns} turns of fire before reloading{extra}",
-                         group.component)
+        yield ctx.report(
+            f"missile turrets of {group.per_turret}: {turns} turns of fire before reloading{extra}", group.component
+        )
     for bay in design.bays:
         if bay.weapon == "missile":
-            yield ctx.report(f"{bay.count} x {bay.size}-ton missile bays: {hg.MISSILES_PER_BAY_TON} turns of fire, "
-                             f"{bay.size} missiles a turn each", bay.component)
+            yield ctx.report(
+                f"{bay.count} x {bay.size}-ton missile bays: {hg.MISSILES_PER_BAY_TON} turns of fire, "
+                f"{bay.size} missiles a turn each",
+                bay.component,
+            )

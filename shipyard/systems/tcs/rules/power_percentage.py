@@ -28,11 +28,17 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if plant is None or hull is None:  # the engine rates a plant on a known hull only
         return
     if plant.percent != plant.percent.to_integral_value():
-        yield ctx.report(f"power plant of {figure(plant.tons)} tons is {figure(round(plant.percent, 3))}% of the base "
-                         f"{figure(hull)} tons: not a whole percentage", plant.component)
+        yield ctx.report(
+            f"power plant of {figure(plant.tons)} tons is {figure(round(plant.percent, 3))}% of the base "
+            f"{figure(hull)} tons: not a whole percentage",
+            plant.component,
+        )
     elif plant.declared is not None and plant.declared != _labelled(plant.declared, plant.potential):
-        yield ctx.report(f"power plant labelled Factor-{plant.declared}, but {figure(plant.tons)} tons give "
-                         f"Pn {shown(plant.potential)}", plant.component)
+        yield ctx.report(
+            f"power plant labelled Factor-{plant.declared}, but {figure(plant.tons)} tons give "
+            f"Pn {shown(plant.potential)}",
+            plant.component,
+        )
 
 
 def _labelled(declared: Decimal, potential: Decimal) -> Decimal:

@@ -37,6 +37,9 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         return
     book = max(Decimal(minimum), design.fuel_carried * rate / 1000 / hg.PURIFICATION_TCS_BOOK_FACTOR)
     which = " (the TCS book's size, 10 times too small)" if abs(plant.tons - book) < 1 else ""
-    yield ctx.report(f"purification plant {figure(plant.tons)} tons{which}; the High Guard table gives "
-                     f"{shown(needed)} tons for {figure(design.fuel_carried)} tons of fuel at TL{table_tl} "
-                     f"({rate} per 1000)", plant)
+    yield ctx.report(
+        f"purification plant {figure(plant.tons)} tons{which}; the High Guard table gives "
+        f"{shown(needed)} tons for {figure(design.fuel_carried)} tons of fuel at TL{table_tl} "
+        f"({rate} per 1000)",
+        plant,
+    )

@@ -49,7 +49,9 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if people > design.staterooms * PEOPLE_PER_STATEROOM:
         line = next((c for c in ship.components_in("ACCOMODATIONS") if c.label.lower() == "staterooms"), None)
         aboard = f"crew {ship.crew}" + (f" less {carried} of carried big craft" if carried else "")
-        yield ctx.report_at(f"{figure(people)} aboard ({aboard}, others {figure(others)}) but "
-                            f"{figure(design.staterooms)} staterooms hold at most "
-                            f"{figure(design.staterooms * PEOPLE_PER_STATEROOM)}",
-                            line.span() if line is not None else subject.span("crew"))
+        yield ctx.report_at(
+            f"{figure(people)} aboard ({aboard}, others {figure(others)}) but "
+            f"{figure(design.staterooms)} staterooms hold at most "
+            f"{figure(design.staterooms * PEOPLE_PER_STATEROOM)}",
+            line.span() if line is not None else subject.span("crew"),
+        )

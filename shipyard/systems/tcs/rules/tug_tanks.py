@@ -26,6 +26,8 @@ META = meta("TCS203", "tug-extra-tanks", Severity.WARNING, target="fleet")
 def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     for member in fleet.members:
         if member.extra_drop_tanks:
-            yield ctx.report_at(f"{member.ship.display_name} carries {figure(member.extra_drop_tanks)} tons of extra "
-                                "drop tanks: they spoil its streamlining, so it cannot refuel with them",
-                                fleet.span)
+            yield ctx.report_at(
+                f"{member.ship.display_name} carries {figure(member.extra_drop_tanks)} tons of extra "
+                "drop tanks: they spoil its streamlining, so it cannot refuel with them",
+                fleet.span,
+            )

@@ -31,9 +31,18 @@ def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     tanks += sum((m.extra_drop_tanks * m.count for m in fleet.members), Decimal(0))
     if not tanks:
         return
-    capacity = sum((m.design.hull * max(0, m.design.installed.get("maneuver", 0) - 1) * m.count for m in fleet.members
-                    if m.is_tug and m.design.hull is not None), Decimal(0))
+    capacity = sum(
+        (
+            m.design.hull * max(0, m.design.installed.get("maneuver", 0) - 1) * m.count
+            for m in fleet.members
+            if m.is_tug and m.design.hull is not None
+        ),
+        Decimal(0),
+    )
     if capacity < tanks:
         tugs = sum(m.count for m in fleet.members if m.is_tug)
-        yield ctx.report_at(f"{figure(tanks)} tons of drop tanks to drop before combat, but {tugs} tug(s) tow at most "
-                            f"{figure(capacity)} tons at 1 G", fleet.span)
+        yield ctx.report_at(
+            f"{figure(tanks)} tons of drop tanks to drop before combat, but {tugs} tug(s) tow at most "
+            f"{figure(capacity)} tons at 1 G",
+            fleet.span,
+        )

@@ -24,6 +24,8 @@ META = meta("TCS101", "turret-divisible")
 def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     for group in subject.design.turrets:
         if group.batteries and group.turrets % group.batteries:
-            yield ctx.report(f"{group.turrets} {group.weapon} turrets do not divide into {group.batteries} batteries "
-                             f"({group.turrets % group.batteries} left over): batteries must hold whole turrets",
-                             group.component)
+            yield ctx.report(
+                f"{group.turrets} {group.weapon} turrets do not divide into {group.batteries} batteries "
+                f"({group.turrets % group.batteries} left over): batteries must hold whole turrets",
+                group.component,
+            )
