@@ -15,16 +15,15 @@ diagnostics, and the command line decides how to show them. Heavy parts load onl
 from __future__ import annotations
 
 import os
-import re
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from shipyard.core.codes import exit_status
+from shipyard.core.codes import exit_status, log_status
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, has_errors
 from shipyard.core.files import check_writable, write_output
 from shipyard.core.paths import Excludes
@@ -32,17 +31,37 @@ from shipyard.core.pipeline import check_file, check_sheet, load_sheet
 from shipyard.core.selection import Selection, prefixes
 from shipyard.core.sheet import SheetFile
 
+# Each system's public functions (its registered ``api`` module's ``__all__``; a test holds the two lists equal).
+from shipyard.systems.darkstars.api import darkstars_draw, darkstars_generate, darkstars_moves, darkstars_referee
+from shipyard.systems.mcs.api import (
+    CombatBattle,
+    CombatShot,
+    combat_battle,
+    combat_options,
+    combat_resolve,
+    combat_shot,
+    range_band,
+    range_band_words,
+)
+from shipyard.systems.sfc.api import SfcOdds, SfcTable, sfc_elements, sfc_odds, sfc_referee, sfc_table
+
 __all__ = [
     "Audit",
     "CheckPlan",
     "CheckTally",
+    "CombatBattle",
+    "CombatShot",
     "Diagnostic",
+    "Excludes",
     "Export",
     "Scoring",
     "Selection",
     "Severity",
+    "SfcOdds",
+    "SfcTable",
     "SheetDiff",
     "SheetFile",
+    "Span",
     "audit",
     "audit_report_kind",
     "check",
@@ -51,10 +70,19 @@ __all__ = [
     "check_sheet",
     "check_stdin",
     "check_writable",
+    "combat_battle",
+    "combat_options",
+    "combat_resolve",
+    "combat_shot",
     "convert",
+    "darkstars_draw",
+    "darkstars_generate",
+    "darkstars_moves",
+    "darkstars_referee",
     "diff",
     "exit_status",
     "explain",
+    "explain_miss",
     "export_outputs",
     "export_tables",
     "fix_sheet",
@@ -63,6 +91,7 @@ __all__ = [
     "load",
     "load_all",
     "load_scenario",
+    "load_sheet",
     "log_status",
     "mcs_options",
     "nothing_found",
@@ -70,10 +99,17 @@ __all__ = [
     "panel",
     "plan_check",
     "prefixes",
+    "range_band",
+    "range_band_words",
     "render",
     "rule_catalogue",
     "score",
     "scoring_document",
+    "sfc_elements",
+    "sfc_odds",
+    "sfc_referee",
+    "sfc_table",
+    "skipped_words",
     "source_quoter",
     "topic_names",
     "write_audit_report",
@@ -934,447 +970,3 @@ def topic_names() -> list[str]:
     from shipyard.core.registry import systems
 
     return [name for owner in systems() if owner.topics for name in load_part(owner.topics)]
-
-
-# --- combat ------------------------------------------------------------------------------------------------------
-
-
-class CombatShot(NamedTuple):
-    """The exact odds of one shot or salvo (None when it cannot be fired), and the diagnostics: the sheets'
-    findings (shown beside the odds; combat uses the figures the sheets declare) and why a shot cannot be made."""
-
-    odds: Any | None
-    diagnostics: list[Diagnostic]
-    unreadable: bool = False
-
-
-def _combat_ship(path: Path, crew: str | None, name: str | None = None) -> tuple[Any | None, list[Diagnostic], bool]:
-    from shipyard.systems.mcs.combat.state import combat_ship, pick_ship
-    from shipyard.systems.mcs.model import UsdShip
-
-    sheet = check_sheet(load_sheet(path))
-    found = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
-    ships = [s for s in sheet.ships if isinstance(s, UsdShip)]
-    top = Span(path=str(path), line=1, col=1)
-    if sheet.format == "unreadable":
-        return None, found, True
-    if not ships:
-        return (
-            None,
-            found
-            + [
-                Diagnostic(
-                    code="CMB003",
-                    severity=Severity.ERROR,
-                    span=top,
-                    message="no MCS USD ship in this file: combat reads MCS sheets",
-                )
-            ],
-            True,
-        )
-    chosen, why = pick_ship(ships, name, str(path))
-    if chosen is None:
-        return None, found + [Diagnostic(code="CMB003", severity=Severity.ERROR, span=top, message=str(why))], True
-    if why is not None:
-        found.append(Diagnostic(code="CMB008", severity=Severity.INFO, span=top, message=why))
-    try:
-        return combat_ship(chosen, crew), found, False
-    except ValueError as error:
-        return None, found + [Diagnostic(code="CMB003", severity=Severity.ERROR, span=top, message=str(error))], True
-
-
-def combat_options(**readings: Any) -> Any:
-    """The readings and optional rules of MCS combat (shipyard/systems/mcs/combat/resolve.py ``Options``)."""
-    from shipyard.systems.mcs.combat.resolve import Options
-
-    return Options(**readings)
-
-
-def range_band(word: str) -> str | None:
-    """The MCS range band a word names, by its key (``l``) or its name (``Long``, ``very-short``), any case and
-    spacing: its key, or None when it names none."""
-    from shipyard.systems.mcs.combat.tables import band_key
-
-    return band_key(word)
-
-
-def range_band_words() -> list[str]:
-    """Every range band as ``range_band`` takes it: key (name)."""
-    from shipyard.systems.mcs.combat.tables import RANGE_BANDS
-
-    return [f"{key} ({band.name})" for key, band in RANGE_BANDS.items()]
-
-
-def combat_shot(
-    attacker: Path,
-    battery: str,
-    target: Path,
-    band: str,
-    evasion: Any = 0,
-    skill: int | None = None,
-    sand: str = "none",
-    aiming: Any = None,
-    crew: str | None = None,
-    defence: list[tuple[str, int, int]] | None = None,
-    options: Any = None,
-    squadron: int = 1,
-    spread: int = 0,
-    swarm: int | None = None,
-    attacker_ship: str | None = None,
-    target_ship: str | None = None,
-) -> CombatShot:
-    """The exact odds of one battery of ``attacker`` firing at ``target`` (a beam battery), or of one salvo
-    (a missile battery) against the target's point defence ``defence``: (battery name, shots, squadron). A
-    sheet of several ships fights with the one ``attacker_ship`` (``target_ship``) names, else its first."""
-    from fractions import Fraction
-
-    from shipyard.systems.mcs.combat.resolve import CannotFire, Options
-    from shipyard.systems.mcs.combat.shot import salvo_odds, shot_odds
-
-    shooter, found, bad = _combat_ship(attacker, crew, attacker_ship)
-    aimed, more, bad_target = _combat_ship(target, None, target_ship)
-    found += more
-    if shooter is None or aimed is None:
-        return CombatShot(None, found, bad or bad_target)
-    where = Span(path=str(attacker), line=1, col=1)
-    evasion_g, aiming_g = Fraction(str(evasion)), None if aiming is None else Fraction(str(aiming))
-    wrong = [
-        Diagnostic(
-            code="CMB007", severity=Severity.ERROR, span=Span(path=str(path), line=1, col=1), message=f"{why} (MCS 2.1)"
-        )
-        for why, path in (
-            (aimed.allocate(Fraction(0), evasion_g, Fraction(0)), target),
-            (shooter.allocate(Fraction(0), Fraction(0), aiming_g or Fraction(0)), attacker),
-        )
-        if why is not None
-    ]
-    found += wrong
-    if wrong:
-        return CombatShot(None, found)
-    try:
-        group = shooter.group(battery)
-        if group.kind == "missile":
-            beyond = group.beyond(band)  # a salvo launched past the sheet's range limit: refused, as a dash
-            if beyond is not None:
-                raise CannotFire(beyond, group.limit_line)
-            groups = [(aimed.group(name), shots, squadron) for name, shots, squadron in defence or []]
-            return CombatShot(salvo_odds(shooter, group, aimed, groups, options or Options(), sand), found)
-        return CombatShot(
-            shot_odds(
-                shooter,
-                group,
-                aimed,
-                band,
-                evasion_g,
-                options or Options(),
-                skill,
-                aiming_g,
-                sand,
-                squadron,
-                spread,
-                swarm,
-            ),
-            found,
-        )
-    except KeyError as error:
-        found.append(Diagnostic(code="CMB004", severity=Severity.ERROR, span=where, message=str(error.args[0])))
-    except CannotFire as error:  # at the sheet's line that forbids the shot, where one does
-        at = where if error.line is None else Span(path=str(attacker), line=error.line, col=1)
-        found.append(Diagnostic(code="CMB005", severity=Severity.ERROR, span=at, message=str(error)))
-    return CombatShot(None, found)
-
-
-def log_status(diagnostics: Iterable[Diagnostic], refused: Collection[str], log: str | None = None) -> int:
-    """The exit code of a command that reads a log: 2 when a file could not be read (a code marked ``unopened``,
-    or one of ``refused``: the log's TOML or its values), else 1 with an error finding, else 0. With ``log``, only
-    the log's own findings count: the sheets it names are the sheets' to check, their findings shown beside."""
-    errors = [d for d in diagnostics if d.severity is Severity.ERROR and (log is None or d.span.path == log)]
-    return exit_status(errors, unreadable=any(d.code in refused for d in errors))
-
-
-def combat_resolve(path: Path, seed: int | None = None) -> Any:
-    """A referee's fire log resolved step by step (``Resolution``: turns with steps, effects and states)."""
-    from shipyard.systems.mcs.combat.log import resolve_log
-
-    return resolve_log(path, seed=seed)
-
-
-class CombatBattle(NamedTuple):
-    """An engagement fought: one battle narrated (``narration``) or many counted (``counted``), with the
-    diagnostics of the engagement and its sheets; ``unreadable`` when it could not be fought at all."""
-
-    counted: Any | None
-    narration: list[str] | None
-    diagnostics: list[Diagnostic]
-    unreadable: bool = False
-
-
-def combat_battle(
-    paths: list[Path],
-    runs: int = 1000,
-    seed: int = 1,
-    jobs: int | None = None,
-    until_ci: float | None = None,
-    turns: int | None = None,
-    start_range: str | None = None,
-) -> CombatBattle:
-    """Fight the engagement of ``paths``: one engagement file (TOML), or two sheets with every default; on
-    ``jobs`` processes (None: every core), the result the same whatever their number."""
-    from shipyard.systems.mcs.combat.battle import build_fleets, count, fight, load_engagement, run_many, two_sheets
-
-    if len(paths) == 1:
-        engagement, found, positions = load_engagement(paths[0])
-        base, shown = paths[0].parent, str(paths[0])
-    elif len(paths) == 2:
-        engagement, found, positions, base, shown = two_sheets(paths[0], paths[1]), [], {}, Path("."), ""
-    else:
-        top = Span(path=str(paths[0]) if paths else "-", line=1, col=1)
-        return CombatBattle(
-            None,
-            None,
-            [
-                Diagnostic(
-                    code="CMB002",
-                    severity=Severity.ERROR,
-                    span=top,
-                    message=(f"expected one engagement file or two sheets, got {len(paths)} paths"),
-                )
-            ],
-            True,
-        )
-    if engagement is None:
-        return CombatBattle(None, None, found, True)
-    updates = {k: v for k, v in (("turns", turns), ("start_range", start_range)) if v is not None}
-    engagement = engagement.model_copy(update=updates)
-    fleets, more = build_fleets(engagement, base, positions, shown)
-    found += more
-    if fleets is None:
-        return CombatBattle(None, None, found, True)
-    if runs == 1:
-        tally, narration = fight(
-            fleets, engagement.options, engagement.start_range, engagement.turns, seed, 0, narrate=True
-        )
-        return CombatBattle(count([tally], 1, seed, fleets), narration, found)
-    return CombatBattle(run_many(fleets, engagement, runs, seed, jobs or os.cpu_count() or 1, until_ci), None, found)
-
-
-# --- Simple Fleet Combat -------------------------------------------------------------------------------------
-
-
-class SfcOdds(NamedTuple):
-    """One attack's odds, the successive-fire chain against like targets, and each element type's survival."""
-
-    attack: Any
-    chain: list[Any]
-    survival: dict[str, list[Any]]
-
-
-def sfc_odds(
-    attacker: str,
-    defender: str,
-    supports: tuple[str, ...] = (),
-    attacker_tl: int = 10,
-    defender_tl: int = 10,
-    damaged_attacker: bool = False,
-    damaged_defender: bool = False,
-    successive: int = 0,
-    near_world: bool = False,
-    on_world: bool = False,
-    chain_targets: int = 3,
-    attacks: int = 3,
-) -> SfcOdds:
-    """The exact odds of a Simple Fleet Combat attack (element types as the seed names them, lower case)."""
-    from shipyard.systems.sfc import charts
-    from shipyard.systems.sfc.odds import Side, attack, chain, survival
-
-    one = Side(attacker, attacker_tl, damaged_attacker, supports)
-    other = Side(defender, defender_tl, damaged_defender)
-    return SfcOdds(
-        attack(one, other, successive, near_world, on_world),
-        chain(one, other, chain_targets, near_world),
-        {key: survival(one, Side(key, defender_tl), attacks) for key in charts.ELEMENTS},
-    )
-
-
-def sfc_elements() -> list[str]:
-    from shipyard.systems.sfc import charts
-
-    return list(charts.ELEMENTS)
-
-
-class SfcTable(NamedTuple):
-    """Every element of roster A attacking every element of roster B (by type and TL): one attack's odds each."""
-
-    names: tuple[str, str]
-    attackers: list[tuple[str, int]]
-    defenders: list[tuple[str, int]]
-    odds: dict[tuple[int, int], Any]
-    diagnostics: list[Diagnostic]
-
-
-def sfc_table(first: Path, second: Path) -> SfcTable:
-    """The fleet-against-fleet odds of two rosters; their read and rule findings beside (an unreadable roster
-    gives no table)."""
-    from shipyard.systems.sfc.odds import Side, attack
-    from shipyard.systems.sfc.roster import Roster
-
-    found: list[Diagnostic] = []
-    sides: list[list[tuple[str, int]]] = []
-    names: list[str] = []
-    for path in (first, second):
-        sheet = check_sheet(load_sheet(path))
-        found += [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
-        rosters = [s for s in sheet.ships if isinstance(s, Roster)]
-        if not rosters:
-            if not any(d.severity is Severity.ERROR for d in sheet.diagnostics):
-                found.append(
-                    Diagnostic(
-                        code="SFC002",
-                        severity=Severity.ERROR,
-                        span=Span(path=str(path), line=1, col=1),
-                        message="not a Simple Fleet Combat roster: expected a [roster] table",
-                    )
-                )
-            return SfcTable(("", ""), [], [], {}, found)
-        roster = rosters[0]
-        names.append(roster.display_name)
-        kinds = [(line.type, line.tl) for element in roster.elements for line in element.lines()]
-        sides.append(list(dict.fromkeys(kinds)))
-    from shipyard.systems.sfc.charts import ELEMENTS
-
-    attackers = [kind for kind in sides[0] if ELEMENTS[kind[0]].initiates]  # tenders and transports cannot
-    odds = {
-        (i, j): attack(Side(a, tl_a), Side(d, tl_d))
-        for i, (a, tl_a) in enumerate(attackers)
-        for j, (d, tl_d) in enumerate(sides[1])
-    }
-    return SfcTable((names[0], names[1]), attackers, sides[1], odds, found)
-
-
-def sfc_referee(path: Path) -> Any:
-    """A Simple Fleet Combat game log refereed (``Refereed``: each turn's lines and forces, and the findings)."""
-    from shipyard.systems.sfc.referee import referee
-
-    return referee(path)
-
-
-# --- Dark Stars ---------------------------------------------------------------------------------------------
-
-
-def darkstars_generate(seed: int, name: str | None = None) -> str:
-    """A Dark Stars system rolled with ``seed``, as its TOML file (the same seed, the same file)."""
-    from shipyard.systems.darkstars.system import generate, to_toml
-
-    return str(to_toml(generate(seed, name)))
-
-
-def darkstars_draw(path: Path) -> tuple[str | None, list[Diagnostic]]:
-    """The SVG picture of a Dark Stars system file or game log (None with the reasons when it cannot be read)."""
-    from shipyard.report.darkstars import display_svg
-    from shipyard.systems.darkstars import charts, geometry
-    from shipyard.systems.darkstars.system import StarSystem
-
-    sheet = load_sheet(path)
-    if sheet.format == "darkstars-game":  # a game: its system with each plotted path
-        refereed = darkstars_referee(path)
-        if refereed.system is None:
-            return None, refereed.diagnostics
-        return darkstars_game_svg(refereed), refereed.diagnostics
-    systems = [s for s in sheet.ships if isinstance(s, StarSystem)]
-    if not systems:
-        errors = [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
-        return None, errors or [
-            Diagnostic(
-                code="DS002",
-                severity=Severity.ERROR,
-                span=Span(path=str(path), line=1, col=1),
-                message=f"not a Dark Stars system ({sheet.format}): expected a [system] table",
-            )
-        ]
-    return display_svg(systems[0], charts.ORBITALS, list(geometry.display(charts.ORBITALS))), list(sheet.diagnostics)
-
-
-def darkstars_referee(path: Path) -> Any:
-    """A Dark Stars game log refereed (``Refereed``: each turn's lines, the paths, the findings)."""
-    from shipyard.systems.darkstars.referee import referee
-
-    return referee(path)
-
-
-def darkstars_game_svg(result: Any) -> str:
-    """The display of a refereed game with each ship's path (illegal plots dashed)."""
-    from shipyard.report.darkstars import display_svg
-    from shipyard.systems.darkstars import charts, geometry
-
-    return display_svg(result.system, charts.ORBITALS, list(geometry.display(charts.ORBITALS)), result.paths)
-
-
-def darkstars_moves(path: Path, ship: str) -> tuple[list[Any], list[Diagnostic]]:
-    """Every legal plot for one ship's next turn of a Dark Stars game (without gravity assists)."""
-    from shipyard.systems.darkstars.referee import options
-
-    return options(path, ship)
-
-
-def svg_to_png(svg: str, target: Path) -> Diagnostic | None:
-    """Render an SVG picture to PNG with headless Chromium, where it is installed; IO009 saying why not."""
-    import shutil
-    import subprocess
-    import tempfile
-
-    browser = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
-
-    def refused(why: str) -> Diagnostic:
-        return Diagnostic(
-            code="IO009",
-            severity=Severity.ERROR,
-            span=Span(path=str(target), line=1, col=1),
-            message=f"cannot write the output: {why}",
-        )
-
-    if browser is None:
-        return refused("PNG needs Chromium (apt-get install chromium); write .svg instead")
-    size = re.search(r'width="(\d+)" height="(\d+)"', svg)
-    width, height = (size.group(1), size.group(2)) if size else ("800", "800")
-    with tempfile.TemporaryDirectory() as folder:
-        page = Path(folder) / "picture.svg"
-        page.write_text(svg, encoding="utf-8")
-        shot = Path(folder) / "picture.png"
-        subprocess.run(
-            [
-                browser,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--hide-scrollbars",
-                f"--window-size={width},{height}",
-                f"--screenshot={shot}",
-                page.as_uri(),
-            ],
-            capture_output=True,
-            timeout=120,
-            check=False,
-        )
-        if not shot.exists():
-            return refused("Chromium did not render the picture")
-        target.write_bytes(shot.read_bytes())
-    return None
-
-
-def write_darkstars_page(result: Any, game: Path, output: Path) -> None:
-    """The HTML page of a refereed game: the display with each path, the findings and each turn's plots."""
-    from shipyard.report.html import _write
-
-    count = len(result.diagnostics)
-    context = {
-        "title": f"shipyard darkstars referee: {game.name}",
-        "verdict": "fail" if count else "pass",
-        "subtitle": f"{len(result.turns)} turn(s), {count} finding(s)",
-        "verdict_words": f"{count} finding(s)" if count else "every plot legal",
-        "summary": [(f"turn {i + 1}", "; ".join(lines[1:]) or "no plots") for i, lines in enumerate(result.turns)]
-        + [(d.code, f"line {d.span.line}: {d.message}") for d in result.diagnostics],
-        "charts": [darkstars_game_svg(result)],
-        "tables": [],
-        "groups": None,
-    }
-    _write(output, "audit.html.j2", context)

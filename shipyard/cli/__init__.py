@@ -1,4 +1,5 @@
-"""The shipyard command line: a thin typer app over shipyard.api; one module per command."""
+"""The shipyard command line: a thin typer app over shipyard.api, one module per command, and the groups of
+commands each system registers (``System.commands``), assembled from the registry."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import sys
 
 import typer
 
-from shipyard.cli import audit, check, combat, convert, darkstars, diff, export, formation, rules, score, sfc, show
+from shipyard.cli import audit, check, convert, diff, export, formation, rules, score, show
+from shipyard.core.registry import command_groups
+from shipyard.core.registry import load as load_part
 
 
 def _new_app() -> typer.Typer:
@@ -51,11 +54,10 @@ app.command("score")(score.score)
 app.command("formation")(formation.formation)
 app.command("convert")(convert.convert)
 app.command("diff")(diff.diff)
-app.add_typer(combat.app, name="combat")
-app.add_typer(sfc.app, name="sfc")
-app.add_typer(darkstars.app, name="darkstars")
 app.command("rules")(rules.rules)
 app.command("explain")(rules.explain)
+for _group in command_groups():
+    app.add_typer(load_part(_group.app), name=_group.name)
 
 
 def for_command(words: list[str]) -> typer.Typer:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, console, progress_bar, report, usage_error, write_or_exit
+from shipyard.report.console import Lines, console, progress_bar, report, usage_error, write_or_exit
 
 
 def audit(

@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 
 import typer
 
-from shipyard.cli._output import Lines, progress_bar, usage_error
+from shipyard.report.console import Lines, progress_bar, usage_error
 
 
 class CheckFormat(StrEnum):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, TextOrJson, report
+from shipyard.report.console import Lines, TextOrJson, report
 from shipyard.report.text import visible_lines
 
 

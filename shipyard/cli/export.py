@@ -11,7 +11,7 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, report, usage_error, write_or_exit
+from shipyard.report.console import Lines, report, usage_error, write_or_exit
 
 
 class ExportFormat(StrEnum):

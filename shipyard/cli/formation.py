@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, report
+from shipyard.report.console import Lines, report
 
 
 def formation(log: Path | None = typer.Argument(None, help="A turn log (TOML) to check.", show_default=False)) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import typer
 
-from shipyard.cli._output import Lines, TextOrJson, console
+from shipyard.report.console import Lines, TextOrJson, console
 
 
 def rules(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, TextOrJson, console, report, usage_error, write_or_exit
+from shipyard.report.console import Lines, TextOrJson, console, report, usage_error, write_or_exit
 
 
 def score(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, TextOrJson, console
+from shipyard.report.console import Lines, TextOrJson, console
 
 
 def show(
@@ -24,7 +24,7 @@ def show(
     from pydantic import TypeAdapter
 
     from shipyard import api
-    from shipyard.cli._output import report
+    from shipyard.report.console import report
 
     out = console(soft_wrap=False, markup=False)  # a ship's name is printed as written, never as markup
     err = Lines(stderr=True)

@@ -8,7 +8,7 @@ tested against this catalogue.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -182,6 +182,14 @@ def exit_status(diagnostics: Iterable[Diagnostic], unreadable: bool = False) -> 
     if unreadable or any(code in unopened_codes(code_format(code)) for code in errors):
         return 2
     return 1 if errors else 0
+
+
+def log_status(diagnostics: Iterable[Diagnostic], refused: Collection[str], log: str | None = None) -> int:
+    """The exit code of a command that reads a log: 2 when a file could not be read (a code marked ``unopened``,
+    or one of ``refused``: the log's TOML or its values), else 1 with an error finding, else 0. With ``log``, only
+    the log's own findings count: the sheets it names are the sheets' to check, their findings shown beside."""
+    errors = [d for d in diagnostics if d.severity is Severity.ERROR and (log is None or d.span.path == log)]
+    return exit_status(errors, unreadable=any(d.code in refused for d in errors))
 
 
 def code_format(code: str) -> str:

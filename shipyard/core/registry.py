@@ -46,6 +46,14 @@ class Format(NamedTuple):
     instead: str = ""
 
 
+class Commands(NamedTuple):
+    """A group of commands a system adds to the command line: ``shipyard NAME ...``, the typer app at ``app``
+    (``"module:attribute"``, loaded when the command line is built)."""
+
+    name: str
+    app: str
+
+
 class System(NamedTuple):
     """One game system: what it owns and where its parts live (each ``"module:attribute"``, loaded lazily).
 
@@ -55,7 +63,9 @@ class System(NamedTuple):
     (``panel(ship, path)``), ``render`` (``render(ship) -> str``) and ``tables`` (a module with ``ship_cells``,
     ``battery_rows``, ``component_rows``) serve ``show``, round trips and the audit. ``codes`` is its catalogue
     of diagnostic codes, ``topics`` the extra ``explain`` texts, ``fleets`` its fleet checks, ``converter``
-    what ``shipyard convert`` calls for its sheets.
+    what ``shipyard convert`` calls for its sheets. The play surface: ``commands``, its groups of commands on the
+    command line; ``api``, the module of its public functions (its ``__all__``), which ``shipyard.api``
+    re-exports.
     """
 
     name: str
@@ -75,6 +85,8 @@ class System(NamedTuple):
     topics: str | None = None
     fleets: str | None = None
     converter: str | None = None
+    commands: tuple[Commands, ...] = ()
+    api: str | None = None
 
     def references(self) -> dict[str, str]:
         """Every part this system names, by its role (for the registry test and ``load``)."""
@@ -89,8 +101,10 @@ class System(NamedTuple):
             "topics",
             "fleets",
             "converter",
+            "api",
         )
         found = {name: getattr(self, name) for name in names if getattr(self, name)}
+        found.update({f"commands {c.name}": c.app for c in self.commands})
         found.update(
             {
                 f"format {f.name} {kind}": ref
@@ -122,6 +136,12 @@ def system(name: str) -> System:
         if candidate.name == name:
             return candidate
     raise KeyError(f"no system {name!r}")
+
+
+@cache
+def command_groups() -> tuple[Commands, ...]:
+    """Every group of commands the systems add to the command line, in the table's order."""
+    return tuple(group for s in systems() for group in s.commands)
 
 
 @cache
@@ -222,6 +242,7 @@ def check_registry() -> list[str]:
 
 __all__ = [
     "CORE_PREFIXES",
+    "Commands",
     "Format",
     "Rule",
     "RuleContext",
@@ -229,6 +250,7 @@ __all__ = [
     "System",
     "all_rules",
     "check_registry",
+    "command_groups",
     "extensions",
     "families",
     "family_rules",

@@ -1,6 +1,6 @@
 """Diagnostics as text: ``path:line:col: severity: CODE message``, with the line and a caret.
 
-The pieces come with their styles; ``shipyard/cli/_output.py`` ``Lines`` styles them on a terminal and
+The pieces come with their styles; ``shipyard/report/console.py`` ``Lines`` styles them on a terminal and
 joins them elsewhere.
 """
 

@@ -7,7 +7,7 @@ rules are listed in it.
 
 from __future__ import annotations
 
-from shipyard.core.registry import Format, System
+from shipyard.core.registry import Commands, Format, System
 
 SYSTEMS = (
     System(
@@ -49,6 +49,8 @@ SYSTEMS = (
         tables="shipyard.systems.mcs.tables",
         codes="shipyard.systems.mcs.codes:CODES",
         converter="shipyard.systems.mcs.convert:convert_sheet",
+        commands=(Commands("combat", "shipyard.systems.mcs.cli:app"),),
+        api="shipyard.systems.mcs.api",
     ),
     System(
         name="highguard",
@@ -130,6 +132,8 @@ SYSTEMS = (
         subject="shipyard.systems.sfc.subject:subject",
         panel="shipyard.systems.sfc.panel:roster_panel",
         codes="shipyard.systems.sfc.codes:CODES",
+        commands=(Commands("sfc", "shipyard.systems.sfc.cli:app"),),
+        api="shipyard.systems.sfc.api",
     ),
     System(
         name="darkstars",
@@ -155,5 +159,7 @@ SYSTEMS = (
         ship_model="shipyard.systems.darkstars.system:StarSystem",
         panel="shipyard.systems.darkstars.panel:system_panel",
         codes="shipyard.systems.darkstars.codes:CODES",
+        commands=(Commands("darkstars", "shipyard.systems.darkstars.cli:app"),),
+        api="shipyard.systems.darkstars.api",
     ),
 )

@@ -229,7 +229,7 @@ def test_no_color_means_plain_text():
 
 @pytest.mark.parametrize("force", [None, "1"])
 def test_lines_drop_the_control_characters_rich_drops(monkeypatch, capsys, force):
-    from shipyard.cli._output import Lines
+    from shipyard.report.console import Lines
 
     monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
     monkeypatch.setenv("NO_COLOR", "1")

@@ -60,7 +60,7 @@ def test_a_plain_line_drops_the_control_characters_rich_drops() -> None:
     dropped, every other character as it is."""
     import io
 
-    from shipyard.cli._output import Lines
+    from shipyard.report.console import Lines
 
     lines = Lines()
     lines.console, lines.stream = None, io.StringIO()

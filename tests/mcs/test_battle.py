@@ -16,7 +16,6 @@ from typer.testing import CliRunner
 
 from shipyard.api import load
 from shipyard.cli import app
-from shipyard.report.combat import damage_bars
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
     PARALLEL_FROM,
@@ -38,6 +37,7 @@ from shipyard.systems.mcs.combat.battle import (
     wilson,
 )
 from shipyard.systems.mcs.combat.dice import RandomDice
+from shipyard.systems.mcs.combat.report import damage_bars
 from shipyard.systems.mcs.combat.resolve import Context, Options, apply_changes, fire_beam
 from shipyard.systems.mcs.combat.shot import shot_odds
 from shipyard.systems.mcs.combat.state import combat_ship
@@ -607,7 +607,7 @@ def test_mcr_lost_is_unknown_without_costs():
     ]
     counted = count(tallies, 2, 1, fleets)
     assert counted.side(0)["lost_mcr_mean"] is None and counted.side(1)["lost_mcr_mean"] == 1879.5
-    from shipyard.report.combat import battle_text
+    from shipyard.systems.mcs.combat.report import battle_text
 
     assert "K: wins 50.0%" in battle_text(counted) and "mean loss in MCr not known" in battle_text(counted)
     assert "mean loss MCr 1,879.50" in battle_text(counted)

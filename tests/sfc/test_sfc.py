@@ -148,7 +148,7 @@ def test_odds_command_json():
 
 def test_the_survival_table_has_a_longest():
     """--attacks 1000 worked exact chances of some 1,500 digits for a minute; the table stops at 100 attacks."""
-    from shipyard.cli.sfc import MOST_ATTACKS
+    from shipyard.systems.sfc.cli import MOST_ATTACKS
 
     result = runner.invoke(app, ["sfc", "odds", "cruiser", "escort", "--attacks", str(MOST_ATTACKS + 1)])
     assert result.exit_code == 2 and "less than or equal to 100" in result.output

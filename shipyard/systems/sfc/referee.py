@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypedDict
 
 from pydantic import ConfigDict, Field
 
@@ -118,12 +118,22 @@ class Piece:
         return not (self.destroyed or self.jumped)
 
 
+class Force(TypedDict):
+    """A side's force at a turn's end: its elements on the table, those damaged, its points, those lost."""
+
+    side: str
+    elements: int
+    damaged: list[str]
+    points: float
+    lost: list[str]
+
+
 @dataclass
 class TurnSummary:
     number: int
     side: str
     lines: list[str] = field(default_factory=list)
-    forces: list[dict[str, object]] = field(default_factory=list)
+    forces: list[Force] = field(default_factory=list)
 
 
 @dataclass
@@ -460,7 +470,7 @@ class _Referee:
                     other.destroyed = True
         return f"{shooter.id} at {target.id}: {scores}: {result}"
 
-    def force(self, side: int) -> dict[str, object]:
+    def force(self, side: int) -> Force:
         alive = [p for p in self.pieces.values() if p.side == side and p.on_table]
         points = sum((c.ELEMENTS[p.type].points * c.TL_MULTIPLIERS.get(p.tl, Fraction(0)) for p in alive), Fraction(0))
         return {

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import Lines, TextOrJson, report
+from shipyard.core.codes import log_status
+from shipyard.report.console import Lines, TextOrJson, report
 
 app = typer.Typer(
     help="MCS combat: the exact odds of a shot, a fire log resolved, whole battles fought.",
@@ -24,7 +25,7 @@ def _band(value: str | None) -> str | None:
     """A range band's key, given its key (l) or its name (Long, very short), any case."""
     if value is None:
         return None
-    from shipyard import api
+    from shipyard.systems.mcs import api
 
     key = api.range_band(value)
     if key is None:
@@ -166,7 +167,7 @@ def shot(
     The sheets' own findings are printed beside the odds; combat uses the figures the sheets declare. Exit 1
     when the battery cannot fire (a dash at that range), 2 when a sheet cannot be read.
     """
-    from shipyard import api
+    from shipyard.systems.mcs import api
 
     options = api.combat_options(
         severity_against=against.value,
@@ -195,7 +196,7 @@ def shot(
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if result.odds is None:
         raise typer.Exit(2 if result.unreadable else 1)
-    from shipyard.report.combat import shot_document, shot_text
+    from shipyard.systems.mcs.combat.report import shot_document, shot_text
 
     if output_format is TextOrJson.json:
         sys.stdout.write(json.dumps(shot_document(result.odds), indent=2) + "\n")
@@ -218,8 +219,8 @@ def resolve(
     """Resolve a referee's fire log step by step: each shot narrated with its numbers, damage applied at the end
     of each turn, and the ships' states printed after it. Exit 1 when the log has an error, 2 when it cannot be
     read."""
-    from shipyard import api
-    from shipyard.report.combat import resolution_document, resolution_text
+    from shipyard.systems.mcs import api
+    from shipyard.systems.mcs.combat.report import resolution_document, resolution_text
 
     result = api.combat_resolve(log, seed)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
@@ -227,7 +228,7 @@ def resolve(
         sys.stdout.write(json.dumps(resolution_document(result), indent=2) + "\n")
     else:
         sys.stdout.write(resolution_text(result))
-    raise typer.Exit(api.log_status(result.diagnostics, ("CMB001", "CMB002"), str(log)))
+    raise typer.Exit(log_status(result.diagnostics, ("CMB001", "CMB002"), str(log)))
 
 
 app.command("shot")(shot)
@@ -285,8 +286,13 @@ def battle(
     """Fight whole MCS battles (MCS 2.0): each side by its doctrine, turn by turn, to the turn limit or until a
     side can no longer fight or has withdrawn. One battle is narrated shot by shot; many are counted: each side's
     chance to win, draw and lose with its 95% interval, turns fought, ships left, losses and hits by battery."""
-    from shipyard import api
-    from shipyard.report.combat import battle_document, battle_text, write_battle_page, write_battle_workbook
+    from shipyard.systems.mcs import api
+    from shipyard.systems.mcs.combat.report import (
+        battle_document,
+        battle_text,
+        write_battle_page,
+        write_battle_workbook,
+    )
 
     if output is not None and output.suffix.lower() not in (".xlsx", ".html"):
         raise typer.BadParameter(f"expected a .xlsx or .html file, got {output.name!r}", param_hint="--output")

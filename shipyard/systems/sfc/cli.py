@@ -9,7 +9,8 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import TextOrJson
+from shipyard.core.codes import log_status
+from shipyard.report.console import TextOrJson
 
 #: The most attacks the survival table is worked for: its exact chances grow by two dice an attack (about 150
 #: digits at 100 attacks, and a second to work out), and a longer table says nothing more to a referee.
@@ -23,7 +24,7 @@ app = typer.Typer(
 
 
 def _element(value: str) -> str:
-    from shipyard import api
+    from shipyard.systems.sfc import api
 
     known = api.sfc_elements()
     if value not in known:
@@ -70,8 +71,8 @@ def odds(
     """The exact chances that ATTACKER's attack on DEFENDER has no effect, damages or destroys it, each factor
     shown; the chance a successive-fire chain destroys k like targets; and each element type's chance to survive
     a number of attacks, damage markers counted to its capacity. Chances are exact fractions."""
-    from shipyard import api
-    from shipyard.report.sfc import odds_document, odds_text
+    from shipyard.systems.sfc import api
+    from shipyard.systems.sfc.report import odds_document, odds_text
 
     for value in support:
         _element(value)
@@ -109,9 +110,9 @@ def table(
     """The odds of one attack of every element type (at its TL) of ATTACKERS against every one of DEFENDERS:
     the chance it damages and the chance it destroys, as fractions. The rosters' own findings are printed
     beside; exit 2 when a roster cannot be read."""
-    from shipyard import api
-    from shipyard.cli._output import Lines, report
-    from shipyard.report.sfc import table_document, table_text, write_table_page, write_table_workbook
+    from shipyard.report.console import Lines, report
+    from shipyard.systems.sfc import api
+    from shipyard.systems.sfc.report import table_document, table_text, write_table_page, write_table_workbook
 
     if output is not None and output.suffix.lower() not in (".xlsx", ".html"):
         raise typer.BadParameter(f"expected a .xlsx or .html file, got {output.name!r}", param_hint="--output")
@@ -137,8 +138,8 @@ def referee(
     """Referee a Simple Fleet Combat game log: every illegal command, move or fire is a located finding; the
     stated rolls' damage is applied and each turn ends with each side's force and points. Exit 1 with an error,
     2 when the log cannot be read."""
-    from shipyard import api
-    from shipyard.cli._output import Lines, report
+    from shipyard.report.console import Lines, report
+    from shipyard.systems.sfc import api
 
     result = api.sfc_referee(game)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
@@ -164,7 +165,7 @@ def referee(
                     f"  {force['side']}: {force['elements']} element(s), {force['points']:g} points, "
                     f"damaged: {damaged}\n"
                 )
-    raise typer.Exit(api.log_status(result.diagnostics, ("SFC003", "SFC004")))
+    raise typer.Exit(log_status(result.diagnostics, ("SFC003", "SFC004")))
 
 
 app.command("referee")(referee)

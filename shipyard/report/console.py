@@ -22,7 +22,7 @@ import typer
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from shipyard.api import Diagnostic
+    from shipyard.core.diagnostics import Diagnostic
     from shipyard.report.text import Segment
 
 
@@ -139,7 +139,7 @@ def write_or_exit(
 ) -> None:
     """Run ``write`` (which writes ``target`` and the files ``also``); if one cannot be written, or is one of
     the command's ``inputs``, IO009 and exit 2, and nothing is written."""
-    from shipyard.api import write_output
+    from shipyard.core.files import write_output
 
     problem = write_output(target, write, tuple(inputs), tuple(also))
     if problem is not None:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import typer
 
-from shipyard.cli._output import TextOrJson
+from shipyard.core.codes import log_status
+from shipyard.report.console import TextOrJson
 
 app = typer.Typer(
     help="Dark Stars: systems generated and drawn, plots refereed.", no_args_is_help=True, rich_markup_mode=None
@@ -27,13 +28,13 @@ def generate(
 ) -> None:
     """Roll a system: 1d6 for each of the nine orbitals on the generation table, each planet at a random hex
     of its ring, written as a system file (TOML) that `shipyard check` and `shipyard show` read."""
-    from shipyard import api
+    from shipyard.systems.darkstars import api
 
     text = api.darkstars_generate(seed, name)
     if output is None:
         sys.stdout.write(text)
         return
-    from shipyard.cli._output import Lines, write_or_exit
+    from shipyard.report.console import Lines, write_or_exit
 
     def write() -> None:
         output.write_text(text, encoding="utf-8")
@@ -58,8 +59,9 @@ def draw(
 ) -> None:
     """Draw the display: the star and the nine orbitals with every hex, the planets labelled by type, and for a
     game each ship's plotted path (illegal plots dashed). Exit 2 when the source cannot be read."""
-    from shipyard import api
-    from shipyard.cli._output import Lines, report, usage_error, write_or_exit
+    from shipyard.report.console import Lines, report, usage_error, write_or_exit
+    from shipyard.report.png import svg_to_png
+    from shipyard.systems.darkstars import api
 
     if output.suffix.lower() not in (".svg", ".png"):
         raise typer.BadParameter(f"expected a .svg or .png file, got {output.name!r}", param_hint="--output")
@@ -74,7 +76,7 @@ def draw(
         if output.suffix.lower() == ".svg":
             output.write_text(text, encoding="utf-8")
         else:
-            problem = api.svg_to_png(text, output)
+            problem = svg_to_png(text, output)
             if problem is not None:
                 why.append(problem)
 
@@ -100,8 +102,9 @@ def referee(
     """Referee every plot of a game log: planets move one hex clockwise, then each plot is checked against the
     movement tables, the drives of its race, its fuel and any gravity assist it claims. Exit 1 with an error, 2
     when the log cannot be read."""
-    from shipyard import api
-    from shipyard.cli._output import Lines, report, write_or_exit
+    from shipyard.report.console import Lines, report, write_or_exit
+    from shipyard.systems.darkstars import api
+    from shipyard.systems.darkstars.report import game_svg, write_darkstars_page
 
     result = api.darkstars_referee(game)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
@@ -124,16 +127,16 @@ def referee(
     if picture is not None and picture.suffix.lower() not in (".svg", ".html"):
         raise typer.BadParameter(f"expected a .svg or .html file, got {picture.name!r}", param_hint="--output")
     if picture is not None and result.system is not None:
-        text = api.darkstars_game_svg(result)
+        text = game_svg(result)
 
         def write() -> None:
             if picture.suffix.lower() == ".html":
-                api.write_darkstars_page(result, game, picture)
+                write_darkstars_page(result, game, picture)
             else:
                 picture.write_text(text, encoding="utf-8")
 
         write_or_exit(Lines(stderr=True), picture, write, inputs=[game])
-    raise typer.Exit(2 if result.system is None else api.log_status(result.diagnostics, ("DS003", "DS004")))
+    raise typer.Exit(2 if result.system is None else log_status(result.diagnostics, ("DS003", "DS004")))
 
 
 app.command("referee")(referee)
@@ -146,8 +149,8 @@ def moves(
 ) -> None:
     """Every legal plot for a ship's next turn, after the log's turns: the drive, move type and speed choice,
     the new speed, the hexes it can end in, and the fuel left (gravity assists not counted)."""
-    from shipyard import api
-    from shipyard.cli._output import Lines, report
+    from shipyard.report.console import Lines, report
+    from shipyard.systems.darkstars import api
 
     found, problems = api.darkstars_moves(game, ship)
     report(Lines(stderr=True), sorted(problems, key=lambda d: d.sort_key))

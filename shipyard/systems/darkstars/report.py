@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from shipyard.systems.darkstars.referee import Refereed
 
 #: Drawing: the hex size (centre to corner, in SVG units), the margin, and the colours (Okabe and Ito).
 HEX_SIZE = 18
@@ -74,3 +78,30 @@ def display_svg(
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def game_svg(result: Refereed) -> str:
+    """The display of a refereed game with each ship's path (illegal plots dashed)."""
+    from shipyard.systems.darkstars import charts, geometry
+
+    assert result.system is not None
+    return display_svg(result.system, charts.ORBITALS, list(geometry.display(charts.ORBITALS)), result.paths)
+
+
+def write_darkstars_page(result: Refereed, game: Path, output: Path) -> None:
+    """The HTML page of a refereed game: the display with each path, the findings and each turn's plots."""
+    from shipyard.report.html import _write
+
+    count = len(result.diagnostics)
+    context = {
+        "title": f"shipyard darkstars referee: {game.name}",
+        "verdict": "fail" if count else "pass",
+        "subtitle": f"{len(result.turns)} turn(s), {count} finding(s)",
+        "verdict_words": f"{count} finding(s)" if count else "every plot legal",
+        "summary": [(f"turn {i + 1}", "; ".join(lines[1:]) or "no plots") for i, lines in enumerate(result.turns)]
+        + [(d.code, f"line {d.span.line}: {d.message}") for d in result.diagnostics],
+        "charts": [game_svg(result)],
+        "tables": [],
+        "groups": None,
+    }
+    _write(output, "audit.html.j2", context)
