@@ -6,10 +6,11 @@ from __future__ import annotations
 import math
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from shipyard.systems.darkstars.referee import Refereed
+    from shipyard.systems.darkstars.system import StarSystem
 
 #: Drawing: the hex size (centre to corner, in SVG units), the margin, and the colours (Okabe and Ito).
 HEX_SIZE = 18
@@ -35,7 +36,7 @@ def _corners(x: float, y: float) -> str:
 
 
 def display_svg(
-    system: Any,
+    system: StarSystem,
     orbitals: int,
     hexes: list[tuple[int, int]],
     paths: list[tuple[str, list[tuple[int, int]], bool]] | None = None,

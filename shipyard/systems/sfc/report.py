@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from shipyard.core.terms import terms_text
+from shipyard.core.terms import Term, terms_text
+
+if TYPE_CHECKING:
+    from shipyard.report.tables import Column
+    from shipyard.systems.sfc.api import SfcOdds, SfcTable
 
 
-def _terms(terms: Any) -> str:
+def _terms(terms: Sequence[Term]) -> str:
     return f"{terms_text(terms)} = {sum(t.value for t in terms)}"
 
 
-def odds_document(result: Any) -> dict[str, Any]:
+def odds_document(result: SfcOdds) -> dict[str, Any]:
     one = result.attack
+    assert one is not None, "odds of an attack of known element types (sfc_odds gave findings instead)"
     return {
         "attacker": [{"label": t.label, "value": t.value} for t in one.attacker_terms],
         "defender": [{"label": t.label, "value": t.value} for t in one.defender_terms],
@@ -29,8 +36,9 @@ def odds_document(result: Any) -> dict[str, Any]:
     }
 
 
-def odds_text(result: Any) -> str:
+def odds_text(result: SfcOdds) -> str:
     one = result.attack
+    assert one is not None, "odds of an attack of known element types (sfc_odds gave findings instead)"
     lines = [
         f"attack: 1d6 + {_terms(one.attacker_terms)}"
         + (
@@ -62,7 +70,7 @@ def _label(kind: tuple[str, int]) -> str:
     return f"{kind[0]} TL{kind[1]}"
 
 
-def table_document(table: Any) -> dict[str, Any]:
+def table_document(table: SfcTable) -> dict[str, Any]:
     return {
         "attackers": table.names[0],
         "defenders": table.names[1],
@@ -82,7 +90,7 @@ def table_document(table: Any) -> dict[str, Any]:
     }
 
 
-def table_rows(table: Any) -> list[list[Any]]:
+def table_rows(table: SfcTable) -> list[list[Any]]:
     """One row per attacker: its label, then for each defender "damaged / destroyed" as fractions."""
     return [
         [_label(a)]
@@ -91,7 +99,7 @@ def table_rows(table: Any) -> list[list[Any]]:
     ]
 
 
-def table_text(table: Any) -> str:
+def table_text(table: SfcTable) -> str:
     lines = [f"{table.names[0]} attacking {table.names[1]}: each cell is the chance one attack damages / destroys"]
     header = ["attacker \\ defender"] + [_label(d) for d in table.defenders]
     rows = [header] + table_rows(table)
@@ -101,13 +109,13 @@ def table_text(table: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _columns(table: Any) -> tuple[Any, ...]:
+def _columns(table: SfcTable) -> tuple[Column, ...]:
     from shipyard.report.tables import Column
 
     return (Column("attacker \\ defender", width=24),) + tuple(Column(_label(d), width=16) for d in table.defenders)
 
 
-def write_table_workbook(table: Any, output: Any) -> None:
+def write_table_workbook(table: SfcTable, output: Path) -> None:
     from shipyard.report.workbook import WorkbookWriter
 
     writer = WorkbookWriter()
@@ -115,7 +123,7 @@ def write_table_workbook(table: Any, output: Any) -> None:
     writer.save(output)
 
 
-def write_table_page(table: Any, output: Any) -> None:
+def write_table_page(table: SfcTable, output: Path) -> None:
     from shipyard.report.html import _table, _write
 
     context = {

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypedDict
 
 from pydantic import BeforeValidator, ConfigDict, Field
 
@@ -540,6 +540,37 @@ def wilson(successes: int, runs: int, z: float = Z_95) -> tuple[float, float]:
     return low, high
 
 
+class ShipSummary(TypedDict):
+    """One ship over the battles counted: the share it was still fighting at the end, its weapon batteries, and
+    the mean lost."""
+
+    name: str
+    fighting_at_end: float
+    weapon_batteries: int
+    batteries_lost_mean: float
+
+
+class BatteriesLost(TypedDict):
+    """A side's weapon batteries lost in a battle: of how many, the mean, and battles by number lost."""
+
+    of: int
+    mean: float
+    distribution: dict[str, int]
+
+
+class SideSummary(TypedDict):
+    """One side over the battles counted: its chances with the win's 95% interval, its ships and losses."""
+
+    name: str
+    win: float
+    draw: float
+    loss: float
+    win_ci: list[float]
+    ships: list[ShipSummary]
+    lost_mcr_mean: float | None
+    batteries_lost: BatteriesLost
+
+
 @dataclass
 class Counted:
     """Many battles counted."""
@@ -564,7 +595,7 @@ class Counted:
     ship_weapons: list[list[int]] = field(default_factory=lambda: [[], []])
     ship_lost: list[list[int]] = field(default_factory=lambda: [[], []])
 
-    def side(self, index: int) -> dict[str, object]:
+    def side(self, index: int) -> SideSummary:
         win, loss = self.wins[index], self.wins[1 - index]
         low, high = wilson(win, self.runs)
         return {

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from shipyard.core.terms import terms_text
+from shipyard.core.terms import Term, terms_text
+from shipyard.systems.mcs.combat.shot import SalvoOdds
+
+if TYPE_CHECKING:
+    from shipyard.systems.mcs.combat.battle import Counted
+    from shipyard.systems.mcs.combat.log import Resolution
+    from shipyard.systems.mcs.combat.shot import ShotOdds
 
 
 def fraction(value: Fraction) -> str:
@@ -27,13 +35,13 @@ def _line(distribution: dict[str, Fraction] | None) -> str:
     return ", ".join(f"{key} {fraction(value)} ({_percent(value)})" for key, value in distribution.items())
 
 
-def _terms(terms: Any) -> list[dict[str, Any]]:
+def _terms(terms: Iterable[Term]) -> list[dict[str, Any]]:
     return [{"label": term.label, "value": term.value} for term in terms]
 
 
-def shot_document(odds: Any) -> dict[str, Any]:
+def shot_document(odds: ShotOdds | SalvoOdds) -> dict[str, Any]:
     """The odds as data: chances as exact fractions in text."""
-    if hasattr(odds, "p_strike"):
+    if isinstance(odds, SalvoOdds):
         return {
             "attacker": odds.attacker,
             "battery": odds.battery,
@@ -84,9 +92,9 @@ def shot_document(odds: Any) -> dict[str, Any]:
     }
 
 
-def shot_text(odds: Any) -> str:
+def shot_text(odds: ShotOdds | SalvoOdds) -> str:
     """The odds for a terminal: each term, the dice, the chance to hit and the outcome distributions."""
-    if hasattr(odds, "p_strike"):
+    if isinstance(odds, SalvoOdds):
         lines = [f"{odds.attacker}, one {odds.battery} salvo ({odds.strength:+d}) at {odds.target}"]
         for name, terms, shots, p in odds.defence:
             lines.append(
@@ -124,7 +132,7 @@ def shot_text(odds: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def resolution_document(result: Any) -> dict[str, Any]:
+def resolution_document(result: Resolution) -> dict[str, Any]:
     return {
         "seed": result.seed,
         "turns": [
@@ -152,7 +160,7 @@ def _state_lines(state: dict[str, Any]) -> list[str]:
     return lines
 
 
-def resolution_text(result: Any) -> str:
+def resolution_text(result: Resolution) -> str:
     lines: list[str] = []
     for turn in result.turns:
         lines.append(f"Turn {turn.number}")
@@ -226,7 +234,7 @@ def damage_bars(distribution: dict[str, int], of: int) -> list[tuple[str, int]]:
     return bars
 
 
-def _battery_rows(counted: Any) -> list[list[Any]]:
+def _battery_rows(counted: Counted) -> list[list[Any]]:
     rows = []
     for key, hits in sorted(counted.hits.items(), key=lambda item: -item[1]):
         side, ship, battery = key.split(": ", 2)
@@ -234,7 +242,7 @@ def _battery_rows(counted: Any) -> list[list[Any]]:
     return rows
 
 
-def battle_rows(counted: Any) -> dict[str, list[list[Any]]]:
+def battle_rows(counted: Counted) -> dict[str, list[list[Any]]]:
     sides = [counted.side(i) for i in (0, 1)]
     return {
         "sides": [
@@ -257,7 +265,7 @@ def battle_rows(counted: Any) -> dict[str, list[list[Any]]]:
     }
 
 
-def battle_document(counted: Any) -> dict[str, Any]:
+def battle_document(counted: Counted) -> dict[str, Any]:
     """Many battles as data: chances as decimals, ``win_ci`` the 95% (Wilson) interval."""
     turns = sum(t * n for t, n in counted.turns.items()) / counted.runs if counted.runs else 0
     return {
@@ -273,7 +281,7 @@ def battle_document(counted: Any) -> dict[str, Any]:
     }
 
 
-def battle_text(counted: Any) -> str:
+def battle_text(counted: Counted) -> str:
     doc = battle_document(counted)
     lines = [f"{counted.runs:,} battles, seed {counted.seed}"]
     for side in doc["sides"]:
@@ -311,7 +319,7 @@ def battle_text(counted: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_battle_workbook(counted: Any, output: Any) -> None:
+def write_battle_workbook(counted: Counted, output: Path) -> None:
     from shipyard.report.workbook import WorkbookWriter
 
     columns, rows = _battle_columns(), battle_rows(counted)
@@ -328,7 +336,7 @@ def write_battle_workbook(counted: Any, output: Any) -> None:
     writer.save(output)
 
 
-def battle_charts(counted: Any) -> list[str]:
+def battle_charts(counted: Counted) -> list[str]:
     """The pictures of a battle report: how long battles lasted, the damage each side took, each ship's survival,
     the hits by battery."""
     from shipyard.report.charts import bar_chart
@@ -366,7 +374,7 @@ def battle_charts(counted: Any) -> list[str]:
     return charts
 
 
-def write_battle_page(counted: Any, output: Any) -> None:
+def write_battle_page(counted: Counted, output: Path) -> None:
     from shipyard.report.html import _table, _write
 
     columns, rows = _battle_columns(), battle_rows(counted)
