@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from shipyard.core.copies import repair_copy
-from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error, trusted
+from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
+from shipyard.core.fast import trusted
 from shipyard.core.records import Ship
 from shipyard.core.registry import Rule, RuleContext, extensions, family_rules, format_named, load, system_of_ship
 from shipyard.core.selection import Selection

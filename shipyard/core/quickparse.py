@@ -25,6 +25,8 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 from lark.lexer import BasicLexer, ContextualLexer
 
+from shipyard.core.fast import single_pattern
+
 #: The most terminal sequences remembered per start rule: some 300 cover every line of the fixtures, and a node
 #: with the shape of its lines' tree takes up to about 2 KB, so a parser's trie stays under 4 MB.
 NODE_LIMIT = 2_000
@@ -102,11 +104,11 @@ class QuickParser:
         lexer = self.lexers[interactive.parser_state.position]
         if not isinstance(lexer, BasicLexer):
             return None  # a lexer of another kind: lark lexes these lines
-        scanner = lexer.scanner  # built now if lark has not lexed in this state yet
-        if lexer.callback or len(scanner._mres) != 1:
+        pattern = single_pattern(lexer)  # its scanner (and callbacks) built now if lark has not lexed in this state
+        if lexer.callback or pattern is None:
             return None  # tokens retyped by a callback, or terminals split over several patterns: lark's
         self.nodes += 1
-        return _Node(parent, kind, scanner._mres[0], frozenset(lexer.ignore_types))
+        return _Node(parent, kind, pattern, frozenset(lexer.ignore_types))
 
     def parse(self, line: str) -> Tree:
         """lark's tree of the line, or lark's error raised."""

@@ -22,7 +22,8 @@ from typing import Annotated, Any, ClassVar, Literal, TypeVar, get_args, get_ori
 
 from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
 
-from shipyard.core.diagnostics import MAKERS, Span, maker
+from shipyard.core.diagnostics import Span
+from shipyard.core.fast import MAKERS, maker
 from shipyard.core.numbers import json_number
 
 #: A figure kept exactly (tons, tonnes, MCr, G); written to JSON as a plain number.
@@ -59,7 +60,7 @@ class Record(BaseModel):
 
     #: ``Cls.trusted(**values)``: the record of values a reader made itself, each already of its field's type:
     #: not validated, the fields not given at their defaults, a name the record does not know refused as
-    #: validation refuses it (``diagnostics.maker``).
+    #: validation refuses it (``fast.maker``).
     trusted: ClassVar[_Trusted] = _Trusted()
 
     def __eq__(self, other: object) -> bool:

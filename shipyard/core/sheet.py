@@ -14,7 +14,7 @@ from shipyard.core.suppress import Suppression
 class SheetFile(BaseModel):
     """One file of sheets as read: ``shipyard show --format json`` prints a list of these, and they validate
     back (each ship as the record of its system, told by its ``format`` field). A file read is made with
-    ``diagnostics.trusted`` (its parts are the readers' own), so a ``check``, which writes none, never builds
+    ``fast.trusted`` (its parts are the readers' own), so a ``check``, which writes none, never builds
     its validator (``defer_build``)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)

@@ -18,7 +18,8 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
-from shipyard.core.diagnostics import Span, unchecked
+from shipyard.core.diagnostics import Span
+from shipyard.core.fast import unchecked
 from shipyard.core.numbers import short
 from shipyard.core.records import Figure, Note, Record, Ship
 

@@ -44,6 +44,7 @@ from shipyard.core.copies import (
     cut_at_end_of_file,
 )
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
+from shipyard.core.fast import new_tuple
 from shipyard.core.grammar import parser, quick_parser
 from shipyard.core.numbers import beyond_reason
 from shipyard.core.parse_errors import describe
@@ -216,11 +217,8 @@ class _Lexeme(NamedTuple):
     end_column: int
 
 
-_new_tuple = tuple.__new__
-
-
 def _lexeme(kind: str, text: str, column: int, end_column: int) -> _Lexeme:
-    return _new_tuple(_Lexeme, (kind, text, column, end_column))
+    return new_tuple(_Lexeme, (kind, text, column, end_column))
 
 
 def field_items(line: str) -> list[_FieldItem] | None:
@@ -248,10 +246,10 @@ def field_items(line: str) -> list[_FieldItem] | None:
         first, position = found.span(group)
         if position == first:
             return None
-        token = _new_tuple(_Lexeme, (kind, found.group(group), first + 1, position + 1))  # _lexeme, inlined
+        token = new_tuple(_Lexeme, (kind, found.group(group), first + 1, position + 1))  # _lexeme, inlined
         if kind == "KEY":
             values: list[_Lexeme] = []
-            items.append(_new_tuple(_FieldItem, (token, values, first + 1)))  # as _lexeme
+            items.append(new_tuple(_FieldItem, (token, values, first + 1)))  # as _lexeme
         elif not items:
             return None  # a value before any key: not a line of fields
         else:
@@ -487,7 +485,7 @@ class _SheetReader:
     # ---- helpers -------------------------------------------------------------------------
     def span(self, column: int, end_column: int | None = None) -> Span:
         if self.wrap is None:  # Span.on_line, written out: some sixty spans a sheet
-            return _new_tuple(Span, (self.path, self.line_no, column, self.line_no, end_column))
+            return new_tuple(Span, (self.path, self.line_no, column, self.line_no, end_column))
         line, col = self.placed(column)
         end_line, end = self.placed(end_column) if end_column is not None else (line, None)
         return Span(path=self.path, line=line, col=col, end_line=end_line, end_col=end)

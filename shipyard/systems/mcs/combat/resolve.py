@@ -18,6 +18,7 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import ConfigDict
 
+from shipyard.core.fast import new_tuple
 from shipyard.core.terms import Term, terms_text
 from shipyard.core.toml_input import AnyCase
 from shipyard.systems.mcs.combat import tables as t
@@ -250,7 +251,7 @@ class Context:
         if self.narrate:
             text = words(text)
             self.log.append(f"  -> {text}")
-        self.changes.append(tuple.__new__(Change, (ship, text, apply)))  # Change(...) without its Python frame
+        self.changes.append(new_tuple(Change, (ship, text, apply)))  # Change(...) without its Python frame
 
 
 def severity_roll(ctx: Context, target: CombatShip, dv: int, weapon: Weapon, where: str) -> tuple[str, ...]:
@@ -1170,7 +1171,7 @@ def fire_volley(
                 bonus = aim.rof_bonus
         resolve_damage(
             ctx,
-            tuple.__new__(Hit, (weapon, pen, dam + bonus, battery.label)),  # Hit(...), no frame
+            new_tuple(Hit, (weapon, pen, dam + bonus, battery.label)),  # Hit(...), no frame
             target,
             sand,
             cloud,
