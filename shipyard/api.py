@@ -19,9 +19,9 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from decimal import Decimal
 from pathlib import Path
-from typing import Any, NamedTuple
+from types import ModuleType
+from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple
 
 from shipyard.core.codes import exit_status, log_status
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, has_errors
@@ -31,19 +31,37 @@ from shipyard.core.pipeline import check_file, check_sheet, load_sheet
 from shipyard.core.selection import Selection, prefixes
 from shipyard.core.sheet import SheetFile
 
-# Each system's public functions (its registered ``api`` module's ``__all__``; a test holds the two lists equal).
-from shipyard.systems.darkstars.api import darkstars_draw, darkstars_generate, darkstars_moves, darkstars_referee
-from shipyard.systems.mcs.api import (
-    CombatBattle,
-    CombatShot,
-    combat_battle,
-    combat_options,
-    combat_resolve,
-    combat_shot,
-    range_band,
-    range_band_words,
-)
-from shipyard.systems.sfc.api import SfcOdds, SfcTable, sfc_elements, sfc_odds, sfc_referee, sfc_table
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from shipyard.core.diff import ShipDiff
+    from shipyard.core.fixes import Fixed
+    from shipyard.core.fleets import PricedFleet
+    from shipyard.core.records import Ship
+    from shipyard.core.source import SourceQuoter
+    from shipyard.report.export import Export as PendingExport
+    from shipyard.report.html import AuditPage
+    from shipyard.report.tables import AuditSummary, ShipRows
+    from shipyard.report.workbook import AuditWorkbook
+
+# Each system's public functions and records, from the module its ``System`` line names (``api``): imported here
+# for the type checker and loaded by ``__getattr__`` on first use (a ``check`` loads no game's). A test holds the
+# names to every registered module's ``__all__``.
+if TYPE_CHECKING:
+    from shipyard.systems.darkstars.api import darkstars_draw, darkstars_generate, darkstars_moves, darkstars_referee
+    from shipyard.systems.mcs.api import (
+        CombatBattle,
+        CombatShot,
+        combat_battle,
+        combat_options,
+        combat_resolve,
+        combat_shot,
+        mcs_options,
+        range_band,
+        range_band_words,
+    )
+    from shipyard.systems.sfc.api import SfcOdds, SfcTable, sfc_elements, sfc_odds, sfc_referee, sfc_table
+    from shipyard.systems.tcs.api import Scoring, check_formation_log, score, scoring_document, write_score_workbook
 
 __all__ = [
     "Audit",
@@ -138,18 +156,21 @@ def load(path: Path | str) -> SheetFile:
     return load_sheet(path)
 
 
-def render(ship: Any) -> str:
-    """A ship written back as its system's sheet text (reading that text gives an equal ship)."""
+def render(ship: Ship | SheetFile) -> str:
+    """A ship written back as its system's sheet text (reading that text gives an equal ship); a file read, its
+    ships one after another. ValueError for a ship of a system that writes none back (a bug of the caller's)."""
     from shipyard.core.registry import load as load_part
     from shipyard.core.registry import system_of_ship
 
+    if isinstance(ship, SheetFile):
+        return "\n".join(render(each) for each in ship.ships)
     owner = system_of_ship(ship.format)
     if owner is None or owner.render is None:
         raise ValueError(f"no renderer for {ship.format} ships")
     return str(load_part(owner.render)(ship))
 
 
-def panel(ship: Any, path: str) -> Any:
+def panel(ship: Ship, path: str) -> RenderableType | None:
     """A ship as its system's ``show`` panel (a rich renderable, to print with markup off: a panel's strings are
     the sheet's, control characters escaped); None when its system has none."""
     from shipyard.core.registry import load as load_part
@@ -165,7 +186,7 @@ def panel(ship: Any, path: str) -> Any:
 # --- checking --------------------------------------------------------------------------------------------------
 
 
-def load_scenario(path: Path) -> tuple[Any | None, list[Diagnostic]]:
+def load_scenario(path: Path) -> tuple[object | None, list[Diagnostic]]:
     """A scenario file (the system owning the scenario format reads it): the scenario or None, and diagnostics."""
     from shipyard.core.registry import load as load_part
     from shipyard.core.registry import systems
@@ -187,7 +208,7 @@ class CheckPlan(NamedTuple):
     """What a check run does, settings and command line merged (the command line wins)."""
 
     selection: Selection = Selection()
-    scenario: Any = None
+    scenario: object | None = None
     jobs: int = 1
     exclude: Excludes = Excludes()
     level: Severity = Severity.INFO
@@ -309,7 +330,7 @@ STDIN_NAME = "<stdin>"
 
 
 @contextmanager
-def _spooled_stdin(name: str | None, stream: Any) -> Iterator[Path]:
+def _spooled_stdin(name: str | None, stream: BinaryIO | None) -> Iterator[Path]:
     """Standard input (at most one byte past the size limit) in a temporary file named as ``name`` ends: the one
     reader for files and standard input then reads it (limits, encodings, workbooks)."""
     import sys
@@ -325,7 +346,10 @@ def _spooled_stdin(name: str | None, stream: Any) -> Iterator[Path]:
 
 
 def check_stdin(
-    plan: CheckPlan = CheckPlan(), name: str | None = None, stream: Any = None, quoter: Any = None
+    plan: CheckPlan = CheckPlan(),
+    name: str | None = None,
+    stream: BinaryIO | None = None,
+    quoter: SourceQuoter | None = None,
 ) -> SheetFile | None:
     """The sheet on standard input (or ``stream``, a binary stream) read and checked as the file ``name`` would
     be: named so in findings, its format told by that name's extension and the content, its per-file ignores
@@ -344,8 +368,8 @@ def check_stdin(
 
 
 def fix_stdin(
-    plan: CheckPlan = CheckPlan(), name: str | None = None, unsafe: bool = False, stream: Any = None
-) -> tuple[bytes, Any, SheetFile]:
+    plan: CheckPlan = CheckPlan(), name: str | None = None, unsafe: bool = False, stream: BinaryIO | None = None
+) -> tuple[bytes, Fixed | None, SheetFile]:
     """The sheet on standard input with its fixes made (as ``check --fix`` makes them in a file): its bytes
     after the fixes (as they came when there is nothing to fix), the fixes (core/fixes.py ``Fixed``, or None),
     and the findings that remain."""
@@ -363,14 +387,14 @@ def fix_stdin(
         return spooled.read_bytes(), fixed, sheet
 
 
-def source_quoter() -> Any:
+def source_quoter() -> SourceQuoter:
     """Gives each finding of a stream the text of its line, for the caret display (``quote(diagnostic)``)."""
     from shipyard.core.source import SourceQuoter
 
     return SourceQuoter()
 
 
-def fix_sheet(sheet: SheetFile, unsafe: bool = False) -> Any:
+def fix_sheet(sheet: SheetFile, unsafe: bool = False) -> Fixed | None:
     """The fixes of a checked sheet's findings (core/fixes.py ``Fixed``: the text before and after, the findings
     fixed), read from the file as it is; None when there is nothing to fix. Nothing is written."""
     from shipyard.core.fixes import fix_file
@@ -380,7 +404,7 @@ def fix_sheet(sheet: SheetFile, unsafe: bool = False) -> Any:
     return fix_file(Path(sheet.path), sheet.diagnostics, unsafe)
 
 
-def write_fixes(fixed: Any, plan: CheckPlan = CheckPlan()) -> tuple[SheetFile | None, Diagnostic | None]:
+def write_fixes(fixed: Fixed, plan: CheckPlan = CheckPlan()) -> tuple[SheetFile | None, Diagnostic | None]:
     """Write a sheet's fixes into it (in place: its layout, encoding and mode kept) and check it again: the
     findings that remain; or None and IO009 when the sheet cannot be written (it is left as it was)."""
     from shipyard.core.files import unwritable
@@ -452,8 +476,9 @@ class CheckTally:
 # --- converting ------------------------------------------------------------------------------------------------
 
 
-def convert(path: Path, to: str = "mcs", options: Any = None) -> SheetFile:
-    """The ships of a file converted to system ``to`` (format of the result: ``to``), with every diagnostic."""
+def convert(path: str | Path, to: str = "mcs", options: object | None = None) -> SheetFile:
+    """The ships of a file converted to system ``to`` (format of the result: ``to``), with every diagnostic: a
+    file that does not read or convert is its findings. ValueError for a ``to`` that no system converts to."""
     from shipyard.core.registry import load as load_part
     from shipyard.core.registry import system
 
@@ -461,28 +486,7 @@ def convert(path: Path, to: str = "mcs", options: Any = None) -> SheetFile:
     if target.converter is None:
         raise ValueError(f"nothing converts to {to}")
     converter = load_part(target.converter)
-    return converter(path) if options is None else converter(path, options)
-
-
-def mcs_options(
-    design: str = "military",
-    rof_overrides: dict[str, int] | None = None,
-    launchers_per_battery: int = 4,
-    sandcasters_per_battery: int = 10,
-    edition: str | None = None,
-) -> Any:
-    """The options of a conversion to MCS: the T4 converter's choices and the FFS edition."""
-    from shipyard.systems.mcs.convert import ConvertOptions
-    from shipyard.systems.mcs.convert.t4 import DESIGNS, T4Options
-    from shipyard.systems.mcs.ffs.model import EDITIONS
-
-    t4 = T4Options(
-        design=DESIGNS[design],
-        rof_overrides=dict(rof_overrides or {}),
-        launchers_per_battery=launchers_per_battery,
-        sandcasters_per_battery=sandcasters_per_battery,
-    )
-    return ConvertOptions(t4=t4, edition=EDITIONS[edition] if edition is not None else None)
+    return converter(Path(path)) if options is None else converter(Path(path), options)
 
 
 # --- tables, export and audit ------------------------------------------------------------------------------------
@@ -496,7 +500,7 @@ class Export(NamedTuple):
     batteries: int
     problems: list[Diagnostic]
     unreadable: bool
-    pending: Any = None  # report/export.py Export
+    pending: PendingExport
     files: int = 0  # the files read, fleets' included
     unread: int = 0  # the files not read (each has its Ships row, so that none is dropped)
 
@@ -550,7 +554,7 @@ def export_outputs(output_format: str, output: Path | None) -> list[Path]:
     return [] if output is None else output_files(output_format, output)
 
 
-def write_export(export: Export, output: Path | None, stream: Any = None) -> None:
+def write_export(export: Export, output: Path | None, stream: IO[str] | None = None) -> None:
     """Write the export to ``output`` (xlsx; csv: ``NAME.csv`` and ``NAME-batteries.csv``; json), or the JSON
     document to ``stream`` when there is no output file."""
     export.pending.finish(output, stream)
@@ -562,18 +566,18 @@ class Audit(NamedTuple):
     written as the files were checked, waiting for ``write_audit_report``. No ship is kept: memory does not
     grow with the number of sheets but by a row of each."""
 
-    rows: Any  # report/tables.py ShipRows: the Ships rows on disk, iterable again and again
+    rows: ShipRows  # the Ships rows on disk, iterable again and again
     missing: list[Diagnostic]
     fleet_findings: list[Diagnostic]
-    summary: Any  # report/tables.py AuditSummary
+    summary: AuditSummary
     unreadable: bool
     #: The Summary: (item, value, number format) rows, made once (a pass over every Ships row).
     summary_rows: list[list]
-    scenario: Any = None
-    losses: list[Any] | None = None
+    scenario: object | None = None
+    losses: list[object] | None = None
     loss_problems: tuple[Diagnostic, ...] = ()
-    fleets: tuple[Any, ...] = ()  # each fleet audited, priced as TCS prices it (FleetTotal)
-    report: Any = None  # the workbook or the HTML page, filled as the files were checked
+    fleets: tuple[PricedFleet, ...] = ()  # each fleet audited, priced by the system that reads fleets
+    report: AuditWorkbook | AuditPage | None = None  # the workbook or the HTML page, filled as the files were checked
 
     @property
     def exit_code(self) -> int:
@@ -595,7 +599,7 @@ def audit_report_kind(output: Path) -> str:
 def audit(
     paths: list[Path],
     selection: Selection = Selection(),
-    scenario: Any = None,
+    scenario: object | None = None,
     jobs: int | None = None,
     progress: Progress | None = None,
     damage: Path | None = None,
@@ -608,7 +612,7 @@ def audit(
     from shipyard.core.batch import iter_tabulated
     from shipyard.report import tables
 
-    book: Any = None
+    book: AuditWorkbook | AuditPage | None = None
     if report == "xlsx":
         from shipyard.report.workbook import AuditWorkbook
 
@@ -649,11 +653,11 @@ def audit(
         unreadable |= not table.opened
         if book is not None:
             book.add(table)
-    losses: list[Any] | None = None
+    losses: list[object] | None = None
     problems: list[Diagnostic] = []
     if damage is not None:
-        losses, problems = _losses(paths[0], damage, scenario)
-    fleets = tuple(_fleet_totals(scenario, fleet_paths, fleet_findings))
+        losses, problems = _fleets_part().fleet_losses(paths[0], damage, scenario)
+    fleets = tuple(_fleets_part().fleet_totals(scenario, fleet_paths, fleet_findings))
     rows.count_from(fleets)
     return Audit(
         rows,
@@ -670,35 +674,12 @@ def audit(
     )
 
 
-def _fleet_totals(scenario: Any, fleet_paths: list[str], fleet_findings: list[Diagnostic]) -> list[Any]:
-    """Each fleet the check found (a fleet file, or with a scenario a folder of sheets), priced by the one fleet
-    computation the budget rule uses, with the verdict of its fleet findings and the count of each member."""
-    from shipyard.systems.tcs.fleet import FleetTotal, fleet_cost, load_fleet
+def _fleets_part() -> ModuleType:
+    """The fleet checks of the system that reads fleets (``System.fleets``): its prices and Appendix A losses."""
+    from shipyard.core.registry import load as load_part
+    from shipyard.core.registry import systems
 
-    totals = []
-    for fleet_path in fleet_paths:
-        fleet = load_fleet(Path(fleet_path), scenario, [])
-        if fleet is not None and fleet.members:
-            passes = not any(d.severity is Severity.ERROR and d.span.path == fleet_path for d in fleet_findings)
-            counts = tuple((m.path, m.ship.display_name, m.count) for m in fleet.members)
-            totals.append(FleetTotal(fleet.name, fleet_cost(fleet), fleet.scenario.budget_mcr, passes, counts))
-    return totals
-
-
-def _losses(fleet_path: Path, damage: Path, scenario: Any) -> tuple[list[Any], list[Diagnostic]]:
-    from shipyard.systems.tcs.damage import load_record
-    from shipyard.systems.tcs.fleet import load_fleet
-    from shipyard.systems.tcs.scoring import score_fleet, unasked_rulings
-
-    problems: list[Diagnostic] = []
-    fleet = load_fleet(fleet_path, scenario, problems)
-    record, positions = load_record(damage, problems)
-    if fleet is None or record is None:
-        return [], problems
-    result, found = score_fleet(fleet, record, str(damage), positions)
-    if scenario is None and Path(fleet.path).is_file():  # the fleet file's own rulings, this fleet's alone
-        found += unasked_rulings(Path(fleet.path), fleet.scenario.rulings, result.asked)
-    return [result], problems + found
+    return load_part(next(s.fleets for s in systems() if s.fleets))
 
 
 def write_audit_report(result: Audit, output: Path) -> None:
@@ -715,154 +696,6 @@ def write_audit_report(result: Audit, output: Path) -> None:
         result.report.finish(output, result.summary_rows, result.rows, result.fleets, result.scenario, result.losses)
 
 
-# --- scoring and the battle formation -----------------------------------------------------------------------------
-
-
-class Scoring(NamedTuple):
-    """A battle scored by Appendix A: each fleet's score, the winner (None on a tie or when a fleet is
-    missing), and every finding."""
-
-    scores: list[Any]
-    leader: Any
-    tie: bool
-    diagnostics: list[Diagnostic]
-    unreadable: bool
-    standing: Any = None
-
-    @property
-    def winner(self) -> Any:
-        """The winner: the leader once no ruling is pending, else None (the standing is provisional)."""
-        return self.leader if self.standing is None or not self.standing.provisional else None
-
-    @property
-    def exit_code(self) -> int:
-        return exit_status(self.diagnostics, self.unreadable)
-
-
-def score(
-    fleet_a: Path, damage_a: Path, fleet_b: Path, damage_b: Path, scenario: Path | None = None
-) -> tuple[Scoring | None, list[Diagnostic]]:
-    """Score a finished battle: each fleet (a fleet file or a folder) with its damage record. None and the
-    problems when the scenario cannot be read."""
-    from shipyard.systems.tcs.damage import load_record
-    from shipyard.systems.tcs.fleet import load_fleet
-    from shipyard.systems.tcs.scoring import score_fleet, standing, unasked_rulings, winner
-
-    chosen = None
-    if scenario is not None:
-        chosen, problems = load_scenario(scenario)
-        if chosen is None:
-            return None, problems
-    diagnostics: list[Diagnostic] = []
-    scores = []
-    unreadable = False
-    rulings = {scenario: chosen.rulings} if scenario is not None and chosen is not None else {}
-    for fleet_path, record_path in ((fleet_a, damage_a), (fleet_b, damage_b)):
-        fleet = load_fleet(fleet_path, chosen, diagnostics)
-        record, positions = load_record(record_path, diagnostics)
-        if fleet is None or record is None or not fleet.members:
-            unreadable = True
-            if fleet is not None and not fleet.members:
-                diagnostics.append(
-                    Diagnostic(
-                        code="APX002",
-                        severity=Severity.ERROR,
-                        span=Span(path=str(fleet_path), line=1, col=1),
-                        message="no High Guard ship in this fleet",
-                    )
-                )
-            continue
-        result, found = score_fleet(fleet, record, str(record_path), positions)
-        diagnostics += found
-        scores.append(result)
-        if scenario is None and Path(fleet.path).is_file():
-            rulings[Path(fleet.path)] = fleet.scenario.rulings  # a fleet file's own [scenario]
-    if not unreadable:  # a fleet not scored asks for no rulings: none is said to be for nothing
-        asked = set().union(*(s.asked for s in scores))
-        diagnostics += [d for path, ruled in rulings.items() for d in unasked_rulings(path, ruled, asked)]
-    best, tie = winner(scores) if len(scores) == 2 else (None, False)
-    return Scoring(scores, best, tie, diagnostics, unreadable, standing(scores, best)), []
-
-
-def scoring_document(result: Scoring) -> dict[str, Any]:
-    """The scoring as JSON data: fleets with their ships' loss lines, the winner, the findings."""
-
-    def number(value: Decimal) -> float:
-        return float(value)
-
-    return {
-        "fleets": [
-            {
-                "name": s.name,
-                "spent_mcr": number(s.spent),
-                "lost_mcr": number(s.lost),
-                "spent_otherwise": (
-                    {"by": s.other_spent[0], "mcr": number(s.other_spent[1])} if s.other_spent else None
-                ),
-                "percentage": number(s.percentage),
-                "ships": [
-                    {
-                        "ship": loss.ship,
-                        "sheet": loss.sheet,
-                        "copy": loss.copy,
-                        "status": loss.status,
-                        "value_mcr": number(loss.value),
-                        "lost_mcr": number(loss.lost),
-                        "lines": [
-                            {
-                                "table": x.table,
-                                "how": x.how,
-                                "mcr": number(x.mcr),
-                                "of_mcr": number(x.of) if x.of is not None else None,
-                            }
-                            for x in loss.lines
-                        ],
-                    }
-                    for loss in s.ships
-                ],
-            }
-            for s in result.scores
-        ],
-        "winner": result.winner.name if result.winner else None,
-        "tie": result.tie,
-        "standing": "provisional" if result.standing and result.standing.provisional else "final",
-        "leader": result.leader.name if result.leader else None,
-        "pending_rulings": result.standing.pending if result.standing else [],
-        "decisive_rulings": result.standing.decisive if result.standing else [],
-        "findings": [d.model_dump(mode="json") for d in result.diagnostics],
-    }
-
-
-def write_score_workbook(result: Scoring, output: Path) -> None:
-    """The scores as a workbook (Scores and Losses), or with an ``.html`` output as a page with a chart of each
-    fleet's losses by table."""
-    if output.suffix.lower() == ".html":
-        from shipyard.report.html import write_scores_page
-
-        write_scores_page(output, result.scores, result.leader, result.standing)
-        return
-    from shipyard.report.workbook import write_scores
-
-    write_scores(output, result.scores, result.leader, result.standing)
-
-
-def check_formation_log(path: Path) -> tuple[int | None, list[Diagnostic], list[Diagnostic]]:
-    """A battle formation turn log checked: the number of turns (None when the log cannot be read), the
-    findings about the log (illegal entries; a log that is not TOML or does not validate), and the problems of
-    reading the file itself."""
-    from shipyard.core.source import read_sheet_text
-    from shipyard.core.toml_input import load_toml_model
-    from shipyard.systems.tcs.formation import TurnLog, check_log
-
-    text, problems = read_sheet_text(path, str(path))
-    if text is None:
-        return None, [], problems
-    parsed, found, positions = load_toml_model(text, str(path), TurnLog, "FRM010", "FRM011", "TOML turn log")
-    if parsed is None:
-        return None, found, []
-    return len(parsed.turn), check_log(parsed, str(path), positions), []
-
-
 # --- comparing ---------------------------------------------------------------------------------------------------
 
 
@@ -871,7 +704,7 @@ class SheetDiff(NamedTuple):
 
     old: SheetFile
     new: SheetFile
-    ships: list[Any]  # core/diff.py ShipDiff
+    ships: list[ShipDiff]
 
     @property
     def changed(self) -> bool:
@@ -885,7 +718,7 @@ class SheetDiff(NamedTuple):
         return 1 if self.changed else 0
 
 
-def diff(old: Path, new: Path) -> SheetDiff:
+def diff(old: str | Path, new: str | Path) -> SheetDiff:
     """What changed from ``old`` to ``new`` (any format each, told from its content), ship by ship, field by
     field, battery by battery; a layout change alone is no change."""
     from shipyard.core.diff import diff_ships
@@ -970,3 +803,19 @@ def topic_names() -> list[str]:
     from shipyard.core.registry import systems
 
     return [name for owner in systems() if owner.topics for name in load_part(owner.topics)]
+
+
+def __getattr__(name: str) -> object:
+    """A system's public function or record (``System.api``), loaded from its module on first use; a system
+    added to the registry is reached here without a line of this module."""
+    from shipyard.core.registry import load as load_part
+    from shipyard.core.registry import systems
+
+    for owner in systems():
+        if owner.api is not None:
+            module = load_part(owner.api)
+            if name in module.__all__:
+                found: object = getattr(module, name)
+                globals()[name] = found
+                return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -30,6 +30,68 @@ def codes_table() -> str:
     return "\n".join(rows)
 
 
+def api_reference() -> str:
+    """docs/api.md: every name of ``shipyard.api.__all__``, its signature (a record's fields) and its docstring,
+    grouped by the module that defines it."""
+    import inspect
+
+    from shipyard import api
+
+    def signature(value: object) -> str:
+        if isinstance(value, type):
+            fields = getattr(value, "__annotations__", {})
+            shown = ", ".join(f"{n}: {getattr(t, '__forward_arg__', t)}" for n, t in fields.items())
+            return f"class {value.__name__}({shown})"
+        try:
+            parameters = inspect.signature(value).parameters.values()  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return getattr(value, "__name__", "")
+        shown = []
+        for p in parameters:
+            text = p.name if p.kind is not p.VAR_KEYWORD else f"**{p.name}"
+            text += f": {p.annotation}" if p.annotation is not p.empty else ""
+            text += f" = {p.default!r}" if p.default is not p.empty and len(repr(p.default)) < 40 else ""
+            text += " = ..." if p.default is not p.empty and len(repr(p.default)) >= 40 else ""
+            shown.append(text)
+        returns = inspect.signature(value).return_annotation  # type: ignore[arg-type]
+        return f"{value.__name__}({', '.join(shown)})" + (f" -> {returns}" if returns is not inspect._empty else "")
+
+    by_module: dict[str, list[str]] = {}
+    for name in sorted(api.__all__, key=str.lower):
+        value = getattr(api, name)
+        module = getattr(value, "__module__", "shipyard.api") or "shipyard.api"
+        doc = inspect.cleandoc(getattr(value, "__doc__", None) or "").split("\n\n")[0].replace("\n", " ")
+        if isinstance(value, type) and not (value.__doc__ or "").strip():
+            doc = ""
+        by_module.setdefault(module, []).append(f"### `{name}`\n\n```python\n{signature(value)}\n```\n\n{doc}".rstrip())
+    parts = [
+        "# The API",
+        "",
+        "`shipyard.api`, what the command line calls and a library user imports (`from shipyard import api`): each",
+        "name with its signature and the first paragraph of its docstring, by the module that defines it. Written",
+        "from the code by `python tests/test_docs.py --write`; a test holds this page to it.",
+    ]
+    for module in sorted(by_module, key=lambda m: (m != "shipyard.api", not m.startswith("shipyard.core"), m)):
+        parts += ["", f"## {module}", "", "\n\n".join(by_module[module])]
+    return "\n".join(parts) + "\n"
+
+
+def test_the_api_reference_is_the_code():
+    assert (ROOT / "docs" / "api.md").read_text(encoding="utf-8") == api_reference()
+
+
+def test_the_api_docstrings_examples_hold(monkeypatch):
+    """The ``>>>`` examples of ``shipyard.api`` and the systems' public modules give what they say."""
+    import doctest
+
+    from shipyard.core.registry import load, systems
+
+    monkeypatch.chdir(ROOT)
+    modules = [load("shipyard.api"), *(load(s.api) for s in systems() if s.api)]
+    results = [doctest.testmod(module, optionflags=doctest.ELLIPSIS) for module in modules]
+    assert sum(r.attempted for r in results) >= 2 and sum(r.failed for r in results) == 0
+
+
 def _between(text: str) -> str:
     return text.split(CODES_BEGIN, 1)[1].split(CODES_END, 1)[0].strip()
 
@@ -42,7 +104,10 @@ def test_the_rule_table_names_every_rule():
     from shipyard.core.registry import all_rules
 
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| ((?:MCS|HG|TCS|SFC)\d{3}) \| ([a-z0-9-]+) \| (error|warning|info) \|", text, re.M)
+    from shipyard.core.registry import systems
+
+    prefixes = "|".join(p for s in systems() if s.family for p in s.prefixes)
+    rows = re.findall(rf"^\| ((?:{prefixes})\d{{3}}) \| ([a-z0-9-]+) \| (error|warning|info) \|", text, re.M)
     assert rows == [(r.code, r.meta.name, r.meta.severity.value) for r in all_rules().values()]
 
 
@@ -73,3 +138,5 @@ if __name__ == "__main__":
     after = rest.split(CODES_END, 1)[1]
     page.write_text(f"{before}{CODES_BEGIN}\n{codes_table()}\n{CODES_END}{after}", encoding="utf-8")
     print(f"wrote {page.relative_to(ROOT)}")
+    (ROOT / "docs" / "api.md").write_text(api_reference(), encoding="utf-8")
+    print("wrote docs/api.md")

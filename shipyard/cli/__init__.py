@@ -1,14 +1,16 @@
-"""The shipyard command line: a thin typer app over shipyard.api, one module per command, and the groups of
-commands each system registers (``System.commands``), assembled from the registry."""
+"""The shipyard command line: a thin typer app over shipyard.api, one module per command, and the commands each
+system registers (``System.commands``), assembled from the registry. ``app`` is the whole command line, built
+on first use; a run builds only the command it names (``for_command``), so ``check`` loads no game's commands."""
 
 from __future__ import annotations
 
 import sys
+from functools import cache
 
 import typer
 
-from shipyard.cli import audit, check, convert, diff, export, formation, rules, score, show
-from shipyard.core.registry import command_groups
+from shipyard.cli import audit, check, convert, diff, export, rules, show
+from shipyard.core.registry import Commands, command_groups
 from shipyard.core.registry import load as load_part
 
 
@@ -26,7 +28,7 @@ def _new_app() -> typer.Typer:
     )
 
 
-app = _new_app()
+_core = _new_app()  # the commands of the core, every system's sheets alike
 
 
 def _version(value: bool) -> None:
@@ -37,7 +39,7 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@_core.callback()
 def _root(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
@@ -46,34 +48,58 @@ def _root(
     """shipyard: Traveller starship sheets, read faithfully."""
 
 
-app.command("show")(show.show)
-app.command("check")(check.check)
-app.command("audit")(audit.audit)
-app.command("export")(export.export)
-app.command("score")(score.score)
-app.command("formation")(formation.formation)
-app.command("convert")(convert.convert)
-app.command("diff")(diff.diff)
-app.command("rules")(rules.rules)
-app.command("explain")(rules.explain)
-for _group in command_groups():
-    app.add_typer(load_part(_group.app), name=_group.name)
+for _name, _function in (
+    ("show", show.show),
+    ("check", check.check),
+    ("audit", audit.audit),
+    ("export", export.export),
+    ("convert", convert.convert),
+    ("diff", diff.diff),
+    ("rules", rules.rules),
+    ("explain", rules.explain),
+):
+    _core.command(_name)(_function)
+
+
+def _joined(commands: list[Commands]) -> typer.Typer:
+    """An app of the core's callback, the core's commands and ``commands`` of the systems, each loaded now."""
+    joined = _new_app()
+    joined.registered_callback = _core.registered_callback
+    for group in commands:
+        if group.single:
+            joined.command(group.name)(load_part(group.app))
+        else:
+            joined.add_typer(load_part(group.app), name=group.name)
+    return joined
+
+
+@cache
+def whole_app() -> typer.Typer:
+    """The whole command line: the core's commands, then each system's in the registry's order."""
+    whole = _joined(list(command_groups()))
+    whole.registered_commands[:0] = _core.registered_commands
+    return whole
+
+
+def __getattr__(name: str) -> typer.Typer:
+    if name == "app":
+        return whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def for_command(words: list[str]) -> typer.Typer:
     """The app a command line needs: with only the command its first word names, when it names one (typer
     builds every command's options from its function's signature at each start, a twentieth of a one-sheet
-    check's start-up, and a run uses one), else the whole app (help, the version, completion, a misspelt
-    command's error, which lists them all)."""
+    check's start-up, and a run uses one; a system's commands are loaded only when named), else the whole app
+    (help, the version, completion, a misspelt command's error, which lists them all)."""
     word = words[0] if words else ""
-    commands = [command for command in app.registered_commands if command.name == word]
-    groups = [group for group in app.registered_groups if group.name == word]
-    if not commands and not groups:
-        return app
-    narrow = _new_app()
-    narrow.registered_callback = app.registered_callback
-    narrow.registered_commands, narrow.registered_groups = commands, groups
-    return narrow
+    commands = [command for command in _core.registered_commands if command.name == word]
+    if commands:
+        narrow = _joined([])
+        narrow.registered_commands = commands
+        return narrow
+    named = [group for group in command_groups() if group.name == word]
+    return _joined(named) if named else whole_app()
 
 
 def main() -> None:

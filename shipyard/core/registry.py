@@ -47,11 +47,13 @@ class Format(NamedTuple):
 
 
 class Commands(NamedTuple):
-    """A group of commands a system adds to the command line: ``shipyard NAME ...``, the typer app at ``app``
-    (``"module:attribute"``, loaded when the command line is built)."""
+    """Commands a system adds to the command line: a group, ``shipyard NAME ...``, the typer app at ``app``
+    (``"module:attribute"``, loaded when the command line is built); or with ``single`` one command, ``shipyard
+    NAME``, the function at ``app``."""
 
     name: str
     app: str
+    single: bool = False
 
 
 class System(NamedTuple):

@@ -104,6 +104,11 @@ SYSTEMS = (
         codes="shipyard.systems.tcs.codes:CODES",
         topics="shipyard.systems.tcs.topics:TOPICS",
         fleets="shipyard.systems.tcs.fleet",
+        commands=(
+            Commands("score", "shipyard.systems.tcs.cli:score", single=True),
+            Commands("formation", "shipyard.systems.tcs.cli:formation", single=True),
+        ),
+        api="shipyard.systems.tcs.api",
     ),
     System(
         name="sfc",

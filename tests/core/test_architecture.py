@@ -101,24 +101,11 @@ def test_the_api_imports_each_system_through_its_public_module_only():
     from shipyard.core.registry import load
 
     public = {s.api for s in systems() if s.api}
-    assert _system_imports(PACKAGE / "api.py") - public <= PLAY_CODE_LEFT, _system_imports(PACKAGE / "api.py")
+    assert _system_imports(PACKAGE / "api.py") <= public, _system_imports(PACKAGE / "api.py") - public
     for module in public:
         exported = load(module).__all__
         assert set(exported) <= set(api.__all__), (module, set(exported) - set(api.__all__))
         assert all(getattr(api, name) is getattr(load(module), name) for name in exported)
-
-
-#: The one-system modules ``shipyard.api`` still calls directly: the judge's commands (TCS scoring, the formation
-#: log, fleet totals) and the converters' options, which have not moved into their systems' public modules yet.
-PLAY_CODE_LEFT = {
-    "shipyard.systems.mcs.convert",
-    "shipyard.systems.mcs.convert.t4",
-    "shipyard.systems.mcs.ffs.model",
-    "shipyard.systems.tcs.damage",
-    "shipyard.systems.tcs.fleet",
-    "shipyard.systems.tcs.formation",
-    "shipyard.systems.tcs.scoring",
-}
 
 
 def test_every_public_function_of_the_api_is_in_its_all():

@@ -1,6 +1,7 @@
-"""MCS combat's public functions (re-exported by ``shipyard.api``): the exact odds of a shot or a salvo, a
-referee's fire log resolved, and whole battles fought. None raises on bad input: a sheet that does not read, a
-battery that is not there, an engagement that does not validate are located findings."""
+"""MCS's public functions (re-exported by ``shipyard.api``): the exact odds of a shot or a salvo, a referee's
+fire log resolved, whole battles fought, and the options of a conversion to MCS. None raises on bad input: a
+sheet that does not read, a battery that is not there, an engagement that does not validate are located
+findings."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:  # each is loaded by the function that needs it: ``shipyard.ap
     from shipyard.systems.mcs.combat.resolve import Options
     from shipyard.systems.mcs.combat.shot import SalvoOdds, ShotOdds
     from shipyard.systems.mcs.combat.state import CombatShip
+    from shipyard.systems.mcs.convert import ConvertOptions
 
 #: A number of G as a caller gives it: exact as a fraction, a decimal or the text of one ("0.5"), or a float.
 G = Fraction | Decimal | int | float | str
@@ -30,6 +32,7 @@ __all__ = [
     "combat_options",
     "combat_resolve",
     "combat_shot",
+    "mcs_options",
     "range_band",
     "range_band_words",
 ]
@@ -249,3 +252,24 @@ def combat_battle(
         )
         return CombatBattle(count([tally], 1, seed, fleets), narration, found)
     return CombatBattle(run_many(fleets, engagement, runs, seed, jobs or os.cpu_count() or 1, until_ci), None, found)
+
+
+def mcs_options(
+    design: str = "military",
+    rof_overrides: dict[str, int] | None = None,
+    launchers_per_battery: int = 4,
+    sandcasters_per_battery: int = 10,
+    edition: str | None = None,
+) -> ConvertOptions:
+    """The options of a conversion to MCS: the T4 converter's choices and the FFS edition."""
+    from shipyard.systems.mcs.convert import ConvertOptions
+    from shipyard.systems.mcs.convert.t4 import DESIGNS, T4Options
+    from shipyard.systems.mcs.ffs.model import EDITIONS
+
+    t4 = T4Options(
+        design=DESIGNS[design],
+        rof_overrides=dict(rof_overrides or {}),
+        launchers_per_battery=launchers_per_battery,
+        sandcasters_per_battery=sandcasters_per_battery,
+    )
+    return ConvertOptions(t4=t4, edition=EDITIONS[edition] if edition is not None else None)

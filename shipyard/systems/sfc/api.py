@@ -65,7 +65,7 @@ def sfc_odds(
     """The exact odds of a Simple Fleet Combat attack (element types as the seed names them, lower case).
 
     >>> sfc_odds("cruiser", "escort").attack.destroyed
-    Fraction(1, 6)
+    Fraction(5, 12)
     """
     named = {"attacker": attacker, "defender": defender} | {f"support {n}": s for n, s in enumerate(supports, 1)}
     wrong = _unknown(named)

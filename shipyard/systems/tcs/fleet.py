@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import none_named, spelt
@@ -37,6 +38,9 @@ from shipyard.systems.highguard.design import recompute
 from shipyard.systems.highguard.model import HighGuardShip
 from shipyard.systems.tcs.scenario import FleetFile, Scenario, ScenarioFile
 from shipyard.systems.tcs.subject import FleetMember, FleetSubject
+
+if TYPE_CHECKING:
+    from shipyard.systems.tcs.scoring import FleetScore
 
 #: How near a misspelt ship name must be to be offered (difflib's ratio), as a fire log's ship names are.
 NEAR_NAME = 0.6
@@ -365,3 +369,36 @@ class FleetTotal:
             f"rule, drop tanks MCr {figure(round(self.cost.tanks, 3))}); budget MCr {figure(self.budget)}, MCr "
             f"{figure(round(abs(self.margin), 3))} {over}: {'pass' if self.passes else 'fail'}"
         )
+
+
+def fleet_totals(
+    scenario: Scenario | None, fleet_paths: list[str], fleet_findings: list[Diagnostic]
+) -> list[FleetTotal]:
+    """Each fleet the check found (a fleet file, or with a scenario a folder of sheets), priced by the one fleet
+    computation the budget rule uses, with the verdict of its fleet findings and the count of each member."""
+    totals = []
+    for fleet_path in fleet_paths:
+        fleet = load_fleet(Path(fleet_path), scenario, [])
+        if fleet is not None and fleet.members:
+            passes = not any(d.severity is Severity.ERROR and d.span.path == fleet_path for d in fleet_findings)
+            counts = tuple((m.path, m.ship.display_name, m.count) for m in fleet.members)
+            totals.append(FleetTotal(fleet.name, fleet_cost(fleet), fleet.scenario.budget_mcr, passes, counts))
+    return totals
+
+
+def fleet_losses(
+    fleet_path: Path, damage: Path, scenario: Scenario | None
+) -> tuple[list[FleetScore], list[Diagnostic]]:
+    """The audit's Losses: the fleet at ``fleet_path`` scored by Appendix A with its damage record."""
+    from shipyard.systems.tcs.damage import load_record
+    from shipyard.systems.tcs.scoring import score_fleet, unasked_rulings
+
+    problems: list[Diagnostic] = []
+    fleet = load_fleet(fleet_path, scenario, problems)
+    record, positions = load_record(damage, problems)
+    if fleet is None or record is None:
+        return [], problems
+    result, found = score_fleet(fleet, record, str(damage), positions)
+    if scenario is None and Path(fleet.path).is_file():  # the fleet file's own rulings, this fleet's alone
+        found += unasked_rulings(Path(fleet.path), fleet.scenario.rulings, result.asked)
+    return [result], problems + found

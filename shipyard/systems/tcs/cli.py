@@ -1,8 +1,13 @@
-"""``shipyard score FLEET_A DAMAGE_A FLEET_B DAMAGE_B``: the judge after play (TCS Appendix A).
+"""The judge's commands of the Trillion Credit Squadron.
 
-Each fleet is a fleet file or a folder of High Guard sheets; each damage record a TOML file (docs/scoring.md).
-Prints every damaged ship's loss lines (the table used and how the number was reached), each fleet's spending,
-loss and percentage, and the winner (the lowest percentage)."""
+``shipyard score FLEET_A DAMAGE_A FLEET_B DAMAGE_B``: the judge after play (TCS Appendix A). Each fleet is a
+fleet file or a folder of High Guard sheets; each damage record a TOML file (docs/scoring.md). Prints every
+damaged ship's loss lines (the table used and how the number was reached), each fleet's spending,
+loss and percentage, and the winner (the lowest percentage).
+
+``shipyard formation [LOG.toml]``: the battle formation rules; with a turn log, check every move and fire
+declaration in it (FRM001-FRM005 at the entry's line), and with its set-up the automatic victory and
+breakthrough (FRM006, FRM007, information)."""
 
 from __future__ import annotations
 
@@ -42,8 +47,8 @@ def score(
     Exit 0 when every number could be reached, 1 when a table hole awaits a ruling or a record entry is
     wrong, 2 when an input cannot be read.
     """
-    from shipyard import api
     from shipyard.report.scores import score_lines
+    from shipyard.systems.tcs import api
 
     err = Lines(stderr=True)
     result, problems = api.score(fleet_a, damage_a, fleet_b, damage_b, scenario)
@@ -65,3 +70,33 @@ def score(
         )
         err.write([(f"wrote {output}", None)])
     raise typer.Exit(result.exit_code)
+
+
+def formation(log: Path | None = typer.Argument(None, help="A turn log (TOML) to check.", show_default=False)) -> None:
+    """Print the fire matrix and the moves, or check a turn log against them. Exit 1 on an illegal entry, 2
+    when the log cannot be read."""
+    from shipyard.core.codes import exit_status
+    from shipyard.systems.tcs import api
+    from shipyard.systems.tcs.topics import TOPICS
+
+    if log is None:
+        for topic in ("FORMATION-MOVES", "FORMATION-FIRE", "FORMATION-AGILITY"):
+            print(f"{TOPICS[topic]}\n")
+        return
+    turns, findings, problems = api.check_formation_log(log)
+    report(Lines(stderr=True), problems, show_source=False)
+    report(Lines(), findings, show_source=False)
+    if turns is None:
+        raise typer.Exit(exit_status(findings + problems, unreadable=True))
+    illegal = sum(f.severity.value == "error" for f in findings)
+    events = len(findings) - illegal  # victory and breakthrough: what the log shows, not faults in it
+    Lines(stderr=True).write(
+        [
+            (
+                f"{turns} turn(s): {illegal} illegal entr{'y' if illegal == 1 else 'ies'}"
+                + (f", {events} event(s)" if events else ""),
+                None,
+            )
+        ]
+    )
+    raise typer.Exit(exit_status(findings + problems))

@@ -1,0 +1,169 @@
+"""The Trillion Credit Squadron judge's public functions (re-exported by ``shipyard.api``): a finished battle
+scored by Appendix A, and a battle formation turn log checked. None raises on bad input: a fleet, record or log
+that does not read is a located finding."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from shipyard.core.codes import exit_status
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+
+if TYPE_CHECKING:  # each is loaded by the function that needs it: ``shipyard.api`` imports this module at start
+    from shipyard.systems.tcs.scoring import FleetScore, Standing
+
+__all__ = ["Scoring", "check_formation_log", "score", "scoring_document", "write_score_workbook"]
+
+
+class Scoring(NamedTuple):
+    """A battle scored by Appendix A: each fleet's score, the winner (None on a tie or when a fleet is
+    missing), and every finding."""
+
+    scores: list[FleetScore]
+    leader: FleetScore | None
+    tie: bool
+    diagnostics: list[Diagnostic]
+    unreadable: bool
+    standing: Standing | None = None
+
+    @property
+    def winner(self) -> FleetScore | None:
+        """The winner: the leader once no ruling is pending, else None (the standing is provisional)."""
+        return self.leader if self.standing is None or not self.standing.provisional else None
+
+    @property
+    def exit_code(self) -> int:
+        return exit_status(self.diagnostics, self.unreadable)
+
+
+def score(
+    fleet_a: str | Path,
+    damage_a: str | Path,
+    fleet_b: str | Path,
+    damage_b: str | Path,
+    scenario: str | Path | None = None,
+) -> tuple[Scoring | None, list[Diagnostic]]:
+    """Score a finished battle: each fleet (a fleet file or a folder) with its damage record. None and the
+    problems when the scenario cannot be read."""
+    from shipyard.systems.tcs.damage import load_record
+    from shipyard.systems.tcs.fleet import load_fleet, load_scenario
+    from shipyard.systems.tcs.scoring import score_fleet, standing, unasked_rulings, winner
+
+    fleet_a, damage_a, fleet_b, damage_b = Path(fleet_a), Path(damage_a), Path(fleet_b), Path(damage_b)
+    scenario = None if scenario is None else Path(scenario)
+    chosen = None
+    if scenario is not None:
+        chosen, problems = load_scenario(scenario)
+        if chosen is None:
+            return None, problems
+    diagnostics: list[Diagnostic] = []
+    scores = []
+    unreadable = False
+    rulings = {scenario: chosen.rulings} if scenario is not None and chosen is not None else {}
+    for fleet_path, record_path in ((fleet_a, damage_a), (fleet_b, damage_b)):
+        fleet = load_fleet(fleet_path, chosen, diagnostics)
+        record, positions = load_record(record_path, diagnostics)
+        if fleet is None or record is None or not fleet.members:
+            unreadable = True
+            if fleet is not None and not fleet.members:
+                diagnostics.append(
+                    Diagnostic(
+                        code="APX002",
+                        severity=Severity.ERROR,
+                        span=Span(path=str(fleet_path), line=1, col=1),
+                        message="no High Guard ship in this fleet",
+                    )
+                )
+            continue
+        result, found = score_fleet(fleet, record, str(record_path), positions)
+        diagnostics += found
+        scores.append(result)
+        if scenario is None and Path(fleet.path).is_file():
+            rulings[Path(fleet.path)] = fleet.scenario.rulings  # a fleet file's own [scenario]
+    if not unreadable:  # a fleet not scored asks for no rulings: none is said to be for nothing
+        asked = set().union(*(s.asked for s in scores))
+        diagnostics += [d for path, ruled in rulings.items() for d in unasked_rulings(path, ruled, asked)]
+    best, tie = winner(scores) if len(scores) == 2 else (None, False)
+    return Scoring(scores, best, tie, diagnostics, unreadable, standing(scores, best)), []
+
+
+def scoring_document(result: Scoring) -> dict[str, object]:
+    """The scoring as JSON data: fleets with their ships' loss lines, the winner, the findings."""
+
+    def number(value: Decimal) -> float:
+        return float(value)
+
+    return {
+        "fleets": [
+            {
+                "name": s.name,
+                "spent_mcr": number(s.spent),
+                "lost_mcr": number(s.lost),
+                "spent_otherwise": (
+                    {"by": s.other_spent[0], "mcr": number(s.other_spent[1])} if s.other_spent else None
+                ),
+                "percentage": number(s.percentage),
+                "ships": [
+                    {
+                        "ship": loss.ship,
+                        "sheet": loss.sheet,
+                        "copy": loss.copy,
+                        "status": loss.status,
+                        "value_mcr": number(loss.value),
+                        "lost_mcr": number(loss.lost),
+                        "lines": [
+                            {
+                                "table": x.table,
+                                "how": x.how,
+                                "mcr": number(x.mcr),
+                                "of_mcr": number(x.of) if x.of is not None else None,
+                            }
+                            for x in loss.lines
+                        ],
+                    }
+                    for loss in s.ships
+                ],
+            }
+            for s in result.scores
+        ],
+        "winner": result.winner.name if result.winner else None,
+        "tie": result.tie,
+        "standing": "provisional" if result.standing and result.standing.provisional else "final",
+        "leader": result.leader.name if result.leader else None,
+        "pending_rulings": result.standing.pending if result.standing else [],
+        "decisive_rulings": result.standing.decisive if result.standing else [],
+        "findings": [d.model_dump(mode="json") for d in result.diagnostics],
+    }
+
+
+def write_score_workbook(result: Scoring, output: Path) -> None:
+    """The scores as a workbook (Scores and Losses), or with an ``.html`` output as a page with a chart of each
+    fleet's losses by table."""
+    if output.suffix.lower() == ".html":
+        from shipyard.report.html import write_scores_page
+
+        write_scores_page(output, result.scores, result.leader, result.standing)
+        return
+    from shipyard.report.workbook import write_scores
+
+    write_scores(output, result.scores, result.leader, result.standing)
+
+
+def check_formation_log(path: str | Path) -> tuple[int | None, list[Diagnostic], list[Diagnostic]]:
+    """A battle formation turn log checked: the number of turns (None when the log cannot be read), the
+    findings about the log (illegal entries; a log that is not TOML or does not validate), and the problems of
+    reading the file itself."""
+    from shipyard.core.source import read_sheet_text
+    from shipyard.core.toml_input import load_toml_model
+    from shipyard.systems.tcs.formation import TurnLog, check_log
+
+    path = Path(path)
+    text, problems = read_sheet_text(path, str(path))
+    if text is None:
+        return None, [], problems
+    parsed, found, positions = load_toml_model(text, str(path), TurnLog, "FRM010", "FRM011", "TOML turn log")
+    if parsed is None:
+        return None, found, []
+    return len(parsed.turn), check_log(parsed, str(path), positions), []

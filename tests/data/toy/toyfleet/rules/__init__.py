@@ -1,0 +1,5 @@
+"""Family toyfleet: a dinghy's legality."""
+
+from toyfleet.rules import oars
+
+MODULES = (oars,)
