@@ -8,7 +8,7 @@ tested against this catalogue.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -32,13 +32,27 @@ class Code:
     unopened: bool = False
     #: A line or a block of the file is not read: the file is read in part (the audit counts and names it).
     partial: bool = False
+    #: Words ``explain`` adds that the registered systems make (what each reads), worked out when asked: a
+    #: finding's own message names none of them, so that a system added changes no message of another's files.
+    more: Callable[[], str] | None = None
 
-    def explain(self) -> str:
+    def explain(self, more: bool = True) -> str:
+        """The code's documentation (``more=False``: without the words of the registered systems, as a report
+        that describes each code it holds writes it)."""
         head = f"{self.code} ({self.severity.value})\n\n{self.summary}"
         unopened = "The file is not read; the command exits 2." if self.unopened else ""
         partial = "The file is read in part: the audit counts and names it." if self.partial else ""
-        text = " ".join(filter(None, [self.text, unopened, partial]))
+        listed = self.more() if self.more and more else ""
+        text = " ".join(filter(None, [self.text, listed, unopened, partial]))
         return f"{head}\n\n{text}" if text else head
+
+
+def toml_kinds() -> str:
+    """Each kind of TOML file the registered systems read, with the table that tells it (IO008's ``more``)."""
+    from shipyard.core.registry import formats
+
+    named = [f"{f.description} ({f.toml_table})" for _, f in formats() if f.toml_table]
+    return "The kinds of TOML file shipyard reads, each told by a table it holds: " + "; ".join(named) + "."
 
 
 #: Short names for the catalogues' severity column.
@@ -76,9 +90,9 @@ CODES = (
     Code(
         "IO008",
         ERROR,
-        "a TOML file of no kind shipyard reads (named on the command line): the message lists "
-        "the tables each kind holds",
+        "a TOML file of no kind shipyard reads (named on the command line): the message names the tables it holds",
         unopened=True,
+        more=toml_kinds,
     ),
     Code(
         "IO009",

@@ -30,11 +30,18 @@ def _sorted(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     return sorted(diagnostics, key=lambda d: d.sort_key)
 
 
-def _toml_formats() -> str:
-    from shipyard.core.registry import formats
+#: Where a TOML file of no kind is sent for the kinds there are (``explain IO008`` lists them).
+_KINDS_HINT = "'shipyard explain IO008' lists the kinds of TOML file shipyard reads"
 
-    named = [f"{f.description} ({f.toml_table})" for _, f in formats() if f.toml_table]
-    return ", ".join(named[:-1]) + " or " + named[-1]
+
+def _tables(data: dict) -> str:
+    """The top-level tables of a TOML file as its text writes them: ``[roster]``, ``[[case]]``."""
+    shown = [
+        f"[[{key}]]" if isinstance(value, list) and value and all(isinstance(v, dict) for v in value) else f"[{key}]"
+        for key, value in data.items()
+        if isinstance(value, dict) or (isinstance(value, list) and value and all(isinstance(v, dict) for v in value))
+    ]
+    return ", ".join(shown) if shown else "no table"
 
 
 def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
@@ -55,7 +62,7 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
     if path.suffix.lower() == ".toml" and told.toml_table is None and told.recognise is None:
         from shipyard.core.toml_input import parse_toml
 
-        _, problem = parse_toml(text)
+        data, problem = parse_toml(text)
         if problem is not None:  # broken TOML: maybe a design whose [ship] header broke; never skipped silently
             line, col, why = problem
             return SheetFile(
@@ -67,7 +74,7 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
                         code="IO008",
                         severity=Severity.ERROR,
                         span=Span(path=shown, line=line, col=col),
-                        message=f"not valid TOML ({why}): expected {_toml_formats()}",
+                        message=f"not valid TOML ({why}); {_KINDS_HINT}",
                     )
                 ],
             )
@@ -80,7 +87,7 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
                     code="IO008",
                     severity=Severity.ERROR,
                     span=top,
-                    message=f"a TOML file that is not {_toml_formats()}",
+                    message=f"a TOML file of no kind shipyard reads (it holds {_tables(data or {})}); {_KINDS_HINT}",
                 )
             ],
         )

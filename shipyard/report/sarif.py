@@ -45,7 +45,7 @@ def sarif_rule(code: str) -> dict[str, Any]:
     elif (known := code_entry(code)) is not None:
         entry.update(
             shortDescription={"text": known.summary},
-            fullDescription={"text": known.explain()},
+            fullDescription={"text": known.explain(more=False)},
             defaultConfiguration={"level": SARIF_LEVEL[known.severity]},
         )
     else:

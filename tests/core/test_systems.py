@@ -41,8 +41,9 @@ def _clear_caches() -> None:
     from shipyard.core import registry
 
     registry._loaded.clear()
-    for name in [n for n in vars(sys.modules["shipyard.api"]) if n.startswith("toy")]:
-        delattr(sys.modules["shipyard.api"], name)
+    api = sys.modules.get("shipyard.api")
+    for name in [n for n in vars(api) if n.startswith("toy")] if api else []:
+        delattr(api, name)
 
 
 @pytest.fixture()
@@ -89,3 +90,19 @@ def test_the_toy_is_one_folder_and_one_registry_line() -> None:
     assert sum(text.startswith("LINE = System(") for text in line) == 1
     assert {p.name for p in TOY.iterdir()} == {"README.md", "registry_line.py", "toyfleet", "fixtures"}
     assert "toyfleet" not in {s.name for s in systems()}  # the table itself is not edited
+
+
+def test_a_system_added_changes_no_recorded_finding_of_another_systems_files(toy: System, monkeypatch) -> None:
+    """The behaviour record (tests/behaviour.py) holds each shipped file's ``check``; with the toy system added,
+    every one of them says what it said (a message that listed every kind of file, as IO008's did, would change
+    hundreds of entries with each system added)."""
+    import json
+
+    from behaviour import RECORD, run
+
+    monkeypatch.chdir(ROOT)
+    recorded = json.loads(RECORD.read_text(encoding="utf-8"))
+    lines = [line for line in recorded if line.startswith("check --format text ")]
+    assert len(lines) > 120
+    changed = [line for line in lines if run(line.split()) != recorded[line]]
+    assert changed == []

@@ -99,7 +99,21 @@ def test_bad_rosters_are_located(tmp_path, body, line, words):
 
 def test_a_broken_roster_header_is_unreadable(tmp_path):
     code, out = _check(tmp_path, "[roster\n")
-    assert code == 2 and "IO008 not valid TOML" in out and "a Simple Fleet Combat roster ([roster])" in out
+    assert code == 2 and "IO008 not valid TOML" in out and "'shipyard explain IO008' lists the kinds" in out
+
+
+def test_the_kinds_of_toml_file_are_explained_not_listed_in_each_message(tmp_path):
+    """A TOML file of no kind is told the tables it holds; ``explain IO008`` lists every registered kind with its
+    table, so a system added changes that page and no finding of another system's files."""
+    from shipyard.api import explain
+    from shipyard.core.registry import formats
+
+    code, out = _check(tmp_path, "[[case]]\nrule = 'X'\n[notes]\n")
+    assert code == 2 and "IO008 a TOML file of no kind shipyard reads (it holds [[case]], [notes])" in out
+    assert "[roster]" not in out
+    explained = explain("IO008") or ""
+    assert all(f"{f.description} ({f.toml_table})" in explained for _, f in formats() if f.toml_table)
+    assert "a Simple Fleet Combat roster ([roster])" in explained
 
 
 def test_the_fleet_against_fleet_table(tmp_path):

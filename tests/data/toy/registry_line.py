@@ -14,6 +14,9 @@ LINE = System(
             reader="toyfleet.read:read_dinghies",
             recognise="toyfleet.read:looks_like_dinghies",
         ),
+        Format(
+            "regatta", "setting", "a toy regatta", toml_table="[regatta]", instead="row it with 'shipyard toyfleet'"
+        ),
     ),
     ship_format="dinghy",
     ship_model="toyfleet.model:Dinghy",
