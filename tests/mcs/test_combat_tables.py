@@ -269,3 +269,21 @@ def test_damage_effect_figures():
     assert (t.SCREEN_FAILURE, t.SCREEN_SPECTACULAR) == (-3, 3)
     assert t.SPREAD_DAMAGE_PER_ROF == 2 and t.PC_SURVIVABILITY_DIE == 3
     assert set(t.SURFACE_EFFECTS) == set(SURFACE.values())
+
+
+def test_one_crew_quality_table():
+    """MCS 1.0's table is kept once (``charts.CREW_QUALITY``); combat's, the reader's names, the fire log's and
+    the engagement's choices and the command line's are that table's names."""
+    from typing import get_args
+
+    from shipyard.systems.mcs import charts
+    from shipyard.systems.mcs.cli import Quality
+    from shipyard.systems.mcs.combat.battle import ShipRef
+    from shipyard.systems.mcs.combat.log import Quality as LogQuality
+    from shipyard.systems.mcs.parse import CREW_QUALITIES
+
+    names = tuple(name.lower() for name in charts.CREW_QUALITY)
+    assert {name.lower(): figures for name, figures in charts.CREW_QUALITY.items()} == t.CREW_QUALITY
+    assert CREW_QUALITIES == names == get_args(LogQuality) == tuple(q.value for q in Quality)
+    assert get_args(t.Quality) == names and LogQuality is t.Quality
+    assert get_args(ShipRef.model_fields["crew"].annotation) == (t.Quality, type(None))

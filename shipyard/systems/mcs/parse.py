@@ -50,6 +50,7 @@ from shipyard.core.numbers import beyond_reason
 from shipyard.core.parse_errors import describe
 from shipyard.core.quickparse import QuickParser
 from shipyard.core.source import MAX_LINE_CHARS, split_lines
+from shipyard.systems.mcs import charts
 from shipyard.systems.mcs.model import (
     BeamBattery,
     Computer,
@@ -113,7 +114,7 @@ SENSOR_KINDS = {
     "emm": "EMM",
 }
 SIGNATURE_KINDS = ("vis", "ir", "active", "lidar")
-CREW_QUALITIES = ("green", "trained", "line", "crack", "elite")
+CREW_QUALITIES = tuple(name.lower() for name in charts.CREW_QUALITY)  # section 1.0's table, its names
 
 _CANONICAL: dict[str, str] = {s: name for name, spellings in KEY_SPELLINGS.items() for s in spellings}
 _CANONICAL.update(dict.fromkeys(SENSOR_KINDS, "sensor"))

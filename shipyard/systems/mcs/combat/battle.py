@@ -89,7 +89,7 @@ class ShipRef(_Entry):
     sheet: str
     name: str | None = None  # which ship of the sheet (default: the first)
     count: int = Field(1, ge=1)
-    crew: Literal["green", "trained", "line", "crack", "elite"] | None = None
+    crew: t.Quality | None = None
     #: MCS 2.1.1 (optional): ships of one squadron evade alike and give each other point defence; the reserve
     #: stands two bands farther off and may not fire spinal mounts.
     squadron: str | None = None

@@ -50,7 +50,7 @@ Band = Annotated[Literal["impact", "pb", "vs", "s", "m", "l", "x"], BeforeValida
 RANGE_STEPS = ("vs", "s", "m", "l", "x")
 #: How alike a misspelt ship's key must be to one of [ships] to be named as the one meant (difflib's ratio).
 NEAR_SHIP = 0.6
-Quality = Literal["green", "trained", "line", "crack", "elite"]
+Quality = t.Quality
 #: MCS 4.5: the interior locations a component can be armoured at.
 Location = Literal[
     "electronics",

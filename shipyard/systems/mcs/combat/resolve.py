@@ -1,91 +1,82 @@
-"""The MCS combat procedures (MCS 3.0-5.7) as functions over a ship's state and an explicit source of dice.
+"""The MCS combat procedures (MCS 3.0-5.7) as functions over a ship's state and an explicit source of dice: the
+to-hit roll (MCS 3.0-3.1) and fire, of beams, salvos, point defence and countermissiles (MCS 3.0-4.3, 5.7).
 
 Every roll goes through a ``Dice`` (shipyard/systems/mcs/combat/dice.py) with the reason it is made, so a replay
-scripts exactly the rolls a table made. Damage is rolled when a shot hits and takes effect at the end of the turn
-(MCS 2.4): a hit returns ``Change`` records, applied by ``Turn.end``. Where the seed can be read two ways the
-reading is an ``Options`` field, named in docs/combat.md.
+scripts exactly the rolls a table made. Damage (damage.py) is rolled when a shot hits and takes effect at the end
+of the turn (MCS 2.4): a hit returns ``Change`` records, applied by ``apply_changes``. Where the seed can be read
+two ways the reading is an ``Options`` field (options.py), named in docs/combat.md.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Literal, NamedTuple
-
-from pydantic import ConfigDict
+from typing import NamedTuple
 
 from shipyard.core.fast import new_tuple
 from shipyard.core.terms import Term, terms_text
-from shipyard.core.toml_input import AnyCase
 from shipyard.systems.mcs.combat import tables as t
-from shipyard.systems.mcs.combat.dice import Dice
+from shipyard.systems.mcs.combat.damage import (
+    Change,
+    Context,
+    Hit,
+    electronics,
+    facility_missing,
+    interior_effect,
+    interior_location_hit,
+    resolve_damage,
+    surface_effect,
+    words,
+)
 from shipyard.systems.mcs.combat.odds import at_most
+from shipyard.systems.mcs.combat.options import DEFAULT_OPTIONS, POWER_LOSS_WORDS, Options, Weapon
 from shipyard.systems.mcs.combat.state import (
-    MISSILES,
-    SANDCASTERS,
-    WEAPONS,
     Battery,
     CombatShip,
     Group,
-    SensorState,
-    TurnEffect,
-    per_tons,
 )
 
-Weapon = Literal["laser", "paw", "meson", "missile"]
-
-
-class Options(AnyCase):
-    """Readings and optional rules (a fire log's ``[options]``). The defaults follow the seed's tables where its
-    text and examples differ."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    #: MCS 5.2: the table subtracts toughness, its text says "subtracting the target size"; the examples use
-    #: toughness (2+18-15 against the Hollyfields, toughness 15, size 6).
-    severity_against: Literal["toughness", "size"] = "toughness"
-    #: MCS Optional 5.3: lasers roll 1d3 for severity.
-    pc_survivability: bool = False
-    #: MCS Optional 5.6: hits do DV - toughness criticals, armour all or nothing; ``quick_heavy_on_zero`` scores a
-    #: Heavy hit when DV - toughness is 0.
-    quick_combat: bool = False
-    quick_heavy_on_zero: bool = False
-    #: MCS 2.1 (optional): spinal ROF -1 with too little aiming G, ``no_aim_penalty`` with none.
-    aiming: bool = True
-    no_aim_penalty: int = t.AIMING_NONE_PENALTY
-    #: MCS 2.1's "at least one-half of it's total current acceleration (round down)": "exact" half, in G with
-    #: fractions (the seed's example: a 3 G ship "would need to allocate 1.5 Gs", a 1 G ship aims 0.5), or the
-    #: half "rounded down" to whole G as the rule's words say.
-    aiming_half: Literal["exact", "rounded down"] = "exact"
-    #: MCS 4.5: "each point of power plant damage reduces maneuver by one or disables one weapon battery per two
-    #: points": "maneuver" (the default) or "batteries".
-    power_loss: Literal["maneuver", "batteries"] = "maneuver"
-    #: MCS 4.5, Missile Magazine: "10% of full missile load destroyed" read as the share of the "ship"'s whole load
-    #: (in whole salvos, rounded up), or of each "launcher"'s (rounded up: a salvo of each at least).
-    magazine_loss: Literal["ship", "launcher"] = "ship"
-    #: MCS 5.3: roll the surface location for a hit whose severity is no effect too (a weak spot at 18 then
-    #: lowers the armour for its interior hit); by default a hit of no effect rolls none.
-    location_on_no_effect: bool = False
-    #: MCS 5.1: roll the meson screen operator's task (False: screens always at their rating).
-    screen_task: bool = True
-    #: MCS 5.1: what a "spectacular success" is on the 2d screen task: both dice 1 ("all-ones"), or never.
-    spectacular: Literal["all-ones", "never"] = "all-ones"
-    #: MCS 4.3: "quick" (laser missiles always hit, DV + salvo strength) or "long" (the missile chart).
-    missile_rule: Literal["quick", "long"] = "quick"
-    #: MCS 2.4.1: "ignore" sensors (the simplest rule), require a working "lidar", or the optional sensor "lock"
-    #: (Optional 5.1).
-    sensors: Literal["ignore", "lidar", "lock"] = "ignore"
-    #: MCS Optional 5.2 (the weasel rule): every even-numbered weapon hit damages a battery the firing player
-    #: chooses (a scripted pick; a seeded run picks at random still).
-    weasel: bool = False
-
-
-#: The seed's tables' readings, no optional rule beyond aiming G.
-DEFAULT_OPTIONS = Options()
+#: The procedures' names as their callers have them from here (damage and the options live in their own modules).
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "POWER_LOSS_WORDS",
+    "CannotFire",
+    "Change",
+    "Context",
+    "Hit",
+    "Options",
+    "Term",
+    "ToHit",
+    "Weapon",
+    "aiming_needed",
+    "apply_changes",
+    "beam_figures",
+    "cloud_screen",
+    "countermissile",
+    "electronics",
+    "evasion_modifier",
+    "facility_missing",
+    "fire_beam",
+    "fire_volley",
+    "initiative",
+    "interior_effect",
+    "interior_location_hit",
+    "launch",
+    "missile_attack",
+    "point_defence",
+    "point_defence_target",
+    "resolve_damage",
+    "sensor_lock",
+    "sensors_allow",
+    "spread_fire",
+    "surface_effect",
+    "swarm",
+    "to_hit",
+    "unpowered_words",
+]
 
 
 # ---- to-hit ---------------------------------------------------------------------------------------------
@@ -127,13 +118,6 @@ class ToHit:
     def damage_bonus(self, roll: int) -> int:
         """MCS 3.0: +1 damage for every 2 points the roll is made by, up to the ROF bonus."""
         return max(0, min(self.rof_bonus, (self.target - roll) // t.POINTS_PER_EXTRA_DAMAGE))
-
-
-#: How power plant damage is felt (MCS 4.5), in the words a log says it with.
-POWER_LOSS_WORDS = {
-    "maneuver": "each point lost reduces maneuver by one",
-    "batteries": "each two points lost disable a weapon battery",
-}
 
 
 class CannotFire(ValueError):
@@ -194,759 +178,6 @@ def to_hit(
         terms.append(Term("evasion", -evasion))
     dice = band.dice + (attacker.task_dice() if band.sides == 6 else 0)
     return ToHit(tuple(terms), dice, band.sides, band.offset, max(0, rof))
-
-
-# ---- damage ---------------------------------------------------------------------------------------------
-
-
-def _nothing() -> None:
-    return None
-
-
-def words(text: str | Callable[[], str]) -> str:
-    """A change's words: as given, or from the function that formats them."""
-    return text if isinstance(text, str) else text()
-
-
-class Change(NamedTuple):
-    """One effect of a hit: its words now, its change to the state at the end of the turn."""
-
-    ship: CombatShip
-    text: str | Callable[[], str]  # words (always, when narrated)
-    apply: Callable[[], None] = _nothing
-
-
-class Hit(NamedTuple):
-    """A hit to resolve: the weapon kind, its penetration and damage value."""
-
-    weapon: Weapon
-    pen: int
-    dv: int
-    label: str
-
-
-@dataclass
-class Context:
-    """What resolving a hit needs besides the hit: the dice, the options, the narration, the changes made."""
-
-    dice: Dice
-    options: Options
-    turn: int = 1
-    log: list[str] = field(default_factory=list)
-    changes: list[Change] = field(default_factory=list)
-    #: Systems destroyed by a hit of this turn, not yet in effect: a second hit on one is wasted too.
-    destroying: set[tuple[int, str]] = field(default_factory=set)
-    #: Weapon (battery) hits so far, for the weasel rule's even-numbered hits.
-    battery_hits: int = 0
-    #: Keep the narration (False: many battles counted, only the changes matter).
-    narrate: bool = True
-
-    def say(self, text: str) -> None:
-        if self.narrate:
-            self.log.append(text)
-
-    def change(self, ship: CombatShip, text: str | Callable[[], str], apply: Callable[[], None] = _nothing) -> None:
-        """A change to make at the end of the turn, in words (or a function giving them, called at once when
-        narrating and never otherwise: words with figures cost more than the change)."""
-        if self.narrate:
-            text = words(text)
-            self.log.append(f"  -> {text}")
-        self.changes.append(new_tuple(Change, (ship, text, apply)))  # Change(...) without its Python frame
-
-
-def severity_roll(ctx: Context, target: CombatShip, dv: int, weapon: Weapon, where: str) -> tuple[str, ...]:
-    """MCS 5.2: d6 + DV - toughness (1d3 for lasers under Optional 5.3); the levels of the hits it makes (2x
-    critical is two critical hits). Optional 5.6 (quick combat): DV - toughness criticals, no roll."""
-    options = ctx.options
-    label = options.severity_against
-    against = target.toughness if label == "toughness" else target.size
-    if options.quick_combat:
-        count = dv - against
-        if count <= 0:
-            heavy = count == 0 and options.quick_heavy_on_zero
-            if ctx.narrate:
-                ctx.say(f"  {where}: DV {dv} - {against} {label} = {count}: {'heavy' if heavy else 'no effect'}")
-            return ("heavy",) if heavy else ()
-        if ctx.narrate:
-            ctx.say(f"  {where}: DV {dv} - {against} {label} = {count} critical hit(s)")
-        return ("critical",) * count
-    sides = t.PC_SURVIVABILITY_DIE if options.pc_survivability and weapon == "laser" else t.SEVERITY_DIE
-    die = ctx.dice.roll(1, sides, "severity", where)
-    total = die + dv - against
-    if ctx.narrate:
-        level, count = t.severity(total)
-        ctx.say(
-            f"  {where} severity: {die} (1d{sides}) + {dv} DV - {against} {label} = {total}: "
-            f"{t.level_name(level, count)}"
-        )
-    return t.severity_levels(total)
-
-
-def _pick(ctx: Context, options: list, why: str) -> Any:
-    return options[ctx.dice.pick(len(options), why) - 1] if len(options) > 1 else options[0]
-
-
-def _reduce_battery(ctx: Context, ship: CombatShip, battery: Battery, loss: int | None, level: str) -> None:
-    group = ship.group_of(battery)
-    if loss is None:
-
-        def destroy() -> None:
-            battery.destroyed = True
-
-        ctx.change(ship, f"{battery.label} destroyed ({level})", destroy)
-        return
-    if loss == 0:
-        ctx.say("  -> no effect")
-        return
-    if group.kind == "missile":
-
-        def salvo() -> None:
-            battery.rof -= loss
-
-        ctx.change(ship, f"{battery.label} salvo rating reduced by {loss} to {battery.rof - loss:+d}", salvo)
-        return
-
-    def reduce() -> None:
-        battery.dam = [None if d is None else d - loss for d in battery.dam]
-
-    after = " ".join("-" if d is None else str(d - loss) for d in battery.dam) if ctx.narrate else "..."
-    ctx.change(ship, f"{battery.label} USD reduced by {loss} (damage {after})", reduce)
-
-
-WHICH_BATTERY = {mount: f"which {mount} battery" for mount in ("spinal", "bay", "turret")}
-
-
-def battery_hit(ctx: Context, ship: CombatShip, mount: str, level: str, losses: dict[str, int | None]) -> None:
-    """A spinal, bay or turret hit: one battery of that mount, chosen at random (MCS 5.3; the weasel rule is the
-    firing player's choice and is scripted the same way)."""
-    candidates = ship.mounted(mount)  # type: ignore[arg-type]
-    if not candidates:
-        if ctx.narrate:
-            ctx.say(f"  -> no {mount} weapon: no effect")
-        return
-    ctx.battery_hits += 1
-    chooser = (
-        "the firing player's choice (weasel rule)"
-        if ctx.options.weasel and ctx.battery_hits % 2 == 0
-        else WHICH_BATTERY[mount]
-    )
-    battery = _pick(ctx, candidates, chooser)
-    if ship.group_of(battery).tpaw:
-        _reduce_battery(ctx, ship, battery, None, level)
-        return
-    _reduce_battery(ctx, ship, battery, losses[level], level)
-
-
-def _sensor_of(ship: CombatShip, kind: str) -> list[SensorState]:
-    return [s for s in ship.sensors if s.kind == kind and not s.destroyed]
-
-
-def _lower_sensor(ctx: Context, ship: CombatShip, sensor: SensorState, loss: Fraction | None) -> None:
-    if loss is None:
-
-        def destroy() -> None:
-            sensor.destroyed = True
-
-        ctx.change(ship, lambda: f"{sensor.kind} {float(sensor.sensitivity)} destroyed", destroy)
-        return
-
-    def lower() -> None:
-        sensor.sensitivity += loss
-
-    ctx.change(
-        ship,
-        lambda: (
-            f"{sensor.kind} {float(sensor.sensitivity)} sensitivity {float(loss):+} to "
-            f"{float(sensor.sensitivity + loss)}"
-        ),
-        lower,
-    )
-
-
-def sensor_hit(ctx: Context, ship: CombatShip, level: str) -> None:
-    """MCS 5.3, Antenna/Sensor: the system on 2d6, then its effect."""
-    roll = ctx.dice.roll(2, 6, "sensor hit system")
-    system = t.lookup(t.SENSOR_SYSTEMS, roll)
-    if ctx.narrate:
-        ctx.say(f"  sensor system: {roll} (2d6): {system}")
-    if system in ("AEMS", "PEMS", "ECM"):
-        found = _sensor_of(ship, system)
-        if not found:
-            if ctx.narrate:
-                ctx.say(f"  -> no {system}: no effect")
-            return
-        # "always hits the largest AEMS" (PEMS likewise); a jammer is chosen at random
-        sensor = max(found, key=lambda s: s.sensitivity) if system != "ECM" else _pick(ctx, found, "which jammer")
-        _lower_sensor(ctx, ship, sensor, t.SENSOR_SENSITIVITY_LOSS[level])
-        return
-    if system != "LIDAR":  # communicators and decoys are not on MCS sheets
-        if ctx.narrate:
-            ctx.say(f"  -> the sheet lists no {system}: no effect")
-        return
-    lidars = _sensor_of(ship, "LIDAR")
-    if not lidars:
-        ctx.say("  -> no LIDAR: no effect")
-        return
-    tons = t.ARRAY_TONS_PER_LOSS[level]
-    if tons is None and ship.displacement < t.ARRAY_SMALL_SHIP_TONS:
-        _lower_sensor(ctx, ship, _pick(ctx, lidars, "which LIDAR"), t.ARRAY_DAMAGED_SENSITIVITY)
-        return
-    count = 1 if tons is None else per_tons(ship.displacement, tons)
-    for _ in range(min(count, len(lidars))):
-        chosen = _pick(ctx, lidars, "which LIDAR")
-        lidars.remove(chosen)
-        _lower_sensor(ctx, ship, chosen, None)
-
-
-def _note(ctx: Context, ship: CombatShip, text: str) -> None:
-    ctx.change(ship, text, lambda: ship.notes.append(text))
-
-
-def surface_effect(ctx: Context, ship: CombatShip, location: str, level: str) -> None:
-    """MCS 5.3: the effect of one surface hit. Hits on facilities the ship lacks are No Effect, except bay hits
-    on a ship without bays, which are turret hits."""
-    if location == "spinal":
-        battery_hit(ctx, ship, "spinal", level, dict(t.SPINAL_APERTURE_LOSS))
-    elif location == "bay":
-        mount = "bay" if ship.has_mounted("bay") else "turret"
-        if mount == "turret":
-            ctx.say("  no weapon bays: a turret hit")
-        battery_hit(ctx, ship, mount, level, t.SURFACE_BATTERY_LOSS)
-    elif location == "turret":
-        battery_hit(ctx, ship, "turret", level, t.SURFACE_BATTERY_LOSS)
-    elif location == "sensor":
-        sensor_hit(ctx, ship, level)
-    elif location == "radiator":
-        ir, power = t.RADIATOR[level]
-        added = min(ir, t.RADIATOR_IR_LIMIT - ship.ir_added)
-
-        def radiate() -> None:
-            ship.ir_added += added
-            if power and ship.power is not None:
-                ship.power = max(0, ship.power + power)
-
-        ctx.change(
-            ship,
-            lambda: f"radiator: IR signature +{float(added)}" + (f", power plant {power}" if power else ""),
-            radiate,
-        )
-    elif ship.lacks(location):  # a facility its sheet does not name: "treated as 'No Effect'"
-        if ctx.narrate:
-            ctx.say(
-                f"  -> no effect: the sheet of {ship.name} names no "
-                f"{'drop tanks or grappled craft' if location == 'drop tanks' else 'launch port'}"
-            )
-    elif location == "launch port":
-        _note(ctx, ship, f"launch port, {level}: {t.SURFACE_EFFECTS['launch port'][level]}")
-    elif location == "drop tanks":
-        _note(ctx, ship, f"drop tanks or grappled craft, {level}: {t.SURFACE_EFFECTS['drop tanks'][level]}")
-    else:  # no effect, weak spot: bare hull
-        if ctx.narrate:
-            ctx.say(f"  -> {t.SURFACE_EFFECTS[location][level]}")
-
-
-def crew_casualties(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
-    """MCS 4.5, crew casualties of a (C) hit: by level and tonnage, rounded up; doubled for mesons and PAWs,
-    doubled again without vacc suits. A light hit on a ship under 5,000 tons injures one, disabling none."""
-    if level == "light" and ship.displacement < t.CREW_SMALL_SHIP_TONS:
-
-        def injure() -> None:
-            ship.crew_injured += 1
-
-        ctx.change(ship, "1 crew member injured (not disabled)", injure)
-        return
-    crew, tons = t.CREW_CASUALTIES[level]
-    count = crew * per_tons(ship.displacement, tons, minimum=0)
-    why = []
-    if weapon in ("meson", "paw"):
-        count *= t.RADIATION_CASUALTIES
-        why.append(f"x{t.RADIATION_CASUALTIES} {weapon}")
-    if not ship.vacc_suits:
-        count *= t.NO_VACC_SUIT_CASUALTIES
-        why.append(f"x{t.NO_VACC_SUIT_CASUALTIES} no vacc suits")
-
-    def disable() -> None:
-        ship.crew_disabled += count
-
-    ctx.change(ship, f"{count} crew disabled" + (f" ({', '.join(why)})" if why else ""), disable)
-
-
-def facility_missing(ship: CombatShip, location: str) -> bool:
-    """MCS 4.5: "All hits on non-existent facilities (weapon on unarmed ships) are re-rolled"; a facility the
-    sheet has is there however damaged: a system destroyed, or a drive damaged to 0, takes the hit, wasted."""
-    if location in ("spinal", "bay", "turret"):
-        return not ship.lines(location, WEAPONS)  # type: ignore[arg-type]  # one of the mounts, by the test above
-    if location == "magazine":
-        return not any(g.kind == "missile" for g in ship.groups)
-    if location == "screens":
-        return ship.meson_screen is None
-    if location == "jump drive":
-        built = ship.jump if ship.built_jump is None else ship.built_jump
-        return not built and "jump drive" not in ship.systems_destroyed
-    if location == "maneuver drive":
-        built_g = ship.maneuver if ship.built_maneuver is None else ship.built_maneuver
-        return built_g == 0 and "maneuver drive" not in ship.systems_destroyed
-    return False
-
-
-def _destroy_system(ctx: Context, ship: CombatShip, system: str, then: Callable[[], None]) -> None:
-    if system in ship.systems_destroyed or (id(ship), system) in ctx.destroying:
-        if ctx.narrate:
-            ctx.say(f"  -> the {system} is destroyed already: the hit is wasted")
-        return
-    ctx.destroying.add((id(ship), system))
-
-    def destroy() -> None:
-        if system not in ship.systems_destroyed:
-            ship.systems_destroyed.append(system)
-        then()
-
-    ctx.change(ship, f"{system} destroyed", destroy)
-
-
-def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, system: str | None = None) -> None:
-    """MCS 4.5, Electronics/Bridge (1d6, unless a power spike names the system)."""
-    if system is None:
-        roll = ctx.dice.roll(1, 6, "electronics system")
-        system = t.lookup(t.ELECTRONICS, roll)
-        if ctx.narrate:
-            ctx.say(f"  electronics: {roll} (1d6): {system}")
-    if system == "bridge":
-        if level == "light":
-            ctx.change(
-                ship,
-                "bridge: all tasks +1 die for one turn",
-                lambda: ship.turn_effects.append(TurnEffect("task dice", 1, ctx.turn + 1)),
-            )
-        else:
-
-            def bridge() -> None:
-                ship.extra_task_dice += 1
-                if level == "critical":
-                    ship.turn_effects.append(TurnEffect("no maneuver or fire", 1, ctx.turn + 1))
-
-            ctx.change(
-                ship,
-                "bridge "
-                + ("destroyed: no maneuver or fire for one turn, " if level == "critical" else "damaged: ")
-                + "all tasks +1 die for the battle",
-                bridge,
-            )
-    elif system == "fire control":
-        if level == "critical":
-
-            def blind() -> None:
-                ship.fire_control = 0
-                ship.fire_control_destroyed = True
-
-            ctx.change(ship, "all MFDs destroyed, fire control 0", blind)
-        else:
-            lost = per_tons(ship.displacement, t.MFD_TONS_PER_LOSS[level], minimum=0)
-            change = t.FIRE_CONTROL_HEAVY if level == "heavy" else 0
-
-            def control() -> None:
-                ship.mfds_lost += lost
-                ship.fire_control = max(0, ship.fire_control + change)
-
-            ctx.change(ship, f"{lost} MFD(s) destroyed" + (f", fire control {change}" if change else ""), control)
-    elif system == "computer":
-        if weapon == "paw" and level != "critical" and not ship.fibre_computers:
-            level = t.LEVEL_ORDER[t.LEVEL_ORDER.index(level) + 1]
-            if ctx.narrate:
-                ctx.say(f"  a PAW against non-fibre computers: one level more, {level}")
-        count = (
-            1
-            if level == "light"
-            else (ship.computers if level == "critical" else per_tons(ship.displacement, t.COMPUTER_TONS_PER_LOSS))
-        )
-
-        def compute() -> None:
-            ship.computers_damaged = min(ship.computers, ship.computers_damaged + count)
-            ship.computers_lost = ship.computers_lost or level != "light"
-            if ship.computers_damaged >= ship.computers:  # no backup left
-                ship.extra_task_dice += 1
-            if level == "critical":
-                ship.turn_effects.append(TurnEffect("no maneuver or fire", 1, ctx.turn + 1))
-
-        ctx.change(ship, f"{count} computer(s) {'damaged' if level == 'light' else 'destroyed'}", compute)
-    else:
-        loss = t.ALL_SENSORS_LOSS[level]
-
-        def dim() -> None:
-            for sensor in ship.sensors:
-                sensor.sensitivity += loss
-
-        ctx.change(ship, lambda: f"all sensor sensitivities {float(loss):+}", dim)
-
-
-def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, weapon: Weapon) -> None:
-    """MCS 4.5: the effect of one interior hit."""
-    if location == "electronics":
-        electronics(ctx, ship, level, weapon)
-    elif location in ("spinal", "bay", "turret"):
-        battery_hit(ctx, ship, location, level, t.INTERIOR_BATTERY_LOSS)
-    elif location == "magazine":
-        share = t.MAGAZINE_LOSS[level]
-        launchers = [
-            b
-            for g in ship.lines(None, MISSILES)
-            for b in g.batteries
-            if b.salvos is not None and b.full_salvos is not None
-        ]
-
-        def magazine_words() -> str:
-            full = [b.full_salvos or 0 for b in launchers]
-            if ctx.options.magazine_loss == "launcher":
-                count = sum(math.ceil(each * share) for each in full)
-            else:
-                count = math.ceil(sum(full) * share)
-            return (
-                f"missile magazine: {float(share):.0%} of the full missile load destroyed ({count} "
-                f"salvo(s) of a full {sum(full)})"
-            )
-
-        def magazine() -> None:
-            if ctx.options.magazine_loss == "launcher":  # the share of each launcher's load, rounded up
-                for battery in launchers:
-                    battery.salvos = max(0, (battery.salvos or 0) - math.ceil((battery.full_salvos or 0) * share))
-                return
-            # "10% of full missile load destroyed": the share of the ship's whole load, rounded up to whole salvos,
-            # each taken from the launcher with the most left (the first on the sheet on a tie).
-            for _ in range(math.ceil(sum(b.full_salvos or 0 for b in launchers) * share)):
-                fullest = max(launchers, key=lambda b: b.salvos or 0, default=None)
-                if fullest is None or not fullest.salvos:
-                    break
-                fullest.salvos -= 1
-
-        ctx.change(ship, magazine_words, magazine)
-    elif location == "cargo/fittings":
-        roll = ctx.dice.roll(1, 6, "cargo or fittings")
-        which = t.lookup(t.CARGO_FITTINGS, roll)
-        if ctx.narrate:
-            ctx.say(f"  cargo/fittings: {roll} (1d6): {which}")
-        if which == "cargo":
-            share = t.CARGO_LOSS[level]
-
-            def cargo() -> None:
-                if ship.cargo is not None:
-                    ship.cargo -= ship.cargo * share
-
-            ctx.change(ship, lambda: f"{float(share):.0%} of cargo destroyed", cargo)
-        else:
-            lost = (
-                "all fittings of one type"
-                if level == "critical"
-                else f"{per_tons(ship.displacement, t.FITTINGS_TONS_PER_LOSS[level], 0)} fitting(s)"
-            )
-            _note(ctx, ship, f"fittings: {lost} destroyed")
-    elif location == "fuel":
-        share = t.FUEL_LOSS[level]
-        tons = ship.displacement * share
-
-        def fuel() -> None:
-            if ship.fuel is not None:
-                ship.fuel = max(Fraction(0), ship.fuel - tons)
-
-        ctx.change(ship, lambda: f"{float(tons):g} tons of fuel lost", fuel)
-    elif location == "crew quarters":
-        share = t.QUARTERS_LOSS[level]
-
-        def quarters() -> None:
-            ship.quarters_lost = min(Fraction(1), ship.quarters_lost + share)
-
-        ctx.change(ship, lambda: f"{float(share):.0%} of crew quarters destroyed", quarters)
-        if level == "critical" and ship.passengers:
-            ctx.say("  passengers take a (C) hit")
-            crew_casualties(ctx, ship, "critical", weapon)
-    elif location == "hangar":
-        _note(
-            ctx,
-            ship,
-            {
-                "light": "hangar: 1% of carried craft (at least 1) take a critical hit",
-                "heavy": "hangar: 10% of carried craft and one launch facility destroyed",
-                "critical": "hangar: all carried craft and launch facilities destroyed",
-            }[level],
-        )
-    elif location == "screens":
-        loss = t.SCREEN_LOSS[level]
-
-        def screen() -> None:
-            if ship.meson_screen is not None:
-                ship.meson_screen = None if loss is None else max(0, ship.meson_screen - loss)
-
-        ctx.change(ship, "meson screen destroyed" if loss is None else f"meson screen -{loss}", screen)
-    elif location in ("power plant", "maneuver drive"):
-        amount, one_turn = t.DRIVE_LOSS[level]
-        what = "power" if location == "power plant" else "maneuver"
-        if amount is None:
-
-            def gone() -> None:
-                if what == "power":
-                    ship.power = 0
-                else:
-                    ship.maneuver = Fraction(0)
-
-            _destroy_system(ctx, ship, location, gone)
-        elif one_turn:
-            ctx.change(
-                ship,
-                f"{location}: {what} -{amount} for one turn",
-                lambda: ship.turn_effects.append(TurnEffect(what, amount, ctx.turn + 1)),
-            )
-        else:
-
-            def lower() -> None:
-                if what == "power":
-                    ship.power = None if ship.power is None else max(0, ship.power - amount)
-                else:
-                    ship.maneuver = max(Fraction(0), ship.maneuver - amount)
-
-            effect = f" ({POWER_LOSS_WORDS[ship.power_loss]})" if what == "power" else ""
-            ctx.change(ship, f"{location}: {what} -{amount}{effect}", lower)
-    elif location == "jump drive":
-        jump = t.JUMP_LOSS[level]
-        if jump is None:
-
-            def no_jump() -> None:
-                ship.jump = 0
-
-            _destroy_system(ctx, ship, "jump drive", no_jump)
-        elif jump == 0:
-
-            def misjump() -> None:
-                ship.misjump_dm += 1
-
-            ctx.change(ship, "jump drive: +1 DM to misjump", misjump)
-        else:
-
-            def lower_jump() -> None:
-                ship.jump = max(0, (ship.jump or 0) - jump)
-
-            ctx.change(ship, f"jump -{jump}", lower_jump)
-    else:
-        special(ctx, ship, level, weapon)
-
-
-def special(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
-    """MCS 4.5, Special Critical Hit (1d6)."""
-    roll = ctx.dice.roll(1, 6, "special critical hit")
-    kind = t.lookup(t.SPECIAL_CRITICAL, roll)
-    if ctx.narrate:
-        ctx.say(f"  special critical: {roll} (1d6): {kind}")
-    if kind == "secondary explosion":
-        worse = t.LEVEL_ORDER[min(len(t.LEVEL_ORDER) - 1, t.LEVEL_ORDER.index(level) + 1)]
-        count = t.SECONDARY_HITS_CRITICAL if level == "critical" else t.SECONDARY_HITS
-        for _ in range(count):
-            interior_location_hit(ctx, ship, worse, weapon)
-    elif kind == "power spike":
-        for system in ("bridge", "fire control", "computer", "sensors"):
-            electronics(ctx, ship, level, weapon, system)
-    elif kind == "life support":
-        if level == "light":
-            _note(ctx, ship, "life support: no air recycling until repaired")
-        else:
-
-            def tolerance() -> None:
-                if ship.g_tolerance is not None:
-                    ship.g_tolerance = (
-                        max(0, ship.g_tolerance + t.LIFE_SUPPORT_HEAVY)
-                        if level == "heavy"
-                        else min(ship.g_tolerance, t.LIFE_SUPPORT_CRITICAL_TOLERANCE)
-                    )
-
-            ctx.change(
-                ship,
-                "life support: G-tolerance -1"
-                if level == "heavy"
-                else "G-comp and air recycling destroyed: G-tolerance 2",
-                tolerance,
-            )
-    elif level == "critical":
-
-        def explode() -> None:
-            ship.destroyed = True
-
-        ctx.change(ship, "structural: the ship explodes", explode)
-    else:
-
-        def structure() -> None:
-            ship.maneuver = max(Fraction(0), ship.maneuver + t.STRUCTURAL_ACCEL)
-            if level == "heavy":
-                ship.armour += t.STRUCTURAL_ARMOUR
-                ship.toughness += t.STRUCTURAL_TOUGHNESS
-                ship.spinal_disabled = True
-
-        ctx.change(
-            ship,
-            "structural: maximum acceleration -1"
-            + (", armour -1, toughness -1, the spinal mount may not fire" if level == "heavy" else ""),
-            structure,
-        )
-
-
-def interior_location_hit(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, pen: int | None = None) -> None:
-    """MCS 4.5: roll the location (3d6; facilities the ship lacks are re-rolled), apply it and its crew hits.
-    Component armour (MCS 4.5.1) around the location stops a laser or PAW hit of lower Pen, and takes a level
-    off one of equal Pen."""
-    while True:
-        roll = ctx.dice.roll(3, 6, "interior location")
-        location, crew = t.interior_location(roll)
-        if not facility_missing(ship, location):
-            break
-        if ctx.narrate:
-            ctx.say(f"  interior location: {roll} (3d6): {location}, which the ship lacks: re-rolled")
-    if ctx.narrate:
-        ctx.say(f"  interior location: {roll} (3d6): {location}{' (C)' if crew else ''}, {level}")
-    armour = ship.component_armour.get(location)
-    if armour is not None and pen is not None and weapon in ("laser", "paw", "missile"):
-        if pen < armour:
-            if ctx.narrate:
-                ctx.say(f"  component armour {armour} against Pen {pen}: no effect")
-            return
-        if pen == armour:
-            level = t.LEVEL_ORDER[t.LEVEL_ORDER.index(level) - 1]
-            if ctx.narrate:
-                ctx.say(f"  component armour {armour} equals Pen {pen}: one level less, {level}")
-            if level == "none":
-                return
-    interior_effect(ctx, ship, location, level, weapon)
-    if crew:
-        crew_casualties(ctx, ship, level, weapon)
-
-
-def surface_hit(ctx: Context, hit: Hit, ship: CombatShip) -> bool:
-    """MCS 5.3: severity, then a location and effect for each hit it makes. True when a weak spot was hit."""
-    weak = False
-    levels = severity_roll(ctx, ship, hit.dv, hit.weapon, "surface")
-    for level in levels:
-        roll = ctx.dice.roll(3, 6, "surface location")
-        location = t.lookup(t.SURFACE_LOCATIONS, roll)
-        if ctx.narrate:
-            ctx.say(f"  surface location: {roll} (3d6): {location}, {level}")
-        weak = weak or location == "weak spot"
-        surface_effect(ctx, ship, location, level)
-    if not levels and ctx.options.location_on_no_effect:  # no effect, but the location may be the weak spot
-        roll = ctx.dice.roll(3, 6, "surface location")
-        location = t.lookup(t.SURFACE_LOCATIONS, roll)
-        if ctx.narrate:
-            ctx.say(f"  surface location: {roll} (3d6): {location}, no effect")
-        weak = location == "weak spot"
-    return weak
-
-
-def penetrate(ctx: Context, hit: Hit, armour: int, what: str = "armour") -> int | None:
-    """MCS 5.0 Damage, 4.4 (and Optional 5.6's all-or-nothing armour): the interior DV, or None."""
-    if ctx.options.quick_combat:
-        dv = hit.dv if hit.pen > armour else None
-    else:
-        change = t.penetration(hit.pen, armour)
-        dv = None if change is None else hit.dv + change
-    if dv is None:
-        if ctx.narrate:
-            ctx.say(f"  Pen {hit.pen} against {what} {armour}: no penetration")
-    elif dv == hit.dv:
-        if ctx.narrate:
-            ctx.say(f"  Pen {hit.pen} against {what} {armour}: full penetration, DV {dv}")
-    else:
-        if ctx.narrate:
-            ctx.say(f"  Pen {hit.pen} against {what} {armour}: partial penetration, DV {hit.dv} -> {dv}")
-    return dv
-
-
-def interior_hit(ctx: Context, hit: Hit, ship: CombatShip, dv: int) -> None:
-    for level in severity_roll(ctx, ship, dv, hit.weapon, "interior"):
-        interior_location_hit(ctx, ship, level, hit.weapon, hit.pen)
-
-
-def meson_screen(ctx: Context, hit: Hit, ship: CombatShip) -> int | None:
-    """MCS 5.1, screens: the operator's Average (2d) task against Screens+INT; failure -3, a spectacular
-    success +3; then the armour table against the meson's Pen. No screen: the full DV."""
-    if ship.meson_screen is None:
-        ctx.say("  no meson screen")
-        return hit.dv
-    screen = ship.meson_screen
-    if ctx.options.screen_task:
-        roll = ctx.dice.roll(t.AVERAGE_DICE, 6, "meson screen task")
-        if ctx.options.spectacular == "all-ones" and roll == t.AVERAGE_DICE:
-            screen += t.SCREEN_SPECTACULAR
-            outcome = "spectacular success"
-        elif roll <= ship.skill_attribute:
-            outcome = "success"
-        else:
-            screen += t.SCREEN_FAILURE
-            outcome = "failure"
-        if ctx.narrate:
-            ctx.say(f"  screen task: {roll} (2d6) against {ship.skill_attribute}: {outcome}, screen {screen}")
-    return penetrate(ctx, hit, screen, "meson screen")
-
-
-def _ready_sandcaster(ship: CombatShip, fired: set[int]) -> Battery | None:
-    for group in ship.lines(None, SANDCASTERS):
-        for battery in group.batteries:
-            if not battery.destroyed and id(battery) not in fired:
-                return battery
-    return None
-
-
-def blocking_sand(ctx: Context, hit: Hit, ship: CombatShip, fired: set[int]) -> Hit | None:
-    """MCS 5.1, Blocking Sand: one sandcaster battery not yet fired this turn, an Average (2d) task; the sand's
-    armour against the laser's DV (not its Pen) on the armour table. None when the sand stops the hit."""
-    if ship.sand_armour is None or (hit.dv - ship.sand_armour >= t.FULL_PENETRATION_MARGIN and not ctx.narrate):
-        if ctx.narrate:
-            ctx.say("  no sandcaster ready to block")
-        return hit  # no sand, or none that could lower this DV: no battery to look for
-    sand = _ready_sandcaster(ship, fired)
-    if sand is None:
-        ctx.say("  no sandcaster ready to block")
-        return hit
-    assert sand.armour is not None
-    change = t.penetration(hit.dv, sand.armour)
-    if change == 0:
-        if ctx.narrate:
-            ctx.say(f"  sand armour {sand.armour} against DV {hit.dv} would have no effect: not fired")
-        return hit
-    fired.add(id(sand))
-    roll = ctx.dice.roll(t.AVERAGE_DICE, 6, "blocking sand task")
-    if roll > ship.skill_attribute:
-        if ctx.narrate:
-            ctx.say(f"  {sand.label} fires: {roll} (2d6) against {ship.skill_attribute}: failure")
-        return hit
-    if change is None:
-        if ctx.narrate:
-            ctx.say(
-                f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} below sand armour {sand.armour}: blocked"
-            )
-        return None
-    if ctx.narrate:
-        ctx.say(f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} -> {hit.dv + change}")
-    return Hit(hit.weapon, hit.pen, hit.dv + change, hit.label)
-
-
-def resolve_damage(
-    ctx: Context, hit: Hit, ship: CombatShip, sand: str = "none", cloud: int = 0, sand_fired: set[int] | None = None
-) -> None:
-    """MCS 5.0 Damage: penetrate sand or screen, the surface hit, then armour and the interior hit. Mesons hit
-    only the interior, through the meson screen."""
-    if hit.weapon == "meson":
-        dv = meson_screen(ctx, hit, ship)
-        if dv is not None:
-            interior_hit(ctx, hit, ship, dv)
-        return
-    if hit.weapon in ("laser", "missile") and sand == "cloud" and cloud:
-        hit = Hit(hit.weapon, hit.pen - cloud, hit.dv - cloud, hit.label)
-        if ctx.narrate:
-            ctx.say(f"  through a sand cloud: Pen {hit.pen}, DV {hit.dv}")
-    if hit.weapon in ("laser", "missile") and sand == "blocking":
-        blocked = blocking_sand(ctx, hit, ship, sand_fired if sand_fired is not None else set())
-        if blocked is None:
-            return
-        hit = blocked
-    weak = surface_hit(ctx, hit, ship)
-    armour = ship.armour + (t.WEAK_SPOT_ARMOUR if weak else 0)
-    dv = penetrate(ctx, hit, armour)
-    if dv is not None:
-        interior_hit(ctx, hit, ship, dv)
 
 
 # ---- fire ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 The seed numbers its damage sections twice: "5.0 Damage" holds 5.1 Sand and Screens, 5.2 Severity, 5.3 Surface
 Hits, then 4.4 Armour penetration and 4.5 Interior Hits (the numbers of an earlier draft); "5.0 Optional Rules"
 then numbers 5.1-5.7 again. Citations here say "MCS 5.0 Damage, 4.4" and "MCS Optional 5.5" to tell them apart.
-The procedures that read these tables are in shipyard/systems/mcs/combat/resolve.py.
+The procedures that read these tables are in shipyard/systems/mcs/combat/resolve.py and damage.py.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from functools import cache
 from typing import Literal
 
 from shipyard.core.names import spelt
+from shipyard.systems.mcs import charts
 
 Weapon = Literal["laser", "paw", "meson", "missile"]
 
@@ -99,14 +100,11 @@ SQUADRON_ROF: tuple[tuple[int, int, int], ...] = (
     (128, 512, 7),
 )
 
-#: MCS 2.0 (the "Crew Quality Skill Skill+Attribute" table before the combat sequence).
-CREW_QUALITY: dict[str, tuple[int, int]] = {
-    "green": (1, 7),
-    "trained": (2, 9),
-    "line": (4, 12),
-    "crack": (6, 14),
-    "elite": (8, 17),
-}
+#: MCS 2.0 (the "Crew Quality Skill Skill+Attribute" table before the combat sequence): the sheets' table
+#: (``charts.CREW_QUALITY``, section 1.0), by the names a log or the command line gives, in lower case.
+CREW_QUALITY: dict[str, tuple[int, int]] = {name.lower(): figures for name, figures in charts.CREW_QUALITY.items()}
+#: Those names as a type, for the records that take one (a test holds it to the table).
+Quality = Literal["green", "trained", "line", "crack", "elite"]
 
 #: MCS 2.1, aiming G (optional): a ship with a spinal mount must give at least half its current acceleration
 #: (round down) to aiming or take -1 on the spinal mount's ROF; no G to aiming, -2.
