@@ -7,13 +7,20 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
 from shipyard.report.console import Lines, progress_bar, usage_error
+
+if TYPE_CHECKING:
+    from shipyard.api import CheckPlan, CheckTally, Diagnostic, SheetFile
+    from shipyard.core.fixes import Fixed
+    from shipyard.core.source import SourceQuoter
+    from shipyard.report.sink import Sink
 
 
 class CheckFormat(StrEnum):
@@ -125,83 +132,188 @@ def check(
     Exit 0 when no finding is an error, 1 when one is (with --strict, a warning too; never with
     --exit-zero), 2 when a file could not be read or the command line or settings are wrong.
     """
-    from shipyard import api
-    from shipyard.report.sink import Sink
-    from shipyard.report.text import diagnostic_segments
+    run = _Run(
+        output_format, statistics, show_source, quiet, stdin_filename, strict, exit_zero, fix, unsafe_fixes, show_diff
+    )
+    files, reads_stdin = _inputs(paths, run)
+    plan = _plan(files, reads_stdin, run, select, ignore, level, scenario, jobs, settings_file, force_exclude)
+    if reads_stdin and run.fixing:
+        _fix_stdin(plan, stdin_filename, unsafe_fixes, show_diff, quiet, _tally(plan, run))
+    out = Lines()
+    quoter = _quoter(out, run)
+    sink = _sink(run, out, quoter)
+    tally = _tally(plan, run)
+    if reads_stdin and sink is not None:
+        _check_stdin(plan, run, tally, sink, quoter)
+    found = _check_files(files, plan, run, tally, sink, out)
+    if sink is not None:
+        sink.close()
+    _summary(files, found, run, tally)
+    raise typer.Exit((1 if found.changed else 0) if show_diff else tally.exit_code)
 
-    err = Lines(stderr=True)
-    if statistics and output_format not in (CheckFormat.text, CheckFormat.json):
+
+@dataclass(frozen=True)
+class _Run:
+    """The options that shape a check once its plan is made (what it writes, and how it ends)."""
+
+    output_format: CheckFormat
+    statistics: bool
+    show_source: bool | None
+    quiet: bool
+    stdin_filename: str | None
+    strict: bool
+    exit_zero: bool
+    fix: bool
+    unsafe_fixes: bool
+    show_diff: bool
+
+    @property
+    def fixing(self) -> bool:
+        return self.fix or self.show_diff
+
+
+@dataclass
+class _Found:
+    """What the files' pass found: sheets read, fixes a --diff would make, files skipped by extension."""
+
+    read: int = 0
+    changed: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
+
+
+def _inputs(paths: list[Path], run: _Run) -> tuple[list[Path], bool]:
+    """The files and folders named, and whether standard input (-) is one; usage errors for what cannot go
+    together."""
+    if run.statistics and run.output_format not in (CheckFormat.text, CheckFormat.json):
         raise typer.BadParameter("--statistics prints text or json", param_hint="'--format'")
     reads_stdin = any(str(path) == "-" for path in paths)
     files = [path for path in paths if str(path) != "-"]
-    if reads_stdin and (fix or show_diff) and files:
+    if reads_stdin and run.fixing and files:
         raise typer.BadParameter("with --fix or --diff, standard input is checked alone", param_hint="'-'")
-    where = [Path(stdin_filename)] if reads_stdin and stdin_filename and not files else files
+    return files, reads_stdin
+
+
+def _plan(
+    files: list[Path],
+    reads_stdin: bool,
+    run: _Run,
+    select: list[str] | None,
+    ignore: list[str] | None,
+    level: Level | None,
+    scenario: Path | None,
+    jobs: int | None,
+    settings_file: Path | None,
+    force_exclude: bool,
+) -> CheckPlan:
+    """The settings under the command line's options (exit 2 when they cannot be read); the settings are looked
+    for from the files named, or from standard input's ``--stdin-filename``."""
+    from shipyard import api
+
+    where = [Path(run.stdin_filename)] if reads_stdin and run.stdin_filename and not files else files
     plan, problems = api.plan_check(
         where, select, ignore, level.value if level else None, scenario, jobs, settings_file, force_exclude
     )
     if plan is None:
-        usage_error(err, problems)
-    if reads_stdin and (fix or show_diff):
-        _fix_stdin(plan, stdin_filename, unsafe_fixes, show_diff, quiet, api.CheckTally(plan.level, strict, exit_zero))
-    out = Lines()
-    quoter = api.source_quoter() if (out.console is not None if show_source is None else show_source) else None
-    sink = (
-        None
-        if show_diff
-        else Sink(
-            sys.stdout,
-            output_format.value,
-            statistics,
-            text_line=lambda d: out.write(
-                diagnostic_segments(quoter.quote(d), show_source=True) if quoter else diagnostic_segments(d, False)
-            ),
+        usage_error(Lines(stderr=True), problems)
+    return plan
+
+
+def _tally(plan: CheckPlan, run: _Run) -> CheckTally:
+    from shipyard import api
+
+    return api.CheckTally(level=plan.level, strict=run.strict, exit_zero=run.exit_zero)
+
+
+def _quoter(out: Lines, run: _Run) -> SourceQuoter | None:
+    """What quotes each finding's line under it: on a terminal, or with --show-source."""
+    from shipyard import api
+
+    shown = out.console is not None if run.show_source is None else run.show_source
+    return api.source_quoter() if shown else None
+
+
+def _sink(run: _Run, out: Lines, quoter: SourceQuoter | None) -> Sink | None:
+    """Where the findings go, in the format asked (None with --diff, which prints the fixes instead)."""
+    from shipyard.report.sink import Sink
+    from shipyard.report.text import diagnostic_segments
+
+    if run.show_diff:
+        return None
+
+    def text_line(finding: Diagnostic) -> None:
+        out.write(
+            diagnostic_segments(quoter.quote(finding), show_source=True)
+            if quoter
+            else diagnostic_segments(finding, False)
         )
-    )
-    tally = api.CheckTally(level=plan.level, strict=strict, exit_zero=exit_zero)
-    if reads_stdin and sink is not None:
-        piped = api.check_stdin(plan, stdin_filename, quoter=quoter)
-        for finding in tally.add(piped) if piped is not None else ():
-            sink.add(finding)
-    changed = read = 0
-    skipped: Counter[str] = Counter()
-    with progress_bar(None if quiet else err.console, "checking", out) as progress:
-        for sheet in api.check(files, plan, progress=progress, keep_ships=False, skipped=skipped) if files else ():
-            read += 1  # a fleet's file too, which the tally does not count as a sheet
-            fixed = api.fix_sheet(sheet, unsafe_fixes) if fix or show_diff else None
-            if fixed is not None and show_diff:
+
+    return Sink(sys.stdout, run.output_format.value, run.statistics, text_line=text_line)
+
+
+def _check_stdin(plan: CheckPlan, run: _Run, tally: CheckTally, sink: Sink, quoter: SourceQuoter | None) -> None:
+    from shipyard import api
+
+    piped = api.check_stdin(plan, run.stdin_filename, quoter=quoter)
+    for finding in tally.add(piped) if piped is not None else ():
+        sink.add(finding)
+
+
+def _check_files(
+    files: list[Path], plan: CheckPlan, run: _Run, tally: CheckTally, sink: Sink | None, out: Lines
+) -> _Found:
+    """Every file checked in turn, its fixes made (or, with --diff, printed), its findings counted and sent on."""
+    from shipyard import api
+
+    found = _Found()
+    with progress_bar(None if run.quiet else Lines(stderr=True).console, "checking", out) as progress:
+        checked = api.check(files, plan, progress=progress, keep_ships=False, skipped=found.skipped) if files else ()
+        for sheet in checked:
+            found.read += 1  # a fleet's file too, which the tally does not count as a sheet
+            fixed = api.fix_sheet(sheet, run.unsafe_fixes) if run.fixing else None
+            if fixed is not None and run.show_diff:
                 sys.stdout.write(fixed.diff())
-                changed += len(fixed.fixed)
+                found.changed += len(fixed.fixed)
                 continue
             if fixed is not None:
-                rechecked, unwritable = api.write_fixes(fixed, plan)
-                if rechecked is None:  # not written: its findings stand, and why it was not
-                    sheet = sheet.model_copy(update={"diagnostics": [*sheet.diagnostics, unwritable]})
-                else:
-                    sheet = rechecked
-                    tally.fixed += len(fixed.fixed)
+                sheet = _written(sheet, fixed, plan, tally)
             for finding in tally.add(sheet):
                 if sink is not None:
                     sink.add(finding)
-    if sink is not None:
-        sink.close()
-    if files and not read and not quiet:
+    return found
+
+
+def _written(sheet: SheetFile, fixed: Fixed, plan: CheckPlan, tally: CheckTally) -> SheetFile:
+    """The sheet with its fixes written and checked again; when it cannot be written, its findings stand, with
+    why it was not."""
+    from shipyard import api
+
+    rechecked, unwritable = api.write_fixes(fixed, plan)
+    if rechecked is None:
+        return sheet.model_copy(update={"diagnostics": [*sheet.diagnostics, unwritable]})
+    tally.fixed += len(fixed.fixed)
+    return rechecked
+
+
+def _summary(files: list[Path], found: _Found, run: _Run, tally: CheckTally) -> None:
+    """The closing line on stderr (not with -q): the counts, or the fixes a --diff would make."""
+    from shipyard import api
+
+    if run.quiet:
+        return
+    err = Lines(stderr=True)
+    if files and not found.read:
         err.write([(api.nothing_found(files), None)])
-    if not quiet:
-        err.write(
-            [
-                (
-                    f"{changed} fix(es) would be made"
-                    if show_diff
-                    else tally.summary(unsafe_fixes) + api.skipped_words(skipped),
-                    None,
-                )
-            ]
-        )
-    raise typer.Exit((1 if changed else 0) if show_diff else tally.exit_code)
+    words = (
+        f"{found.changed} fix(es) would be made"
+        if run.show_diff
+        else tally.summary(run.unsafe_fixes) + api.skipped_words(found.skipped)
+    )
+    err.write([(words, None)])
 
 
-def _fix_stdin(plan: Any, name: str | None, unsafe: bool, show_diff: bool, quiet: bool, tally: Any) -> NoReturn:
+def _fix_stdin(
+    plan: CheckPlan, name: str | None, unsafe: bool, show_diff: bool, quiet: bool, tally: CheckTally
+) -> NoReturn:
     """``check --fix -`` as ruff has it: the fixed sheet on stdout, the findings that remain on stderr; with
     ``--diff``, the diff on stdout (exit 1 when there is one)."""
     from shipyard import api

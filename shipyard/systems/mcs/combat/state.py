@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 from typing import Literal, TypeVar
@@ -26,7 +27,7 @@ from shipyard.systems.mcs.combat.tables import (
     RANGE_BANDS,
     band_key,
 )
-from shipyard.systems.mcs.model import BeamBattery, DamperBattery, MissileBattery, SandcasterBattery, UsdShip
+from shipyard.systems.mcs.model import BeamBattery, DamperBattery, MissileBattery, SandcasterBattery, UsdShip, Weapon
 
 Mount = Literal["spinal", "bay", "turret"]
 Kind = Literal["beam", "missile", "sandcaster", "damper"]
@@ -452,107 +453,18 @@ def combat_ship(
     """The combat state of one MCS ship. ``crew_quality`` (green ... elite, MCS 2.0) overrides the sheet's crew
     line; ``mounts`` names the mount of a battery the sheet does not say (a missile battery carried in bays).
     ValueError when the sheet lacks a figure combat cannot do without (size, armour, toughness)."""
-    if ship.edition == "t4":
-        raise ValueError(
-            f"{ship.name} is rated in T4 form, on another scale: convert it to MCS first "
-            "('shipyard convert FILE --to mcs') and give combat the converted sheet"
-        )
-    missing = [
-        label
-        for label, value in (
-            ("Size", ship.size),
-            ("Armour", ship.armour),
-            ("Toughness", ship.toughness),
-            ("Displacement", ship.displacement),
-        )
-        if value is None
-    ]
-    if missing:
-        raise ValueError(f"{ship.name} lacks {', '.join(missing)}: combat needs them")
-    assert ship.size is not None and ship.armour is not None and ship.toughness is not None
-    assert ship.displacement is not None
-    quality = ship.crew_quality
-    if crew_quality is not None:
-        skill, asset = CREW_QUALITY[crew_quality]
-    elif quality is not None and quality.skill is not None:
-        skill = quality.skill
-        asset = quality.skill_attribute if quality.skill_attribute is not None else skill
-    elif quality is not None and quality.quality and quality.quality.lower() in CREW_QUALITY:
-        skill, asset = CREW_QUALITY[quality.quality.lower()]
-    else:
-        skill, asset = CREW_QUALITY["line"]
-    overrides = {spelt(k): v for k, v in (mounts or {}).items()}
-    groups: list[Group] = []
-    for position, weapon in enumerate(ship.weapons, start=1):
-        mount = overrides.get(spelt(weapon.name))
-        details = weapon.mounting.kind if weapon.mounting is not None else None
-        mount = mount or _mount(weapon.name, details)
-        count = max(1, weapon.count)
-        if isinstance(weapon, BeamBattery):
-            pen = [r.pen if r else None for r in weapon.ranges]
-            dam = [r.dam if r else None for r in weapon.ranges]
-            batteries = [
-                Battery(weapon.name, i, list(pen), list(dam), weapon.rof, weapon.point_defence)
-                for i in range(1, count + 1)
-            ]
-            groups.append(Group(weapon.name, position, "beam", mount, weapon_of(weapon.name), batteries))
-        elif isinstance(weapon, MissileBattery):
-            batteries = [
-                Battery(
-                    weapon.name,
-                    i,
-                    [weapon.pen],
-                    [weapon.dam],
-                    weapon.salvo_rating,
-                    salvos=weapon.salvos,
-                    full_salvos=weapon.salvos,
-                )
-                for i in range(1, count + 1)
-            ]
-            groups.append(
-                Group(
-                    weapon.name,
-                    position,
-                    "missile",
-                    mount,
-                    "missile",
-                    batteries,
-                    size_evade=weapon.size_evade,
-                    missiles_per_salvo=weapon.missiles_per_salvo,
-                )
-            )
-        elif isinstance(weapon, SandcasterBattery):
-            batteries = [
-                Battery(weapon.name, i, [], [], 0, screen=weapon.screen, armour=weapon.armour)
-                for i in range(1, count + 1)
-            ]
-            groups.append(Group(weapon.name, position, "sandcaster", "turret", "sand", batteries))
-        elif isinstance(weapon, DamperBattery):
-            batteries = [
-                Battery(weapon.name, i, [], [], 0, point_defence=weapon.point_defence) for i in range(1, count + 1)
-            ]
-            groups.append(Group(weapon.name, position, "damper", "turret", "damper", batteries))
-    for group in groups:
-        weapon = ship.weapons[group.position - 1]  # the line the group was made from
-        for battery in group.batteries:
-            battery.position = group.position
-        if weapon.max_range is not None:
-            limit = weapon.spans.get("max_range")
-            group.max_band, group.limit_line = band_key(weapon.max_range), limit.line if limit else None
-        if sum(spelt(g.name) == spelt(group.name) for g in groups) > 1:
-            line = weapon.spans["self"].line if "self" in weapon.spans else None
-            group.relabel(f"{group.name} (line {line})" if line is not None else f"{group.name} #{group.position}")
-    sensors = [SensorState(s.kind.upper(), _fraction(s.sensitivity)) for s in ship.sensors for _ in range(s.count or 1)]
-    sensors.sort(key=lambda s: -s.sensitivity)  # the largest first: AEMS and PEMS hits take it (MCS 5.3)
+    size, armour, toughness, displacement = _required(ship)
+    skill, asset = _crew(ship, crew_quality)
     signature = ship.signature
+    maneuver = _fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0)
     return CombatShip(
         name=ship.name,
-        displacement=_fraction(ship.displacement),
-        size=ship.size,
-        armour=ship.armour,
-        toughness=ship.toughness,
+        displacement=_fraction(displacement),
+        size=size,
+        armour=armour,
+        toughness=toughness,
         meson_screen=ship.meson_screen,
-        maneuver=_fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0),
+        maneuver=maneuver,
         jump=ship.jump,
         power=ship.power[0] if ship.power else None,
         g_tolerance=ship.g_tolerance,
@@ -571,18 +483,116 @@ def combat_ship(
             for kind in ("vis", "ir", "active", "lidar")
             if signature is not None and (value := getattr(signature, kind)) is not None
         },
-        groups=groups,
-        sensors=sensors,
+        groups=_groups(ship, mounts),
+        sensors=_sensors(ship),
         vacc_suits=vacc_suits,
         built_power=ship.power[0] if ship.power else None,
         facilities=frozenset(
             name for name, named in OPTIONAL_FACILITIES.items() if any(named.search(note.text) for note in ship.notes)
         ),
-        built_maneuver=_fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0),
+        built_maneuver=maneuver,
         built_jump=ship.jump,
         component_armour=dict(component_armour or {}),
         cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None,
     )
+
+
+def _required(ship: UsdShip) -> tuple[int, int, int, Decimal]:
+    """The figures combat cannot do without (size, armour, toughness, displacement), on the MCS scale; ValueError
+    for a T4 sheet or one that lacks any."""
+    if ship.edition == "t4":
+        raise ValueError(
+            f"{ship.name} is rated in T4 form, on another scale: convert it to MCS first "
+            "('shipyard convert FILE --to mcs') and give combat the converted sheet"
+        )
+    if ship.size is None or ship.armour is None or ship.toughness is None or ship.displacement is None:
+        figures = (
+            ("Size", ship.size),
+            ("Armour", ship.armour),
+            ("Toughness", ship.toughness),
+            ("Displacement", ship.displacement),
+        )
+        missing = [label for label, value in figures if value is None]
+        raise ValueError(f"{ship.name} lacks {', '.join(missing)}: combat needs them")
+    return ship.size, ship.armour, ship.toughness, ship.displacement
+
+
+def _crew(ship: UsdShip, crew_quality: str | None) -> tuple[int, int]:
+    """Skill and skill + attribute (MCS 2.0): the quality asked for, else the sheet's figures, else its quality's
+    line of the table, else a Line crew."""
+    quality = ship.crew_quality
+    if crew_quality is not None:
+        return CREW_QUALITY[crew_quality]
+    if quality is not None and quality.skill is not None:
+        return quality.skill, quality.skill_attribute if quality.skill_attribute is not None else quality.skill
+    if quality is not None and quality.quality and quality.quality.lower() in CREW_QUALITY:
+        return CREW_QUALITY[quality.quality.lower()]
+    return CREW_QUALITY["line"]
+
+
+def _group(weapon: Weapon, position: int, mount: Mount) -> Group | None:
+    """The group of batteries of one weapon line (None for a line of no kind combat knows)."""
+    count = max(1, weapon.count)
+    numbers = range(1, count + 1)
+    if isinstance(weapon, BeamBattery):
+        pen = [r.pen if r else None for r in weapon.ranges]
+        dam = [r.dam if r else None for r in weapon.ranges]
+        batteries = [Battery(weapon.name, i, list(pen), list(dam), weapon.rof, weapon.point_defence) for i in numbers]
+        return Group(weapon.name, position, "beam", mount, weapon_of(weapon.name), batteries)
+    if isinstance(weapon, MissileBattery):
+        salvos = weapon.salvos
+        batteries = [
+            Battery(weapon.name, i, [weapon.pen], [weapon.dam], weapon.salvo_rating, salvos=salvos, full_salvos=salvos)
+            for i in numbers
+        ]
+        return Group(
+            weapon.name,
+            position,
+            "missile",
+            mount,
+            "missile",
+            batteries,
+            size_evade=weapon.size_evade,
+            missiles_per_salvo=weapon.missiles_per_salvo,
+        )
+    if isinstance(weapon, SandcasterBattery):
+        batteries = [Battery(weapon.name, i, [], [], 0, screen=weapon.screen, armour=weapon.armour) for i in numbers]
+        return Group(weapon.name, position, "sandcaster", "turret", "sand", batteries)
+    if isinstance(weapon, DamperBattery):
+        batteries = [Battery(weapon.name, i, [], [], 0, point_defence=weapon.point_defence) for i in numbers]
+        return Group(weapon.name, position, "damper", "turret", "damper", batteries)
+    return None
+
+
+def _groups(ship: UsdShip, mounts: dict[str, Mount] | None) -> list[Group]:
+    """A group for each weapon line, in the sheet's order: its mount (a log's ``mounts``, else the line's), its
+    range limit, and a label of its own where two lines share a name."""
+    overrides = {spelt(k): v for k, v in (mounts or {}).items()}
+    groups: list[Group] = []
+    for position, weapon in enumerate(ship.weapons, start=1):
+        details = weapon.mounting.kind if weapon.mounting is not None else None
+        mount = overrides.get(spelt(weapon.name)) or _mount(weapon.name, details)
+        group = _group(weapon, position, mount)
+        if group is not None:
+            groups.append(group)
+    for group in groups:
+        weapon = ship.weapons[group.position - 1]  # the line the group was made from
+        for battery in group.batteries:
+            battery.position = group.position
+        if weapon.max_range is not None:
+            limit = weapon.spans.get("max_range")
+            group.max_band, group.limit_line = band_key(weapon.max_range), limit.line if limit else None
+        if sum(spelt(g.name) == spelt(group.name) for g in groups) > 1:
+            line = weapon.spans["self"].line if "self" in weapon.spans else None
+            group.relabel(f"{group.name} (line {line})" if line is not None else f"{group.name} #{group.position}")
+    return groups
+
+
+def _sensors(ship: UsdShip) -> list[SensorState]:
+    """One state for each sensor, the largest first: AEMS and PEMS hits take it (MCS 5.3)."""
+    sensors = [SensorState(s.kind.upper(), _fraction(s.sensitivity)) for s in ship.sensors for _ in range(s.count or 1)]
+    sensors.sort(key=lambda s: -s.sensitivity)
+    return sensors
 
 
 def per_tons(displacement: Fraction, tons: int, minimum: int = 1) -> int:
