@@ -11,6 +11,8 @@ from fractions import Fraction
 
 import pytest
 from conftest import FIXTURES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openpyxl import load_workbook
 from typer.testing import CliRunner
 
@@ -611,3 +613,67 @@ def test_mcr_lost_is_unknown_without_costs():
 
     assert "K: wins 50.0%" in battle_text(counted) and "mean loss in MCr not known" in battle_text(counted)
     assert "mean loss MCr 1,879.50" in battle_text(counted)
+
+
+_VOLLEY_LINES = [  # (attacker, beam line): lasers, a meson bay, a spinal meson and PAW, a limited bay
+    ("coronation", "Light Laser Btty"),
+    ("coronation", "Heavy Laser Btty"),
+    ("coronation", "Meson Bay"),
+    ("coronation", "Spinal Meson"),
+    ("hollyfields", "Spinal PAW"),
+    ("hollyfields", "Laser Bay"),
+    ("kuvasz", "#1"),
+]
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(
+    line=st.sampled_from(_VOLLEY_LINES),
+    target=st.sampled_from(["hollyfields", "coronation", "midu-agashaan"]),
+    band=st.sampled_from(list(t.RANGE_BANDS)),
+    evasion=st.sampled_from([Fraction(0), Fraction(1, 2), Fraction(1)]),
+    aiming=st.sampled_from([None, Fraction(0), Fraction(1, 2)]),
+    sand=st.sampled_from(["none", "blocking", "cloud"]),
+    destroyed=st.sets(st.integers(0, 9), max_size=4),
+    seed=st.integers(0, 2**16),
+    narrate=st.booleans(),
+)
+def test_a_volley_and_its_batteries_one_by_one_agree_everywhere(
+    line, target, band, evasion, aiming, sand, destroyed, seed, narrate
+):
+    """The volley loop and fire_beam share one to-hit and bonus formula (``ToHit.damage_bonus``): for every kind
+    of beam line, range, evasion, aiming, sand and destroyed batteries, a volley and the same batteries fired one
+    by one (those that may fire: not destroyed, no dash at the range) make the same rolls, hits and changes."""
+    from shipyard.systems.mcs.combat.resolve import CannotFire, fire_volley
+
+    name, battery_line = line
+    attacker, aimed = ship(name), ship(target)
+    group = attacker.group(battery_line)
+    for index in destroyed:
+        if index < len(group.batteries):
+            group.batteries[index].destroyed = True
+    at = t.RANGE_BANDS[band]
+    volley = Context(dice=RandomDice(seed, keep=False), options=Options(), narrate=narrate)
+    single = Context(dice=RandomDice(seed, keep=False), options=Options(), narrate=narrate)
+    if evasion > aimed.maneuver or (aiming or 0) > attacker.maneuver:
+        return  # more G than the ship has: refused before any fire (CMB007)
+    hits = fire_volley(volley, attacker, group, group.batteries, aimed, at, evasion, aiming, sand, set())
+    fired: set[int] = set()
+    one_by_one = 0
+    if attacker.why_not_fire(group) is None and group.beyond(at.key) is None:
+        for battery in group.batteries:
+            if battery.destroyed:
+                continue
+            try:
+                shot = fire_beam(
+                    single, attacker, group, battery, aimed, at, evasion, aiming_g=aiming, sand=sand, sand_fired=fired
+                )
+            except CannotFire:  # a dash at this range: the volley holds that battery's fire too
+                continue
+            one_by_one += shot.bonus is not None
+    assert hits == one_by_one
+    assert [(c.ship.name, c.text if narrate else None) for c in volley.changes] == [
+        (c.ship.name, c.text if narrate else None) for c in single.changes
+    ]
+    assert volley.dice.roll(1, 1_000_000, "check") == single.dice.roll(1, 1_000_000, "check")  # in step
+    assert volley.log == single.log

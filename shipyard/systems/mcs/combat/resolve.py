@@ -302,12 +302,11 @@ def _shoot(
 ) -> tuple[int, int | None]:
     """One to-hit roll against ``aim`` (MCS 3.0), narrated: the roll and the damage bonus (None: a miss)."""
     roll = ctx.dice.roll(aim.dice, aim.sides, "to-hit", label) + aim.offset
-    made = aim.target - roll
-    if made < 0:
+    if roll > aim.target:
         if ctx.narrate:
             ctx.say(f"{label}{kind} at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
         return roll, None
-    bonus = aim.damage_bonus(roll) if made >= t.POINTS_PER_EXTRA_DAMAGE else 0
+    bonus = aim.damage_bonus(roll)
     if ctx.narrate:
         ctx.say(
             f"{label}{kind} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by {aim.target - roll}"
@@ -393,13 +392,11 @@ def fire_volley(
             _, bonus = _shoot(ctx, aim, battery.label, target, pen, dam)
             if bonus is None:
                 continue
-        else:  # _shoot's roll and bonus, without its call
-            made = aim.target - aim.offset - ctx.dice.roll(aim.dice, aim.sides, "to-hit", battery.label)
-            if made < 0:
+        else:  # _shoot's roll, hit and bonus (one formula: ``ToHit.damage_bonus``), without its narration
+            roll = ctx.dice.roll(aim.dice, aim.sides, "to-hit", battery.label) + aim.offset
+            if roll > aim.target:
                 continue
-            bonus = made // t.POINTS_PER_EXTRA_DAMAGE
-            if bonus > aim.rof_bonus:
-                bonus = aim.rof_bonus
+            bonus = aim.damage_bonus(roll)
         resolve_damage(
             ctx,
             new_tuple(Hit, (weapon, pen, dam + bonus, battery.label)),  # Hit(...), no frame
