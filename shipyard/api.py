@@ -756,9 +756,8 @@ EXPLAIN_LISTED = 12
 def explain_miss(code: str) -> str:
     """Why ``explain`` has nothing for ``code``, and what it may have meant: the codes that start with it (a
     family, "TCS", or part of a code, "USD10"), else the nearest code, rule name or topic, else the topics."""
-    import difflib
 
-    from shipyard.core.codes import catalogue, transposed
+    from shipyard.core.codes import catalogue, nearest
     from shipyard.core.registry import all_rules
 
     wanted, rules = code.strip(), all_rules()
@@ -768,13 +767,9 @@ def explain_miss(code: str) -> str:
     if starting:
         shown = ", ".join(starting[:EXPLAIN_LISTED]) + (", ..." if len(starting) > EXPLAIN_LISTED else "")
         return f"{head}; {len(starting)} start with {wanted.upper()!r}: {shown}"
-    close = (
-        transposed(wanted.upper(), names)
-        or difflib.get_close_matches(wanted.upper(), names, n=1, cutoff=0.6)
-        or difflib.get_close_matches(wanted.lower(), [rule.meta.name for rule in rules.values()], n=1, cutoff=0.6)
-    )
+    close = nearest(wanted.upper(), names, 0.6) or nearest(wanted.lower(), [r.meta.name for r in rules.values()], 0.6)
     if close:
-        return f"{head}; did you mean {close[0]!r}?"
+        return f"{head}; did you mean {close!r}?"
     return f"{head}; 'shipyard rules' lists the rules, and the topics are {', '.join(topic_names())}"
 
 

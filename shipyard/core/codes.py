@@ -161,7 +161,6 @@ def unknown_prefix(prefix: str) -> str | None:
     """Why a code prefix given to --select or --ignore (or in the settings) names no code, with a did-you-mean;
     None when some code starts with it. Only the family the prefix belongs to is loaded (every family when it
     belongs to none: a typo in the family, whose did-you-mean may be any code)."""
-    import difflib
 
     from shipyard.core.registry import family_rules, load, systems
 
@@ -178,8 +177,8 @@ def unknown_prefix(prefix: str) -> str | None:
         known += list(family_rules(owner.family)) if owner.family and owner.rules else []
     if any(code.startswith(prefix) for code in known):
         return None
-    close = transposed(prefix, families + known) or difflib.get_close_matches(prefix, families + known, n=1, cutoff=0.5)
-    hint = f"; did you mean '{close[0]}'?" if close else f" (codes start with {', '.join(families)})"
+    close = nearest(prefix, families + known, 0.5)
+    hint = f"; did you mean '{close}'?" if close else f" (codes start with {', '.join(families)})"
     return f"no code starts with '{prefix}'{hint}"
 
 
@@ -187,6 +186,16 @@ def transposed(word: str, names: Iterable[str]) -> list[str]:
     """The names made of the same letters as ``word`` in another order ("MCS" for "MSC"): the typo a
     did-you-mean by likeness ranks too low."""
     return [name for name in names if sorted(name) == sorted(word)]
+
+
+def nearest(word: str, names: Iterable[str], cutoff: float) -> str | None:
+    """The one of ``names`` that ``word`` misspells, as every did-you-mean of shipyard tells it: one of the same
+    letters in another order, else the likest (difflib's ratio) at ``cutoff`` or more; None when none is near."""
+    import difflib
+
+    candidates = list(names)
+    near = transposed(word, candidates) or difflib.get_close_matches(word, candidates, n=1, cutoff=cutoff)
+    return near[0] if near else None
 
 
 def exit_status(diagnostics: Iterable[Diagnostic], unreadable: bool = False) -> int:

@@ -3,10 +3,9 @@ ship of a log, a battery, an element, a ruling's key), told one way everywhere."
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
-from shipyard.core.codes import transposed
+from shipyard.core.codes import nearest
 
 
 def spelt(name: str) -> str:
@@ -23,15 +22,8 @@ def meant(wanted: str, names: Iterable[str], cutoff: float) -> str | None:
     if not key:
         return None
     begun = [each for each in by_spelling if each.startswith(key)]
-    swapped = transposed(key, by_spelling)
-    near = (
-        begun
-        if len(begun) == 1
-        else swapped
-        if len(swapped) == 1
-        else difflib.get_close_matches(key, list(by_spelling), n=1, cutoff=cutoff)
-    )
-    return by_spelling[near[0]] if near else None
+    near = begun[0] if len(begun) == 1 else nearest(key, by_spelling, cutoff)
+    return by_spelling[near] if near is not None else None
 
 
 def none_named(what: str, wanted: str, names: list[str], cutoff: float, among: str = "") -> str:

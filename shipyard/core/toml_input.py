@@ -7,7 +7,6 @@ table's header when the key is missing. Unknown keys get a did-you-mean from the
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 import sys
@@ -20,7 +19,7 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic_core import ErrorDetails
 
-from shipyard.core.codes import transposed
+from shipyard.core.codes import nearest
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.numbers import beyond_reason
 from shipyard.core.source import read_sheet_text
@@ -170,8 +169,8 @@ def _describe(error: ErrorDetails, keys: set[str], model: type[BaseModel]) -> st
         here = _model_at(model, tuple(error["loc"][:-1]))
         keys = set(_keys(here)) if here is not None else keys  # the table's own keys, where its model is known
         near = [k for k in sorted(keys) if k.startswith(key + "_")]  # "budget" -> "budget_mcr"
-        near = near or transposed(key, sorted(keys)) or difflib.get_close_matches(key, sorted(keys), n=1, cutoff=0.8)
-        hint = f"did you mean '{near[0]}'?" if near else _allowed(here)
+        meant = near[0] if near else nearest(key, sorted(keys), 0.8)
+        hint = f"did you mean '{meant}'?" if meant else _allowed(here)
         message = f"unknown key ({hint})"
     elif error["type"] == "missing":
         message = "required value missing"

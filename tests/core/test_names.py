@@ -38,3 +38,22 @@ def test_a_name_that_names_nothing_says_the_one_meant_and_every_one():
         "no ship 'Swrd' (did you mean 'Sword'?): expected one of Sword, Lance"
     )
     assert none_named("ship", "c", ["a", "b"], 0.6, " in [ships]") == "no ship 'c' in [ships]: expected one of a, b"
+
+
+def test_one_did_you_mean():
+    """``nearest`` is every did-you-mean's: the same letters in another order first ("MSC" for "MCS", which
+    likeness ranks at 0.67), else the likest at the cutoff or more, else none. The USD key reader alone keeps its
+    own letters table, which declines to guess between two fields whose keys share their letters."""
+    from conftest import ROOT
+
+    from shipyard.core.codes import nearest
+
+    assert nearest("MSC", ["MCS", "HG", "TCS"], 0.8) == "MCS"
+    assert nearest("cruisr", ["cruiser", "carrier"], 0.6) == "cruiser"
+    assert nearest("zzz", ["cruiser", "carrier"], 0.6) is None
+    callers = sorted(
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "shipyard").rglob("*.py")
+        if "get_close_matches" in path.read_text(encoding="utf-8")
+    )
+    assert callers == ["shipyard/core/codes.py", "shipyard/systems/mcs/parse.py"]

@@ -11,7 +11,6 @@ Its codes (HG001-HG010) are catalogued in shipyard/systems/highguard/codes.py.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field, fields
 from decimal import Decimal, InvalidOperation
@@ -22,7 +21,7 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
-from shipyard.core.codes import transposed
+from shipyard.core.codes import nearest
 from shipyard.core.copies import cut_at_end_of_file
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.grammar import parser, quick_parser
@@ -254,8 +253,7 @@ def _component_parts(tree: Tree[Token]) -> list[Token | _Tail]:
 def _nearest(key: str, keys: dict[str, str], cutoff: float) -> str | None:
     """The one of ``keys`` a misspelt ``key`` (lower case) means: the same letters in another order, else the
     likest at ``cutoff`` or more; None when none is near."""
-    near = transposed(key, keys) or difflib.get_close_matches(key, list(keys), n=1, cutoff=cutoff)
-    return near[0] if near else None
+    return nearest(key, keys, cutoff)
 
 
 def component_pieces(line: str) -> list[tuple[str, str]]:

@@ -28,10 +28,10 @@ def _element(value: str) -> str:
 
     known = api.sfc_elements()
     if value not in known:
-        import difflib
+        from shipyard.core.codes import nearest
 
-        close = difflib.get_close_matches(value, known, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        close = nearest(value, known, 0.6)
+        hint = f"; did you mean {close!r}?" if close else ""
         raise typer.BadParameter(f"unknown element {value!r}{hint} (expected one of {', '.join(known)})")
     return value
 

@@ -83,23 +83,31 @@ class Context:
         self.changes.append(new_tuple(Change, (ship, text, apply)))  # Change(...) without its Python frame
 
 
+def severity_against(options: Options, target: CombatShip) -> int:
+    """MCS 5.2: what a severity roll subtracts, the target's toughness (the table, the examples) or its size (the
+    text), as ``severity_against`` reads it."""
+    return target.toughness if options.severity_against == "toughness" else target.size
+
+
+def severity_die(options: Options, weapon: str) -> int:
+    """MCS 5.2: the severity die, a d6; a d3 for lasers under Optional 5.3 (``pc_survivability``)."""
+    return t.PC_SURVIVABILITY_DIE if options.pc_survivability and weapon == "laser" else t.SEVERITY_DIE
+
+
 def severity_roll(ctx: Context, target: CombatShip, dv: int, weapon: Weapon, where: str) -> tuple[str, ...]:
     """MCS 5.2: d6 + DV - toughness (1d3 for lasers under Optional 5.3); the levels of the hits it makes (2x
     critical is two critical hits). Optional 5.6 (quick combat): DV - toughness criticals, no roll."""
     options = ctx.options
     label = options.severity_against
-    against = target.toughness if label == "toughness" else target.size
+    against = severity_against(options, target)
     if options.quick_combat:
-        count = dv - against
-        if count <= 0:
-            heavy = count == 0 and options.quick_heavy_on_zero
-            if ctx.narrate:
-                ctx.say(f"  {where}: DV {dv} - {against} {label} = {count}: {'heavy' if heavy else 'no effect'}")
-            return ("heavy",) if heavy else ()
+        hits = t.quick_hits(dv, against, options.quick_heavy_on_zero)
         if ctx.narrate:
-            ctx.say(f"  {where}: DV {dv} - {against} {label} = {count} critical hit(s)")
-        return ("critical",) * count
-    sides = t.PC_SURVIVABILITY_DIE if options.pc_survivability and weapon == "laser" else t.SEVERITY_DIE
+            count = dv - against
+            said = f"{count} critical hit(s)" if count > 0 else f"{count}: {'heavy' if hits else 'no effect'}"
+            ctx.say(f"  {where}: DV {dv} - {against} {label} = {said}")
+        return hits
+    sides = severity_die(options, weapon)
     die = ctx.dice.roll(1, sides, "severity", where)
     total = die + dv - against
     if ctx.narrate:

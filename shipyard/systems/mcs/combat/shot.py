@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from shipyard.systems.mcs.combat import tables as t
+from shipyard.systems.mcs.combat.damage import severity_against, severity_die
 from shipyard.systems.mcs.combat.odds import dice_totals, mixed
 from shipyard.systems.mcs.combat.resolve import (
     DEFAULT_OPTIONS,
@@ -51,17 +52,15 @@ def severity_distribution(dv: int, against: int, sides: int = t.SEVERITY_DIE) ->
 
 
 def quick_levels(dv: int, against: int, heavy_on_zero: bool) -> dict[str, Fraction]:
-    count = dv - against
-    if count <= 0:
-        return {"heavy" if count == 0 and heavy_on_zero else "none": Fraction(1)}
-    return {t.level_name("critical", count): Fraction(1)}
+    """MCS Optional 5.6: the one outcome of quick combat, as a certain level."""
+    hits = t.quick_hits(dv, against, heavy_on_zero)
+    return {t.level_name(hits[0], len(hits)) if hits else "none": Fraction(1)}
 
 
 def _levels(dv: int, against: int, options: Options, laser: bool) -> dict[str, Fraction]:
     if options.quick_combat:
         return quick_levels(dv, against, options.quick_heavy_on_zero)
-    sides = t.PC_SURVIVABILITY_DIE if options.pc_survivability and laser else t.SEVERITY_DIE
-    return severity_distribution(dv, against, sides)
+    return severity_distribution(dv, against, severity_die(options, "laser" if laser else ""))
 
 
 def _hits_of(level: str) -> int:
@@ -164,7 +163,7 @@ def _interior(
     screen_chances: list[tuple[Fraction, int]] | None,
 ) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
     """The armour (or screen) results and the interior levels of a hit of Pen ``pen``, DV ``dv``."""
-    against = target.toughness if options.severity_against == "toughness" else target.size
+    against = severity_against(options, target)
     laser = weapon == "laser"
     if screen_chances is not None:  # mesons: the screen, maybe after the operator's task
         parts_pen: list[tuple[Fraction, dict[str, Fraction]]] = []
@@ -279,7 +278,7 @@ def shot_odds(
             if hit:
                 bonus[extra] = bonus.get(extra, Fraction(0)) + chance
     bonus = {k: v / p_hit for k, v in sorted(bonus.items())} if p_hit else {0: Fraction(1)}
-    against = target.toughness if options.severity_against == "toughness" else target.size
+    against = severity_against(options, target)
     screens = _screen_chances(target, options) if weapon == "meson" else None
     if weapon == "meson" and screens is None:
         screens = [(Fraction(1), -100)]  # no screen: every meson penetrates in full
@@ -432,7 +431,7 @@ def salvo_odds(
         shots.append((pd_group.label, terms, count, p_one))
         survive *= (1 - p_one) ** count
     dv = dam + strength
-    against = target.toughness if options.severity_against == "toughness" else target.size
+    against = severity_against(options, target)
     assumptions: list[str] = []
     strike = [(Fraction(1), pen, dv)]
     if sand == "cloud":

@@ -462,6 +462,15 @@ def severity_levels(total: int) -> tuple[str, ...]:
     return (level,) * count
 
 
+def quick_hits(dv: int, against: int, heavy_on_zero: bool) -> tuple[str, ...]:
+    """MCS Optional 5.6 (quick combat): DV less toughness critical hits, no roll; none at 0 or below, or one
+    Heavy hit at 0 with ``quick_heavy_on_zero``."""
+    count = dv - against
+    if count > 0:
+        return ("critical",) * count
+    return ("heavy",) if count == 0 and heavy_on_zero else ()
+
+
 def level_name(level: str, count: int) -> str:
     return f"{count}x critical" if level == "critical" and count > 1 else level
 
