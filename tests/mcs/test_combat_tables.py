@@ -280,7 +280,7 @@ def test_one_crew_quality_table():
     from shipyard.systems.mcs.cli import Quality
     from shipyard.systems.mcs.combat.battle import ShipRef
     from shipyard.systems.mcs.combat.log import Quality as LogQuality
-    from shipyard.systems.mcs.parse import CREW_QUALITIES
+    from shipyard.systems.mcs.keys import CREW_QUALITIES
 
     names = tuple(name.lower() for name in charts.CREW_QUALITY)
     assert {name.lower(): figures for name, figures in charts.CREW_QUALITY.items()} == t.CREW_QUALITY
