@@ -6,10 +6,13 @@
     Decimal('3000')
 
 Reading and checking (``load``, ``check``, ``plan_check``), converting (``convert``), tabulating and exporting
-(``export_tables``, ``write_export``), the judge's audit (``audit``, ``write_audit_report``), scoring a battle
-(``score``, ``scoring_document``, ``write_score_workbook``), the battle formation log (``check_formation_log``),
-and the documentation of codes (``explain``). Nothing here prints: every function returns values and
-diagnostics, and the command line decides how to show them. Heavy parts load only when a function needs them.
+(``export_tables``, ``write_export``), the judge's audit (``audit``, ``write_audit_report``) and the
+documentation of codes (``explain``); and each system's public functions, re-exported from the module its
+``System`` line names: MCS combat (``combat_shot``, ``combat_resolve``, ``combat_battle``), the TCS judge's
+scoring (``score``, ``check_formation_log``), Simple Fleet Combat (``sfc_odds``, ``sfc_table``, ``sfc_referee``)
+and Dark Stars (``darkstars_generate``, ``darkstars_draw``, ``darkstars_referee``, ``darkstars_moves``). Nothing
+here prints: every function returns values and diagnostics, and the command line decides how to show them.
+Heavy parts load only when a function needs them. docs/api.md lists every name with its signature.
 """
 
 from __future__ import annotations

@@ -62,7 +62,8 @@ for _name, _function in (
 
 
 def _joined(commands: list[Commands]) -> typer.Typer:
-    """An app of the core's callback, the core's commands and ``commands`` of the systems, each loaded now."""
+    """An app of the core's callback and the systems' ``commands``, each loaded now (the core's commands are
+    added by the caller: all of them for the whole app, the one a run names for a narrow one)."""
     joined = _new_app()
     joined.registered_callback = _core.registered_callback
     for group in commands:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 
-if TYPE_CHECKING:  # each is loaded by the function that needs it: ``shipyard.api`` imports this module at start
+if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
     from shipyard.systems.darkstars.referee import Option, Refereed
 
 __all__ = ["darkstars_draw", "darkstars_generate", "darkstars_moves", "darkstars_referee"]

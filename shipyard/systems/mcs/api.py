@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 
-if TYPE_CHECKING:  # each is loaded by the function that needs it: ``shipyard.api`` imports this module at start
+if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
     from shipyard.systems.mcs.combat.battle import Counted
     from shipyard.systems.mcs.combat.log import Resolution
     from shipyard.systems.mcs.combat.resolve import Options

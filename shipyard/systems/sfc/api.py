@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 
-if TYPE_CHECKING:  # each is loaded by the function that needs it: ``shipyard.api`` imports this module at start
+if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
     from shipyard.systems.sfc.odds import Attack
     from shipyard.systems.sfc.referee import Refereed
 

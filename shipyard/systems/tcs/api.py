@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from shipyard.core.codes import exit_status
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 
-if TYPE_CHECKING:  # each is loaded by the function that needs it: ``shipyard.api`` imports this module at start
+if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
     from shipyard.systems.tcs.scoring import FleetScore, Standing
 
 __all__ = ["Scoring", "check_formation_log", "score", "scoring_document", "write_score_workbook"]
