@@ -94,3 +94,22 @@ def test_a_record_or_a_turn_log_is_not_a_sheet(name, words):
 def test_a_scenario_file_is_not_a_sheet():
     result = CliRunner().invoke(app, ["check", str(ROOT / "examples" / "fleet" / "scenario.toml")])
     assert result.exit_code == 2 and "IO007 a scenario file, not a sheet: give it with --scenario" in result.stdout
+
+
+def test_the_readme_library_example_runs_and_says_what_it_shows(monkeypatch, capsys):
+    """The README's "As a library" block, run as it stands: its commented figures are the values it gets."""
+    import re
+    from fractions import Fraction
+
+    from conftest import ROOT
+
+    monkeypatch.chdir(ROOT)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## As a library\n\n```python\n(.*?)```", readme, re.S)
+    assert block is not None
+    names: dict[str, object] = {}
+    exec(compile(block.group(1), "README.md", "exec"), names)
+    assert names["shot"].odds.p_hit == Fraction(215, 216)  # type: ignore[attr-defined]
+    assert "# Fraction(215, 216)" in block.group(1) and "# Fraction(5, 12)" in block.group(1)
+    assert names["midu"].toughness == 10  # type: ignore[attr-defined]
+    assert "MCS006" in capsys.readouterr().out
