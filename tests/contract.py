@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import pkgutil
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -224,25 +224,24 @@ def import_problems(owner: System, folder: Path) -> list[str]:
     return problems
 
 
-CHECKS = ("rule_modules", "rule_docs", "rule_cases", "sheet_cases", "codes", "commands", "api", "imports")
+def sheet_case_problems(owner: System, fixtures: Path) -> list[str]:
+    return [p for case in sheet_cases(owner, fixtures) for p in run_case(owner, case, fixtures)]
+
+
+#: Each per-system check by name, with what it is given: the system, its rule cases' root, its package folder.
+CHECK_FUNCTIONS: dict[str, Callable[[System, Path, Path], list[str]]] = {
+    "rule_modules": lambda owner, fixtures, folder: rule_module_problems(owner),
+    "rule_docs": lambda owner, fixtures, folder: rule_doc_problems(owner),
+    "rule_cases": lambda owner, fixtures, folder: rule_case_problems(owner, fixtures),
+    "sheet_cases": lambda owner, fixtures, folder: sheet_case_problems(owner, fixtures),
+    "codes": lambda owner, fixtures, folder: code_problems(owner),
+    "commands": lambda owner, fixtures, folder: command_problems(owner),
+    "api": lambda owner, fixtures, folder: api_problems(owner),
+    "imports": lambda owner, fixtures, folder: import_problems(owner, folder),
+}
+CHECKS = tuple(CHECK_FUNCTIONS)
 
 
 def problems(check: str, owner: System, fixtures: Path, folder: Path) -> list[str]:
     """The problems one per-system check finds (``CHECKS`` names them)."""
-    if check == "rule_modules":
-        return rule_module_problems(owner)
-    if check == "rule_docs":
-        return rule_doc_problems(owner)
-    if check == "rule_cases":
-        return rule_case_problems(owner, fixtures)
-    if check == "sheet_cases":
-        return [p for case in sheet_cases(owner, fixtures) for p in run_case(owner, case, fixtures)]
-    if check == "codes":
-        return code_problems(owner)
-    if check == "commands":
-        return command_problems(owner)
-    if check == "api":
-        return api_problems(owner)
-    if check == "imports":
-        return import_problems(owner, folder)
-    raise ValueError(check)
+    return CHECK_FUNCTIONS[check](owner, fixtures, folder)
