@@ -80,11 +80,11 @@ CODES = (
     Code(
         "IO007",
         ERROR,
-        "a file that holds no sheet (a fleet, a scenario, a log or a damage record) given where a sheet was expected",
+        "a file that holds no sheet (a fleet, a scenario, an engagement or a damage record) given where a sheet "
+        "was expected",
         "The message says what to do with it: a scenario is given with --scenario, a fleet file is checked with "
-        "'shipyard check', a fire log resolved with 'shipyard combat resolve', an engagement fought with "
-        "'shipyard combat battle', a damage record scored with 'shipyard score', a formation turn log checked "
-        "with 'shipyard formation', a Simple Fleet Combat game log refereed with 'shipyard sfc referee'.",
+        "'shipyard check', an engagement fought with 'shipyard combat battle', a damage record scored with "
+        "'shipyard score'. A game log is no such file: 'shipyard check' referees it.",
         unopened=True,
     ),
     Code(

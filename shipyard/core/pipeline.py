@@ -91,6 +91,13 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
                 )
             ],
         )
+    if told.referee is not None:  # a game's record: refereed, its own findings (the sheets it names are theirs)
+        from shipyard.core.registry import load
+
+        found = load(told.referee)(path, shown, text)
+        return SheetFile(
+            path=shown, format=told.name, suppressions=suppressions, diagnostics=_sorted(diagnostics + found)
+        )
     if told.role != "sheet":
         refusal = Diagnostic(
             code="IO007",
@@ -213,7 +220,7 @@ def check_file(path: Path | str, selection: Selection = Selection(), scenario: o
 def is_sheet_format(name: str) -> bool:
     """True for a format whose files hold ships (not fleets, settings or unreadable files)."""
     found = format_named(name)
-    return found is not None and found[1].role == "sheet"
+    return found is not None and found[1].role in ("sheet", "log")
 
 
 def skipped_in_folder(sheet: SheetFile, named: bool) -> bool:

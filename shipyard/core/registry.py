@@ -21,15 +21,17 @@ from shipyard.core.rules import Rule, RuleContext, RuleMeta
 #: The code prefixes of the core itself: reading files (IO), shipyard's own findings (SY), settings (CFG).
 CORE_PREFIXES = ("IO", "SY", "CFG")
 
-Role = Literal["sheet", "fleet", "setting"]
+Role = Literal["sheet", "fleet", "setting", "log"]
 
 
 class Format(NamedTuple):
     """A kind of file a system reads.
 
     ``role``: "sheet" (ships, checked one file at a time), "fleet" (a file naming sheets, checked after them),
-    "setting" (read with an option such as ``--scenario``, never as a sheet). A format is recognised by a TOML
-    table its file holds (``toml_table``), by a test of its text (``recognise``), by the extension of a binary
+    "setting" (read with an option such as ``--scenario``, never as a sheet), "log" (a game's record, refereed:
+    ``referee(path, shown, text) -> diagnostics``, the log's own findings, as its command gives them; ``check``
+    reports them, a log holding no ships; the sheets a log names are checked as sheets). A format is recognised
+    by a TOML table its file holds (``toml_table``), by a test of its text (``recognise``), by the extension of a binary
     file (``suffixes``), or as the ``fallback`` when nothing else claims a text. ``reader`` reads a sheet:
     ``reader(text, path, shown) -> (ships, diagnostics)``, with ``text`` None for a binary file.
     """
@@ -44,6 +46,8 @@ class Format(NamedTuple):
     fallback: bool = False
     #: For a format that is not a sheet: what to do with such a file instead (IO007).
     instead: str = ""
+    #: For a game log: what referees it (``"module:function"``; see ``role``).
+    referee: str | None = None
 
 
 class Commands(NamedTuple):
@@ -111,7 +115,7 @@ class System(NamedTuple):
             {
                 f"format {f.name} {kind}": ref
                 for f in self.formats
-                for kind, ref in (("reader", f.reader), ("recognise", f.recognise))
+                for kind, ref in (("reader", f.reader), ("recognise", f.recognise), ("referee", f.referee))
                 if ref
             }
         )

@@ -143,7 +143,8 @@ def test_the_command_line(tmp_path):
     assert bad.exit_code == 1 and "SFC207 tender (Tender) cannot initiate combat" in bad.stderr
     path.write_text(ILLEGAL.replace("attack_roll = 6", "attack_roll = 7"), encoding="utf-8")
     assert runner.invoke(app, ["sfc", "referee", str(path)]).exit_code == 2  # a die of 7: SFC004
-    assert "IO007 a Simple Fleet Combat game log file, not a sheet" in runner.invoke(app, ["check", str(GAME)]).stdout
+    checked = runner.invoke(app, ["check", str(path)])  # the game log refereed by check as by `sfc referee`
+    assert checked.exit_code == 1 and "SFC004" in checked.stdout
 
 
 @pytest.mark.parametrize(

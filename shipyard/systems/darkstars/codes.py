@@ -14,7 +14,7 @@ CODES = (
     Code("DS101", ERROR, "a planet of a type its orbital's roll on the generation table cannot give"),
     Code("DS102", ERROR, "two bodies in one hex (the star's hex holds the star)"),
     Code("DS103", ERROR, "a hex outside the display (beyond orbital 9)"),
-    Code("DS003", ERROR, "a Dark Stars game log is not valid TOML (at tomllib's line and column)"),
+    Code("DS003", ERROR, "a Dark Stars game log is not valid TOML (at tomllib's line and column)", unopened=True),
     Code("DS004", ERROR, "a game log value fails validation (an unknown race, drive, move or speed choice ...)"),
     Code(
         "DS201",

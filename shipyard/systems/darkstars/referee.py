@@ -380,10 +380,10 @@ def referee(path: Path, shown: str | None = None, text: str | None = None) -> Re
     return result
 
 
-def read_game(text: str | None, path: Path, shown: str) -> tuple[list, list[Diagnostic]]:
-    """The registry's reader: a game log refereed (it holds no ships; its findings are the check's), from the
-    text the check read."""
-    return [], referee(path, shown, text).diagnostics
+def log_findings(path: Path, shown: str, text: str | None) -> list[Diagnostic]:
+    """The registry's referee: a game log's own findings, from the text the check read (how the file was read is
+    the check's to say)."""
+    return [d for d in referee(path, shown, text).diagnostics if d.span.path == shown and not d.code.startswith("IO")]
 
 
 @dataclass

@@ -94,7 +94,7 @@ CODES = (
     Code("CNV220", INFO, "the missiles per salvo used (the designer's, or the mount and TL table)"),
     Code("CNV221", WARNING, "a TL below the nuclear det-laser missile table: the table's first figures used"),
     Code("CNV230", INFO, "too few sandcasters for a screen: screen 0"),
-    Code("CMB001", ERROR, "a fire log is not valid TOML (at tomllib's line and column)"),
+    Code("CMB001", ERROR, "a fire log is not valid TOML (at tomllib's line and column)", unopened=True),
     Code(
         "CMB002",
         ERROR,

@@ -15,7 +15,7 @@ CODES = (
         "an element type must be one the seed names (dreadnought, cruiser, carrier, fighter, tender, sdb, "
         "escort, assault-transport, transport, rider, deep-meson-gun).",
     ),
-    Code("SFC003", ERROR, "a game log is not valid TOML (at tomllib's line and column)"),
+    Code("SFC003", ERROR, "a game log is not valid TOML (at tomllib's line and column)", unopened=True),
     Code("SFC004", ERROR, "a game log value fails validation (a die roll outside 1-6, an unknown key ...)"),
     Code(
         "SFC201",

@@ -496,3 +496,9 @@ def referee(path: Path, shown: str | None = None) -> Refereed:
     result = _Referee(log, positions, shown).run()
     result.diagnostics[:0] = found  # how the file was read (IO005), before what it says
     return result
+
+
+def log_findings(path: Path, shown: str, text: str | None) -> list[Diagnostic]:
+    """The registry's referee: a game log's own findings, as ``shipyard sfc referee`` gives them (how the file was
+    read is the check's to say)."""
+    return [d for d in referee(path, shown).diagnostics if d.span.path == shown and not d.code.startswith("IO")]

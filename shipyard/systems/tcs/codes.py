@@ -48,6 +48,6 @@ CODES = (
         INFO,
         "a breakthrough: at a turn's end a player has no ship able to fire in BL or FS (a log with a set-up only)",
     ),
-    Code("FRM010", ERROR, "a turn log that is not valid TOML"),
+    Code("FRM010", ERROR, "a turn log that is not valid TOML", unopened=True),
     Code("FRM011", ERROR, "a turn log value that does not validate"),
 )

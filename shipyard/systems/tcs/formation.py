@@ -36,6 +36,7 @@ breakthrough conditions are judged too. Positions, ranges and weapons are read i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -359,3 +360,11 @@ def _without_fire(track: _Track, disabled: set[tuple[int, str]], lines: tuple[st
             p == player and where in lines and (p, name) not in disabled for (p, name), where in track.position.items()
         )
     ]
+
+
+def log_findings(path: Path, shown: str, text: str | None) -> list[Diagnostic]:
+    """The registry's referee: a turn log's findings, as ``shipyard formation LOG`` gives them."""
+    from shipyard.core.toml_input import load_toml_model
+
+    parsed, found, positions = load_toml_model(text or "", shown, TurnLog, "FRM010", "FRM011", "TOML turn log")
+    return found if parsed is None else found + check_log(parsed, shown, positions)

@@ -457,3 +457,11 @@ def resolve_log(path: Path, shown: str | None = None, seed: int | None = None) -
     result = _Run(path, shown, log, positions, seed).run()
     result.diagnostics[:0] = found  # how the file was read (IO005), before what it says
     return result
+
+
+def log_findings(path: Path, shown: str, text: str | None) -> list[Diagnostic]:
+    """The registry's referee: a fire log resolved as ``shipyard combat resolve`` resolves it without ``--seed``
+    (the log is the record of the rolls the table made: a fire without its dice is CMB006), its own findings
+    only (the sheets it names are checked as sheets; how the file was read is the check's to say)."""
+    found = resolve_log(path, shown).diagnostics
+    return [d for d in found if d.span.path == shown and not d.code.startswith("IO")]

@@ -59,6 +59,17 @@ def convert_sheet(path: Path, options: ConvertOptions = ConvertOptions()) -> She
     sheet = load_sheet(path)
     diagnostics: list[Diagnostic] = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
     converted: list[Ship] = []
+    told = format_named(sheet.format)
+    if not sheet.ships and told is not None and told[1].role == "log":  # a game's record: no ship in it
+        diagnostics.append(
+            Diagnostic(
+                code="CNV001",
+                severity=Severity.ERROR,
+                span=Span(path=sheet.path, line=1, col=1),
+                message=f"{told[1].description} holds no ship and does not convert to MCS (only T4 USD sheets and "
+                "FFS designs do)",
+            )
+        )
     for ship in sheet.ships:
         top = ship.anchor() or Span(path=sheet.path, line=1, col=1)
         if not isinstance(ship, UsdShip):
