@@ -270,34 +270,6 @@ def loss_chart(scores: list[Any]) -> str | None:
     return charts.stacked_chart("Losses by table, MCr", by_table, "MCr")
 
 
-def write_scores_page(output: Path, scores: list[Any], leader: Any, standing: Any) -> None:
-    """The scores of a battle as a page: each fleet's spending, loss and percentage, the winner (or the
-    provisional standing), the losses of each fleet by table as a chart, and every loss line."""
-    words = "no winner yet"
-    if leader is not None:
-        words = (
-            f"winner: {leader.name}"
-            if standing is None or not standing.provisional
-            else f"leader: {leader.name}, {standing.words}"
-        )
-    context = {
-        "title": "shipyard score",
-        "verdict": "final" if standing is None or not standing.provisional else "provisional",
-        "subtitle": words,
-        "verdict_words": words,
-        "summary": [
-            (s.name, f"{s.percentage:.2f}% lost (MCr {grouped(s.lost)} of {grouped(s.spent)})") for s in scores
-        ],
-        "charts": [chart] if (chart := loss_chart(scores)) else [],
-        "tables": [
-            _table("scores", "Scores", tables.SCORE_COLUMNS, tables.score_rows(scores, leader, standing)),
-            _table("losses", "Loss lines", tables.LOSS_COLUMNS, tables.loss_rows(scores)),
-        ],
-        "groups": None,
-    }
-    _write(output, "audit.html.j2", context)
-
-
 def _by_table(score: Any) -> list[tuple[str, list[Any]]]:
     lines = sorted((line for ship in score.ships for line in ship.lines), key=lambda line: line.table)
     return [(table, list(group)) for table, group in groupby(lines, key=lambda line: line.table)]

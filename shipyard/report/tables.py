@@ -112,13 +112,6 @@ LOSS_COLUMNS = (
     Column("lost", '#,##0.00" MCr"', 16),
     Column("of", '#,##0.00" MCr"', 16),
 )
-SCORE_COLUMNS = (
-    Column("fleet", width=28),
-    Column("spent", '#,##0.00" MCr"', 18),
-    Column("lost", '#,##0.00" MCr"', 18),
-    Column("lost share", SHARE, 12),
-    Column("standing", width=60),
-)
 #: Percentages are stored as fractions (12.5% as 0.125) under a % format, as a spreadsheet keeps them.
 PERCENT = 100
 RULE_COLUMNS = (
@@ -289,16 +282,6 @@ def loss_rows(scores) -> Iterable[list]:
         for loss in score.ships:
             for line in loss.lines:
                 yield [score.name, loss.ship, loss.copy, loss.status, line.table, line.how, line.mcr, line.of]
-
-
-def score_rows(scores: Iterable[Any], leader: Any = None, standing: Any = None) -> Iterable[list]:
-    """Each fleet's spending, loss and percentage; the standing beside the leader: winner, or the provisional
-    standing and the rulings it awaits."""
-    for score in scores:
-        mark = ""
-        if score is leader:
-            mark = "winner" if standing is None or not standing.provisional else f"provisional leader, {standing.words}"
-        yield [score.name, score.spent, score.lost, score.percentage / PERCENT, mark]
 
 
 class ShipRows:

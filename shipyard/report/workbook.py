@@ -223,12 +223,3 @@ class AuditWorkbook:
             if sheet is not None:
                 sheet.close()
         self.writer.save(output)
-
-
-def write_scores(output: Path, scores: list[Any], leader: Any = None, standing: Any = None) -> None:
-    """The scores workbook of a battle: Scores (each fleet, the winner or the provisional leader marked) and
-    Losses."""
-    writer = WorkbookWriter()
-    writer.sheet("Scores", tables.SCORE_COLUMNS, tables.score_rows(scores, leader, standing))
-    writer.sheet("Losses", tables.LOSS_COLUMNS, tables.loss_rows(scores))
-    writer.save(output)

@@ -142,11 +142,11 @@ def write_score_workbook(result: Scoring, output: Path) -> None:
     """The scores as a workbook (Scores and Losses), or with an ``.html`` output as a page with a chart of each
     fleet's losses by table."""
     if output.suffix.lower() == ".html":
-        from shipyard.report.html import write_scores_page
+        from shipyard.systems.tcs.report import write_scores_page
 
         write_scores_page(output, result.scores, result.leader, result.standing)
         return
-    from shipyard.report.workbook import write_scores
+    from shipyard.systems.tcs.report import write_scores
 
     write_scores(output, result.scores, result.leader, result.standing)
 

@@ -47,8 +47,8 @@ def score(
     Exit 0 when every number could be reached, 1 when a table hole awaits a ruling or a record entry is
     wrong, 2 when an input cannot be read.
     """
-    from shipyard.report.scores import score_lines
     from shipyard.systems.tcs import api
+    from shipyard.systems.tcs.report import score_lines
 
     err = Lines(stderr=True)
     result, problems = api.score(fleet_a, damage_a, fleet_b, damage_b, scenario)
