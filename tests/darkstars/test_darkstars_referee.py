@@ -238,6 +238,8 @@ def test_the_plot_helper_lists_the_legal_plots():
     assert found["up", "NC"]["new_speed"] == 1 and all(
         abs(q) + abs(r) + abs(q + r) == 16 for q, r in found["up", "NC"]["ends"]
     )
+    anycase = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", " sWORD ", "--format", "json"])
+    assert (anycase.exit_code, anycase.stdout) == (0, result.stdout)  # a ship's name in any case and spacing
     bad = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", "Nobody"])
     assert bad.exit_code == 2 and "no ship 'Nobody': expected one of Sword" in bad.stderr
     misspelt = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", "Swrd"])

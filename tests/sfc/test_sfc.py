@@ -160,5 +160,8 @@ def test_the_survival_table_has_a_longest():
 def test_odds_command_names_each_factor_and_refuses_unknown_types():
     result = runner.invoke(app, ["sfc", "odds", "cruiser", "cruiser", "--attacker-tl", "10", "--defender-tl", "11"])
     assert "attack: 1d6 + 8 Cruisers = 8 (TL: a rolled 6 counts as 1)" in result.stdout
+    lower = runner.invoke(app, ["sfc", "odds", "cruiser", "deep-meson-gun", "--support", "escort"])
+    anycase = runner.invoke(app, ["sfc", "odds", "Cruiser", "Deep meson gun", "--support", "ESCORT"])
+    assert anycase.exit_code == 0 and anycase.stdout == lower.stdout  # element types in any case and spacing
     bad = runner.invoke(app, ["sfc", "odds", "cruser", "escort"])
     assert bad.exit_code == 2 and "did you mean 'cruiser'?" in bad.output

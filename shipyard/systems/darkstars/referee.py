@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.names import none_named
+from shipyard.core.names import none_named, spelt
 from shipyard.core.toml_input import AnyCase, Positions, load_toml_model, located, read_toml_file
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
@@ -437,7 +437,8 @@ def options(path: Path, ship_name: str) -> tuple[list[Option], list[Diagnostic]]
         return [], result.diagnostics
     run = _Referee(log, {}, str(path), result.system)
     run.run()
-    ship = run.ships.get(ship_name)
+    named = {spelt(name): name for name in run.ships}  # a ship's name in any case and spacing
+    ship = run.ships.get(named.get(spelt(ship_name), ship_name))
     if ship is None:
         return [], [
             *result.diagnostics,

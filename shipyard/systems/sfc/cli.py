@@ -24,9 +24,11 @@ app = typer.Typer(
 
 
 def _element(value: str) -> str:
+    """An element type as the seed names it, given in any case and spacing ("Deep meson gun")."""
     from shipyard.systems.sfc import api
 
     known = api.sfc_elements()
+    value = "-".join(value.lower().split())
     if value not in known:
         from shipyard.core.codes import nearest
 
@@ -74,8 +76,7 @@ def odds(
     from shipyard.systems.sfc import api
     from shipyard.systems.sfc.report import odds_document, odds_text
 
-    for value in support:
-        _element(value)
+    support = [_element(value) for value in support]
     result = api.sfc_odds(
         attacker,
         defender,
