@@ -191,11 +191,8 @@ def panel(ship: Ship, path: str) -> RenderableType | None:
 
 def load_scenario(path: Path) -> tuple[object | None, list[Diagnostic]]:
     """A scenario file (the system owning the scenario format reads it): the scenario or None, and diagnostics."""
-    from shipyard.core.registry import load as load_part
-    from shipyard.core.registry import systems
-
-    owner = next((s for s in systems() if s.fleets and any(f.role == "setting" for f in s.formats)), None)
-    if owner is None:
+    part = _fleets_part()
+    if part is None:
         return None, [
             Diagnostic(
                 code="IO008",
@@ -204,7 +201,8 @@ def load_scenario(path: Path) -> tuple[object | None, list[Diagnostic]]:
                 message="no system reads scenario files",
             )
         ]
-    return load_part(owner.fleets or "").load_scenario(path)
+    scenario: tuple[object | None, list[Diagnostic]] = part.load_scenario(path)
+    return scenario
 
 
 class CheckPlan(NamedTuple):
@@ -658,9 +656,10 @@ def audit(
             book.add(table)
     losses: list[object] | None = None
     problems: list[Diagnostic] = []
-    if damage is not None:
-        losses, problems = _fleets_part().fleet_losses(paths[0], damage, scenario)
-    fleets = tuple(_fleets_part().fleet_totals(scenario, fleet_paths, fleet_findings))
+    part = _fleets_part()  # the system that prices fleets and scores their losses
+    if damage is not None and part is not None:
+        losses, problems = part.fleet_losses(paths[0], damage, scenario)
+    fleets: tuple[PricedFleet, ...] = tuple(part.fleet_totals(scenario, fleet_paths, fleet_findings)) if part else ()
     rows.count_from(fleets)
     return Audit(
         rows,
@@ -677,12 +676,14 @@ def audit(
     )
 
 
-def _fleets_part() -> ModuleType:
-    """The fleet checks of the system that reads fleets (``System.fleets``): its prices and Appendix A losses."""
+def _fleets_part() -> ModuleType | None:
+    """The fleet checks of the system that reads fleets and scenarios (``System.fleets``): its scenarios, prices
+    and Appendix A losses; None when no system does."""
     from shipyard.core.registry import load as load_part
     from shipyard.core.registry import systems
 
-    return load_part(next(s.fleets for s in systems() if s.fleets))
+    owner = next((s.fleets for s in systems() if s.fleets), None)
+    return None if owner is None else load_part(owner)
 
 
 def write_audit_report(result: Audit, output: Path) -> None:

@@ -150,10 +150,11 @@ def code_problems(owner: System) -> list[str]:
     return problems
 
 
-def _commands(command: Any, path: str = "shipyard") -> Iterator[tuple[str, Any]]:
+def commands(command: Any, path: str = "shipyard") -> Iterator[tuple[str, Any]]:
+    """Every command under ``command`` (its groups' too), with its path, and the command itself."""
     yield path, command
     for name, sub in getattr(command, "commands", {}).items():
-        yield from _commands(sub, f"{path} {name}")
+        yield from commands(sub, f"{path} {name}")
 
 
 def command_problems(owner: System) -> list[str]:
@@ -161,7 +162,7 @@ def command_problems(owner: System) -> list[str]:
     from shipyard.cli import for_command, whole_app
 
     problems = []
-    whole = dict(_commands(typer.main.get_command(whole_app())))
+    whole = dict(commands(typer.main.get_command(whole_app())))
     for group in owner.commands:
         path = f"shipyard {group.name}"
         if path not in whole:
@@ -171,7 +172,7 @@ def command_problems(owner: System) -> list[str]:
             g.name for g in for_command([group.name]).registered_groups
         }:
             problems.append(f"a run of {path} does not build it")
-        for name, command in _commands(whole[path], path):
+        for name, command in commands(whole[path], path):
             if not command.help:
                 problems.append(f"{name} has no help")
             problems += [

@@ -36,10 +36,14 @@ _KINDS_HINT = "'shipyard explain IO008' lists the kinds of TOML file shipyard re
 
 def _tables(data: dict) -> str:
     """The top-level tables of a TOML file as its text writes them: ``[roster]``, ``[[case]]``."""
+
+    def array(value: object) -> bool:
+        return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
     shown = [
-        f"[[{key}]]" if isinstance(value, list) and value and all(isinstance(v, dict) for v in value) else f"[{key}]"
+        f"[[{key}]]" if array(value) else f"[{key}]"
         for key, value in data.items()
-        if isinstance(value, dict) or (isinstance(value, list) and value and all(isinstance(v, dict) for v in value))
+        if isinstance(value, dict) or array(value)
     ]
     return ", ".join(shown) if shown else "no table"
 
@@ -94,7 +98,9 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
     if told.referee is not None:  # a game's record: refereed, its own findings (the sheets it names are theirs)
         from shipyard.core.registry import load
 
-        found = load(told.referee)(path, shown, text)
+        found = [  # the log's own findings: the sheets it names are theirs, how it was read is said above
+            d for d in load(told.referee)(path, shown, text) if d.span.path == shown and not d.code.startswith("IO")
+        ]
         return SheetFile(
             path=shown, format=told.name, suppressions=suppressions, diagnostics=_sorted(diagnostics + found)
         )

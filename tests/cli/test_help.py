@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import typer.main
+from contract import commands as _commands
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -21,13 +22,6 @@ runner = CliRunner()
 def test_brackets_in_help_print_as_written() -> None:
     assert "its [scenario.rulings] fill the" in " ".join(runner.invoke(app, ["score", "--help"]).output.split())
     assert "Worker processes [default: every core]." in " ".join(runner.invoke(app, ["check", "--help"]).output.split())
-
-
-def _commands(command, path: str = "shipyard"):
-    """Every command under ``command`` (its groups' too), with its path, and the command itself."""
-    yield path, command
-    for name, sub in getattr(command, "commands", {}).items():
-        yield from _commands(sub, f"{path} {name}")
 
 
 def test_every_option_of_every_command_is_described() -> None:

@@ -381,9 +381,9 @@ def referee(path: Path, shown: str | None = None, text: str | None = None) -> Re
 
 
 def log_findings(path: Path, shown: str, text: str | None) -> list[Diagnostic]:
-    """The registry's referee: a game log's own findings, from the text the check read (how the file was read is
-    the check's to say)."""
-    return [d for d in referee(path, shown, text).diagnostics if d.span.path == shown and not d.code.startswith("IO")]
+    """The registry's referee: a game log refereed from the text the check read (the check keeps its own
+    findings)."""
+    return referee(path, shown, text).diagnostics
 
 
 @dataclass

@@ -499,6 +499,6 @@ def referee(path: Path, shown: str | None = None) -> Refereed:
 
 
 def log_findings(path: Path, shown: str, text: str | None) -> list[Diagnostic]:
-    """The registry's referee: a game log's own findings, as ``shipyard sfc referee`` gives them (how the file was
-    read is the check's to say)."""
-    return [d for d in referee(path, shown).diagnostics if d.span.path == shown and not d.code.startswith("IO")]
+    """The registry's referee: a game log's findings, as ``shipyard sfc referee`` gives them (the check keeps the
+    log's own)."""
+    return referee(path, shown).diagnostics

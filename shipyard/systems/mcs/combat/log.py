@@ -461,7 +461,6 @@ def resolve_log(path: Path, shown: str | None = None, seed: int | None = None) -
 
 def log_findings(path: Path, shown: str, text: str | None) -> list[Diagnostic]:
     """The registry's referee: a fire log resolved as ``shipyard combat resolve`` resolves it without ``--seed``
-    (the log is the record of the rolls the table made: a fire without its dice is CMB006), its own findings
-    only (the sheets it names are checked as sheets; how the file was read is the check's to say)."""
-    found = resolve_log(path, shown).diagnostics
-    return [d for d in found if d.span.path == shown and not d.code.startswith("IO")]
+    (the log is the record of the rolls the table made: a fire without its dice is CMB006); the check keeps the
+    log's own findings (the sheets it names are checked as sheets)."""
+    return resolve_log(path, shown).diagnostics

@@ -73,7 +73,6 @@ def convert_sheet(path: Path, options: ConvertOptions = ConvertOptions()) -> She
     for ship in sheet.ships:
         top = ship.anchor() or Span(path=sheet.path, line=1, col=1)
         if not isinstance(ship, UsdShip):
-            told = format_named(sheet.format)
             what = told[1].description if told else f"a {sheet.format} sheet"
             diagnostics.append(
                 Diagnostic(
