@@ -89,9 +89,9 @@ def severity_against(options: Options, target: CombatShip) -> int:
     return target.toughness if options.severity_against == "toughness" else target.size
 
 
-def severity_die(options: Options, weapon: str) -> int:
-    """MCS 5.2: the severity die, a d6; a d3 for lasers under Optional 5.3 (``pc_survivability``)."""
-    return t.PC_SURVIVABILITY_DIE if options.pc_survivability and weapon == "laser" else t.SEVERITY_DIE
+def severity_die(options: Options, laser: bool) -> int:
+    """MCS 5.2: the severity die, a d6; a d3 for a laser under Optional 5.3 (``pc_survivability``)."""
+    return t.PC_SURVIVABILITY_DIE if options.pc_survivability and laser else t.SEVERITY_DIE
 
 
 def severity_roll(ctx: Context, target: CombatShip, dv: int, weapon: Weapon, where: str) -> tuple[str, ...]:
@@ -107,7 +107,7 @@ def severity_roll(ctx: Context, target: CombatShip, dv: int, weapon: Weapon, whe
             said = f"{count} critical hit(s)" if count > 0 else f"{count}: {'heavy' if hits else 'no effect'}"
             ctx.say(f"  {where}: DV {dv} - {against} {label} = {said}")
         return hits
-    sides = severity_die(options, weapon)
+    sides = severity_die(options, weapon == "laser")
     die = ctx.dice.roll(1, sides, "severity", where)
     total = die + dv - against
     if ctx.narrate:

@@ -60,7 +60,7 @@ def quick_levels(dv: int, against: int, heavy_on_zero: bool) -> dict[str, Fracti
 def _levels(dv: int, against: int, options: Options, laser: bool) -> dict[str, Fraction]:
     if options.quick_combat:
         return quick_levels(dv, against, options.quick_heavy_on_zero)
-    return severity_distribution(dv, against, severity_die(options, "laser" if laser else ""))
+    return severity_distribution(dv, against, severity_die(options, laser))
 
 
 def _hits_of(level: str) -> int:
