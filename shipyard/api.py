@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from shipyard.core.source import SourceQuoter
     from shipyard.report.export import Export as PendingExport
     from shipyard.report.html import AuditPage
-    from shipyard.report.tables import AuditSummary, ShipRows
+    from shipyard.report.tables import AuditExtras, AuditSummary, ShipRows
     from shipyard.report.workbook import AuditWorkbook
 
 # Each system's public functions and records, from the module its ``System`` line names (``api``): imported here
@@ -574,8 +574,9 @@ class Audit(NamedTuple):
     unreadable: bool
     #: The Summary: (item, value, number format) rows, made once (a pass over every Ships row).
     summary_rows: list[list]
-    scenario: object | None = None
-    losses: list[object] | None = None
+    #: What the system that reads fleets adds: the scenario and budget, each fleet's rows and cost chart, the
+    #: Losses of a fleet scored by a damage record.
+    extras: AuditExtras
     loss_problems: tuple[Diagnostic, ...] = ()
     fleets: tuple[PricedFleet, ...] = ()  # each fleet audited, priced by the system that reads fleets
     report: AuditWorkbook | AuditPage | None = None  # the workbook or the HTML page, filled as the files were checked
@@ -617,7 +618,7 @@ def audit(
     if report == "xlsx":
         from shipyard.report.workbook import AuditWorkbook
 
-        book = AuditWorkbook(losses=damage is not None)
+        book = AuditWorkbook()
     elif report == "html":
         from shipyard.report.html import AuditPage
 
@@ -656,10 +657,14 @@ def audit(
             book.add(table)
     losses: list[object] | None = None
     problems: list[Diagnostic] = []
+    extras = tables.AuditExtras()
+    fleets: tuple[PricedFleet, ...] = ()
     part = _fleets_part()  # the system that prices fleets and scores their losses
-    if damage is not None and part is not None:
-        losses, problems = part.fleet_losses(paths[0], damage, scenario)
-    fleets: tuple[PricedFleet, ...] = tuple(part.fleet_totals(scenario, fleet_paths, fleet_findings)) if part else ()
+    if part is not None:
+        if damage is not None:
+            losses, problems = part.fleet_losses(paths[0], damage, scenario)
+        fleets = tuple(part.fleet_totals(scenario, fleet_paths, fleet_findings))
+        extras = part.audit_extras(scenario, fleets, losses)
     rows.count_from(fleets)
     return Audit(
         rows,
@@ -667,9 +672,8 @@ def audit(
         fleet_findings,
         summary,
         unreadable,
-        summary.rows(rows, scenario, fleets),
-        scenario,
-        losses,
+        summary.rows(rows, extras),
+        extras,
         tuple(problems),
         fleets,
         book,
@@ -690,14 +694,10 @@ def write_audit_report(result: Audit, output: Path) -> None:
     """The audit's report (``audit(..., report=...)`` streamed its rows into it), saved to ``output``: the
     workbook (Summary, Ships, Batteries, Components, Findings, Rules, and Losses) or the HTML page (the summary,
     the ships, the charts, the findings by ship with their source lines)."""
-    from shipyard.report.workbook import AuditWorkbook
 
     if result.report is None:
         raise ValueError("audit(..., report='xlsx' or 'html') fills the report as it checks")
-    if isinstance(result.report, AuditWorkbook):
-        result.report.finish(output, result.summary_rows, result.rows, result.losses)
-    else:
-        result.report.finish(output, result.summary_rows, result.rows, result.fleets, result.scenario, result.losses)
+    result.report.finish(output, result.summary_rows, result.rows, result.extras)
 
 
 # --- comparing ---------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ every text in it is escaped, so a ship's name from a sheet can never become mark
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from html import escape
 
@@ -23,6 +23,27 @@ STACK_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00
 #: The longest label drawn, in characters (a longer one is shortened with an ellipsis; its full text is the
 #: bar's title, shown on hover).
 LABEL_CHARS = 30
+
+
+def costliest(every: Iterable[tuple[str, Decimal]], most: int) -> list[tuple[str, Decimal]]:
+    """The bars of a cost chart: the costliest ``most`` - 1 of (label, value), the rest summed as one bar
+    ("12 others"); all of them when there are no more than ``most``. Only ``most`` are held at a time, however
+    many come."""
+    import heapq
+
+    kept: list[tuple[Decimal, int, str]] = []  # (cost, -order, name): a heap of the ``most`` costliest
+    total, seen = Decimal(0), 0
+    for order, (name, value) in enumerate(every):
+        seen += 1
+        total += value
+        heapq.heappush(kept, (value, -order, name))
+        if len(kept) > most:
+            heapq.heappop(kept)
+    bars = [(name, value) for value, _, name in sorted(kept, reverse=True)]
+    if seen > most:
+        bars = bars[: most - 1]
+        bars.append((f"{seen - len(bars)} others", total - sum((value for _, value in bars), Decimal(0))))
+    return bars
 
 
 def _figure(value: Decimal | float | int, unit: str = "") -> str:

@@ -67,7 +67,7 @@ def _kind(column: Column) -> str:
     return "number" if column.number_format is not None else ("path" if column.name == "file" else "text")
 
 
-def _table(
+def table(
     table_id: str,
     heading: str,
     columns: tuple[Column, ...],
@@ -88,7 +88,12 @@ def _table(
     return {"id": table_id, "heading": heading, "columns": shown, "rows": body, "footer": foot}
 
 
-def _write(output: Path, template: str, context: dict[str, Any]) -> None:
+def extra_table(extra: tables.ExtraTable) -> dict[str, Any]:
+    """A table a system adds (the Losses of a scored fleet) as the page shows it."""
+    return table(extra.sheet.lower(), extra.heading, extra.columns, extra.rows)
+
+
+def write_page(output: Path, template: str, context: dict[str, Any]) -> None:
     page = _environment().get_template(template)
     write_text_atomic(
         output, lambda stream: page.stream(stylesheet=_stylesheet(), version=version(), **context).dump(stream)
@@ -153,16 +158,11 @@ class AuditPage:
             yield {"path": path, "ships": ", ".join(names(path)), "findings": findings}
 
     def finish(
-        self,
-        output: Path,
-        summary: list[list[Any]],
-        ship_rows: Iterable[list],
-        fleets: tuple[Any, ...],
-        scenario: Any,
-        losses: list[Any] | None = None,
+        self, output: Path, summary: list[list[Any]], ship_rows: Iterable[list], extras: tables.AuditExtras
     ) -> None:
-        """Write the page; with ``losses`` (the fleet scored by a damage record), its loss lines and a chart of
-        them by Appendix A table, as the workbook's Losses sheet has them."""
+        """Write the page: the summary, the charts (cost, findings by rule, and those of ``extras``), the
+        ships, the tables of ``extras`` (a scored fleet's Losses, as the workbook has them) and the findings by
+        file."""
         try:
             item = {name: value for name, value, _ in summary}
             shown = [
@@ -194,55 +194,31 @@ class AuditPage:
                 f"{item['ships failing']} fail; {tables.files_words(item)}",
                 "summary": shown,
                 "charts": [
-                    c
-                    for c in (cost_chart(ship_rows, fleets, scenario), rule_chart(self.codes), loss_chart(losses or []))
-                    if c
-                ],
-                "tables": [_table("ships", "Ships", columns, picked, mark="verdict", footer=footer)]
-                + ([_table("losses", "Loss lines", tables.LOSS_COLUMNS, tables.loss_rows(losses))] if losses else []),
+                    c for c in (extras.cost_chart or cost_chart(ship_rows, extras.budget), rule_chart(self.codes)) if c
+                ]
+                + list(extras.charts),
+                "tables": [table("ships", "Ships", columns, picked, mark="verdict", footer=footer)]
+                + [extra_table(extra) for extra in extras.tables],
                 "groups": self._groups(ship_rows),
             }
-            _write(output, "audit.html.j2", context)
+            write_page(output, "audit.html.j2", context)
         finally:
             self.spool.close()
 
 
-def cost_chart(ship_rows: Iterable[list], fleets: tuple[Any, ...], scenario: Any) -> str | None:
-    """Cost against budget by design: each fleet's designs by the quantity rule against its budget, or without
-    a fleet each ship times its count against the scenario's budget (if any). The costliest COST_BARS - 1 are
-    drawn, the rest summed as one bar (only those are held, whatever the number of ships)."""
-    import heapq
-
-    if fleets:
-        fleet = fleets[0]
-        every: Iterable[tuple[str, Any]] = [(d.name, d.total) for d in fleet.cost.designs]
-        limit: tuple[str, Any] | None = ("budget", fleet.budget)
-        title = f"Fleet {fleet.name}: cost by design (quantity rule), MCr"
-    else:
-        every = (
-            (str(r[tables.SHIP["ship"]]), r[tables.SHIP["cost"]] * r[tables.SHIP["count"]])
-            for r in ship_rows
-            if r[tables.SHIP["ship"]] is not None and r[tables.SHIP["cost"]] is not None
-        )
-        limit = ("budget", scenario.budget_mcr) if scenario is not None and scenario.budget_mcr else None
-        title = "Cost by ship (times its count), MCr"
-    kept: list[tuple[Any, int, str]] = []  # (cost, -order, name): a heap of the COST_BARS costliest
-    total, seen = Decimal(0), 0
-    for order, (name, value) in enumerate(every):
-        seen += 1
-        total += value
-        heapq.heappush(kept, (value, -order, name))
-        if len(kept) > COST_BARS:
-            heapq.heappop(kept)
-    if not seen:
+def cost_chart(ship_rows: Iterable[list], budget: Decimal | None) -> str | None:
+    """Cost by ship: each ship times its count against the scenario's budget (if any). The costliest
+    COST_BARS - 1 are drawn, the rest summed as one bar (only those are held, whatever the number of ships)."""
+    every = (
+        (str(r[tables.SHIP["ship"]]), r[tables.SHIP["cost"]] * r[tables.SHIP["count"]])
+        for r in ship_rows
+        if r[tables.SHIP["ship"]] is not None and r[tables.SHIP["cost"]] is not None
+    )
+    bars = charts.costliest(every, COST_BARS)
+    if not bars:
         return None
-    bars = [(name, value) for value, _, name in sorted(kept, reverse=True)]
-    if seen > COST_BARS:  # the costliest COST_BARS - 1, and the rest as one bar
-        bars = bars[: COST_BARS - 1]
-        bars.append((f"{seen - len(bars)} others", total - sum((value for _, value in bars), Decimal(0))))
-    if fleets and len(bars) > 1:
-        bars.append(("whole fleet", fleets[0].cost.total))
-    return charts.bar_chart(title, bars, "MCr", limit)
+    limit = ("budget", budget) if budget else None
+    return charts.bar_chart("Cost by ship (times its count), MCr", bars, "MCr", limit)
 
 
 def rule_chart(codes: Counter[str]) -> str | None:
@@ -257,19 +233,3 @@ def rule_chart(codes: Counter[str]) -> str | None:
 
     bars = [(label(code), count) for code, count in sorted(codes.items(), key=lambda x: (-x[1], x[0]))[:RULE_BARS]]
     return charts.bar_chart("Findings by rule", bars)
-
-
-def loss_chart(scores: list[Any]) -> str | None:
-    """Each fleet's losses by Appendix A table, stacked (None without a scored fleet)."""
-    if not scores:
-        return None
-    by_table = [
-        (score.name, [(table, sum((line.mcr for line in lines), Decimal(0))) for table, lines in _by_table(score)])
-        for score in scores
-    ]
-    return charts.stacked_chart("Losses by table, MCr", by_table, "MCr")
-
-
-def _by_table(score: Any) -> list[tuple[str, list[Any]]]:
-    lines = sorted((line for ship in score.ships for line in ship.lines), key=lambda line: line.table)
-    return [(table, list(group)) for table, group in groupby(lines, key=lambda line: line.table)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from types import ModuleType
 from typing import Any, NamedTuple
 
@@ -101,16 +102,6 @@ FINDING_COLUMNS = (
     Column("code", width=8),
     Column("rule", width=24),
     Column("message", width=90, wrap=True),
-)
-LOSS_COLUMNS = (
-    Column("fleet", width=24),
-    Column("ship", width=28),
-    Column("copy", WHOLE, 6),
-    Column("status", width=10),
-    Column("table", width=22),
-    Column("how", width=70, wrap=True),
-    Column("lost", '#,##0.00" MCr"', 16),
-    Column("of", '#,##0.00" MCr"', 16),
 )
 #: Percentages are stored as fractions (12.5% as 0.125) under a % format, as a spreadsheet keeps them.
 PERCENT = 100
@@ -276,14 +267,6 @@ def rule_rows() -> Iterable[list]:
         yield [rule.code, rule.meta.name, rule.meta.severity.value, rule.meta.family, rule.summary]
 
 
-def loss_rows(scores) -> Iterable[list]:
-    """Appendix A's loss lines (shipyard/systems/tcs/scoring.py), one row per table used."""
-    for score in scores:
-        for loss in score.ships:
-            for line in loss.lines:
-                yield [score.name, loss.ship, loss.copy, loss.status, line.table, line.how, line.mcr, line.of]
-
-
 class ShipRows:
     """The Ships rows of an audit kept on disk as they come (a temporary file, one pickled row each), and read
     back as often as a report needs them, each ship's count from the fleets applied as it is read: memory does
@@ -379,11 +362,14 @@ class AuditSummary:
         """fail (an error finding anywhere, a fleet's included), check (a warning), else pass."""
         return verdict(self.errors, self.warnings)
 
-    def rows(self, ship_rows: Iterable[list], scenario: Any = None, fleets: tuple[Any, ...] = ()) -> list[list]:
+    def rows(self, ship_rows: Iterable[list], extras: AuditExtras | None = None) -> list[list]:
+        """The Summary: (item, value, number format) rows. The scenario, its budget and the margin under it of
+        every ship times its count come from ``extras`` (the system that reads fleets), and so do the rows of
+        each fleet it priced; the margin of the whole audit is given only when no fleet was priced."""
         from shipyard.core.version import version
 
+        extras = extras or AuditExtras()
         totals = ShipTotals(ship_rows)
-        budget = scenario.budget_mcr if scenario is not None else None
         rows: list[list] = [
             ["verdict", self.verdict()],
             ["files", self.files],
@@ -403,25 +389,36 @@ class AuditSummary:
             ["fleet errors", self.fleet_errors],
             ["total tonnage", totals.tonnage],
             ["total cost", totals.cost],
-            ["scenario", scenario.name if scenario is not None else "(none)"],
-            ["budget", budget],
+            ["scenario", extras.scenario or "(none)"],
+            ["budget", extras.budget],
         ]
-        if not fleets and budget is not None:
-            rows.append(["margin", budget - totals.cost])
-        for total in fleets:
-            rows += [
-                ["fleet", total.name],
-                ["fleet designs", len(total.cost.designs)],
-                ["fleet ships", total.cost.count],
-                ["ships (quantity rule)", total.cost.ships],
-                ["drop tanks", total.cost.tanks],
-                ["fleet cost", total.cost.total],
-                ["fleet budget", total.budget],
-                ["margin", total.margin],
-                ["fleet verdict", "pass" if total.passes else "fail"],
-            ]
-        rows.append(["written by", f"shipyard {version()}"])
-        return [[name, value, SUMMARY_FORMATS.get(name)] for name, value in rows]
+        if not extras.fleet_rows and extras.budget is not None:
+            rows.append(["margin", extras.budget - totals.cost])
+        shown = [[name, value, SUMMARY_FORMATS.get(name)] for name, value in rows]
+        return [*shown, *([*row] for row in extras.fleet_rows), ["written by", f"shipyard {version()}", None]]
+
+
+class ExtraTable(NamedTuple):
+    """A table a system adds to a report: a sheet of the workbook and a table of the page."""
+
+    sheet: str  # the workbook's sheet, and the page table's id in lower case
+    heading: str  # the page's heading above it
+    columns: tuple[Column, ...]
+    rows: list[list]
+
+
+class AuditExtras(NamedTuple):
+    """What the system that reads fleets and scenarios (``System.fleets``) adds to an audit: the scenario's
+    name and budget, the Summary rows of each fleet it priced ([item, value, number format]), the cost chart of
+    the fleet (inline SVG, drawn with report/charts.py; without one the page draws each ship times its count
+    against the budget), the tables of a scored fleet (the Losses) and their charts."""
+
+    scenario: str | None = None
+    budget: Decimal | None = None
+    fleet_rows: tuple[tuple[str, object, str | None], ...] = ()
+    cost_chart: str | None = None
+    tables: tuple[ExtraTable, ...] = ()
+    charts: tuple[str, ...] = ()
 
 
 def skipped_kinds(skipped: Mapping[str, int]) -> str:
@@ -454,7 +451,6 @@ class ShipTotals:
 
     def __init__(self, rows: Iterable[list]) -> None:
         from collections import Counter
-        from decimal import Decimal
 
         self.rows = self.ships = self.copies = self.errors = self.warnings = 0
         self.tonnage = self.cost = Decimal(0)
@@ -475,14 +471,10 @@ class ShipTotals:
                 self.cost += row[SHIP["cost"]] * count
 
 
-#: The Summary's figures in MCr or tons (the rest are counts or words).
+#: The Summary's figures in MCr or tons (the rest are counts or words; a system's fleet rows carry their own).
 SUMMARY_FORMATS = {
     "total tonnage": TONS,
     "total cost": MCR,
     "budget": MCR,
     "margin": MCR,
-    "ships (quantity rule)": MCR,
-    "drop tanks": MCR,
-    "fleet cost": MCR,
-    "fleet budget": MCR,
 }

@@ -168,12 +168,13 @@ class WorkbookWriter:
 
 
 class AuditWorkbook:
-    """The judge's workbook, written as the audit runs: Summary, Ships, Batteries, Components, Findings, Rules
-    (and Losses with a damage record). Batteries, Components and Findings take each file's rows as it is
-    checked (openpyxl's write-only sheets keep them on disk, not in memory); Summary and Ships are written at
-    the end, when the fleets have said how many of each ship there are."""
+    """The judge's workbook, written as the audit runs: Summary, Ships, Batteries, Components, Findings, Rules,
+    and the tables the system that reads fleets adds (Losses, with a damage record). Batteries, Components and
+    Findings take each file's rows as it is checked (openpyxl's write-only sheets keep them on disk, not in
+    memory); Summary and Ships are written at the end, when the fleets have said how many of each ship there
+    are."""
 
-    def __init__(self, losses: bool = False) -> None:
+    def __init__(self) -> None:
         self.writer = WorkbookWriter()
         self.book = self.writer.book
         self.summary = self.writer.open("Summary", tables.SUMMARY_COLUMNS)
@@ -182,7 +183,6 @@ class AuditWorkbook:
         self.components = self.writer.open("Components", tables.COMPONENT_COLUMNS)
         self.findings = self.writer.open("Findings", tables.FINDING_COLUMNS, severity_column="severity")
         self.rules = self.writer.open("Rules", tables.RULE_COLUMNS)
-        self.losses = self.writer.open("Losses", tables.LOSS_COLUMNS) if losses else None
 
     def add(self, table: tables.SheetTables) -> None:
         for row in table.batteries:
@@ -197,7 +197,7 @@ class AuditWorkbook:
             self.findings.append(row)
 
     def finish(
-        self, output: Path, summary: list[list[Any]], ship_rows: Iterable[list], losses: list[Any] | None = None
+        self, output: Path, summary: list[list[Any]], ship_rows: Iterable[list], extras: tables.AuditExtras
     ) -> None:
         self.summary.fit([[name, figure] for name, figure, _ in summary])
         self.ships.fit(ship_rows)
@@ -208,18 +208,8 @@ class AuditWorkbook:
             self.ships.append(row)
         for row in tables.rule_rows():
             self.rules.append(row)
-        if self.losses is not None:
-            for row in tables.loss_rows(losses or []):
-                self.losses.append(row)
-        for sheet in (
-            self.summary,
-            self.ships,
-            self.batteries,
-            self.components,
-            self.findings,
-            self.rules,
-            self.losses,
-        ):
-            if sheet is not None:
-                sheet.close()
+        for sheet in (self.summary, self.ships, self.batteries, self.components, self.findings, self.rules):
+            sheet.close()
+        for extra in extras.tables:
+            self.writer.sheet(extra.sheet, extra.columns, extra.rows)
         self.writer.save(output)

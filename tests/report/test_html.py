@@ -122,6 +122,17 @@ def _chromium(*arguments: str) -> subprocess.CompletedProcess:
 
 
 @needs_chromium
+def test_a_cost_chart_keeps_the_costliest_and_sums_the_rest_as_one_bar() -> None:
+    """Five ships of MCr 1..5 in a chart of at most 3 bars: the costliest two (5 and 4), then "3 others" of
+    1 + 2 + 3 = 6. With 3 bars or more room, every ship is its own bar, the costliest first."""
+    from decimal import Decimal
+
+    ships = [(f"ship {n}", Decimal(n)) for n in (3, 1, 5, 2, 4)]
+    assert charts.costliest(ships, 3) == [("ship 5", 5), ("ship 4", 4), ("3 others", 6)]
+    assert charts.costliest(ships, 5) == [("ship 5", 5), ("ship 4", 4), ("ship 3", 3), ("ship 2", 2), ("ship 1", 1)]
+    assert charts.costliest([], 3) == []
+
+
 def test_chromium_renders_the_fleet_page_with_its_summary_table_and_charts(tmp_path) -> None:
     target = tmp_path / "fleet.html"
     _audit_page(FLEET, target)

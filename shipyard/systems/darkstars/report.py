@@ -91,7 +91,7 @@ def game_svg(result: Refereed) -> str:
 
 def write_darkstars_page(result: Refereed, game: Path, output: Path) -> None:
     """The HTML page of a refereed game: the display with each path, the findings and each turn's plots."""
-    from shipyard.report.html import _write
+    from shipyard.report.html import write_page
 
     count = len(result.diagnostics)
     context = {
@@ -105,4 +105,4 @@ def write_darkstars_page(result: Refereed, game: Path, output: Path) -> None:
         "tables": [],
         "groups": None,
     }
-    _write(output, "audit.html.j2", context)
+    write_page(output, "audit.html.j2", context)

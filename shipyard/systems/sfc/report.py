@@ -124,7 +124,7 @@ def write_table_workbook(table: SfcTable, output: Path) -> None:
 
 
 def write_table_page(table: SfcTable, output: Path) -> None:
-    from shipyard.report.html import _table, _write
+    from shipyard.report import html
 
     context = {
         "title": f"shipyard sfc table: {table.names[0]} against {table.names[1]}",
@@ -133,7 +133,7 @@ def write_table_page(table: SfcTable, output: Path) -> None:
         "verdict_words": "",
         "summary": [("attackers", table.names[0]), ("defenders", table.names[1])],
         "charts": [],
-        "tables": [_table("odds", "Odds of one attack", _columns(table), table_rows(table))],
+        "tables": [html.table("odds", "Odds of one attack", _columns(table), table_rows(table))],
         "groups": None,
     }
-    _write(output, "audit.html.j2", context)
+    html.write_page(output, "audit.html.j2", context)

@@ -19,7 +19,7 @@ sheet of the fleet cannot be read or holds no High Guard ship.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
@@ -40,6 +40,7 @@ from shipyard.systems.tcs.scenario import FleetFile, Scenario, ScenarioFile
 from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
 if TYPE_CHECKING:
+    from shipyard.report.tables import AuditExtras
     from shipyard.systems.tcs.scoring import FleetScore
 
 #: How near a misspelt ship name must be to be offered (difflib's ratio), as a fire log's ship names are.
@@ -402,3 +403,13 @@ def fleet_losses(
     if scenario is None and Path(fleet.path).is_file():  # the fleet file's own rulings, this fleet's alone
         found += unasked_rulings(Path(fleet.path), fleet.scenario.rulings, result.asked)
     return [result], problems + found
+
+
+def audit_extras(
+    scenario: Scenario | None, fleets: Iterable[FleetTotal], losses: list[FleetScore] | None
+) -> AuditExtras:
+    """What the judge's audit shows of the scenario, the fleets priced and a fleet's losses (its Summary rows,
+    cost chart and Losses sheet, shipyard/systems/tcs/report.py)."""
+    from shipyard.systems.tcs.report import audit_extras as extras
+
+    return extras(scenario, fleets, losses)

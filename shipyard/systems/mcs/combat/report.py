@@ -375,7 +375,7 @@ def battle_charts(counted: Counted) -> list[str]:
 
 
 def write_battle_page(counted: Counted, output: Path) -> None:
-    from shipyard.report.html import _table, _write
+    from shipyard.report.html import table, write_page
 
     columns, rows = _battle_columns(), battle_rows(counted)
     sides = [counted.side(i) for i in (0, 1)]
@@ -395,7 +395,7 @@ def write_battle_page(counted: Counted, output: Path) -> None:
         ],
         "charts": battle_charts(counted),
         "tables": [
-            _table(name, heading, columns[name], rows[name])
+            table(name, heading, columns[name], rows[name])
             for name, heading in (
                 ("sides", "Sides"),
                 ("ships", "Ships"),
@@ -407,4 +407,4 @@ def write_battle_page(counted: Counted, output: Path) -> None:
         ],
         "groups": None,
     }
-    _write(output, "audit.html.j2", context)
+    write_page(output, "audit.html.j2", context)
