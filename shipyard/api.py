@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -326,26 +325,6 @@ def skipped_words(skipped: Counter[str]) -> str:
     return f"; {tables.skipped_words(sum(skipped.values()), tables.skipped_kinds(skipped))}"
 
 
-#: How standard input is named in findings when ``--stdin-filename`` does not name it.
-STDIN_NAME = "<stdin>"
-
-
-@contextmanager
-def _spooled_stdin(name: str | None, stream: BinaryIO | None) -> Iterator[Path]:
-    """Standard input (at most one byte past the size limit) in a temporary file named as ``name`` ends: the one
-    reader for files and standard input then reads it (limits, encodings, workbooks)."""
-    import sys
-    import tempfile
-
-    from shipyard.core.source import read_stream_limited
-
-    raw = read_stream_limited(stream if stream is not None else sys.stdin.buffer)
-    with tempfile.TemporaryDirectory(prefix="shipyard-stdin-") as folder:
-        spooled = Path(folder) / ("stdin" + (Path(name).suffix if name else ""))
-        spooled.write_bytes(raw)
-        yield spooled
-
-
 def check_stdin(
     plan: CheckPlan = CheckPlan(),
     name: str | None = None,
@@ -360,8 +339,11 @@ def check_stdin(
 
     if name is not None and plan.exclude.named_too and plan.exclude.excluded(name):
         return None
+    from shipyard.core.stdin import STDIN_NAME
+    from shipyard.core.stdin import spooled as spooled_stdin
+
     shown = name or STDIN_NAME
-    with _spooled_stdin(name, stream) as spooled:
+    with spooled_stdin(name, stream) as spooled:
         if quoter is not None:
             text, _ = read_sheet_text(spooled)
             quoter.remember(shown, text or "")
@@ -375,10 +357,12 @@ def fix_stdin(
     after the fixes (as they came when there is nothing to fix), the fixes (core/fixes.py ``Fixed``, or None),
     and the findings that remain."""
     from shipyard.core.fixes import fix_file, write_fixed
+    from shipyard.core.stdin import STDIN_NAME
+    from shipyard.core.stdin import spooled as spooled_stdin
 
     shown = name or STDIN_NAME
     selection = plan.selection.for_file(shown)
-    with _spooled_stdin(name, stream) as spooled:
+    with spooled_stdin(name, stream) as spooled:
         sheet = check_sheet(load_sheet(spooled, display=shown), selection, plan.scenario)
         fixed = fix_file(spooled, sheet.diagnostics, unsafe) if sheet.format not in ("fleet", "unreadable") else None
         if fixed is not None:
@@ -516,6 +500,7 @@ def export_tables(
     selection: Selection = Selection(),
     jobs: int | None = None,
     skipped: Counter[str] | None = None,
+    progress: Progress | None = None,
 ) -> Export:
     """The Ships and Batteries rows of the files under ``paths``, checked as ``audit`` checks them (one
     computation of errors, warnings and verdict serves both), streamed into an export in ``output_format``
@@ -534,10 +519,12 @@ def export_tables(
             selection,
             None,
             jobs=jobs or os.cpu_count() or 1,
+            progress=progress,
             keep_ships=False,
             tabulate=tables.tabulate,
             skipped=skipped,
         ):
+            table = tables.named(table)  # standard input as <stdin>
             pending.add(table)
             problems += table.error_findings
             unreadable |= not table.opened
@@ -591,6 +578,8 @@ class Audit(NamedTuple):
 
 #: The reports ``audit`` writes: a workbook, or a page (an output named .html or .htm).
 AUDIT_REPORTS = ("xlsx", "html")
+#: The output names of the reports, by which ``audit -o`` tells them.
+AUDIT_SUFFIXES = (".xlsx", ".html", ".htm")
 
 
 def audit_report_kind(output: Path) -> str:

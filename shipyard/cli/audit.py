@@ -3,21 +3,38 @@ with the fleet totals, and a workbook with sheets Summary, Ships, Batteries, Com
 
 from __future__ import annotations
 
+from io import StringIO
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from shipyard.report.console import Lines, console, progress_bar, report, usage_error, write_or_exit
+from shipyard.report.console import (
+    Lines,
+    Output,
+    TextOrJson,
+    console,
+    findings_text,
+    format_option,
+    output_option,
+    progress_bar,
+    quiet_option,
+    report,
+    usage_error,
+)
+
+if TYPE_CHECKING:
+    from shipyard.api import Audit
+
+#: The width of the table of ships written to a pipe or a file: wide, not squeezed to 80 columns.
+PIPED_WIDTH = 220
 
 
 def audit(
     paths: list[Path] = typer.Argument(..., help="Folders (or files) of sheets.", show_default=False),
-    output: Path | None = typer.Option(
-        None,
-        "--output",
-        "-o",
-        help="Write the report here: a printable page (.html, .htm) or else a workbook (.xlsx).",
-        show_default=False,
+    output: Path | None = output_option(
+        "Write the report here: a printable page (.html, .htm), the JSON document (.json) or else a workbook "
+        "(.xlsx); '-': the --format output on standard output."
     ),
     scenario: Path | None = typer.Option(
         None, "--scenario", help="A TCS scenario file: each folder is then checked as a fleet too.", show_default=False
@@ -39,6 +56,8 @@ def audit(
         "sheet Losses.",
         show_default=False,
     ),
+    output_format: TextOrJson = format_option("text: the table of ships and the verdict; json: the audit as data."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Audit every sheet under the folders: one row per ship (file, name, count, format, TL, tonnage, cost, key
     ratings, errors, warnings, verdict), the totals and the verdict; with -o, the workbook or the HTML page.
@@ -46,7 +65,6 @@ def audit(
     Exit codes as for check: 0 no error, 1 an error finding, 2 a file could not be read.
     """
     from shipyard import api
-    from shipyard.report.terminal import audit_tables, verdict_line
 
     err = Lines(stderr=True)
     unknown = api.option_prefix_problems(select, ignore)
@@ -58,12 +76,9 @@ def audit(
         if chosen is None:
             usage_error(err, problems)
     inputs = [*paths, *filter(None, (scenario, damage))]
-    kind = api.audit_report_kind(output) if output is not None else None
-    if output is not None:
-        unwritable = api.check_writable(output, tuple(inputs))
-        if unwritable is not None:
-            usage_error(err, [unwritable])  # said before the work, not after it
-    with progress_bar(console(stderr=True, soft_wrap=True), "auditing") as progress:
+    sink = Output(output, quiet, inputs, api.AUDIT_SUFFIXES)
+    kind = api.audit_report_kind(sink.report) if sink.report is not None else None
+    with progress_bar(None if quiet else console(stderr=True, soft_wrap=True), "auditing") as progress:
         result = api.audit(
             paths,
             api.Selection(api.prefixes(select), api.prefixes(ignore)),
@@ -73,20 +88,42 @@ def audit(
             damage,
             report=kind,
         )
+    if sink.form(output_format) is TextOrJson.json:
+        from shipyard.report.export import audit_document
+
+        fleets = [total.words for total in result.fleets]
+        sink.results.json(audit_document(result.summary_rows, result.rows, fleets, result.fleet_findings))
+    else:
+        _print_text(result, quiet, sink.results)
+    if not (result.summary.files or result.summary.fleet_files or result.missing):
+        err.write([(api.nothing_found(paths), None)])
+    report(err, result.loss_problems, show_source=False)
+    if (target := sink.report) is not None:
+        sink.file(lambda: api.write_audit_report(result, target))
+    raise typer.Exit(result.exit_code)
+
+
+def _print_text(result: Audit, quiet: bool, sink: Output) -> None:
+    """The table of ships, each fleet's line, the fleet findings and (unless ``quiet``) the verdict line."""
+    from shipyard.report.terminal import audit_tables, verdict_line
+
+    buffer = StringIO() if sink.to_file else None
     out = console(soft_wrap=False)
-    if not out.is_terminal:
-        out = console(soft_wrap=False, width=220)  # piped: a wide table, not one squeezed to 80 columns
+    if buffer is not None:
+        out = console(soft_wrap=False, width=PIPED_WIDTH, file=buffer, color_system=None)
+    elif not out.is_terminal:  # piped: a wide table, not one squeezed to 80 columns
+        out = console(soft_wrap=False, width=PIPED_WIDTH)
     for part in audit_tables(result.rows, out.width):
         out.print(part)
+    fleets = "".join(f"{total.words}\n" for total in result.fleets)
+    findings = findings_text(result.fleet_findings + result.missing)
+    verdict = "" if quiet else verdict_line(result.summary_rows) + "\n"
+    if buffer is not None:
+        sink.text(buffer.getvalue() + fleets + findings + verdict)
+        return
     lines = Lines()
     for total in result.fleets:
         lines.write([(total.words, None)])
     report(lines, result.fleet_findings + result.missing, show_source=False)
-    lines.write([(verdict_line(result.summary_rows), None)])
-    if not (result.summary.files or result.summary.fleet_files or result.missing):
-        err.write([(api.nothing_found(paths), None)])
-    report(err, result.loss_problems, show_source=False)
-    if output is not None:
-        write_or_exit(err, output, lambda: api.write_audit_report(result, output), inputs=inputs)
-        err.write([(f"wrote {output}", None)])
-    raise typer.Exit(result.exit_code)
+    if not quiet:
+        lines.write([(verdict_line(result.summary_rows), None)])

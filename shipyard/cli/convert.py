@@ -3,13 +3,22 @@ sheet, every assumption listed."""
 
 from __future__ import annotations
 
-import sys
 from enum import StrEnum
 from pathlib import Path
 
 import typer
 
-from shipyard.report.console import Lines, TextOrJson, report
+from shipyard.report.console import (
+    Lines,
+    Output,
+    TextOrJson,
+    format_option,
+    inputs,
+    output_option,
+    path_or_stdin,
+    quiet_option,
+    report,
+)
 from shipyard.report.text import visible_lines
 
 
@@ -42,7 +51,10 @@ def _rof_overrides(values: list[str]) -> dict[str, int]:
 
 def convert(
     file: Path = typer.Argument(
-        ..., help="A T4 USD sheet, or an FFS design (.toml or .xlsx template).", show_default=False
+        ...,
+        help="A T4 USD sheet, or an FFS design (.toml or .xlsx template); '-': standard input.",
+        parser=path_or_stdin,
+        show_default=False,
     ),
     to: Target = typer.Option(Target.mcs, "--to", help="The target system (MCS)."),
     design: DesignKind = typer.Option(
@@ -63,9 +75,9 @@ def convert(
         help="FFS designs: the scale of their figures, ffs1 (FFS1/TNE, x1.43) or ffs2. "
         "Overrides the design's own 'edition'; one of the two is required.",
     ),
-    output_format: TextOrJson = typer.Option(
-        TextOrJson.text, "--format", "-f", help="text: the MCS sheet; json: the converted sheet file as data."
-    ),
+    output_format: TextOrJson = format_option("text: the MCS sheet; json: the converted sheet file as data."),
+    output: Path = output_option("Write the MCS sheet (or the JSON) to FILE instead of printing it ('-': stdout)."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Convert each T4 ship of FILE, or the FFS design FILE, to MCS ratings (MCS section 6) and print the MCS
     sheet.
@@ -82,11 +94,13 @@ def convert(
         sandcasters_per_battery=sandcasters_per_battery,
         edition=edition.value if edition else None,
     )
-    result = api.convert(file, to.value, options)
-    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
-    if output_format is TextOrJson.json:
-        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
-    else:
-        sys.stdout.write(visible_lines("\n".join(api.render(ship) for ship in result.ships)))
+    sink = Output(output, quiet, (file,))
+    with inputs([file]) as (path,):
+        result = api.convert(path, to.value, options)
+        report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+        if sink.form(output_format) is TextOrJson.json:
+            sink.text(result.model_dump_json(indent=2) + "\n")
+        elif result.ships or not sink.to_file:
+            sink.text(visible_lines("\n".join(api.render(ship) for ship in result.ships)))
     if not result.ships or api.has_errors(result.diagnostics):
         raise typer.Exit(2)

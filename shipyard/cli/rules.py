@@ -3,27 +3,28 @@ documentation of every other code and topic."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
-from shipyard.report.console import Lines, TextOrJson, console
+from shipyard.report.console import Lines, Output, TextOrJson, format_option, output_option, quiet_option
 
 
 def rules(
-    output_format: TextOrJson = typer.Option(
-        TextOrJson.text, "--format", "-f", help="text (a table) or json (every rule with its documentation)."
-    ),
+    output_format: TextOrJson = format_option("text (a table) or json (every rule with its documentation)."),
+    output: Path = output_option(),
+    quiet: bool = quiet_option(),
 ) -> None:
     """List every rule: code, name, most serious level, and what it checks."""
-    if output_format is TextOrJson.json:
-        import json
-
+    sink = Output(output, quiet)
+    if sink.form(output_format) is TextOrJson.json:
         from shipyard import api
 
-        print(json.dumps(api.rule_catalogue(), indent=2))
+        sink.json(api.rule_catalogue())
         return
     from shipyard.report.terminal import rules_table
 
-    console(soft_wrap=False).print(rules_table())
+    sink.print(rules_table())
 
 
 def explain(
@@ -34,6 +35,9 @@ def explain(
         "... APX11) or a formation rule (FORMATION-MOVES, FORMATION-FIRE, "
         "FORMATION-AGILITY, FORMATION-MISSILES).",
     ),
+    output_format: TextOrJson = format_option("text, or json: the code and its documentation."),
+    output: Path = output_option(),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Print a rule's documentation (what it checks, why, a failing and a passing example, its source), what
     any other diagnostic code means, or an Appendix A table or battle formation rule."""
@@ -43,4 +47,8 @@ def explain(
     if text is None:
         Lines(stderr=True).write([(f"error: {api.explain_miss(code)}", None)])
         raise typer.Exit(2)
-    print(text)
+    sink = Output(output, quiet)
+    if sink.form(output_format) is TextOrJson.json:
+        sink.json({"code": code.strip(), "text": text})
+    else:
+        sink.text(text + "\n")

@@ -1,6 +1,7 @@
 """Small things every command shares: its consoles (colour only on a terminal, and no styling at all with
-NO_COLOR), a progress bar on stderr for long runs (only on a terminal, gone when the run ends), and writing
-an output file with a located error instead of a traceback.
+NO_COLOR), a progress bar on stderr for long runs (only on a terminal, gone when the run ends), writing an
+output file with a located error instead of a traceback, and the conventions of docs/cli.md: ``-`` reads
+standard input, ``-o FILE`` (``-o -``: standard output), ``-f/--format text|json``, ``-q/--quiet``.
 
 rich is imported only when it is used: ``Lines`` (the line reports of ``check``) writes plain text when its
 stream is not a terminal, so a linter run in CI or a pipe does not pay for a styling library it does not
@@ -24,6 +25,177 @@ if TYPE_CHECKING:
 
     from shipyard.core.diagnostics import Diagnostic
     from shipyard.report.text import Segment
+
+
+class StdinPath(type(Path())):  # type: ignore[misc]
+    """The argument ``-``: standard input (a file named ``-`` is given as ``./-``)."""
+
+
+def path_or_stdin(value: str) -> Path:
+    """A path argument as typed: ``-`` is standard input (``StdinPath``); ``./-`` is the file named ``-``."""
+    return StdinPath(value) if value == "-" else Path(value)
+
+
+def reads_stdin(path: Path | None) -> bool:
+    return isinstance(path, StdinPath)
+
+
+@contextmanager
+def inputs(paths: Sequence[Path]) -> Iterator[list[Path]]:
+    """The paths a command reads, ``-`` replaced by standard input spooled to a file (shipyard/core/stdin.py:
+    named ``<stdin>`` in findings, its references found from the current directory). Standard input is read
+    once: a second ``-`` is a usage error."""
+    if sum(map(reads_stdin, paths)) > 1:
+        raise typer.BadParameter("standard input ('-') can be read once: name it once")
+    if not any(map(reads_stdin, paths)):
+        yield list(paths)
+        return
+    from shipyard.core.stdin import spooled
+
+    with spooled() as spool:
+        yield [spool if reads_stdin(path) else path for path in paths]
+
+
+def quiet_option() -> bool:
+    return typer.Option(
+        False,
+        "--quiet",
+        "-q",
+        help="Print the results and findings only: no progress bar, no summary line, no 'wrote FILE'.",
+    )
+
+
+def format_option(help: str = "text (for people) or json (for programs).") -> TextOrJson:
+    return typer.Option(TextOrJson.text, "--format", "-f", help=help)
+
+
+def output_option(help: str = "Write the results to FILE instead of printing them ('-': standard output).") -> Path:
+    return typer.Option(None, "--output", "-o", metavar="FILE", parser=path_or_stdin, help=help, show_default=False)
+
+
+#: The output names that pick the form of a command's results, whatever ``--format`` says.
+RESULT_SUFFIXES = {".json": "json", ".txt": "text"}
+
+
+class Output:
+    """Where a command's results go: standard output, or ``-o FILE`` (``-o -`` is standard output), each file
+    written atomically and said on stderr ("wrote FILE") unless ``-q``; a file that cannot be written, or is
+    one of the command's ``inputs``, is IO009 and exit 2, said before the work.
+
+    A command that writes reports (a workbook, a page, a picture) names their extensions in ``reports``: such
+    an output is the report, and the results still print; ``.json`` or ``.txt`` is the results in that form
+    (unless ``only_reports``: a command whose result is the report), and any other name is a usage error. A
+    command without reports writes its results to any name, as JSON for ``.json``, as text for ``.txt``, else
+    as ``--format`` says."""
+
+    def __init__(
+        self,
+        output: Path | None,
+        quiet: bool = False,
+        inputs: Sequence[Path] = (),
+        reports: Sequence[str] = (),
+        only_reports: bool = False,
+    ) -> None:
+        self.output = None if output is None or reads_stdin(output) else output
+        self.quiet = quiet
+        self.inputs = tuple(path for path in inputs if not reads_stdin(path))
+        self.reports = tuple(reports)
+        self.err = Lines(stderr=True)
+        named = (*self.reports, *(() if only_reports else RESULT_SUFFIXES))
+        if self.output is not None:
+            from shipyard.core.files import check_writable
+
+            problem = check_writable(self.output, self.inputs)  # said before the work, not after it
+            if problem is not None:
+                usage_error(self.err, [problem])
+        if self.output is not None and self.reports and self.suffix() not in named:
+            expected = ", ".join(named)
+            raise typer.BadParameter(
+                f"expected a {expected} file (or '-': standard output), got {self.output.name!r}",
+                param_hint="--output",
+            )
+
+    @property
+    def to_file(self) -> bool:
+        return self.output is not None
+
+    def suffix(self) -> str:
+        """The output file's extension, lower case ('' for standard output)."""
+        return self.output.suffix.lower() if self.output is not None else ""
+
+    @property
+    def report(self) -> Path | None:
+        """The report file asked for (one of ``reports``), if any."""
+        return self.output if self.output is not None and self.suffix() in self.reports else None
+
+    def form(self, chosen: TextOrJson) -> TextOrJson:
+        """The form of the results: JSON for an output named .json, text for .txt, else ``--format``'s."""
+        return TextOrJson(RESULT_SUFFIXES.get(self.suffix(), chosen.value))
+
+    @property
+    def results(self) -> Output:
+        """Where the results go: here, or standard output when the output file is a report."""
+        return Output(None, self.quiet) if self.report is not None else self
+
+    def text(self, text: str) -> None:
+        """The results as text (the text or the JSON document): printed, or written to the output file; standard
+        input, spooled, is named as ``<stdin>`` in it."""
+        from shipyard.core.stdin import named
+
+        text = named(text)
+        if self.output is None:
+            sys.stdout.write(text)
+            return
+        from shipyard.core.files import write_text_atomic
+
+        target = self.output
+        self.file(lambda: write_text_atomic(target, lambda stream: stream.write(text)))
+
+    def print(self, *renderables: object, soft_wrap: bool = False) -> None:
+        """Rich renderables (panels, tables), printed as they are (a ship's name never read as markup), or
+        rendered as plain text at the terminal's width into the output file; ``soft_wrap``: long lines are
+        left whole for the terminal to wrap."""
+        if self.output is None:
+            out = console(soft_wrap=soft_wrap, markup=False)
+            for renderable in renderables:
+                out.print(renderable)
+            return
+        from io import StringIO
+
+        buffer = StringIO()
+        printer = console(file=buffer, soft_wrap=soft_wrap, markup=False, color_system=None, width=console().width)
+        for renderable in renderables:
+            printer.print(renderable)
+        self.text(buffer.getvalue())
+
+    def findings(self, diagnostics: Sequence[Diagnostic]) -> None:
+        """Findings as results (a referee's verdicts): located lines, printed or written to the output file."""
+        if self.output is None:
+            report(Lines(), diagnostics, show_source=False)
+            return
+        self.text(findings_text(diagnostics))
+
+    def json(self, document: object) -> None:
+        import json
+
+        self.text(json.dumps(document, indent=2) + "\n")
+
+    def file(self, write: Callable[[], None], also: Sequence[Path] = (), words: str | None = None) -> None:
+        """Run ``write`` (which writes the output file and the files ``also``), then say so."""
+        assert self.output is not None
+        write_or_exit(self.err, self.output, write, self.inputs, also)
+        self.wrote(words or str(self.output))
+
+    def wrote(self, what: str) -> None:
+        if not self.quiet:
+            self.err.write([(f"wrote {what}", None)])
+
+
+def findings_text(diagnostics: Sequence[Diagnostic]) -> str:
+    """Findings as plain located lines, one each, without their source lines."""
+    from shipyard.report.text import diagnostic_segments
+
+    return "".join("".join(t for t, _ in diagnostic_segments(d, show_source=False)) + "\n" for d in diagnostics)
 
 
 class TextOrJson(StrEnum):
@@ -75,6 +247,9 @@ class Lines:
         self.live: Console | None = None
 
     def write(self, segments: Sequence[Segment]) -> None:
+        from shipyard.core.stdin import named
+
+        segments = [(named(text), style) for text, style in segments]
         target = self.live or self.console
         if target is None:
             line = "".join(text for text, _ in segments)
@@ -122,9 +297,13 @@ def progress_bar(
 
 def report(err: Lines, diagnostics: Sequence[Diagnostic], show_source: bool = True) -> None:
     """Each diagnostic as a located line (with its source line and caret where it has one)."""
+    from shipyard.core.stdin import shown
     from shipyard.report.text import diagnostic_segments
 
     for diagnostic in diagnostics:
+        name = shown(diagnostic.span.path)
+        if name != diagnostic.span.path:  # standard input, spooled: shown by its name
+            diagnostic = diagnostic.model_copy(update={"span": diagnostic.span._replace(path=name)})
         err.write(diagnostic_segments(diagnostic, show_source=show_source))
 
 

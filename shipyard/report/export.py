@@ -130,3 +130,23 @@ def _required(output: Path | None) -> Path:
     if output is None:
         raise ValueError("this export format needs an output file")
     return output
+
+
+def audit_document(summary: list[list[Any]], ship_rows: Any, fleets: list[str], findings: list[Any]) -> dict:
+    """The audit as one JSON document: its verdict, the Summary as an object (each fleet's rows an object of
+    ``fleets``, with its line), the Ships rows as objects (the export's columns, docs/export.md) and the fleet
+    findings."""
+    names = [c.name for c in tables.SHIP_COLUMNS]
+    whole: dict[str, Any] = {}
+    priced: list[dict[str, Any]] = []
+    for name, value, _ in summary:
+        if name == "fleet":
+            priced.append({"line": fleets[len(priced)] if len(priced) < len(fleets) else None})
+        (priced[-1] if priced and name != "written by" else whole)[name] = plain(value)
+    return {
+        "verdict": whole["verdict"],
+        "summary": whole,
+        "fleets": priced,
+        "ships": [dict(zip(names, map(plain, row), strict=True)) for row in ship_rows],
+        "findings": [d.model_dump(mode="json") for d in findings],  # as check --format json writes them
+    }

@@ -226,6 +226,27 @@ def tabulate(sheet: SheetFile) -> SheetTables:
     )
 
 
+def named(table: SheetTables) -> SheetTables:
+    """A file's tables with standard input (spooled to a file, shipyard/core/stdin.py) named as ``<stdin>``
+    in the file column of every row (the first); any other file's as they are."""
+    from shipyard.core.stdin import shown
+
+    name = shown(table.path)
+    if name == table.path:
+        return table
+
+    def rows(part: list[list]) -> list[list]:
+        return [[name, *row[1:]] for row in part]
+
+    return table._replace(
+        path=name,
+        ships=rows(table.ships),
+        batteries=rows(table.batteries),
+        components=rows(table.components),
+        findings=rows(table.findings),
+    )
+
+
 def battery_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
     for sheet in sheets:
         for ship in sheet.ships:

@@ -159,4 +159,4 @@ def test_drawing_what_is_not_a_system(tmp_path):
     result = runner.invoke(app, ["darkstars", "draw", "examples/kuvasz.usd", "-o", str(target)])
     assert result.exit_code == 2 and "not a Dark Stars system" in result.stderr and not target.exists()
     bad = runner.invoke(app, ["darkstars", "draw", "examples/kuvasz.usd", "-o", str(tmp_path / "x.pdf")])
-    assert bad.exit_code == 2 and "expected a .svg or .png file" in bad.output
+    assert bad.exit_code == 2 and "expected a .svg, .png file" in bad.output

@@ -404,7 +404,7 @@ def test_a_bad_output_name():
     result = runner.invoke(
         app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "kuvasz.usd"), "-o", "battle.pdf"]
     )
-    assert result.exit_code == 2 and "expected a .xlsx or .html file" in result.output
+    assert result.exit_code == 2 and "expected a .xlsx, .html, .json, .txt file" in result.output
 
 
 def test_damage_applies_at_the_end_of_the_turn_in_battle():

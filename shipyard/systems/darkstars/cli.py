@@ -3,14 +3,23 @@
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 
 import typer
 
 from shipyard.core.codes import log_status
-from shipyard.report.console import TextOrJson
+from shipyard.report.console import (
+    Lines,
+    Output,
+    TextOrJson,
+    format_option,
+    inputs,
+    output_option,
+    path_or_stdin,
+    quiet_option,
+    report,
+    usage_error,
+)
 
 app = typer.Typer(
     help="Dark Stars: systems generated and drawn, plots refereed.", no_args_is_help=True, rich_markup_mode=None
@@ -22,24 +31,22 @@ def generate(
         ..., "--seed", help="The seed of the rolls: the same seed, the same system.", show_default=False
     ),
     name: str = typer.Option(None, "--name", help="The system's name (default: 'seed N').", show_default=False),
-    output: Path = typer.Option(
-        None, "--output", "-o", help="Write the system file here instead of printing it.", show_default=False
-    ),
+    output: Path = output_option("Write the system file here instead of printing it ('-': standard output)."),
+    output_format: TextOrJson = format_option("text: the system file (TOML); json: the same as data."),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Roll a system: 1d6 for each of the nine orbitals on the generation table, each planet at a random hex
     of its ring, written as a system file (TOML) that `shipyard check` and `shipyard show` read."""
     from shipyard.systems.darkstars import api
 
     text = api.darkstars_generate(seed, name)
-    if output is None:
-        sys.stdout.write(text)
-        return
-    from shipyard.report.console import Lines, write_or_exit
+    sink = Output(output, quiet)
+    if sink.form(output_format) is TextOrJson.json:
+        import tomllib
 
-    def write() -> None:
-        output.write_text(text, encoding="utf-8")
-
-    write_or_exit(Lines(stderr=True), output, write)
+        sink.json(tomllib.loads(text))
+    else:
+        sink.text(text)
 
 
 app.command("generate")(generate)
@@ -47,40 +54,48 @@ app.command("generate")(generate)
 
 def draw(
     source: Path = typer.Argument(
-        ..., help="A Dark Stars system file, or a game log (its system with each plotted path).", show_default=False
+        ...,
+        help="A Dark Stars system file, or a game log (its system with each plotted path); '-': standard input.",
+        parser=path_or_stdin,
+        show_default=False,
     ),
     output: Path = typer.Option(
         ...,
         "--output",
         "-o",
-        help="The picture to write: .svg, or .png (rendered with Chromium, where it is installed).",
+        metavar="FILE",
+        parser=path_or_stdin,
+        help="The picture to write: .svg, or .png (rendered with Chromium, where it is installed); '-': the SVG "
+        "on standard output.",
         show_default=False,
     ),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Draw the display: the star and the nine orbitals with every hex, the planets labelled by type, and for a
     game each ship's plotted path (illegal plots dashed). Exit 2 when the source cannot be read."""
-    from shipyard.report.console import Lines, report, usage_error, write_or_exit
     from shipyard.report.png import svg_to_png
     from shipyard.systems.darkstars import api
 
-    if output.suffix.lower() not in (".svg", ".png"):
-        raise typer.BadParameter(f"expected a .svg or .png file, got {output.name!r}", param_hint="--output")
-    picture, found = api.darkstars_draw(source)
-    report(Lines(stderr=True), sorted(found, key=lambda d: d.sort_key))
+    sink = Output(output, quiet, (source,), (".svg", ".png"), only_reports=True)
+    with inputs([source]) as (path,):
+        picture, found = api.darkstars_draw(path)
+        report(Lines(stderr=True), sorted(found, key=lambda d: d.sort_key))
     if picture is None:
         raise typer.Exit(2)
-    text = picture
+    if (target := sink.report) is None:
+        sink.text(picture)
+        return
     why: list = []
 
     def write() -> None:
-        if output.suffix.lower() == ".svg":
-            output.write_text(text, encoding="utf-8")
+        if target.suffix.lower() == ".svg":
+            target.write_text(picture, encoding="utf-8")
         else:
-            problem = svg_to_png(text, output)
+            problem = svg_to_png(picture, target)
             if problem is not None:
                 why.append(problem)
 
-    write_or_exit(Lines(stderr=True), output, write, inputs=[source])
+    sink.file(write)
     if why:
         usage_error(Lines(stderr=True), why)
 
@@ -89,53 +104,42 @@ app.command("draw")(draw)
 
 
 def referee(
-    game: Path = typer.Argument(..., help="A Dark Stars game log (TOML; docs/darkstars.md).", show_default=False),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
-    picture: Path = typer.Option(
-        None,
-        "--output",
-        "-o",
-        help="Also write the display with each plotted path (.svg; illegal plots dashed) or the game's page (.html).",
+    game: Path = typer.Argument(
+        ...,
+        help="A Dark Stars game log (TOML; docs/darkstars.md; '-': standard input).",
+        parser=path_or_stdin,
         show_default=False,
     ),
+    output_format: TextOrJson = format_option(),
+    picture: Path = output_option(
+        "Also write the display with each plotted path (.svg; illegal plots dashed) or the game's page (.html); "
+        ".json or .txt: the results there instead of on standard output."
+    ),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Referee every plot of a game log: planets move one hex clockwise, then each plot is checked against the
     movement tables, the drives of its race, its fuel and any gravity assist it claims. Exit 1 with an error, 2
     when the log cannot be read."""
-    from shipyard.report.console import Lines, report, write_or_exit
     from shipyard.systems.darkstars import api
-    from shipyard.systems.darkstars.report import game_svg, write_darkstars_page
+    from shipyard.systems.darkstars.report import game_svg, referee_document, write_darkstars_page
 
-    result = api.darkstars_referee(game)
-    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
-    if output_format is TextOrJson.json:
-        sys.stdout.write(
-            json.dumps(
-                {
-                    "turns": result.turns,
-                    "paths": [
-                        {"ship": name, "hexes": [list(h) for h in hexes], "illegal": bad}
-                        for name, hexes, bad in result.paths
-                    ],
-                },
-                indent=2,
-            )
-            + "\n"
-        )
-    else:
-        sys.stdout.writelines(line + "\n" for turn in result.turns for line in turn)
-    if picture is not None and picture.suffix.lower() not in (".svg", ".html"):
-        raise typer.BadParameter(f"expected a .svg or .html file, got {picture.name!r}", param_hint="--output")
-    if picture is not None and result.system is not None:
-        text = game_svg(result)
+    sink = Output(picture, quiet, (game,), (".svg", ".html"))
+    with inputs([game]) as (path,):
+        result = api.darkstars_referee(path)
+        report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+        if sink.form(output_format) is TextOrJson.json:
+            sink.results.json(referee_document(result))
+        else:
+            sink.results.text("".join(line + "\n" for turn in result.turns for line in turn))
+        if (target := sink.report) is not None and result.system is not None:
 
-        def write() -> None:
-            if picture.suffix.lower() == ".html":
-                write_darkstars_page(result, game, picture)
-            else:
-                picture.write_text(text, encoding="utf-8")
+            def write() -> None:
+                if target.suffix.lower() == ".html":
+                    write_darkstars_page(result, game, target)
+                else:
+                    target.write_text(game_svg(result), encoding="utf-8")
 
-        write_or_exit(Lines(stderr=True), picture, write, inputs=[game])
+            sink.file(write)
     raise typer.Exit(2 if result.system is None else log_status(result.diagnostics, ("DS003", "DS004")))
 
 
@@ -143,42 +147,27 @@ app.command("referee")(referee)
 
 
 def moves(
-    game: Path = typer.Argument(..., help="A Dark Stars game log.", show_default=False),
+    game: Path = typer.Argument(
+        ..., help="A Dark Stars game log ('-': standard input).", parser=path_or_stdin, show_default=False
+    ),
     ship: str = typer.Option(..., "--ship", help="The ship whose next turn to list.", show_default=False),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
+    output_format: TextOrJson = format_option(),
+    output: Path = output_option(),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Every legal plot for a ship's next turn, after the log's turns: the drive, move type and speed choice,
     the new speed, the hexes it can end in, and the fuel left (gravity assists not counted)."""
-    from shipyard.report.console import Lines, report
     from shipyard.systems.darkstars import api
+    from shipyard.systems.darkstars.report import moves_document, moves_text
 
-    found, problems = api.darkstars_moves(game, ship)
-    report(Lines(stderr=True), sorted(problems, key=lambda d: d.sort_key))
-    if output_format is TextOrJson.json:
-        sys.stdout.write(
-            json.dumps(
-                [
-                    {
-                        "drive": o.drive,
-                        "move": o.move,
-                        "speed": o.speed,
-                        "new_speed": o.new_speed,
-                        "ends": [list(h) for h in o.ends],
-                        "fuel": o.fuel,
-                    }
-                    for o in found
-                ],
-                indent=2,
-            )
-            + "\n"
-        )
+    sink = Output(output, quiet, (game,))
+    with inputs([game]) as (path,):
+        found, problems = api.darkstars_moves(path, ship)
+        report(Lines(stderr=True), sorted(problems, key=lambda d: d.sort_key))
+    if sink.form(output_format) is TextOrJson.json:
+        sink.json(moves_document(found))
     else:
-        for option in found:
-            ends = ", ".join(f"({q}, {r})" for q, r in option.ends) or "stays"
-            fuel = f", fuel {option.fuel}" if option.fuel is not None else ""
-            sys.stdout.write(
-                f"{option.drive} {option.move} {option.speed}: speed {option.new_speed}, ends {ends}{fuel}\n"
-            )
+        sink.text(moves_text(found))
     if not found and any(d.severity.value == "error" for d in problems):
         raise typer.Exit(2)
 

@@ -19,6 +19,7 @@ from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import none_named, spelt
+from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import AnyCase, Positions, load_toml_model, located, read_toml_file
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
@@ -360,7 +361,7 @@ def referee(path: Path, shown: str | None = None, text: str | None = None) -> Re
         log, found, positions = load_toml_model(text, shown, GameLog, "DS003", "DS004", "Dark Stars game log")
     if log is None:
         return Refereed(diagnostics=found)
-    sheet = load_sheet(Path(os.path.normpath(path.parent / log.game.system)))
+    sheet = load_sheet(Path(os.path.normpath(folder_of(path) / log.game.system)))
     systems = [s for s in sheet.ships if isinstance(s, StarSystem)]
     if not systems:
         line, col = positions.get(("game", "system"), (1, 1))

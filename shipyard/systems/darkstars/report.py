@@ -4,11 +4,13 @@ type (and, for a refereed game, each ship's path). No script; every text escaped
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from shipyard.systems.darkstars.referee import Option as MoveOption
     from shipyard.systems.darkstars.referee import Refereed
     from shipyard.systems.darkstars.system import StarSystem
 
@@ -106,3 +108,38 @@ def write_darkstars_page(result: Refereed, game: Path, output: Path) -> None:
         "groups": None,
     }
     write_page(output, "audit.html.j2", context)
+
+
+def referee_document(result: Refereed) -> dict[str, object]:
+    """A refereed game as data: each turn's lines, and each ship's path (its hexes, and whether it is illegal)."""
+    return {
+        "turns": result.turns,
+        "paths": [
+            {"ship": name, "hexes": [list(h) for h in hexes], "illegal": bad} for name, hexes, bad in result.paths
+        ],
+    }
+
+
+def moves_document(found: Sequence[MoveOption]) -> list[dict[str, object]]:
+    """A ship's legal plots as data."""
+    return [
+        {
+            "drive": o.drive,
+            "move": o.move,
+            "speed": o.speed,
+            "new_speed": o.new_speed,
+            "ends": [list(h) for h in o.ends],
+            "fuel": o.fuel,
+        }
+        for o in found
+    ]
+
+
+def moves_text(found: Sequence[MoveOption]) -> str:
+    """A ship's legal plots, one a line: drive, move and speed choice, the new speed, the ends, the fuel left."""
+    out = []
+    for option in found:
+        ends = ", ".join(f"({q}, {r})" for q, r in option.ends) or "stays"
+        fuel = f", fuel {option.fuel}" if option.fuel is not None else ""
+        out.append(f"{option.drive} {option.move} {option.speed}: speed {option.new_speed}, ends {ends}{fuel}\n")
+    return "".join(out)

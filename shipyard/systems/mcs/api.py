@@ -6,13 +6,14 @@ findings."""
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.stdin import folder_of
 
 if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
     from shipyard.systems.mcs.combat.battle import Counted
@@ -212,15 +213,17 @@ def combat_battle(
     until_ci: float | None = None,
     turns: int | None = None,
     start_range: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> CombatBattle:
     """Fight the engagement of ``sources``: one engagement file (TOML), or two sheets with every default; on
-    ``jobs`` processes (None: every core), the result the same whatever their number."""
+    ``jobs`` processes (None: every core), the result the same whatever their number; ``progress(done, runs)``
+    is told as the battles are fought."""
     from shipyard.systems.mcs.combat.battle import build_fleets, count, fight, load_engagement, run_many, two_sheets
 
     paths = [Path(source) for source in sources]
     if len(paths) == 1:
         engagement, found, positions = load_engagement(paths[0])
-        base, shown = paths[0].parent, str(paths[0])
+        base, shown = folder_of(paths[0]), str(paths[0])
     elif len(paths) == 2:
         engagement, found, positions, base, shown = two_sheets(paths[0], paths[1]), [], {}, Path("."), ""
     else:
@@ -251,7 +254,8 @@ def combat_battle(
             fleets, engagement.options, engagement.start_range, engagement.turns, seed, 0, narrate=True
         )
         return CombatBattle(count([tally], 1, seed, fleets), narration, found)
-    return CombatBattle(run_many(fleets, engagement, runs, seed, jobs or os.cpu_count() or 1, until_ci), None, found)
+    counted = run_many(fleets, engagement, runs, seed, jobs or os.cpu_count() or 1, until_ci, progress=progress)
+    return CombatBattle(counted, None, found)
 
 
 def mcs_options(

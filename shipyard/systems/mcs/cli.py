@@ -3,16 +3,26 @@ fire log resolved step by step): MCS combat, sections 2.0-5.7."""
 
 from __future__ import annotations
 
-import json
 import math
-import sys
 from enum import StrEnum
 from pathlib import Path
 
 import typer
 
 from shipyard.core.codes import log_status
-from shipyard.report.console import Lines, TextOrJson, report
+from shipyard.report.console import (
+    Lines,
+    Output,
+    TextOrJson,
+    console,
+    format_option,
+    inputs,
+    output_option,
+    path_or_stdin,
+    progress_bar,
+    quiet_option,
+    report,
+)
 
 app = typer.Typer(
     help="MCS combat: the exact odds of a shot, a fire log resolved, whole battles fought.",
@@ -75,8 +85,10 @@ def _defence(values: list[str]) -> list[tuple[str, int, int]]:
 
 
 def shot(
-    attacker: Path = typer.Argument(..., help="The firing ship's MCS sheet.", show_default=False),
-    target: Path = typer.Argument(..., help="The target's MCS sheet.", show_default=False),
+    attacker: Path = typer.Argument(
+        ..., help="The firing ship's MCS sheet ('-': standard input).", parser=path_or_stdin, show_default=False
+    ),
+    target: Path = typer.Argument(..., help="The target's MCS sheet.", parser=path_or_stdin, show_default=False),
     battery: str = typer.Option(
         ...,
         "--battery",
@@ -158,7 +170,9 @@ def shot(
         show_default=False,
         help="The target, when its sheet holds several (default: the first).",
     ),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
+    output_format: TextOrJson = format_option(),
+    output: Path = output_option(),
+    quiet: bool = quiet_option(),
 ) -> None:
     """The exact odds of one shot of BATTERY from ATTACKER at TARGET: the to-hit target with its terms, the
     dice, the chance to hit, and the severity of the surface and interior hits, as fractions. For a missile
@@ -175,46 +189,50 @@ def shot(
         quick_combat=quick_combat,
         screen_task=not no_screen_task,
     )
-    result = api.combat_shot(
-        attacker,
-        battery,
-        target,
-        band,
-        evasion,
-        skill,
-        sand.value,
-        aiming,
-        crew.value if crew else None,
-        _defence(defence),
-        options,
-        squadron,
-        spread,
-        swarm,
-        attacker_ship,
-        target_ship,
-    )
-    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+    sink = Output(output, quiet, (attacker, target))
+    with inputs([attacker, target]) as (attacker_path, target_path):
+        result = api.combat_shot(
+            attacker_path,
+            battery,
+            target_path,
+            band,
+            evasion,
+            skill,
+            sand.value,
+            aiming,
+            crew.value if crew else None,
+            _defence(defence),
+            options,
+            squadron,
+            spread,
+            swarm,
+            attacker_ship,
+            target_ship,
+        )
+        report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if result.odds is None:
         raise typer.Exit(2 if result.unreadable else 1)
     from shipyard.systems.mcs.combat.report import shot_document, shot_text
 
-    if output_format is TextOrJson.json:
-        sys.stdout.write(json.dumps(shot_document(result.odds), indent=2) + "\n")
+    if sink.form(output_format) is TextOrJson.json:
+        sink.json(shot_document(result.odds))
     else:
-        sys.stdout.write(shot_text(result.odds))
+        sink.text(shot_text(result.odds))
 
 
 def resolve(
-    log: Path = typer.Argument(..., help="A fire log (TOML; docs/combat.md).", show_default=False),
+    log: Path = typer.Argument(
+        ..., help="A fire log (TOML; docs/combat.md; '-': standard input).", parser=path_or_stdin, show_default=False
+    ),
     seed: int = typer.Option(
         None,
         "--seed",
         help="Roll the dice a fire does not give with this seed (the same seed, the same log).",
         show_default=False,
     ),
-    output_format: TextOrJson = typer.Option(
-        TextOrJson.text, "--format", "-f", help="text: the narration and the states; json: the same as data."
-    ),
+    output_format: TextOrJson = format_option("text: the narration and the states; json: the same as data."),
+    output: Path = output_option(),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Resolve a referee's fire log step by step: each shot narrated with its numbers, damage applied at the end
     of each turn, and the ships' states printed after it. Exit 1 when the log has an error, 2 when it cannot be
@@ -222,13 +240,15 @@ def resolve(
     from shipyard.systems.mcs import api
     from shipyard.systems.mcs.combat.report import resolution_document, resolution_text
 
-    result = api.combat_resolve(log, seed)
-    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
-    if output_format is TextOrJson.json:
-        sys.stdout.write(json.dumps(resolution_document(result), indent=2) + "\n")
-    else:
-        sys.stdout.write(resolution_text(result))
-    raise typer.Exit(log_status(result.diagnostics, ("CMB001", "CMB002"), str(log)))
+    sink = Output(output, quiet, (log,))
+    with inputs([log]) as (path,):
+        result = api.combat_resolve(path, seed)
+        report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+        if sink.form(output_format) is TextOrJson.json:
+            sink.json(resolution_document(result))
+        else:
+            sink.text(resolution_text(result))
+    raise typer.Exit(log_status(result.diagnostics, ("CMB001", "CMB002"), str(path)))
 
 
 app.command("shot")(shot)
@@ -239,7 +259,8 @@ def battle(
     files: list[Path] = typer.Argument(
         ...,
         help="An engagement file (TOML; docs/combat.md), or two MCS sheets "
-        "(T4 sheets and FFS designs are converted) to fight with every default.",
+        "(T4 sheets and FFS designs are converted) to fight with every default; '-': standard input.",
+        parser=path_or_stdin,
         show_default=False,
     ),
     runs: int = typer.Option(1000, "--runs", "-n", min=1, help="Battles to fight; 1 narrates the battle."),
@@ -274,45 +295,39 @@ def battle(
         show_default=False,
         help="The starting range, by its key or name (default: the engagement's, or x).",
     ),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
-    output: Path = typer.Option(
-        None,
-        "--output",
-        "-o",
-        help="Also write the report: .xlsx (a workbook) or .html (a page with charts).",
-        show_default=False,
+    output_format: TextOrJson = format_option(),
+    output: Path = output_option(
+        "Also write the report: .xlsx (a workbook) or .html (a page with charts); .json or .txt: the results "
+        "there instead of on standard output."
     ),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Fight whole MCS battles (MCS 2.0): each side by its doctrine, turn by turn, to the turn limit or until a
     side can no longer fight or has withdrawn. One battle is narrated shot by shot; many are counted: each side's
     chance to win, draw and lose with its 95% interval, turns fought, ships left, losses and hits by battery."""
     from shipyard.systems.mcs import api
-    from shipyard.systems.mcs.combat.report import (
-        battle_document,
-        battle_text,
-        write_battle_page,
-        write_battle_workbook,
-    )
+    from shipyard.systems.mcs.combat.report import BATTLE_REPORTS, battle_document, battle_text
 
-    if output is not None and output.suffix.lower() not in (".xlsx", ".html"):
-        raise typer.BadParameter(f"expected a .xlsx or .html file, got {output.name!r}", param_hint="--output")
     if start in ("impact", "pb"):
         raise typer.BadParameter("a battle starts at vs, s, m, l or x", param_hint="--range")
-    result = api.combat_battle(files, runs, seed, jobs, until_ci, turns, start)
+    sink = Output(output, quiet, files, tuple(BATTLE_REPORTS))
+    with inputs(files) as paths, progress_bar(None if quiet else console(stderr=True), "fighting") as progress:
+        result = api.combat_battle(paths, runs, seed, jobs, until_ci, turns, start, progress)
     report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if result.counted is None:
         raise typer.Exit(2)
-    if output_format is TextOrJson.json:
+    printed = sink.results
+    if sink.form(output_format) is TextOrJson.json:
         document = battle_document(result.counted)
         if result.narration is not None:
             document["narration"] = result.narration
-        sys.stdout.write(json.dumps(document, indent=2) + "\n")
+        printed.json(document)
     else:
-        if result.narration is not None:
-            sys.stdout.write("\n".join(result.narration) + "\n\n")
-        sys.stdout.write(battle_text(result.counted))
-    if output is not None:
-        (write_battle_workbook if output.suffix.lower() == ".xlsx" else write_battle_page)(result.counted, output)
+        narration = "\n".join(result.narration) + "\n\n" if result.narration is not None else ""
+        printed.text(narration + battle_text(result.counted))
+    if (target := sink.report) is not None:
+        counted = result.counted
+        sink.file(lambda: BATTLE_REPORTS[sink.suffix()](counted, target))
 
 
 app.command("battle")(battle)

@@ -4,6 +4,7 @@ that is no roster, a log that does not read are findings."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -101,9 +102,9 @@ class SfcTable(NamedTuple):
     diagnostics: list[Diagnostic]
 
 
-def sfc_table(first: str | Path, second: str | Path) -> SfcTable:
+def sfc_table(first: str | Path, second: str | Path, progress: Callable[[int, int], None] | None = None) -> SfcTable:
     """The fleet-against-fleet odds of two rosters; their read and rule findings beside (an unreadable roster
-    gives no table)."""
+    gives no table). ``progress(done, total)`` is told after each attacker's row."""
     from shipyard.core.pipeline import check_sheet, load_sheet
     from shipyard.systems.sfc import charts
     from shipyard.systems.sfc.odds import Side, attack
@@ -132,11 +133,12 @@ def sfc_table(first: str | Path, second: str | Path) -> SfcTable:
         kinds = [(line.type, line.tl) for element in roster.elements for line in element.lines()]
         sides.append(list(dict.fromkeys(kinds)))
     attackers = [kind for kind in sides[0] if charts.ELEMENTS[kind[0]].initiates]  # tenders and transports cannot
-    odds = {
-        (i, j): attack(Side(a, tl_a), Side(d, tl_d))
-        for i, (a, tl_a) in enumerate(attackers)
-        for j, (d, tl_d) in enumerate(sides[1])
-    }
+    odds: dict[tuple[int, int], Attack] = {}
+    for i, (a, tl_a) in enumerate(attackers):
+        for j, (d, tl_d) in enumerate(sides[1]):
+            odds[i, j] = attack(Side(a, tl_a), Side(d, tl_d))
+        if progress is not None:
+            progress(i + 1, len(attackers))
     return SfcTable((names[0], names[1]), attackers, sides[1], odds, found)
 
 

@@ -3,14 +3,24 @@ element of one roster against every element of another)."""
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 
 import typer
 
 from shipyard.core.codes import log_status
-from shipyard.report.console import TextOrJson
+from shipyard.report.console import (
+    Lines,
+    Output,
+    TextOrJson,
+    console,
+    format_option,
+    inputs,
+    output_option,
+    path_or_stdin,
+    progress_bar,
+    quiet_option,
+    report,
+)
 
 #: The most attacks the survival table is worked for: its exact chances grow by two dice an attack (about 150
 #: digits at 100 attacks, and a second to work out), and a longer table says nothing more to a referee.
@@ -68,7 +78,9 @@ def odds(
     ),
     chain_targets: int = typer.Option(3, "--chain", min=1, help="Targets a successive-fire chain may reach."),
     attacks: int = typer.Option(3, "--attacks", min=1, max=MOST_ATTACKS, help="Attacks for the survival table."),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
+    output_format: TextOrJson = format_option(),
+    output: Path = output_option(),
+    quiet: bool = quiet_option(),
 ) -> None:
     """The exact chances that ATTACKER's attack on DEFENDER has no effect, damages or destroys it, each factor
     shown; the chance a successive-fire chain destroys k like targets; and each element type's chance to survive
@@ -91,81 +103,75 @@ def odds(
         chain_targets,
         attacks,
     )
-    if output_format is TextOrJson.json:
-        sys.stdout.write(json.dumps(odds_document(result), indent=2) + "\n")
+    sink = Output(output, quiet)
+    if sink.form(output_format) is TextOrJson.json:
+        sink.json(odds_document(result))
     else:
-        sys.stdout.write(odds_text(result))
+        sink.text(odds_text(result))
 
 
 app.command("odds")(odds)
 
 
 def table(
-    attackers: Path = typer.Argument(..., help="The attacking side's roster.", show_default=False),
-    defenders: Path = typer.Argument(..., help="The defending side's roster.", show_default=False),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
-    output: Path = typer.Option(
-        None, "--output", "-o", help="Also write the table: .xlsx or .html.", show_default=False
+    attackers: Path = typer.Argument(
+        ..., help="The attacking side's roster ('-': standard input).", parser=path_or_stdin, show_default=False
     ),
+    defenders: Path = typer.Argument(
+        ..., help="The defending side's roster.", parser=path_or_stdin, show_default=False
+    ),
+    output_format: TextOrJson = format_option(),
+    output: Path = output_option(
+        "Also write the table: .xlsx or .html; .json or .txt: the results there instead of on standard output."
+    ),
+    quiet: bool = quiet_option(),
 ) -> None:
     """The odds of one attack of every element type (at its TL) of ATTACKERS against every one of DEFENDERS:
     the chance it damages and the chance it destroys, as fractions. The rosters' own findings are printed
     beside; exit 2 when a roster cannot be read."""
-    from shipyard.report.console import Lines, report
     from shipyard.systems.sfc import api
-    from shipyard.systems.sfc.report import table_document, table_text, write_table_page, write_table_workbook
+    from shipyard.systems.sfc.report import TABLE_REPORTS, table_document, table_text
 
-    if output is not None and output.suffix.lower() not in (".xlsx", ".html"):
-        raise typer.BadParameter(f"expected a .xlsx or .html file, got {output.name!r}", param_hint="--output")
-    result = api.sfc_table(attackers, defenders)
-    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+    sink = Output(output, quiet, (attackers, defenders), tuple(TABLE_REPORTS))
+    bar = None if quiet else console(stderr=True)
+    with inputs([attackers, defenders]) as (first, second), progress_bar(bar, "working out the odds") as progress:
+        result = api.sfc_table(first, second, progress)
+        report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
     if not result.attackers:
         raise typer.Exit(2)
-    if output_format is TextOrJson.json:
-        sys.stdout.write(json.dumps(table_document(result), indent=2) + "\n")
+    if sink.form(output_format) is TextOrJson.json:
+        sink.results.json(table_document(result))
     else:
-        sys.stdout.write(table_text(result))
-    if output is not None:
-        (write_table_workbook if output.suffix.lower() == ".xlsx" else write_table_page)(result, output)
+        sink.results.text(table_text(result))
+    if (target := sink.report) is not None:
+        sink.file(lambda: TABLE_REPORTS[sink.suffix()](result, target))
 
 
 app.command("table")(table)
 
 
 def referee(
-    game: Path = typer.Argument(..., help="A game log (TOML; docs/sfc.md).", show_default=False),
-    output_format: TextOrJson = typer.Option(TextOrJson.text, "--format", "-f", help="text or json."),
+    game: Path = typer.Argument(
+        ..., help="A game log (TOML; docs/sfc.md; '-': standard input).", parser=path_or_stdin, show_default=False
+    ),
+    output_format: TextOrJson = format_option(),
+    output: Path = output_option(),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Referee a Simple Fleet Combat game log: every illegal command, move or fire is a located finding; the
     stated rolls' damage is applied and each turn ends with each side's force and points. Exit 1 with an error,
     2 when the log cannot be read."""
-    from shipyard.report.console import Lines, report
     from shipyard.systems.sfc import api
+    from shipyard.systems.sfc.report import referee_document, referee_text
 
-    result = api.sfc_referee(game)
-    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
-    if output_format is TextOrJson.json:
-        sys.stdout.write(
-            json.dumps(
-                {
-                    "turns": [
-                        {"turn": t.number, "side": t.side, "lines": t.lines, "forces": t.forces} for t in result.turns
-                    ]
-                },
-                indent=2,
-            )
-            + "\n"
-        )
-    else:
-        for turn in result.turns:
-            sys.stdout.write(f"Turn {turn.number} ({turn.side})\n")
-            sys.stdout.writelines(f"  {line}\n" for line in turn.lines)
-            for force in turn.forces:
-                damaged = ", ".join(force["damaged"]) or "none"
-                sys.stdout.write(
-                    f"  {force['side']}: {force['elements']} element(s), {force['points']:g} points, "
-                    f"damaged: {damaged}\n"
-                )
+    sink = Output(output, quiet, (game,))
+    with inputs([game]) as (path,):
+        result = api.sfc_referee(path)
+        report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+        if sink.form(output_format) is TextOrJson.json:
+            sink.json(referee_document(result))
+        else:
+            sink.text(referee_text(result))
     raise typer.Exit(log_status(result.diagnostics, ("SFC003", "SFC004")))
 
 

@@ -11,6 +11,7 @@ from shipyard.core.terms import Term, terms_text
 if TYPE_CHECKING:
     from shipyard.report.tables import Column
     from shipyard.systems.sfc.api import SfcOdds, SfcTable
+    from shipyard.systems.sfc.referee import Refereed as SfcRefereed
 
 
 def _terms(terms: Sequence[Term]) -> str:
@@ -137,3 +138,26 @@ def write_table_page(table: SfcTable, output: Path) -> None:
         "groups": None,
     }
     html.write_page(output, "audit.html.j2", context)
+
+
+#: The reports ``sfc table -o`` writes, by the output's extension.
+TABLE_REPORTS = {".xlsx": write_table_workbook, ".html": write_table_page}
+
+
+def referee_document(result: SfcRefereed) -> dict[str, object]:
+    """A refereed game as data: each turn's side, lines and forces."""
+    return {"turns": [{"turn": t.number, "side": t.side, "lines": t.lines, "forces": t.forces} for t in result.turns]}
+
+
+def referee_text(result: SfcRefereed) -> str:
+    """A refereed game for people: each turn's lines, then each side's force, points and damaged elements."""
+    out = []
+    for turn in result.turns:
+        out.append(f"Turn {turn.number} ({turn.side})\n")
+        out.extend(f"  {line}\n" for line in turn.lines)
+        for force in turn.forces:
+            damaged = ", ".join(force["damaged"]) or "none"
+            out.append(
+                f"  {force['side']}: {force['elements']} element(s), {force['points']:g} points, damaged: {damaged}\n"
+            )
+    return "".join(out)

@@ -11,36 +11,48 @@ breakthrough (FRM006, FRM007, information)."""
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 
 import typer
 
-from shipyard.report.console import Lines, TextOrJson, console, report, usage_error, write_or_exit
+from shipyard.report.console import (
+    Lines,
+    Output,
+    TextOrJson,
+    format_option,
+    inputs,
+    output_option,
+    path_or_stdin,
+    quiet_option,
+    report,
+    usage_error,
+)
+
+#: The reports ``score -o`` writes, by the output's extension.
+SCORE_REPORTS = (".xlsx", ".html")
 
 
 def score(
-    fleet_a: Path = typer.Argument(..., help="Fleet A: a fleet file or a folder of sheets.", show_default=False),
-    damage_a: Path = typer.Argument(..., help="Fleet A's damage record (TOML).", show_default=False),
-    fleet_b: Path = typer.Argument(..., help="Fleet B.", show_default=False),
-    damage_b: Path = typer.Argument(..., help="Fleet B's damage record.", show_default=False),
+    fleet_a: Path = typer.Argument(
+        ..., help="Fleet A: a fleet file or a folder of sheets.", parser=path_or_stdin, show_default=False
+    ),
+    damage_a: Path = typer.Argument(
+        ..., help="Fleet A's damage record (TOML; '-': standard input).", parser=path_or_stdin, show_default=False
+    ),
+    fleet_b: Path = typer.Argument(..., help="Fleet B.", parser=path_or_stdin, show_default=False),
+    damage_b: Path = typer.Argument(..., help="Fleet B's damage record.", parser=path_or_stdin, show_default=False),
     scenario: Path | None = typer.Option(
         None,
         "--scenario",
         help="The scenario file; its [scenario.rulings] fill the holes of the tables.",
         show_default=False,
     ),
-    output_format: TextOrJson = typer.Option(
-        TextOrJson.text, "--format", "-f", help="text: the loss lines and the winner; json: the scores as data."
+    output_format: TextOrJson = format_option("text: the loss lines and the winner; json: the scores as data."),
+    output: Path | None = output_option(
+        "Also write the scores and loss lines to a workbook (.xlsx) or a printable page with a chart (.html); "
+        ".json or .txt: the results there instead of on standard output."
     ),
-    output: Path | None = typer.Option(
-        None,
-        "--output",
-        "-o",
-        help="Also write the scores and loss lines to a workbook (.xlsx) or a printable page with a chart (.html).",
-        show_default=False,
-    ),
+    quiet: bool = quiet_option(),
 ) -> None:
     """Score a finished battle by Appendix A and name the winner.
 
@@ -51,52 +63,67 @@ def score(
     from shipyard.systems.tcs.report import score_lines
 
     err = Lines(stderr=True)
-    result, problems = api.score(fleet_a, damage_a, fleet_b, damage_b, scenario)
-    if result is None:
-        usage_error(err, problems)
-    if output_format is TextOrJson.json:
-        sys.stdout.write(json.dumps(api.scoring_document(result), indent=2) + "\n")
-    else:
-        out = console(soft_wrap=True)
-        for line, markup in score_lines(result.scores, result.leader, result.tie, result.standing):
-            out.print(line, markup=markup)
-        report(err, sorted(result.diagnostics, key=lambda d: d.sort_key), show_source=False)
-    if output is not None:
-        write_or_exit(
-            err,
-            output,
-            lambda: api.write_score_workbook(result, output),
-            inputs=[fleet_a, damage_a, fleet_b, damage_b, *filter(None, [scenario])],
-        )
-        err.write([(f"wrote {output}", None)])
+    given = [fleet_a, damage_a, fleet_b, damage_b, *filter(None, [scenario])]
+    sink = Output(output, quiet, given, SCORE_REPORTS)
+    with inputs([fleet_a, damage_a, fleet_b, damage_b]) as (first, first_damage, second, second_damage):
+        result, problems = api.score(first, first_damage, second, second_damage, scenario)
+        if result is None:
+            usage_error(err, problems)
+        printed = sink.results
+        if sink.form(output_format) is TextOrJson.json:
+            printed.json(api.scoring_document(result))
+        else:
+            from rich.text import Text
+
+            lines = score_lines(result.scores, result.leader, result.tie, result.standing)
+            printed.print(*(Text.from_markup(line) if markup else Text(line) for line, markup in lines), soft_wrap=True)
+            report(err, sorted(result.diagnostics, key=lambda d: d.sort_key), show_source=False)
+    if (target := sink.report) is not None:
+        sink.file(lambda: api.write_score_workbook(result, target))
     raise typer.Exit(result.exit_code)
 
 
-def formation(log: Path | None = typer.Argument(None, help="A turn log (TOML) to check.", show_default=False)) -> None:
+def formation(
+    log: Path | None = typer.Argument(
+        None, help="A turn log (TOML) to check ('-': standard input).", parser=path_or_stdin, show_default=False
+    ),
+    output_format: TextOrJson = format_option("text, or json: the rules, or the log's findings and turns."),
+    output: Path = output_option(),
+    quiet: bool = quiet_option(),
+) -> None:
     """Print the fire matrix and the moves, or check a turn log against them. Exit 1 on an illegal entry, 2
     when the log cannot be read."""
     from shipyard.core.codes import exit_status
     from shipyard.systems.tcs import api
     from shipyard.systems.tcs.topics import TOPICS
 
+    sink = Output(output, quiet, [log] if log is not None else [])
     if log is None:
-        for topic in ("FORMATION-MOVES", "FORMATION-FIRE", "FORMATION-AGILITY"):
-            print(f"{TOPICS[topic]}\n")
+        shown = ("FORMATION-MOVES", "FORMATION-FIRE", "FORMATION-AGILITY")
+        if sink.form(output_format) is TextOrJson.json:
+            sink.json({topic: TOPICS[topic] for topic in shown})
+        else:
+            sink.text("".join(f"{TOPICS[topic]}\n\n" for topic in shown))
         return
-    turns, findings, problems = api.check_formation_log(log)
-    report(Lines(stderr=True), problems, show_source=False)
-    report(Lines(), findings, show_source=False)
+    with inputs([log]) as (path,):
+        turns, findings, problems = api.check_formation_log(path)
+        report(Lines(stderr=True), problems, show_source=False)
+        if sink.form(output_format) is TextOrJson.json:
+            sink.json({"turns": turns, "findings": [d.model_dump(mode="json") for d in findings]})
+        else:
+            sink.findings(findings)
     if turns is None:
         raise typer.Exit(exit_status(findings + problems, unreadable=True))
     illegal = sum(f.severity.value == "error" for f in findings)
     events = len(findings) - illegal  # victory and breakthrough: what the log shows, not faults in it
-    Lines(stderr=True).write(
-        [
-            (
-                f"{turns} turn(s): {illegal} illegal entr{'y' if illegal == 1 else 'ies'}"
-                + (f", {events} event(s)" if events else ""),
-                None,
-            )
-        ]
-    )
+    if not quiet:
+        Lines(stderr=True).write(
+            [
+                (
+                    f"{turns} turn(s): {illegal} illegal entr{'y' if illegal == 1 else 'ies'}"
+                    + (f", {events} event(s)" if events else ""),
+                    None,
+                )
+            ]
+        )
     raise typer.Exit(exit_status(findings + problems))

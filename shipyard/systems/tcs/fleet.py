@@ -32,6 +32,7 @@ from shipyard.core.pipeline import check_fleet
 from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
 from shipyard.core.source import read_limited_text, read_sheet_text
+from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import load_toml_model, parse_toml
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.design import recompute
@@ -128,7 +129,7 @@ def fleet_from_file(
     listed: dict[Path, int] = {}  # each sheet named, by where it resolves to: the line of its first listing
     for index, entry in enumerate(fleet_file.ship):
         line, col = positions.get(("ship", index, "sheet"), positions.get(("ship", index), (1, 1)))
-        where = (path.parent / entry.sheet).resolve()
+        where = (folder_of(path) / entry.sheet).resolve()
         if where in listed:
             diagnostics.append(
                 Diagnostic(
@@ -141,7 +142,7 @@ def fleet_from_file(
                 )
             )
         listed.setdefault(where, line)
-        sheet = load(path.parent / entry.sheet)
+        sheet = load(folder_of(path) / entry.sheet)
         sheets.append(sheet)
         picked = named_ships(sheet, entry.name) if entry.name is not None else None
         if picked == [] and sheet.ships:

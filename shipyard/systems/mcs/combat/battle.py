@@ -14,7 +14,7 @@ import hashlib
 import itertools
 import math
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -817,9 +817,12 @@ def run_many(
     jobs: int = 1,
     until_ci: float | None = None,
     block: int = 500,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Counted:
     """``runs`` battles (or fewer: with ``until_ci``, stop once both sides' 95% win intervals are narrower),
-    counted. Run k always uses the seed of (seed, k): the result does not depend on ``jobs``."""
+    counted. Run k always uses the seed of (seed, k): the result does not depend on ``jobs``, nor on the
+    blocks of ``block`` runs fought between two calls of ``progress(done, runs)`` (or two looks at the
+    intervals)."""
     counted = count([], 0, seed, fleets)
     done = 0
     pool = None
@@ -829,7 +832,7 @@ def run_many(
         pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         while done < runs:
-            size = min(runs - done, block if until_ci is not None else runs - done)
+            size = min(runs - done, block if until_ci is not None or progress is not None else runs - done)
             pieces = max(1, min(jobs * 4, size // 50 or 1)) if pool else 1
             bounds = [done + size * i // pieces for i in range(pieces + 1)]
             tasks = [
@@ -843,6 +846,8 @@ def run_many(
                     add(counted, tally)
             done += size
             counted.runs = done
+            if progress is not None:
+                progress(done, runs)
             if until_ci is not None and max(_width(counted.wins[i], done) for i in (0, 1)) < until_ci:
                 break
     finally:

@@ -16,6 +16,7 @@ from pydantic import BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.names import meant_hint, none_named, spelt
+from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import AnyCase, Positions, located, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
@@ -186,7 +187,7 @@ class _Run:
 
         for key, entry in self.log.ships.items():
             where = ("ships", key, "sheet")
-            sheet_path = Path(os.path.normpath(self.path.parent / entry.sheet))
+            sheet_path = Path(os.path.normpath(folder_of(self.path) / entry.sheet))
             sheet = check_sheet(load_sheet(sheet_path, str(sheet_path)))
             self.result.diagnostics.extend(d for d in sheet.diagnostics if d.severity is not Severity.INFO)
             chosen, why = pick_ship([s for s in sheet.ships if isinstance(s, UsdShip)], entry.name, entry.sheet)

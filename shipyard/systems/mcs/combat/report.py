@@ -408,3 +408,7 @@ def write_battle_page(counted: Counted, output: Path) -> None:
         "groups": None,
     }
     write_page(output, "audit.html.j2", context)
+
+
+#: The reports ``combat battle -o`` writes, by the output's extension.
+BATTLE_REPORTS = {".xlsx": write_battle_workbook, ".html": write_battle_page}
