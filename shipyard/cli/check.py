@@ -10,11 +10,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import IO, TYPE_CHECKING, NoReturn
 
 import typer
 
-from shipyard.report.console import Lines, progress_bar, usage_error
+from shipyard.report.console import Lines, Output, output_option, path_or_stdin, progress_bar, usage_error
+from shipyard.report.console import reads_stdin as is_stdin
 
 if TYPE_CHECKING:
     from shipyard.api import CheckPlan, CheckTally, Diagnostic, SheetFile
@@ -40,6 +41,7 @@ def check(
     paths: list[Path] = typer.Argument(
         ...,
         help="Sheet files, or folders searched recursively for sheets; - reads a sheet from standard input.",
+        parser=path_or_stdin,
         show_default=False,
     ),
     select: list[str] = typer.Option(
@@ -120,6 +122,9 @@ def check(
     show_diff: bool = typer.Option(
         False, "--diff", help="Print the fixes as a unified diff and write nothing (exit 1 when there is one)."
     ),
+    output: Path | None = output_option(
+        "Write the findings to FILE instead of standard output ('-': standard output)."
+    ),
     settings_file: Path | None = typer.Option(
         None,
         "--config",
@@ -132,6 +137,8 @@ def check(
     Exit 0 when no finding is an error, 1 when one is (with --strict, a warning too; never with
     --exit-zero), 2 when a file could not be read or the command line or settings are wrong.
     """
+    if output_format is CheckFormat.text and output is not None and output.suffix.lower() == ".json":
+        output_format = CheckFormat.json  # an output named .json takes JSON, as every command's does
     run = _Run(
         output_format, statistics, show_source, quiet, stdin_filename, strict, exit_zero, fix, unsafe_fixes, show_diff
     )
@@ -139,15 +146,17 @@ def check(
     plan = _plan(files, reads_stdin, run, select, ignore, level, scenario, jobs, settings_file, force_exclude)
     if reads_stdin and run.fixing:
         _fix_stdin(plan, stdin_filename, unsafe_fixes, show_diff, quiet, _tally(plan, run))
-    out = Lines()
-    quoter = _quoter(out, run)
-    sink = _sink(run, out, quoter)
-    tally = _tally(plan, run)
-    if reads_stdin and sink is not None:
-        _check_stdin(plan, run, tally, sink, quoter)
-    found = _check_files(files, plan, run, tally, sink, out)
-    if sink is not None:
-        sink.close()
+    results = Output(output, quiet, files)
+    with results.stream() as stream:
+        out = Lines(stream=None if stream is sys.stdout else stream)
+        quoter = _quoter(out, run)
+        sink = _sink(run, out, quoter, stream)
+        tally = _tally(plan, run)
+        if reads_stdin and sink is not None:
+            _check_stdin(plan, run, tally, sink, quoter)
+        found = _check_files(files, plan, run, tally, sink, out)
+        if sink is not None:
+            sink.close()
     _summary(files, found, run, tally)
     raise typer.Exit((1 if found.changed else 0) if show_diff else tally.exit_code)
 
@@ -186,8 +195,8 @@ def _inputs(paths: list[Path], run: _Run) -> tuple[list[Path], bool]:
     together."""
     if run.statistics and run.output_format not in (CheckFormat.text, CheckFormat.json):
         raise typer.BadParameter("--statistics prints text or json", param_hint="'--format'")
-    reads_stdin = any(str(path) == "-" for path in paths)
-    files = [path for path in paths if str(path) != "-"]
+    reads_stdin = any(map(is_stdin, paths))
+    files = [path for path in paths if not is_stdin(path)]
     if reads_stdin and run.fixing and files:
         raise typer.BadParameter("with --fix or --diff, standard input is checked alone", param_hint="'-'")
     return files, reads_stdin
@@ -232,7 +241,7 @@ def _quoter(out: Lines, run: _Run) -> SourceQuoter | None:
     return api.source_quoter() if shown else None
 
 
-def _sink(run: _Run, out: Lines, quoter: SourceQuoter | None) -> Sink | None:
+def _sink(run: _Run, out: Lines, quoter: SourceQuoter | None, stream: IO[str]) -> Sink | None:
     """Where the findings go, in the format asked (None with --diff, which prints the fixes instead)."""
     from shipyard.report.sink import Sink
     from shipyard.report.text import diagnostic_segments
@@ -247,7 +256,7 @@ def _sink(run: _Run, out: Lines, quoter: SourceQuoter | None) -> Sink | None:
             else diagnostic_segments(finding, False)
         )
 
-    return Sink(sys.stdout, run.output_format.value, run.statistics, text_line=text_line)
+    return Sink(stream, run.output_format.value, run.statistics, text_line=text_line)
 
 
 def _check_stdin(plan: CheckPlan, run: _Run, tally: CheckTally, sink: Sink, quoter: SourceQuoter | None) -> None:

@@ -57,4 +57,7 @@ def _print(sheets: list, output_format: TextOrJson, sink: Output) -> None:
     if output_format is TextOrJson.json:
         sink.text(TypeAdapter(list[api.SheetFile]).dump_json(sheets, indent=2).decode() + "\n")
     else:
-        sink.print(*(shown for sheet in sheets for ship in sheet.ships if (shown := api.panel(ship, sheet.path))))
+        from shipyard.core.stdin import shown
+
+        panels = (api.panel(ship, shown(sheet.path)) for sheet in sheets for ship in sheet.ships)
+        sink.print(*filter(None, panels))

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import IO, TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -186,6 +186,24 @@ class Output:
         write_or_exit(self.err, self.output, write, self.inputs, also)
         self.wrote(words or str(self.output))
 
+    @contextmanager
+    def stream(self) -> Iterator[IO[str]]:
+        """A text stream for results written as they come: standard output, or the output file (written
+        atomically when the block ends, then said)."""
+        if self.output is None:
+            yield sys.stdout
+            return
+        from shipyard.core.files import atomic_path
+
+        try:
+            with atomic_path(self.output) as path, path.open("w", encoding="utf-8", newline="") as stream:
+                yield stream
+        except OSError as error:
+            from shipyard.core.files import unwritable
+
+            usage_error(self.err, [unwritable(self.output, error)])
+        self.wrote(str(self.output))
+
     def wrote(self, what: str) -> None:
         if not self.quiet:
             self.err.write([(f"wrote {what}", None)])
@@ -239,9 +257,11 @@ class Lines:
     """Line output (``path:line:col: ...``) to stdout or stderr: through rich on a terminal, where it styles the
     segments, and written as plain text anywhere else, which is what rich would write there."""
 
-    def __init__(self, stderr: bool = False) -> None:
-        self.stream = sys.stderr if stderr else sys.stdout
-        self.console: Console | None = console(stderr=stderr, soft_wrap=True) if is_terminal(self.stream) else None
+    def __init__(self, stderr: bool = False, stream: IO[str] | None = None) -> None:
+        self.stream = stream or (sys.stderr if stderr else sys.stdout)
+        self.console: Console | None = (
+            console(stderr=stderr, soft_wrap=True) if stream is None and is_terminal(self.stream) else None
+        )
         #: While a progress bar is shown on the terminal, the console of its live display: lines for the
         #: terminal print through it, above the bar, instead of over it.
         self.live: Console | None = None
