@@ -751,18 +751,19 @@ def explain_miss(code: str) -> str:
     family, "TCS", or part of a code, "USD10"), else the nearest code, rule name or topic, else the topics."""
 
     from shipyard.core.codes import catalogue, nearest
+    from shipyard.core.names import quoted
     from shipyard.core.registry import all_rules
 
     wanted, rules = code.strip(), all_rules()
     names = [*rules, *catalogue(), *topic_names()]
-    head = f"no rule, code or topic {wanted!r}"
+    head = f"no rule, code or topic {quoted(wanted)}"
     starting = [name for name in names if name.startswith(wanted.upper())] if wanted else []
     if starting:
         shown = ", ".join(starting[:EXPLAIN_LISTED]) + (", ..." if len(starting) > EXPLAIN_LISTED else "")
-        return f"{head}; {len(starting)} start with {wanted.upper()!r}: {shown}"
+        return f"{head}; {len(starting)} start with {quoted(wanted.upper())}: {shown}"
     close = nearest(wanted.upper(), names, 0.6) or nearest(wanted.lower(), [r.meta.name for r in rules.values()], 0.6)
     if close:
-        return f"{head}; did you mean {close!r}?"
+        return f"{head}; did you mean {quoted(close)}?"
     return f"{head}; 'shipyard rules' lists the rules, and the topics are {', '.join(topic_names())}"
 
 

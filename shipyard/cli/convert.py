@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from shipyard.core.names import quoted
 from shipyard.report.console import (
     Lines,
     Output,
@@ -45,7 +46,9 @@ def _rof_overrides(values: list[str]) -> dict[str, int]:
         except ValueError:
             sep = ""
         if not sep or not name.strip():
-            raise typer.BadParameter(f"expected NAME=ROF such as 'Heavy Laser=+2', got {value!r}", param_hint="--rof")
+            raise typer.BadParameter(
+                f"expected NAME=ROF such as 'Heavy Laser=+2', got {quoted(value)}", param_hint="--rof"
+            )
     return overrides
 
 

@@ -7,6 +7,18 @@ from collections.abc import Iterable
 
 from shipyard.core.codes import nearest
 
+#: The longest value a message quotes whole (in characters); a longer one is cut and its length said, so that a
+#: stray paste of a whole file into one field gives a line a person can read.
+QUOTED_MOST = 80
+
+
+def quoted(value: object) -> str:
+    """``value`` as Python quotes it (``'Laser'``, ``3``), or a text longer than QUOTED_MOST characters by its
+    beginning and its length: ``'SSSS…' (5,000 characters)``."""
+    if not isinstance(value, str) or len(value) <= QUOTED_MOST:
+        return repr(value)
+    return f"{value[: QUOTED_MOST - 1] + '…'!r} ({len(value):,} characters)"
+
 
 def spelt(name: str) -> str:
     """A name as it is matched: any case and spacing."""
@@ -29,7 +41,7 @@ def meant(wanted: str, names: Iterable[str], cutoff: float) -> str | None:
 def none_named(what: str, wanted: str, names: list[str], cutoff: float, among: str = "") -> str:
     """Why ``wanted`` names no ``what`` (a ship, an element) of ``names`` (``among``: where they are listed, as
     " in [ships]"): the one meant, when one is near, and every one there is."""
-    return f"no {what} {wanted!r}{among}{meant_hint(wanted, names, cutoff)}: expected one of {', '.join(names)}"
+    return f"no {what} {quoted(wanted)}{among}{meant_hint(wanted, names, cutoff)}: expected one of {', '.join(names)}"
 
 
 def meant_hint(wanted: str, names: Iterable[str], cutoff: float) -> str:

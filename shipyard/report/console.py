@@ -20,6 +20,8 @@ from typing import IO, TYPE_CHECKING, NoReturn
 
 import typer
 
+from shipyard.core.names import quoted
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -111,7 +113,7 @@ class Output:
         if self.output is not None and self.reports and self.suffix() not in named:
             expected = ", ".join(named)
             raise typer.BadParameter(
-                f"expected a {expected} file (or '-': standard output), got {self.output.name!r}",
+                f"expected a {expected} file (or '-': standard output), got {quoted(self.output.name)}",
                 param_hint="--output",
             )
 

@@ -181,3 +181,28 @@ def test_an_output_named_for_no_report_is_refused_before_any_work(tmp_path):
     result = _run("combat battle", [*RUNS["combat battle"][0], "-o", str(tmp_path / "battle.pdf")])
     assert result.exit_code == 2 and "expected a .xlsx, .html, .json, .txt file" in result.output
     assert not (tmp_path / "battle.pdf").exists()
+
+
+def test_a_value_is_quoted_whole_up_to_80_characters_then_cut_with_its_length():
+    from shipyard.core.names import QUOTED_MOST, quoted
+
+    assert quoted("Laser") == "'Laser'"
+    assert quoted("x" * QUOTED_MOST) == repr("x" * QUOTED_MOST)
+    assert quoted("x" * 5000) == repr("x" * (QUOTED_MOST - 1) + "…") + " (5,000 characters)"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["sfc", "odds", "S" * 5000, "escort"],
+        ["combat", "shot", "examples/kuvasz.usd", "examples/kuvasz.usd", "-b", "S" * 5000, "-r", "m"],
+        ["combat", "shot", "examples/kuvasz.usd", "examples/kuvasz.usd", "-b", "1", "-r", "S" * 5000],
+        ["explain", "S" * 5000],
+        ["darkstars", "moves", "examples/darkstars/game.toml", "--ship", "S" * 5000],
+    ],
+    ids=["element", "battery", "range band", "code", "ship"],
+)
+def test_a_long_bad_value_is_quoted_cut_with_its_length(args):
+    result = runner.invoke(whole_app(), args)
+    assert result.exit_code in (1, 2) and "(5,000 characters)" in " ".join(result.output.split())
+    assert "S" * 100 not in result.output.upper()

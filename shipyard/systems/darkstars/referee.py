@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.names import none_named, spelt
+from shipyard.core.names import none_named, quoted, spelt
 from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import AnyCase, Positions, load_toml_model, located, read_toml_file
 from shipyard.systems.darkstars import charts as c
@@ -122,7 +122,8 @@ class _Referee:
                 self.finding(
                     "DS210",
                     (*where, "name"),
-                    f"a second vessel is named {entry.name!r}: it is not played (give each vessel a name of its own)",
+                    f"a second vessel is named {quoted(entry.name)}: it is not played "
+                    "(give each vessel a name of its own)",
                 )
                 continue
             if entry.hex == g.STAR or g.orbital(entry.hex) > c.ORBITALS:

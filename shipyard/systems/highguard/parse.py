@@ -25,6 +25,7 @@ from shipyard.core.codes import nearest
 from shipyard.core.copies import cut_at_end_of_file
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.grammar import parser, quick_parser
+from shipyard.core.names import quoted
 from shipyard.core.numbers import beyond_reason, count_in_words
 from shipyard.core.parse_errors import describe
 from shipyard.core.quickparse import QuickParser
@@ -204,7 +205,7 @@ def _groups(pattern: re.Pattern[str], text: str) -> tuple[str, ...]:
     """The groups of a pattern the grammar has already made sure the text fits."""
     found = pattern.match(text)
     if found is None:
-        raise ValueError(f"cannot read {text!r}")
+        raise ValueError(f"cannot read {quoted(text)}")
     return found.groups()
 
 
@@ -443,7 +444,7 @@ def decode_usp(text: str, span: Span | None = None) -> UspProfile:
     """Every position of a USP to a typed field (High Guard, the USP)."""
     found = USP_SHAPE.fullmatch(text)
     if not found:
-        raise ValueError(f"not a USP: {text!r}")
+        raise ValueError(f"not a USP: {quoted(text)}")
     ship_type, block1, block2, block3, fighters = found.groups()
     k = len(ship_type)
     spans: dict[str, Span] = {}
@@ -1080,7 +1081,7 @@ class _Reader:
             char = str(cell)
             count = letters.get(char, ehex_value(char))
             if count is None:  # the grammar's CELL is an eHex digit
-                raise ValueError(f"battery count {char!r} is not an eHex digit")
+                raise ValueError(f"battery count {quoted(char)} is not an eHex digit")
             if ship.summary_refused and char not in letters and count > MAX_DIGIT:
                 uncertain.append(column)
                 self.report(

@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from shipyard.core.codes import log_status
+from shipyard.core.names import quoted
 from shipyard.report.console import (
     Lines,
     Output,
@@ -39,7 +40,9 @@ def _band(value: str | None) -> str | None:
 
     key = api.range_band(value)
     if key is None:
-        raise typer.BadParameter(f"{value!r} is no range band: expected one of {', '.join(api.range_band_words())}")
+        raise typer.BadParameter(
+            f"{quoted(value)} is no range band: expected one of {', '.join(api.range_band_words())}"
+        )
     return key
 
 
@@ -78,7 +81,7 @@ def _defence(values: list[str]) -> list[tuple[str, int, int]]:
             found.append((name.strip(), int(shots or 1), int(squadron or 1)))
         except ValueError:
             raise typer.BadParameter(
-                f"expected NAME, NAME=SHOTS or NAME=SHOTSxSQUADRON such as 'PD Laser Btty=2', got {value!r}",
+                f"expected NAME, NAME=SHOTS or NAME=SHOTSxSQUADRON such as 'PD Laser Btty=2', got {quoted(value)}",
                 param_hint="--defence",
             ) from None
     return found

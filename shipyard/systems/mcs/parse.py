@@ -45,6 +45,7 @@ from shipyard.core.copies import (
 from shipyard.core.diagnostics import Diagnostic, Edit, Fix, Severity, Span
 from shipyard.core.fast import new_tuple
 from shipyard.core.grammar import parser, quick_parser
+from shipyard.core.names import quoted
 from shipyard.core.parse_errors import describe
 from shipyard.core.quickparse import QuickParser
 from shipyard.core.source import MAX_LINE_CHARS, split_lines
@@ -684,7 +685,7 @@ class _SheetReader:
         self.report(
             "USD109",
             Severity.WARNING,
-            f"{written!r} read as {read}: a scanner's letters for digits (O for 0, l and I for 1)",
+            f"{quoted(written)} read as {read}: a scanner's letters for digits (O for 0, l and I for 1)",
             column,
         )
 
@@ -805,7 +806,7 @@ class _SheetReader:
             found = True
             match = _SENSOR_RATING.fullmatch(token.text.lstrip("+"))
             if match is None:
-                raise FieldValueError(f"expected a sensor rating such as 1x14.5, found {token.text!r}", token)
+                raise FieldValueError(f"expected a sensor rating such as 1x14.5, found {quoted(token.text)}", token)
             count, sensitivity, suffix = match.groups()
             self.ship.sensors.append(
                 Sensor.trusted(
@@ -830,7 +831,7 @@ class _SheetReader:
             self.report(
                 "USD106",
                 Severity.INFO,
-                f"text after {key_text} is not a rating, kept as a note: {text!r}",
+                f"text after {key_text} is not a rating, kept as a note: {quoted(text)}",
                 first.column,
             )
             self.keep_note(text, first.column)
@@ -994,7 +995,7 @@ def _leading_number(text: str) -> str:
     """The first (signed) whole number of a token's text; the grammar guarantees there is one."""
     found = _SIGNED.search(text)
     if found is None:
-        raise ValueError(f"no number in {text!r}")
+        raise ValueError(f"no number in {quoted(text)}")
     return found.group()
 
 

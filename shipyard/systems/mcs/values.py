@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING
 
 from shipyard.core.copies import FIGURE_CHAR, SCANNER_DIGITS, SCANNER_LETTERS
+from shipyard.core.names import quoted
 from shipyard.core.numbers import beyond_reason
 from shipyard.systems.mcs.model import Computer
 
@@ -70,7 +71,7 @@ class _ValueReader:
             scanned = self.scanned_figure()  # a NUMBER alone is a figure as it is
         if scanned is None:
             if token is None or token.type != "NUMBER":
-                found = f", found {token.text!r}" if token else ""
+                found = f", found {quoted(token.text)}" if token else ""
                 raise FieldValueError(f"expected {what}{found}", token)
             self.index += 1
             written = read = token.text
@@ -79,13 +80,13 @@ class _ValueReader:
         text = read.replace(",", "")
         if kind is int:
             if "." in text:  # a NUMBER is a sign, digits and perhaps a fraction: a whole number has none
-                raise FieldValueError(f"expected a whole number, found {written!r}", token)
+                raise FieldValueError(f"expected a whole number, found {quoted(written)}", token)
             value = int(text)
         else:
             try:
                 value = kind(text)
             except (InvalidOperation, ValueError):  # pragma: no cover - NUMBER is always numeric
-                raise FieldValueError(f"expected {what}, found {written!r}", token) from None
+                raise FieldValueError(f"expected {what}, found {quoted(written)}", token) from None
         beyond = beyond_reason(value)
         if beyond is not None:  # the line check refuses long figures; a fraction of 0.0000000000000001 passes it
             raise FieldValueError(f"expected {what}: the figure {written[:20]} {beyond}", token)
@@ -206,7 +207,7 @@ def _read_computers(reader: _ValueReader):
         count, model = (int(match.group(1)), match.group(2)) if match else (1, token.text if token else "")
         if not _COMPUTER_MODEL.fullmatch(model):  # "Fib", "Model/3"; ";" or "A{" is no model
             raise FieldValueError(
-                f"expected computers such as 10xFib, found {token.text!r}"
+                f"expected computers such as 10xFib, found {quoted(token.text)}"
                 if token
                 else "expected computers such as 10xFib",
                 token,

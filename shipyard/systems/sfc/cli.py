@@ -8,6 +8,7 @@ from pathlib import Path
 import typer
 
 from shipyard.core.codes import log_status
+from shipyard.core.names import quoted
 from shipyard.report.console import (
     Lines,
     Output,
@@ -43,8 +44,8 @@ def _element(value: str) -> str:
         from shipyard.core.codes import nearest
 
         close = nearest(value, known, 0.6)
-        hint = f"; did you mean {close!r}?" if close else ""
-        raise typer.BadParameter(f"unknown element {value!r}{hint} (expected one of {', '.join(known)})")
+        hint = f"; did you mean {quoted(close)}?" if close else ""
+        raise typer.BadParameter(f"unknown element {quoted(value)}{hint} (expected one of {', '.join(known)})")
     return value
 
 

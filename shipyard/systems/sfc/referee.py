@@ -15,7 +15,7 @@ from typing import Literal, TypedDict
 from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.core.names import none_named
+from shipyard.core.names import none_named, quoted
 from shipyard.core.toml_input import AnyCase, Positions, located, read_toml_file
 from shipyard.systems.sfc import charts as c
 from shipyard.systems.sfc.odds import Side as OddsSide
@@ -160,7 +160,7 @@ class _Referee:
                     self.finding(
                         "SFC211",
                         (*where, "id"),
-                        f"element id {entry.id!r} is given twice: the second "
+                        f"element id {quoted(entry.id)} is given twice: the second "
                         "is not played (give each element an id of its own)",
                     )
                     continue
@@ -213,7 +213,8 @@ class _Referee:
             self.finding(
                 "SFC210",
                 where,
-                f"{entry.id} is stacked inside {entry.inside!r}, an element of {self.log.side[carrier.side].name}",
+                f"{entry.id} is stacked inside {quoted(entry.inside)}, "
+                f"an element of {self.log.side[carrier.side].name}",
             )
 
     def piece(self, name: str, where: tuple[str | int, ...], side: int | None = None) -> Piece | None:
@@ -222,10 +223,10 @@ class _Referee:
             self._unknown(name, where, list(self.pieces))
             return None
         if side is not None and found.side != side:
-            self.finding("SFC210", where, f"{name!r} is not an element of {self.log.side[side].name}")
+            self.finding("SFC210", where, f"{quoted(name)} is not an element of {self.log.side[side].name}")
             return None
         if not found.on_table:
-            self.finding("SFC210", where, f"{name!r} is {'destroyed' if found.destroyed else 'gone by jump'}")
+            self.finding("SFC210", where, f"{quoted(name)} is {'destroyed' if found.destroyed else 'gone by jump'}")
             return None
         return found
 
@@ -244,7 +245,7 @@ class _Referee:
                 self.finding(
                     "SFC210",
                     (*where, "side"),
-                    f"no side {turn.side!r}: expected {' or '.join(s.name for s in self.log.side)}",
+                    f"no side {quoted(turn.side)}: expected {' or '.join(s.name for s in self.log.side)}",
                 )
                 continue
             summary = TurnSummary(number, turn.side)

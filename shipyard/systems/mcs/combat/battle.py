@@ -24,7 +24,7 @@ from pydantic import BeforeValidator, ConfigDict, Field
 
 from shipyard.core.collector import fewer_collections
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.names import meant_hint, spelt
+from shipyard.core.names import meant_hint, quoted, spelt
 from shipyard.core.toml_input import AnyCase, Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import RandomDice
@@ -771,7 +771,7 @@ def _unknown_point_defence(
             code="CMB004",
             severity=Severity.ERROR,
             span=Span(path=shown or "-", line=line, col=col),
-            message=f"point defence names {name!r}, a battery no ship of the side has"
+            message=f"point defence names {quoted(name)}, a battery no ship of the side has"
             f"{meant_hint(name, names.values(), NEAR_NAME)}: it has "
             f"{', '.join(repr(n) for n in names.values())}",
         )

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
-from shipyard.core.names import meant_hint, none_named, spelt
+from shipyard.core.names import meant_hint, none_named, quoted, spelt
 from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import AnyCase, Positions, located, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
@@ -192,7 +192,7 @@ class _Run:
             self.result.diagnostics.extend(d for d in sheet.diagnostics if d.severity is not Severity.INFO)
             chosen, why = pick_ship([s for s in sheet.ships if isinstance(s, UsdShip)], entry.name, entry.sheet)
             if chosen is None:
-                self.error(where, "CMB003", f"ship {key!r}: {why}")
+                self.error(where, "CMB003", f"ship {quoted(key)}: {why}")
                 continue
             if why is not None:
                 self.result.diagnostics.append(
@@ -210,7 +210,7 @@ class _Run:
                     self.error(
                         ("ships", key, "mounts", name),
                         "CMB004",
-                        f"ship {key!r}: mounts names {name!r}, a "
+                        f"ship {quoted(key)}: mounts names {quoted(name)}, a "
                         f"battery {chosen.name} does not have{meant_hint(name, batteries, NEAR_NAME)}: it has "
                         + ", ".join(repr(battery) for battery in dict.fromkeys(batteries)),
                     )
@@ -225,7 +225,7 @@ class _Run:
                 self.ships[key].power_loss = self.log.options.power_loss
                 self.ships[key].facilities |= frozenset(entry.facilities)
             except ValueError as error:
-                self.error(where, "CMB003", f"ship {key!r}: {error}")
+                self.error(where, "CMB003", f"ship {quoted(key)}: {error}")
 
     def ship(self, name: str, where: tuple[str | int, ...]) -> CombatShip | None:
         if name in self.ships:
@@ -276,7 +276,7 @@ class _Run:
             roll = entry.roll
             if roll is None:
                 if self.random is None:
-                    self.error(where + ("initiative",), "CMB006", f"no initiative roll for {key!r} and no --seed")
+                    self.error(where + ("initiative",), "CMB006", f"no initiative roll for {quoted(key)} and no --seed")
                     continue
                 roll = self.random.roll(t.INITIATIVE_DICE, 6, f"{rolling.name} initiative")
             totals[key] = initiative(roll, entry.tactics, rolling.allocation[0])

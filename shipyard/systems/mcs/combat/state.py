@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Literal, TypeVar
 
-from shipyard.core.names import meant_hint, spelt
+from shipyard.core.names import meant_hint, quoted, spelt
 from shipyard.core.numbers import fraction_text
 from shipyard.systems.mcs.combat.tables import (
     CREW_QUALITY,
@@ -272,14 +272,14 @@ class CombatShip:
             return found[0]
         if not found and position.isdigit() and 1 <= int(position) <= len(self.groups):
             return self.groups[int(position) - 1]
-        names = ", ".join(f"#{g.position} {g.label!r}" for g in self.groups)
+        names = ", ".join(f"#{g.position} {quoted(g.label)}" for g in self.groups)
         if found:
             raise KeyError(
-                f"{len(found)} batteries of {self.name} are named {name!r}: name one by its "
+                f"{len(found)} batteries of {self.name} are named {quoted(name)}: name one by its "
                 f"position or its label ({names})"
             )
         raise KeyError(
-            f"{self.name} has no battery {name!r}"
+            f"{self.name} has no battery {quoted(name)}"
             f"{meant_hint(name, [g.name for g in self.groups], NEAR_NAME)}: it has {names}"
         )
 
@@ -432,7 +432,7 @@ def pick_ship(ships: list[UsdShip], name: str | None, sheet: str) -> tuple[UsdSh
             return None, f"{sheet} holds no MCS USD ship"
         if len(ships) > 1:
             return ships[0], (
-                f"{sheet} holds {len(ships)} ships ({held}): the first, {ships[0].name!r}, fights; "
+                f"{sheet} holds {len(ships)} ships ({held}): the first, {quoted(ships[0].name)}, fights; "
                 "name another to choose it"
             )
         return ships[0], None
@@ -440,7 +440,7 @@ def pick_ship(ships: list[UsdShip], name: str | None, sheet: str) -> tuple[UsdSh
     if found is not None:
         return found, None
     hint = meant_hint(name, [s.name for s in ships], NEAR_NAME)
-    return None, (f"{sheet} holds no MCS USD ship named {name!r}{hint}" + (f": it holds {held}" if ships else ""))
+    return None, (f"{sheet} holds no MCS USD ship named {quoted(name)}{hint}" + (f": it holds {held}" if ships else ""))
 
 
 def combat_ship(

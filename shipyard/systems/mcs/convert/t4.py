@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Literal, overload
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.names import meant_hint, spelt
+from shipyard.core.names import meant_hint, quoted, spelt
 from shipyard.core.numbers import nearest_key
 from shipyard.core.records import Record
 from shipyard.systems.mcs import charts as chart
@@ -55,7 +55,7 @@ def unused_rofs(overrides: dict[str, int], names: list[str]) -> list[str]:
     held = {spelt(name) for name in names}
     batteries = ", ".join(repr(name) for name in dict.fromkeys(names))
     return [
-        f"--rof names {key!r}, a battery of no ship of the sheet{meant_hint(key, names, NEAR_BATTERY)}: it has "
+        f"--rof names {quoted(key)}, a battery of no ship of the sheet{meant_hint(key, names, NEAR_BATTERY)}: it has "
         f"{batteries}"
         for key in overrides
         if spelt(key) not in held

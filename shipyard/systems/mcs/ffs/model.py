@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, ConfigDict, Field, StringConstraints, model_validator
 
+from shipyard.core.names import quoted
 from shipyard.core.toml_input import AnyCase
 
 Edition = Literal["ffs1", "ffs2"]
@@ -38,7 +39,7 @@ def _battery_name(value: str) -> str:
     if not re.fullmatch(usd_parser().get_terminal("WEAPON_NAME").pattern.to_regexp(), value):
         raise ValueError(
             f"a battery's name goes on a USD sheet as words that begin with a letter (letters, digits "
-            f"and - / & . '), found {value!r}"
+            f"and - / & . '), found {quoted(value)}"
         )
     return value
 
