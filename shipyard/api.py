@@ -316,13 +316,15 @@ def check(
 
 
 def skipped_words(skipped: Counter[str]) -> str:
-    """The files of the folders not read for their names, in the words of a summary (``; 3 file(s) skipped,
-    not sheets by their extension (.bak 2, .doc)``), or "" when there were none."""
+    """The files of the folders not read, in the words of a summary: for their names (``; 3 file(s) skipped,
+    not sheets by their extension (.bak 2, .doc)``) and for what they hold (``; 1 TOML file(s) that are no sheet
+    skipped (fleet/scenario.toml)``); "" when there were none."""
     if not skipped:
         return ""  # told before the tables' module is loaded: a check of sheets alone needs none of it
     from shipyard.report import tables
 
-    return f"; {tables.skipped_words(sum(skipped.values()), tables.skipped_kinds(skipped))}"
+    toml, names = tables.no_sheet(skipped)
+    return tables.skipped_words(tables.skipped_count(skipped) - toml, tables.skipped_kinds(skipped), toml, names)
 
 
 def check_stdin(

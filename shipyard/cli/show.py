@@ -27,26 +27,45 @@ def show(
     output: Path = output_option(),
     quiet: bool = quiet_option(),
 ) -> None:
-    """Print each ship of each FILE. Diagnostics go to stderr as path:line:col: severity: CODE message.
+    """Print each ship of each FILE, checked as check checks it: its findings go to stderr as
+    path:line:col: severity: CODE message.
 
-    Exit code 2 when any file (or a line of it) could not be read, else 0.
+    Exit codes as for check: 0 no error, 1 an error finding (a line that could not be read is one), 2 a file
+    could not be read.
     """
     from shipyard import api
+    from shipyard.core.stdin import shown as shown_name
     from shipyard.report.console import report
 
     err = Lines(stderr=True)
     sink = Output(output, quiet, files)
+    tally = api.CheckTally()
     with inputs(files) as paths:
-        sheets, missing = api.load_all(paths)  # folders as check searches them; a missing path is IO006 as there
-        if not sheets and not missing:
+        sheets = list(api.check(paths))  # folders as check searches them; a missing path is IO006 as there
+        if not sheets:
             err.write([(api.nothing_found(files), None)])
-        report(err, missing + [d for sheet in sheets for d in sheet.diagnostics if notes or d.severity.value != "info"])
-        _print(sheets, sink.form(output_format), sink)
-    unreadable = sum(not sheet.readable for sheet in sheets) + len(missing)
-    if unreadable:
+        for sheet in sheets:
+            shown = tally.add(sheet)
+            report(err, [d for d in shown if notes or d.severity.value != "info"])
+        read = [sheet for sheet in sheets if not any(d.code == "IO006" for d in sheet.diagnostics)]
+        _print(read, sink.form(output_format), sink)
         if not quiet:
-            err.write([(f"{unreadable} of {len(sheets) + len(missing)} file(s) could not be read in full", None)])
-        raise typer.Exit(2)
+            for sheet in read:
+                if not sheet.ships and (what := _holds(sheet)) is not None:
+                    err.write([(f"{shown_name(sheet.path)}: {what}, no ship to show", None)])
+    in_part = sum(not sheet.opened or sheet.read_in_part for sheet in sheets)
+    if in_part and not quiet:
+        err.write([(f"{in_part} of {len(sheets)} file(s) could not be read in full", None)])
+    raise typer.Exit(tally.exit_code)
+
+
+def _holds(sheet) -> str | None:
+    """What a file that holds no ship is, in words ("an MCS fire log"), or None when it could not be
+    read (its findings say so)."""
+    from shipyard.core.registry import format_named
+
+    told = format_named(sheet.format)
+    return told[1].description if told is not None and sheet.opened else None
 
 
 def _print(sheets: list, output_format: TextOrJson, sink: Output) -> None:

@@ -66,6 +66,19 @@ def _sheet_name(name: str) -> bool:
     return not name.startswith(".") and os.path.splitext(name)[1].lower() in SHEET_SUFFIXES
 
 
+#: The key of the skipped counts that counts the files of a folder left out for what they hold (valid TOML that is
+#: no sheet: settings, a scenario, notes), not for their names; and, before a path, each of the first
+#: NO_SHEET_NAMED of them (the count holds them all, so memory does not grow with them).
+NO_SHEET = "(no sheet)"
+NO_SHEET_NAMED = 20
+
+
+def count_no_sheet(skipped: Counter[str], path: str) -> None:
+    skipped[NO_SHEET] += 1
+    if skipped[NO_SHEET] <= NO_SHEET_NAMED:
+        skipped[NO_SHEET + path] = 1
+
+
 def find_files(
     paths: list[Path], exclude: Excludes = Excludes(), skipped: Counter[str] | None = None
 ) -> tuple[list[Found], list[Diagnostic]]:
@@ -249,6 +262,8 @@ def iter_tabulated(
             fleets.append((item.path, told[0]))
             continue
         if skipped_in_folder(sheet, item.named):
+            if skipped is not None:
+                count_no_sheet(skipped, sheet.path)
             continue  # settings and other TOML files in a folder are not sheets
         if sheet.format in kept_formats:
             kept[sheet.path] = sheet

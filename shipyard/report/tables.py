@@ -379,6 +379,10 @@ class AuditSummary:
         self.warnings += table.warnings
         self.infos += table.infos
 
+    def skipped_count(self) -> int:
+        """The files of the folders skipped, for their names or for what they hold."""
+        return skipped_count(self.skipped)
+
     def verdict(self) -> str:
         """fail (an error finding anywhere, a fleet's included), check (a warning), else pass."""
         return verdict(self.errors, self.warnings)
@@ -391,14 +395,17 @@ class AuditSummary:
 
         extras = extras or AuditExtras()
         totals = ShipTotals(ship_rows)
+        toml, names = no_sheet(self.skipped)
         rows: list[list] = [
             ["verdict", self.verdict()],
             ["files", self.files],
             ["files not read", self.unread],
             ["files read in part", self.partial],
             *([["read in part", partial_words(self.partial, self.partial_names)]] if self.partial else []),
-            ["files skipped", sum(self.skipped.values())],
-            *([["skipped by extension", skipped_kinds(self.skipped)]] if self.skipped else []),
+            ["files skipped", self.skipped_count()],
+            *([["skipped by extension", kinds]] if (kinds := skipped_kinds(self.skipped)) else []),
+            *([["TOML files that are no sheet", toml]] if toml else []),
+            *([["no sheet", names]] if toml else []),
             ["ships (sheets)", totals.ships],
             ["ships (counted)", totals.copies],
             ["ships passing", totals.verdicts["pass"]],
@@ -444,7 +451,27 @@ class AuditExtras(NamedTuple):
 
 def skipped_kinds(skipped: Mapping[str, int]) -> str:
     """The files skipped for their names, by extension: ``.bak, .doc 2, no extension``."""
-    return ", ".join(f"{suffix} {count}" if count > 1 else suffix for suffix, count in sorted(skipped.items()))
+    from shipyard.core.batch import NO_SHEET
+
+    named = sorted((kind, count) for kind, count in skipped.items() if not kind.startswith(NO_SHEET))
+    return ", ".join(f"{suffix} {count}" if count > 1 else suffix for suffix, count in named)
+
+
+def skipped_count(skipped: Mapping[str, int]) -> int:
+    """The files of the folders skipped, for their names (by extension) or for what they hold."""
+    from shipyard.core.batch import NO_SHEET
+
+    return sum(count for kind, count in skipped.items() if not kind.startswith(NO_SHEET)) + skipped.get(NO_SHEET, 0)
+
+
+def no_sheet(skipped: Mapping[str, int]) -> tuple[int, str]:
+    """The files of the folders skipped for what they hold (valid TOML that is no sheet): how many, and their
+    names ("a/scenario.toml, pyproject.toml and 3 more")."""
+    from shipyard.core.batch import NO_SHEET
+
+    count = skipped.get(NO_SHEET, 0)
+    names = sorted(kind.removeprefix(NO_SHEET) for kind in skipped if kind.startswith(NO_SHEET) and kind != NO_SHEET)
+    return count, partial_words(count, names)
 
 
 def files_words(item: dict[str, Any]) -> str:
@@ -455,15 +482,18 @@ def files_words(item: dict[str, Any]) -> str:
         if item.get("files read in part")
         else ""
     )
-    skipped = (
-        f"; {skipped_words(item['files skipped'], item['skipped by extension'])}" if item.get("files skipped") else ""
-    )
+    toml = item.get("TOML files that are no sheet", 0)
+    by_name = item.get("files skipped", 0) - toml
+    skipped = skipped_words(by_name, item.get("skipped by extension", ""), toml, item.get("no sheet", ""))
     return f"{item['files not read']} file(s) not read{partial}{skipped}"
 
 
-def skipped_words(count: int, kinds: str) -> str:
-    """The files skipped for their names in a summary's words (``check``, ``export``, the audit's line and page)."""
-    return f"{count} file(s) skipped, not sheets by their extension ({kinds})"
+def skipped_words(count: int, kinds: str, toml: int = 0, names: str = "") -> str:
+    """The files of the folders skipped, in a summary's words (``check``, ``export``, the audit's line and
+    page): ``count`` for their names (``kinds``: their extensions), ``toml`` for what they hold (``names``);
+    each part after "; ", or "" when none was."""
+    words = f"; {count} file(s) skipped, not sheets by their extension ({kinds})" if count else ""
+    return words + (f"; {toml} TOML file(s) that are no sheet skipped ({names})" if toml else "")
 
 
 class ShipTotals:

@@ -319,3 +319,20 @@ def test_the_summary_counts_the_files_a_folder_holds_that_are_no_sheets(tmp_path
     )
     assert "skipped" not in runner.invoke(app, ["check", str(folder / "kuvasz.usd")]).stderr  # a file named
     assert "skipped" not in runner.invoke(app, ["check", "-q", str(folder)]).stderr
+
+
+def test_the_summary_names_the_toml_files_of_a_folder_that_are_no_sheet(tmp_path: Path) -> None:
+    """Settings and other valid TOML found in a folder are left out for what they hold, and the summary counts
+    and names them (a design whose [ship] header was lost would be one): check, export and audit alike."""
+    folder = tmp_path / "entries"
+    folder.mkdir()
+    (folder / "kuvasz.usd").write_text(KUVASZ)
+    (folder / "notes.toml").write_text('title = "entries"\n')
+    (folder / "lost-header.toml").write_text('name = "Vigilant"\nedition = "ffs2"\n')
+    words = "; 2 TOML file(s) that are no sheet skipped"
+    named = f"({folder / 'lost-header.toml'}, {folder / 'notes.toml'})"
+    result = runner.invoke(app, ["check", str(folder)])
+    assert result.exit_code == 0 and result.stderr.splitlines()[-1].endswith(f"{words} {named}")
+    assert f"{words} {named}" in runner.invoke(app, ["audit", str(folder)]).stdout
+    assert f"{words} {named}" in runner.invoke(app, ["export", str(folder), "-o", str(tmp_path / "x.json")]).stderr
+    assert "no sheet" not in runner.invoke(app, ["check", str(folder / "kuvasz.usd")]).stderr

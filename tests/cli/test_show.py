@@ -21,7 +21,7 @@ def test_version():
 def test_show_every_mcs_fixture():
     files = sorted(str(p) for p in (FIXTURES / "mcs").glob("*.usd"))
     result = runner.invoke(app, ["show", *files])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == runner.invoke(app, ["check", *files]).exit_code == 1  # Hollyfields' size: MCS001
     for name in ("Midu Agashaan", "Kuvasz", "Hollyfields", "Zhodani Strike Cruiser", "Rampart-15 Light Fighter"):
         assert name in result.stdout
 
@@ -29,7 +29,7 @@ def test_show_every_mcs_fixture():
 def test_show_json_validates_back_into_the_model():
     files = sorted(str(p) for p in (FIXTURES / "mcs").glob("*.usd"))
     result = runner.invoke(app, ["show", "--format", "json", *files])
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     sheets = TypeAdapter(list[SheetFile]).validate_json(result.stdout)
     assert len(sheets) == 11
     midu = next(s for s in sheets if s.path.endswith("midu-agashaan.usd")).ships[0]
@@ -39,11 +39,12 @@ def test_show_json_validates_back_into_the_model():
     assert [sh.ships for sh in sheets] == [load_sheet(f).ships for f in files]
 
 
-def test_show_goes_on_past_unreadable_files_and_exits_2():
+def test_show_goes_on_past_unreadable_lines_and_exits_as_check_does():
+    """A line that cannot be read is an error finding (exit 1, as check), not an unreadable file (exit 2)."""
     bad = FIXTURES / "core" / "invalid" / "truncated-weapon.usd"
     good = FIXTURES / "mcs" / "kuvasz.usd"
     result = runner.invoke(app, ["show", str(bad), str(good)])
-    assert result.exit_code == 2
+    assert result.exit_code == runner.invoke(app, ["check", str(bad), str(good)]).exit_code == 1
     assert "Kuvasz" in result.stdout
     assert f"{bad}:3:39: error: USD101 cannot read this rating" in result.stderr
     assert "Traceback" not in result.output
@@ -80,3 +81,26 @@ def test_show_takes_a_folder_as_check_does(tmp_path):
     assert result.exit_code == 2 and "Kuvasz" in result.stdout
     assert f"{tmp_path / 'broken.toml'}:2:6: error: IO008 not valid TOML" in result.stderr
     assert "other.toml" not in result.stderr
+
+
+def test_show_and_check_give_one_exit_code_for_each_shipped_file():
+    from conftest import ROOT
+
+    files = [p for p in sorted((ROOT / "examples").rglob("*")) if p.is_file()]
+    files += [FIXTURES / "core" / "invalid" / "truncated-weapon.usd", FIXTURES / "tcs" / "battle" / "turn-log.toml"]
+    codes = {
+        str(p): (runner.invoke(app, ["show", str(p)]).exit_code, runner.invoke(app, ["check", str(p)]).exit_code)
+        for p in files
+    }
+    assert all(shown == checked for shown, checked in codes.values()), codes
+    assert {shown for shown, _ in codes.values()} == {0, 1, 2}  # clean sheets, findings, and a scenario named
+
+
+def test_show_says_what_a_file_without_ships_is():
+    from conftest import ROOT
+
+    result = runner.invoke(app, ["show", str(ROOT / "examples" / "combat" / "coronation-hollyfields.toml")])
+    assert result.exit_code == 0 and result.stdout == ""
+    assert "coronation-hollyfields.toml: an MCS fire log, no ship to show" in result.stderr
+    quiet = runner.invoke(app, ["show", "-q", str(ROOT / "examples" / "combat" / "coronation-hollyfields.toml")])
+    assert quiet.stderr == ""

@@ -87,7 +87,8 @@ def test_a_broken_toml_file_in_a_folder_is_reported_not_dropped(tmp_path: Path) 
     (tmp_path / "notes.toml").write_text("a = 1\n", encoding="utf-8")  # valid TOML, not a sheet: skipped
     result = runner.invoke(app, ["check", str(tmp_path)])
     assert result.exit_code == 2
-    assert "design.toml:2:6: error: IO008 not valid TOML" in result.output and "notes.toml" not in result.output
+    assert "design.toml:2:6: error: IO008 not valid TOML" in result.output
+    assert f"1 TOML file(s) that are no sheet skipped ({tmp_path / 'notes.toml'})" in result.stderr  # named, once
 
 
 @pytest.mark.parametrize(("options", "code"), [([], 0), (["--strict"], 1), (["--strict", "--exit-zero"], 0)])

@@ -62,8 +62,8 @@ def test_the_verdict_is_said_when_the_fleet_passes_too(tmp_path) -> None:
     assert (summary["verdict"], summary["fleet verdict"]) == ("pass", "pass")
     assert summary["margin"] == pytest.approx(322807.98554)
     assert (
-        "audit: pass (3 ship(s): 3 pass, 0 check, 0 fail; 0 file(s) not read; 0 error(s), 0 warning(s))"
-        in result.stdout
+        "audit: pass (3 ship(s): 3 pass, 0 check, 0 fail; 0 file(s) not read; 1 TOML file(s) that are no sheet "
+        f"skipped ({FLEET / 'scenario.toml'}); 0 error(s), 0 warning(s))" in result.stdout
     )
     assert result.exit_code == 0
 
