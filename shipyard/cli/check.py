@@ -55,10 +55,18 @@ def check(
         None, "--ignore", metavar="CODES", help="Drop codes starting with these prefixes.", show_default=False
     ),
     output_format: CheckFormat = typer.Option(
-        CheckFormat.text, "--format", "-f", help="text, json, sarif (2.1.0) or github (annotations)."
+        CheckFormat.text,
+        "--format",
+        "-f",
+        help="text, json, sarif (2.1.0) or github (annotations).",
+        case_sensitive=False,
     ),
     level: Level = typer.Option(
-        None, "--level", help="Report findings of this severity and above [default: info].", show_default=False
+        None,
+        "--level",
+        help="Report findings of this severity and above [default: info].",
+        show_default=False,
+        case_sensitive=False,
     ),
     scenario: Path | None = typer.Option(
         None,

@@ -59,11 +59,12 @@ def convert(
         parser=path_or_stdin,
         show_default=False,
     ),
-    to: Target = typer.Option(Target.mcs, "--to", help="The target system (MCS)."),
+    to: Target = typer.Option(Target.mcs, "--to", help="The target system (MCS).", case_sensitive=False),
     design: DesignKind = typer.Option(
         DesignKind.military,
         "--design",
         help="Default ROF for batteries the sheet does not rate: military +1, civilian +0.",
+        case_sensitive=False,
     ),
     rof: list[str] = typer.Option([], "--rof", metavar="NAME=ROF", help="ROF of one battery, NAME=ROF (repeatable)."),
     launchers_per_battery: int = typer.Option(
@@ -77,6 +78,7 @@ def convert(
         "--edition",
         help="FFS designs: the scale of their figures, ffs1 (FFS1/TNE, x1.43) or ffs2. "
         "Overrides the design's own 'edition'; one of the two is required.",
+        case_sensitive=False,
     ),
     output_format: TextOrJson = format_option("text: the MCS sheet; json: the converted sheet file as data."),
     output: Path = output_option("Write the MCS sheet (or the JSON) to FILE instead of printing it ('-': stdout)."),

@@ -41,7 +41,12 @@ def export(
     ),
     output: Path | None = output_option("Where to write (json: standard output when absent or '-')."),
     output_format: ExportFormat | None = typer.Option(
-        None, "--format", "-f", show_default=False, help="xlsx, csv or json [default: from -o's extension]."
+        None,
+        "--format",
+        "-f",
+        show_default=False,
+        help="xlsx, csv or json [default: from -o's extension].",
+        case_sensitive=False,
     ),
     quiet: bool = quiet_option(),
 ) -> None:

@@ -8,6 +8,7 @@ tested against this catalogue.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -157,15 +158,42 @@ def code_entry(code: str) -> Code | None:
 CORE_PREFIXES = ("IO", "CFG", "SY")
 
 
+#: What a code prefix looks like (letters, then digits, any case); a rule's name is words joined by hyphens.
+CODE_SHAPED = re.compile(r"[A-Za-z]+[0-9]*")
+
+
+def _families() -> list[str]:
+    from shipyard.core.registry import systems
+
+    return [*CORE_PREFIXES, *(p for s in systems() for p in s.prefixes)]
+
+
+def code_prefix(value: str) -> str:
+    """A value of --select or --ignore (or the settings) as the code prefix it means: a code or a prefix of one
+    in any case ("mcs00" is MCS00), or a rule by its name ("size-by-displacement" is MCS001). Rules are looked
+    up by name only for a value that is not a family's prefix, so a selection by code loads no rule."""
+    upper = value.upper()
+    if CODE_SHAPED.fullmatch(value) and any(f.startswith(upper) or upper.startswith(f) for f in _families()):
+        return upper
+    from shipyard.core.registry import all_rules
+
+    named = next((rule.code for rule in all_rules().values() if rule.meta.name == value.lower()), None)
+    return named or (upper if CODE_SHAPED.fullmatch(value) else value)
+
+
 def unknown_prefix(prefix: str) -> str | None:
     """Why a code prefix given to --select or --ignore (or in the settings) names no code, with a did-you-mean;
     None when some code starts with it. Only the family the prefix belongs to is loaded (every family when it
     belongs to none: a typo in the family, whose did-you-mean may be any code)."""
 
-    from shipyard.core.registry import family_rules, load, systems
+    from shipyard.core.registry import all_rules, family_rules, load, systems
 
+    if not CODE_SHAPED.fullmatch(prefix):  # a rule's name that names none (code_prefix resolved the others)
+        names = [rule.meta.name for rule in all_rules().values()]
+        close = nearest(prefix.lower(), names, 0.6)
+        return f"no rule named '{prefix}'" + (f"; did you mean '{close}'?" if close else "")
     prefix = prefix.upper()
-    families = [*CORE_PREFIXES, *(p for s in systems() for p in s.prefixes)]
+    families = _families()
     if any(family.startswith(prefix) for family in families):
         return None  # "MCS", "TC", "IO"
     owners = [s for s in systems() if prefix.startswith(s.prefixes)]

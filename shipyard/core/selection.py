@@ -45,5 +45,8 @@ def _wants(select: tuple[str, ...], ignore: tuple[str, ...], code: str) -> bool:
 
 
 def prefixes(values: list[str] | tuple[str, ...] | None) -> tuple[str, ...]:
-    """Code prefixes as given on a command line or in settings: comma-separated, any case, repeatable."""
-    return tuple(p.strip().upper() for value in values or () for p in value.split(",") if p.strip())
+    """Code prefixes as given on a command line or in settings: comma-separated, any case, repeatable; a rule may
+    be given by its name (``size-by-displacement``), as ``explain`` takes it."""
+    from shipyard.core.codes import code_prefix
+
+    return tuple(code_prefix(p.strip()) for value in values or () for p in value.split(",") if p.strip())

@@ -68,7 +68,7 @@ def quiet_option() -> bool:
 
 
 def format_option(help: str = "text (for people) or json (for programs).") -> TextOrJson:
-    return typer.Option(TextOrJson.text, "--format", "-f", help=help)
+    return typer.Option(TextOrJson.text, "--format", "-f", help=help, case_sensitive=False)
 
 
 def output_option(help: str = "Write the results to FILE instead of printing them ('-': standard output).") -> Path:

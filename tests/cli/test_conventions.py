@@ -206,3 +206,23 @@ def test_a_long_bad_value_is_quoted_cut_with_its_length(args):
     result = runner.invoke(whole_app(), args)
     assert result.exit_code in (1, 2) and "(5,000 characters)" in " ".join(result.output.split())
     assert "S" * 100 not in result.output.upper()
+
+
+def test_every_choice_is_taken_in_any_case():
+    """``--crew ELITE``, ``--format JSON``, ``--sand Cloud``: a choice is a word, not a spelling."""
+    import enum
+    import types
+    import typing
+
+    strict, seen = [], 0
+    for name, command in LEAVES.items():
+        for param in command.params:
+            annotation = param.type_descriptor.annotation
+            kinds = typing.get_args(annotation) if isinstance(annotation, types.UnionType) else (annotation,)
+            if any(isinstance(k, type) and issubclass(k, enum.Enum) for k in kinds):
+                seen += 1
+                if param.type_descriptor.parameter_info.case_sensitive:
+                    strict.append(f"{name} {param.opts[0]}")
+    assert strict == [] and seen >= len(LEAVES)  # every --format, and the other choices
+    shot = _run("combat shot", [*RUNS["combat shot"][0], "--crew", "ELITE", "--sand", "Cloud", "-f", "JSON"])
+    assert shot.exit_code == 0 and json.loads(shot.stdout)["attacker"] == "Kuvasz"

@@ -336,3 +336,17 @@ def test_the_summary_names_the_toml_files_of_a_folder_that_are_no_sheet(tmp_path
     assert f"{words} {named}" in runner.invoke(app, ["audit", str(folder)]).stdout
     assert f"{words} {named}" in runner.invoke(app, ["export", str(folder), "-o", str(tmp_path / "x.json")]).stderr
     assert "no sheet" not in runner.invoke(app, ["check", str(folder / "kuvasz.usd")]).stderr
+
+
+def test_select_and_ignore_take_a_rules_name_in_any_case_as_explain_does(tmp_path: Path) -> None:
+    """The Hollyfields example: MCS001 size-by-displacement (error), MCS002 and USD103 (warnings)."""
+    sheet = str(Path(__file__).resolve().parents[2] / "examples" / "hollyfields.usd")
+    only = runner.invoke(app, ["check", sheet, "--select", "size-by-displacement"])
+    assert only.exit_code == 1 and [line.split()[2] for line in only.stdout.splitlines()] == ["MCS001"]
+    none = runner.invoke(app, ["check", sheet, "--ignore", "Size-By-Displacement,MCS002,usd103"])
+    assert none.exit_code == 0 and none.stdout == ""
+    typo = runner.invoke(app, ["check", sheet, "--select", "size-by-displacment"])
+    assert typo.exit_code == 2
+    assert "CFG003 unknown code prefix: no rule named 'size-by-displacment'; did you mean 'size-by-displacement'?" in (
+        typo.output
+    )

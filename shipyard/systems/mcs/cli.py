@@ -115,7 +115,7 @@ def shot(
         None, "--skill", help="Gunnery skill (default: the attacker's crew line, or Line crew, 4).", show_default=False
     ),
     crew: Quality = typer.Option(
-        None, "--crew", help="The attacker's crew quality (MCS 2.0 table).", show_default=False
+        None, "--crew", help="The attacker's crew quality (MCS 2.0 table).", show_default=False, case_sensitive=False
     ),
     aiming: float = typer.Option(
         None,
@@ -125,7 +125,9 @@ def shot(
         "mount's ROF falls with too little; not counted when not given).",
         show_default=False,
     ),
-    sand: Sand = typer.Option(Sand.none, "--sand", help="The target's sand: none, blocking or cloud."),
+    sand: Sand = typer.Option(
+        Sand.none, "--sand", help="The target's sand: none, blocking or cloud.", case_sensitive=False
+    ),
     squadron: int = typer.Option(
         1, "--squadron", min=1, help="Batteries (or ships) firing together as one (squadron fire, ROF bonus by number)."
     ),
@@ -149,6 +151,7 @@ def shot(
         Against.toughness,
         "--severity-against",
         help="Severity subtracts the target's toughness (the table) or its size (the text).",
+        case_sensitive=False,
     ),
     pc_survivability: bool = typer.Option(
         False, "--pc-survivability", help="Optional rule: lasers roll 1d3 for severity."
