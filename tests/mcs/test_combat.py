@@ -37,6 +37,11 @@ MCS = FIXTURES / "mcs"
 EXAMPLE = ROOT / "examples" / "combat" / "coronation-hollyfields.toml"
 
 
+def exact(chances: dict) -> dict:
+    """A JSON distribution's exact fractions (each chance is {"exact", "p"})."""
+    return {key: chance["exact"] for key, chance in chances.items()}
+
+
 def ship(name):
     return combat_ship(load(MCS / f"{name}.usd").ships[0])
 
@@ -851,9 +856,10 @@ def test_shot_json():
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert (data["target_number"], data["dice"], data["p_hit"]) == (16, "4d6", "493/648")
-    assert data["surface_severity"] == {"light": "1/6", "heavy": "1/2", "critical": "1/3"}
-    assert data["interior_severity"]["heavy"] == "1/2"
+    assert (data["target_number"], data["dice"], data["p_hit"]["exact"]) == (16, "4d6", "493/648")
+    assert data["p_hit"]["p"] == 493 / 648
+    assert exact(data["surface_severity"]) == {"light": "1/6", "heavy": "1/2", "critical": "1/3"}
+    assert data["interior_severity"]["heavy"]["exact"] == "1/2"
 
 
 def test_shot_text_shows_each_term():
@@ -874,7 +880,7 @@ def test_shot_text_shows_each_term():
     )
     assert result.exit_code == 0
     assert "to-hit: 6 skill + 4 FC + 1 ROF + 5 size - 8 evasion = 8 on 4d6" in result.stdout
-    assert "hits: 35/648" in result.stdout
+    assert "hits: 5.4% (35/648)" in result.stdout  # 35/648 = 0.05401
 
 
 def test_shot_at_a_dash_is_a_finding():

@@ -142,7 +142,8 @@ def test_odds_command_json():
     result = runner.invoke(app, ["sfc", "odds", "cruiser", "escort", "--damaged-attacker", "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert (data["no_effect"], data["damaged"], data["destroyed"]) == ("1/6", "5/9", "5/18")
+    chances = (data["no_effect"], data["damaged"], data["destroyed"])
+    assert [c["exact"] for c in chances] == ["1/6", "5/9", "5/18"] and chances[2]["p"] == 5 / 18
     assert data["attacker"] == [{"label": "Cruisers", "value": 8}, {"label": "damaged", "value": -1}]
 
 

@@ -130,16 +130,23 @@ def test_the_fleet_against_fleet_table(tmp_path):
     result = runner.invoke(app, ["sfc", "table", str(EXAMPLE), str(other), "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    cells = {(c["attacker"], c["attacker_tl"], c["defender"]): (c["damaged"], c["destroyed"]) for c in data["odds"]}
+    cells = {
+        (c["attacker"], c["attacker_tl"], c["defender"]): (c["damaged"]["exact"], c["destroyed"]["exact"])
+        for c in data["odds"]
+    }
     assert cells["cruiser", 11, "sdb"] == ("1/2", "5/12") and cells["cruiser", 11, "cruiser"] == ("5/18", "0")
     assert not [c for c in data["odds"] if c["attacker"] == "transport"]
     book = tmp_path / "odds.xlsx"
     assert runner.invoke(app, ["sfc", "table", str(EXAMPLE), str(other), "-o", str(book)]).exit_code == 0
-    rows = list(load_workbook(book)["Odds"].iter_rows(values_only=True))
-    assert rows[0] == ("attacker \\ defender", "cruiser TL12", "sdb TL11") and rows[3][2] == "1/2 / 5/12"
+    workbook = load_workbook(book)
+    damaged = list(workbook["Damaged"].iter_rows(values_only=True))
+    assert damaged[0] == ("attacker \\ defender", "cruiser TL12", "sdb TL11") and damaged[3][2] == 0.5
+    assert workbook["Damaged"]["C4"].number_format == "0.00%" and workbook["Destroyed"]["C4"].value == 5 / 12
+    pairs = {row[:4]: row[4:] for row in workbook["Pairs"].iter_rows(min_row=2, values_only=True)}
+    assert pairs["cruiser", 11, "sdb", 11] == (1 / 12, 0.5, 5 / 12, "1/2", "5/12")  # no effect: 1 - 1/2 - 5/12
     page = tmp_path / "odds.html"
     assert runner.invoke(app, ["sfc", "table", str(EXAMPLE), str(other), "-o", str(page)]).exit_code == 0
-    assert "Odds of one attack" in page.read_text(encoding="utf-8")
+    assert "Odds of one attack" in page.read_text(encoding="utf-8") and "50.0% / 41.7%" in page.read_text()
 
 
 def test_the_table_refuses_what_is_not_a_roster():

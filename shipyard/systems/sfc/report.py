@@ -1,4 +1,6 @@
-"""Simple Fleet Combat odds as text and as data (chances as exact fractions in text, "5/12")."""
+"""Simple Fleet Combat odds as text and as data: chances as percentages with the exact fraction beside when it is
+short ("41.7% (5/12)"), as exact fractions and floats in JSON, and as numbers in a workbook
+(shipyard/core/chances.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from shipyard.core.chances import chance_data, chance_text, distribution_text, percent
 from shipyard.core.terms import Term, terms_text
 
 if TYPE_CHECKING:
@@ -28,11 +31,11 @@ def odds_document(result: SfcOdds) -> dict[str, Any]:
         "defence_factor": one.defence,
         "attacker_faces_as_1": sorted(one.attacker_faces),
         "defender_faces_as_1": sorted(one.defender_faces),
-        "no_effect": str(one.no_effect),
-        "damaged": str(one.damaged),
-        "destroyed": str(one.destroyed),
-        "chain_destroys": {str(k): str(p) for k, p in enumerate(result.chain)},
-        "survival": {key: [str(p) for p in alive] for key, alive in result.survival.items()},
+        "no_effect": chance_data(one.no_effect),
+        "damaged": chance_data(one.damaged),
+        "destroyed": chance_data(one.destroyed),
+        "chain_destroys": {str(k): chance_data(p) for k, p in enumerate(result.chain)},
+        "survival": {key: [chance_data(p) for p in alive] for key, alive in result.survival.items()},
         "notes": list(one.notes),
     }
 
@@ -53,17 +56,18 @@ def odds_text(result: SfcOdds) -> str:
             if one.defender_faces
             else ""
         ),
-        f"no effect {one.no_effect} ({float(one.no_effect):.1%}), damaged {one.damaged} "
-        f"({float(one.damaged):.1%}), destroyed {one.destroyed} ({float(one.destroyed):.1%})",
+        f"no effect {chance_text(one.no_effect)}, damaged {chance_text(one.damaged)}, "
+        f"destroyed {chance_text(one.destroyed)}",
     ]
     lines += [f"note: {note}" for note in one.notes]
     lines.append(
-        "successive fire against like targets, destroys: " + ", ".join(f"{k} {p}" for k, p in enumerate(result.chain))
+        "successive fire against like targets, destroys: "
+        + distribution_text((str(k), p) for k, p in enumerate(result.chain))
     )
     attacks = len(next(iter(result.survival.values())))
     lines.append(f"survives 1..{attacks} attacks by this attacker:")
     for key, alive in result.survival.items():
-        lines.append(f"  {key}: " + ", ".join(f"{p} ({float(p):.1%})" for p in alive))
+        lines.append(f"  {key}: " + ", ".join(chance_text(p) for p in alive))
     return "\n".join(lines) + "\n"
 
 
@@ -81,9 +85,9 @@ def table_document(table: SfcTable) -> dict[str, Any]:
                 "attacker_tl": a[1],
                 "defender": d[0],
                 "defender_tl": d[1],
-                "no_effect": str(table.odds[i, j].no_effect),
-                "damaged": str(table.odds[i, j].damaged),
-                "destroyed": str(table.odds[i, j].destroyed),
+                "no_effect": chance_data(table.odds[i, j].no_effect),
+                "damaged": chance_data(table.odds[i, j].damaged),
+                "destroyed": chance_data(table.odds[i, j].destroyed),
             }
             for i, a in enumerate(table.attackers)
             for j, d in enumerate(table.defenders)
@@ -92,12 +96,64 @@ def table_document(table: SfcTable) -> dict[str, Any]:
 
 
 def table_rows(table: SfcTable) -> list[list[Any]]:
-    """One row per attacker: its label, then for each defender "damaged / destroyed" as fractions."""
+    """One row per attacker: its label, then for each defender "damaged / destroyed" as percentages."""
     return [
         [_label(a)]
-        + [f"{table.odds[i, j].damaged} / {table.odds[i, j].destroyed}" for j in range(len(table.defenders))]
+        + [
+            f"{percent(table.odds[i, j].damaged)} / {percent(table.odds[i, j].destroyed)}"
+            for j in range(len(table.defenders))
+        ]
         for i, a in enumerate(table.attackers)
     ]
+
+
+def _pair_columns() -> tuple[Column, ...]:
+    """The workbook's long table: one row per attacker and defender, each chance a number under a percent
+    format, the exact fractions beside as text."""
+    from shipyard.report.tables import SHARE, WHOLE, Column
+
+    return (
+        Column("attacker", width=20),
+        Column("attacker TL", WHOLE, 12),
+        Column("defender", width=20),
+        Column("defender TL", WHOLE, 12),
+        Column("no effect", SHARE, 11),
+        Column("damaged", SHARE, 11),
+        Column("destroyed", SHARE, 11),
+        Column("damaged (exact)", width=16),
+        Column("destroyed (exact)", width=16),
+    )
+
+
+def _matrix(table: SfcTable, outcome: str) -> list[list[Any]]:
+    """One row per attacker: its label, then the chance of ``outcome`` against each defender, as a number."""
+    return [
+        [_label(a)] + [float(getattr(table.odds[i, j], outcome)) for j in range(len(table.defenders))]
+        for i, a in enumerate(table.attackers)
+    ]
+
+
+def pair_rows(table: SfcTable) -> list[list[Any]]:
+    """Each attacker against each defender: the chances as floats (a percent format shows them), and the exact
+    fractions beside as text."""
+    rows = []
+    for i, (attacker, attacker_tl) in enumerate(table.attackers):
+        for j, (defender, defender_tl) in enumerate(table.defenders):
+            one = table.odds[i, j]
+            rows.append(
+                [
+                    attacker,
+                    attacker_tl,
+                    defender,
+                    defender_tl,
+                    float(one.no_effect),
+                    float(one.damaged),
+                    float(one.destroyed),
+                    str(one.damaged),
+                    str(one.destroyed),
+                ]
+            )
+    return rows
 
 
 def table_text(table: SfcTable) -> str:
@@ -117,10 +173,16 @@ def _columns(table: SfcTable) -> tuple[Column, ...]:
 
 
 def write_table_workbook(table: SfcTable, output: Path) -> None:
+    """Sheets Damaged and Destroyed (attackers by defenders, each chance a number under a percent format), and
+    Pairs (one row per attacker and defender, with the exact fractions)."""
+    from shipyard.report.tables import SHARE, Column
     from shipyard.report.workbook import WorkbookWriter
 
     writer = WorkbookWriter()
-    writer.sheet("Odds", _columns(table), table_rows(table))
+    matrix = (Column("attacker \\ defender", width=24),) + tuple(Column(_label(d), SHARE, 16) for d in table.defenders)
+    writer.sheet("Damaged", matrix, _matrix(table, "damaged"))
+    writer.sheet("Destroyed", matrix, _matrix(table, "destroyed"))
+    writer.sheet("Pairs", _pair_columns(), pair_rows(table))
     writer.save(output)
 
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from shipyard.core.chances import chance_data, chance_text, distribution_text
 from shipyard.core.terms import Term, terms_text
 from shipyard.systems.mcs.combat.shot import SalvoOdds
 
@@ -16,23 +17,14 @@ if TYPE_CHECKING:
     from shipyard.systems.mcs.combat.shot import ShotOdds
 
 
-def fraction(value: Fraction) -> str:
-    """An exact chance as text: "35/216", "0", "1"."""
-    return str(value)
-
-
-def _percent(value: Fraction) -> str:
-    return f"{float(value):.2%}"
-
-
-def _distribution(distribution: dict[str, Fraction] | None) -> dict[str, str] | None:
-    return None if distribution is None else {key: fraction(value) for key, value in distribution.items()}
+def _distribution(distribution: dict[str, Fraction] | None) -> dict[str, dict[str, str | float]] | None:
+    return None if distribution is None else {key: chance_data(value) for key, value in distribution.items()}
 
 
 def _line(distribution: dict[str, Fraction] | None) -> str:
     if distribution is None:
         return "none (mesons hit only the interior)"
-    return ", ".join(f"{key} {fraction(value)} ({_percent(value)})" for key, value in distribution.items())
+    return distribution_text(distribution)
 
 
 def _terms(terms: Iterable[Term]) -> list[dict[str, Any]]:
@@ -40,7 +32,7 @@ def _terms(terms: Iterable[Term]) -> list[dict[str, Any]]:
 
 
 def shot_document(odds: ShotOdds | SalvoOdds) -> dict[str, Any]:
-    """The odds as data: chances as exact fractions in text."""
+    """The odds as data: each chance as its exact fraction (text) and its float (shipyard/core/chances.py)."""
     if isinstance(odds, SalvoOdds):
         return {
             "attacker": odds.attacker,
@@ -56,12 +48,12 @@ def shot_document(odds: ShotOdds | SalvoOdds) -> dict[str, Any]:
                     "target_number": sum(t.value for t in terms),
                     "dice": "1d6",
                     "shots": shots,
-                    "p_intercept": fraction(p),
+                    "p_intercept": chance_data(p),
                 }
                 for name, terms, shots, p in odds.defence
             ],
-            "p_strike": fraction(odds.p_strike),
-            "p_hit": fraction(odds.p_strike),
+            "p_strike": chance_data(odds.p_strike),
+            "p_hit": chance_data(odds.p_strike),
             "penetration": _distribution(odds.penetration),
             "surface_severity": _distribution(odds.surface_severity),
             "interior_severity": _distribution(odds.interior_severity),
@@ -76,10 +68,10 @@ def shot_document(odds: ShotOdds | SalvoOdds) -> dict[str, Any]:
         "terms": _terms(odds.terms),
         "target_number": odds.to_hit.target,
         "dice": odds.to_hit.dice_text,
-        "p_hit": fraction(odds.p_hit),
+        "p_hit": chance_data(odds.p_hit),
         "pen": odds.pen,
         "dam": odds.dam,
-        "damage_bonus": {str(k): fraction(v) for k, v in odds.bonus.items()},
+        "damage_bonus": {str(k): chance_data(v) for k, v in odds.bonus.items()},
         "penetration": _distribution(odds.penetration),
         "surface_severity": _distribution(odds.surface_severity),
         "interior_severity": _distribution(odds.interior_severity),
@@ -88,7 +80,7 @@ def shot_document(odds: ShotOdds | SalvoOdds) -> dict[str, Any]:
         "assumptions": list(odds.assumptions),
         "surface_effects": _distribution(odds.surface_effects),
         "interior_effects": _distribution(odds.interior_effects),
-        "swarm_hits": None if odds.swarm_hits is None else {str(k): fraction(v) for k, v in odds.swarm_hits.items()},
+        "swarm_hits": None if odds.swarm_hits is None else {str(k): chance_data(v) for k, v in odds.swarm_hits.items()},
     }
 
 
@@ -99,10 +91,10 @@ def shot_text(odds: ShotOdds | SalvoOdds) -> str:
         for name, terms, shots, p in odds.defence:
             lines.append(
                 f"point defence {name}: {terms_text(terms)} = {sum(t.value for t in terms)} on 1d6, "
-                f"{shots} shot(s) at {fraction(p)} each"
+                f"{shots} shot(s) at {chance_text(p)} each"
             )
         lines += [
-            f"strikes: {fraction(odds.p_strike)} ({_percent(odds.p_strike)}), quick rule: Pen:Dam {odds.pen}:{odds.dv}",
+            f"strikes: {chance_text(odds.p_strike)}, quick rule: Pen:Dam {odds.pen}:{odds.dv}",
             f"armour: {_line(odds.penetration)}",
             f"surface severity: {_line(odds.surface_severity)}",
             f"interior severity: {_line(odds.interior_severity)}",
@@ -113,8 +105,8 @@ def shot_text(odds: ShotOdds | SalvoOdds) -> str:
     lines = [
         f"{odds.attacker}, {odds.battery} at {odds.target}, {odds.band.name} range",
         f"to-hit: {aim.text()}",
-        f"hits: {fraction(odds.p_hit)} ({_percent(odds.p_hit)}); Pen:Dam {odds.pen}:{odds.dam}",
-        "damage bonus on a hit: " + ", ".join(f"+{k} {fraction(v)}" for k, v in odds.bonus.items()),
+        f"hits: {chance_text(odds.p_hit)}; Pen:Dam {odds.pen}:{odds.dam}",
+        "damage bonus on a hit: " + distribution_text((f"+{k}", v) for k, v in odds.bonus.items()),
         f"{'meson screen' if odds.weapon == 'meson' else 'armour'}: {_line(odds.penetration)}",
         f"surface severity (a hit, no bonus): {_line(odds.surface_severity)}",
         f"interior severity (a hit, no bonus): {_line(odds.interior_severity)}",
@@ -126,7 +118,7 @@ def shot_text(odds: ShotOdds | SalvoOdds) -> str:
             top = ", ".join(f"{key} {float(value):.3f}" for key, value in list(effects.items())[:6])
             lines.append(f"{where} effects to expect (hits per hit, the likeliest): {top}")
     if odds.swarm_hits is not None:
-        hits = ", ".join(f"{k} {fraction(v)}" for k, v in odds.swarm_hits.items())
+        hits = distribution_text((str(k), v) for k, v in odds.swarm_hits.items())
         lines.append(f"ships of the squadron hit: {hits}")
     lines += [f"assumed: {text}" for text in odds.assumptions]
     return "\n".join(lines) + "\n"
