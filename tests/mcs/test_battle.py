@@ -521,7 +521,7 @@ def test_squadron_mates_give_point_defence():
         battle_fleets[1].doctrine,
         used,
     )
-    assert any(line.startswith("Laser Battery point defence") for line in ctx.log)
+    assert any(line.startswith(f"{second.name}, Laser Battery point defence -> ") for line in ctx.log)
     assert any(id(b) in used for b in second.groups[0].batteries)
 
 

@@ -357,7 +357,8 @@ def replay():
 #: Figures of the seed's narrative, found in the replay's narration.
 STATED = [
     # turn 1, the Coronation
-    "Spinal Meson 1 at Hollyfields: to-hit 6 skill + 4 FC + 1 ROF + 6 size - 2 evasion = 15 on 4d6: rolled 16, missed",
+    "Coronation, Spinal Meson #1 -> Hollyfields: to-hit 6 skill + 4 FC + 1 ROF + 6 size - 2 evasion = 15 on 4d6: "
+    "rolled 16, missed",
     "6 skill + 4 FC + 1 ROF + 6 size - 1 evasion = 16 on 4d6: rolled 14, made by 2: damage +1; Pen:Dam 15:18",
     "  surface severity: 2 (1d6) + 18 DV - 15 toughness = 5: heavy",
     "  Pen 15 against armour 14: partial penetration, DV 18 -> 16",
@@ -383,36 +384,36 @@ STATED = [
     "  -> maneuver drive: maneuver -1 for one turn",
     "  -> 90 tons of fuel lost",
     # turn 2
-    "Laser Bay 1 at Coronation: to-hit 8 skill + 3 FC + 3 ROF + 8 size = 22 on 3d6: rolled 4, made by 18: "
-    "damage +3; Pen:Dam 15:19",
+    "Hollyfields, Laser Bay #1 -> Coronation: to-hit 8 skill + 3 FC + 3 ROF + 8 size = 22 on 3d6: rolled 4, made "
+    "by 18: damage +3; Pen:Dam 15:19",
     "  Pen 15 against armour 13: partial penetration, DV 19 -> 18",
     "  -> Spinal Meson 1 destroyed (critical)",
     "  -> meson screen -3",
     "  -> 10% of cargo destroyed",
-    "PD Laser Btty point defence: 3 skill/2 + 4 FC + 5 PDR - 6 missile evasion - 4 salvo = 2 on 1d6: rolled 1, "
-    "intercepted",
-    "Light Laser Btty point defence (6 together): 3 skill/2 + 4 FC + 5 PDR - 6 missile evasion - 4 salvo = 2 on "
-    "1d6: rolled 1, intercepted",
-    "Missile Batteries 5 salvo (+4) strikes Coronation (quick rule): DV 11 + 4 = 15",
+    "Coronation, PD Laser Btty point defence -> Hollyfields, Missile Batteries #",
+    "(+4): 3 skill/2 + 4 FC + 5 PDR - 6 missile evasion - 4 salvo = 2 on 1d6: rolled 1, intercepted",
+    "Coronation, Light Laser Btty point defence (6 together) -> Hollyfields, Missile Batteries #",
+    "(+4): 3 skill/2 + 4 FC + 5 PDR - 6 missile evasion - 4 salvo = 2 on 1d6: rolled 1, intercepted",
+    "Hollyfields, Missile Batteries #5 salvo (+4) strikes Coronation (quick rule): DV 11 + 4 = 15",
     "  Pen 17 against armour 13: full penetration, DV 15",
     "  -> maneuver drive: maneuver -1",
     "  interior severity: 5 (1d6) + 17 DV - 15 toughness = 7: critical",
     "  -> jump drive destroyed",
     "  -> 60 crew disabled (x2 meson)",
-    "Light Laser Btty point defence: 4 skill/2 + 3 FC + 6 PDR - 6 missile evasion - 5 salvo = 2 on 1d6: rolled 1, "
-    "intercepted",
-    "Missile Batteries 3 salvo (+5) strikes Hollyfields (quick rule): DV 11 + 5 = 16",
+    "Hollyfields, Light Laser Btty point defence -> Coronation, Missile Batteries #",
+    "(+5): 4 skill/2 + 3 FC + 6 PDR - 6 missile evasion - 5 salvo = 2 on 1d6: rolled 1, intercepted",
+    "Coronation, Missile Batteries #3 salvo (+5) strikes Hollyfields (quick rule): DV 11 + 5 = 16",
     # the sequence of play
     "initiative: Coronation 8 (2d6) + 6 fleet tactics + 2 x 0 G maneuver = 14",
     "initiative: Hollyfields 7 (2d6) + 8 fleet tactics + 2 x 1 G maneuver = 17",
     "initiative: Hollyfields wins",
     "range: Extreme to Long",
-    "Missile Batteries 1 launches a salvo (+4) at Long range, 2 left: it strikes next turn",
+    "Hollyfields, Missile Batteries #1 launches a salvo (+4) -> Coronation at Long range, 2 left: it strikes next turn",
     "initiative: Coronation 9 (2d6) + 6 fleet tactics + 2 x 0 G maneuver = 15",
     "initiative: Hollyfields 4 (2d6) + 8 fleet tactics + 2 x 1 G maneuver = 14",
     "range: Long to Medium",
     # turn 2, the Coronation's heavy lasers
-    "Heavy Laser Btty 10 at Hollyfields: to-hit 6 skill + 4 FC + 1 ROF + 6 size - 1 evasion = 16 on 3d6",
+    "Coronation, Heavy Laser Btty #10 -> Hollyfields: to-hit 6 skill + 4 FC + 1 ROF + 6 size - 1 evasion = 16 on 3d6",
     "  -> the jump drive is destroyed already: the hit is wasted",
     "  -> AEMS 11.0 destroyed",
     "  -> missile magazine: 25% of the full missile load destroyed",
@@ -439,7 +440,7 @@ def test_the_example_states(replay, line):
 
 
 def test_the_heavy_lasers_hit_six_times_three_at_plus_one(replay):
-    shots = [s for s in replay.turns[0].steps if s.startswith("Heavy Laser Btty")]
+    shots = [s for s in replay.turns[0].steps if s.startswith("Coronation, Heavy Laser Btty")]
     assert len(shots) == 10
     hits = [s for s in shots if "missed" not in s]
     assert len(hits) == 6
@@ -448,7 +449,7 @@ def test_the_heavy_lasers_hit_six_times_three_at_plus_one(replay):
 
 def test_the_laser_bays_bonus(replay):
     """ "All five hit; three have their DV increased by +3 and two by +2"."""
-    bays = [s for s in replay.turns[0].steps if s.startswith("Laser Bay")]
+    bays = [s for s in replay.turns[0].steps if s.startswith("Hollyfields, Laser Bay")]
     assert [s.split("damage ")[1][:2] for s in bays] == ["+3", "+3", "+2", "+3", "+2"]
 
 
@@ -484,13 +485,15 @@ def test_both_ships_launch_again_in_turn_2(replay):
     steps = replay.turns[1].steps
     launches = [s for s in steps if "at Medium range" in s]
     assert launches == [
-        f"Missile Batteries {n} launches a salvo ({rating}) at Medium range, 1 left: it strikes this turn"
+        f"Hollyfields, Missile Batteries #{n} launches a salvo ({rating}) -> Coronation at Medium range, 1 left: "
+        "it strikes this turn"
         for n, rating in zip(range(1, 6), ["+1", "+4", "+4", "+4", "+4"], strict=True)
     ] + [
-        f"Missile Batteries {n} launches a salvo (+5) at Medium range, {left} left: it strikes this turn"
+        f"Coronation, Missile Batteries #{n} launches a salvo (+5) -> Hollyfields at Medium range, {left} left: "
+        "it strikes this turn"
         for n, left in zip(range(1, 5), [1, 2, 2, 2], strict=True)
     ]
-    assert "Missile Batteries 1 salvo (+1) strikes Coronation (quick rule): DV 11 + 1 = 12" in steps
+    assert "Hollyfields, Missile Batteries #1 salvo (+1) strikes Coronation (quick rule): DV 11 + 1 = 12" in steps
     assert steps.count("  surface severity: 1 (1d6) + 15 DV - 17 toughness = -1: none") == 4
     assert steps.count("  interior severity: 1 (1d6) + 15 DV - 17 toughness = -1: none") == 4
     coronation = replay.turns[-1].states[0]
@@ -519,7 +522,7 @@ DISAGREEMENTS = [  # (what, shipyard's figure in the narration, the seed's), eac
     ("spinal meson to-hit, turn 1", "= 15 on 4d6: rolled 16", "= 14 on four dice"),
     (
         "meson bays' to-hit",
-        "Meson Bay 2 at Hollyfields: to-hit 6 skill + 4 FC + 1 ROF + 6 size - 2 evasion = 15",
+        "Coronation, Meson Bay #2 -> Hollyfields: to-hit 6 skill + 4 FC + 1 ROF + 6 size - 2 evasion = 15",
         "Each needs a 14 to hit",
     ),
     ("spinal PAW to-hit, turn 1", "8 skill + 3 FC - 1 ROF + 8 size - 2 evasion = 16", "= 18 on 4d"),
@@ -538,7 +541,8 @@ DISAGREEMENTS = [  # (what, shipyard's figure in the narration, the seed's), eac
     ),
     (
         "missiles launched in turn 2",
-        "Missile Batteries 5 launches a salvo (+4) at Medium range, 1 left: it strikes this turn",
+        "Hollyfields, Missile Batteries #5 launches a salvo (+4) -> Coronation at Medium range, 1 left: it strikes "
+        "this turn",
         "Both ships launch another missile salvo",
     ),
 ]
@@ -579,7 +583,7 @@ def test_a_seeded_log_gives_the_same_narration(tmp_path):
     path = _log(tmp_path, FIRE)
     one, two, other = resolve_log(path, seed=4), resolve_log(path, seed=4), resolve_log(path, seed=5)
     assert one.turns[0].steps == two.turns[0].steps
-    assert len([s for s in one.turns[0].steps if s.startswith("Heavy Laser")]) == 3
+    assert len([s for s in one.turns[0].steps if s.startswith("Coronation, Heavy Laser")]) == 3
     assert one.turns[0].steps != other.turns[0].steps
 
 
@@ -665,7 +669,8 @@ def test_a_salvo_strikes_when_its_range_says(tmp_path):
     )
     launched = resolve_log(_log(tmp_path, body.replace("launched = 1\n", "")))
     assert launched.turns[0].steps == [
-        "Missile Batteries 1 launches a salvo (+5) at Long range, 3 left: it strikes next turn"
+        "Coronation, Missile Batteries #1 launches a salvo (+5) -> Hollyfields at Long range, 3 left: it strikes next "
+        "turn"
     ]
 
 
@@ -1103,7 +1108,7 @@ def test_a_seeded_resolution_from_the_command_line(tmp_path):
     path = _log(tmp_path, FIRE)
     runs = [runner.invoke(app, ["combat", "resolve", str(path), "--seed", "9"]) for _ in range(2)]
     assert runs[0].exit_code == 0 and runs[0].stdout == runs[1].stdout
-    assert "Heavy Laser Btty 3 at Hollyfields" in runs[0].stdout
+    assert "Coronation, Heavy Laser Btty #3 -> Hollyfields" in runs[0].stdout
 
 
 def test_expected_effects_follow_the_target(midu, hollyfields):
@@ -1216,3 +1221,20 @@ def test_combat_takes_a_range_bands_name_and_says_the_bands_for_another_word():
         "(Very Short), s (Short), m (Medium), l (Long), x (Extreme)"
         in " ".join(refused.stderr.split())
     )
+
+
+def test_every_act_of_the_narration_names_the_ship_its_battery_and_the_target(replay):
+    """Each shot, launch, point-defence fire, salvo strike and sandcaster fired names the ship that acts and its
+    battery ("Hollyfields, Heavy Laser Btty #2"), and each shot, launch and interception its target ("->")."""
+    import re
+
+    acts = [
+        step.strip()
+        for step in _narration(replay)
+        if re.search(r"to-hit|launches a salvo|point defence|strikes \w+ \(|\bfires: ", step)
+    ]
+    assert len(acts) > 60
+    for act in acts:
+        assert re.match(r"(Coronation|Hollyfields), [A-Za-z ]+(#\d+)?", act), act
+        if "strikes" not in act and "fires:" not in act:
+            assert re.search(r" -> (Coronation|Hollyfields)\b", act), act

@@ -55,7 +55,7 @@ def test_a_salvo_keeps_the_strength_it_was_launched_with():
 
 
 #: A Kuvasz salvo striking the Midu in the narration of tests/data/kuvasz-midu-vs.toml.
-STRIKE = "Missile Bays 1 salvo (+2) strikes Midu Agashaan (quick rule): DV 10 + 2 = 12\n"
+STRIKE = "Kuvasz, Missile Bays #1 salvo (+2) strikes Midu Agashaan (quick rule): DV 10 + 2 = 12\n"
 
 
 def _narrated(engagement, seed: int) -> str:
@@ -71,7 +71,7 @@ def test_blocking_sand_meets_salvos_in_battle(tmp_path):
     engagement = ROOT / "tests" / "data" / "kuvasz-midu-vs.toml"
     text = _narrated(engagement, 2)
     strikes = text.split(STRIKE)
-    assert len(strikes) > 1 and strikes[1].startswith("  Sandcaster battery 1 fires: ")
+    assert len(strikes) > 1 and strikes[1].startswith("  Midu Agashaan, Sandcaster battery #1 fires: ")
     unsanded = tmp_path / "no-sand.toml"
     unsanded.write_text(
         engagement.read_text()
@@ -79,7 +79,7 @@ def test_blocking_sand_meets_salvos_in_battle(tmp_path):
         .replace("../../", f"{ROOT}/")
     )
     after = _narrated(unsanded, 2).split(STRIKE)
-    assert len(after) > 1 and not any(part.startswith("  Sandcaster") for part in after[1:])
+    assert len(after) > 1 and not any(part.startswith("  Midu Agashaan, Sandcaster") for part in after[1:])
 
 
 def test_power_plant_damage_reduces_maneuver_by_default():

@@ -122,8 +122,8 @@ def test_doctrine_never_launches_past_the_limit():
     engagement = ROOT / "tests" / "data" / "kuvasz-midu-long.toml"
     result = runner.invoke(app, ["combat", "battle", str(engagement), "--runs", "1", "--seed", "3"])
     assert result.exit_code == 0, result.output
-    assert "Missile Barbettes 1 launches a salvo" in result.stdout
-    assert "Missile Bays 1 launches" not in result.stdout and "Missile Bays 2 launches" not in result.stdout
+    assert "Midu Agashaan, Missile Barbettes #1 launches a salvo" in result.stdout
+    assert "Missile Bays #1 launches" not in result.stdout and "Missile Bays #2 launches" not in result.stdout
 
 
 def test_two_lines_of_one_name_are_two_batteries():

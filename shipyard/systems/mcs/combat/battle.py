@@ -51,6 +51,7 @@ from shipyard.systems.mcs.combat.state import (
     Group,
     combat_ship,
     pick_ship,
+    who,
 )
 from shipyard.systems.mcs.model import UsdShip
 
@@ -429,7 +430,7 @@ class Battle:
                         if (battery.salvos is not None and battery.salvos <= 0) or id(battery) in unpowered:
                             continue
                         used.add(id(battery))
-                        now = launch(ctx, group, battery, band)
+                        now = launch(ctx, group, battery, band, ship.name, target.name)
                         salvo = _Salvo(ship, group, battery, battery.rof, target, between)
                         (strikes if now else self.salvos).append(salvo)
         return strikes
@@ -491,7 +492,8 @@ class Battle:
                     if group.kind == "missile":
                         stopped = countermissile(ctx, group, salvo.strength, size_evade)
                     else:
-                        stopped = point_defence(ctx, defender, group, salvo.strength, size_evade)
+                        incoming = f"{who(salvo.attacker.name, salvo.battery)} salvo"
+                        stopped = point_defence(ctx, defender, group, salvo.strength, size_evade, incoming=incoming)
                     if stopped:
                         return
         fired = missile_attack(

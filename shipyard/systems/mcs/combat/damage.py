@@ -23,6 +23,7 @@ from shipyard.systems.mcs.combat.state import (
     SensorState,
     TurnEffect,
     per_tons,
+    who,
 )
 
 # ---- damage ---------------------------------------------------------------------------------------------
@@ -747,16 +748,17 @@ def blocking_sand(ctx: Context, hit: Hit, ship: CombatShip, fired: set[int]) -> 
     roll = ctx.dice.roll(t.AVERAGE_DICE, 6, "blocking sand task")
     if roll > ship.skill_attribute:
         if ctx.narrate:
-            ctx.say(f"  {sand.label} fires: {roll} (2d6) against {ship.skill_attribute}: failure")
+            ctx.say(f"  {who(ship.name, sand)} fires: {roll} (2d6) against {ship.skill_attribute}: failure")
         return hit
     if change is None:
         if ctx.narrate:
             ctx.say(
-                f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} below sand armour {sand.armour}: blocked"
+                f"  {who(ship.name, sand)} fires: {roll} (2d6): success; DV {hit.dv} below sand armour "
+                f"{sand.armour}: blocked"
             )
         return None
     if ctx.narrate:
-        ctx.say(f"  {sand.label} fires: {roll} (2d6): success; DV {hit.dv} -> {hit.dv + change}")
+        ctx.say(f"  {who(ship.name, sand)} fires: {roll} (2d6): success; DV {hit.dv} -> {hit.dv + change}")
     return Hit(hit.weapon, hit.pen, hit.dv + change, hit.label)
 
 

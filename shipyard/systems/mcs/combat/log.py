@@ -42,6 +42,7 @@ from shipyard.systems.mcs.combat.state import (
     Mount,
     combat_ship,
     pick_ship,
+    who,
 )
 from shipyard.systems.mcs.model import UsdShip
 
@@ -356,7 +357,7 @@ class _Run:
                 for battery in batteries:
                     if entry.launched is None and id(battery) in attacker.unpowered():
                         raise CannotFire(unpowered_words(battery, attacker))
-                    if entry.launched is None and not launch(ctx, group, battery, band):
+                    if entry.launched is None and not launch(ctx, group, battery, band, attacker.name, target.name):
                         self.in_flight[(id(battery), ctx.turn)] = battery.rof
                         continue  # launched at Long or Extreme: the log gives its strike next turn
                     self.salvo(ctx, attacker, group, battery, target, band, evasion, entry, where)
@@ -431,7 +432,16 @@ class _Run:
                 if defender_group.kind == "missile":  # countermissiles, Optional 5.7
                     if countermissile(ctx, defender_group, strength, size_evade):
                         return
-                elif point_defence(ctx, target, defender_group, strength, size_evade, strike, defence.squadron):
+                elif point_defence(
+                    ctx,
+                    target,
+                    defender_group,
+                    strength,
+                    size_evade,
+                    strike,
+                    defence.squadron,
+                    f"{who(attacker.name, battery)} salvo",
+                ):
                     return
         missile_attack(
             ctx,

@@ -37,6 +37,7 @@ from shipyard.systems.mcs.combat.state import (
     Battery,
     CombatShip,
     Group,
+    who,
 )
 
 #: The procedures' names as their callers have them from here (damage and the options live in their own modules).
@@ -298,20 +299,20 @@ def spread_fire(battery: Battery, group: Group, spread: int) -> int:
 
 
 def _shoot(
-    ctx: Context, aim: ToHit, label: str, target: CombatShip, pen: int, dam: int, kind: str = ""
+    ctx: Context, aim: ToHit, label: str, target: CombatShip, pen: int, dam: int, kind: str = "", shown: str = ""
 ) -> tuple[int, int | None]:
-    """One to-hit roll against ``aim`` (MCS 3.0), narrated: the roll and the damage bonus (None: a miss)."""
+    """One to-hit roll against ``aim`` (MCS 3.0), narrated as ``shown`` (the ship and battery, ``who``) firing
+    at the target: the roll and the damage bonus (None: a miss)."""
     roll = ctx.dice.roll(aim.dice, aim.sides, "to-hit", label) + aim.offset
     if roll > aim.target:
         if ctx.narrate:
-            ctx.say(f"{label}{kind} at {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
+            ctx.say(f"{shown or label}{kind} -> {target.name}: to-hit {aim.text()}: rolled {roll}, missed")
         return roll, None
     bonus = aim.damage_bonus(roll)
     if ctx.narrate:
         ctx.say(
-            f"{label}{kind} at {target.name}: to-hit {aim.text()}: rolled {roll}, made by {aim.target - roll}"
-            + (f": damage +{bonus}" if bonus else "")
-            + f"; Pen:Dam {pen}:{dam + bonus}"
+            f"{shown or label}{kind} -> {target.name}: to-hit {aim.text()}: rolled {roll}, "
+            f"made by {aim.target - roll}" + (f": damage +{bonus}" if bonus else "") + f"; Pen:Dam {pen}:{dam + bonus}"
         )
     return roll, bonus
 
@@ -346,7 +347,7 @@ def fire_beam(
             raise CannotFire(why)
     if aim is None:
         aim = to_hit(attacker, group, target, band, evasion_g, ctx.options, skill, aiming_g, squadron, spread)
-    roll, bonus = _shoot(ctx, aim, battery.label, target, pen, dam)
+    roll, bonus = _shoot(ctx, aim, battery.label, target, pen, dam, shown=who(attacker.name, battery))
     if bonus is None:
         return Fired(battery.label, aim, roll, None)
     weapon: Weapon = group.weapon if group.weapon in ("laser", "paw", "meson") else "laser"
@@ -389,7 +390,7 @@ def fire_volley(
         if aim is None:
             aim = aims[battery.rof] = to_hit(attacker, group, target, band, evasion_g, ctx.options, None, aiming_g)
         if narrate:
-            _, bonus = _shoot(ctx, aim, battery.label, target, pen, dam)
+            _, bonus = _shoot(ctx, aim, battery.label, target, pen, dam, shown=who(attacker.name, battery))
             if bonus is None:
                 continue
         else:  # _shoot's roll, hit and bonus (one formula: ``ToHit.damage_bonus``), without its narration
@@ -460,7 +461,7 @@ def missile_attack(
     if ctx.options.missile_rule == "quick":
         if ctx.narrate:
             ctx.say(
-                f"{battery.label} salvo ({strength:+d}) strikes {target.name} (quick rule): DV {dam} + "
+                f"{who(attacker.name, battery)} salvo ({strength:+d}) strikes {target.name} (quick rule): DV {dam} + "
                 f"{strength} = {dam + strength}"
             )
         resolve_damage(
@@ -487,7 +488,9 @@ def missile_attack(
     if evasion:
         terms.append(Term("evasion", -evasion))
     aim = ToHit(tuple(terms), line.dice, line.sides, line.offset, max(0, strength))
-    roll, bonus = _shoot(ctx, aim, battery.label, target, pen, dam, f" salvo ({line.key})")
+    roll, bonus = _shoot(
+        ctx, aim, battery.label, target, pen, dam, f" salvo ({line.key})", shown=who(attacker.name, battery)
+    )
     if bonus is None:
         return Fired(battery.label, aim, roll, None)
     resolve_damage(
@@ -501,9 +504,10 @@ def missile_attack(
     return Fired(battery.label, aim, roll, bonus)
 
 
-def launch(ctx: Context, group: Group, battery: Battery, band: t.RangeBand) -> bool:
+def launch(ctx: Context, group: Group, battery: Battery, band: t.RangeBand, ship: str = "", target: str = "") -> bool:
     """MCS 4.0, the fire missiles phase: one salvo leaves the magazine; True when it strikes this turn (Very
-    Short to Medium), False when it strikes in the next (Long, Extreme). CannotFire with no salvo left."""
+    Short to Medium), False when it strikes in the next (Long, Extreme). CannotFire with no salvo left. The
+    narration names the launching ``ship`` and the ``target`` the salvo strikes."""
     if battery.destroyed:
         raise CannotFire(f"{battery.label} is destroyed")
     beyond = group.beyond(band.key)
@@ -516,9 +520,10 @@ def launch(ctx: Context, group: Group, battery: Battery, band: t.RangeBand) -> b
     now = band.key in t.MISSILE_SAME_TURN
     left = "" if battery.salvos is None else f", {battery.salvos} left"
     if ctx.narrate:
+        at = f" -> {target}" if target else ""
         ctx.say(
-            f"{battery.label} launches a salvo ({battery.rof:+d}) at {band.name} range{left}: it strikes "
-            f"{'this turn' if now else 'next turn'}"
+            f"{who(ship, battery) if ship else battery.label} launches a salvo ({battery.rof:+d}){at} at {band.name} "
+            f"range{left}: it strikes {'this turn' if now else 'next turn'}"
         )
     return now
 
@@ -531,8 +536,10 @@ def point_defence(
     size_evade: int,
     band: str = "pb",
     squadron: int = 1,
+    incoming: str = "",
 ) -> bool:
-    """MCS 4.1: one point defence shot (a battery, or a squadron of them) at a salvo; True when intercepted."""
+    """MCS 4.1: one point defence shot (a battery, or a squadron of them) at a salvo; True when intercepted. The
+    narration names the defender, its battery and the salvo (``incoming``: whose, if known)."""
     terms = point_defence_target(defender, group, salvo_strength, size_evade, squadron)
     target = sum(term.value for term in terms)
     sides = t.POINT_DEFENCE_SIDES[band]
@@ -540,7 +547,8 @@ def point_defence(
     hit = roll <= target
     if ctx.narrate:
         ctx.say(
-            f"{group.label} point defence{f' ({squadron} together)' if squadron > 1 else ''}: "
+            f"{defender.name}, {group.label} point defence{f' ({squadron} together)' if squadron > 1 else ''} -> "
+            f"{incoming or 'the salvo'} ({salvo_strength:+d}): "
             f"{terms_text(terms)} = {target} on 1d{sides}: rolled {roll}, {'intercepted' if hit else 'missed'}"
         )
     return hit

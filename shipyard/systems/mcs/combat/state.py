@@ -66,6 +66,11 @@ def weapon_of(name: str) -> Literal["laser", "paw", "meson"]:
     return "laser"
 
 
+def who(ship_name: str, battery: Battery) -> str:
+    """Who acts, as a narration names it: the ship and the battery, "Hollyfields, Heavy Laser Btty #2"."""
+    return f"{ship_name}, {battery.group} #{battery.number}"
+
+
 @dataclass(eq=False)
 class Battery:
     """One battery: its Pen:Dam by range (None where the sheet has a dash), ROF or salvo rating."""
