@@ -20,6 +20,7 @@ from shipyard.report.console import (
     progress_bar,
     quiet_option,
     report,
+    text_width,
     usage_error,
 )
 
@@ -111,7 +112,7 @@ def _print_text(result: Audit, quiet: bool, sink: Output) -> None:
     out = console(soft_wrap=False)
     if buffer is not None:
         out = console(soft_wrap=False, width=PIPED_WIDTH, file=buffer, color_system=None)
-    elif not out.is_terminal:  # piped: a wide table, not one squeezed to 80 columns
+    elif not out.is_terminal and text_width() is None:  # piped: a wide table, not one squeezed to 80 columns
         out = console(soft_wrap=False, width=PIPED_WIDTH)
     for part in audit_tables(result.rows, out.width):
         out.print(part)
@@ -121,9 +122,6 @@ def _print_text(result: Audit, quiet: bool, sink: Output) -> None:
     if buffer is not None:
         sink.text(buffer.getvalue() + fleets + findings + verdict)
         return
-    lines = Lines()
-    for total in result.fleets:
-        lines.write([(total.words, None)])
-    report(lines, result.fleet_findings + result.missing, show_source=False)
-    if not quiet:
-        lines.write([(verdict_line(result.summary_rows), None)])
+    sink.text(fleets)
+    report(Lines(), result.fleet_findings + result.missing, show_source=False)
+    sink.text(verdict)

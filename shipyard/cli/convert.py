@@ -106,6 +106,6 @@ def convert(
         if sink.form(output_format) is TextOrJson.json:
             sink.text(result.model_dump_json(indent=2) + "\n")
         elif result.ships or not sink.to_file:
-            sink.text(visible_lines("\n".join(api.render(ship) for ship in result.ships)))
+            sink.text(visible_lines("\n".join(api.render(ship) for ship in result.ships)), wrap=False)  # a sheet
     if not result.ships or api.has_errors(result.diagnostics):
         raise typer.Exit(2)

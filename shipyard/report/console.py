@@ -139,14 +139,16 @@ class Output:
         """Where the results go: here, or standard output when the output file is a report."""
         return Output(None, self.quiet) if self.report is not None else self
 
-    def text(self, text: str) -> None:
-        """The results as text (the text or the JSON document): printed, or written to the output file; standard
-        input, spooled, is named as ``<stdin>`` in it."""
+    def text(self, text: str, wrap: bool = True) -> None:
+        """The results as text: printed, or written to the output file; standard input, spooled, is named as
+        ``<stdin>`` in it. Printed to a terminal (or with COLUMNS set), a line longer than its width is wrapped
+        (``wrap``; never a JSON document's)."""
         from shipyard.core.stdin import named
 
         text = named(text)
         if self.output is None:
-            sys.stdout.write(text)
+            width = text_width() if wrap else None
+            sys.stdout.write(wrapped(text, width) if width else text)
             return
         from shipyard.core.files import write_text_atomic
 
@@ -158,6 +160,7 @@ class Output:
         rendered as plain text at the terminal's width into the output file; ``soft_wrap``: long lines are
         left whole for the terminal to wrap."""
         if self.output is None:
+            soft_wrap = soft_wrap and text_width() is None  # a terminal's width, or COLUMNS, wraps it
             out = console(soft_wrap=soft_wrap, markup=False)
             for renderable in renderables:
                 out.print(renderable)
@@ -180,7 +183,7 @@ class Output:
     def json(self, document: object) -> None:
         import json
 
-        self.text(json.dumps(document, indent=2) + "\n")
+        self.text(json.dumps(document, indent=2) + "\n", wrap=False)
 
     def file(self, write: Callable[[], None], also: Sequence[Path] = (), words: str | None = None) -> None:
         """Run ``write`` (which writes the output file and the files ``also``), then say so."""
@@ -209,6 +212,46 @@ class Output:
     def wrote(self, what: str) -> None:
         if not self.quiet:
             self.err.write([(f"wrote {what}", None)])
+
+
+#: A located line (a finding, a change of ``diff``): ``path:line:col: ...``, kept whole for editors and CI.
+LOCATED = re.compile(r"^\s*[^\s:]+:\d+:\d+: ")
+
+
+def text_width() -> int | None:
+    """The width text is wrapped at: the terminal's, or COLUMNS when it is set; None on a pipe without COLUMNS,
+    where each line stays whole for the next program."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if is_terminal(sys.stdout):
+        return console().width
+    return None
+
+
+def wrapped(text: str, width: int) -> str:
+    """Each line of ``text`` longer than ``width`` broken at spaces, its further lines indented two more than its
+    first; never at a hyphen (a USP, a range of dashes) and never inside a word (a path stays whole)."""
+    import textwrap
+
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+        out.extend(
+            textwrap.wrap(
+                line,
+                width,
+                subsequent_indent=indent,
+                break_on_hyphens=False,
+                break_long_words=False,
+                drop_whitespace=True,
+            )
+            or [line]
+        )
+    return "\n".join(out)
 
 
 def findings_text(diagnostics: Sequence[Diagnostic]) -> str:
@@ -275,6 +318,9 @@ class Lines:
         target = self.live or self.console
         if target is None:
             line = "".join(text for text, _ in segments)
+            width = text_width() if self.stream is sys.stdout and not LOCATED.match(line) else None
+            if width is not None and len(line) > width:  # a summary line; a located line stays whole
+                line = wrapped(line, width)
             self.stream.write((line.translate(_STRIPPED) if _ANY_STRIPPED.search(line) else line) + "\n")
         else:
             from rich.text import Text

@@ -139,7 +139,7 @@ def moves_text(found: Sequence[MoveOption]) -> str:
     """A ship's legal plots, one a line: drive, move and speed choice, the new speed, the ends, the fuel left."""
     out = []
     for option in found:
-        ends = ", ".join(f"({q}, {r})" for q, r in option.ends) or "stays"
+        ends = ", ".join(f"({q},{r})" for q, r in option.ends) or "stays"  # a hex is never broken across lines
         fuel = f", fuel {option.fuel}" if option.fuel is not None else ""
         out.append(f"{option.drive} {option.move} {option.speed}: speed {option.new_speed}, ends {ends}{fuel}\n")
     return "".join(out)
