@@ -20,9 +20,35 @@ CHART_WIDTH = 760
 BAR_COLOUR = "#0072B2"
 OVER_COLOUR = "#D55E00"
 STACK_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+#: A draw, which is no side's: grey.
+DRAW_COLOUR = "#888888"
+#: Past the eight above, each further series' colour: hues spaced by the golden angle, so no two are alike.
+GOLDEN_ANGLE = 137.508
+#: The axis under every chart: its height, and the caption's (the unit of the figures).
+AXIS_ROOM = 20
 #: The longest label drawn, in characters (a longer one is shortened with an ellipsis; its full text is the
 #: bar's title, shown on hover).
 LABEL_CHARS = 30
+
+
+def series_colours(count: int) -> list[str]:
+    """A colour for each of ``count`` series, every one its own: the colour-blind safe eight first, then hues
+    spaced by the golden angle."""
+    colours = list(STACK_COLOURS[:count])
+    for index in range(len(colours), count):
+        colours.append(f"hsl({(index * GOLDEN_ANGLE) % 360:.0f}, 65%, 42%)")
+    return colours
+
+
+def _axis(y: float, unit: str) -> str:
+    """The chart's axis: a line under the bars from zero, captioned with the unit of the figures."""
+    caption = unit or "count"
+    return (
+        f'<line x1="{LABEL_WIDTH}" y1="{y:.1f}" x2="{CHART_WIDTH - FIGURE_ROOM}" y2="{y:.1f}" stroke="#000"/>'
+        f'<text x="{LABEL_WIDTH}" y="{y + 14:.1f}" class="axis">0</text>'
+        f'<text x="{CHART_WIDTH - FIGURE_ROOM}" y="{y + 14:.1f}" text-anchor="end" class="axis">'
+        f"{escape(caption)}</text>"
+    )
 
 
 def costliest(every: Iterable[tuple[str, Decimal]], most: int) -> list[tuple[str, Decimal]]:
@@ -60,13 +86,15 @@ def bar_chart(
     bars: Sequence[tuple[str, Decimal | float | int]],
     unit: str = "",
     limit: tuple[str, Decimal | float | int] | None = None,
+    colours: Sequence[str] | None = None,
 ) -> str:
-    """Horizontal bars, one per (label, value), with each value written after its bar; ``limit`` draws a
-    labelled line across them (a budget), and a bar past it is drawn in OVER_COLOUR."""
+    """Horizontal bars, one per (label, value), with each value written after its bar and an axis under them
+    captioned with ``unit``; ``limit`` draws a labelled line across them (a budget), and a bar past it is drawn in
+    OVER_COLOUR. ``colours``: one per bar, where each bar is a series of its own (a side, a draw)."""
     plot = CHART_WIDTH - LABEL_WIDTH - FIGURE_ROOM
     top = max([float(v) for _, v in bars] + ([float(limit[1])] if limit else []) + [1e-9])
     step = BAR_HEIGHT + BAR_GAP
-    height = 28 + step * len(bars) + (22 if limit else 0)
+    height = 28 + step * len(bars) + (22 if limit else 0) + AXIS_ROOM
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart" width="{CHART_WIDTH}" '
         f'height="{height}" viewBox="0 0 {CHART_WIDTH} {height}" aria-label="{escape(title)}">',
@@ -82,7 +110,7 @@ def bar_chart(
             f'<text x="{LABEL_WIDTH - 8}" y="{y + BAR_HEIGHT - 5}" text-anchor="end">'
             f"{escape(_label(label))}</text>"
             f'<rect x="{LABEL_WIDTH}" y="{y}" width="{width:.1f}" height="{BAR_HEIGHT}" '
-            f'fill="{OVER_COLOUR if over else BAR_COLOUR}"/>'
+            f'fill="{OVER_COLOUR if over else (colours[index] if colours else BAR_COLOUR)}"/>'
             f'<text x="{LABEL_WIDTH + width + 6:.1f}" y="{y + BAR_HEIGHT - 5}">'
             f"{escape(_figure(value, unit))}</text></g>"
         )
@@ -94,6 +122,7 @@ def bar_chart(
             f'<text x="{x:.1f}" y="{bottom + 16}" text-anchor="middle">'
             f"{escape(limit[0])}: {escape(_figure(limit[1], unit))}</text>"
         )
+    parts.append(_axis(28 + step * len(bars) + (22 if limit else 0), unit))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -104,12 +133,12 @@ def stacked_chart(
     """Horizontal bars each made of parts (label, [(part, value), ...]) in STACK_COLOURS, with a legend of the
     parts and each bar's total written after it."""
     names = list(dict.fromkeys(part for _, parts in bars for part, _ in parts))
-    colour = {name: STACK_COLOURS[i % len(STACK_COLOURS)] for i, name in enumerate(names)}
+    colour = dict(zip(names, series_colours(len(names)), strict=True))
     plot = CHART_WIDTH - LABEL_WIDTH - FIGURE_ROOM
     top = max([sum(float(v) for _, v in parts) for _, parts in bars] + [1e-9])
     step = BAR_HEIGHT + BAR_GAP
     legend_rows = (len(names) + 2) // 3
-    height = 28 + step * len(bars) + 8 + 18 * legend_rows
+    height = 28 + step * len(bars) + AXIS_ROOM + 8 + 18 * legend_rows
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart" width="{CHART_WIDTH}" '
         f'height="{height}" viewBox="0 0 {CHART_WIDTH} {height}" aria-label="{escape(title)}">',
@@ -131,7 +160,8 @@ def stacked_chart(
             x += width
         total = sum((float(v) for _, v in parts), 0.0)
         out.append(f'<text x="{x + 6:.1f}" y="{y + BAR_HEIGHT - 5}">{escape(_figure(total, unit))}</text>')
-    legend_top = 28 + step * len(bars) + 8
+    out.append(_axis(28 + step * len(bars), unit))
+    legend_top = 28 + step * len(bars) + AXIS_ROOM + 8
     for index, name in enumerate(names):
         x, y = (index % 3) * (CHART_WIDTH // 3), legend_top + (index // 3) * 18
         out.append(

@@ -63,8 +63,14 @@ def _cell(value: Any, column: Column, units: bool = False) -> str:
     return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
+#: The columns whose text is one code a line must never break: a USP's dashes are part of it.
+UNBROKEN_COLUMNS = ("ratings", "USP")
+
+
 def _kind(column: Column) -> str:
-    return "number" if column.number_format is not None else ("path" if column.name == "file" else "text")
+    if column.number_format is not None:
+        return "number"
+    return "path" if column.name == "file" else ("code" if column.name in UNBROKEN_COLUMNS else "text")
 
 
 def table(

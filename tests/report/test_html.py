@@ -167,3 +167,57 @@ def test_an_audit_page_with_a_damage_record_has_the_loss_lines_and_their_chart(t
     )
     assert '<h2 id="losses-heading">Loss lines</h2>' in page and "Losses by table, MCr" in page
     assert "1 M-drive" in page  # Blue's first loss line, as the workbook's Losses sheet has it
+
+
+def _charts(dom: str) -> list[str]:
+    return re.findall(r'<svg[^>]*class="chart".*?</svg>', dom, re.S)
+
+
+@needs_chromium
+def test_chromium_renders_a_battle_page_whose_charts_are_titled_told_apart_and_on_axes(tmp_path) -> None:
+    """The Kuvasz against the Kuvasz, four ships a side: a page where every chart has its title and an axis with
+    its unit, the outcome's bars (each side, the draw) have colours of their own, no two ships share a label, and
+    the verdict says what happened most often (draws, at these odds), not who "wins most often"."""
+    engagement = tmp_path / "mirror.toml"
+    kuvasz = ROOT / "examples" / "kuvasz.usd"
+    engagement.write_text(
+        f'[[sides]]\n[[sides.ships]]\nsheet = "{kuvasz}"\ncount = 4\n'
+        f'[[sides]]\n[[sides.ships]]\nsheet = "{kuvasz}"\ncount = 4\n',
+        encoding="utf-8",
+    )
+    target = tmp_path / "battle.html"
+    result = runner.invoke(app, ["combat", "battle", str(engagement), "-n", "40", "-j", "1", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    dom = _chromium("--dump-dom", target.as_uri()).stdout
+    drawn = _charts(dom)
+    assert len(drawn) >= 5
+    for chart in drawn:
+        assert re.search(r'class="chart-title">[^<]+<', chart) and 'class="axis"' in chart
+    outcome = next(c for c in drawn if "Outcome (%)" in c)
+    fills = re.findall(r'<rect [^>]*fill="([^"]+)"', outcome)
+    assert len(fills) == 3 and len(set(fills)) == 3
+    survival = next(c for c in drawn if "Still fighting at the end" in c)
+    labels = re.findall(r'<text [^>]*text-anchor="end">([^<]+)</text>', survival)
+    assert len(labels) == 8 and len(set(labels)) == 8
+    assert {"Kuvasz (side 1): Kuvasz 1", "Kuvasz (side 2): Kuvasz 8"} <= set(labels)
+    verdict = re.search(r"Verdict: <strong>odds</strong> \(([^)]*\)[^)]*)\)", dom)
+    assert "wins most often" not in dom and verdict is not None
+    assert verdict.group(1).startswith(("drawn in", "Kuvasz (side 1) wins", "Kuvasz (side 2) wins"))
+    shot = tmp_path / "battle.png"
+    _chromium("--window-size=1280,2400", f"--screenshot={shot}", target.as_uri())
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 30_000
+
+
+def test_every_series_has_a_colour_of_its_own_past_the_first_eight() -> None:
+    colours = charts.series_colours(30)
+    assert len(set(colours)) == 30 and colours[:8] == list(charts.STACK_COLOURS)
+
+
+@needs_chromium
+def test_a_usp_breaks_at_no_dash_in_a_narrow_window(tmp_path) -> None:
+    """The audit page's ratings cell holds a USP whole: its cell does not wrap (white-space: nowrap)."""
+    target = tmp_path / "fleet.html"
+    _audit_page(FLEET, target)
+    page = target.read_text(encoding="utf-8")
+    assert '<td class="code">USP CA-E333463-471100-60009-0</td>' in page
+    assert "td.code, th.code { white-space: nowrap; }" in page

@@ -729,10 +729,8 @@ def build_fleets(
                 )
                 continue
             first_name = first_name or template.name
-            for copy_number in range(1, ref.count + 1):
-                ship = template.clone()
-                if ref.count > 1:
-                    ship.name = f"{template.name} {copy_number}"
+            for _ in range(ref.count):
+                ship = template.clone()  # numbered once every side is built (``told_apart``)
                 ship.squadron = ref.squadron
                 ship.reserve = ref.reserve
                 ships.append(ship)
@@ -756,7 +754,26 @@ def build_fleets(
             return None, found + unknown
         tactics = side.fleet_tactics if side.fleet_tactics is not None else ships[0].skill
         fleets.append(Fleet(side.name or first_name, ships, tactics, side.doctrine))
+    told_apart(fleets)
     return fleets, found
+
+
+def told_apart(fleets: list[Fleet]) -> None:
+    """Every ship and side named once, so that a narration, a table or a chart never shows two as one: a name
+    ships share (the copies of a design, one design on both sides) is numbered in order over the engagement
+    ("Kuvasz 1" to "Kuvasz 8"), and two sides of one name are "(side 1)" and "(side 2)"."""
+    from collections import Counter
+
+    ships = [ship for fleet in fleets for ship in fleet.ships]
+    shared = {name for name, n in Counter(ship.name for ship in ships).items() if n > 1}
+    seen: Counter[str] = Counter()
+    for ship in ships:
+        if ship.name in shared:
+            seen[ship.name] += 1
+            ship.name = f"{ship.name} {seen[ship.name]}"
+    if len(fleets) == 2 and fleets[0].name == fleets[1].name:
+        for number, fleet in enumerate(fleets, start=1):
+            fleet.name = f"{fleet.name} (side {number})"
 
 
 def _unknown_point_defence(
