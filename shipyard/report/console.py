@@ -318,7 +318,7 @@ class Lines:
         target = self.live or self.console
         if target is None:
             line = "".join(text for text, _ in segments)
-            width = text_width() if self.stream is sys.stdout and not LOCATED.match(line) else None
+            width = None if LOCATED.match(line) else text_width()
             if width is not None and len(line) > width:  # a summary line; a located line stays whole
                 line = wrapped(line, width)
             self.stream.write((line.translate(_STRIPPED) if _ANY_STRIPPED.search(line) else line) + "\n")
