@@ -226,3 +226,37 @@ def test_every_choice_is_taken_in_any_case():
     assert strict == [] and seen >= len(LEAVES)  # every --format, and the other choices
     shot = _run("combat shot", [*RUNS["combat shot"][0], "--crew", "ELITE", "--sand", "Cloud", "-f", "JSON"])
     assert shot.exit_code == 0 and json.loads(shot.stdout)["attacker"] == "Kuvasz"
+
+
+@pytest.mark.parametrize(
+    ("args", "label"),
+    [
+        (
+            ["combat", "battle", "examples/kuvasz.usd", "examples/midu-agashaan.usd", "-n", "1200", "-j", "1"],
+            "fighting",
+        ),
+        (["audit", "examples"], "auditing"),
+        (["export", "examples", "-o", "{tmp}/ships.json"], "exporting"),
+        (["sfc", "table", "examples/sfc/imperial-squadron.toml", "examples/sfc/imperial-squadron.toml"], "odds"),
+    ],
+    ids=["battle", "audit", "export", "sfc table"],
+)
+def test_long_work_shows_a_progress_bar_on_a_terminal_and_none_with_q(args, label, tmp_path):
+    """TTY_COMPATIBLE=1 makes standard error a terminal to rich: the bar is drawn there, and gone with -q; off a
+    terminal (the other tests) there is none."""
+    import os
+    import subprocess
+    import sys
+
+    given = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    env = {**os.environ, "TTY_COMPATIBLE": "1"}
+
+    def run(*more: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "shipyard", *given, *more], capture_output=True, text=True, cwd=ROOT, env=env
+        )
+        assert done.returncode in (0, 1), done.stderr
+        return done.stderr
+
+    assert label in run()
+    assert label not in run("-q")
