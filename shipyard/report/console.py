@@ -307,6 +307,8 @@ class Lines:
         self.console: Console | None = (
             console(stderr=stderr, soft_wrap=True) if stream is None and is_terminal(self.stream) else None
         )
+        #: Whether a long line that is not a located one wraps at the terminal's width: not in a file.
+        self.wraps = stream is None
         #: While a progress bar is shown on the terminal, the console of its live display: lines for the
         #: terminal print through it, above the bar, instead of over it.
         self.live: Console | None = None
@@ -318,7 +320,7 @@ class Lines:
         target = self.live or self.console
         if target is None:
             line = "".join(text for text, _ in segments)
-            width = None if LOCATED.match(line) else text_width()
+            width = text_width() if self.wraps and not LOCATED.match(line) else None
             if width is not None and len(line) > width:  # a summary line; a located line stays whole
                 line = wrapped(line, width)
             self.stream.write((line.translate(_STRIPPED) if _ANY_STRIPPED.search(line) else line) + "\n")

@@ -101,8 +101,8 @@ def test_each_command_has_the_options_its_row_gives(name):
     assert stdin == said, name
 
 
-def _run(name: str, args: list[str], stdin: bytes | None = None):
-    return runner.invoke(whole_app(), [*name.split(), *args], input=stdin)
+def _run(name: str, args: list[str], stdin: bytes | None = None, env: dict[str, str] | None = None):
+    return runner.invoke(whole_app(), [*name.split(), *args], input=stdin, env=env)
 
 
 @pytest.fixture(autouse=True)
@@ -115,11 +115,13 @@ def _formats(name: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", sorted(n for n in RUNS if "json" in _formats(n)))
-def test_quiet_json_is_one_document_and_nothing_else(name):
+def test_quiet_json_is_one_document_and_nothing_else_at_any_width(name):
     args, _ = RUNS[name]
     result = _run(name, [*args, "-q", "--format", "json"])
     assert result.exit_code in (0, 1), result.output
     json.loads(result.stdout)
+    narrow = _run(name, [*args, "-q", "--format", "json"], env={"COLUMNS": "20"})
+    assert narrow.stdout == result.stdout  # a JSON document is never wrapped to a terminal's width
     assert "wrote" not in result.stderr
 
 

@@ -91,7 +91,7 @@ def generate(seed: int, name: str | None = None) -> StarSystem:
 
 def to_toml(system: StarSystem) -> str:
     """The system as its TOML file (read back by ``read_system`` to the same planets)."""
-    lines = ["# A Dark Stars system (docs/darkstars.md): planets by type at axial hexes (q, r).", "", "[system]"]
+    lines = ["# A Dark Stars system (docs/darkstars.md):", "# planets by type at axial hexes (q, r).", "", "[system]"]
     if system.name is not None:
         lines.append(f'name = "{system.name}"')
     if system.seed is not None:
