@@ -151,6 +151,20 @@ def test_the_same_seed_gives_the_same_result_whatever_the_jobs():
     assert (other.wins, other.turns) != (one.wins, one.turns)
 
 
+def test_the_progress_bar_changes_nothing_it_is_told_after_each_block():
+    """With a progress callback the runs are fought in blocks (of 50 here): 120 runs are told at 50, 100 and
+    120, and the counts are those of one go, run k rolling the dice of (seed, k) either way."""
+    templates = fleets("kuvasz", "midu-agashaan")
+    engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])])
+    told: list[tuple[int, int]] = []
+    blocks = run_many(
+        templates, engagement, 120, 7, jobs=1, block=50, progress=lambda done, runs: told.append((done, runs))
+    )
+    whole = run_many(templates, engagement, 120, 7, jobs=1)
+    assert told == [(50, 120), (100, 120), (120, 120)]
+    assert (blocks.wins, blocks.draws, blocks.turns, blocks.hits) == (whole.wins, whole.draws, whole.turns, whole.hits)
+
+
 def test_a_few_battles_need_no_workers(monkeypatch):
     """Below PARALLEL_FROM battles the runs stay in this process, whatever -j (no pool is started)."""
     import concurrent.futures
