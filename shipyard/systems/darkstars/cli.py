@@ -120,6 +120,7 @@ def referee(
     """Referee every plot of a game log: planets move one hex clockwise, then each plot is checked against the
     movement tables, the drives of its race, its fuel and any gravity assist it claims. Exit 1 with an error, 2
     when the log cannot be read."""
+    from shipyard.core.stdin import shown
     from shipyard.systems.darkstars import api
     from shipyard.systems.darkstars.report import game_svg, referee_document, write_darkstars_page
 
@@ -135,7 +136,7 @@ def referee(
 
             def write() -> None:
                 if target.suffix.lower() == ".html":
-                    write_darkstars_page(result, game, target)
+                    write_darkstars_page(result, Path(shown(str(path))), target)  # standard input as <stdin>
                 else:
                     target.write_text(game_svg(result), encoding="utf-8")
 
