@@ -117,10 +117,9 @@ def _print_text(result: Audit, quiet: bool, sink: Output) -> None:
     for part in audit_tables(result.rows, out.width):
         out.print(part)
     fleets = "".join(f"{total.words}\n" for total in result.fleets)
-    findings = findings_text(result.fleet_findings + result.missing)
     verdict = "" if quiet else verdict_line(result.summary_rows) + "\n"
     if buffer is not None:
-        sink.text(buffer.getvalue() + fleets + findings + verdict)
+        sink.text(buffer.getvalue() + fleets + findings_text(result.fleet_findings + result.missing) + verdict)
         return
     sink.text(fleets)
     report(Lines(), result.fleet_findings + result.missing, show_source=False)

@@ -367,13 +367,9 @@ def progress_bar(
 
 def report(err: Lines, diagnostics: Sequence[Diagnostic], show_source: bool = True) -> None:
     """Each diagnostic as a located line (with its source line and caret where it has one)."""
-    from shipyard.core.stdin import shown
     from shipyard.report.text import diagnostic_segments
 
-    for diagnostic in diagnostics:
-        name = shown(diagnostic.span.path)
-        if name != diagnostic.span.path:  # standard input, spooled: shown by its name
-            diagnostic = diagnostic.model_copy(update={"span": diagnostic.span._replace(path=name)})
+    for diagnostic in diagnostics:  # standard input's spooled path is named <stdin> by ``Lines.write``
         err.write(diagnostic_segments(diagnostic, show_source=show_source))
 
 
