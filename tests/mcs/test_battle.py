@@ -414,11 +414,13 @@ def test_the_battle_page(tmp_path):
         assert dom.count("<svg") == 6 and ">Summary</h2>" in dom and "Hits by battery" in dom
 
 
-def test_a_bad_output_name():
+def test_a_bad_output_name(tmp_path):
+    target = tmp_path / "battle.pdf"
     result = runner.invoke(
-        app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "kuvasz.usd"), "-o", "battle.pdf"]
+        app, ["combat", "battle", str(MCS / "kuvasz.usd"), str(MCS / "kuvasz.usd"), "-o", str(target)]
     )
     assert result.exit_code == 2 and "expected a .xlsx, .html, .json, .txt file" in result.output
+    assert not target.exists()
 
 
 def test_damage_applies_at_the_end_of_the_turn_in_battle():
