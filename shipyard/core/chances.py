@@ -22,8 +22,8 @@ NEGLIGIBLE = Fraction(1, 2000)
 OTHER = "other"
 
 
-def percent(chance: Fraction) -> str:
-    """A chance as a percentage: "27.8%"; "0%" and "100%" only when it is exactly that."""
+def percent(chance: Fraction | float) -> str:
+    """A chance (exact, or a share seen) as a percentage: "27.8%"; "0%" and "100%" only when it is exactly that."""
     if chance in (0, 1):
         return f"{int(chance * 100)}%"
     for decimals in range(PERCENT_DECIMALS, PERCENT_MOST_DECIMALS + 1):

@@ -170,3 +170,165 @@ def stacked_chart(
         )
     out.append("</svg>")
     return "".join(out)
+
+
+#: Layout of a plot on two axes (a scatter, a line), in SVG user units: the room left of, under and above the
+#: plot, and its height.
+PLOT_LEFT = 70
+PLOT_BOTTOM = 44
+PLOT_TOP = 30
+PLOT_HEIGHT = 300
+POINT_RADIUS = 4
+#: A heat map's cell, and the room for its row labels.
+CELL_WIDTH = 90
+CELL_HEIGHT = 22
+
+
+def _ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """Evenly spaced figures from ``low`` to ``high`` for an axis (the two ends included)."""
+    if high <= low:
+        return [low]
+    return [low + (high - low) * i / (count - 1) for i in range(count)]
+
+
+def _plot_frame(title: str, x_unit: str, y_unit: str, x_range: tuple[float, float], y_range: tuple[float, float]):
+    """The opening of a two-axis chart and its mapping from figures to the page: (parts, x, y)."""
+    width = CHART_WIDTH - PLOT_LEFT - 20
+    height = PLOT_HEIGHT
+    total = PLOT_TOP + height + PLOT_BOTTOM
+    (x0, x1), (y0, y1) = x_range, y_range
+    x1 = x1 if x1 > x0 else x0 + 1
+    y1 = y1 if y1 > y0 else y0 + 1
+
+    def x(value: float) -> float:
+        return PLOT_LEFT + (value - x0) / (x1 - x0) * width
+
+    def y(value: float) -> float:
+        return PLOT_TOP + height - (value - y0) / (y1 - y0) * height
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart" width="{CHART_WIDTH}" '
+        f'height="{total}" viewBox="0 0 {CHART_WIDTH} {total}" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<text x="0" y="16" class="chart-title">{escape(title)}</text>',
+        f'<line x1="{PLOT_LEFT}" y1="{PLOT_TOP + height}" x2="{PLOT_LEFT + width}" y2="{PLOT_TOP + height}" '
+        'stroke="#000"/>',
+        f'<line x1="{PLOT_LEFT}" y1="{PLOT_TOP}" x2="{PLOT_LEFT}" y2="{PLOT_TOP + height}" stroke="#000"/>',
+    ]
+    for tick in _ticks(x0, x1):
+        parts.append(
+            f'<text x="{x(tick):.1f}" y="{PLOT_TOP + height + 14}" text-anchor="middle" class="axis">'
+            f"{escape(_figure(tick))}</text>"
+        )
+    for tick in _ticks(y0, y1):
+        parts.append(
+            f'<text x="{PLOT_LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" class="axis">'
+            f"{escape(_figure(tick))}</text>"
+        )
+    parts.append(
+        f'<text x="{PLOT_LEFT + width}" y="{PLOT_TOP + height + 32}" text-anchor="end" class="axis">'
+        f"{escape(x_unit)}</text>"
+        f'<text x="{PLOT_LEFT}" y="{PLOT_TOP - 6}" class="axis">{escape(y_unit)}</text>'
+    )
+    return parts, x, y
+
+
+def scatter_chart(
+    title: str,
+    points: Sequence[tuple[str, float, float, bool]],
+    x_unit: str,
+    y_unit: str,
+    y_range: tuple[float, float] | None = None,
+) -> str:
+    """Points (label, x, y, marked) on two axes captioned with their units; marked points (a front) are drawn in
+    the first colour and joined in order, the others hollow. Each point's title gives its label and figures."""
+    xs = [p[1] for p in points] or [0.0]
+    ys = [p[2] for p in points] or [0.0]
+    parts, x, y = _plot_frame(title, x_unit, y_unit, (0.0, max(xs)), y_range or (0.0, max(ys)))
+    marked = [p for p in points if p[3]]
+    if len(marked) > 1:
+        path = " ".join(f"{x(p[1]):.1f},{y(p[2]):.1f}" for p in marked)
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{BAR_COLOUR}" stroke-width="1.5"/>')
+    for label, px, py, mark in points:
+        fill = BAR_COLOUR if mark else "none"
+        stroke = BAR_COLOUR if mark else DRAW_COLOUR
+        parts.append(
+            f'<circle cx="{x(px):.1f}" cy="{y(py):.1f}" r="{POINT_RADIUS}" fill="{fill}" stroke="{stroke}" '
+            f'class="{"marked" if mark else "point"}"><title>{escape(label)}: {escape(_figure(px, x_unit))}, '
+            f"{escape(_figure(py, y_unit))}</title></circle>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def line_chart(
+    title: str,
+    points: Sequence[tuple[float, float, float, float]],
+    x_unit: str,
+    y_unit: str,
+    y_range: tuple[float, float] | None = None,
+) -> str:
+    """A line through (x, y) with a shaded band from low to high at each point (an interval), on two axes
+    captioned with their units."""
+    xs = [p[0] for p in points] or [0.0]
+    top = max([p[3] for p in points] or [1.0])
+    parts, x, y = _plot_frame(title, x_unit, y_unit, (0.0, max(xs)), y_range or (0.0, top))
+    if points:
+        band = [f"{x(p[0]):.1f},{y(p[3]):.1f}" for p in points] + [
+            f"{x(p[0]):.1f},{y(p[2]):.1f}" for p in reversed(points)
+        ]
+        parts.append(f'<polygon points="{" ".join(band)}" fill="{BAR_COLOUR}" fill-opacity="0.2" class="band"/>')
+        line = " ".join(f"{x(p[0]):.1f},{y(p[1]):.1f}" for p in points)
+        parts.append(f'<polyline points="{line}" fill="none" stroke="{BAR_COLOUR}" stroke-width="2" class="line"/>')
+        for px, py, low, high in points:
+            parts.append(
+                f'<circle cx="{x(px):.1f}" cy="{y(py):.1f}" r="2.5" fill="{BAR_COLOUR}"><title>'
+                f"{escape(_figure(px, x_unit))}: {escape(_figure(py, y_unit))} ({escape(_figure(low))} to "
+                f"{escape(_figure(high))})</title></circle>"
+            )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def heat_map(
+    title: str, rows: Sequence[str], columns: Sequence[str], values: Sequence[Sequence[float]], unit: str
+) -> str:
+    """A table of shares (0 to 1) as shaded cells, each written with its figure in ``unit`` (so it reads without
+    colour): rows (fleets) down, columns (opponents) across."""
+    width = LABEL_WIDTH + CELL_WIDTH * len(columns) + 10
+    height = 28 + 36 + CELL_HEIGHT * len(rows) + AXIS_ROOM
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" class="chart" width="{max(width, 300)}" '
+        f'height="{height}" viewBox="0 0 {max(width, 300)} {height}" aria-label="{escape(title)}">',
+        f"<title>{escape(title)}</title>",
+        f'<text x="0" y="16" class="chart-title">{escape(title)}</text>',
+    ]
+    for index, column in enumerate(columns):
+        cx = LABEL_WIDTH + CELL_WIDTH * index + CELL_WIDTH / 2
+        parts.append(
+            f'<text x="{cx:.1f}" y="54" text-anchor="middle"><title>{escape(column)}</title>'
+            f"{escape(_label(column)[:14])}</text>"
+        )
+    for r, (label, row) in enumerate(zip(rows, values, strict=True)):
+        y = 64 + CELL_HEIGHT * r
+        parts.append(
+            f'<text x="{LABEL_WIDTH - 8}" y="{y + CELL_HEIGHT - 6}" text-anchor="end"><title>{escape(label)}</title>'
+            f"{escape(_label(label))}</text>"
+        )
+        for c, value in enumerate(row):
+            share = min(max(value, 0.0), 1.0)
+            light = 96 - share * 60
+            text = "#fff" if light < 60 else "#000"
+            parts.append(
+                f'<g class="cell"><title>{escape(label)} against {escape(columns[c])}: '
+                f"{share:.1%}</title>"
+                f'<rect x="{LABEL_WIDTH + CELL_WIDTH * c}" y="{y}" width="{CELL_WIDTH - 2}" height="{CELL_HEIGHT - 2}" '
+                f'fill="hsl(205, 100%, {light:.0f}%)"/>'
+                f'<text x="{LABEL_WIDTH + CELL_WIDTH * c + CELL_WIDTH / 2 - 1:.1f}" y="{y + CELL_HEIGHT - 7}" '
+                f'text-anchor="middle" fill="{text}">{share * 100:.1f}{escape(unit)}</text></g>'
+            )
+    parts.append(
+        f'<text x="{LABEL_WIDTH}" y="{height - 4}" class="axis">{escape(unit)} of battles won, by opponent</text>'
+    )
+    parts.append("</svg>")
+    return "".join(parts)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # each loaded by the function that needs it: importing this m
     from shipyard.systems.mcs.combat.battle import Counted
     from shipyard.systems.mcs.combat.log import Resolution
     from shipyard.systems.mcs.combat.resolve import Options
+    from shipyard.systems.mcs.combat.search import SearchResult, Settings
     from shipyard.systems.mcs.combat.shot import SalvoOdds, ShotOdds
     from shipyard.systems.mcs.combat.state import CombatShip
     from shipyard.systems.mcs.convert import ConvertOptions
@@ -28,10 +29,12 @@ G = Fraction | Decimal | int | float | str
 
 __all__ = [
     "CombatBattle",
+    "CombatSearch",
     "CombatShot",
     "combat_battle",
     "combat_options",
     "combat_resolve",
+    "combat_search",
     "combat_shot",
     "mcs_options",
     "range_band",
@@ -256,6 +259,63 @@ def combat_battle(
         return CombatBattle(count([tally], 1, seed, fleets), narration, found)
     counted = run_many(fleets, engagement, runs, seed, jobs or os.cpu_count() or 1, until_ci, progress=progress)
     return CombatBattle(counted, None, found)
+
+
+class CombatSearch(NamedTuple):
+    """A fleet search: what it found (None when its inputs allow no search), with the findings of the catalogue,
+    the opponents and their sheets."""
+
+    result: SearchResult | None
+    diagnostics: list[Diagnostic]
+
+
+def combat_search(
+    catalogue: Sequence[str | Path],
+    against: Sequence[str],
+    budget: G,
+    settings: Settings | None = None,
+    knobs: Sequence[str] | None = None,
+    fixed: dict[str, str] | None = None,
+    max_ships: int | None = None,
+    tl: int | None = None,
+    turns: int | None = None,
+    start_range: str | None = None,
+    executor: str = "local",
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> CombatSearch:
+    """Search the fleets of ``catalogue``'s designs that ``budget`` MCr buys for the one that best beats the
+    opponents ``against`` (docs/search.md); the same ``settings.seed``, the same result on any ``executor`` and
+    any number of ``jobs``. Needs the ``search`` extra (optuna; dask for ``executor="dask"``). ValueError for an
+    opponent that is not written as FILE, FILE=COUNT or FILE=COUNT+FILE."""
+    from shipyard.systems.mcs.combat import search as s
+
+    settings = settings or s.Settings()
+    paths = [Path(source) for source in catalogue]
+    inputs, found = s.load_catalogue(paths)
+    found += s.load_opponents(against, inputs)
+    if turns is not None:
+        inputs.turns = turns
+    if start_range is not None:
+        inputs.start_range = start_range
+    top = Span(path=str(paths[0]) if paths else "-", line=1, col=1)
+    if any(d.severity is Severity.ERROR for d in found) or not inputs.designs or not inputs.opponents:
+        if not inputs.opponents and not any(d.severity is Severity.ERROR for d in found):
+            found.append(
+                Diagnostic(code="SRC005", severity=Severity.ERROR, span=top, message="no opponent to search against")
+            )
+        return CombatSearch(None, found)
+    space, more = s.space(inputs, Fraction(str(budget)), knobs, dict(fixed or {}), max_ships, tl, top)
+    found += more
+    if space is None:
+        return CombatSearch(None, found)
+    work = s.make_executor(executor, s.world(inputs, space, settings.seed), jobs or os.cpu_count() or 1, scheduler)
+    try:
+        result = s.Search(inputs, space, settings, work, progress).run()
+    finally:
+        work.close()
+    return CombatSearch(result, found)
 
 
 def mcs_options(

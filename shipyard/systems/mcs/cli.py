@@ -6,8 +6,12 @@ from __future__ import annotations
 import math
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
+
+if TYPE_CHECKING:
+    from shipyard.systems.mcs.api import CombatSearch
 
 from shipyard.core.codes import log_status
 from shipyard.core.names import quoted
@@ -337,3 +341,239 @@ def battle(
 
 
 app.command("battle")(battle)
+
+
+#: How near a misspelt knob must be to one to be named as meant.
+NEAR_KNOB = 0.6
+
+
+class Objective(StrEnum):
+    mean = "mean"
+    worst = "worst"
+
+
+class Sampler(StrEnum):
+    tpe = "tpe"
+    nsga2 = "nsga2"
+    random = "random"
+
+
+class Where(StrEnum):
+    local = "local"
+    dask = "dask"
+
+
+def _knob_list(value: str | None) -> list[str] | None:
+    """``--knobs seek,target``: the knobs searched (``none``: none), each one of KNOBS."""
+    if value is None:
+        return None
+    from shipyard.core.names import meant_hint
+    from shipyard.systems.mcs.combat.knobs import KNOBS
+
+    names = [n.strip().lower() for n in value.split(",") if n.strip()]
+    if names == ["none"]:
+        return []
+    for name in names:
+        if name not in KNOBS:
+            hint = meant_hint(name, KNOBS, NEAR_KNOB)
+            raise typer.BadParameter(
+                f"{quoted(name)} is no doctrine knob{hint}: expected some of {', '.join(KNOBS)}, or none"
+            )
+    return names
+
+
+def _fixed_knobs(values: list[str] | None) -> dict[str, str]:
+    """``--doctrine seek=l``: a knob fixed to one of its choices."""
+    from shipyard.core.names import meant_hint
+    from shipyard.systems.mcs.combat.knobs import KNOBS
+
+    fixed: dict[str, str] = {}
+    for value in values or []:
+        name, _, choice = (part.strip().lower() for part in value.partition("="))
+        if name not in KNOBS:
+            hint = meant_hint(name, KNOBS, NEAR_KNOB)
+            raise typer.BadParameter(f"{quoted(value)}: expected KNOB=CHOICE with a knob of {', '.join(KNOBS)}{hint}")
+        if choice not in KNOBS[name]:
+            raise typer.BadParameter(f"{quoted(value)}: {name} is one of {', '.join(KNOBS[name])}")
+        fixed[name] = choice
+    return fixed
+
+
+def search(
+    catalogue: list[Path] = typer.Argument(
+        ...,
+        help="The designs a fleet may buy: MCS sheets (each ship a design, priced by its 'Cost: MCr') or catalogue "
+        "files (TOML: sheets, costs, bounds; docs/search.md); '-': standard input.",
+        parser=path_or_stdin,
+        show_default=False,
+    ),
+    against: list[str] = typer.Option(
+        ...,
+        "--against",
+        "-a",
+        metavar="OPPONENT",
+        help="A fleet to beat: sheets with counts joined by '+' (cruiser.usd=2+escort.usd), an engagement file's "
+        "side (battle.toml, battle.toml=1 for its first) or a pool file; repeat for a pool.",
+        show_default=False,
+    ),
+    budget: float = typer.Option(..., "--budget", "-b", min=0.0, metavar="MCR", help="What a fleet may cost, MCr."),
+    seed: int = typer.Option(
+        1, "--seed", help="The seed of the search and its battles: the same seed, the same result."
+    ),
+    battles: int = typer.Option(20_000, "--battles", "-n", min=1, help="The battles the search may fight in all."),
+    screen: int = typer.Option(50, "--screen", min=1, help="Each fleet's first battles against each opponent."),
+    full: int = typer.Option(400, "--full", min=1, help="A full evaluation: battles against each opponent."),
+    generation: int = typer.Option(8, "--generation", min=1, help="Fleets tried at a time."),
+    objective: Objective = typer.Option(
+        Objective.mean,
+        "--objective",
+        case_sensitive=False,
+        help="mean: the win chance over every opponent; worst: against the hardest.",
+    ),
+    sampler: Sampler = typer.Option(
+        Sampler.tpe,
+        "--sampler",
+        case_sensitive=False,
+        help="tpe (one objective), nsga2 (the front of win chance, worst case and cost) or random.",
+    ),
+    knobs: str = typer.Option(
+        None,
+        "--knobs",
+        metavar="KNOB,...",
+        callback=_knob_list,
+        show_default=False,
+        help="The doctrine knobs searched [default: seek, evasion, target, missiles, withdraw, but those fixed]; "
+        "none: none.",
+    ),
+    doctrine: list[str] = typer.Option(
+        None, "--doctrine", metavar="KNOB=CHOICE", show_default=False, help="A knob fixed (seek=l); repeat for more."
+    ),
+    max_ships: int = typer.Option(None, "--max-ships", min=1, show_default=False, help="The most ships a fleet has."),
+    tl: int = typer.Option(None, "--tl", min=0, show_default=False, help="The highest tech level bought."),
+    turns: int = typer.Option(None, "--turns", min=1, show_default=False, help="The turn limit (default 10)."),
+    start: str = typer.Option(
+        None, "--range", "-r", metavar="BAND", callback=_band, show_default=False, help="The starting range (x)."
+    ),
+    executor: Where = typer.Option(
+        Where.local, "--executor", case_sensitive=False, help="local (processes) or dask (a cluster)."
+    ),
+    scheduler: str = typer.Option(
+        None,
+        "--scheduler",
+        metavar="ADDRESS",
+        show_default=False,
+        help="A Dask scheduler's address (tcp://host:8786) [default: a local cluster of -j workers].",
+    ),
+    jobs: int = typer.Option(
+        None, "--jobs", "-j", min=1, show_default=False, help="Worker processes [default: every core]."
+    ),
+    journal: Path = typer.Option(
+        None, "--journal", show_default=False, help="A file the search is kept in as it goes; run again to resume."
+    ),
+    write_engagement: Path = typer.Option(
+        None,
+        "--write-engagement",
+        metavar="FILE",
+        show_default=False,
+        help="Write the best fleet against the first opponent as an engagement file for combat battle.",
+    ),
+    output_format: TextOrJson = format_option(),
+    output: Path = output_option(
+        "Also write the report: .html (a page with charts); .json or .txt: the results there instead of on "
+        "standard output."
+    ),
+    quiet: bool = quiet_option(),
+) -> None:
+    """Search for the fleet a budget buys that best beats an opponent (or a pool of them): fleets of the catalogue's
+    designs and doctrines tried by an optimiser, each scored by MCS battles with a 95% interval, racing out the
+    hopeless early. Prints the best fleets, the Pareto front (win chance, worst case, cost) and the payoff by
+    opponent (docs/search.md)."""
+    import importlib.util
+
+    from shipyard.systems.mcs.combat.search import INSTALL_HINT
+
+    missing = [
+        m
+        for m in ("optuna", *(("distributed",) if executor is Where.dask else ()))
+        if importlib.util.find_spec(m) is None
+    ]
+    if missing:
+        typer.echo(
+            f"shipyard combat search needs {' and '.join(missing)}, not installed here.\nInstall them with: "
+            f"{INSTALL_HINT}",
+            err=True,
+        )
+        raise typer.Exit(2)
+    if start in ("impact", "pb"):
+        raise typer.BadParameter("a battle starts at vs, s, m, l or x", param_hint="--range")
+    if scheduler is not None and executor is not Where.dask:
+        raise typer.BadParameter("--scheduler is a Dask scheduler's address: give --executor dask with it")
+    from shipyard.systems.mcs import api
+    from shipyard.systems.mcs.combat.search import Settings, opponent_spec
+    from shipyard.systems.mcs.combat.search_report import SEARCH_REPORTS
+
+    for value in against:
+        try:
+            opponent_spec(value)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--against") from None
+    fixed = _fixed_knobs(doctrine)
+    settings = Settings(
+        seed=seed,
+        battles=battles,
+        screen=screen,
+        full=full,
+        generation=generation,
+        objective=objective.value,
+        sampler=sampler.value,
+        journal=journal,
+    )
+    sink = Output(output, quiet, catalogue, tuple(SEARCH_REPORTS))
+    engagement = Output(write_engagement, quiet, catalogue) if write_engagement is not None else None
+    with inputs(catalogue) as paths:  # standard input is named <stdin> in what is written inside
+        with progress_bar(None if quiet else console(stderr=True), "searching") as progress:
+            found = api.combat_search(
+                paths,
+                against,
+                budget,
+                settings,
+                knobs,
+                fixed,
+                max_ships,
+                tl,
+                turns,
+                start,
+                executor.value,
+                jobs,
+                scheduler,
+                progress,
+            )
+        _search_results(found, sink, output_format, engagement, write_engagement)
+
+
+def _search_results(
+    found: CombatSearch,
+    sink: Output,
+    output_format: TextOrJson,
+    engagement: Output | None,
+    write_engagement: Path | None,
+) -> None:
+    from shipyard.systems.mcs.combat.search_report import SEARCH_REPORTS, engagement_text, search_document, search_text
+
+    report(Lines(stderr=True), sorted(found.diagnostics, key=lambda d: d.sort_key))
+    result = found.result
+    if result is None:
+        unread = any(d.code in ("SRC001", "CMB001") or d.code.startswith("IO") for d in found.diagnostics)
+        raise typer.Exit(2 if unread else 1)
+    printed = sink.results
+    if sink.form(output_format) is TextOrJson.json:
+        printed.json(search_document(result))
+    else:
+        printed.text(search_text(result))
+    if engagement is not None and write_engagement is not None and result.best is not None:
+        engagement.text(engagement_text(result, write_engagement), wrap=False)
+    if (page := sink.report) is not None:
+        sink.file(lambda: SEARCH_REPORTS[sink.suffix()](result, page))
+
+
+app.command("search")(search)

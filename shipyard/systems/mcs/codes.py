@@ -131,4 +131,29 @@ CODES = (
         "a sheet named for combat holds several ships and none is named: the first fights (a "
         "fire log's or engagement's `name`, or combat shot's --attacker-ship and --target-ship, choose another)",
     ),
+    Code(
+        "SRC001",
+        ERROR,
+        "a search catalogue or opponent pool is not valid TOML (at tomllib's line and column)",
+        unopened=True,
+    ),
+    Code(
+        "SRC002",
+        ERROR,
+        "a search catalogue or opponent pool value fails validation (a cost not above 0, a max below its min, "
+        "an empty list of designs or opponents)",
+        "At its key's line, or its table's header when the key is missing. An unknown key gets a did-you-mean.",
+    ),
+    Code(
+        "SRC003",
+        ERROR,
+        "a design without a cost: its sheet gives no 'Cost: MCr' and no catalogue file gives cost_mcr",
+    ),
+    Code(
+        "SRC004",
+        ERROR,
+        "no fleet fits: the cheapest design, or the least the catalogue asks for, is over the budget or the most "
+        "ships (a warning: a design above the tech level allowed, not bought)",
+    ),
+    Code("SRC005", ERROR, "no opponent to search against, or an engagement side that is not there"),
 )

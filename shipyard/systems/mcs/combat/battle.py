@@ -700,62 +700,89 @@ def build_fleets(
     found: list[Diagnostic] = []
     fleets: list[Fleet] = []
     for side_index, side in enumerate(engagement.sides):
-        ships: list[CombatShip] = []
-        first_name = ""
-        for ship_index, ref in enumerate(side.ships):
-            path = Path(os.path.normpath(base / ref.sheet))
-            read, problems = sheet_ships(path, str(path))
-            found += problems
-            where = ("sides", side_index, "ships", ship_index, "sheet")
-            line, col = locate(positions or {}, where)
-            here = Span(path=shown or str(path), line=line, col=col)
-            chosen, why = pick_ship(read, ref.name, ref.sheet)
-            if chosen is None:
-                if read or not any(d.severity is Severity.ERROR and d.span.path == str(path) for d in problems):
-                    found.append(Diagnostic(code="CMB003", severity=Severity.ERROR, span=here, message=str(why)))
-                continue
-            if why is not None:
-                found.append(Diagnostic(code="CMB008", severity=Severity.INFO, span=here, message=why))
-            try:
-                template = combat_ship(chosen, ref.crew)
-            except ValueError as error:
-                found.append(
-                    Diagnostic(
-                        code="CMB003",
-                        severity=Severity.ERROR,
-                        span=Span(path=shown or str(path), line=line, col=col),
-                        message=str(error),
-                    )
-                )
-                continue
-            first_name = first_name or template.name
-            for _ in range(ref.count):
-                ship = template.clone()  # numbered once every side is built (``told_apart``)
-                ship.squadron = ref.squadron
-                ship.reserve = ref.reserve
-                ships.append(ship)
-        if not ships:
+        fleet, problems = build_side(side, side_index, base, positions or {}, shown)
+        found += problems
+        if fleet is None:
             return None, found
-        reserve = sum(s.reserve for s in ships)
-        if reserve and reserve >= len(ships) - reserve:
-            line, col = locate(positions or {}, ("sides", side_index, "ships"))
-            found.append(
-                Diagnostic(
-                    code="CMB007",
-                    severity=Severity.ERROR,
-                    span=Span(path=shown or "-", line=line, col=col),
-                    message=f"{reserve} ship(s) in the reserve and {len(ships) - reserve} in the main "
-                    "body: there must always be more in the main body (MCS 2.1.1)",
-                )
-            )
-            return None, found
-        unknown = _unknown_point_defence(side, side_index, ships, positions or {}, shown)
-        if unknown:
-            return None, found + unknown
-        tactics = side.fleet_tactics if side.fleet_tactics is not None else ships[0].skill
-        fleets.append(Fleet(side.name or first_name, ships, tactics, side.doctrine))
+        fleets.append(fleet)
     told_apart(fleets)
     return fleets, found
+
+
+def ship_template(
+    ref: ShipRef, base: Path, positions: Positions, where: tuple[str | int, ...], shown: str = ""
+) -> tuple[CombatShip | None, list[Diagnostic]]:
+    """The ship a reference names, ready to copy into a fleet (sheets relative to ``base``; findings at the
+    reference's ``where`` in a file of ``positions``), or None and why not."""
+    path = Path(os.path.normpath(base / ref.sheet))
+    read, found = sheet_ships(path, str(path))
+    line, col = locate(positions, where)
+    here = Span(path=shown or str(path), line=line, col=col)
+    chosen, why = pick_ship(read, ref.name, ref.sheet)
+    if chosen is None:
+        if read or not any(d.severity is Severity.ERROR and d.span.path == str(path) for d in found):
+            found.append(Diagnostic(code="CMB003", severity=Severity.ERROR, span=here, message=str(why)))
+        return None, found
+    if why is not None:
+        found.append(Diagnostic(code="CMB008", severity=Severity.INFO, span=here, message=why))
+    try:
+        return combat_ship(chosen, ref.crew), found
+    except ValueError as error:
+        return None, [*found, Diagnostic(code="CMB003", severity=Severity.ERROR, span=here, message=str(error))]
+
+
+def side_ships(refs: Iterable[tuple[ShipRef, CombatShip]]) -> list[CombatShip]:
+    """A side's ships: each reference's template copied ``count`` times, in its squadron or reserve."""
+    ships: list[CombatShip] = []
+    for ref, template in refs:
+        for _ in range(ref.count):
+            ship = template.clone()  # numbered once every side is built (``told_apart``)
+            ship.squadron = ref.squadron
+            ship.reserve = ref.reserve
+            ships.append(ship)
+    return ships
+
+
+def side_fleet(side: Side, ships: list[CombatShip]) -> Fleet:
+    """A side of ships as it fights: its name (else its first ship's), fleet tactics (else its first ship's crew
+    skill) and doctrine."""
+    tactics = side.fleet_tactics if side.fleet_tactics is not None else ships[0].skill
+    return Fleet(side.name or ships[0].name, ships, tactics, side.doctrine)
+
+
+def build_side(
+    side: Side, side_index: int, base: Path, positions: Positions, shown: str = ""
+) -> tuple[Fleet | None, list[Diagnostic]]:
+    """One side of an engagement (its ships not yet numbered apart from the other side's), or None and why not."""
+    found: list[Diagnostic] = []
+    refs: list[tuple[ShipRef, CombatShip]] = []
+    for ship_index, ref in enumerate(side.ships):
+        template, problems = ship_template(
+            ref, base, positions, ("sides", side_index, "ships", ship_index, "sheet"), shown
+        )
+        found += problems
+        if template is not None:
+            refs.append((ref, template))
+    ships = side_ships(refs)
+    if not ships:
+        return None, found
+    reserve = sum(s.reserve for s in ships)
+    if reserve and reserve >= len(ships) - reserve:
+        line, col = locate(positions, ("sides", side_index, "ships"))
+        found.append(
+            Diagnostic(
+                code="CMB007",
+                severity=Severity.ERROR,
+                span=Span(path=shown or "-", line=line, col=col),
+                message=f"{reserve} ship(s) in the reserve and {len(ships) - reserve} in the main "
+                "body: there must always be more in the main body (MCS 2.1.1)",
+            )
+        )
+        return None, found
+    unknown = _unknown_point_defence(side, side_index, ships, positions, shown)
+    if unknown:
+        return None, found + unknown
+    return side_fleet(side, ships), found
 
 
 def told_apart(fleets: list[Fleet]) -> None:

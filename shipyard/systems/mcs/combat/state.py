@@ -237,6 +237,7 @@ class CombatShip:
     squadron: str | None = None  # in battle (MCS 2.1.1)
     reserve: bool = False
     cost_mcr: Fraction | None = None
+    tl: int | None = None  # the sheet's tech level, where it gives one
     spinal_disabled: bool = False
     launch_disabled: bool = False
     systems_destroyed: list[str] = field(default_factory=list)
@@ -499,6 +500,7 @@ def combat_ship(
         built_jump=ship.jump,
         component_armour=dict(component_armour or {}),
         cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None,
+        tl=ship.tl,
     )
 
 

@@ -1,0 +1,814 @@
+"""The fleet search: what to buy with a budget to beat an opponent (or a pool of them), under the MCS battle
+engine's rules, scored by battles fought with honest intervals.
+
+Candidates (how many of each catalogue design, and the doctrine knobs of ``knobs.KNOBS``) come from an optimiser
+(optuna: TPE for the chance to win, NSGA-II for the front of win chance, worst case and cost, or random search), a
+generation at a time. Every candidate meets the same battles (common random numbers: run k against opponent j is
+always the same dice), first a cheap screen, then more in doubling stages up to a full evaluation; racing drops a
+candidate as soon as the top of its 95% interval is below the bottom of the incumbent's. Same seed, same result,
+on any executor and any number of workers (``workers``); a journal resumes an interrupted search where it stopped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import ConfigDict, Field
+
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.names import quoted
+from shipyard.core.stdin import folder_of
+from shipyard.core.toml_input import AnyCase, locate, read_toml_file
+from shipyard.systems.mcs.combat import tables as t
+from shipyard.systems.mcs.combat.battle import (
+    Engagement,
+    Fleet,
+    ShipRef,
+    Side,
+    build_side,
+    load_engagement,
+    run_seed,
+    sheet_ships,
+    ship_template,
+    wilson,
+)
+from shipyard.systems.mcs.combat.knobs import DEFAULTS, KNOBS
+from shipyard.systems.mcs.combat.resolve import Options
+from shipyard.systems.mcs.combat.state import CombatShip, combat_ship
+from shipyard.systems.mcs.combat.workers import Candidate, Executor, Score, Unit, World
+from shipyard.systems.mcs.model import UsdShip
+
+#: How to install what the search needs, said when it is missing.
+INSTALL_HINT = "pip install 'shipyard[search]'"
+
+
+class _Entry(AnyCase):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CatalogueDesign(_Entry):
+    """One design a fleet may buy: a sheet's ship, its cost (else the sheet's ``Cost: MCr``) and how many."""
+
+    sheet: str
+    name: str | None = None  # which ship of the sheet (default: the first)
+    cost_mcr: Fraction | None = Field(None, gt=0)
+    min: int = Field(0, ge=0)
+    max: int | None = Field(None, ge=0)
+    crew: t.Quality | None = None
+
+
+class CatalogueFile(_Entry):
+    designs: list[CatalogueDesign] = Field(min_length=1)
+    max_ships: int | None = Field(None, ge=1)
+    tl: int | None = Field(None, ge=0)  # the highest tech level a design may have
+
+
+class PoolFile(_Entry):
+    """Several opponents, each an engagement side; the search is scored against all of them."""
+
+    opponents: list[Side] = Field(min_length=1)
+
+
+@dataclass
+class Design:
+    """A catalogue design, read and priced."""
+
+    name: str
+    sheet: Path  # where its sheet is
+    shown: str  # the sheet as the catalogue names it
+    ship: str | None  # the ship of the sheet named, if one was
+    crew: str | None
+    cost: Fraction
+    low: int
+    high: int | None
+    template: CombatShip
+    span: Span
+
+
+@dataclass
+class Opponent:
+    """One fleet to beat: its label (as given), the side as an engagement writes it, the fleet ready to fight."""
+
+    label: str
+    side: Side
+    fleet: Fleet
+
+
+@dataclass
+class Inputs:
+    designs: list[Design]
+    opponents: list[Opponent]
+    max_ships: int | None = None
+    tl: int | None = None
+    options: Options = field(default_factory=Options)
+    start_range: str = "x"
+    turns: int = 10
+
+
+def _error(code: str, span: Span, message: str) -> Diagnostic:
+    return Diagnostic(code=code, severity=Severity.ERROR, span=span, message=message)
+
+
+def _sheet_designs(path: Path, shown: str) -> tuple[list[Design], list[Diagnostic]]:
+    """Every MCS ship of a sheet as a design, priced by its ``Cost: MCr`` (SRC003 without one)."""
+    ships, found = sheet_ships(path, shown)
+    designs: list[Design] = []
+    mcs = [s for s in ships if isinstance(s, UsdShip)]
+    if not mcs and not any(d.severity is Severity.ERROR for d in found):
+        found.append(_error("CMB003", Span(path=shown, line=1, col=1), f"{shown} holds no MCS USD ship"))
+    for ship in mcs:
+        title = ship.spans.get("title") or ship.spans.get("class_name")
+        span = Span(path=shown, line=title.line if title else 1, col=1)
+        try:
+            template = combat_ship(ship)
+        except ValueError as error:
+            found.append(_error("CMB003", span, str(error)))
+            continue
+        if template.cost_mcr is None:
+            found.append(
+                _error(
+                    "SRC003",
+                    span,
+                    f"{ship.name} has no cost: give the sheet a 'Cost: MCr' figure, or name it in a catalogue "
+                    "file with cost_mcr (docs/search.md)",
+                )
+            )
+            continue
+        designs.append(Design(ship.name, path, shown, None, None, template.cost_mcr, 0, None, template, span))
+    return designs, found
+
+
+def _catalogue_designs(path: Path, shown: str) -> tuple[CatalogueFile | None, list[Design], list[Diagnostic]]:
+    catalogue, found, positions = read_toml_file(path, shown, CatalogueFile, "SRC001", "SRC002", "search catalogue")
+    if catalogue is None:
+        return None, [], found
+    base = folder_of(path)
+    designs: list[Design] = []
+    for index, entry in enumerate(catalogue.designs):
+        ref = ShipRef(sheet=entry.sheet, name=entry.name, crew=entry.crew)
+        template, problems = ship_template(ref, base, positions, ("designs", index, "sheet"), shown)
+        found += problems
+        line, col = locate(positions, ("designs", index))
+        span = Span(path=shown, line=line, col=col)
+        if template is None:
+            continue
+        if entry.max is not None and entry.max < entry.min:
+            found.append(_error("SRC002", span, f"{template.name}: max {entry.max} is below min {entry.min}"))
+            continue
+        cost = entry.cost_mcr if entry.cost_mcr is not None else template.cost_mcr
+        if cost is None:
+            found.append(
+                _error(
+                    "SRC003",
+                    span,
+                    f"{template.name} has no cost: its sheet gives no 'Cost: MCr' and the catalogue no cost_mcr",
+                )
+            )
+            continue
+        sheet = Path(os.path.normpath(base / entry.sheet))
+        designs.append(
+            Design(template.name, sheet, str(sheet), entry.name, entry.crew, cost, entry.min, entry.max, template, span)
+        )
+    return catalogue, designs, found
+
+
+def load_catalogue(sources: Sequence[Path]) -> tuple[Inputs, list[Diagnostic]]:
+    """The designs of the catalogue's files: sheets (each MCS ship a design, priced by its sheet) and catalogue
+    files (TOML: ``[[designs]]`` with a sheet, cost and bounds, and the fleet's ``max_ships`` and ``tl``)."""
+    inputs = Inputs([], [])
+    found: list[Diagnostic] = []
+    for path in sources:
+        if path.suffix.lower() == ".toml":
+            catalogue, designs, problems = _catalogue_designs(path, str(path))
+            if catalogue is not None:
+                inputs.max_ships = catalogue.max_ships if inputs.max_ships is None else inputs.max_ships
+                inputs.tl = catalogue.tl if inputs.tl is None else inputs.tl
+        else:
+            designs, problems = _sheet_designs(path, str(path))
+        inputs.designs += designs
+        found += problems
+    return inputs, found
+
+
+def opponent_spec(value: str) -> list[tuple[str, int]]:
+    """An opponent as the command line gives it: files joined by '+', a sheet with '=N' for N ships (an
+    engagement file with '=N' for its side N). A name that is a file as it stands is taken whole. ValueError
+    says what is wrong."""
+    if Path(value).exists():
+        return [(value, 0)]
+    parts: list[tuple[str, int]] = []
+    for part in value.split("+"):
+        name, equals, count = part.rpartition("=")
+        if not equals:
+            name, count = part, ""
+        if not name:
+            raise ValueError(f"{quoted(value)}: expected FILE, FILE=COUNT or FILE=COUNT+FILE..., got an empty name")
+        if count and not (count.isdigit() and int(count) >= 1):
+            raise ValueError(f"{quoted(part)}: the count after '=' must be a whole number of 1 or more")
+        parts.append((name, int(count) if count else 0))
+    return parts
+
+
+def _toml_opponents(path: Path, side_number: int) -> tuple[list[Opponent], Engagement | None, list[Diagnostic]]:
+    """An engagement file's side (the second unless asked), or every opponent of a pool file."""
+    import tomllib
+
+    shown = str(path)
+    try:
+        keys = set(tomllib.loads(path.read_text(encoding="utf-8-sig")))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        keys = set()
+    base = folder_of(path)
+    if "opponents" in keys:
+        pool, found, positions = read_toml_file(path, shown, PoolFile, "SRC001", "SRC002", "opponent pool")
+        if pool is None:
+            return [], None, found
+        opponents = []
+        for index, side in enumerate(pool.opponents):
+            fleet, problems = build_side(side, index, base, positions, shown)
+            found += problems
+            if fleet is not None:
+                label = f"{shown} #{index + 1}" + (f" ({side.name})" if side.name else "")
+                opponents.append(Opponent(label, _absolute(side, base), fleet))
+        return opponents, None, found
+    engagement, found, positions = load_engagement(path, shown)
+    if engagement is None:
+        return [], None, found
+    if side_number not in (0, 1, 2):
+        line, col = locate(positions, ("sides",))
+        found.append(
+            _error(
+                "SRC005", Span(path=shown, line=line, col=col), f"an engagement has sides 1 and 2, not {side_number}"
+            )
+        )
+        return [], None, found
+    index = (side_number or 2) - 1
+    side = engagement.sides[index]
+    fleet, problems = build_side(side, index, base, positions, shown)
+    found += problems
+    if fleet is None:
+        return [], None, found
+    return [Opponent(f"{shown}={index + 1}", _absolute(side, base), fleet)], engagement, found
+
+
+def _absolute(side: Side, base: Path) -> Side:
+    ships = [ref.model_copy(update={"sheet": os.path.normpath(base / ref.sheet)}) for ref in side.ships]
+    return side.model_copy(update={"ships": ships})
+
+
+def load_opponents(specs: Sequence[str], inputs: Inputs) -> list[Diagnostic]:
+    """The opponents of ``--against`` values into ``inputs``: each value one opponent (sheets with counts joined
+    by '+', or an engagement file's side), or a pool file's several. The first engagement file given also sets
+    the battles' options, starting range and turn limit."""
+    found: list[Diagnostic] = []
+    engaged = False
+    for spec in specs:
+        parts = opponent_spec(spec)
+        if len(parts) == 1 and parts[0][0].lower().endswith(".toml"):
+            path = Path(parts[0][0])
+            opponents, engagement, problems = _toml_opponents(path, parts[0][1])
+            found += problems
+            inputs.opponents += opponents
+            if engagement is not None and not engaged:
+                engaged = True
+                inputs.options, inputs.start_range, inputs.turns = (
+                    engagement.options,
+                    engagement.start_range,
+                    engagement.turns,
+                )
+            continue
+        side = Side(ships=[ShipRef(sheet=os.path.normpath(name), count=count or 1) for name, count in parts])
+        fleet, problems = build_side(side, 0, Path("."), {}, "")
+        found += problems
+        if fleet is not None:
+            inputs.opponents.append(Opponent(spec, side, fleet))
+    return found
+
+
+# ---- the space searched ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Space:
+    """What may be bought and how a candidate may fight: each design's bounds (after the budget, the fleet's most
+    ships and the tech level), the knobs searched and the knobs fixed."""
+
+    designs: list[Design]
+    budget: Fraction
+    max_ships: int | None
+    bounds: list[tuple[int, int]]
+    searched: list[str]
+    fixed: dict[str, str]
+
+    def knobs(self, chosen: dict[str, str]) -> tuple[tuple[str, str], ...]:
+        return tuple((name, chosen.get(name, self.fixed.get(name, DEFAULTS[name]))) for name in KNOBS)
+
+    def cost(self, counts: Sequence[int]) -> Fraction:
+        return sum((d.cost * n for d, n in zip(self.designs, counts, strict=True)), Fraction(0))
+
+    def repair(self, counts: Sequence[int]) -> tuple[int, ...]:
+        """A fleet within the budget and the most ships: while over, one ship fewer of the design that takes the
+        most of the budget (at the catalogue's first on a tie) that is above its least; an empty fleet gets one of
+        the cheapest design that may be bought."""
+        fixed = list(counts)
+        while self.cost(fixed) > self.budget or (self.max_ships is not None and sum(fixed) > self.max_ships):
+            over = [
+                (d.cost * n, -i)
+                for i, (d, n) in enumerate(zip(self.designs, fixed, strict=True))
+                if n > self.bounds[i][0]
+            ]
+            if not over:
+                break  # the least of each is over: ``space`` refuses such a catalogue
+            fixed[-max(over)[1]] -= 1
+        if sum(fixed) == 0:
+            cheapest = min((d.cost, i) for i, d in enumerate(self.designs) if self.bounds[i][1] > 0)[1]
+            fixed[cheapest] = 1
+        return tuple(fixed)
+
+
+def space(
+    inputs: Inputs,
+    budget: Fraction,
+    searched: Sequence[str] | None,
+    fixed: dict[str, str],
+    max_ships: int | None,
+    tl: int | None,
+    where: Span,
+) -> tuple[Space | None, list[Diagnostic]]:
+    """The space of fleets the budget admits, or None and why none fits (SRC004)."""
+    found: list[Diagnostic] = []
+    max_ships = max_ships if max_ships is not None else inputs.max_ships
+    tl = tl if tl is not None else inputs.tl
+    designs = []
+    for design in inputs.designs:
+        if tl is not None and design.template.tl is not None and design.template.tl > tl:
+            found.append(
+                Diagnostic(
+                    code="SRC004",
+                    severity=Severity.WARNING,
+                    span=design.span,
+                    message=f"{design.name} is TL {design.template.tl}, above the TL {tl} allowed: not bought",
+                )
+            )
+            continue
+        designs.append(design)
+    if not designs:
+        return None, [*found, _error("SRC004", where, "no design of the catalogue may be bought")]
+    bounds = []
+    for design in designs:
+        most = int(budget // design.cost)
+        for limit in (design.high, max_ships):
+            if limit is not None:
+                most = min(most, limit)
+        bounds.append((design.low, max(design.low, most)))
+    least = sum((d.cost * d.low for d in designs), Fraction(0))
+    cheapest = min(designs, key=lambda d: d.cost)
+    if least > budget:
+        return None, [
+            *found,
+            _error(
+                "SRC004",
+                where,
+                f"the least the catalogue asks for costs MCr {_mcr(least)}, over the budget MCr {_mcr(budget)}",
+            ),
+        ]
+    if cheapest.cost > budget and least == 0:
+        return None, [
+            *found,
+            _error(
+                "SRC004",
+                cheapest.span,
+                f"no fleet fits the budget MCr {_mcr(budget)}: the cheapest design, {cheapest.name}, costs MCr "
+                f"{_mcr(cheapest.cost)}",
+            ),
+        ]
+    if max_ships is not None and sum(d.low for d in designs) > max_ships:
+        return None, [*found, _error("SRC004", where, f"the least the catalogue asks for is over {max_ships} ships")]
+    knobs = [k for k in (searched if searched is not None else KNOBS) if k not in fixed]
+    return Space(designs, budget, max_ships, bounds, knobs, dict(fixed)), found
+
+
+def _mcr(value: Fraction) -> str:
+    return f"{float(value):,.2f}".removesuffix(".00")
+
+
+# ---- trying candidates -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Tried:
+    """A candidate and what its battles came to, against each opponent."""
+
+    candidate: Candidate
+    order: int  # the trial it was first tried in
+    cost: Fraction
+    scores: list[Score]
+    full: bool = False
+
+    @property
+    def battles(self) -> int:
+        return sum(s.battles for s in self.scores)
+
+    def share(self, what: str) -> float:
+        total = self.battles
+        return sum(getattr(s, what) for s in self.scores) / total if total else 0.0
+
+    @property
+    def win(self) -> float:
+        return self.share("wins")
+
+    @property
+    def worst_index(self) -> int:
+        rates = [s.wins / s.battles if s.battles else 0.0 for s in self.scores]
+        return rates.index(min(rates))
+
+    @property
+    def worst(self) -> float:
+        score = self.scores[self.worst_index]
+        return score.wins / score.battles if score.battles else 0.0
+
+    def interval(self, objective: str = "mean") -> tuple[float, float]:
+        """The 95% Wilson interval of the objective: the win chance over every battle, or against the worst
+        opponent."""
+        if objective == "worst":
+            score = self.scores[self.worst_index]
+            return wilson(score.wins, score.battles)
+        return wilson(sum(s.wins for s in self.scores), self.battles)
+
+    def value(self, objective: str) -> float:
+        return self.worst if objective == "worst" else self.win
+
+    def rank(self, objective: str) -> tuple[float, float, float]:
+        """Better first: the objective, then draws (a draw is better than a loss), then the MCr lost a battle."""
+        return (self.value(objective), self.share("draws"), -self.lost_mcr)
+
+    @property
+    def lost_mcr(self) -> float:
+        total = self.battles
+        return float(sum((s.lost_mcr for s in self.scores), Fraction(0)) / total) if total else 0.0
+
+    def record(self) -> dict[str, Any]:
+        """What a journal keeps of it, to resume without fighting its battles again."""
+        return {
+            "key": self.candidate.key,
+            "full": self.full,
+            "scores": [
+                [s.battles, s.wins, s.draws, s.losses, str(s.lost_mcr), str(s.enemy_lost_mcr)] for s in self.scores
+            ],
+        }
+
+    def restore(self, record: dict[str, Any]) -> None:
+        self.full = bool(record["full"])
+        self.scores = [
+            Score(b, w, d, lo, Fraction(mine), Fraction(theirs)) for b, w, d, lo, mine, theirs in record["scores"]
+        ]
+
+
+@dataclass
+class Settings:
+    """How the search runs (docs/search.md)."""
+
+    seed: int = 1
+    battles: int = 20_000  # the battles it may fight in all (it stops after the generation that passes them)
+    screen: int = 50  # each candidate's first battles against each opponent
+    full: int = 400  # a full evaluation: battles against each opponent
+    generation: int = 8  # candidates asked of the optimiser at a time
+    block: int = 50  # battles in one unit of work
+    objective: Literal["mean", "worst"] = "mean"
+    sampler: Literal["tpe", "nsga2", "random"] = "tpe"
+    stale: int = 5  # generations in a row with no new candidate end the search
+    journal: Path | None = None
+
+    def stages(self) -> list[int]:
+        """The battles against each opponent after each stage: the screen, doubling up to the full evaluation."""
+        stages = [min(self.screen, self.full)]
+        while stages[-1] < self.full:
+            stages.append(min(stages[-1] * 2, self.full))
+        return stages
+
+
+@dataclass
+class Progress:
+    """The search as it went, a generation at a time: battles fought, candidates tried, the incumbent's objective
+    and its interval."""
+
+    battles: int
+    candidates: int
+    best: float
+    low: float
+    high: float
+
+
+@dataclass
+class SearchResult:
+    space: Space
+    inputs: Inputs
+    settings: Settings
+    tried: list[Tried]
+    history: list[Progress]
+    battles: int  # fought in all (a journal's included)
+    resumed: int = 0  # trials read back from the journal
+
+    @property
+    def ranked(self) -> list[Tried]:
+        full = [t for t in self.tried if t.full]
+        return sorted(full, key=lambda t: (t.rank(self.settings.objective), -t.order), reverse=True)
+
+    @property
+    def best(self) -> Tried | None:
+        ranked = self.ranked
+        return ranked[0] if ranked else None
+
+    @property
+    def baseline(self) -> Tried | None:
+        """The best fleet of one design (any doctrine), fully evaluated: what the search must at least match."""
+        single = [t for t in self.ranked if sum(1 for n in t.candidate.counts if n) == 1]
+        return single[0] if single else None
+
+    @property
+    def front(self) -> list[Tried]:
+        """The fully evaluated fleets no other beats on every count (win chance, worst case, cost), cheapest
+        first."""
+        full = [t for t in self.tried if t.full]
+
+        def dominated(one: Tried) -> bool:
+            return any(
+                o.win >= one.win
+                and o.worst >= one.worst
+                and o.cost <= one.cost
+                and (o.win > one.win or o.worst > one.worst or o.cost < one.cost)
+                for o in full
+            )
+
+        front = [t for t in full if not dominated(t)]
+        return sorted(front, key=lambda t: (t.cost, -t.win, t.order))
+
+
+def opponent_seed(seed: int, opponent: int) -> int:
+    """The seed of the battles against opponent j: the search's seed plus j, so that ``combat battle --seed``
+    replays a candidate's battles against it."""
+    return seed + opponent
+
+
+def world(inputs: Inputs, space: Space, seed: int) -> World:
+    return World(
+        designs=[d.template for d in space.designs],
+        opponents=[o.fleet for o in inputs.opponents],
+        opponent_seeds=[opponent_seed(seed, j) for j in range(len(inputs.opponents))],
+        options=inputs.options,
+        start_range=inputs.start_range,
+        turns=inputs.turns,
+        name=SEARCHED_SIDE,
+    )
+
+
+#: The name of the searched fleet's side in battles and the engagement written.
+SEARCHED_SIDE = "Searched fleet"
+
+
+def _study_name(space: Space, inputs: Inputs, settings: Settings) -> str:
+    """The journal's name for a search: the same inputs and settings (but the battles it may fight), the same
+    study, so that a longer search resumes a shorter one."""
+    described = {
+        "designs": [(str(d.sheet), d.ship, d.crew, str(d.cost), d.low, d.high) for d in space.designs],
+        "bounds": space.bounds,
+        "budget": str(space.budget),
+        "max_ships": space.max_ships,
+        "searched": space.searched,
+        "fixed": space.fixed,
+        "opponents": [o.side.model_dump(mode="json") for o in inputs.opponents],
+        "battle": [inputs.options.model_dump(mode="json"), inputs.start_range, inputs.turns],
+        "settings": [settings.seed, settings.screen, settings.full, settings.generation, settings.block],
+        "how": [settings.objective, settings.sampler],
+    }
+    digest = hashlib.sha256(json.dumps(described, sort_keys=True, default=str).encode()).hexdigest()
+    return f"shipyard-search-{digest[:16]}"
+
+
+class Search:
+    """One search: ask the optimiser for a generation of candidates, fight their battles in racing stages, tell
+    it what they came to; until the battles are spent."""
+
+    def __init__(
+        self,
+        inputs: Inputs,
+        space: Space,
+        settings: Settings,
+        executor: Executor,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> None:
+        self.inputs, self.space, self.settings, self.executor = inputs, space, settings, executor
+        self.progress = progress
+        self.tried: dict[str, Tried] = {}
+        self.history: list[Progress] = []
+        self.fought = 0
+        self.resumed = 0
+
+    # -- the optimiser
+    def _sampler(self, optuna: Any, trials: int) -> Any:
+        """The sampler of the generation that starts at trial ``trials``, seeded by the search's seed and that
+        number only: a resumed search asks what an unbroken one would."""
+        seed = run_seed(self.settings.seed, trials) % 2**32
+        if self.settings.sampler == "random":
+            return optuna.samplers.RandomSampler(seed=seed)
+        if self.settings.sampler == "nsga2":
+            return optuna.samplers.NSGAIISampler(seed=seed, population_size=max(2, self.settings.generation))
+        return optuna.samplers.TPESampler(seed=seed, n_startup_trials=2 * self.settings.generation, constant_liar=True)
+
+    def _names(self) -> list[str]:
+        names: list[str] = []
+        for design in self.space.designs:
+            name = f"count {design.name}"
+            while name in names:
+                name += "'"
+            names.append(name)
+        return names
+
+    def _candidate(self, trial: Any) -> Candidate:
+        counts = []
+        for name, (low, high) in zip(self._names(), self.space.bounds, strict=True):
+            counts.append(trial.suggest_int(name, low, high) if high > low else low)
+        chosen = {name: trial.suggest_categorical(f"knob {name}", list(KNOBS[name])) for name in self.space.searched}
+        return Candidate(self.space.repair(counts), self.space.knobs(chosen))
+
+    def _baseline(self) -> list[dict[str, Any]]:
+        """The first trials: each design alone, as many as the budget buys, with the default (or fixed) doctrine."""
+        enqueued = []
+        names = self._names()
+        for index, (_low, high) in enumerate(self.space.bounds):
+            if high == 0:
+                continue
+            params: dict[str, Any] = {
+                name: (high if i == index else bound[0])
+                for i, (name, bound) in enumerate(zip(names, self.space.bounds, strict=True))
+                if bound[1] > bound[0]
+            }
+            params |= {f"knob {k}": DEFAULTS[k] for k in self.space.searched}
+            enqueued.append(params)
+        return enqueued
+
+    def _told(self, tried: Tried) -> float | list[float]:
+        if self.settings.sampler == "nsga2":
+            return [tried.win, tried.worst, float(tried.cost)]
+        return tried.rank(self.settings.objective)[0] + tried.share("draws") / 1000
+
+    def run(self) -> SearchResult:
+        import optuna
+
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        storage: Any = None
+        if self.settings.journal is not None:
+            from optuna.storages import JournalStorage
+            from optuna.storages.journal import JournalFileBackend
+
+            storage = JournalStorage(JournalFileBackend(str(self.settings.journal)))
+        directions: list[Any] = (
+            ["maximize", "maximize", "minimize"] if self.settings.sampler == "nsga2" else ["maximize"]
+        )
+        study = optuna.create_study(
+            study_name=_study_name(self.space, self.inputs, self.settings),
+            storage=storage,
+            directions=directions,
+            sampler=self._sampler(optuna, 0),
+            load_if_exists=True,
+        )
+        pending = self._resume(study)
+        if not study.trials:
+            for params in self._baseline():
+                study.enqueue_trial(params, skip_if_exists=True)
+        stale = 0
+        while pending or (self.fought < self.settings.battles and stale < self.settings.stale):
+            if pending:
+                study.sampler = self._sampler(optuna, pending[0].number)
+            else:
+                study.sampler = self._sampler(optuna, len(study.trials))
+                pending = [study.ask() for _ in range(self.settings.generation)]
+            new = self._generation(pending, study)
+            pending = []
+            stale = 0 if new else stale + 1
+        return SearchResult(
+            self.space,
+            self.inputs,
+            self.settings,
+            sorted(self.tried.values(), key=lambda t: t.order),
+            self.history,
+            self.fought,
+            self.resumed,
+        )
+
+    def _resume(self, study: Any) -> list[Any]:
+        """The trials a journal holds: those told are read back (their battles not fought again); those asked but
+        never told (the search stopped among them) are tried again."""
+        import optuna
+
+        pending = []
+        for frozen in study.trials:
+            if frozen.state == optuna.trial.TrialState.COMPLETE and "result" in frozen.user_attrs:
+                candidate = self._candidate(optuna.trial.FixedTrial(frozen.params, frozen.number))
+                if candidate.key not in self.tried:
+                    tried = Tried(candidate, frozen.number, self.space.cost(candidate.counts), [])
+                    tried.restore(frozen.user_attrs["result"])
+                    self.tried[candidate.key] = tried
+                    self.fought += tried.battles
+                self.resumed += 1
+            elif frozen.state == optuna.trial.TrialState.RUNNING:
+                pending.append(optuna.trial.Trial(study, frozen._trial_id))
+        if self.tried:
+            self._note()
+        return pending
+
+    def _generation(self, trials: list[Any], study: Any) -> int:
+        """Try a generation: its new candidates fight (racing against the incumbent of the generation before), then
+        every trial is told, in order. The number of new candidates."""
+        candidates = [self._candidate(trial) for trial in trials]
+        fresh: list[Tried] = []
+        for trial, candidate in zip(trials, candidates, strict=True):
+            if candidate.key not in self.tried:
+                tried = Tried(
+                    candidate,
+                    trial.number,
+                    self.space.cost(candidate.counts),
+                    [Score() for _ in self.inputs.opponents],
+                )
+                self.tried[candidate.key] = tried
+                fresh.append(tried)
+        self._race(fresh)
+        for trial, candidate in zip(trials, candidates, strict=True):
+            tried = self.tried[candidate.key]
+            trial.set_user_attr("result", tried.record())
+            study.tell(trial, self._told(tried))
+        self._note()
+        return len(fresh)
+
+    def _race(self, fresh: list[Tried]) -> None:
+        incumbent = self._incumbent()
+        floor = incumbent.interval(self.settings.objective)[0] if incumbent is not None else None
+        live = list(fresh)
+        stages = self.settings.stages()
+        for number, stage in enumerate(stages):
+            units = [
+                Unit(tried.candidate, opponent, first, min(first + self.settings.block, stage))
+                for tried in live
+                for opponent, score in enumerate(tried.scores)
+                for first in range(score.battles, stage, self.settings.block)
+            ]
+            for unit, result in zip(units, self.executor.map(units), strict=True):
+                self.tried[unit.candidate.key].scores[unit.opponent].add(result)
+                self.fought += result.battles
+            if self.progress is not None:
+                self.progress(self.fought, max(self.settings.battles, self.fought))
+            if number == len(stages) - 1:
+                for tried in live:
+                    tried.full = True
+            elif floor is not None:
+                live = [t for t in live if t.interval(self.settings.objective)[1] >= floor]
+            if not live:
+                break
+
+    def _incumbent(self) -> Tried | None:
+        full = [t for t in self.tried.values() if t.full]
+        objective = self.settings.objective
+        return max(full, key=lambda t: (t.rank(objective), -t.order)) if full else None
+
+    def _note(self) -> None:
+        incumbent = self._incumbent()
+        if incumbent is None:
+            return
+        low, high = incumbent.interval(self.settings.objective)
+        value = incumbent.value(self.settings.objective)
+        self.history.append(Progress(self.fought, len(self.tried), value, low, high))
+
+
+def make_executor(kind: str, world: World, jobs: int, scheduler: str | None) -> Executor:
+    """The executor asked for: ``local`` (this process for one job, else worker processes) or ``dask``."""
+    from shipyard.systems.mcs.combat import workers
+
+    if kind == "dask":
+        return workers.DaskCluster(world, scheduler, jobs)
+    if jobs <= 1:
+        return workers.InProcess(world)
+    return workers.LocalProcesses(world, jobs)
+
+
+def describe(tried: Tried, space: Space) -> str:
+    """A fleet in words: '2 Midu Agashaan + 6 Zhodani Patrol Corvette'."""
+    return " + ".join(f"{n} {d.name}" for d, n in zip(space.designs, tried.candidate.counts, strict=True) if n)
+
+
+def fleet_sides(tried: Tried, space: Space) -> Side:
+    """The candidate's side as an engagement writes it (sheets as the catalogue resolved them)."""
+    from shipyard.systems.mcs.combat.knobs import doctrine
+
+    ships = [
+        ShipRef(sheet=str(d.sheet), name=d.ship, count=n, crew=d.crew)  # type: ignore[arg-type]
+        for d, n in zip(space.designs, tried.candidate.counts, strict=True)
+        if n
+    ]
+    return Side(name=SEARCHED_SIDE, ships=ships, doctrine=doctrine(tried.candidate.knobs))

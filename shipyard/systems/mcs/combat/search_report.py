@@ -1,0 +1,352 @@
+"""What a fleet search found, as text, as JSON, as a page with charts, and the best fleet as an engagement file
+that ``combat battle`` replays to the same figures."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from shipyard.core.chances import percent
+from shipyard.report.tables import MCR, SHARE, WHOLE, Column
+from shipyard.systems.mcs.combat.search import SearchResult, Tried, describe, fleet_sides, opponent_seed
+
+#: Fleets listed as the best, and rows of the payoff heat map.
+TOP = 5
+HEAT_ROWS = 20
+
+
+def fleet_entries(tried: Tried, result: SearchResult) -> list[dict[str, Any]]:
+    return [
+        {"name": d.name, "sheet": d.shown, "count": n}
+        for d, n in zip(result.space.designs, tried.candidate.counts, strict=True)
+        if n
+    ]
+
+
+def knob_words(tried: Tried) -> str:
+    return ", ".join(f"{name} {choice}" for name, choice in tried.candidate.knobs)
+
+
+def tried_document(tried: Tried, result: SearchResult) -> dict[str, Any]:
+    objective = result.settings.objective
+    low, high = tried.interval("mean")
+    worst_low, worst_high = tried.interval("worst")
+    return {
+        "fleet": fleet_entries(tried, result),
+        "doctrine": dict(tried.candidate.knobs),
+        "cost_mcr": float(tried.cost),
+        "ships": sum(tried.candidate.counts),
+        "battles": tried.battles,
+        "win": tried.win,
+        "draw": tried.share("draws"),
+        "loss": tried.share("losses"),
+        "win_ci": [low, high],
+        "worst": tried.worst,
+        "worst_ci": [worst_low, worst_high],
+        "worst_opponent": result.inputs.opponents[tried.worst_index].label,
+        "objective": tried.value(objective),
+        "lost_mcr_mean": tried.lost_mcr,
+        "fully_evaluated": tried.full,
+        "trial": tried.order,
+    }
+
+
+def search_document(result: SearchResult) -> dict[str, Any]:
+    """The search as JSON: the best fleet, the next best, the Pareto front, the payoff matrix of every fleet
+    tried against every opponent, the baseline (the best fleet of one design) and the search's course."""
+    best, baseline = result.best, result.baseline
+    settings = result.settings
+    return {
+        "seed": settings.seed,
+        "battles": result.battles,
+        "budget_mcr": float(result.space.budget),
+        "objective": settings.objective,
+        "sampler": settings.sampler,
+        "candidates": len(result.tried),
+        "fully_evaluated": sum(1 for t in result.tried if t.full),
+        "resumed_trials": result.resumed,
+        "opponents": [
+            {"label": o.label, "name": o.fleet.name, "seed": opponent_seed(settings.seed, j)}
+            for j, o in enumerate(result.inputs.opponents)
+        ],
+        "designs": [
+            {"name": d.name, "sheet": d.shown, "cost_mcr": float(d.cost), "min": low, "max": high}
+            for d, (low, high) in zip(result.space.designs, result.space.bounds, strict=True)
+        ],
+        "knobs": {"searched": result.space.searched, "fixed": result.space.fixed},
+        "best": tried_document(best, result) if best is not None else None,
+        "top": [tried_document(t, result) for t in result.ranked[:TOP]],
+        "baseline": tried_document(baseline, result) if baseline is not None else None,
+        "front": [tried_document(t, result) for t in result.front],
+        "payoff": {
+            "opponents": [o.label for o in result.inputs.opponents],
+            "rows": [
+                {
+                    "fleet": describe(t, result.space),
+                    "doctrine": dict(t.candidate.knobs),
+                    "cost_mcr": float(t.cost),
+                    "cells": [
+                        {"battles": s.battles, "win": s.wins, "draw": s.draws, "loss": s.losses} for s in t.scores
+                    ],
+                }
+                for t in result.tried
+            ],
+        },
+        "convergence": [
+            {"battles": p.battles, "candidates": p.candidates, "best": p.best, "ci": [p.low, p.high]}
+            for p in result.history
+        ],
+    }
+
+
+def _line(tried: Tried, result: SearchResult) -> str:
+    low, high = tried.interval("mean")
+    worst = (
+        f"; worst opponent {percent(tried.worst)} ({result.inputs.opponents[tried.worst_index].label})"
+        if len(tried.scores) > 1
+        else ""
+    )
+    return (
+        f"wins {percent(tried.win)} (95% interval {percent(low)} to {percent(high)}), draws "
+        f"{percent(tried.share('draws'))}, loses {percent(tried.share('losses'))}{worst}; mean loss MCr "
+        f"{tried.lost_mcr:,.2f}; {tried.battles:,} battles"
+    )
+
+
+def search_text(result: SearchResult) -> str:
+    settings, space = result.settings, result.space
+    opponents = result.inputs.opponents
+    against = opponents[0].label if len(opponents) == 1 else f"a pool of {len(opponents)} opponents"
+    lines = [
+        f"Searched {len(result.tried):,} fleets of {len(space.designs)} design(s) within MCr "
+        f"{float(space.budget):,.2f} against {against}: {result.battles:,} battles (seed {settings.seed}, "
+        f"{settings.sampler}, objective {'the worst case' if settings.objective == 'worst' else 'the win chance'})"
+    ]
+    if result.resumed:
+        lines.append(f"  {result.resumed} trial(s) read back from the journal")
+    best = result.best
+    if best is None:
+        lines.append("No fleet was fully evaluated: give the search more battles (--battles).")
+        return "\n".join(lines) + "\n"
+    lines += [
+        "",
+        f"Best: {describe(best, space)} (MCr {float(best.cost):,.2f})",
+        f"  doctrine: {knob_words(best)}",
+        f"  {_line(best, result)}",
+    ]
+    baseline = result.baseline
+    if baseline is not None:
+        lines += [
+            f"Best of one design: {describe(baseline, space)} (MCr {float(baseline.cost):,.2f}), "
+            f"{knob_words(baseline)}",
+            f"  {_line(baseline, result)}",
+        ]
+    lines += ["", "Best fleets:"]
+    for rank, tried in enumerate(result.ranked[:TOP], start=1):
+        low, high = tried.interval(settings.objective)
+        lines.append(
+            f"  {rank}. {describe(tried, space)} (MCr {float(tried.cost):,.2f}; {knob_words(tried)}): "
+            f"{percent(tried.value(settings.objective))} ({percent(low)} to {percent(high)})"
+        )
+    lines += ["", "Pareto front (win chance, worst case, cost):"]
+    for tried in result.front:
+        lines.append(
+            f"  MCr {float(tried.cost):,.2f}: {describe(tried, space)}: wins {percent(tried.win)}, worst "
+            f"{percent(tried.worst)}"
+        )
+    if len(opponents) > 1:
+        lines += ["", "Payoff (win chance) of the best fleets by opponent:"]
+        for tried in result.ranked[:TOP]:
+            cells = ", ".join(
+                f"{o.label} {percent(s.wins / s.battles if s.battles else 0.0)}"
+                for o, s in zip(opponents, tried.scores, strict=True)
+            )
+            lines.append(f"  {describe(tried, space)}: {cells}")
+    raced = sum(1 for t in result.tried if not t.full)
+    lines += [
+        "",
+        f"{sum(1 for t in result.tried if t.full)} fleet(s) fully evaluated ({settings.full} battles an opponent), "
+        f"{raced} dropped early by racing",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+# ---- the engagement ----------------------------------------------------------------------------------------------
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def engagement_text(result: SearchResult, output: Path, opponent: int = 0) -> str:
+    """The best fleet against an opponent as an engagement file (sheets relative to the file's folder), headed by
+    the command that replays the search's battles of it."""
+    from shipyard.systems.mcs.combat.knobs import doctrine_fields
+
+    best = result.best
+    assert best is not None
+    settings, inputs = result.settings, result.inputs
+    seed = opponent_seed(settings.seed, opponent)
+    battles = best.scores[opponent].battles
+    folder = output.resolve().parent
+
+    def sheet(path: str) -> str:
+        return os.path.relpath(Path(path).resolve(), folder).replace(os.sep, "/")
+
+    lines = [
+        f"# The best fleet of a shipyard fleet search (seed {settings.seed}) against "
+        f"{inputs.opponents[opponent].label}.",
+        f"# Replay the search's {battles:,} battles of it: shipyard combat battle {output.name} --seed {seed} "
+        f"--runs {battles}",
+        f"start_range = {_toml(inputs.start_range)}",
+        f"turns = {inputs.turns}",
+    ]
+    options = inputs.options.model_dump(mode="json", exclude_defaults=True)
+    if options:
+        lines += ["", "[options]"] + [f"{k} = {_toml(v)}" for k, v in options.items()]
+    sides = [fleet_sides(best, result.space), inputs.opponents[opponent].side]
+    for side in sides:
+        lines += ["", "[[sides]]"]
+        if side.name:
+            lines.append(f"name = {_toml(side.name)}")
+        if side.fleet_tactics is not None:
+            lines.append(f"fleet_tactics = {side.fleet_tactics}")
+        for ref in side.ships:
+            fields = {"sheet": sheet(ref.sheet)} | ref.model_dump(mode="json", exclude_defaults=True, exclude={"sheet"})
+            lines.append("[[sides.ships]]")
+            lines += [f"{k} = {_toml(v)}" for k, v in fields.items()]
+        fields = (
+            doctrine_fields(best.candidate.knobs)
+            if side is sides[0]
+            else side.doctrine.model_dump(mode="json", exclude_defaults=True)
+        )
+        fields = {k: v for k, v in fields.items() if v is not None}
+        if fields:
+            lines.append("[sides.doctrine]")
+            lines += [f"{k} = {_toml(v)}" for k, v in fields.items()]
+    return "\n".join(lines) + "\n"
+
+
+# ---- the page ----------------------------------------------------------------------------------------------------
+
+
+def _columns() -> dict[str, tuple[Column, ...]]:
+    fleet = (
+        Column("fleet", width=40, wrap=True),
+        Column("doctrine", width=40, wrap=True),
+        Column("cost", MCR),
+        Column("win", SHARE),
+        Column("95% low", SHARE),
+        Column("95% high", SHARE),
+        Column("draw", SHARE),
+        Column("loss", SHARE),
+        Column("worst case", SHARE),
+        Column("battles", WHOLE),
+    )
+    return {"fleets": fleet}
+
+
+def _rows(tried_list: list[Tried], result: SearchResult) -> list[list[Any]]:
+    rows = []
+    for tried in tried_list:
+        low, high = tried.interval("mean")
+        rows.append(
+            [
+                describe(tried, result.space),
+                knob_words(tried),
+                float(tried.cost),
+                tried.win,
+                low,
+                high,
+                tried.share("draws"),
+                tried.share("losses"),
+                tried.worst,
+                tried.battles,
+            ]
+        )
+    return rows
+
+
+def search_charts(result: SearchResult) -> list[str]:
+    """The Pareto front (win chance against cost, every fully evaluated fleet drawn), the search's course (the
+    incumbent's win chance with its interval, by battles fought), and the payoff heat map of the best fleets."""
+    from shipyard.report.charts import heat_map, line_chart, scatter_chart
+
+    front = {id(t) for t in result.front}
+    full = [t for t in result.tried if t.full]
+    charts = [
+        scatter_chart(
+            "Fleets by cost and win chance (the front joined)",
+            [
+                (f"{describe(t, result.space)}; {knob_words(t)}", float(t.cost), round(t.win * 100, 1), id(t) in front)
+                for t in sorted(full, key=lambda t: (id(t) not in front, t.cost))
+            ],
+            "MCr",
+            "% won",
+            (0.0, 100.0),
+        ),
+        line_chart(
+            "The best fleet so far, by battles fought",
+            [
+                (p.battles, round(p.best * 100, 1), round(p.low * 100, 1), round(p.high * 100, 1))
+                for p in result.history
+            ],
+            "battles",
+            "% (objective)",
+            (0.0, 100.0),
+        ),
+    ]
+    rows = result.ranked[:HEAT_ROWS]
+    if rows:
+        charts.append(
+            heat_map(
+                "Payoff: win chance by opponent",
+                [describe(t, result.space) for t in rows],
+                [o.label for o in result.inputs.opponents],
+                [[s.wins / s.battles if s.battles else 0.0 for s in t.scores] for t in rows],
+                "%",
+            )
+        )
+    return charts
+
+
+def write_search_page(result: SearchResult, output: Path) -> None:
+    from shipyard.report.html import table, write_page
+
+    columns = _columns()["fleets"]
+    best = result.best
+    context = {
+        "title": "shipyard fleet search",
+        "verdict": "odds",
+        "subtitle": f"{result.battles:,} battles over {len(result.tried):,} fleets, seed {result.settings.seed}",
+        "verdict_words": (
+            f"Best: {describe(best, result.space)} (MCr {float(best.cost):,.2f}), {_line(best, result)}"
+            if best is not None
+            else "No fleet was fully evaluated."
+        ),
+        "summary": [
+            ("budget", f"MCr {float(result.space.budget):,.2f}"),
+            ("opponents", "; ".join(o.label for o in result.inputs.opponents)),
+            ("searched", ", ".join(result.space.searched) or "no knob"),
+        ],
+        "charts": search_charts(result),
+        "tables": [
+            table("best", "Best fleets", columns, _rows(result.ranked[:TOP], result)),
+            table("front", "Pareto front", columns, _rows(result.front, result)),
+            table("tried", "Every fleet tried", columns, _rows(result.tried, result)),
+        ],
+        "groups": None,
+    }
+    write_page(output, "audit.html.j2", context)
+
+
+#: The reports ``combat search -o`` writes, by the output's extension.
+SEARCH_REPORTS = {".html": write_search_page}

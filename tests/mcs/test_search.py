@@ -1,0 +1,449 @@
+"""The fleet search (``shipyard combat search``): its space (the budget, the bounds, the repair of a fleet over
+them), its statistics (stages, racing, the front), its inputs' findings, and the promises of the command: the
+same seed gives the same result on every executor and number of workers, a journal resumes, the written
+engagement replays to the same figures, the best is at least as good as the best fleet of one design, and the
+page draws in Chromium."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, ROOT
+from typer.testing import CliRunner
+
+from shipyard.cli import app
+from shipyard.core.diagnostics import Span
+from shipyard.systems.mcs import api
+from shipyard.systems.mcs.combat.knobs import DEFAULTS, KNOBS, doctrine
+from shipyard.systems.mcs.combat.search import (
+    Design,
+    Inputs,
+    Search,
+    Settings,
+    Space,
+    Tried,
+    load_catalogue,
+    load_opponents,
+    opponent_spec,
+    space,
+    world,
+)
+from shipyard.systems.mcs.combat.workers import Candidate, InProcess, Score, Unit, fight_unit
+
+pytest.importorskip("optuna")
+
+runner = CliRunner()
+MCS = FIXTURES / "mcs"
+CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
+#: A catalogue whose sheets give their costs (MCr 480, 90 and 63), against a Midu Agashaan (MCr 3,759).
+SHEETS = [str(MCS / "zhodani-patrol-corvette.usd"), str(MCS / "drachen-jaeger.usd"), str(MCS / "rampart-15.usd")]
+AGAINST = str(ROOT / "examples" / "midu-agashaan.usd")
+#: A small search: a screen of 10 battles, a full evaluation of 40, 4 fleets at a time, 400 battles.
+SMALL = [
+    "--screen",
+    "10",
+    "--full",
+    "40",
+    "--generation",
+    "4",
+    "-n",
+    "400",
+    "--max-ships",
+    "12",
+    "-q",
+    "--format",
+    "json",
+]
+
+
+def _search(*extra: str, sheets: list[str] = SHEETS, budget: str = "4000") -> dict:
+    result = runner.invoke(app, ["combat", "search", *sheets, "--against", AGAINST, "-b", budget, *SMALL, *extra])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def _design(name: str, cost: int, low: int = 0, high: int | None = None) -> Design:
+    return Design(name, Path(name), name, None, None, Fraction(cost), low, high, None, Span(name, 1, 1))  # type: ignore[arg-type]
+
+
+def _space(costs: list[int], budget: int, max_ships: int | None = None) -> Space:
+    inputs = Inputs([_design(f"d{i}", c) for i, c in enumerate(costs)], [])
+    for design in inputs.designs:
+        design.template = type("T", (), {"tl": None})()  # type: ignore[assignment]
+    found, problems = space(inputs, Fraction(budget), None, {}, max_ships, None, Span("c", 1, 1))
+    assert found is not None, problems
+    return found
+
+
+# ---- the space --------------------------------------------------------------------------------------------------
+
+
+def test_bounds_are_what_the_budget_and_the_most_ships_allow():
+    """Budget MCr 1,000: 1000 // 480 = 2 corvettes, 1000 // 90 = 11 fighters, 1000 // 63 = 15; at most 12 ships."""
+    assert _space([480, 90, 63], 1000).bounds == [(0, 2), (0, 11), (0, 15)]
+    assert _space([480, 90, 63], 1000, max_ships=12).bounds == [(0, 2), (0, 11), (0, 12)]
+
+
+def test_a_fleet_over_the_budget_loses_a_ship_of_the_design_that_takes_the_most():
+    """(2, 3, 0) costs 960 + 270 = 1,230 > 1,000: the corvettes take the most (960), one goes: 480 + 270 = 750."""
+    within = _space([480, 90, 63], 1000)
+    assert within.repair((2, 3, 0)) == (1, 3, 0)
+    assert within.repair((1, 3, 0)) == (1, 3, 0)  # within: unchanged
+
+
+def test_a_fleet_over_the_most_ships_loses_ships_the_same_way_and_an_empty_one_gets_the_cheapest():
+    """(0, 5, 5) is 10 ships of at most 8: 450 against 315, a fighter goes; (0, 4, 5): 360 against 315, again."""
+    most = _space([480, 90, 63], 10_000, max_ships=8)
+    assert most.repair((0, 5, 5)) == (0, 3, 5)
+    assert most.repair((0, 0, 0)) == (0, 0, 1)
+
+
+def test_stages_double_from_the_screen_to_the_full_evaluation():
+    assert Settings(screen=50, full=400).stages() == [50, 100, 200, 400]
+    assert Settings(screen=30, full=100).stages() == [30, 60, 100]
+    assert Settings(screen=500, full=400).stages() == [400]
+
+
+def test_knobs_set_the_doctrine_and_their_defaults_are_the_doctrines():
+    chosen = doctrine([("evasion", "aim"), ("withdraw", "1/2")])
+    assert (chosen.evade, chosen.aim, chosen.withdraw) == (False, True, Fraction(1, 2))
+    assert doctrine((name, DEFAULTS[name]) for name in KNOBS).model_dump(exclude_defaults=True) == {}
+
+
+def test_opponent_specs():
+    assert opponent_spec("a.usd=2+b.usd") == [("a.usd", 2), ("b.usd", 0)]
+    assert opponent_spec("battle.toml=1") == [("battle.toml", 1)]
+    for bad in ("a.usd=0", "a.usd=two", "=2", "a.usd+"):
+        with pytest.raises(ValueError):
+            opponent_spec(bad)
+
+
+def _tried(win: int, worst_wins: int, cost: int, order: int = 0) -> Tried:
+    """A fleet of 100 battles against each of two opponents: ``win`` and ``worst_wins`` won."""
+    scores = [Score(100, win, 100 - win, 0), Score(100, worst_wins, 100 - worst_wins, 0)]
+    return Tried(Candidate((order,), ()), order, Fraction(cost), scores, full=True)
+
+
+def test_the_front_keeps_what_nothing_beats_on_every_count():
+    """(win, worst, cost): a (0.6, 0.5, 100) is beaten by b (0.7, 0.6, 100); c (0.8, 0.2, 200) and d (0.3, 0.3, 50)
+    are beaten by nothing: the front is d, b, c, cheapest first."""
+    from shipyard.systems.mcs.combat.search import SearchResult
+
+    a, b, c, d = _tried(70, 50, 100, 0), _tried(80, 60, 100, 1), _tried(140, 20, 200, 2), _tried(30, 30, 50, 3)
+    assert (a.win, a.worst) == (0.6, 0.5)
+    result = SearchResult(None, None, Settings(), [a, b, c, d], [], 800)  # type: ignore[arg-type]
+    assert result.front == [d, b, c]
+    assert result.best is c  # the best win chance over every battle: 140 of 200
+
+
+def test_the_worst_objective_ranks_by_the_hardest_opponent():
+    from shipyard.systems.mcs.combat.search import SearchResult
+
+    a, b = _tried(140, 20, 200, 0), _tried(80, 60, 100, 1)
+    assert SearchResult(None, None, Settings(objective="worst"), [a, b], [], 400).best is b  # type: ignore[arg-type]
+
+
+def _inputs() -> tuple[Inputs, Space]:
+    inputs, found = load_catalogue([Path(s) for s in SHEETS])
+    found += load_opponents([AGAINST], inputs)
+    assert not [d for d in found if d.severity.value == "error"]
+    searched, problems = space(inputs, Fraction(4000), None, {}, 12, None, Span("c", 1, 1))
+    assert searched is not None, problems
+    return inputs, searched
+
+
+def test_a_units_battles_are_the_same_however_the_runs_are_split():
+    """Common random numbers: run k against an opponent is one battle whoever fights it and with whatever else."""
+    inputs, searched = _inputs()
+    w = world(inputs, searched, 5)
+    candidate = Candidate((6, 2, 0), searched.knobs({}))
+    whole = fight_unit(w, Unit(candidate, 0, 0, 30))
+    parts = [fight_unit(w, Unit(candidate, 0, lo, lo + 10)) for lo in (0, 10, 20)]
+    total = Score()
+    for part in parts:
+        total.add(part)
+    assert total == whole and whole.battles == 30
+
+
+def test_racing_drops_a_fleet_whose_interval_tops_out_below_the_incumbents_floor():
+    """An incumbent of 400 wins in 400 battles (its 95% interval from 99.05%); a fleet of one light fighter wins
+    none of its first 10 battles (interval 0% to 27.8%): it is dropped after the screen."""
+    inputs, searched = _inputs()
+    settings = Settings(screen=10, full=40)
+    search = Search(inputs, searched, settings, InProcess(world(inputs, searched, 1)))
+    strong = Candidate((8, 0, 0), searched.knobs({}))
+    search.tried[strong.key] = Tried(strong, 0, Fraction(3840), [Score(400, 400, 0, 0)], full=True)
+    weak = Candidate((0, 0, 1), searched.knobs({}))
+    tried = Tried(weak, 1, Fraction(63), [Score()])
+    search.tried[weak.key] = tried
+    search._race([tried])
+    assert tried.battles == 10 and tried.win == 0 and not tried.full
+    assert tried.interval()[1] < search.tried[strong.key].interval()[0]
+
+
+# ---- findings ---------------------------------------------------------------------------------------------------
+
+
+def _run(*args: str):
+    return runner.invoke(app, ["combat", "search", *args])
+
+
+def test_a_design_without_a_cost_is_a_located_finding():
+    result = _run(str(MCS / "kuvasz.usd"), "--against", AGAINST, "-b", "1000")
+    assert result.exit_code == 1
+    assert f"{MCS / 'kuvasz.usd'}:1:1: error: SRC003 Kuvasz has no cost" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_catalogue_gives_a_cost_and_bounds(tmp_path):
+    catalogue = tmp_path / "catalogue.toml"
+    catalogue.write_text(
+        f'[[designs]]\nsheet = "{MCS / "kuvasz.usd"}"\ncost_mcr = 500\nmax = 2\n\n'
+        f'[[designs]]\nsheet = "{MCS / "rampart-15.usd"}"\nmin = 1\n',
+        encoding="utf-8",
+    )
+    document = _search(sheets=[str(catalogue)], budget="1200")
+    assert document["designs"] == [
+        {"name": "Kuvasz", "sheet": str(MCS / "kuvasz.usd"), "cost_mcr": 500.0, "min": 0, "max": 2},
+        {
+            "name": "Rampart-15 Light Fighter",
+            "sheet": str(MCS / "rampart-15.usd"),
+            "cost_mcr": 63.0,
+            "min": 1,
+            "max": 12,
+        },
+    ]
+    for row in document["payoff"]["rows"]:
+        assert row["cost_mcr"] <= 1200
+    catalogue.write_text(f'[[designs]]\nsheet = "{MCS / "kuvasz.usd"}"\nmax = 2\n', encoding="utf-8")
+    result = _run(str(catalogue), "--against", AGAINST, "-b", "1000")
+    assert result.exit_code == 1 and f"{catalogue}:1:1: error: SRC003 Kuvasz has no cost" in result.output
+
+
+def test_a_budget_no_fleet_fits_is_a_located_finding():
+    result = _run(SHEETS[0], "--against", AGAINST, "-b", "400")
+    assert result.exit_code == 1
+    assert (
+        f"{SHEETS[0]}:1:1: error: SRC004 no fleet fits the budget MCr 400: the cheapest design, Zhodani Patrol "
+        "Corvette, costs MCr 480" in result.output
+    )
+
+
+def test_an_empty_pool_is_a_located_finding(tmp_path):
+    pool = tmp_path / "pool.toml"
+    pool.write_text("opponents = []\n", encoding="utf-8")
+    result = _run(SHEETS[0], "--against", str(pool), "-b", "4000")
+    assert result.exit_code == 1 and f"{pool}:1:1: error: SRC002" in result.output
+
+
+def test_an_engagement_side_that_is_not_there(tmp_path):
+    battle = tmp_path / "battle.toml"
+    battle.write_text(
+        f'[[sides]]\nships = [{{sheet = "{AGAINST}"}}]\n[[sides]]\nships = [{{sheet = "{AGAINST}"}}]\n',
+        encoding="utf-8",
+    )
+    result = _run(SHEETS[0], "--against", f"{battle}=3", "-b", "4000")
+    assert (
+        result.exit_code == 1 and f"{battle}:1:1: error: SRC005 an engagement has sides 1 and 2, not 3" in result.output
+    )
+
+
+def test_a_malformed_opponent_and_a_misspelt_knob_are_usage_errors():
+    result = _run(SHEETS[0], "--against", "a.usd=0", "-b", "4000")
+    assert result.exit_code == 2 and "must be a whole number of 1 or more" in result.output
+    result = _run(SHEETS[0], "--against", AGAINST, "-b", "4000", "--knobs", "seak")
+    assert result.exit_code == 2 and "'seak' is no doctrine knob (did you mean 'seek'?)" in result.output
+    result = _run(SHEETS[0], "--against", AGAINST, "-b", "4000", "--doctrine", "seek=far")
+    assert result.exit_code == 2 and "seek is one of best, hold, vs, s, m, l, x" in result.output
+
+
+def test_without_the_search_extra_the_command_says_how_to_install_it(monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "optuna" else real(name, *a))
+    result = _run(SHEETS[0], "--against", AGAINST, "-b", "4000")
+    assert result.exit_code == 2
+    assert "needs optuna, not installed here.\nInstall them with: pip install 'shipyard[search]'" in result.output
+
+
+def test_a_design_above_the_tech_level_is_not_bought():
+    document = _search("--tl", "12")
+    assert "Zhodani Patrol Corvette" not in [d["name"] for d in document["designs"]]
+
+
+# ---- the command's promises --------------------------------------------------------------------------------------
+
+
+def test_the_document_has_the_promised_shape():
+    document = _search()
+    assert {"seed", "battles", "best", "front", "payoff"} <= set(document)
+    best = document["best"]
+    assert {"fleet", "cost_mcr", "win", "draw", "loss", "win_ci"} <= set(best)
+    assert all(set(entry) == {"name", "sheet", "count"} for entry in best["fleet"])
+    assert best["win"] + best["draw"] + best["loss"] == pytest.approx(1)
+    assert best["win_ci"][0] <= best["win"] <= best["win_ci"][1]
+    assert best["cost_mcr"] <= 4000 and sum(e["count"] for e in best["fleet"]) <= 12
+    assert document["battles"] == sum(c["battles"] for row in document["payoff"]["rows"] for c in row["cells"])
+    assert document["battles"] >= 400
+
+
+def test_the_same_seed_gives_the_same_search_on_every_executor(tmp_path):
+    one = _search("-j", "1")
+    assert _search("-j", "2") == one
+    assert _search("--executor", "dask", "-j", "2") == one
+    assert _search("-j", "1", "--seed", "2") != one
+
+
+def test_a_dask_cluster_given_by_its_address():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+        remote = _search("--executor", "dask", "--scheduler", cluster.scheduler_address)
+    assert remote == _search("-j", "1")
+
+
+def test_a_journal_resumes_a_search_where_it_stopped(tmp_path):
+    journal = tmp_path / "search.journal"
+    whole = _search("-j", "1")
+    short = runner.invoke(
+        app,
+        [
+            "combat",
+            "search",
+            *SHEETS,
+            "--against",
+            AGAINST,
+            "-b",
+            "4000",
+            *SMALL,
+            "-n",
+            "150",
+            "--journal",
+            str(journal),
+        ],
+    )
+    assert short.exit_code == 0, short.output
+    resumed = _search("-j", "1", "--journal", str(journal))
+    assert resumed.pop("resumed_trials") > 0
+    whole.pop("resumed_trials")
+    assert resumed == whole
+
+
+def test_a_search_stopped_inside_a_generation_resumes_to_the_same_result(tmp_path, monkeypatch):
+    """The trials asked but never told (the search stopped among them) are tried again on resuming."""
+    journal = tmp_path / "search.journal"
+    settings = Settings(screen=10, full=40, generation=4, battles=400)
+    whole = api.combat_search(SHEETS, [AGAINST], 4000, settings, max_ships=12, jobs=1).result
+    calls = {"n": 0}
+    real = Search._race
+
+    def stop_in_the_second(self, fresh):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+        return real(self, fresh)
+
+    monkeypatch.setattr(Search, "_race", stop_in_the_second)
+    journaled = Settings(screen=10, full=40, generation=4, battles=400, journal=journal)
+    with pytest.raises(KeyboardInterrupt):
+        api.combat_search(SHEETS, [AGAINST], 4000, journaled, max_ships=12, jobs=1)
+    monkeypatch.setattr(Search, "_race", real)
+    resumed = api.combat_search(SHEETS, [AGAINST], 4000, journaled, max_ships=12, jobs=1).result
+    assert whole is not None and resumed is not None
+    assert [t.candidate for t in resumed.tried] == [t.candidate for t in whole.tried]
+    assert [t.scores for t in resumed.tried] == [t.scores for t in whole.tried]
+    assert resumed.battles == whole.battles
+
+
+def test_the_written_engagement_replays_the_best_fleets_battles(tmp_path):
+    target = tmp_path / "best.toml"
+    document = _search("--write-engagement", str(target))
+    best = document["best"]
+    text = target.read_text(encoding="utf-8")
+    assert f"--seed 1 --runs {best['battles']}" in text
+    replay = runner.invoke(
+        app, ["combat", "battle", str(target), "--seed", "1", "--runs", str(best["battles"]), "--format", "json", "-q"]
+    )
+    assert replay.exit_code == 0, replay.output
+    side = json.loads(replay.stdout)["sides"][0]
+    assert (side["win"], side["draw"], side["loss"]) == (best["win"], best["draw"], best["loss"])
+    assert side["win_ci"] == best["win_ci"]
+
+
+def test_the_best_is_at_least_as_good_as_the_best_fleet_of_one_design():
+    """Each design alone, as many as MCr 4,000 and 12 ships buy (8 corvettes, 12 heavy fighters, 12 light
+    fighters), measured by ``combat battle`` with another seed: the search's best, within its interval, is no
+    worse than the best of them."""
+    document = _search("-n", "600")
+    singles = []
+    for sheet, count in zip(SHEETS, (8, 12, 12), strict=True):
+        result = api.combat_battle([_engagement(sheet, count)], runs=300, seed=99, jobs=1)
+        assert result.counted is not None
+        singles.append(result.counted.side(0)["win"])
+    assert max(singles) > 0.5  # the corvettes: a real bar to clear
+    assert document["best"]["win_ci"][1] >= max(singles)
+    assert document["baseline"] is not None
+    assert document["best"]["objective"] >= document["baseline"]["objective"]
+
+
+def _engagement(sheet: str, count: int) -> Path:
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp())
+    path = folder / "single.toml"
+    path.write_text(
+        f'[[sides]]\nships = [{{sheet = "{sheet}", count = {count}}}]\n[[sides]]\nships = [{{sheet = "{AGAINST}"}}]\n',
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_nsga2_and_random_search_run_and_keep_a_front():
+    for sampler in ("nsga2", "random"):
+        document = _search("--sampler", sampler)
+        assert document["sampler"] == sampler and document["front"]
+        costs = [f["cost_mcr"] for f in document["front"]]
+        assert costs == sorted(costs)
+
+
+def test_a_pool_reports_the_worst_case_and_the_payoff(tmp_path):
+    pool = tmp_path / "pool.toml"
+    pool.write_text(
+        f'[[opponents]]\nname = "one Midu"\nships = [{{sheet = "{AGAINST}"}}]\n\n'
+        f'[[opponents]]\nname = "corvettes"\nships = [{{sheet = "{SHEETS[0]}", count = 4}}]\n',
+        encoding="utf-8",
+    )
+    result = runner.invoke(
+        app, ["combat", "search", *SHEETS, "--against", str(pool), "-b", "4000", *SMALL, "--objective", "worst"]
+    )
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert len(document["payoff"]["opponents"]) == 2
+    best = document["best"]
+    assert best["objective"] == best["worst"] <= best["win"]
+    assert all(len(row["cells"]) == 2 for row in document["payoff"]["rows"])
+
+
+def test_the_page_has_its_charts(tmp_path):
+    page = tmp_path / "search.html"
+    result = runner.invoke(
+        app, ["combat", "search", *SHEETS, "--against", AGAINST, "-b", "4000", *SMALL, "-o", str(page)]
+    )
+    assert result.exit_code == 0, result.output
+    html = page.read_text(encoding="utf-8")
+    assert "Fleets by cost and win chance" in html and "Payoff: win chance by opponent" in html
+    if CHROMIUM is not None:
+        dom = subprocess.run(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
+        assert dom.count("<svg") == 3
+        assert "The best fleet so far, by battles fought" in dom and "Best fleets</h2>" in dom
+        assert dom.count('class="marked"') >= 1 and 'class="line"' in dom
