@@ -8,10 +8,10 @@
 Reading and checking (``load``, ``check``, ``plan_check``), converting (``convert``), tabulating and exporting
 (``export_tables``, ``write_export``), the judge's audit (``audit``, ``write_audit_report``) and the
 documentation of codes (``explain``); and each system's public functions, re-exported from the module its
-``System`` line names: MCS combat (``combat_shot``, ``combat_resolve``, ``combat_battle``), the TCS judge's
-scoring (``score``, ``check_formation_log``), Simple Fleet Combat (``sfc_odds``, ``sfc_table``, ``sfc_referee``)
-and Dark Stars (``darkstars_generate``, ``darkstars_draw``, ``darkstars_referee``, ``darkstars_moves``). Nothing
-here prints: every function returns values and diagnostics, and the command line decides how to show them.
+``System`` line names: MCS combat (``combat_shot``, ``combat_resolve``, ``combat_battle``, ``combat_search``),
+the TCS judge's scoring (``score``, ``check_formation_log``), Simple Fleet Combat (``sfc_odds``, ``sfc_table``,
+``sfc_referee``) and Dark Stars (``darkstars_generate``, ``darkstars_draw``, ``darkstars_referee``,
+``darkstars_moves``). Nothing here prints: every function returns values and diagnostics, and the command line decides how to show them.
 Heavy parts load only when a function needs them. docs/api.md lists every name with its signature.
 """
 
@@ -53,10 +53,12 @@ if TYPE_CHECKING:
     from shipyard.systems.darkstars.api import darkstars_draw, darkstars_generate, darkstars_moves, darkstars_referee
     from shipyard.systems.mcs.api import (
         CombatBattle,
+        CombatSearch,
         CombatShot,
         combat_battle,
         combat_options,
         combat_resolve,
+        combat_search,
         combat_shot,
         mcs_options,
         range_band,
@@ -70,6 +72,7 @@ __all__ = [
     "CheckPlan",
     "CheckTally",
     "CombatBattle",
+    "CombatSearch",
     "CombatShot",
     "Diagnostic",
     "Excludes",
@@ -93,6 +96,7 @@ __all__ = [
     "combat_battle",
     "combat_options",
     "combat_resolve",
+    "combat_search",
     "combat_shot",
     "convert",
     "darkstars_draw",

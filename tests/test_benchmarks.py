@@ -16,6 +16,7 @@ SMOKE = {
     "bench_check.py": (["--n", "5", "--repeat", "1"], "| 5 |"),
     "bench_audit.py": (["--n", "5"], "| 5 | this | audit -j1 |"),
     "bench_battle.py": (["--runs", "4"], "| Coronation v Hollyfields | 4 |"),
+    "bench_search.py": (["--smoke"], "| Dask LocalCluster, 2 workers |"),
     "bench_long_lines.py": (["--smoke"], "one line of"),
     "fuzz_long.py": (["--cases", "2"], "8 cases passed"),
 }

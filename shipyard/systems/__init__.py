@@ -13,7 +13,7 @@ SYSTEMS = (
     System(
         name="mcs",
         title="MCS (Military Combat System) and T4 USD sheets, FFS designs",
-        prefixes=("MCS", "USD", "FFS", "CNV", "CMB"),
+        prefixes=("MCS", "USD", "FFS", "CNV", "CMB", "SRC"),
         formats=(
             Format("usd", "sheet", "a USD sheet", reader="shipyard.systems.mcs.parse:read_usd", fallback=True),
             Format(

@@ -150,12 +150,11 @@ def search_text(result: SearchResult) -> str:
             f"  {rank}. {describe(tried, space)} (MCr {float(tried.cost):,.2f}; {knob_words(tried)}): "
             f"{percent(tried.value(settings.objective))} ({percent(low)} to {percent(high)})"
         )
-    lines += ["", "Pareto front (win chance, worst case, cost):"]
+    pool = len(opponents) > 1
+    lines += ["", f"Pareto front (win chance, {'worst case, ' if pool else ''}cost):"]
     for tried in result.front:
-        lines.append(
-            f"  MCr {float(tried.cost):,.2f}: {describe(tried, space)}: wins {percent(tried.win)}, worst "
-            f"{percent(tried.worst)}"
-        )
+        worst = f", worst {percent(tried.worst)}" if pool else ""
+        lines.append(f"  MCr {float(tried.cost):,.2f}: {describe(tried, space)}: wins {percent(tried.win)}{worst}")
     if len(opponents) > 1:
         lines += ["", "Payoff (win chance) of the best fleets by opponent:"]
         for tried in result.ranked[:TOP]:

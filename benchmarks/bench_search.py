@@ -1,0 +1,164 @@
+"""The fleet search's speed and quality (run by hand; results go in docs/benchmarks.md and the README).
+
+    python benchmarks/bench_search.py                 # every measure at full size (about 6 minutes on 2 cores)
+    python benchmarks/bench_search.py --smoke         # each measure tiny, as a check that it runs
+
+Measures, in this process, on the search of docs/search.md (three designs that give their costs against a Midu
+Agashaan, MCr 4,000, at most 12 ships):
+
+1. battles per second of the same units of work in this process, on 2 local worker processes and on a Dask
+   LocalCluster of 2 workers (each the same results);
+2. the distributed overhead per batch: a batch of units that fight no battle, sent and gathered;
+3. a whole search over the 3 designs and 4 doctrine knobs (seek, evasion, target, withdraw) with 20,000
+   battles on 2 local workers, timed;
+4. search quality: TPE against random search at the same number of battles, over several seeds, each best fleet
+   with its 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from fractions import Fraction
+from pathlib import Path
+
+from shipyard.core.diagnostics import Span
+from shipyard.systems.mcs.combat.search import Settings, load_catalogue, load_opponents, space, world
+from shipyard.systems.mcs.combat.workers import Candidate, DaskCluster, InProcess, LocalProcesses, Unit
+
+ROOT = Path(__file__).resolve().parents[1]
+MCS = ROOT / "fixtures" / "mcs"
+SHEETS = [MCS / "zhodani-patrol-corvette.usd", MCS / "drachen-jaeger.usd", MCS / "rampart-15.usd"]
+AGAINST = str(ROOT / "examples" / "midu-agashaan.usd")
+KNOBS = ["seek", "evasion", "target", "withdraw"]
+
+
+def setting():
+    inputs, _ = load_catalogue(SHEETS)
+    load_opponents([AGAINST], inputs)
+    searched, found = space(inputs, Fraction(4000), KNOBS, {}, 12, None, Span("-", 1, 1))
+    assert searched is not None, found
+    return inputs, searched
+
+
+def throughput(units_of: int, battles: int) -> None:
+    inputs, searched = setting()
+    w = world(inputs, searched, 1)
+    candidates = [Candidate((8 - i % 3, i % 4, i % 5), searched.knobs({})) for i in range(units_of)]
+    units = [Unit(c, 0, lo, lo + 50) for c in candidates for lo in range(0, battles, 50)]
+    total = sum(u.last - u.first for u in units)
+    print("| executor | battles | seconds | battles/s | ratio to one process |")
+    print("|---|---|---|---|---|")
+    reference = None
+    first_scores = None
+    for name, make in (
+        ("this process", lambda: InProcess(w)),
+        ("2 local processes", lambda: LocalProcesses(w, 2)),
+        ("Dask LocalCluster, 2 workers", lambda: DaskCluster(w, None, 2)),
+    ):
+        executor = make()
+        try:
+            executor.map(units[:1])  # started and warm: the workers' imports are not the battles'
+            start = time.perf_counter()
+            scores = executor.map(units)
+            seconds = time.perf_counter() - start
+        finally:
+            executor.close()
+        first_scores = first_scores or scores
+        assert scores == first_scores, "every executor gives the same scores"
+        rate = total / seconds
+        reference = reference or rate
+        print(f"| {name} | {total:,} | {seconds:.2f} | {rate:,.0f} | {rate / reference:.2f}x |")
+
+
+def overhead(batches: int, size: int) -> None:
+    inputs, searched = setting()
+    w = world(inputs, searched, 1)
+    candidate = Candidate((8, 0, 0), searched.knobs({}))
+    empty = [Unit(candidate, 0, 0, 0) for _ in range(size)]
+    print(f"\n| executor | a batch of {size} units that fight nothing, mean of {batches} | per unit |")
+    print("|---|---|---|")
+    for name, make in (
+        ("2 local processes", lambda: LocalProcesses(w, 2)),
+        ("Dask LocalCluster, 2 workers", lambda: DaskCluster(w, None, 2)),
+    ):
+        executor = make()
+        try:
+            executor.map(empty)
+            start = time.perf_counter()
+            for _ in range(batches):
+                executor.map(empty)
+            seconds = (time.perf_counter() - start) / batches
+        finally:
+            executor.close()
+        print(f"| {name} | {seconds * 1000:.1f} ms | {seconds / size * 1000:.2f} ms |")
+
+
+def whole_search(battles: int, jobs: int) -> None:
+    from shipyard.systems.mcs import api
+
+    start = time.perf_counter()
+    found = api.combat_search(
+        [str(s) for s in SHEETS], [AGAINST], 4000, Settings(seed=1, battles=battles), KNOBS, max_ships=12, jobs=jobs
+    )
+    seconds = time.perf_counter() - start
+    result = found.result
+    assert result is not None and result.best is not None
+    best = result.best
+    low, high = best.interval()
+    print(
+        f"\nA search of 3 designs and {len(KNOBS)} knobs, {result.battles:,} battles on {jobs} local processes: "
+        f"{seconds:.1f} s ({result.battles / seconds:,.0f} battles/s), {len(result.tried)} fleets tried; best wins "
+        f"{best.win:.1%} (95% {low:.1%} to {high:.1%})"
+    )
+
+
+def quality(battles: int, seeds: int, jobs: int) -> None:
+    from shipyard.systems.mcs import api
+    from shipyard.systems.mcs.combat.search import describe
+
+    print("\n| seed | sampler | battles | fleets tried | best fleet | wins | 95% interval |")
+    print("|---|---|---|---|---|---|---|")
+    for seed in range(1, seeds + 1):
+        for sampler in ("tpe", "random"):
+            found = api.combat_search(
+                [str(s) for s in SHEETS],
+                [AGAINST],
+                4000,
+                Settings(seed=seed, battles=battles, sampler=sampler),
+                KNOBS,
+                max_ships=12,
+                jobs=jobs,
+            )
+            result = found.result
+            assert result is not None and result.best is not None
+            best = result.best
+            low, high = best.interval()
+            print(
+                f"| {seed} | {sampler} | {result.battles:,} | {len(result.tried)} | {describe(best, result.space)}; "
+                f"{', '.join(f'{k} {v}' for k, v in best.candidate.knobs if k in KNOBS)} | {best.win:.1%} | "
+                f"{low:.1%} to {high:.1%} |"
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="every measure tiny")
+    parser.add_argument("--battles", type=int, default=20_000, help="the whole search's battles")
+    parser.add_argument("--quality-battles", type=int, default=4_000)
+    parser.add_argument("--seeds", type=int, default=3)
+    args = parser.parse_args()
+    if args.smoke:
+        throughput(2, 50)
+        overhead(2, 4)
+        whole_search(200, 1)
+        quality(200, 1, 1)
+        return
+    throughput(8, 200)
+    overhead(20, 16)
+    whole_search(args.battles, 2)
+    quality(args.quality_battles, args.seeds, 2)
+
+
+if __name__ == "__main__":
+    main()
