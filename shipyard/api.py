@@ -12,7 +12,8 @@ documentation of codes (``explain``); and each system's public functions, re-exp
 the TCS judge's scoring (``score``, ``check_formation_log``), Simple Fleet Combat (``sfc_odds``, ``sfc_table``,
 ``sfc_referee``) and Dark Stars (``darkstars_generate``, ``darkstars_draw``, ``darkstars_referee``,
 ``darkstars_moves``). Nothing here prints: every function returns values and diagnostics, and the command line
-decides how to show them. Heavy parts load only when a function needs them. docs/api.md lists every name with its signature.
+decides how to show them. Heavy parts load only when a function needs them. docs/api.md lists every name with
+its signature.
 """
 
 from __future__ import annotations
