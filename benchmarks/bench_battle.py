@@ -2,15 +2,22 @@
 
     python benchmarks/bench_battle.py              # 2,000 battles of each engagement
     python benchmarks/bench_battle.py --runs 10000
+    python benchmarks/bench_battle.py --fleets --base /tmp/old   # fleet scale, against another checkout
 
 Measures, in this process, the Coronation against the Hollyfields from Extreme range and a squadron battle (8
 Midus against 4 Zhodani strike cruisers), counted on 1 and 2 cores, beside the narrated engine run once per
-battle (the same engine keeping its narration), and prints the ratios.
+battle (the same engine keeping its narration), and prints the ratios. ``--fleets`` measures the engine at fleet
+scale instead (4 Coronations against 4 Hollyfields, 16 against 16) on one core, and with ``--base DIR`` the same
+battles fought by the checkout in DIR in the same run, alternating, the median of ``--repeat`` rounds each.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -37,10 +44,67 @@ def engagements() -> dict[str, Engagement]:
     }
 
 
+#: Fleet scale: each side's count of its sheet.
+FLEET_SIZES = (4, 16)
+
+
+def fleet_engagement(size: int) -> Engagement:
+    return Engagement(
+        sides=[
+            Side(ships=[ShipRef(sheet=str(MCS / "coronation.usd"), count=size)]),
+            Side(ships=[ShipRef(sheet=str(MCS / "hollyfields.usd"), count=size)]),
+        ]
+    )
+
+
+def ms_a_battle(size: int, runs: int) -> float:
+    """Milliseconds a counted battle of ``size`` against ``size`` on one core, in this process."""
+    engagement = fleet_engagement(size)
+    fleets, _ = build_fleets(engagement, ROOT)
+    assert fleets is not None
+    start = time.perf_counter()
+    for run in range(runs):
+        fight(fleets, engagement.options, engagement.start_range, engagement.turns, 1, run)
+    return (time.perf_counter() - start) / runs * 1000
+
+
+def _elsewhere(base: str, size: int, runs: int) -> float:
+    """``ms_a_battle`` measured by the checkout in ``base`` (its shipyard first on the path)."""
+    here = str(ROOT / "benchmarks")
+    code = f"import sys; sys.path.insert(0, {here!r}); import bench_battle as b; print(b.ms_a_battle({size}, {runs}))"
+    env = dict(os.environ, PYTHONPATH=base)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=base)
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def fleet_scale(runs: int, base: str | None, repeat: int) -> None:
+    print("| engagement | battles | ms a battle, this | ms a battle, base | speed-up |")
+    print("|---|---|---|---|---|")
+    for size in FLEET_SIZES:
+        count = max(5, runs // size)
+        here, there = [], []
+        for _ in range(repeat):
+            here.append(_elsewhere(str(ROOT), size, count))
+            if base is not None:
+                there.append(_elsewhere(base, size, count))
+        mine = statistics.median(here)
+        other = statistics.median(there) if there else None
+        print(
+            f"| {size} Coronations v {size} Hollyfields | {count:,} | {mine:.1f} | "
+            + (f"{other:.1f} | {other / mine:.2f}x |" if other is not None else "- | - |")
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2000)
+    parser.add_argument("--fleets", action="store_true", help="the engine at fleet scale, on one core")
+    parser.add_argument("--base", help="a checkout to measure beside this one (with --fleets)")
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    if args.fleets:
+        fleet_scale(args.runs, args.base, args.repeat)
+        return
     print(
         "| engagement | battles | -j1 battles/s | -j2 battles/s | -j2 speed-up | narrated battles/s | "
         "counted / narrated |"

@@ -693,3 +693,36 @@ def test_a_volley_and_its_batteries_one_by_one_agree_everywhere(
     ]
     assert volley.dice.roll(1, 1_000_000, "check") == single.dice.roll(1, 1_000_000, "check")  # in step
     assert volley.log == single.log
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    target=st.sampled_from(["coronation", "hollyfields", "kuvasz", "midu-agashaan", "drachen-jaeger"]),
+    weapon=st.sampled_from(["laser", "paw", "missile", "meson"]),
+    pen=st.integers(0, 30),
+    dv=st.integers(0, 30),
+    sand=st.sampled_from(["none", "blocking", "cloud"]),
+    cloud=st.integers(0, 4),
+    rules=st.sampled_from(
+        [{}, {"pc_survivability": True}, {"location_on_no_effect": True}, {"severity_against": "size"}]
+    ),
+)
+def test_a_counted_hit_is_resolved_as_the_long_way_resolves_it(seed, target, weapon, pen, dv, sand, cloud, rules):
+    """``resolve_counted`` (counted battles' hits, rolls in line) makes the same changes with the same draws of the
+    generator as ``resolve_damage``, for every weapon, sand and severity rule."""
+    from shipyard.systems.mcs.combat.damage import Hit, resolve_counted, resolve_damage, words
+
+    done = []
+    for counted in (False, True):
+        ship_hit = ship(target)
+        dice = RandomDice(seed, keep=False)
+        ctx = Context(dice=dice, options=Options(**rules), narrate=False)
+        if counted:
+            draw = dice.quick()
+            assert draw is not None
+            resolve_counted(ctx, draw, weapon, pen, dv, ship_hit, sand, cloud, set())
+        else:
+            resolve_damage(ctx, Hit(weapon, pen, dv, "battery"), ship_hit, sand, cloud, set())
+        done.append(([words(c.text) for c in ctx.changes], dice._random()))
+    assert done[0] == done[1]

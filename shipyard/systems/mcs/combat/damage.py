@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from shipyard.core.fast import new_tuple
 from shipyard.systems.mcs.combat import tables as t
-from shipyard.systems.mcs.combat.dice import Dice
+from shipyard.systems.mcs.combat.dice import Dice, totals
 from shipyard.systems.mcs.combat.options import POWER_LOSS_WORDS, Options, Weapon
 from shipyard.systems.mcs.combat.state import (
     MISSILES,
@@ -786,3 +786,73 @@ def resolve_damage(
     dv = penetrate(ctx, hit, armour)
     if dv is not None:
         interior_hit(ctx, hit, ship, dv)
+
+
+def resolve_counted(
+    ctx: Context,
+    draw: Callable[[], float],
+    weapon: Weapon,
+    pen: int,
+    dv: int,
+    ship: CombatShip,
+    sand: str,
+    cloud: int,
+    sand_fired: set[int] | None,
+) -> None:
+    """``resolve_damage`` for counted battles (no narration, dice from a generator's ``draw``): the same rolls in
+    the same order and the same changes, with the severity and location rolls taken in line. Mesons, quick combat
+    and sand that could lower the hit go the long way."""
+    options = ctx.options
+    if weapon == "meson" or options.quick_combat:
+        resolve_damage(ctx, Hit(weapon, pen, dv, ""), ship, sand, cloud, sand_fired)
+        return
+    if weapon in ("laser", "missile"):
+        if sand == "cloud" and cloud:
+            pen, dv = pen - cloud, dv - cloud
+        elif sand == "blocking":
+            sand_armour = ship.sand_armour
+            if sand_armour is not None and dv - sand_armour < t.FULL_PENETRATION_MARGIN:
+                blocked = blocking_sand(
+                    ctx, Hit(weapon, pen, dv, ""), ship, sand_fired if sand_fired is not None else set()
+                )
+                if blocked is None:
+                    return
+                dv = blocked.dv
+    against = ship.toughness if options.severity_against == "toughness" else ship.size
+    sides = t.PC_SURVIVABILITY_DIE if options.pc_survivability and weapon == "laser" else t.SEVERITY_DIE
+    three = _THREE_D6
+    # MCS 5.2, 5.3: the surface severity, then a location and effect for each hit it makes
+    levels = t.severity_levels(int(draw() * sides) + 1 + dv - against)
+    weak = False
+    for level in levels:
+        location = t.SURFACE_BY_ROLL[three[int(draw() * 216)]]
+        if location == "weak spot":
+            weak = True
+        surface_effect(ctx, ship, location, level)
+    if not levels and options.location_on_no_effect:
+        weak = t.SURFACE_BY_ROLL[three[int(draw() * 216)]] == "weak spot"
+    # MCS 5.0: armour, then the interior severity and a location for each hit it makes
+    change = t.penetration(pen, ship.armour + (t.WEAK_SPOT_ARMOUR if weak else 0))
+    if change is None:
+        return
+    for level in t.severity_levels(int(draw() * sides) + 1 + dv + change - against):
+        while True:  # MCS 4.5: facilities the ship lacks are re-rolled
+            location, crew = t.INTERIOR_BY_ROLL[three[int(draw() * 216)]]
+            if not facility_missing(ship, location):
+                break
+        hit_level = level
+        armour = ship.component_armour.get(location) if ship.component_armour else None
+        if armour is not None and weapon in ("laser", "paw", "missile"):
+            if pen < armour:
+                continue
+            if pen == armour:
+                hit_level = t.LEVEL_ORDER[t.LEVEL_ORDER.index(level) - 1]
+                if hit_level == "none":
+                    continue
+        interior_effect(ctx, ship, location, hit_level, weapon)
+        if crew:
+            crew_casualties(ctx, ship, hit_level, weapon)
+
+
+#: Every total of 3d6, each combination once: one draw of the generator picks a roll (as ``RandomDice.roll``).
+_THREE_D6 = totals(3, 6)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -43,7 +43,7 @@ TABLE_LIMIT = 1296
 
 
 @functools.cache
-def _totals(count: int, sides: int) -> tuple[int, ...]:
+def totals(count: int, sides: int) -> tuple[int, ...]:
     """The total of every combination of ``count`` dice of ``sides`` sides, each once: one uniform choice among
     them is a roll of those dice (one draw of the generator instead of ``count``)."""
     if sides**count > TABLE_LIMIT:
@@ -67,14 +67,19 @@ class RandomDice:
         if count == 1:
             total = int(self._random() * sides) + 1
         else:
-            totals = _totals(count, sides)
-            if totals:
-                total = totals[int(self._random() * len(totals))]
+            table = totals(count, sides)
+            if table:
+                total = table[int(self._random() * len(table))]
             else:
                 total = count + sum(int(self._random() * sides) for _ in range(count))
         if self.keep:
             self.log.append(Rolled(_reason(why, of), f"{count}d{sides}", total))
         return total
+
+    def quick(self) -> Callable[[], float] | None:
+        """The generator's draw, for a caller that rolls as ``roll`` does (one draw a die, or one of ``totals``)
+        without keeping the rolls: None when they are kept. Counted battles roll through it a million times."""
+        return None if self.keep else self._random
 
     def pick(self, choices: int, why: str) -> int:
         chosen = int(self._random() * choices) + 1

@@ -27,10 +27,12 @@ from shipyard.systems.mcs.combat.damage import (
     facility_missing,
     interior_effect,
     interior_location_hit,
+    resolve_counted,
     resolve_damage,
     surface_effect,
     words,
 )
+from shipyard.systems.mcs.combat.dice import totals
 from shipyard.systems.mcs.combat.odds import at_most
 from shipyard.systems.mcs.combat.options import DEFAULT_OPTIONS, POWER_LOSS_WORDS, Options, Weapon
 from shipyard.systems.mcs.combat.state import (
@@ -380,6 +382,8 @@ def fire_volley(
     cloud = cloud_screen(target) if sand == "cloud" else 0
     hits = 0
     narrate = ctx.narrate
+    quick = getattr(ctx.dice, "quick", None)
+    draw = quick() if quick is not None and not narrate else None
     for battery in batteries:
         if battery.destroyed or column >= len(battery.dam) or id(battery) in unpowered:
             continue
@@ -393,6 +397,17 @@ def fire_volley(
             _, bonus = _shoot(ctx, aim, battery.label, target, pen, dam, shown=who(attacker.name, battery))
             if bonus is None:
                 continue
+        elif draw is not None:  # counted: the same draws as ``RandomDice.roll`` and ``resolve_damage``, in line
+            table = totals(aim.dice, aim.sides)
+            roll = (table[int(draw() * len(table))] if table else ctx.dice.roll(aim.dice, aim.sides, "")) + aim.offset
+            made = aim.target - roll
+            if made < 0:
+                continue
+            # ``ToHit.damage_bonus``: +1 for every POINTS_PER_EXTRA_DAMAGE made by, from 0 up to the ROF bonus
+            bonus = min(aim.rof_bonus, made // t.POINTS_PER_EXTRA_DAMAGE)
+            resolve_counted(ctx, draw, weapon, pen, dam + bonus, target, sand, cloud, sand_fired)
+            hits += 1
+            continue
         else:  # _shoot's roll, hit and bonus (one formula: ``ToHit.damage_bonus``), without its narration
             roll = ctx.dice.roll(aim.dice, aim.sides, "to-hit", battery.label) + aim.offset
             if roll > aim.target:

@@ -505,3 +505,11 @@ OPTIONAL_FACILITIES: dict[str, re.Pattern[str]] = {
         re.I,
     ),
 }
+
+
+#: The surface location and the interior location (with its crew mark) of each total of 3d6, by index: the tables
+#: above read once, for battles counted by the thousand.
+SURFACE_BY_ROLL: tuple[str, ...] = tuple(lookup(SURFACE_LOCATIONS, roll) if roll >= 3 else "" for roll in range(19))
+INTERIOR_BY_ROLL: tuple[tuple[str, bool], ...] = tuple(
+    interior_location(roll) if roll >= 3 else ("", False) for roll in range(19)
+)
