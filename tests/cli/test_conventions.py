@@ -258,8 +258,9 @@ def test_every_choice_is_taken_in_any_case():
         (["audit", "examples"], "auditing"),
         (["export", "examples", "-o", "{tmp}/ships.json"], "exporting"),
         (["sfc", "table", "examples/sfc/imperial-squadron.toml", "examples/sfc/imperial-squadron.toml"], "odds"),
+        ([*["combat", "search"], *RUNS["combat search"][0]], "searching"),
     ],
-    ids=["battle", "audit", "export", "sfc table"],
+    ids=["battle", "audit", "export", "sfc table", "search"],
 )
 def test_long_work_shows_a_progress_bar_on_a_terminal_and_none_with_q(args, label, tmp_path):
     """TTY_COMPATIBLE=1 makes standard error a terminal to rich: the bar is drawn there, and gone with -q; off a

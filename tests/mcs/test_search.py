@@ -334,30 +334,32 @@ def test_a_journal_resumes_a_search_where_it_stopped(tmp_path):
     assert resumed == whole
 
 
-def test_a_search_stopped_inside_a_generation_resumes_to_the_same_result(tmp_path, monkeypatch):
-    """The trials asked but never told (the search stopped among them) are tried again on resuming."""
+@pytest.mark.parametrize(("where", "at"), [("_race", 2), ("_told", 6)], ids=["fighting", "telling"])
+def test_a_search_stopped_inside_a_generation_resumes_to_the_same_result(tmp_path, monkeypatch, where, at):
+    """Stopped while a generation fights (its trials asked, none told) or while it is told (two of its four told),
+    the search resumes from its journal to the result of one never stopped: the same fleets, battles and course."""
     journal = tmp_path / "search.journal"
     settings = Settings(screen=10, full=40, generation=4, battles=400)
     whole = api.combat_search(SHEETS, [AGAINST], 4000, settings, max_ships=12, jobs=1).result
     calls = {"n": 0}
-    real = Search._race
+    real = getattr(Search, where)
 
-    def stop_in_the_second(self, fresh):
+    def stop(self, *args):
         calls["n"] += 1
-        if calls["n"] == 2:
+        if calls["n"] == at:
             raise KeyboardInterrupt
-        return real(self, fresh)
+        return real(self, *args)
 
-    monkeypatch.setattr(Search, "_race", stop_in_the_second)
+    monkeypatch.setattr(Search, where, stop)
     journaled = Settings(screen=10, full=40, generation=4, battles=400, journal=journal)
     with pytest.raises(KeyboardInterrupt):
         api.combat_search(SHEETS, [AGAINST], 4000, journaled, max_ships=12, jobs=1)
-    monkeypatch.setattr(Search, "_race", real)
+    monkeypatch.setattr(Search, where, real)
     resumed = api.combat_search(SHEETS, [AGAINST], 4000, journaled, max_ships=12, jobs=1).result
-    assert whole is not None and resumed is not None
+    assert whole is not None and resumed is not None and resumed.resumed > 0
     assert [t.candidate for t in resumed.tried] == [t.candidate for t in whole.tried]
     assert [t.scores for t in resumed.tried] == [t.scores for t in whole.tried]
-    assert resumed.battles == whole.battles
+    assert resumed.battles == whole.battles and resumed.history == whole.history
 
 
 def test_the_written_engagement_replays_the_best_fleets_battles(tmp_path):

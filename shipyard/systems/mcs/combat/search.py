@@ -679,7 +679,7 @@ class Search:
             sampler=self._sampler(optuna, 0),
             load_if_exists=True,
         )
-        pending = self._resume(study)
+        pending, told = self._resume(study)
         if not study.trials:
             for params in self._baseline():
                 study.enqueue_trial(params, skip_if_exists=True)
@@ -687,11 +687,13 @@ class Search:
         while pending or (self.fought < self.settings.battles and stale < self.settings.stale):
             if pending:
                 study.sampler = self._sampler(optuna, pending[0].number)
+                while len(pending) < self.settings.generation:  # stopped while asking: the rest asked now
+                    pending.append(study.ask())
             else:
                 study.sampler = self._sampler(optuna, len(study.trials))
                 pending = [study.ask() for _ in range(self.settings.generation)]
-            new = self._generation(pending, study)
-            pending = []
+            new = self._generation(pending, study, told)
+            pending, told = [], set()
             stale = 0 if new else stale + 1
         return SearchResult(
             self.space,
@@ -703,30 +705,47 @@ class Search:
             self.resumed,
         )
 
-    def _resume(self, study: Any) -> list[Any]:
-        """The trials a journal holds: those told are read back (their battles not fought again); those asked but
-        never told (the search stopped among them) are tried again."""
+    def _resume(self, study: Any) -> tuple[list[Any], set[int]]:
+        """The trials a journal holds, a generation at a time: a generation wholly told is read back (its battles
+        not fought again, its step of the search's course noted); a generation the search stopped inside is tried
+        again whole, as it was first (the trials it had told are not told twice). That generation's trials, and the
+        numbers of those already told."""
         import optuna
 
-        pending = []
-        for frozen in study.trials:
-            if frozen.state == optuna.trial.TrialState.COMPLETE and "result" in frozen.user_attrs:
-                candidate = self._candidate(optuna.trial.FixedTrial(frozen.params, frozen.number))
-                if candidate.key not in self.tried:
-                    tried = Tried(candidate, frozen.number, self.space.cost(candidate.counts), [])
-                    tried.restore(frozen.user_attrs["result"])
-                    self.tried[candidate.key] = tried
-                    self.fought += tried.battles
-                self.resumed += 1
-            elif frozen.state == optuna.trial.TrialState.RUNNING:
-                pending.append(optuna.trial.Trial(study, frozen._trial_id))
-        if self.tried:
-            self._note()
-        return pending
+        size = self.settings.generation
+        trials = study.trials
+        for first in range(0, len(trials), size):
+            generation = trials[first : first + size]
+            told = [t.state == optuna.trial.TrialState.COMPLETE and "result" in t.user_attrs for t in generation]
+            if len(generation) == size and all(told):
+                for frozen in generation:
+                    self._restore(frozen)
+                self._note()
+                continue
+            again = [
+                optuna.trial.FixedTrial(frozen.params, frozen.number)
+                if done
+                else optuna.trial.Trial(study, frozen._trial_id)
+                for frozen, done in zip(generation, told, strict=True)
+            ]
+            return again, {frozen.number for frozen, done in zip(generation, told, strict=True) if done}
+        return [], set()
 
-    def _generation(self, trials: list[Any], study: Any) -> int:
+    def _restore(self, frozen: Any) -> None:
+        import optuna
+
+        candidate = self._candidate(optuna.trial.FixedTrial(frozen.params, frozen.number))
+        if candidate.key not in self.tried:
+            tried = Tried(candidate, frozen.number, self.space.cost(candidate.counts), [])
+            tried.restore(frozen.user_attrs["result"])
+            self.tried[candidate.key] = tried
+            self.fought += tried.battles
+        self.resumed += 1
+
+    def _generation(self, trials: list[Any], study: Any, told: set[int] | frozenset[int] = frozenset()) -> int:
         """Try a generation: its new candidates fight (racing against the incumbent of the generation before), then
-        every trial is told, in order. The number of new candidates."""
+        every trial is told, in order (but those numbered in ``told``, told before the search stopped). The number
+        of new candidates."""
         candidates = [self._candidate(trial) for trial in trials]
         fresh: list[Tried] = []
         for trial, candidate in zip(trials, candidates, strict=True):
@@ -741,6 +760,8 @@ class Search:
                 fresh.append(tried)
         self._race(fresh)
         for trial, candidate in zip(trials, candidates, strict=True):
+            if trial.number in told:
+                continue
             tried = self.tried[candidate.key]
             trial.set_user_attr("result", tried.record())
             study.tell(trial, self._told(tried))
