@@ -687,11 +687,13 @@ class Search:
         while pending or (self.fought < self.settings.battles and stale < self.settings.stale):
             if pending:
                 study.sampler = self._sampler(optuna, pending[0].number)
-                while len(pending) < self.settings.generation:  # stopped while asking: the rest asked now
+                while len(pending) < self._size(pending[0].number):  # stopped while asking: the rest asked now
                     pending.append(study.ask())
             else:
-                study.sampler = self._sampler(optuna, len(study.trials))
-                pending = [study.ask() for _ in range(self.settings.generation)]
+                # the trials asked so far (those enqueued and not yet asked are the next ones asked)
+                start = sum(1 for t in study.trials if t.state != optuna.trial.TrialState.WAITING)
+                study.sampler = self._sampler(optuna, start)
+                pending = [study.ask() for _ in range(self._size(start))]
             new = self._generation(pending, study, told)
             pending, told = [], set()
             stale = 0 if new else stale + 1
@@ -705,6 +707,11 @@ class Search:
             self.resumed,
         )
 
+    def _size(self, first: int) -> int:
+        """The trials of the generation that starts at trial ``first``: the first is the fleets of one design alone
+        (the obvious, fought in full before any racing), every other ``generation``."""
+        return (len(self._baseline()) or self.settings.generation) if first == 0 else self.settings.generation
+
     def _resume(self, study: Any) -> tuple[list[Any], set[int]]:
         """The trials a journal holds, a generation at a time: a generation wholly told is read back (its battles
         not fought again, its step of the search's course noted); a generation the search stopped inside is tried
@@ -712,10 +719,12 @@ class Search:
         numbers of those already told."""
         import optuna
 
-        size = self.settings.generation
-        trials = study.trials
-        for first in range(0, len(trials), size):
+        trials = [t for t in study.trials if t.state != optuna.trial.TrialState.WAITING]  # enqueued, not yet asked
+        first = 0
+        while first < len(trials):
+            size = self._size(first)
             generation = trials[first : first + size]
+            first += size
             told = [t.state == optuna.trial.TrialState.COMPLETE and "result" in t.user_attrs for t in generation]
             if len(generation) == size and all(told):
                 for frozen in generation:
