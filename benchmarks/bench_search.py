@@ -4,7 +4,7 @@
     python benchmarks/bench_search.py --smoke         # each measure tiny, as a check that it runs
 
 Measures, in this process, on the search of docs/search.md (three designs that give their costs against a Midu
-Agashaan, MCr 4,000, at most 12 ships):
+Agashaan, MCr 3,000, at most 16 ships):
 
 1. battles per second of the same units of work in this process, on 2 local worker processes and on a Dask
    LocalCluster of 2 workers (each the same results);
@@ -31,12 +31,13 @@ MCS = ROOT / "fixtures" / "mcs"
 SHEETS = [MCS / "zhodani-patrol-corvette.usd", MCS / "drachen-jaeger.usd", MCS / "rampart-15.usd"]
 AGAINST = str(ROOT / "examples" / "midu-agashaan.usd")
 KNOBS = ["seek", "evasion", "target", "withdraw"]
+BUDGET, MAX_SHIPS = 3000, 16
 
 
 def setting():
     inputs, _ = load_catalogue(SHEETS)
     load_opponents([AGAINST], inputs)
-    searched, found = space(inputs, Fraction(4000), KNOBS, {}, 12, None, Span("-", 1, 1))
+    searched, found = space(inputs, Fraction(BUDGET), KNOBS, {}, MAX_SHIPS, None, Span("-", 1, 1))
     assert searched is not None, found
     return inputs, searched
 
@@ -44,7 +45,7 @@ def setting():
 def throughput(units_of: int, battles: int) -> None:
     inputs, searched = setting()
     w = world(inputs, searched, 1)
-    candidates = [Candidate((8 - i % 3, i % 4, i % 5), searched.knobs({})) for i in range(units_of)]
+    candidates = [Candidate((4 - i % 3, 12 - i % 4, i % 3), searched.knobs({})) for i in range(units_of)]
     units = [Unit(c, 0, lo, lo + 50) for c in candidates for lo in range(0, battles, 50)]
     total = sum(u.last - u.first for u in units)
     print("| executor | battles | seconds | battles/s | ratio to one process |")
@@ -74,7 +75,7 @@ def throughput(units_of: int, battles: int) -> None:
 def overhead(batches: int, size: int) -> None:
     inputs, searched = setting()
     w = world(inputs, searched, 1)
-    candidate = Candidate((8, 0, 0), searched.knobs({}))
+    candidate = Candidate((4, 12, 0), searched.knobs({}))
     empty = [Unit(candidate, 0, 0, 0) for _ in range(size)]
     print(f"\n| executor | a batch of {size} units that fight nothing, mean of {batches} | per unit |")
     print("|---|---|---|")
@@ -94,12 +95,18 @@ def overhead(batches: int, size: int) -> None:
         print(f"| {name} | {seconds * 1000:.1f} ms | {seconds / size * 1000:.2f} ms |")
 
 
-def whole_search(battles: int, jobs: int) -> None:
+def whole_search(battles: int, jobs: int, full: int = 400) -> None:
     from shipyard.systems.mcs import api
 
     start = time.perf_counter()
     found = api.combat_search(
-        [str(s) for s in SHEETS], [AGAINST], 4000, Settings(seed=1, battles=battles), KNOBS, max_ships=12, jobs=jobs
+        [str(s) for s in SHEETS],
+        [AGAINST],
+        BUDGET,
+        Settings(seed=1, battles=battles, screen=min(50, full), full=full),
+        KNOBS,
+        max_ships=MAX_SHIPS,
+        jobs=jobs,
     )
     seconds = time.perf_counter() - start
     result = found.result
@@ -113,7 +120,7 @@ def whole_search(battles: int, jobs: int) -> None:
     )
 
 
-def quality(battles: int, seeds: int, jobs: int) -> None:
+def quality(battles: int, seeds: int, jobs: int, full: int = 400) -> None:
     from shipyard.systems.mcs import api
     from shipyard.systems.mcs.combat.search import describe
 
@@ -124,10 +131,10 @@ def quality(battles: int, seeds: int, jobs: int) -> None:
             found = api.combat_search(
                 [str(s) for s in SHEETS],
                 [AGAINST],
-                4000,
-                Settings(seed=seed, battles=battles, sampler=sampler),
+                BUDGET,
+                Settings(seed=seed, battles=battles, sampler=sampler, screen=min(50, full), full=full),
                 KNOBS,
-                max_ships=12,
+                max_ships=MAX_SHIPS,
                 jobs=jobs,
             )
             result = found.result
@@ -145,14 +152,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="every measure tiny")
     parser.add_argument("--battles", type=int, default=20_000, help="the whole search's battles")
-    parser.add_argument("--quality-battles", type=int, default=4_000)
+    parser.add_argument("--quality-battles", type=int, default=6_000)
     parser.add_argument("--seeds", type=int, default=3)
     args = parser.parse_args()
     if args.smoke:
         throughput(2, 50)
         overhead(2, 4)
-        whole_search(200, 1)
-        quality(200, 1, 1)
+        whole_search(100, 1, full=20)
+        quality(100, 1, 1, full=20)
         return
     throughput(8, 200)
     overhead(20, 16)

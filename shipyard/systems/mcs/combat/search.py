@@ -832,6 +832,17 @@ def describe(tried: Tried, space: Space) -> str:
     return " + ".join(f"{n} {d.name}" for d, n in zip(space.designs, tried.candidate.counts, strict=True) if n)
 
 
+def short_names(space: Space) -> list[str]:
+    """Each design by the first word of its name ("Zhodani"), or its whole name where two would share one."""
+    first = [d.name.split()[0] if d.name.split() else d.name for d in space.designs]
+    return [word if first.count(word) == 1 else d.name for word, d in zip(first, space.designs, strict=True)]
+
+
+def describe_short(tried: Tried, space: Space) -> str:
+    """A fleet in few words, for a chart's label: '4 Zhodani + 12 MF357B'."""
+    return " + ".join(f"{n} {name}" for name, n in zip(short_names(space), tried.candidate.counts, strict=True) if n)
+
+
 def fleet_sides(tried: Tried, space: Space) -> Side:
     """The candidate's side as an engagement writes it (sheets as the catalogue resolved them)."""
     from shipyard.systems.mcs.combat.knobs import doctrine

@@ -10,7 +10,14 @@ from typing import Any
 
 from shipyard.core.chances import percent
 from shipyard.report.tables import MCR, SHARE, WHOLE, Column
-from shipyard.systems.mcs.combat.search import SearchResult, Tried, describe, fleet_sides, opponent_seed
+from shipyard.systems.mcs.combat.search import (
+    SearchResult,
+    Tried,
+    describe,
+    describe_short,
+    fleet_sides,
+    opponent_seed,
+)
 
 #: Fleets listed as the best, and rows of the payoff heat map.
 TOP = 5
@@ -308,7 +315,7 @@ def search_charts(result: SearchResult) -> list[str]:
         charts.append(
             heat_map(
                 "Payoff: win chance by opponent",
-                [describe(t, result.space) for t in rows],
+                [f"{rank}. {describe_short(t, result.space)}" for rank, t in enumerate(rows, start=1)],
                 [o.label for o in result.inputs.opponents],
                 [[s.wins / s.battles if s.battles else 0.0 for s in t.scores] for t in rows],
                 "%",
