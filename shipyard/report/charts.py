@@ -179,9 +179,15 @@ PLOT_BOTTOM = 44
 PLOT_TOP = 30
 PLOT_HEIGHT = 300
 POINT_RADIUS = 4
-#: A heat map's cell, and the room for its row labels.
+#: A heat map's cell; its shade: one hue, from this lightness at 0 down by the span at 1, with white figures on
+#: cells darker than the threshold; the characters of a column's label shown.
 CELL_WIDTH = 90
 CELL_HEIGHT = 22
+HEAT_HUE = 205
+HEAT_LIGHTEST = 96
+HEAT_SPAN = 60
+HEAT_WHITE_BELOW = 60
+COLUMN_CHARS = 14
 
 
 def _ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -307,7 +313,7 @@ def heat_map(
         cx = LABEL_WIDTH + CELL_WIDTH * index + CELL_WIDTH / 2
         parts.append(
             f'<text x="{cx:.1f}" y="54" text-anchor="middle"><title>{escape(column)}</title>'
-            f"{escape(_label(column)[:14])}</text>"
+            f"{escape(_label(column)[:COLUMN_CHARS])}</text>"
         )
     for r, (label, row) in enumerate(zip(rows, values, strict=True)):
         y = 64 + CELL_HEIGHT * r
@@ -317,13 +323,13 @@ def heat_map(
         )
         for c, value in enumerate(row):
             share = min(max(value, 0.0), 1.0)
-            light = 96 - share * 60
-            text = "#fff" if light < 60 else "#000"
+            light = HEAT_LIGHTEST - share * HEAT_SPAN
+            text = "#fff" if light < HEAT_WHITE_BELOW else "#000"
             parts.append(
                 f'<g class="cell"><title>{escape(label)} against {escape(columns[c])}: '
                 f"{share:.1%}</title>"
                 f'<rect x="{LABEL_WIDTH + CELL_WIDTH * c}" y="{y}" width="{CELL_WIDTH - 2}" height="{CELL_HEIGHT - 2}" '
-                f'fill="hsl(205, 100%, {light:.0f}%)"/>'
+                f'fill="hsl({HEAT_HUE}, 100%, {light:.0f}%)"/>'
                 f'<text x="{LABEL_WIDTH + CELL_WIDTH * c + CELL_WIDTH / 2 - 1:.1f}" y="{y + CELL_HEIGHT - 7}" '
                 f'text-anchor="middle" fill="{text}">{share * 100:.1f}{escape(unit)}</text></g>'
             )

@@ -300,8 +300,11 @@ def combat_search(
     if start_range is not None:
         inputs.start_range = start_range
     top = Span(path=str(paths[0]) if paths else "-", line=1, col=1)
-    if any(d.severity is Severity.ERROR for d in found) or not inputs.designs or not inputs.opponents:
-        if not inputs.opponents and not any(d.severity is Severity.ERROR for d in found):
+    # A design or an opponent that cannot be used stops the search (it would be searched without, unsaid); a
+    # sheet's own findings are reported as ``combat battle`` reports them, and change no figure.
+    unusable = any(d.severity is Severity.ERROR and d.code.startswith(s.UNUSABLE) for d in found)
+    if unusable or not inputs.designs or not inputs.opponents:
+        if not unusable and not inputs.opponents:
             found.append(
                 Diagnostic(code="SRC005", severity=Severity.ERROR, span=top, message="no opponent to search against")
             )

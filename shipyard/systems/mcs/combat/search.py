@@ -47,6 +47,11 @@ from shipyard.systems.mcs.model import UsdShip
 
 #: How to install what the search needs, said when it is missing.
 INSTALL_HINT = "pip install 'shipyard[search]'"
+#: The codes of a design or opponent that cannot be used (a file not read, no ship, no cost): an error of one stops
+#: the search before it starts.
+UNUSABLE = ("SRC", "CMB", "IO")
+#: The optimiser's seeds are numpy's, below this.
+SAMPLER_SEEDS = 2**32
 
 
 class _Entry(AnyCase):
@@ -615,7 +620,7 @@ class Search:
     def _sampler(self, optuna: Any, trials: int) -> Any:
         """The sampler of the generation that starts at trial ``trials``, seeded by the search's seed and that
         number only: a resumed search asks what an unbroken one would."""
-        seed = run_seed(self.settings.seed, trials) % 2**32
+        seed = run_seed(self.settings.seed, trials) % SAMPLER_SEEDS
         if self.settings.sampler == "random":
             return optuna.samplers.RandomSampler(seed=seed)
         if self.settings.sampler == "nsga2":
