@@ -449,3 +449,18 @@ def test_the_page_has_its_charts(tmp_path):
         assert dom.count("<svg") == 3
         assert "The best fleet so far, by battles fought" in dom and "Best fleets</h2>" in dom
         assert dom.count('class="marked"') >= 1 and 'class="line"' in dom
+
+
+def test_check_tells_a_catalogue_and_a_pool_for_what_they_are(tmp_path):
+    """``check`` is given a search's files by mistake: each is named for what it is, with the command that reads it
+    (IO007), not "a TOML file of no kind shipyard reads"."""
+    catalogue = tmp_path / "catalogue.toml"
+    catalogue.write_text(f'[[designs]]\nsheet = "{SHEETS[0]}"\n', encoding="utf-8")
+    pool = tmp_path / "pool.toml"
+    pool.write_text(f'[[opponents]]\nships = [{{sheet = "{AGAINST}"}}]\n', encoding="utf-8")
+    result = runner.invoke(app, ["check", str(catalogue), str(pool)])
+    assert result.exit_code == 2
+    assert f"{catalogue}:1:1: error: IO007 a fleet search's catalogue file, not a sheet: give it to 'shipyard " in (
+        result.output.replace("\n", " ")
+    )
+    assert "a fleet search's opponent pool file, not a sheet" in result.output.replace("\n", " ")
