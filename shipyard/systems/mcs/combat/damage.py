@@ -821,21 +821,25 @@ def resolve_counted(
     against = ship.toughness if options.severity_against == "toughness" else ship.size
     sides = t.PC_SURVIVABILITY_DIE if options.pc_survivability and weapon == "laser" else t.SEVERITY_DIE
     three = _THREE_D6
+    none = t.SEVERITY_LEVELS[0][0]  # a total this low or lower does nothing (MCS 5.2)
     # MCS 5.2, 5.3: the surface severity, then a location and effect for each hit it makes
-    levels = t.severity_levels(int(draw() * sides) + 1 + dv - against)
+    total = int(draw() * sides) + 1 + dv - against
+    levels = t.severity_levels(total) if total > none else ()
     weak = False
     for level in levels:
         location = t.SURFACE_BY_ROLL[three[int(draw() * 216)]]
         if location == "weak spot":
             weak = True
-        surface_effect(ctx, ship, location, level)
+        elif location != "no effect":  # bare hull: ``surface_effect`` would only say so
+            surface_effect(ctx, ship, location, level)
     if not levels and options.location_on_no_effect:
         weak = t.SURFACE_BY_ROLL[three[int(draw() * 216)]] == "weak spot"
     # MCS 5.0: armour, then the interior severity and a location for each hit it makes
     change = t.penetration(pen, ship.armour + (t.WEAK_SPOT_ARMOUR if weak else 0))
     if change is None:
         return
-    for level in t.severity_levels(int(draw() * sides) + 1 + dv + change - against):
+    total = int(draw() * sides) + 1 + dv + change - against
+    for level in t.severity_levels(total) if total > none else ():
         while True:  # MCS 4.5: facilities the ship lacks are re-rolled
             location, crew = t.INTERIOR_BY_ROLL[three[int(draw() * 216)]]
             if not facility_missing(ship, location):

@@ -376,6 +376,7 @@ def fire_volley(
     if attacker.why_not_fire(group) is not None or group.beyond(band.key) is not None:
         return 0
     aims: dict[int, ToHit] = {}
+    tables: dict[int, tuple[int, ...]] = {}  # each aim's dice, every combination once (``totals``)
     column = band.column
     unpowered = attacker.unpowered()
     weapon: Weapon = group.weapon if group.weapon in ("laser", "paw", "meson") else "laser"
@@ -385,7 +386,7 @@ def fire_volley(
     quick = getattr(ctx.dice, "quick", None)
     draw = quick() if quick is not None and not narrate else None
     for battery in batteries:
-        if battery.destroyed or column >= len(battery.dam) or id(battery) in unpowered:
+        if battery.destroyed or column >= len(battery.dam) or (unpowered and id(battery) in unpowered):
             continue
         pen, dam = battery.pen[column], battery.dam[column]
         if pen is None or dam is None:
@@ -398,7 +399,9 @@ def fire_volley(
             if bonus is None:
                 continue
         elif draw is not None:  # counted: the same draws as ``RandomDice.roll`` and ``resolve_damage``, in line
-            table = totals(aim.dice, aim.sides)
+            table = tables.get(battery.rof)
+            if table is None:
+                table = tables[battery.rof] = totals(aim.dice, aim.sides)
             roll = (table[int(draw() * len(table))] if table else ctx.dice.roll(aim.dice, aim.sides, "")) + aim.offset
             made = aim.target - roll
             if made < 0:
