@@ -464,3 +464,15 @@ def test_check_tells_a_catalogue_and_a_pool_for_what_they_are(tmp_path):
         result.output.replace("\n", " ")
     )
     assert "a fleet search's opponent pool file, not a sheet" in result.output.replace("\n", " ")
+
+
+def test_a_catalogue_is_told_by_what_it_holds_not_its_name(tmp_path):
+    """A catalogue on standard input (no name) is read as one; an FFS design's TOML is a sheet, as ``combat battle``
+    reads it (the seed's example gives no cost: SRC003)."""
+    text = f'[[designs]]\nsheet = "{SHEETS[2]}"\n'
+    result = runner.invoke(app, ["combat", "search", "-", "--against", AGAINST, "-b", "200", *SMALL], input=text)
+    assert result.exit_code == 0, result.output
+    assert [d["name"] for d in json.loads(result.stdout)["designs"]] == ["Rampart-15 Light Fighter"]
+    ffs = ROOT / "examples" / "ffs2" / "seed-examples.toml"
+    result = _run(str(ffs), "--against", AGAINST, "-b", "600")
+    assert result.exit_code == 1 and f"{ffs}:1:1: error: SRC003 Seed Example has no cost" in result.output

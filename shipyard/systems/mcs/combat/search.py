@@ -184,13 +184,28 @@ def _catalogue_designs(path: Path, shown: str) -> tuple[CatalogueFile | None, li
     return catalogue, designs, found
 
 
+def _is_catalogue(path: Path) -> bool:
+    """A catalogue file by what it holds (``[[designs]]``), whatever its name (standard input has none); any other
+    file (a USD sheet, an FFS design's TOML) is a sheet, read as ``combat battle`` reads one."""
+    import tomllib
+
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return False  # the sheet reader says why it cannot be read
+    try:
+        return "designs" in tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return "[[designs]]" in text  # a catalogue with a mistake: SRC001 at it
+
+
 def load_catalogue(sources: Sequence[Path]) -> tuple[Inputs, list[Diagnostic]]:
     """The designs of the catalogue's files: sheets (each MCS ship a design, priced by its sheet) and catalogue
     files (TOML: ``[[designs]]`` with a sheet, cost and bounds, and the fleet's ``max_ships`` and ``tl``)."""
     inputs = Inputs([], [])
     found: list[Diagnostic] = []
     for path in sources:
-        if path.suffix.lower() == ".toml":
+        if _is_catalogue(path):
             catalogue, designs, problems = _catalogue_designs(path, str(path))
             if catalogue is not None:
                 inputs.max_ships = catalogue.max_ships if inputs.max_ships is None else inputs.max_ships
