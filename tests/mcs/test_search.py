@@ -476,3 +476,16 @@ def test_a_catalogue_is_told_by_what_it_holds_not_its_name(tmp_path):
     ffs = ROOT / "examples" / "ffs2" / "seed-examples.toml"
     result = _run(str(ffs), "--against", AGAINST, "-b", "600")
     assert result.exit_code == 1 and f"{ffs}:1:1: error: SRC003 Seed Example has no cost" in result.output
+
+
+def test_an_opponent_file_is_told_by_what_it_holds(tmp_path):
+    """A pool takes no '=N' (SRC005); a TOML file that is neither an engagement nor a pool is a sheet (an FFS
+    design), fought as ``combat battle`` fights one."""
+    pool = tmp_path / "pool.toml"
+    pool.write_text(f'[[opponents]]\nships = [{{sheet = "{AGAINST}"}}]\n', encoding="utf-8")
+    result = _run(SHEETS[0], "--against", f"{pool}=2", "-b", "4000")
+    assert result.exit_code == 1 and f"{pool}:1:1: error: SRC005 a pool file takes no '=2'" in result.output
+    ffs = str(ROOT / "examples" / "ffs2" / "seed-examples.toml")
+    result = runner.invoke(app, ["combat", "search", SHEETS[0], "--against", ffs, "-b", "1000", *SMALL])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["opponents"][0]["name"] == "Seed Example"

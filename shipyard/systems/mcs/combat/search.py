@@ -184,28 +184,13 @@ def _catalogue_designs(path: Path, shown: str) -> tuple[CatalogueFile | None, li
     return catalogue, designs, found
 
 
-def _is_catalogue(path: Path) -> bool:
-    """A catalogue file by what it holds (``[[designs]]``), whatever its name (standard input has none); any other
-    file (a USD sheet, an FFS design's TOML) is a sheet, read as ``combat battle`` reads one."""
-    import tomllib
-
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        return False  # the sheet reader says why it cannot be read
-    try:
-        return "designs" in tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return "[[designs]]" in text  # a catalogue with a mistake: SRC001 at it
-
-
 def load_catalogue(sources: Sequence[Path]) -> tuple[Inputs, list[Diagnostic]]:
     """The designs of the catalogue's files: sheets (each MCS ship a design, priced by its sheet) and catalogue
     files (TOML: ``[[designs]]`` with a sheet, cost and bounds, and the fleet's ``max_ships`` and ``tl``)."""
     inputs = Inputs([], [])
     found: list[Diagnostic] = []
     for path in sources:
-        if _is_catalogue(path):
+        if "designs" in _tables_of(path):  # told by what it holds: standard input has no name
             catalogue, designs, problems = _catalogue_designs(path, str(path))
             if catalogue is not None:
                 inputs.max_ships = catalogue.max_ships if inputs.max_ships is None else inputs.max_ships
@@ -236,19 +221,32 @@ def opponent_spec(value: str) -> list[tuple[str, int]]:
     return parts
 
 
-def _toml_opponents(path: Path, side_number: int) -> tuple[list[Opponent], Engagement | None, list[Diagnostic]]:
-    """An engagement file's side (the second unless asked), or every opponent of a pool file."""
+def _tables_of(path: Path) -> set[str]:
+    """The top-level keys and tables of a TOML file (those a broken one names as arrays of tables), or none for a
+    file that is no TOML: what tells a catalogue ([[designs]]), an engagement ([[sides]]) or a pool
+    ([[opponents]]) from a sheet (a USD sheet, an FFS design's TOML)."""
     import tomllib
 
-    shown = str(path)
     try:
-        keys = set(tomllib.loads(path.read_text(encoding="utf-8-sig")))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        keys = set()
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return set()
+    try:
+        return set(tomllib.loads(text))
+    except tomllib.TOMLDecodeError:
+        return {name for name in ("designs", "sides", "opponents") if f"[[{name}]]" in text}
+
+
+def _toml_opponents(path: Path, side_number: int) -> tuple[list[Opponent], Engagement | None, list[Diagnostic]]:
+    """An engagement file's side (the second unless asked), or every opponent of a pool file."""
+    shown = str(path)
     base = folder_of(path)
-    if "opponents" in keys:
+    if "opponents" in _tables_of(path):
         pool, found, positions = read_toml_file(path, shown, PoolFile, "SRC001", "SRC002", "opponent pool")
         if pool is None:
+            return [], None, found
+        if side_number:
+            found.append(_error("SRC005", Span(path=shown, line=1, col=1), f"a pool file takes no '={side_number}'"))
             return [], None, found
         opponents = []
         for index, side in enumerate(pool.opponents):
@@ -291,7 +289,7 @@ def load_opponents(specs: Sequence[str], inputs: Inputs) -> list[Diagnostic]:
     engaged = False
     for spec in specs:
         parts = opponent_spec(spec)
-        if len(parts) == 1 and parts[0][0].lower().endswith(".toml"):
+        if len(parts) == 1 and _tables_of(Path(parts[0][0])) & {"sides", "opponents"}:
             path = Path(parts[0][0])
             opponents, engagement, problems = _toml_opponents(path, parts[0][1])
             found += problems
