@@ -176,7 +176,7 @@ def stacked_chart(
 #: plot, and its height.
 PLOT_LEFT = 70
 PLOT_BOTTOM = 44
-PLOT_TOP = 30
+PLOT_TOP = 44
 PLOT_HEIGHT = 300
 POINT_RADIUS = 4
 #: A heat map's cell; its shade: one hue, from this lightness at 0 down by the span at 1, with white figures on

@@ -316,7 +316,7 @@ def search_charts(result: SearchResult) -> list[str]:
             heat_map(
                 "Payoff: win chance by opponent",
                 [f"{rank}. {describe_short(t, result.space)}" for rank, t in enumerate(rows, start=1)],
-                [o.label for o in result.inputs.opponents],
+                [o.side.name or o.fleet.name for o in result.inputs.opponents],  # short: the label names the file
                 [[s.wins / s.battles if s.battles else 0.0 for s in t.scores] for t in rows],
                 "%",
             )
