@@ -389,8 +389,6 @@ def test_the_best_is_at_least_as_good_as_the_best_fleet_of_one_design():
         singles.append(result.counted.side(0)["win"])
     assert max(singles) > 0.5  # the corvettes: a real bar to clear
     assert document["best"]["win_ci"][1] >= max(singles)
-    assert document["baseline"] is not None
-    assert document["best"]["objective"] >= document["baseline"]["objective"]
 
 
 def _engagement(sheet: str, count: int) -> Path:
