@@ -487,3 +487,30 @@ def test_an_opponent_file_is_told_by_what_it_holds(tmp_path):
     result = runner.invoke(app, ["combat", "search", SHEETS[0], "--against", ffs, "-b", "1000", *SMALL])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["opponents"][0]["name"] == "Seed Example"
+
+
+def test_a_sheet_of_two_designs_names_each_in_the_engagement_written(tmp_path):
+    """Each ship of a sheet is a design; the engagement names the one bought, so that ``combat battle`` fights it
+    and not the sheet's first ship, and replays the search's figures."""
+    two = tmp_path / "two.usd"
+    two.write_text(
+        (MCS / "rampart-15.usd").read_text(encoding="utf-8")
+        + "\n"
+        + (MCS / "drachen-jaeger.usd").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    target = tmp_path / "best.toml"
+    result = runner.invoke(
+        app,
+        ["combat", "search", str(two), "--against", AGAINST, "-b", "1200", *SMALL, "--write-engagement", str(target)],
+    )
+    assert result.exit_code == 0, result.output
+    best = json.loads(result.stdout)["best"]
+    text = target.read_text(encoding="utf-8")
+    for entry in best["fleet"]:
+        assert f'name = "{entry["name"]}"' in text
+    replay = runner.invoke(
+        app, ["combat", "battle", str(target), "--seed", "1", "--runs", str(best["battles"]), "--format", "json", "-q"]
+    )
+    side = json.loads(replay.stdout)["sides"][0]
+    assert (side["win"], side["draw"], side["loss"]) == (best["win"], best["draw"], best["loss"])

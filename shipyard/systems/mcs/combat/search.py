@@ -146,7 +146,8 @@ def _sheet_designs(path: Path, shown: str) -> tuple[list[Design], list[Diagnosti
                 )
             )
             continue
-        designs.append(Design(ship.name, path, shown, None, None, template.cost_mcr, 0, None, template, span))
+        named = ship.name if len(mcs) > 1 else None  # which ship of the sheet, for the engagement written
+        designs.append(Design(ship.name, path, shown, named, None, template.cost_mcr, 0, None, template, span))
     return designs, found
 
 
