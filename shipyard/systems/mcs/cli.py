@@ -570,8 +570,11 @@ def _search_results(
         printed.json(search_document(result))
     else:
         printed.text(search_text(result))
-    if engagement is not None and write_engagement is not None and result.best is not None:
-        engagement.text(engagement_text(result, write_engagement), wrap=False)
+    if engagement is not None and write_engagement is not None:
+        if result.best is None:
+            typer.echo(f"no fleet was fully evaluated: {write_engagement} not written", err=True)
+        else:
+            engagement.text(engagement_text(result, write_engagement), wrap=False)
     if (page := sink.report) is not None:
         sink.file(lambda: SEARCH_REPORTS[sink.suffix()](result, page))
 
