@@ -225,7 +225,8 @@ def opponent_spec(value: str) -> list[tuple[str, int]]:
 def _tables_of(path: Path) -> set[str]:
     """The top-level keys and tables of a TOML file (those a broken one names as arrays of tables), or none for a
     file that is no TOML: what tells a catalogue ([[designs]]), an engagement ([[sides]]) or a pool
-    ([[opponents]]) from a sheet (a USD sheet, an FFS design's TOML)."""
+    ([[opponents]]) from a sheet (a USD sheet, an FFS design's TOML). Keys, not only headers, so that an inline
+    ``opponents = []`` is a pool (an empty one: SRC002), which ``check``'s header sniffing would take for a sheet."""
     import tomllib
 
     try:
@@ -468,6 +469,10 @@ class Tried:
         """Better first: the objective, then draws (a draw is better than a loss), then the MCr lost a battle."""
         return (self.value(objective), self.share("draws"), -self.lost_mcr)
 
+    def standing(self, objective: str) -> tuple[tuple[float, float, float], int]:
+        """Where it stands among fleets: by ``rank``, the one tried first ahead on a tie."""
+        return (self.rank(objective), -self.order)
+
     @property
     def lost_mcr(self) -> float:
         total = self.battles
@@ -538,7 +543,7 @@ class SearchResult:
     @property
     def ranked(self) -> list[Tried]:
         full = [t for t in self.tried if t.full]
-        return sorted(full, key=lambda t: (t.rank(self.settings.objective), -t.order), reverse=True)
+        return sorted(full, key=lambda t: t.standing(self.settings.objective), reverse=True)
 
     @property
     def best(self) -> Tried | None:
@@ -824,7 +829,7 @@ class Search:
     def _incumbent(self) -> Tried | None:
         full = [t for t in self.tried.values() if t.full]
         objective = self.settings.objective
-        return max(full, key=lambda t: (t.rank(objective), -t.order)) if full else None
+        return max(full, key=lambda t: t.standing(objective)) if full else None
 
     def _note(self) -> None:
         incumbent = self._incumbent()
@@ -846,20 +851,14 @@ def make_executor(kind: str, world: World, jobs: int, scheduler: str | None) -> 
     return workers.LocalProcesses(world, jobs)
 
 
-def describe(tried: Tried, space: Space) -> str:
-    """A fleet in words: '2 Midu Agashaan + 6 Zhodani Patrol Corvette'."""
-    return " + ".join(f"{n} {d.name}" for d, n in zip(space.designs, tried.candidate.counts, strict=True) if n)
-
-
-def short_names(space: Space) -> list[str]:
-    """Each design by the first word of its name ("Zhodani"), or its whole name where two would share one."""
-    first = [d.name.split()[0] if d.name.split() else d.name for d in space.designs]
-    return [word if first.count(word) == 1 else d.name for word, d in zip(first, space.designs, strict=True)]
-
-
-def describe_short(tried: Tried, space: Space) -> str:
-    """A fleet in few words, for a chart's label: '4 Zhodani + 12 MF357B'."""
-    return " + ".join(f"{n} {name}" for name, n in zip(short_names(space), tried.candidate.counts, strict=True) if n)
+def describe(tried: Tried, space: Space, short: bool = False) -> str:
+    """A fleet in words: '2 Midu Agashaan + 6 Zhodani Patrol Corvette'; ``short``, for a chart's label: each design
+    by the first word of its name, or its whole name where two would share one ('4 Zhodani + 12 MF357B')."""
+    names = [d.name for d in space.designs]
+    if short:
+        first = [name.split()[0] if name.split() else name for name in names]
+        names = [word if first.count(word) == 1 else name for word, name in zip(first, names, strict=True)]
+    return " + ".join(f"{n} {name}" for name, n in zip(names, tried.candidate.counts, strict=True) if n)
 
 
 def fleet_sides(tried: Tried, space: Space) -> Side:

@@ -14,7 +14,6 @@ from shipyard.systems.mcs.combat.search import (
     SearchResult,
     Tried,
     describe,
-    describe_short,
     fleet_sides,
     opponent_seed,
 )
@@ -315,7 +314,7 @@ def search_charts(result: SearchResult) -> list[str]:
         charts.append(
             heat_map(
                 "Payoff: win chance by opponent",
-                [f"{rank}. {describe_short(t, result.space)}" for rank, t in enumerate(rows, start=1)],
+                [f"{rank}. {describe(t, result.space, short=True)}" for rank, t in enumerate(rows, start=1)],
                 [o.side.name or o.fleet.name for o in result.inputs.opponents],  # short: the label names the file
                 [[s.wins / s.battles if s.battles else 0.0 for s in t.scores] for t in rows],
                 "%",
