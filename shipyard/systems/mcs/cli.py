@@ -562,9 +562,8 @@ def _search_results(
 
     report(Lines(stderr=True), sorted(found.diagnostics, key=lambda d: d.sort_key))
     result = found.result
-    if result is None:
-        unread = any(d.code in ("SRC001", "CMB001") or d.code.startswith("IO") for d in found.diagnostics)
-        raise typer.Exit(2 if unread else 1)
+    if result is None:  # 2 for a file not read (a code marked unopened), else 1: no search without an error
+        raise typer.Exit(log_status(found.diagnostics, ()) or 1)
     printed = sink.results
     if sink.form(output_format) is TextOrJson.json:
         printed.json(search_document(result))
