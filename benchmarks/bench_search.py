@@ -23,7 +23,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from shipyard.core.diagnostics import Span
-from shipyard.systems.mcs.combat.search import Settings, load_catalogue, load_opponents, space, world
+from shipyard.systems.mcs.combat.search import SearchResult, Settings, load_catalogue, load_opponents, space, world
 from shipyard.systems.mcs.combat.workers import Candidate, DaskCluster, InProcess, LocalProcesses, Unit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,23 +95,23 @@ def overhead(batches: int, size: int) -> None:
         print(f"| {name} | {seconds * 1000:.1f} ms | {seconds / size * 1000:.2f} ms |")
 
 
-def whole_search(battles: int, jobs: int, full: int = 400) -> None:
+def search(settings: Settings, jobs: int) -> SearchResult:
+    """The search of docs/search.md with these settings, over the benchmark's knobs, on ``jobs`` local processes."""
     from shipyard.systems.mcs import api
 
-    start = time.perf_counter()
     found = api.combat_search(
-        [str(s) for s in SHEETS],
-        [AGAINST],
-        BUDGET,
-        Settings(seed=1, battles=battles, screen=min(50, full), full=full),
-        KNOBS,
-        max_ships=MAX_SHIPS,
-        jobs=jobs,
+        [str(s) for s in SHEETS], [AGAINST], BUDGET, settings, KNOBS, max_ships=MAX_SHIPS, jobs=jobs
     )
+    assert found.result is not None, found.diagnostics
+    return found.result
+
+
+def whole_search(battles: int, jobs: int, full: int = 400) -> None:
+    start = time.perf_counter()
+    result = search(Settings(seed=1, battles=battles, screen=min(50, full), full=full), jobs)
     seconds = time.perf_counter() - start
-    result = found.result
-    assert result is not None and result.best is not None
     best = result.best
+    assert best is not None
     low, high = best.interval()
     print(
         f"\nA search of 3 designs and {len(KNOBS)} knobs, {result.battles:,} battles on {jobs} local processes: "
@@ -121,25 +121,17 @@ def whole_search(battles: int, jobs: int, full: int = 400) -> None:
 
 
 def quality(battles: int, seeds: int, jobs: int, full: int = 400) -> None:
-    from shipyard.systems.mcs import api
     from shipyard.systems.mcs.combat.search import describe
 
     print("\n| seed | sampler | battles | fleets tried | best fleet | wins | 95% interval |")
     print("|---|---|---|---|---|---|---|")
     for seed in range(1, seeds + 1):
         for sampler in ("tpe", "random"):
-            found = api.combat_search(
-                [str(s) for s in SHEETS],
-                [AGAINST],
-                BUDGET,
-                Settings(seed=seed, battles=battles, sampler=sampler, screen=min(50, full), full=full),
-                KNOBS,
-                max_ships=MAX_SHIPS,
-                jobs=jobs,
+            result = search(
+                Settings(seed=seed, battles=battles, sampler=sampler, screen=min(50, full), full=full), jobs
             )
-            result = found.result
-            assert result is not None and result.best is not None
             best = result.best
+            assert best is not None
             low, high = best.interval()
             print(
                 f"| {seed} | {sampler} | {result.battles:,} | {len(result.tried)} | {describe(best, result.space)}; "
