@@ -61,8 +61,12 @@ SMALL = [
 ]
 
 
-def _search(*extra: str, sheets: list[str] = SHEETS, budget: str = "4000") -> dict:
-    result = runner.invoke(app, ["combat", "search", *sheets, "--against", AGAINST, "-b", budget, *SMALL, *extra])
+def _search(
+    *extra: str, sheets: list[str] = SHEETS, budget: str = "4000", against: str = AGAINST, stdin: str | None = None
+) -> dict:
+    """A small search's JSON document (it must succeed)."""
+    args = ["combat", "search", *sheets, "--against", against, "-b", budget, *SMALL, *extra]
+    result = runner.invoke(app, args, input=stdin)
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
@@ -310,24 +314,7 @@ def test_a_dask_cluster_given_by_its_address():
 def test_a_journal_resumes_a_search_where_it_stopped(tmp_path):
     journal = tmp_path / "search.journal"
     whole = _search("-j", "1")
-    short = runner.invoke(
-        app,
-        [
-            "combat",
-            "search",
-            *SHEETS,
-            "--against",
-            AGAINST,
-            "-b",
-            "4000",
-            *SMALL,
-            "-n",
-            "150",
-            "--journal",
-            str(journal),
-        ],
-    )
-    assert short.exit_code == 0, short.output
+    _search("-n", "150", "--journal", str(journal))
     resumed = _search("-j", "1", "--journal", str(journal))
     assert resumed.pop("resumed_trials") > 0
     whole.pop("resumed_trials")
@@ -418,11 +405,7 @@ def test_a_pool_reports_the_worst_case_and_the_payoff(tmp_path):
         f'[[opponents]]\nname = "corvettes"\nships = [{{sheet = "{SHEETS[0]}", count = 4}}]\n',
         encoding="utf-8",
     )
-    result = runner.invoke(
-        app, ["combat", "search", *SHEETS, "--against", str(pool), "-b", "4000", *SMALL, "--objective", "worst"]
-    )
-    assert result.exit_code == 0, result.output
-    document = json.loads(result.stdout)
+    document = _search("--objective", "worst", against=str(pool))
     assert len(document["payoff"]["opponents"]) == 2
     best = document["best"]
     assert best["objective"] == best["worst"] <= best["win"]
@@ -431,10 +414,7 @@ def test_a_pool_reports_the_worst_case_and_the_payoff(tmp_path):
 
 def test_the_page_has_its_charts(tmp_path):
     page = tmp_path / "search.html"
-    result = runner.invoke(
-        app, ["combat", "search", *SHEETS, "--against", AGAINST, "-b", "4000", *SMALL, "-o", str(page)]
-    )
-    assert result.exit_code == 0, result.output
+    _search("-o", str(page))
     html = page.read_text(encoding="utf-8")
     assert "Fleets by cost and win chance" in html and "Payoff: win chance by opponent" in html
     if CHROMIUM is not None:
@@ -468,9 +448,8 @@ def test_a_catalogue_is_told_by_what_it_holds_not_its_name(tmp_path):
     """A catalogue on standard input (no name) is read as one; an FFS design's TOML is a sheet, as ``combat battle``
     reads it (the seed's example gives no cost: SRC003)."""
     text = f'[[designs]]\nsheet = "{SHEETS[2]}"\n'
-    result = runner.invoke(app, ["combat", "search", "-", "--against", AGAINST, "-b", "200", *SMALL], input=text)
-    assert result.exit_code == 0, result.output
-    assert [d["name"] for d in json.loads(result.stdout)["designs"]] == ["Rampart-15 Light Fighter"]
+    document = _search(sheets=["-"], budget="200", stdin=text)
+    assert [d["name"] for d in document["designs"]] == ["Rampart-15 Light Fighter"]
     ffs = ROOT / "examples" / "ffs2" / "seed-examples.toml"
     result = _run(str(ffs), "--against", AGAINST, "-b", "600")
     assert result.exit_code == 1 and f"{ffs}:1:1: error: SRC003 Seed Example has no cost" in result.output
@@ -484,9 +463,8 @@ def test_an_opponent_file_is_told_by_what_it_holds(tmp_path):
     result = _run(SHEETS[0], "--against", f"{pool}=2", "-b", "4000")
     assert result.exit_code == 1 and f"{pool}:1:1: error: SRC005 a pool file takes no '=2'" in result.output
     ffs = str(ROOT / "examples" / "ffs2" / "seed-examples.toml")
-    result = runner.invoke(app, ["combat", "search", SHEETS[0], "--against", ffs, "-b", "1000", *SMALL])
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["opponents"][0]["name"] == "Seed Example"
+    document = _search(sheets=SHEETS[:1], budget="1000", against=ffs)
+    assert document["opponents"][0]["name"] == "Seed Example"
 
 
 def test_a_sheet_of_two_designs_names_each_in_the_engagement_written(tmp_path):
@@ -500,12 +478,7 @@ def test_a_sheet_of_two_designs_names_each_in_the_engagement_written(tmp_path):
         encoding="utf-8",
     )
     target = tmp_path / "best.toml"
-    result = runner.invoke(
-        app,
-        ["combat", "search", str(two), "--against", AGAINST, "-b", "1200", *SMALL, "--write-engagement", str(target)],
-    )
-    assert result.exit_code == 0, result.output
-    best = json.loads(result.stdout)["best"]
+    best = _search("--write-engagement", str(target), sheets=[str(two)], budget="1200")["best"]
     text = target.read_text(encoding="utf-8")
     for entry in best["fleet"]:
         assert f'name = "{entry["name"]}"' in text
