@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from shipyard.core.collector import fewer_collections
-from shipyard.systems.mcs.combat.battle import Doctrine, Fleet, fight, told_apart
+from shipyard.systems.mcs.combat.battle import Doctrine, Fleet, ShipRef, Side, fight, side_fleet, side_ships, told_apart
 from shipyard.systems.mcs.combat.knobs import doctrine
 from shipyard.systems.mcs.combat.resolve import Options
 from shipyard.systems.mcs.combat.state import CombatShip
@@ -48,12 +48,18 @@ class World:
     name: str  # the searched side's name
 
     def fleets(self, candidate: Candidate, opponent: int) -> list[Fleet]:
-        """The candidate's fleet against one opponent, as ``combat battle`` builds the written engagement: each
-        design's ships in the catalogue's order, then the two sides' ships numbered apart."""
-        ships = [template.clone() for template, n in zip(self.designs, candidate.counts, strict=True) for _ in range(n)]
+        """The candidate's fleet against one opponent, built as ``combat battle`` builds the engagement written for
+        it (``side_ships``, ``side_fleet``): each design's ships in the catalogue's order, then the two sides' ships
+        numbered apart."""
+        refs = [
+            (ShipRef(sheet=f"design {index + 1}", count=n), template)
+            for index, (template, n) in enumerate(zip(self.designs, candidate.counts, strict=True))
+            if n
+        ]
+        side = Side(name=self.name, ships=[ref for ref, _ in refs], doctrine=candidate.rules())
         enemy = self.opponents[opponent]
         fleets = [
-            Fleet(self.name, ships, ships[0].skill, candidate.rules()),
+            side_fleet(side, side_ships(refs)),
             Fleet(enemy.name, [s.clone() for s in enemy.ships], enemy.tactics, enemy.doctrine),
         ]
         told_apart(fleets)
