@@ -21,28 +21,30 @@ from shipyard.cli import app
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
     PARALLEL_FROM,
-    Battle,
-    Doctrine,
     Engagement,
-    Fleet,
     ShipRef,
     Side,
-    Tally,
-    best_band,
     build_fleets,
-    can_fight,
     count,
-    fight,
     run_many,
-    ship_batteries_lost,
-    weapon_batteries,
     wilson,
 )
 from shipyard.systems.mcs.combat.dice import RandomDice
+from shipyard.systems.mcs.combat.doctrine import Doctrine
 from shipyard.systems.mcs.combat.report import damage_bars
 from shipyard.systems.mcs.combat.resolve import Context, Options, apply_changes, fire_beam
 from shipyard.systems.mcs.combat.shot import shot_odds
 from shipyard.systems.mcs.combat.state import combat_ship
+from shipyard.systems.mcs.combat.turns import (
+    Battle,
+    Fleet,
+    Tally,
+    best_band,
+    can_fight,
+    fight,
+    ship_batteries_lost,
+    weapon_batteries,
+)
 
 MCS = FIXTURES / "mcs"
 CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
@@ -240,8 +242,8 @@ def test_allocation_by_doctrine():
     ... to aiming"; the example's 1 G Coronation aims 0.5 G. By the default doctrine the Coronation (1 G, a spinal
     mount) aims 1/2 and evades 1/2; the Midu (6 G, spinal PAW) aims 3 and evades 3; with 2 G of maneuver it aims
     3 and evades 1. With ``aiming_half = "rounded down"`` the Coronation aims floor(1/2) = 0 and evades 1."""
-    from shipyard.systems.mcs.combat.battle import _allocate
     from shipyard.systems.mcs.combat.resolve import Options
+    from shipyard.systems.mcs.combat.turns import _allocate
 
     coronation, midu = ship("coronation"), ship("midu-agashaan")
     _allocate(coronation, Doctrine(), Fraction(0))
@@ -258,7 +260,7 @@ def test_initiative_counts_the_maneuver_g_allocated_this_turn():
     allocated to maneuver by that side", and 2.1: "Each ship in a fleet or squadron must allocate the same number
     of G's to maneuver". A side of a Midu (6 G) and a Coronation (1 G) whose doctrine plans 3 G of maneuver
     allocates 1 G, what the Coronation has: +2 to initiative, not +6; alone, the Midu allocates the 3."""
-    from shipyard.systems.mcs.combat.battle import Fleet, fleet_maneuver
+    from shipyard.systems.mcs.combat.turns import Fleet, fleet_maneuver
 
     midu, coronation = ship("midu-agashaan"), ship("coronation")
     assert fleet_maneuver(Fleet("mixed", [midu, coronation], 0, Doctrine(maneuver=Fraction(3)))) == 1
@@ -443,7 +445,7 @@ def test_damage_applies_at_the_end_of_the_turn_in_battle():
 def test_squadrons_evade_alike_and_the_reserve_stands_off():
     """MCS 2.1.1: a Midu (3 G spare) and a Kuvasz (3 G, no spinal: all to evasion) in one squadron evade the
     least of the two, 3 G; a reserve ship is two bands farther off, out of range beyond Extreme."""
-    from shipyard.systems.mcs.combat.battle import _allocate, _squadrons_evade_alike, band_between
+    from shipyard.systems.mcs.combat.turns import _allocate, _squadrons_evade_alike, band_between
 
     midu, kuvasz = ship("midu-agashaan"), ship("kuvasz")
     for one in (midu, kuvasz):
@@ -501,7 +503,8 @@ def test_a_doctrine_that_cannot_be_meant_is_refused(tmp_path, doctrine, code, wo
 
 
 def test_an_engagement_names_its_bands_as_the_command_line_does():
-    from shipyard.systems.mcs.combat.battle import Doctrine, Engagement
+    from shipyard.systems.mcs.combat.battle import Engagement
+    from shipyard.systems.mcs.combat.doctrine import Doctrine
 
     engagement = Engagement.model_validate(
         {
@@ -525,7 +528,7 @@ def test_squadron_mates_give_point_defence():
     first, second = battle_fleets[1].ships
     first.squadron = second.squadron = "screen"
     battle = Battle(battle_fleets, Options(), "m", 1, RandomDice(1), narrate=True)
-    from shipyard.systems.mcs.combat.battle import _Salvo
+    from shipyard.systems.mcs.combat.turns import _Salvo
 
     attacker = battle_fleets[0].ships[0]
     group = next(g for g in attacker.groups if g.kind == "missile")

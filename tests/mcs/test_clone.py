@@ -12,9 +12,9 @@ from conftest import FIXTURES
 from pydantic import BaseModel
 
 from shipyard.api import load
-from shipyard.systems.mcs.combat.battle import fight
 from shipyard.systems.mcs.combat.resolve import Options
 from shipyard.systems.mcs.combat.state import CombatShip, combat_ship
+from shipyard.systems.mcs.combat.turns import fight
 
 _IMMUTABLE = (str, int, float, bool, Fraction, Decimal, type(None), Enum, frozenset)
 
@@ -60,7 +60,8 @@ def test_a_clone_shares_nothing_changeable(name):
 def test_battles_fought_with_clones_leave_the_original_as_it_was():
     """Twenty seeded battles to the end, each with clones of the same two ships: the originals' states are the
     fresh ships' afterwards, and a battle fought again with the first seed gives the first result."""
-    from shipyard.systems.mcs.combat.battle import Doctrine, Fleet
+    from shipyard.systems.mcs.combat.doctrine import Doctrine
+    from shipyard.systems.mcs.combat.turns import Fleet
 
     coronation, hollyfields = _ship("coronation"), _ship("hollyfields")
     fleets = [Fleet(s.name, [s], s.skill, Doctrine()) for s in (coronation, hollyfields)]

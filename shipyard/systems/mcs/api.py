@@ -221,7 +221,8 @@ def combat_battle(
     """Fight the engagement of ``sources``: one engagement file (TOML), or two sheets with every default; on
     ``jobs`` processes (None: every core), the result the same whatever their number; ``progress(done, runs)``
     is told as the battles are fought."""
-    from shipyard.systems.mcs.combat.battle import build_fleets, count, fight, load_engagement, run_many, two_sheets
+    from shipyard.systems.mcs.combat.battle import build_fleets, count, load_engagement, run_many, two_sheets
+    from shipyard.systems.mcs.combat.turns import fight
 
     paths = [Path(source) for source in sources]
     if len(paths) == 1:

@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from shipyard.systems.mcs.combat.battle import RANGE_STEPS, Doctrine
+from shipyard.systems.mcs.combat.doctrine import Doctrine
+from shipyard.systems.mcs.combat.turns import RANGE_STEPS
 
 #: Knob -> choice -> the Doctrine fields it sets. MCS 2.3 (the band sought), 2.1 (G to evasion and to aiming a
 #: spinal mount), 2.4 (whom the side fires at), 4.0 (missiles fired or held), and when a ship withdraws (the share

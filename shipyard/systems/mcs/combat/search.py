@@ -29,12 +29,10 @@ from shipyard.core.toml_input import AnyCase, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
     Engagement,
-    Fleet,
     ShipRef,
     Side,
     build_side,
     load_engagement,
-    run_seed,
     sheet_ships,
     ship_template,
     wilson,
@@ -42,6 +40,7 @@ from shipyard.systems.mcs.combat.battle import (
 from shipyard.systems.mcs.combat.knobs import DEFAULTS, KNOBS
 from shipyard.systems.mcs.combat.resolve import Options
 from shipyard.systems.mcs.combat.state import CombatShip, combat_ship
+from shipyard.systems.mcs.combat.turns import Fleet, run_seed
 from shipyard.systems.mcs.combat.workers import Candidate, Executor, Score, Unit, World
 from shipyard.systems.mcs.model import UsdShip
 

@@ -14,10 +14,12 @@ from fractions import Fraction
 from typing import Protocol
 
 from shipyard.core.collector import fewer_collections
-from shipyard.systems.mcs.combat.battle import Doctrine, Fleet, ShipRef, Side, fight, side_fleet, side_ships, told_apart
+from shipyard.systems.mcs.combat.battle import ShipRef, Side, side_fleet, side_ships, told_apart
+from shipyard.systems.mcs.combat.doctrine import Doctrine
 from shipyard.systems.mcs.combat.knobs import doctrine
 from shipyard.systems.mcs.combat.resolve import Options
 from shipyard.systems.mcs.combat.state import CombatShip
+from shipyard.systems.mcs.combat.turns import Fleet, fight
 
 
 @dataclass(frozen=True)
