@@ -432,9 +432,9 @@ def test_damage_applies_at_the_end_of_the_turn_in_battle():
     group = coronation.group("Light Laser Btty")
     while not ctx.changes:
         fire_beam(ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["vs"], Fraction(0))
-    before = repr(hollyfields.__dict__)
+    before = repr(hollyfields)
     assert apply_changes(ctx) == [] and not ctx.changes  # counted: the changes are made, no words kept
-    assert repr(hollyfields.__dict__) != before
+    assert repr(hollyfields) != before
     ctx.narrate = True
     while not ctx.changes:
         fire_beam(ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["vs"], Fraction(0))

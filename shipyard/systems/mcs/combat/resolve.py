@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from typing import NamedTuple
 
 from shipyard.core.fast import new_tuple
@@ -102,10 +101,10 @@ class ToHit:
     sides: int
     offset: int
     rof_bonus: int  # the most damage a roll made by a margin can add (MCS 3.0); 0 when ROF is not positive
+    target: int = field(init=False, repr=False, compare=False)  # the terms' sum, the number to roll
 
-    @cached_property
-    def target(self) -> int:
-        return sum(term.value for term in self.terms)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "target", sum(term.value for term in self.terms))  # frozen: set once, here
 
     @property
     def dice_text(self) -> str:

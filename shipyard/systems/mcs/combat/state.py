@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from fractions import Fraction
-from functools import cached_property
 from typing import Literal, TypeVar
 
 from shipyard.core.names import meant_hint, quoted, spelt
@@ -50,10 +49,35 @@ def _fraction(value: object) -> Fraction:
 
 
 def _shallow(thing: _T) -> _T:
-    """A shallow copy of a plain dataclass instance (what ``copy.copy`` does, without its protocol)."""
-    copied = object.__new__(type(thing))
-    copied.__dict__.update(thing.__dict__)
+    """A shallow copy of a plain dataclass instance: what ``copy.copy`` does, without its protocol (pickling's
+    ``__reduce_ex__``, ten times the cost). As Python, the instance's ``__dict__`` copied; compiled (setup.py), an
+    instance keeps none, and its fields are copied one by one."""
+    state = getattr(thing, "__dict__", None)
+    cls = type(thing)
+    copied = cls.__new__(cls)
+    if state is not None:
+        copied.__dict__.update(state)
+        return copied
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    for name in names:
+        setattr(copied, name, getattr(thing, name))
     return copied
+
+
+#: ``CombatShip._sand_armour`` before it is found (no armour is negative).
+_NOT_YET = -1
+
+
+def _not_yet() -> int:
+    """``_NOT_YET`` as a default factory: compiled (setup.py), a plain default of a field outside ``__init__`` is
+    left unset."""
+    return _NOT_YET
+
+
+#: Each dataclass's field names, for ``_shallow``.
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def weapon_of(name: str) -> Literal["laser", "paw", "meson"]:
@@ -246,6 +270,7 @@ class CombatShip:
     _lines: dict[tuple[Mount | None, tuple[Kind, ...]], list[Group]] = field(
         default_factory=dict, init=False, repr=False
     )
+    _sand_armour: int | None = field(default_factory=_not_yet, init=False, repr=False)  # ``sand_armour``, once found
 
     def clone(self) -> CombatShip:
         """A fresh copy to fight with: every battery, sensor and list its own (faster than deepcopy)."""
@@ -300,13 +325,16 @@ class CombatShip:
             ]
         return found
 
-    @cached_property
+    @property
     def sand_armour(self) -> int | None:
         """The thickest sand of the sheet's sandcasters (None without): a DV past it by the full-penetration
-        margin cannot be lowered by any of them. Sand armour never changes, so a copy keeps the figure."""
-        return max(
-            (b.armour for g in self.lines(None, SANDCASTERS) for b in g.batteries if b.armour is not None), default=None
-        )
+        margin cannot be lowered by any of them. Sand armour never changes: found once, and a copy keeps it."""
+        if self._sand_armour == _NOT_YET:
+            self._sand_armour = max(
+                (b.armour for g in self.lines(None, SANDCASTERS) for b in g.batteries if b.armour is not None),
+                default=None,
+            )
+        return self._sand_armour
 
     def mounted(self, mount: Mount, kinds: tuple[Kind, ...] = WEAPONS) -> list[Battery]:
         return [b for g in self.lines(mount, kinds) for b in g.batteries if not b.destroyed]
