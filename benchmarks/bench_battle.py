@@ -7,8 +7,9 @@
 Measures, in this process, the Coronation against the Hollyfields from Extreme range and a squadron battle (8
 Midus against 4 Zhodani strike cruisers), counted on 1 and 2 cores, beside the narrated engine run once per
 battle (the same engine keeping its narration), and prints the ratios. ``--fleets`` measures the engine at fleet
-scale instead (4 Coronations against 4 Hollyfields, 16 against 16) on one core, and with ``--base DIR`` the same
-battles fought by the checkout in DIR in the same run, alternating, the median of ``--repeat`` rounds each.
+scale instead (4 Coronations against 4 Hollyfields, 16 against 16) on one core, as this python has shipyard
+installed (compiled or not: the table says), and with ``--base DIR`` the same battles fought by the checkout in DIR
+(pure Python, its source first on the path) in the same run, alternating, the median of ``--repeat`` rounds each.
 """
 
 from __future__ import annotations
@@ -21,7 +22,12 @@ import sys
 import time
 from pathlib import Path
 
-from shipyard.systems.mcs.combat.battle import Engagement, ShipRef, Side, build_fleets, fight, run_many
+from shipyard.systems.mcs.combat.battle import Engagement, ShipRef, Side, build_fleets, run_many
+
+try:
+    from shipyard.systems.mcs.combat.turns import fight
+except ImportError:  # a --base checkout from before the battle's turns had a module of their own
+    from shipyard.systems.mcs.combat.battle import fight  # type: ignore[attr-defined,no-redef]
 
 ROOT = Path(__file__).resolve().parents[1]
 MCS = ROOT / "fixtures" / "mcs"
@@ -68,23 +74,28 @@ def ms_a_battle(size: int, runs: int) -> float:
     return (time.perf_counter() - start) / runs * 1000
 
 
-def _elsewhere(base: str, size: int, runs: int) -> float:
-    """``ms_a_battle`` measured by the checkout in ``base`` (its shipyard first on the path)."""
+def _elsewhere(base: str | None, size: int, runs: int) -> float:
+    """``ms_a_battle`` measured in a fresh process: by the checkout in ``base`` (its shipyard first on the path), or
+    (None) by the shipyard this python has installed."""
     here = str(ROOT / "benchmarks")
     code = f"import sys; sys.path.insert(0, {here!r}); import bench_battle as b; print(b.ms_a_battle({size}, {runs}))"
-    env = dict(os.environ, PYTHONPATH=base)
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=base)
+    env = dict(os.environ, PYTHONPATH=base) if base is not None else os.environ
+    where = base if base is not None else here  # not the checkout's root: its shipyard/ would come first
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=where)
     return float(done.stdout.strip().splitlines()[-1])
 
 
 def fleet_scale(runs: int, base: str | None, repeat: int) -> None:
+    from shipyard.systems.mcs.combat import engine_compiled
+
+    print(f"this install's engine: {'compiled' if engine_compiled() else 'pure Python'}")
     print("| engagement | battles | ms a battle, this | ms a battle, base | speed-up |")
     print("|---|---|---|---|---|")
     for size in FLEET_SIZES:
         count = max(5, runs // size)
         here, there = [], []
         for _ in range(repeat):
-            here.append(_elsewhere(str(ROOT), size, count))
+            here.append(_elsewhere(None, size, count))
             if base is not None:
                 there.append(_elsewhere(base, size, count))
         mine = statistics.median(here)
