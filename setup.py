@@ -23,6 +23,7 @@ COMPILED = [
     "shipyard/systems/mcs/combat/dice.py",
     "shipyard/systems/mcs/combat/resolve.py",
     "shipyard/systems/mcs/combat/state.py",
+    "shipyard/systems/mcs/combat/tables.py",
     "shipyard/systems/mcs/combat/turns.py",
 ]
 #: The compiled modules' shared library: shipyard/systems/mcs/combat/engine__mypyc.*.so
