@@ -1,10 +1,11 @@
-"""Engagements: whole MCS battles fought to the finish by the combat sequence of MCS 2.0, over the procedures
-of shipyard/systems/mcs/combat/resolve.py, one narrated or many counted.
+"""Engagements: whole MCS battles fought to the finish by the combat sequence of MCS 2.0 (``turns.fight``, over
+the procedures of resolve.py), one narrated or many counted: the engagement file read, its sides' fleets built
+from their sheets, many runs fought over processes and counted with their intervals.
 
-Each side fights by its doctrine (``Doctrine``: how G is split, the range it seeks, whom it targets, missiles,
-sand, point defence, when a ship withdraws); the defaults let two sheets fight with nothing else said. One run
-is one battle over a ``RandomDice`` seeded from the engagement's seed and the run's number, so a run's result
-does not depend on which process ran it.
+Each side fights by its doctrine (``doctrine.Doctrine``: how G is split, the range it seeks, whom it targets,
+missiles, sand, point defence, when a ship withdraws); the defaults let two sheets fight with nothing else said.
+One run is one battle over a ``RandomDice`` seeded from the engagement's seed and the run's number, so a run's
+result does not depend on which process ran it.
 """
 
 from __future__ import annotations
