@@ -2,12 +2,37 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 
+from shipyard.report.png import find_chromium
+
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
+#: Headless Chromium, where it is installed: the HTML reports are checked in it, and those checks skipped elsewhere.
+CHROMIUM = find_chromium()
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed here")
+
+
+def chromium(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """Headless Chromium run with ``arguments`` (the page's URI last): ``chromium("--dump-dom", uri).stdout`` is
+    the page's DOM after its scripts and layout."""
+    return subprocess.run(
+        [
+            CHROMIUM or "chromium",
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--no-pdf-header-footer",
+            *arguments,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture(scope="session")

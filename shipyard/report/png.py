@@ -7,14 +7,23 @@ from pathlib import Path
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 
+#: The names headless Chromium is installed under, the first found used.
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
+
+
+def find_chromium() -> str | None:
+    """The path of headless Chromium where it is installed, else None."""
+    import shutil
+
+    return next(filter(None, map(shutil.which, CHROMIUM_NAMES)), None)
+
 
 def svg_to_png(svg: str, target: Path) -> Diagnostic | None:
     """Render an SVG picture to PNG with headless Chromium, where it is installed; IO009 saying why not."""
-    import shutil
     import subprocess
     import tempfile
 
-    browser = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
+    browser = find_chromium()
 
     def refused(why: str) -> Diagnostic:
         return Diagnostic(

@@ -4,11 +4,9 @@ each race, and a game log with one illegal plot of each kind."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 
 import pytest
-from conftest import ROOT
+from conftest import CHROMIUM, ROOT, chromium
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -246,9 +244,6 @@ def test_the_plot_helper_lists_the_legal_plots():
     assert misspelt.exit_code == 2 and "no ship 'Swrd' (did you mean 'Sword'?)" in misspelt.stderr
 
 
-CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
-
-
 def test_a_game_drawn_and_its_page(tmp_path):
     """A game log is drawn with its paths; its refereed page carries the picture and every turn; PNG where
     Chromium is installed."""
@@ -266,10 +261,5 @@ def test_a_game_drawn_and_its_page(tmp_path):
         assert result.exit_code == 2 and "PNG needs Chromium" in result.stderr
     else:
         assert result.exit_code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        dom = subprocess.run(
-            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        ).stdout
+        dom = chromium("--dump-dom", page.as_uri()).stdout
         assert dom.count("<polyline") == 2 and ">Summary</h2>" in dom

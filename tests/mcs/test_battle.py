@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
-import subprocess
 from fractions import Fraction
 
 import pytest
-from conftest import FIXTURES
+from conftest import CHROMIUM, FIXTURES, chromium
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
@@ -47,7 +45,6 @@ from shipyard.systems.mcs.combat.turns import (
 )
 
 MCS = FIXTURES / "mcs"
-CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
 runner = CliRunner()
 
 
@@ -407,12 +404,7 @@ def test_the_battle_page(tmp_path):
     assert "Battles by turns fought" in page and "Still fighting at the end" in page
     assert "Kuvasz: battles by weapon batteries lost (of 9)" in page and "Weapon batteries lost</h2>" in page
     if CHROMIUM is not None:
-        dom = subprocess.run(
-            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", target.as_uri()],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        ).stdout
+        dom = chromium("--dump-dom", target.as_uri()).stdout
         assert dom.count("<svg") == 6 and ">Summary</h2>" in dom and "Hits by battery" in dom
 
 

@@ -7,13 +7,11 @@ page draws in Chromium."""
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, ROOT
+from conftest import CHROMIUM, FIXTURES, ROOT, chromium
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -39,7 +37,6 @@ pytest.importorskip("optuna")
 
 runner = CliRunner()
 MCS = FIXTURES / "mcs"
-CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
 #: A catalogue whose sheets give their costs (MCr 480, 90 and 63), against a Midu Agashaan (MCr 3,759).
 SHEETS = [str(MCS / "zhodani-patrol-corvette.usd"), str(MCS / "drachen-jaeger.usd"), str(MCS / "rampart-15.usd")]
 AGAINST = str(ROOT / "examples" / "midu-agashaan.usd")
@@ -418,12 +415,7 @@ def test_the_page_has_its_charts(tmp_path):
     html = page.read_text(encoding="utf-8")
     assert "Fleets by cost and win chance" in html and "Payoff: win chance by opponent" in html
     if CHROMIUM is not None:
-        dom = subprocess.run(
-            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        ).stdout
+        dom = chromium("--dump-dom", page.as_uri()).stdout
         assert dom.count("<svg") == 3
         assert "The best fleet so far, by battles fought" in dom and "Best fleets</h2>" in dom
         assert dom.count('class="marked"') >= 1 and 'class="line"' in dom

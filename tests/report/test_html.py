@@ -7,11 +7,10 @@ from __future__ import annotations
 import re
 import shutil
 import struct
-import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES, ROOT, chromium, needs_chromium
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -20,8 +19,6 @@ from shipyard.report import charts
 runner = CliRunner()
 FLEET = ROOT / "examples" / "fleet"
 BATTLE = FIXTURES / "tcs" / "battle"
-CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed here")
 
 
 @pytest.fixture
@@ -104,23 +101,6 @@ def test_a_chart_writes_each_figure_and_draws_a_bar_past_the_budget_in_another_c
     assert f'width="{plot:.1f}"' in svg and f'width="{plot / 2:.1f}"' in svg
 
 
-def _chromium(*arguments: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [
-            CHROMIUM or "chromium",
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--hide-scrollbars",
-            "--no-pdf-header-footer",
-            *arguments,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 @needs_chromium
 def test_a_cost_chart_keeps_the_costliest_and_sums_the_rest_as_one_bar() -> None:
     """Five ships of MCr 1..5 in a chart of at most 3 bars: the costliest two (5 and 4), then "3 others" of
@@ -136,12 +116,12 @@ def test_a_cost_chart_keeps_the_costliest_and_sums_the_rest_as_one_bar() -> None
 def test_chromium_renders_the_fleet_page_with_its_summary_table_and_charts(tmp_path) -> None:
     target = tmp_path / "fleet.html"
     _audit_page(FLEET, target)
-    dom = _chromium("--dump-dom", target.as_uri()).stdout
+    dom = chromium("--dump-dom", target.as_uri()).stdout
     for heading in ("Summary", "Charts", "Ships", "Findings by ship"):
         assert f">{heading}</h2>" in dom
     assert dom.count("<svg") == 2 and "Vigilant (drop tanks)" in dom
     shot = tmp_path / "fleet.png"
-    _chromium("--window-size=1280,1600", f"--screenshot={shot}", target.as_uri())
+    chromium("--window-size=1280,1600", f"--screenshot={shot}", target.as_uri())
     header = shot.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", header[16:24]) == (1280, 1600)
     assert shot.stat().st_size > 30_000  # a page with text, a table and charts, not a blank one
@@ -151,7 +131,7 @@ def test_chromium_renders_the_fleet_page_with_its_summary_table_and_charts(tmp_p
 def test_the_fleet_page_prints_on_one_or_two_pages(tmp_path) -> None:
     target, pdf = tmp_path / "fleet.html", tmp_path / "fleet.pdf"
     _audit_page(FLEET, target)
-    _chromium(f"--print-to-pdf={pdf}", target.as_uri())
+    chromium(f"--print-to-pdf={pdf}", target.as_uri())
     pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf.read_bytes()))
     assert 1 <= pages <= 2
 
@@ -188,7 +168,7 @@ def test_chromium_renders_a_battle_page_whose_charts_are_titled_told_apart_and_o
     target = tmp_path / "battle.html"
     result = runner.invoke(app, ["combat", "battle", str(engagement), "-n", "40", "-j", "1", "-o", str(target)])
     assert result.exit_code == 0, result.output
-    dom = _chromium("--dump-dom", target.as_uri()).stdout
+    dom = chromium("--dump-dom", target.as_uri()).stdout
     drawn = _charts(dom)
     assert len(drawn) >= 5
     for chart in drawn:
@@ -204,7 +184,7 @@ def test_chromium_renders_a_battle_page_whose_charts_are_titled_told_apart_and_o
     assert "wins most often" not in dom and verdict is not None
     assert verdict.group(1).startswith(("drawn in", "Kuvasz (side 1) wins", "Kuvasz (side 2) wins"))
     shot = tmp_path / "battle.png"
-    _chromium("--window-size=1280,2400", f"--screenshot={shot}", target.as_uri())
+    chromium("--window-size=1280,2400", f"--screenshot={shot}", target.as_uri())
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 30_000
 
 
