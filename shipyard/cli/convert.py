@@ -104,8 +104,8 @@ def convert(
         result = api.convert(path, to.value, options)
         report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
         if sink.form(output_format) is TextOrJson.json:
-            sink.text(result.model_dump_json(indent=2) + "\n", wrap=False)
+            sink.text(result.model_dump_json(indent=2) + "\n", document=True)
         elif result.ships or not sink.to_file:
-            sink.text(visible_lines("\n".join(api.render(ship) for ship in result.ships)), wrap=False)  # a sheet
+            sink.text(visible_lines("\n".join(api.render(ship) for ship in result.ships)), document=True)  # a sheet
     if not result.ships or api.has_errors(result.diagnostics):
         raise typer.Exit(2)

@@ -74,7 +74,7 @@ def _print(sheets: list, output_format: TextOrJson, sink: Output) -> None:
     from shipyard import api
 
     if output_format is TextOrJson.json:
-        sink.text(TypeAdapter(list[api.SheetFile]).dump_json(sheets, indent=2).decode() + "\n", wrap=False)
+        sink.text(TypeAdapter(list[api.SheetFile]).dump_json(sheets, indent=2).decode() + "\n", document=True)
     else:
         from shipyard.core.stdin import shown
 

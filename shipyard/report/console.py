@@ -139,15 +139,18 @@ class Output:
         """Where the results go: here, or standard output when the output file is a report."""
         return Output(None, self.quiet) if self.report is not None else self
 
-    def text(self, text: str, wrap: bool = True) -> None:
+    def text(self, text: str, document: bool = False) -> None:
         """The results as text: printed, or written to the output file; standard input, spooled, is named as
-        ``<stdin>`` in it. Printed to a terminal (or with COLUMNS set), a line longer than its width is wrapped
-        (``wrap``; never a JSON document's)."""
+        ``<stdin>`` in it. Every control character but line breaks and tabs is escaped on the way out, whatever
+        built the text (``visible``; in a ``document``, JSON, TOML or SVG, as the ``\\u`` escape its form reads
+        back). Printed to a terminal (or with COLUMNS set), a line longer than its width is wrapped (never a
+        document's)."""
         from shipyard.core.stdin import named
+        from shipyard.report.text import visible_document, visible_lines
 
-        text = named(text)
+        text = visible_document(named(text)) if document else visible_lines(named(text))
         if self.output is None:
-            width = text_width() if wrap else None
+            width = None if document else text_width()
             sys.stdout.write(wrapped(text, width) if width else text)
             return
         from shipyard.core.files import write_text_atomic
@@ -183,7 +186,7 @@ class Output:
     def json(self, document: object) -> None:
         import json
 
-        self.text(json.dumps(document, indent=2) + "\n", wrap=False)
+        self.text(json.dumps(document, indent=2) + "\n", document=True)
 
     def file(self, write: Callable[[], None], also: Sequence[Path] = (), words: str | None = None) -> None:
         """Run ``write`` (which writes the output file and the files ``also``), then say so."""
@@ -268,10 +271,6 @@ class TextOrJson(StrEnum):
     json = "json"
 
 
-#: The control characters rich drops from text (rich.control.STRIP_CONTROL_CODES: bell, backspace, vertical
-#: tab, form feed, carriage return); plain lines drop them too, so a sheet's bytes never reach the terminal raw.
-_STRIPPED = dict.fromkeys((7, 8, 11, 12, 13))
-_ANY_STRIPPED = re.compile("[" + "".join(map(chr, _STRIPPED)) + "]")  # looked for first: translate is slower
 
 
 def console(stderr: bool = False, **options) -> Console:
@@ -316,14 +315,16 @@ class Lines:
     def write(self, segments: Sequence[Segment]) -> None:
         from shipyard.core.stdin import named
 
-        segments = [(named(text), style) for text, style in segments]
+        from shipyard.report.text import visible_lines
+
+        segments = [(visible_lines(named(text)), style) for text, style in segments]  # no control reaches a terminal
         target = self.live or self.console
         if target is None:
             line = "".join(text for text, _ in segments)
             width = text_width() if self.wraps and not LOCATED.match(line) else None
             if width is not None and len(line) > width:  # a summary line; a located line stays whole
                 line = wrapped(line, width)
-            self.stream.write((line.translate(_STRIPPED) if _ANY_STRIPPED.search(line) else line) + "\n")
+            self.stream.write(line + "\n")
         else:
             from rich.text import Text
 

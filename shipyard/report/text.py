@@ -33,6 +33,19 @@ def visible_lines(text: str) -> str:
     return "\n".join(visible(line) for line in text.split("\n"))
 
 
+#: Every control character but tab and line feed, as a JSON and TOML escape (``\u001b``): a document (JSON, TOML,
+#: SVG) printed or written keeps its form, and a control character a writer let through reaches no terminal raw.
+_DOCUMENT_CONTROLS = {code: f"\\u{code:04x}" for code in _CONTROLS if code != ord("\n")}
+_ANY_DOCUMENT_CONTROL = re.compile("[" + "".join(re.escape(chr(code)) for code in _DOCUMENT_CONTROLS) + "]")
+
+
+def visible_document(text: str) -> str:
+    """A document's text (JSON, TOML, SVG) made safe to print: its line breaks and tabs kept, any other control
+    character written as ``\\u`` and four hex digits. JSON escapes C0 controls itself, so in a JSON document this
+    only meets DEL and the C1 controls, always inside a string, where the escape is the same character."""
+    return text.translate(_DOCUMENT_CONTROLS) if _ANY_DOCUMENT_CONTROL.search(text) else text
+
+
 def visible_copy(value: Any) -> Any:
     """A model (a ship) with every string in it ``visible``: what a panel or a table is built from."""
     if isinstance(value, str):

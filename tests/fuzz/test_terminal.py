@@ -55,9 +55,9 @@ def test_nothing_from_a_file_reaches_the_terminal_raw(attacked: Path, command: l
         assert not any(line.startswith("split.usd") for line in output.splitlines())
 
 
-def test_a_plain_line_drops_the_control_characters_rich_drops() -> None:
-    """Off a terminal, Lines writes what rich would: bell, backspace, vertical tab, form feed and carriage return
-    dropped, every other character as it is."""
+def test_a_plain_line_escapes_every_control_character() -> None:
+    """Off a terminal, Lines writes each control character as its escape (none dropped: the reader sees what the
+    file holds), tabs as they are."""
     import io
 
     from shipyard.report.console import Lines
@@ -66,4 +66,4 @@ def test_a_plain_line_drops_the_control_characters_rich_drops() -> None:
     lines.console, lines.stream = None, io.StringIO()
     lines.write([("a\x07b\x08c\x0bd\x0ce\rf", None), (" g\th", "bold")])
     lines.write([("plain", None)])
-    assert lines.stream.getvalue() == "abcdef g\th\nplain\n"
+    assert lines.stream.getvalue() == "a\\x07b\\x08c\\x0bd\\x0ce\\x0df g\th\nplain\n"

@@ -46,7 +46,7 @@ def generate(
 
         sink.json(tomllib.loads(text))
     else:
-        sink.text(text, wrap=False)  # a system file's text
+        sink.text(text, document=True)  # a system file's text
 
 
 app.command("generate")(generate)
@@ -83,7 +83,7 @@ def draw(
     if picture is None:
         raise typer.Exit(2)
     if (target := sink.report) is None:
-        sink.text(picture, wrap=False)  # the SVG
+        sink.text(picture, document=True)  # the SVG
         return
     why: list = []
 

@@ -573,7 +573,7 @@ def _search_results(
         if result.best is None:
             typer.echo(f"no fleet was fully evaluated: {write_engagement} not written", err=True)
         else:
-            engagement.text(engagement_text(result, write_engagement), wrap=False)
+            engagement.text(engagement_text(result, write_engagement), document=True)
     if (page := sink.report) is not None:
         sink.file(lambda: SEARCH_REPORTS[sink.suffix()](result, page))
 
