@@ -67,6 +67,8 @@ def read_limited(path: Path, limit: int = MAX_SHEET_BYTES) -> bytes:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except IsADirectoryError:
         raise Unreadable("IO001", "cannot read file: it is a directory") from None
+    except ValueError:  # a name no file can have (the API takes any string)
+        raise Unreadable("IO001", "cannot read file: its name holds a NUL character") from None
     except OSError as error:
         raise Unreadable("IO001", f"cannot read file: {error.strerror or error}") from None
     try:  # the descriptor read as it is (a buffered file object around it costs more than the read)

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import UnionType
 from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic_core import ErrorDetails
 
 from shipyard.core.codes import nearest
@@ -29,6 +29,20 @@ Location = tuple[str | int, ...]
 #: Each table's and key's position: 1-based line and column.
 Positions = dict[Location, tuple[int, int]]
 Model = TypeVar("Model", bound=BaseModel)
+
+
+def _file_name(value: str) -> str:
+    if not value.strip():
+        raise ValueError("a file name, not an empty string")
+    if "\x00" in value:
+        raise ValueError("a file name without a NUL character (no file can be named with one)")
+    return value
+
+
+#: A file an input refers to (a fleet's sheet, a fire log's ship, a game's system), relative to the input: a
+#: name that can name no file (empty, or holding a NUL) is the format's value error at its key, never a traceback
+#: when it is opened.
+FileName = Annotated[str, AfterValidator(_file_name)]
 
 
 class AnyCase(BaseModel):

@@ -271,8 +271,6 @@ class TextOrJson(StrEnum):
     json = "json"
 
 
-
-
 def console(stderr: bool = False, **options) -> Console:
     """A rich console; with NO_COLOR set (no-color.org) it writes plain text, bold included."""
     from rich.console import Console
@@ -314,7 +312,6 @@ class Lines:
 
     def write(self, segments: Sequence[Segment]) -> None:
         from shipyard.core.stdin import named
-
         from shipyard.report.text import visible_lines
 
         segments = [(visible_lines(named(text)), style) for text, style in segments]  # no control reaches a terminal

@@ -228,7 +228,9 @@ def test_no_color_means_plain_text():
 
 
 @pytest.mark.parametrize("force", [None, "1"])
-def test_lines_drop_the_control_characters_rich_drops(monkeypatch, capsys, force):
+def test_lines_escape_every_control_character_on_a_terminal_and_off_it(monkeypatch, capsys, force):
+    """Lines writes the same text through rich (a terminal) as without it: every control character as its escape
+    (rich alone would drop five and pass ESC through)."""
     from shipyard.report.console import Lines
 
     monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
@@ -240,7 +242,8 @@ def test_lines_drop_the_control_characters_rich_drops(monkeypatch, capsys, force
     lines = Lines()
     assert (lines.console is None) == (force is None)
     lines.write([("a.usd:1:1: ", "bold"), ("key 'Dis\x07pl\x08a\x0bc\x0ce\rment' \x1b kept", None)])
-    assert capsys.readouterr().out == "a.usd:1:1: key 'Displacement' \x1b kept\n"
+    expected = "a.usd:1:1: key 'Dis\\x07pl\\x08a\\x0bc\\x0ce\\x0dment' \\x1b kept\n"
+    assert capsys.readouterr().out == expected
 
 
 def test_piped_output_is_what_rich_writes_unstyled():

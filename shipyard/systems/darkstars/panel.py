@@ -21,4 +21,4 @@ def system_panel(system: StarSystem, path: str | None = None) -> Panel:
     head = Text(
         f"{len(system.planets)} planet(s)" + (f", seed {system.seed}" if system.seed is not None else ""), style="bold"
     )
-    return Panel(Group(head, table), title=Text(system.display_name), title_align="left")  # Text: a str title is markup
+    return Panel(Group(head, table), title=Text(system.display_name), title_align="left")  # Text: not markup

@@ -20,7 +20,7 @@ from pydantic import ConfigDict, Field
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import none_named, quoted, spelt
 from shipyard.core.stdin import folder_of
-from shipyard.core.toml_input import AnyCase, Positions, load_toml_model, located, read_toml_file
+from shipyard.core.toml_input import AnyCase, FileName, Positions, load_toml_model, located, read_toml_file
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
 from shipyard.systems.darkstars.system import StarSystem
@@ -69,7 +69,7 @@ class TurnEntry(_Entry):
 
 
 class GameInfo(_Entry):
-    system: str  # the system file, relative to the game log
+    system: FileName  # the system file, relative to the game log
 
 
 class GameLog(_Entry):
@@ -451,6 +451,8 @@ def options(path: Path, ship_name: str) -> tuple[list[Option], list[Diagnostic]]
                 message=none_named("ship", ship_name, list(run.ships), NEAR_NAME),
             ),
         ]
+    if ship.hex == g.STAR or g.orbital(ship.hex) > c.ORBITALS:  # no plot starts there; the referee said so (DS209)
+        return [], result.diagnostics
     drive = SWITCHES_TO[ship.race] if ship.switch_next else ship.drive
     drives = [d for (race, d) in c.DRIVES if race == ship.race] if ship.race == "riin" else [drive]
     found: list[Option] = []

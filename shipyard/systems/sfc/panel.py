@@ -51,4 +51,5 @@ def roster_panel(roster: Roster, path: str | None = None) -> Panel:
         [f"budget {roster.budget},", f"total {_shown(total)}" + (", must jump" if roster.must_jump else "")],
         style="bold",
     )
-    return Panel(Group(head, Fitting(table, Group(*stacked))), title=Text(roster.display_name), title_align="left")  # Text: a str title is markup
+    title = Text(roster.display_name)  # a str title would be read as markup
+    return Panel(Group(head, Fitting(table, Group(*stacked))), title=title, title_align="left")

@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.source import read_sheet_text
-from shipyard.core.toml_input import AnyCase, load_toml_model
+from shipyard.core.toml_input import AnyCase, FileName, load_toml_model
 
 Status = Literal["intact", "damaged", "abandoned", "hulk", "vaporised", "destroyed"]
 
@@ -44,7 +44,7 @@ Status = Literal["intact", "damaged", "abandoned", "hulk", "vaporised", "destroy
 class ShipDamage(AnyCase):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    sheet: str
+    sheet: FileName
     copy_number: int = Field(default=1, ge=1, alias="copy")
     status: Status = "damaged"
     maneuver: int | None = Field(default=None, ge=-1)

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shipyard.core.toml_input import AnyCase
+from shipyard.core.toml_input import AnyCase, FileName
 
 #: Trillion Credit Squadron: one trillion credits.
 TCS_BUDGET_MCR = Decimal(1_000_000)
@@ -75,7 +75,7 @@ class FleetEntry(AnyCase):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    sheet: str  # a path, relative to the fleet file
+    sheet: FileName  # a path, relative to the fleet file
     #: One ship of the sheet, by its name or hull number (any case); unset: every ship of the sheet.
     name: str | None = None
     #: How many are built; unset: the count its sheet's heading gives ("Seventy-five Eurisko class ..."), else 1.

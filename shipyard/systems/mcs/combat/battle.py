@@ -19,12 +19,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TypedDict
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from shipyard.core.collector import fewer_collections
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import meant_hint, quoted, spelt
-from shipyard.core.toml_input import Positions, locate, read_toml_file
+from shipyard.core.toml_input import FileName, Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.doctrine import Band, Doctrine, Entry
 from shipyard.systems.mcs.combat.resolve import Options
@@ -37,14 +37,18 @@ from shipyard.systems.mcs.combat.state import (
 from shipyard.systems.mcs.combat.turns import Fleet, Tally, fight, weapon_batteries
 from shipyard.systems.mcs.model import UsdShip
 
+#: The most ships a side of an engagement may field, counts included: ten times a TCS fleet of a hundred ships.
+#: Past it a battle would build copies until memory ran out (``count = 1000000000``); it is CMB002 at the side.
+MAX_SIDE_SHIPS = 1000
+
 #: The z of a 95% interval (the normal quantile 0.975), for the Wilson score interval of a chance.
 Z_95 = 1.959963984540054
 
 
 class ShipRef(Entry):
-    sheet: str
+    sheet: FileName
     name: str | None = None  # which ship of the sheet (default: the first)
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=MAX_SIDE_SHIPS)
     crew: t.Quality | None = None
     #: MCS 2.1.1 (optional): ships of one squadron evade alike and give each other point defence; the reserve
     #: stands two bands farther off and may not fire spinal mounts.
@@ -57,6 +61,13 @@ class Side(Entry):
     ships: list[ShipRef] = Field(min_length=1)
     fleet_tactics: int | None = None  # default: the first ship's crew skill
     doctrine: Doctrine = Field(default_factory=Doctrine)
+
+    @model_validator(mode="after")
+    def _bounded(self) -> Side:
+        ships = sum(ref.count for ref in self.ships)
+        if ships > MAX_SIDE_SHIPS:
+            raise ValueError(f"a side of at most {MAX_SIDE_SHIPS:,} ships, counts included: this one has {ships:,}")
+        return self
 
 
 class Engagement(Entry):

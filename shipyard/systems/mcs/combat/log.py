@@ -17,7 +17,7 @@ from pydantic import BeforeValidator, ConfigDict, Field
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.names import meant_hint, none_named, quoted, spelt
 from shipyard.core.stdin import folder_of
-from shipyard.core.toml_input import AnyCase, Positions, located, read_toml_file
+from shipyard.core.toml_input import AnyCase, FileName, Positions, located, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
 from shipyard.systems.mcs.combat.resolve import (
@@ -79,7 +79,7 @@ class _Entry(AnyCase):
 class ShipEntry(_Entry):
     """A ship of the log: its sheet (relative to the log), which ship of it, its crew and readings."""
 
-    sheet: str
+    sheet: FileName
     name: str | None = None
     crew: Quality | None = None
     mounts: dict[str, Mount] = Field(default_factory=dict)
@@ -317,8 +317,8 @@ class _Run:
         scripted = ScriptedDice(entry.dice or [], then=self.random)
         ctx.dice = scripted
         band = t.RANGE_BANDS[entry.range or turn.range]
-        evasion = _fraction(turn.evasion.get(entry.target))
-        aiming = turn.aiming.get(entry.ship)
+        evasion = target.allocation[1]  # as allocated: none of a refused allocation (CMB007) is used
+        aiming = attacker.allocation[2] if entry.ship in turn.aiming else None
         striking = group.kind == "missile" and entry.launched is not None  # fired in an earlier turn
         ready = group.intact if striking else [b for b in group.intact if id(b) not in self.used]
         batteries = ready if entry.count == "all" else ready[: entry.count]
@@ -347,7 +347,7 @@ class _Run:
                         band,
                         evasion,
                         entry.skill,
-                        None if aiming is None else _fraction(aiming),
+                        aiming,
                         entry.sand,
                         sand_fired,
                         squadron=len(volley),

@@ -25,7 +25,7 @@ from pydantic import ConfigDict, Field
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import quoted
 from shipyard.core.stdin import folder_of
-from shipyard.core.toml_input import AnyCase, locate, read_toml_file
+from shipyard.core.toml_input import AnyCase, FileName, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
     Engagement,
@@ -60,7 +60,7 @@ class _Entry(AnyCase):
 class CatalogueDesign(_Entry):
     """One design a fleet may buy: a sheet's ship, its cost (else the sheet's ``Cost: MCr``) and how many."""
 
-    sheet: str
+    sheet: FileName
     name: str | None = None  # which ship of the sheet (default: the first)
     cost_mcr: Fraction | None = Field(None, gt=0)
     min: int = Field(0, ge=0)

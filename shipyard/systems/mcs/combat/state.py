@@ -22,6 +22,9 @@ from shipyard.core.numbers import fraction_text
 from shipyard.systems.mcs.combat.tables import (
     CREW_QUALITY,
     EVASION_TOLERANCE_LOSS,
+    MAX_SHIP_BATTERIES,
+    MAX_SHIP_G,
+    MAX_SHIP_SENSORS,
     OPTIONAL_FACILITIES,
     RANGE_BANDS,
     band_key,
@@ -385,11 +388,16 @@ class CombatShip:
         return None if self.power is None else max(0, self.power - self._turn_loss("power"))
 
     def allocate(self, maneuver: Fraction, evasion: Fraction, aiming: Fraction) -> str | None:
-        """MCS 2.1: this turn's G; what is wrong with it, if anything (more G than the ship has now)."""
-        self.allocation = (maneuver, evasion, aiming)
+        """MCS 2.1: this turn's G; what is wrong with it, if anything (more G than the ship has now), in which case
+        none of it is allocated: the ship neither maneuvers, evades nor aims this turn."""
         total = maneuver + evasion + aiming
         if total > self.current_maneuver():
-            return f"{self.name} allocates {float(total):g} G but has {float(self.current_maneuver()):g} G this turn"
+            self.allocation = (Fraction(0), Fraction(0), Fraction(0))
+            return (
+                f"{self.name} allocates {float(total):g} G but has {float(self.current_maneuver()):g} G this turn; "
+                "none of it is allocated"
+            )
+        self.allocation = (maneuver, evasion, aiming)
         return None
 
     def task_dice(self) -> int:
@@ -488,6 +496,7 @@ def combat_ship(
     line; ``mounts`` names the mount of a battery the sheet does not say (a missile battery carried in bays).
     ValueError when the sheet lacks a figure combat cannot do without (size, armour, toughness)."""
     size, armour, toughness, displacement = _required(ship)
+    _within_engine(ship)
     skill, asset = _crew(ship, crew_quality)
     signature = ship.signature
     maneuver = _fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0)
@@ -530,6 +539,23 @@ def combat_ship(
         cost_mcr=_fraction(ship.cost_mcr) if ship.cost_mcr is not None else None,
         tl=ship.tl,
     )
+
+
+def _within_engine(ship: UsdShip) -> None:
+    """ValueError when a figure of the sheet is past what the engine plays (``tables.MAX_SHIP_G`` and the rest)."""
+    past = []
+    if ship.maneuver is not None and ship.maneuver > MAX_SHIP_G:
+        past.append(f"Maneuver {fraction_text(_fraction(ship.maneuver))} G (at most {MAX_SHIP_G})")
+    if ship.g_tolerance is not None and abs(ship.g_tolerance) > MAX_SHIP_G:
+        past.append(f"GTolerance {ship.g_tolerance} (at most {MAX_SHIP_G} either way)")
+    batteries = sum(weapon.count for weapon in ship.weapons)
+    if batteries > MAX_SHIP_BATTERIES:
+        past.append(f"{batteries:,} batteries (at most {MAX_SHIP_BATTERIES:,})")
+    sensors = sum(sensor.count or 1 for sensor in ship.sensors)
+    if sensors > MAX_SHIP_SENSORS:
+        past.append(f"{sensors:,} sensors (at most {MAX_SHIP_SENSORS:,})")
+    if past:
+        raise ValueError(f"{ship.name}: {', '.join(past)}: past what combat plays, so it is not played")
 
 
 def _required(ship: UsdShip) -> tuple[int, int, int, Decimal]:

@@ -113,6 +113,14 @@ AIMING_NONE_PENALTY = -2
 #: MCS 2.1: one G or more on evasion lowers the G-tolerance by 1; each G above it makes every task a die harder.
 EVASION_TOLERANCE_LOSS = 1
 
+#: The engine's bounds on what a sheet gives combat: far past any ship of the rules (MCS ships make a few G, mount
+#: tens of batteries and carry a handful of sensors), and short of the billions a damaged or hostile sheet can hold
+#: (``Maneuver: 2147483648`` would have every task rolled on as many dice; ``2147483648xLaser Battery`` would build
+#: as many batteries). A ship past one is refused with the figure named (CMB003), never played.
+MAX_SHIP_G = 100
+MAX_SHIP_BATTERIES = 10_000
+MAX_SHIP_SENSORS = 1_000
+
 #: MCS 2.2: initiative is 2d + fleet tactics + this many times the G allocated to maneuver.
 INITIATIVE_DICE = 2
 INITIATIVE_MANEUVER_FACTOR = 2

@@ -1,0 +1,203 @@
+"""Hostile play inputs (fire logs, engagements, fleets, damage records, Dark Stars games) run through their own
+commands: each answered with located findings and exit 0, 1 or 2, never a traceback, a hang or memory without
+bound. Each case here was a traceback or a hang before."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from longlines import ROOT, run_shipyard
+
+#: A wide terminal: a narrated line is printed whole.
+WIDE = {**os.environ, "COLUMNS": "400"}
+
+
+@pytest.fixture(scope="module")
+def nul(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Inputs that name a file with a NUL in its name (``"k\\u0000.usd"``), beside real sheets."""
+    folder = tmp_path_factory.mktemp("nul")
+    shutil.copy(ROOT / "examples/midu-agashaan.usd", folder)
+    shutil.copy(ROOT / "fixtures/tcs/battle/vigilant.txt", folder)
+    files = {
+        "eng.toml": '[[sides]]\nships = [{ sheet = "k\\u0000.usd" }]\n'
+        '[[sides]]\nships = [{ sheet = "midu-agashaan.usd" }]\n',
+        "fire.toml": '[ships.kuv]\nsheet = "k\\u0000.usd"\n[ships.midu]\nsheet = "midu-agashaan.usd"\n',
+        "fleet.toml": 'name = "A"\n[[ship]]\nsheet = "v\\u0000.txt"\ncount = 1\n',
+        "damage.toml": 'name = "A"\n[[damage]]\nsheet = "v\\u0000.txt"\ncopy = 1\nstatus = "damaged"\n',
+        "game.toml": (ROOT / "examples/darkstars/game.toml")
+        .read_text(encoding="utf-8")
+        .replace('system = "system.toml"', 'system = "s\\u0000.toml"'),
+    }
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+#: Each command, its exit code, and the located finding it must give (path:line:col: severity: CODE).
+NUL_CASES = [
+    (["combat", "battle", "eng.toml"], 2, "eng.toml:2:1: error: CMB002"),
+    (["combat", "resolve", "fire.toml"], 2, "fire.toml:2:1: error: CMB002"),
+    (["darkstars", "referee", "game.toml"], 2, "game.toml:6:1: error: DS004"),
+    (["darkstars", "draw", "game.toml", "-o", "x.svg"], 2, "game.toml:6:1: error: DS004"),
+    (["darkstars", "moves", "game.toml", "--ship", "Sword"], 2, "game.toml:6:1: error: DS004"),
+    (["check", "."], 1, "fleet.toml:3:1: error: SCN002"),
+    (["audit", "."], 1, "fleet.toml:3:1: error: SCN002"),
+    (["score", "fleet.toml", "damage.toml", "fleet.toml", "damage.toml"], 2, "damage.toml:3:1: error: DMG002"),
+]
+
+
+@pytest.mark.parametrize(("command", "code", "finding"), NUL_CASES, ids=[" ".join(c[:2]) for c, _, _ in NUL_CASES])
+def test_a_nul_in_a_referenced_file_name_is_a_finding_at_its_key(
+    nul: Path, command: list[str], code: int, finding: str
+) -> None:
+    run = run_shipyard(*command, cwd=nul)
+    assert "Traceback" not in run.stderr and "SY00" not in run.stdout + run.stderr
+    assert finding in run.stdout + run.stderr
+    assert "a file name without a NUL character" in run.stdout + run.stderr
+    assert run.returncode == code
+
+
+def test_check_s_json_is_whole_when_a_fleet_names_a_nul(nul: Path) -> None:
+    """Before, the batch died and its JSON was cut off."""
+    import json
+
+    run = run_shipyard("check", ".", "--format", "json", cwd=nul)
+    document = json.loads(run.stdout)
+    assert {"DS004", "SCN002"} <= {d["code"] for d in document}
+    assert run.returncode == 1
+
+
+def test_the_api_refuses_a_nul_path_as_unreadable() -> None:
+    from shipyard import api
+
+    sheet = api.load("k\x00.usd")
+    assert [d.code for d in sheet.diagnostics] == ["IO001"]
+    assert "NUL" in sheet.diagnostics[0].message
+
+
+@pytest.mark.parametrize(("hex_", "said"), [("0, -10", "off the display (orbital 10"), ("0, 0", "the star's hex")])
+def test_moves_of_a_vessel_off_the_display_or_on_the_star_is_the_referee_s_finding(
+    tmp_path: Path, hex_: str, said: str
+) -> None:
+    """``darkstars moves`` said ``ValueError: orbital 10 is not on the display``; now the referee's DS209 at the
+    vessel's hex, exit 2, no plot listed."""
+    shutil.copy(ROOT / "examples/darkstars/system.toml", tmp_path)
+    (tmp_path / "g.toml").write_text(
+        '[game]\nsystem = "system.toml"\n[[vessel]]\nname = "Sword"\nrace = "terran"\nclass = "explorer"\n'
+        f'drive = "x-ray-laser"\nhex = [{hex_}]\nspeed = 0\n',
+        encoding="utf-8",
+    )
+    run = run_shipyard("darkstars", "moves", "g.toml", "--ship", "Sword", cwd=tmp_path)
+    assert "Traceback" not in run.stderr
+    assert "g.toml:8:1: error: DS209 Sword starts at" in run.stderr and said in run.stderr
+    assert run.stdout == "" and run.returncode == 2
+
+
+def test_moves_of_a_vessel_on_the_display_lists_its_plots(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "examples/darkstars/system.toml", tmp_path)
+    (tmp_path / "g.toml").write_text(
+        '[game]\nsystem = "system.toml"\n[[vessel]]\nname = "Sword"\nrace = "terran"\nclass = "explorer"\n'
+        'drive = "x-ray-laser"\nhex = [0, -9]\nspeed = 0\n',
+        encoding="utf-8",
+    )
+    run = run_shipyard("darkstars", "moves", "g.toml", "--ship", "Sword", cwd=tmp_path)
+    assert run.returncode == 0 and "x-ray-laser down NC: speed 1, ends (0,-8), fuel 99" in run.stdout
+
+
+@pytest.fixture
+def ships(tmp_path: Path) -> Path:
+    shutil.copy(ROOT / "examples/kuvasz.usd", tmp_path)
+    shutil.copy(ROOT / "examples/midu-agashaan.usd", tmp_path)
+    return tmp_path
+
+
+def test_an_engagement_s_ships_are_bounded_by_count(ships: Path) -> None:
+    """``count = 1000000000`` built every copy until memory ran out (4 GB in 40 s); now CMB002 at the count."""
+    (ships / "big.toml").write_text(
+        '[[sides]]\nships = [{ sheet = "kuvasz.usd", count = 1000000000 }]\n'
+        '[[sides]]\nships = [{ sheet = "midu-agashaan.usd" }]\n',
+        encoding="utf-8",
+    )
+    run = run_shipyard("combat", "battle", "big.toml", cwd=ships)
+    assert (
+        "big.toml:2:1: error: CMB002 sides[0].ships[0].count: Input should be less than or equal to 1000" in run.stderr
+    )
+    assert run.returncode == 2 and run.stdout == ""
+
+
+def test_an_engagement_s_ships_are_bounded_by_entries(ships: Path) -> None:
+    """3,000 ``[[sides.ships]]`` entries took minutes; a side holds at most 1,000 ships, counts included."""
+    entries = "".join('[[sides.ships]]\nsheet = "kuvasz.usd"\n' for _ in range(3000))
+    (ships / "many.toml").write_text(
+        f"[[sides]]\n{entries}[[sides]]\nships = [{{ sheet = 'midu-agashaan.usd' }}]\n", encoding="utf-8"
+    )
+    run = run_shipyard("combat", "battle", "many.toml", cwd=ships)
+    assert (
+        "many.toml:1:1: error: CMB002 sides[0]: a side of at most 1,000 ships, counts included: this one has 3,000"
+        in (run.stderr)
+    )
+    assert run.returncode == 2
+
+
+def test_an_engagement_at_the_bound_is_played(ships: Path) -> None:
+    from shipyard.systems.mcs.combat.battle import MAX_SIDE_SHIPS, Engagement
+
+    sides = [{"ships": [{"sheet": "kuvasz.usd", "count": MAX_SIDE_SHIPS}]}, {"ships": [{"sheet": "m.usd"}]}]
+    assert Engagement.model_validate({"sides": sides}).sides[0].ships[0].count == 1000
+
+
+def test_a_refused_allocation_is_not_applied(ships: Path) -> None:
+    """MCS 2.1: "The total number of G's allocated to these purposes by each ship cannot exceed the ship's
+    acceleration." A fire log allocating 2,147,483,648 G of evasion to the Kuvasz (3 G, G-tolerance 5) spun for
+    ever: "For each G the ship's total acceleration ... exceeds this, all tasks are 1 die more difficult", so its
+    laser rolled two billion dice. The allocation is CMB007 and none of it is allocated: the laser fires at Short
+    on 2d6, to-hit 4 skill + 4 FC - 1 ROF + 5 size = 12."""
+    (ships / "spin.toml").write_text(
+        '[ships.k]\nsheet = "kuvasz.usd"\n[ships.m]\nsheet = "midu-agashaan.usd"\n'
+        '[[turn]]\nrange = "s"\nevasion = { k = 2147483648 }\n'
+        '[[turn.fire]]\nship = "k"\nbattery = "#1"\ntarget = "m"\n',
+        encoding="utf-8",
+    )
+    run = run_shipyard("combat", "resolve", "spin.toml", "--seed", "1", cwd=ships, env=WIDE)
+    assert (
+        "spin.toml:7:1: error: CMB007 Kuvasz allocates 2.14748e+09 G but has 3 G this turn; none of it is allocated"
+        in run.stderr
+    )
+    assert "= 12 on 2d6" in run.stdout
+    assert run.returncode == 1
+
+
+def test_an_allocation_within_the_ship_s_g_is_applied(ships: Path) -> None:
+    """The Kuvasz's 3 G on evasion, within its 3 G: no CMB007, and the Midu's laser at it takes the evasion
+    (MCS 3.0, "Short 2d (Average) 1 x Evasion G's"): 4 skill + 6 FC + 3 ROF + 4 size - 1 x 3 evasion = 14."""
+    (ships / "evade.toml").write_text(
+        '[ships.k]\nsheet = "kuvasz.usd"\n[ships.m]\nsheet = "midu-agashaan.usd"\n'
+        '[[turn]]\nrange = "s"\nevasion = { k = 3 }\n'
+        '[[turn.fire]]\nship = "m"\nbattery = "Laser Battery"\ntarget = "k"\n',
+        encoding="utf-8",
+    )
+    run = run_shipyard("combat", "resolve", "evade.toml", "--seed", "1", cwd=ships, env=WIDE)
+    assert "CMB007" not in run.stderr
+    assert "to-hit 4 skill + 6 FC + 3 ROF + 4 size - 3 evasion = 14 on 2d6" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("Maneuver: 3 ", "Maneuver: 2147483648 ", "Maneuver 2147483648 G (at most 100)"),
+        ("GTolerance: 5", "GTolerance: -2147483648", "GTolerance -2147483648 (at most 100 either way)"),
+        ("2xLaser Battery", "2147483648xLaser Battery", "2,147,483,656 batteries (at most 10,000)"),
+    ],
+)
+def test_a_sheet_figure_past_the_engine_is_refused_not_played(ships: Path, old: str, new: str, said: str) -> None:
+    """Figures under the 10**15 read limit that no ship has hung the engine (rolling or building by the billion).
+    The Kuvasz's batteries: 2,147,483,648 lasers + 5 lasers + 2 missile bays + 1 sandcaster = 2,147,483,656."""
+    sheet = (ships / "kuvasz.usd").read_text(encoding="utf-8")
+    assert old in sheet
+    (ships / "huge.usd").write_text(sheet.replace(old, new, 1), encoding="utf-8")
+    run = run_shipyard("combat", "battle", "huge.usd", "midu-agashaan.usd", "--runs", "1", cwd=ships)
+    assert f"error: CMB003 Kuvasz: {said}: past what combat plays" in run.stderr
+    assert run.returncode == 2
