@@ -101,7 +101,6 @@ def test_a_chart_writes_each_figure_and_draws_a_bar_past_the_budget_in_another_c
     assert f'width="{plot:.1f}"' in svg and f'width="{plot / 2:.1f}"' in svg
 
 
-@needs_chromium
 def test_a_cost_chart_keeps_the_costliest_and_sums_the_rest_as_one_bar() -> None:
     """Five ships of MCr 1..5 in a chart of at most 3 bars: the costliest two (5 and 4), then "3 others" of
     1 + 2 + 3 = 6. With 3 bars or more room, every ship is its own bar, the costliest first."""
@@ -113,6 +112,7 @@ def test_a_cost_chart_keeps_the_costliest_and_sums_the_rest_as_one_bar() -> None
     assert charts.costliest([], 3) == []
 
 
+@needs_chromium
 def test_chromium_renders_the_fleet_page_with_its_summary_table_and_charts(tmp_path) -> None:
     target = tmp_path / "fleet.html"
     _audit_page(FLEET, target)
