@@ -143,7 +143,8 @@ def test_an_engagement_s_ships_are_bounded_by_entries(ships: Path) -> None:
 
 
 def test_an_engagement_at_the_bound_is_played(ships: Path) -> None:
-    from shipyard.systems.mcs.combat.battle import MAX_SIDE_SHIPS, Engagement
+    from shipyard.systems.mcs.combat.battle import Engagement
+    from shipyard.systems.mcs.combat.limits import MAX_SIDE_SHIPS
 
     sides = [{"ships": [{"sheet": "kuvasz.usd", "count": MAX_SIDE_SHIPS}]}, {"ships": [{"sheet": "m.usd"}]}]
     assert Engagement.model_validate({"sides": sides}).sides[0].ships[0].count == 1000
@@ -200,4 +201,66 @@ def test_a_sheet_figure_past_the_engine_is_refused_not_played(ships: Path, old: 
     (ships / "huge.usd").write_text(sheet.replace(old, new, 1), encoding="utf-8")
     run = run_shipyard("combat", "battle", "huge.usd", "midu-agashaan.usd", "--runs", "1", cwd=ships)
     assert f"error: CMB003 Kuvasz: {said}: past what combat plays" in run.stderr
+    assert run.returncode == 2
+
+
+#: The fleet search's inputs that were tracebacks or ran without bound, each with the finding it now gives.
+SEARCH_CASES = [
+    (
+        "designs",
+        "".join(f'[[designs]]\nsheet = "kuvasz.usd"\ncost_mcr = {n}\n' for n in range(1, 3001)),
+        ["search.toml:1:1: error: SRC002 designs: List should have at most 100 items after validation, not 3000"],
+        1,
+    ),
+    (
+        "digits",
+        '[[designs]]\nsheet = "kuvasz.usd"\ncost_mcr = ' + "9" * 5000 + "\n",
+        ["search.toml:3:12: error: SRC001 not valid search catalogue: a number of 5000 digits is too long to read"],
+        2,
+    ),
+    (
+        "pool",
+        "".join('[[opponents]]\nships = [{ sheet = "midu-agashaan.usd" }]\n' for _ in range(300)),
+        ["search.toml:1:1: error: SRC002 opponents: List should have at most 100 items after validation, not 300"],
+        1,
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "said", "code"), SEARCH_CASES, ids=[c[0] for c in SEARCH_CASES])
+def test_the_search_s_files_are_bounded(ships: Path, name: str, text: str, said: list[str], code: int) -> None:
+    (ships / "search.toml").write_text(text, encoding="utf-8")
+    pool = name == "pool"
+    catalogue, against = ("kuvasz.usd", "search.toml") if pool else ("search.toml", "midu-agashaan.usd")
+    run = run_shipyard("combat", "search", catalogue, "--against", against, "--budget", "1000", "-q", cwd=ships)
+    assert "Traceback" not in run.stderr
+    for line in said:
+        assert line in run.stderr
+    assert run.returncode == code
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--against", "midu-agashaan.usd=999999999999999"], "at most 1,000 ships, counts included"),
+        (["--against", "midu-agashaan.usd=" + "9" * 5000], "at most 1,000 ships, counts included"),
+        (["--against", "midu-agashaan.usd", "--budget", "inf"], "a budget in MCr, a finite number, got inf"),
+        (["--against", "midu-agashaan.usd", "--generation", "1000000000"], "less than or equal to 1000"),
+        (["--against", "midu-agashaan.usd", "--max-ships", "1000000"], "less than or equal to 1000"),
+    ],
+)
+def test_the_search_s_sizes_from_one_value_are_usage_errors(ships: Path, options: list[str], said: str) -> None:
+    """Before: a traceback (``inf``, 5,000 digits) or memory without bound (a count of 999999999999999)."""
+    budget = [] if "--budget" in options else ["--budget", "1000"]
+    run = run_shipyard("combat", "search", "kuvasz.usd", *options, *budget, cwd=ships)
+    assert "Traceback" not in run.stderr
+    assert said in " ".join(run.stderr.split())
+    assert run.returncode == 2
+
+
+def test_a_search_opponent_that_is_a_device_is_refused_unread(ships: Path) -> None:
+    """The search's files are read as every file is: a device is IO001, never read (``/dev/zero`` ran out of
+    memory after 2.6 GB)."""
+    run = run_shipyard("combat", "search", "kuvasz.usd", "--against", "/dev/zero", "--budget", "1000", cwd=ships)
+    assert "/dev/zero:1:1: error: IO001 cannot read file: it is a character device, not a regular file" in run.stderr
     assert run.returncode == 2

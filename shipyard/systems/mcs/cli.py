@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from shipyard.systems.mcs.combat.limits import MAX_GENERATION, MAX_SIDE_SHIPS
+
 if TYPE_CHECKING:
     from shipyard.systems.mcs.api import CombatSearch
 
@@ -423,7 +425,7 @@ def search(
     battles: int = typer.Option(20_000, "--battles", "-n", min=1, help="The battles the search may fight in all."),
     screen: int = typer.Option(50, "--screen", min=1, help="Each fleet's first battles against each opponent."),
     full: int = typer.Option(400, "--full", min=1, help="A full evaluation: battles against each opponent."),
-    generation: int = typer.Option(8, "--generation", min=1, help="Fleets tried at a time."),
+    generation: int = typer.Option(8, "--generation", min=1, max=MAX_GENERATION, help="Fleets tried at a time."),
     objective: Objective = typer.Option(
         Objective.mean,
         "--objective",
@@ -448,7 +450,14 @@ def search(
     doctrine: list[str] = typer.Option(
         None, "--doctrine", metavar="KNOB=CHOICE", show_default=False, help="A knob fixed (seek=l); repeat for more."
     ),
-    max_ships: int = typer.Option(None, "--max-ships", min=1, show_default=False, help="The most ships a fleet has."),
+    max_ships: int = typer.Option(
+        None,
+        "--max-ships",
+        min=1,
+        max=MAX_SIDE_SHIPS,
+        show_default=False,
+        help="The most ships a fleet has [default: the catalogue's, else 1,000, a side's most].",
+    ),
     tl: int = typer.Option(None, "--tl", min=0, show_default=False, help="The highest tech level bought."),
     turns: int = typer.Option(None, "--turns", min=1, show_default=False, help="The turn limit (default 10)."),
     start: str = typer.Option(
@@ -506,6 +515,8 @@ def search(
         raise typer.Exit(2)
     if start in ("impact", "pb"):
         raise typer.BadParameter("a battle starts at vs, s, m, l or x", param_hint="--range")
+    if not math.isfinite(budget):
+        raise typer.BadParameter(f"a budget in MCr, a finite number, got {budget}", param_hint="--budget")
     if scheduler is not None and executor is not Where.dask:
         raise typer.BadParameter("--scheduler is a Dask scheduler's address: give --executor dask with it")
     from shipyard.systems.mcs import api

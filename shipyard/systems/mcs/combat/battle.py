@@ -27,6 +27,7 @@ from shipyard.core.names import meant_hint, quoted, spelt
 from shipyard.core.toml_input import FileName, Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.doctrine import Band, Doctrine, Entry
+from shipyard.systems.mcs.combat.limits import MAX_SIDE_SHIPS
 from shipyard.systems.mcs.combat.resolve import Options
 from shipyard.systems.mcs.combat.state import (
     NEAR_NAME,
@@ -36,10 +37,6 @@ from shipyard.systems.mcs.combat.state import (
 )
 from shipyard.systems.mcs.combat.turns import Fleet, Tally, fight, weapon_batteries
 from shipyard.systems.mcs.model import UsdShip
-
-#: The most ships a side of an engagement may field, counts included: ten times a TCS fleet of a hundred ships.
-#: Past it a battle would build copies until memory ran out (``count = 1000000000``); it is CMB002 at the side.
-MAX_SIDE_SHIPS = 1000
 
 #: The z of a 95% interval (the normal quantile 0.975), for the Wilson score interval of a chance.
 Z_95 = 1.959963984540054

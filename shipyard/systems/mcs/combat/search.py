@@ -38,6 +38,7 @@ from shipyard.systems.mcs.combat.battle import (
     wilson,
 )
 from shipyard.systems.mcs.combat.knobs import DEFAULTS, KNOBS
+from shipyard.systems.mcs.combat.limits import MAX_DESIGNS, MAX_OPPONENTS, MAX_SIDE_SHIPS
 from shipyard.systems.mcs.combat.resolve import Options
 from shipyard.systems.mcs.combat.state import CombatShip, combat_ship
 from shipyard.systems.mcs.combat.turns import Fleet, run_seed
@@ -63,21 +64,21 @@ class CatalogueDesign(_Entry):
     sheet: FileName
     name: str | None = None  # which ship of the sheet (default: the first)
     cost_mcr: Fraction | None = Field(None, gt=0)
-    min: int = Field(0, ge=0)
-    max: int | None = Field(None, ge=0)
+    min: int = Field(0, ge=0, le=MAX_SIDE_SHIPS)
+    max: int | None = Field(None, ge=0, le=MAX_SIDE_SHIPS)
     crew: t.Quality | None = None
 
 
 class CatalogueFile(_Entry):
-    designs: list[CatalogueDesign] = Field(min_length=1)
-    max_ships: int | None = Field(None, ge=1)
+    designs: list[CatalogueDesign] = Field(min_length=1, max_length=MAX_DESIGNS)
+    max_ships: int | None = Field(None, ge=1, le=MAX_SIDE_SHIPS)
     tl: int | None = Field(None, ge=0)  # the highest tech level a design may have
 
 
 class PoolFile(_Entry):
     """Several opponents, each an engagement side; the search is scored against all of them."""
 
-    opponents: list[Side] = Field(min_length=1)
+    opponents: list[Side] = Field(min_length=1, max_length=MAX_OPPONENTS)
 
 
 @dataclass
@@ -206,8 +207,11 @@ def opponent_spec(value: str) -> list[tuple[str, int]]:
     """An opponent as the command line gives it: files joined by '+', a sheet with '=N' for N ships (an
     engagement file with '=N' for its side N). A name that is a file as it stands is taken whole. ValueError
     says what is wrong."""
-    if Path(value).exists():
-        return [(value, 0)]
+    try:
+        if Path(value).exists():
+            return [(value, 0)]
+    except (OSError, ValueError):  # a name no file can have (too long, a NUL): read as FILE=COUNT below
+        pass
     parts: list[tuple[str, int]] = []
     for part in value.split("+"):
         name, equals, count = part.rpartition("=")
@@ -215,8 +219,10 @@ def opponent_spec(value: str) -> list[tuple[str, int]]:
             name, count = part, ""
         if not name:
             raise ValueError(f"{quoted(value)}: expected FILE, FILE=COUNT or FILE=COUNT+FILE..., got an empty name")
-        if count and not (count.isdigit() and int(count) >= 1):
+        if count and not (count.isdigit() and int(count.lstrip("0")[:6] or "0") >= 1):
             raise ValueError(f"{quoted(part)}: the count after '=' must be a whole number of 1 or more")
+        if count and (len(count.lstrip("0")) > len(str(MAX_SIDE_SHIPS)) or int(count) > MAX_SIDE_SHIPS):
+            raise ValueError(f"{quoted(part)}: at most {MAX_SIDE_SHIPS:,} ships, counts included (a side's most)")
         parts.append((name, int(count) if count else 0))
     return parts
 
@@ -226,16 +232,16 @@ def _tables_of(path: Path) -> set[str]:
     file that is no TOML: what tells a catalogue ([[designs]]), an engagement ([[sides]]) or a pool
     ([[opponents]]) from a sheet (a USD sheet, an FFS design's TOML). Keys, not only headers, so that an inline
     ``opponents = []`` is a pool (an empty one: SRC002), which ``check``'s header sniffing would take for a sheet."""
-    import tomllib
+    from shipyard.core.source import read_limited_text
+    from shipyard.core.toml_input import parse_toml
 
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+    text = read_limited_text(path)  # as every file is read: a regular file of at most 1 MiB
+    if text is None:
         return set()
-    try:
-        return set(tomllib.loads(text))
-    except tomllib.TOMLDecodeError:
+    data, _ = parse_toml(text)
+    if data is None:
         return {name for name in ("designs", "sides", "opponents") if f"[[{name}]]" in text}
+    return set(data)
 
 
 def _toml_opponents(path: Path, side_number: int) -> tuple[list[Opponent], Engagement | None, list[Diagnostic]]:
@@ -364,6 +370,7 @@ def space(
     """The space of fleets the budget admits, or None and why none fits (SRC004)."""
     found: list[Diagnostic] = []
     max_ships = max_ships if max_ships is not None else inputs.max_ships
+    max_ships = MAX_SIDE_SHIPS if max_ships is None else min(max_ships, MAX_SIDE_SHIPS)  # a fleet is a side
     tl = tl if tl is not None else inputs.tl
     designs = []
     for design in inputs.designs:
