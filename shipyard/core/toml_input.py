@@ -31,6 +31,17 @@ Positions = dict[Location, tuple[int, int]]
 Model = TypeVar("Model", bound=BaseModel)
 
 
+def toml_string(value: str) -> str:
+    """``value`` as a TOML basic string that reads back to it: quotes, backslashes, line breaks and every control
+    character escaped (JSON's escapes are TOML's; DEL and the C1 controls, which JSON leaves, as ``\\u``). A byte
+    of a command-line argument that was not UTF-8 (a lone surrogate, which no file can hold) is U+FFFD, as a
+    decoder writes it."""
+    import json
+
+    text = value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return "".join(f"\\u{ord(c):04x}" if 0x7F <= ord(c) <= 0x9F else c for c in json.dumps(text, ensure_ascii=False))
+
+
 def _file_name(value: str) -> str:
     if not value.strip():
         raise ValueError("a file name, not an empty string")

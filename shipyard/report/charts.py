@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
-from html import escape
+
+from shipyard.report.text import xml_escaped as escape
 
 #: Layout of a horizontal bar chart, in SVG user units (pixels at 100%): the label column, a bar's height and
 #: the gap below it, the room for the figure after the longest bar, the whole chart's width.

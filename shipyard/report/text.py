@@ -61,6 +61,15 @@ def visible_copy(value: Any) -> Any:
     return value
 
 
+def xml_escaped(text: str) -> str:
+    """Text from a file for a picture or a page (SVG, HTML): its control characters escaped as ``visible`` does
+    (XML 1.0 holds none of them, not even as a character reference, so a raw one leaves the SVG ill-formed) and
+    ``& < > " '`` as entities, in text and in attribute values alike."""
+    from html import escape
+
+    return escape(visible(text))
+
+
 def markup_escaped(text: str) -> str:
     """Text from a file for a line printed with rich markup: its controls escaped and its square brackets made
     literal, so ``[/bold]`` or ``[link=...]`` in a ship's name prints as written."""

@@ -113,3 +113,42 @@ def test_a_play_command_s_json_keeps_the_names_as_they_are(played: Path, command
     assert RAW.search(run.stdout) is None
     document = json.loads(run.stdout)
     assert any(CONTROLS in text for text in _strings(document))
+
+
+#: A name with every kind of character a TOML or XML writer must escape: a quote, a backslash, a line break, ESC,
+#: DEL, a C1 control, and one byte that is not UTF-8 (as a shell passes it: a lone surrogate).
+NASTY = 'a"b\\c\nd\x1be\x7ff\x85g\udc85h'
+
+
+def test_generate_writes_a_valid_toml_string_whatever_the_name(tmp_path: Path) -> None:
+    """Before: ``name = "a"b...`` (an unreadable file) and, for the byte that is not UTF-8, a traceback."""
+    import tomllib
+
+    run = run_shipyard("darkstars", "generate", "--seed", "7", "--name", NASTY, "-o", "gen.toml", cwd=tmp_path)
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    name = tomllib.loads((tmp_path / "gen.toml").read_text(encoding="utf-8"))["system"]["name"]
+    assert name == NASTY.replace("\udc85", "\ufffd")  # read back as given; the byte that is no UTF-8 as U+FFFD
+
+
+def test_toml_string_reads_back_to_the_string() -> None:
+    import tomllib
+
+    from shipyard.core.toml_input import toml_string
+
+    for text in ("plain", 'quote " and \\', "line\nbreak\ttab", "\x00\x1b\x7f\x85\x9f", "é ☃ 𝄞"):
+        assert tomllib.loads(f"v = {toml_string(text)}")["v"] == text
+
+
+@pytest.mark.parametrize("source", ["system.toml", "ds.toml"])
+def test_a_picture_stays_well_formed_xml_with_controls_in_its_names(played: Path, source: str) -> None:
+    """XML 1.0 holds no C0 control, not even as a reference: each is written as its escape (``\\x1b``)."""
+    from xml.dom import minidom
+
+    target = played / f"{source}.svg"
+    run = run_shipyard("darkstars", "draw", source, "-o", target.name, cwd=played)
+    assert run.returncode == 0, run.stderr
+    document = minidom.parse(str(target))
+    assert any(
+        "\\x1b]52;c;SGk=\\x07" in (t.firstChild.data if t.firstChild else "")
+        for t in document.getElementsByTagName("title")
+    )

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from shipyard.report.text import xml_escaped as escape
 
 if TYPE_CHECKING:
     from shipyard.systems.darkstars.referee import Option as MoveOption

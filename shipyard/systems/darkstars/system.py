@@ -20,7 +20,7 @@ from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.records import Record, Ship
-from shipyard.core.toml_input import AnyCase, load_toml_model, located
+from shipyard.core.toml_input import AnyCase, load_toml_model, located, toml_string
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
 
@@ -93,7 +93,7 @@ def to_toml(system: StarSystem) -> str:
     """The system as its TOML file (read back by ``read_system`` to the same planets)."""
     lines = ["# A Dark Stars system (docs/darkstars.md):", "# planets by type at axial hexes (q, r).", "", "[system]"]
     if system.name is not None:
-        lines.append(f'name = "{system.name}"')
+        lines.append(f"name = {toml_string(system.name)}")
     if system.seed is not None:
         lines.append(f"seed = {system.seed}")
     for planet in system.planets:

@@ -3,13 +3,14 @@ that ``combat battle`` replays to the same figures."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
 from shipyard.core.chances import percent
+from shipyard.core.toml_input import toml_string
 from shipyard.report.tables import MCR, SHARE, WHOLE, Column
+from shipyard.report.text import visible
 from shipyard.systems.mcs.combat.search import (
     SearchResult,
     Tried,
@@ -188,7 +189,7 @@ def _toml(value: Any) -> str:
         return repr(value)
     if isinstance(value, list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
-    return json.dumps(str(value), ensure_ascii=False)
+    return toml_string(str(value))
 
 
 def engagement_text(result: SearchResult, output: Path, opponent: int = 0) -> str:
@@ -208,7 +209,7 @@ def engagement_text(result: SearchResult, output: Path, opponent: int = 0) -> st
 
     lines = [
         f"# The best fleet of a shipyard fleet search (seed {settings.seed}) against "
-        f"{inputs.opponents[opponent].label}.",
+        f"{visible(inputs.opponents[opponent].label)}.",  # a comment ends at a line break: none from a file
         f"# Replay the search's {battles:,} battles of it: shipyard combat battle {output.name} --seed {seed} "
         f"--runs {battles}",
         f"start_range = {_toml(inputs.start_range)}",
