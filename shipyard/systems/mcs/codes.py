@@ -104,8 +104,8 @@ CODES = (
     Code(
         "CMB003",
         ERROR,
-        "a sheet named for combat holds no MCS ship, or lacks a figure combat needs (size, "
-        "armour, toughness, displacement)",
+        "a sheet named for combat holds no MCS ship, lacks a figure combat needs (size, "
+        "armour, toughness, displacement), or has one past what combat plays (over 100 G, 10,000 batteries)",
     ),
     Code("CMB004", ERROR, "a fire names a ship or battery that is not there (the message lists those that are)"),
     Code(
@@ -122,8 +122,8 @@ CODES = (
     Code(
         "CMB007",
         ERROR,
-        "a fire log breaks the sequence of play: more G allocated than the ship has, the range "
-        "changed by more than one band, a salvo striking in another turn than its range gives",
+        "a fire log breaks the sequence of play: more G allocated than the ship has (none of it is then "
+        "allocated), the range changed by more than one band, a salvo striking in another turn than its range gives",
     ),
     Code(
         "CMB008",
@@ -141,7 +141,7 @@ CODES = (
         "SRC002",
         ERROR,
         "a search catalogue or opponent pool value fails validation (a cost not above 0, a max below its min, "
-        "an empty list of designs or opponents)",
+        "an empty list of designs or opponents, or over 100 of them)",
         "At its key's line, or its table's header when the key is missing. An unknown key gets a did-you-mean.",
     ),
     Code(
