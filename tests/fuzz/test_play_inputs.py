@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -150,21 +151,27 @@ def test_an_engagement_at_the_bound_is_played(ships: Path) -> None:
     assert Engagement.model_validate({"sides": sides}).sides[0].ships[0].count == 1000
 
 
+def _one_shot(ships: Path, evasion: str, ship: str, battery: str, target: str) -> subprocess.CompletedProcess[str]:
+    """``combat resolve`` of a fire log of one turn at Short: the Kuvasz (``k``) evading ``evasion`` G, then one
+    fire of ``ship``'s ``battery`` at ``target`` (``m``, the Midu Agashaan), seeded."""
+    (ships / "log.toml").write_text(
+        '[ships.k]\nsheet = "kuvasz.usd"\n[ships.m]\nsheet = "midu-agashaan.usd"\n'
+        f'[[turn]]\nrange = "s"\nevasion = {{ k = {evasion} }}\n'
+        f'[[turn.fire]]\nship = "{ship}"\nbattery = "{battery}"\ntarget = "{target}"\n',
+        encoding="utf-8",
+    )
+    return run_shipyard("combat", "resolve", "log.toml", "--seed", "1", cwd=ships, env=WIDE)
+
+
 def test_a_refused_allocation_is_not_applied(ships: Path) -> None:
     """MCS 2.1: "The total number of G's allocated to these purposes by each ship cannot exceed the ship's
     acceleration." A fire log allocating 2,147,483,648 G of evasion to the Kuvasz (3 G, G-tolerance 5) spun for
     ever: "For each G the ship's total acceleration ... exceeds this, all tasks are 1 die more difficult", so its
     laser rolled two billion dice. The allocation is CMB007 and none of it is allocated: the laser fires at Short
     on 2d6, to-hit 4 skill + 4 FC - 1 ROF + 5 size = 12."""
-    (ships / "spin.toml").write_text(
-        '[ships.k]\nsheet = "kuvasz.usd"\n[ships.m]\nsheet = "midu-agashaan.usd"\n'
-        '[[turn]]\nrange = "s"\nevasion = { k = 2147483648 }\n'
-        '[[turn.fire]]\nship = "k"\nbattery = "#1"\ntarget = "m"\n',
-        encoding="utf-8",
-    )
-    run = run_shipyard("combat", "resolve", "spin.toml", "--seed", "1", cwd=ships, env=WIDE)
+    run = _one_shot(ships, "2147483648", "k", "#1", "m")
     assert (
-        "spin.toml:7:1: error: CMB007 Kuvasz allocates 2.14748e+09 G but has 3 G this turn; none of it is allocated"
+        "log.toml:7:1: error: CMB007 Kuvasz allocates 2.14748e+09 G but has 3 G this turn; none of it is allocated"
         in run.stderr
     )
     assert "= 12 on 2d6" in run.stdout
@@ -174,13 +181,7 @@ def test_a_refused_allocation_is_not_applied(ships: Path) -> None:
 def test_an_allocation_within_the_ship_s_g_is_applied(ships: Path) -> None:
     """The Kuvasz's 3 G on evasion, within its 3 G: no CMB007, and the Midu's laser at it takes the evasion
     (MCS 3.0, "Short 2d (Average) 1 x Evasion G's"): 4 skill + 6 FC + 3 ROF + 4 size - 1 x 3 evasion = 14."""
-    (ships / "evade.toml").write_text(
-        '[ships.k]\nsheet = "kuvasz.usd"\n[ships.m]\nsheet = "midu-agashaan.usd"\n'
-        '[[turn]]\nrange = "s"\nevasion = { k = 3 }\n'
-        '[[turn.fire]]\nship = "m"\nbattery = "Laser Battery"\ntarget = "k"\n',
-        encoding="utf-8",
-    )
-    run = run_shipyard("combat", "resolve", "evade.toml", "--seed", "1", cwd=ships, env=WIDE)
+    run = _one_shot(ships, "3", "m", "Laser Battery", "k")
     assert "CMB007" not in run.stderr
     assert "to-hit 4 skill + 6 FC + 3 ROF + 4 size - 3 evasion = 14 on 2d6" in run.stdout
 
