@@ -594,7 +594,7 @@ def test_the_sequence_of_play_is_checked(tmp_path):
     """MCS 2.1 (the Coronation has 1 G) and 2.3 (the range changes by one band a turn)."""
     found = [d for d in resolve_log(_log(tmp_path, SEQUENCE)).diagnostics if d.code == "CMB007"]
     assert [(d.span.line, d.message) for d in found] == [
-        (9, "Coronation allocates 2 G but has 1 G this turn (MCS 2.1)"),
+        (9, "Coronation allocates 2 G but has 1 G this turn; none of it is allocated (MCS 2.1)"),
         (8, "the range goes from Extreme to Medium: the initiative winner may change it by one band (MCS 2.3)"),
     ]
     assert not [
@@ -645,7 +645,7 @@ def test_too_much_g_is_said_at_the_ships_own_key(tmp_path):
     body = '[[turn]]\nrange = "x"\nmaneuver = { b = 1 }\nevasion = { a = 2 }\n'
     found = [d for d in resolve_log(_log(tmp_path, body)).diagnostics if d.code == "CMB007"]
     assert [(d.span.line, d.message) for d in found] == [
-        (8, "Coronation allocates 2 G but has 1 G this turn (MCS 2.1)")
+        (8, "Coronation allocates 2 G but has 1 G this turn; none of it is allocated (MCS 2.1)")
     ]
 
 
@@ -705,10 +705,12 @@ def test_no_fire_after_the_bridge_is_destroyed(coronation, hollyfields):
 
 
 def test_g_tolerance_adds_dice(midu):
-    """MCS 2.1: the Midu (G-tolerance 8) at 6 G maneuver + 3 G evasion: tolerance 7 with evasion, 2 G over: two
-    dice more."""
-    midu.allocate(Fraction(6), Fraction(3), Fraction(0))
-    assert midu.task_dice() == 2
+    """MCS 2.1: the Midu (6 G) with its G-tolerance lowered to 3 at 4 G maneuver + 2 G evasion: tolerance 2 with
+    evasion, 4 G over: four dice more."""
+    midu.g_tolerance = 3
+    midu.allocate(Fraction(4), Fraction(2), Fraction(0))
+    assert midu.task_dice() == 4
+    midu.g_tolerance = 8
     midu.allocate(Fraction(6), Fraction(0), Fraction(0))
     assert midu.task_dice() == 0
 
