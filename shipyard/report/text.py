@@ -28,22 +28,24 @@ def visible(text: str) -> str:
     return text.translate(_CONTROLS) if _ANY_CONTROL.search(text) else text  # most text has none: one C pass
 
 
+#: The same, but for the line feed: a text of many lines keeps its breaks (and, as ``visible``, its tabs).
+_LINE_CONTROLS = {code: escape for code, escape in _CONTROLS.items() if code != ord("\n")}
+_ANY_LINE_CONTROL = re.compile("[" + "".join(re.escape(chr(code)) for code in _LINE_CONTROLS) + "]")
+#: Those controls as a JSON and TOML escape (``\u001b``): a document (JSON, TOML, SVG) printed or written keeps its
+#: form, and a control character a writer let through reaches no terminal raw.
+_DOCUMENT_CONTROLS = {code: f"\\u{code:04x}" for code in _LINE_CONTROLS}
+
+
 def visible_lines(text: str) -> str:
     """``visible`` for a text of many lines (a sheet printed whole): its line breaks and tabs kept."""
-    return "\n".join(visible(line) for line in text.split("\n"))
-
-
-#: Every control character but tab and line feed, as a JSON and TOML escape (``\u001b``): a document (JSON, TOML,
-#: SVG) printed or written keeps its form, and a control character a writer let through reaches no terminal raw.
-_DOCUMENT_CONTROLS = {code: f"\\u{code:04x}" for code in _CONTROLS if code != ord("\n")}
-_ANY_DOCUMENT_CONTROL = re.compile("[" + "".join(re.escape(chr(code)) for code in _DOCUMENT_CONTROLS) + "]")
+    return text.translate(_LINE_CONTROLS) if _ANY_LINE_CONTROL.search(text) else text
 
 
 def visible_document(text: str) -> str:
     """A document's text (JSON, TOML, SVG) made safe to print: its line breaks and tabs kept, any other control
     character written as ``\\u`` and four hex digits. JSON escapes C0 controls itself, so in a JSON document this
     only meets DEL and the C1 controls, always inside a string, where the escape is the same character."""
-    return text.translate(_DOCUMENT_CONTROLS) if _ANY_DOCUMENT_CONTROL.search(text) else text
+    return text.translate(_DOCUMENT_CONTROLS) if _ANY_LINE_CONTROL.search(text) else text
 
 
 def visible_copy(value: Any) -> Any:

@@ -245,6 +245,7 @@ def test_the_search_s_files_are_bounded(ships: Path, name: str, text: str, said:
     [
         (["--against", "midu-agashaan.usd=999999999999999"], "at most 1,000 ships, counts included"),
         (["--against", "midu-agashaan.usd=" + "9" * 5000], "at most 1,000 ships, counts included"),
+        (["--against", "midu-agashaan.usd=²"], "the count after '=' must be a whole number of 1 or more"),
         (["--against", "midu-agashaan.usd", "--budget", "inf"], "a budget in MCr, a finite number, got inf"),
         (["--against", "midu-agashaan.usd", "--generation", "1000000000"], "less than or equal to 1000"),
         (["--against", "midu-agashaan.usd", "--max-ships", "1000000"], "less than or equal to 1000"),

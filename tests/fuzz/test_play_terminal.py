@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from longlines import ROOT, run_shipyard
 
+from shipyard.core.toml_input import toml_string
+
 #: OSC 52 (clipboard), BEL, a colour, and rich markup that would close a tag or make a live link.
 CONTROLS = "\x1b]52;c;SGk=\x07\x1b[31m"
 MARKUP = " [link=http://e]L[/link] [/]"
@@ -22,12 +24,6 @@ ESCAPED = "\\x1b]52;c;SGk=\\x07"
 RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 #: What the progress bar itself writes to a terminal: hide and show the cursor, clear a line, move up, return.
 BAR = re.compile(r"\x1b\[(\?25[lh]|2K|\d*A)|\r")
-
-
-def toml_string(text: str) -> str:
-    """``text`` as a TOML basic string, its control characters as ``\\u`` escapes."""
-    body = "".join(f"\\u{ord(c):04x}" if RAW.match(c) or c in '"\\' else c for c in text)
-    return f'"{body}"'
 
 
 def _put(source: str, old: str, new: str) -> str:

@@ -126,7 +126,7 @@ class _Referee:
                     "(give each vessel a name of its own)",
                 )
                 continue
-            if entry.hex == g.STAR or g.orbital(entry.hex) > c.ORBITALS:
+            if not _on_display(entry.hex):
                 self.finding(
                     "DS209",
                     (*where, "hex"),
@@ -431,6 +431,11 @@ def _ends(start: g.Hex, steps: int, move: str, direction: str | None) -> list[g.
     return sorted(h for h in frontier if (g.orbital(h) >= low + 1 if move == "up" else g.orbital(h) <= low - 1))
 
 
+def _on_display(h: g.Hex) -> bool:
+    """Whether a ship can stand at ``h``: in an orbital of the display, not on the star."""
+    return 1 <= g.orbital(h) <= c.ORBITALS
+
+
 def options(path: Path, ship_name: str) -> tuple[list[Option], list[Diagnostic]]:
     """Every legal plot for ``ship_name``'s next turn, after the log's turns (and the next planet movement)."""
     result = referee(path)
@@ -451,7 +456,7 @@ def options(path: Path, ship_name: str) -> tuple[list[Option], list[Diagnostic]]
                 message=none_named("ship", ship_name, list(run.ships), NEAR_NAME),
             ),
         ]
-    if ship.hex == g.STAR or g.orbital(ship.hex) > c.ORBITALS:  # no plot starts there; the referee said so (DS209)
+    if not _on_display(ship.hex):  # no plot starts there; the referee said so (DS209)
         return [], result.diagnostics
     drive = SWITCHES_TO[ship.race] if ship.switch_next else ship.drive
     drives = [d for (race, d) in c.DRIVES if race == ship.race] if ship.race == "riin" else [drive]

@@ -219,11 +219,12 @@ def opponent_spec(value: str) -> list[tuple[str, int]]:
             name, count = part, ""
         if not name:
             raise ValueError(f"{quoted(value)}: expected FILE, FILE=COUNT or FILE=COUNT+FILE..., got an empty name")
-        if count and not (count.isdigit() and int(count.lstrip("0")[:6] or "0") >= 1):
+        digits = count.lstrip("0")  # read by its length first: int() of 5,000 digits is refused
+        if count and not (count.isascii() and count.isdigit() and digits):
             raise ValueError(f"{quoted(part)}: the count after '=' must be a whole number of 1 or more")
-        if count and (len(count.lstrip("0")) > len(str(MAX_SIDE_SHIPS)) or int(count) > MAX_SIDE_SHIPS):
+        if len(digits) > len(str(MAX_SIDE_SHIPS)) or (digits and int(digits) > MAX_SIDE_SHIPS):
             raise ValueError(f"{quoted(part)}: at most {MAX_SIDE_SHIPS:,} ships, counts included (a side's most)")
-        parts.append((name, int(count) if count else 0))
+        parts.append((name, int(digits) if digits else 0))
     return parts
 
 
