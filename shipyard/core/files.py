@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.source import output_read
 
 
 def _umask_mode() -> int:
@@ -108,6 +109,14 @@ def check_writable(target: Path | None, inputs: tuple[Path, ...] = ()) -> Diagno
                 span=Span(path=str(target), line=1, col=1),
                 message=f"the output is the input {given}: not overwritten (name another file)",
             )
+    if output_read(Path(target)):
+        return Diagnostic(
+            code="IO009",
+            severity=Severity.ERROR,
+            span=Span(path=str(target), line=1, col=1),
+            message=f"the output {target} is a file this command read (an input names it): not overwritten "
+            "(name another file)",
+        )
     real, in_place = _destination(Path(target))
     if in_place:
         return None if os.access(real, os.W_OK) else unwritable(Path(target), PermissionError(13, "not writable"))

@@ -50,6 +50,39 @@ _NOT_REGULAR = (
 )
 
 
+#: The files this command will write that exist now, by device, inode and change time (so a file made anew where an
+#: old one was is another), and those of them it has read: a file an input refers to (a sheet an engagement names,
+#: a game's system file) that is also an output is refused at the write (IO009), as an input named on the command
+#: line is before the work. As many entries as the command has outputs: memory does not grow with files read.
+_OUTPUTS: set[tuple[int, int, int]] = set()
+_OUTPUTS_READ: set[tuple[int, int, int]] = set()
+
+
+def _identity(status: os.stat_result) -> tuple[int, int, int]:
+    return status.st_dev, status.st_ino, status.st_ctime_ns
+
+
+def _status(path: Path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except (OSError, ValueError):
+        return None
+
+
+def watch_output(target: Path) -> None:
+    """Note that this command will write ``target``, so that reading it as an input is noticed (``output_read``)."""
+    status = _status(target)
+    if status is not None and stat.S_ISREG(status.st_mode):
+        _OUTPUTS.add(_identity(status))
+        _OUTPUTS_READ.discard(_identity(status))
+
+
+def output_read(target: Path) -> bool:
+    """Whether this command has read ``target``, an output it watches, as one of its inputs."""
+    status = _status(target) if _OUTPUTS_READ else None
+    return status is not None and _identity(status) in _OUTPUTS_READ
+
+
 class Unreadable(Exception):
     """A file that is not read: its code (IO001, IO002) and what the finding says."""
 
@@ -73,6 +106,8 @@ def read_limited(path: Path, limit: int = MAX_SHEET_BYTES) -> bytes:
         raise Unreadable("IO001", f"cannot read file: {error.strerror or error}") from None
     try:  # the descriptor read as it is (a buffered file object around it costs more than the read)
         status = os.fstat(descriptor)
+        if _OUTPUTS and _identity(status) in _OUTPUTS:  # an output read as an input: noticed, not overwritten
+            _OUTPUTS_READ.add(_identity(status))
         what = next((words for test, words in _NOT_REGULAR if test(status.st_mode)), None)
         if what is not None:
             raise Unreadable("IO001", f"cannot read file: it is {what}, not a regular file")

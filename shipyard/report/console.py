@@ -106,6 +106,9 @@ class Output:
         named = (*self.reports, *(() if only_reports else RESULT_SUFFIXES))
         if self.output is not None:
             from shipyard.core.files import check_writable
+            from shipyard.core.source import watch_output
+
+            watch_output(self.output)  # a file an input refers to is an input too: noticed when it is read
 
             problem = check_writable(self.output, self.inputs)  # said before the work, not after it
             if problem is not None:

@@ -58,5 +58,8 @@ def svg_to_png(svg: str, target: Path) -> Diagnostic | None:
         )
         if not shot.exists():
             return refused("Chromium did not render the picture")
-        target.write_bytes(shot.read_bytes())
+        from shipyard.core.files import atomic_path
+
+        with atomic_path(target) as path:  # a full disk keeps the old picture
+            path.write_bytes(shot.read_bytes())
     return None

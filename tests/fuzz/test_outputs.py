@@ -114,3 +114,65 @@ def test_csv_never_carries_a_formula(tmp_path: Path) -> None:
     with (tmp_path / "out-batteries.csv").open(newline="", encoding="utf-8") as stream:
         ratings = {row["kind"]: row["rating"] for row in csv.DictReader(stream)}
     assert ratings["sandcaster"] == "-2:12"  # a rating that begins with a minus and a digit is written as it is
+
+
+@pytest.fixture()
+def referring(tmp_path: Path) -> Path:
+    """Inputs that refer to other files: an engagement and a fire log naming the sheet ``k.txt``, a game naming
+    its system ``sys.txt`` (each told by its content, so a name an output may have)."""
+    shutil.copy(ROOT / "examples" / "kuvasz.usd", tmp_path / "k.txt")
+    shutil.copy(ROOT / "examples" / "midu-agashaan.usd", tmp_path)
+    shutil.copy(ROOT / "examples" / "darkstars" / "system.toml", tmp_path / "sys.txt")
+    game = (ROOT / "examples" / "darkstars" / "game.toml").read_text(encoding="utf-8")
+    (tmp_path / "game.toml").write_text(game.replace('"system.toml"', '"sys.txt"'), encoding="utf-8")
+    (tmp_path / "eng.toml").write_text(
+        '[[sides]]\nships = [{ sheet = "k.txt" }]\n[[sides]]\nships = [{ sheet = "midu-agashaan.usd" }]\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "fire.toml").write_text(
+        '[ships.k]\nsheet = "k.txt"\n[ships.m]\nsheet = "midu-agashaan.usd"\n', encoding="utf-8"
+    )
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["combat", "battle", "eng.toml", "--runs", "5", "-o", "k.txt"],
+        ["combat", "resolve", "fire.toml", "-o", "k.txt"],
+        ["darkstars", "referee", "game.toml", "-o", "sys.txt"],
+    ],
+    ids=lambda c: " ".join(c[:2]),
+)
+def test_an_output_that_an_input_refers_to_is_refused(referring: Path, command: list[str]) -> None:
+    """Before, ``combat battle eng.toml -o k.txt`` wrote its results over the sheet the engagement names."""
+    target = referring / command[-1]
+    before = target.read_bytes()
+    result = run(*command, cwd=referring)
+    assert result.returncode == 2
+    assert f"{command[-1]}:1:1: error: IO009 the output {command[-1]} is a file this command read" in result.stderr
+    assert target.read_bytes() == before
+
+
+def test_an_output_beside_the_referred_files_is_written(referring: Path) -> None:
+    result = run("combat", "battle", "eng.toml", "--runs", "5", "-o", "out.txt", cwd=referring)
+    assert result.returncode == 0, result.stderr
+    assert "5 battles, seed 1:" in (referring / "out.txt").read_text(encoding="utf-8")
+
+
+def test_a_search_output_onto_its_journal_is_refused(referring: Path) -> None:
+    (referring / "journal.txt").write_text("kept\n", encoding="utf-8")
+    result = run(
+        "combat", "search", "k.txt", "--against", "midu-agashaan.usd", "--budget", "100",
+        "--journal", "journal.txt", "-o", "journal.txt", cwd=referring,
+    )  # fmt: skip
+    assert result.returncode == 2 and "IO009 the output is the input journal.txt" in result.stderr
+    assert (referring / "journal.txt").read_text(encoding="utf-8") == "kept\n"
+
+
+def test_a_picture_is_written_whole_or_not_at_all(referring: Path) -> None:
+    """A full disk (writes past 100 bytes fail) keeps the old picture and says IO009; before, the SVG was cut."""
+    (referring / "old.svg").write_text("<svg/>\n", encoding="utf-8")
+    result = run("darkstars", "draw", "sys.txt", "-o", "old.svg", cwd=referring, limit=100)
+    assert result.returncode == 2 and "IO009" in result.stderr and "Traceback" not in result.stderr
+    assert (referring / "old.svg").read_text(encoding="utf-8") == "<svg/>\n"

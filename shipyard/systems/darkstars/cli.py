@@ -73,6 +73,7 @@ def draw(
 ) -> None:
     """Draw the display: the star and the nine orbitals with every hex, the planets labelled by type, and for a
     game each ship's plotted path (illegal plots dashed). Exit 2 when the source cannot be read."""
+    from shipyard.core.files import write_text_atomic
     from shipyard.report.png import svg_to_png
     from shipyard.systems.darkstars import api
 
@@ -89,7 +90,7 @@ def draw(
 
     def write() -> None:
         if target.suffix.lower() == ".svg":
-            target.write_text(picture, encoding="utf-8")
+            write_text_atomic(target, lambda stream: stream.write(picture))  # a full disk keeps the old picture
         else:
             problem = svg_to_png(picture, target)
             if problem is not None:
@@ -120,6 +121,7 @@ def referee(
     """Referee every plot of a game log: planets move one hex clockwise, then each plot is checked against the
     movement tables, the drives of its race, its fuel and any gravity assist it claims. Exit 1 with an error, 2
     when the log cannot be read."""
+    from shipyard.core.files import write_text_atomic
     from shipyard.core.stdin import shown
     from shipyard.systems.darkstars import api
     from shipyard.systems.darkstars.report import game_svg, referee_document, write_darkstars_page
@@ -138,7 +140,8 @@ def referee(
                 if target.suffix.lower() == ".html":
                     write_darkstars_page(result, Path(shown(str(path))), target)  # standard input as <stdin>
                 else:
-                    target.write_text(game_svg(result), encoding="utf-8")
+                    svg = game_svg(result)
+                    write_text_atomic(target, lambda stream: stream.write(svg))
 
             sink.file(write)
     raise typer.Exit(2 if result.system is None else log_status(result.diagnostics, ("DS003", "DS004")))

@@ -539,8 +539,9 @@ def search(
         sampler=sampler.value,
         journal=journal,
     )
-    sink = Output(output, quiet, catalogue, tuple(SEARCH_REPORTS))
-    engagement = Output(write_engagement, quiet, catalogue) if write_engagement is not None else None
+    read = (*catalogue, *((journal,) if journal is not None else ()))  # the journal is read to resume: an input
+    sink = Output(output, quiet, read, tuple(SEARCH_REPORTS))
+    engagement = Output(write_engagement, quiet, read) if write_engagement is not None else None
     with inputs(catalogue) as paths:  # standard input is named <stdin> in what is written inside
         with progress_bar(None if quiet else console(stderr=True), "searching") as progress:
             found = api.combat_search(
