@@ -6,10 +6,12 @@ diagnostic, never a traceback, when a file cannot be written or is one of the co
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.source import output_read
@@ -137,5 +139,30 @@ def write_output(
     try:
         write()
     except OSError as error:
+        _drop_failed_writers()
         return unwritable(Path(target or "-"), error)
     return None
+
+
+def _half_written(unraisable: Any) -> bool:
+    """Whether an unraisable exception came from finalising a writer a failed output left behind: openpyxl's
+    generators (a write-only sheet's rows) or a zip file's ``__del__`` (a workbook is a zip file)."""
+    thing = unraisable.object
+    where = getattr(thing, "__module__", None) or getattr(getattr(thing, "gi_code", None), "co_filename", "")
+    return where == "zipfile" or "openpyxl" in str(where)
+
+
+def _drop_failed_writers() -> None:
+    """After an output failed to be written (a full disk), its half-written writers fail again as they are
+    finalised, each an "Exception ignored ... Traceback" on stderr after the one IO009: from now on those are
+    dropped (``_half_written``); any other unraisable exception still reaches the hook that was there."""
+    previous = sys.unraisablehook
+    if getattr(previous, "drops_failed_writers", False):
+        return
+
+    def hook(unraisable: Any) -> None:
+        if not _half_written(unraisable):
+            previous(unraisable)
+
+    hook.drops_failed_writers = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook

@@ -163,8 +163,13 @@ class WorkbookWriter:
 
     def save(self, target: Path) -> None:
         """Write the workbook to ``target`` atomically (shipyard/core/files.py)."""
-        with atomic_path(Path(target), suffix=".xlsx") as temporary:
-            self.book.save(temporary)
+        save_book(self.book, target)
+
+
+def save_book(book: Workbook, target: Path) -> None:
+    """Write ``book`` to ``target`` atomically (shipyard/core/files.py)."""
+    with atomic_path(Path(target), suffix=".xlsx") as temporary:
+        book.save(temporary)
 
 
 class AuditWorkbook:

@@ -176,3 +176,23 @@ def test_a_picture_is_written_whole_or_not_at_all(referring: Path) -> None:
     result = run("darkstars", "draw", "sys.txt", "-o", "old.svg", cwd=referring, limit=100)
     assert result.returncode == 2 and "IO009" in result.stderr and "Traceback" not in result.stderr
     assert (referring / "old.svg").read_text(encoding="utf-8") == "<svg/>\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["combat", "battle", "eng.toml", "--runs", "5", "-o", "out.xlsx"],
+        ["audit", ".", "-o", "out.xlsx"],
+        ["export", "k.txt", "-o", "out.xlsx"],
+        ["sfc", "table", "roster.toml", "roster.toml", "-o", "out.xlsx"],
+    ],
+    ids=lambda c: " ".join(c[:2]),
+)
+def test_a_workbook_on_a_full_disk_is_one_finding(referring: Path, command: list[str]) -> None:
+    """Before, the IO009 came with openpyxl's "Exception ignored ... Traceback" for each half-written part."""
+    shutil.copy(ROOT / "examples" / "sfc" / "imperial-squadron.toml", referring / "roster.toml")
+    result = run(*command, cwd=referring, limit=2000)
+    assert result.returncode == 2
+    assert "out.xlsx:1:1: error: IO009 cannot write the output: File too large" in result.stderr
+    assert "Exception ignored" not in result.stderr and "Traceback" not in result.stderr
+    assert not (referring / "out.xlsx").exists()

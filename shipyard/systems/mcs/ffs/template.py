@@ -12,8 +12,8 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
-from shipyard.core.files import atomic_path
 from shipyard.core.numbers import plain
+from shipyard.report.workbook import save_book
 from shipyard.systems.mcs.ffs.model import FfsDesign
 from shipyard.systems.mcs.ffs.workbook import DAMAGE_COLUMNS, SHIP_FIELDS, SHIP_NOTES, SHIP_SHEET, TABLE_SHEETS
 
@@ -55,5 +55,4 @@ def write_design_workbook(design: FfsDesign, path: Path) -> None:
         for index, cells in enumerate(sheet.iter_cols(), start=1):
             width = max(len(str(c.value)) if c.value is not None else 0 for c in cells)
             sheet.column_dimensions[get_column_letter(index)].width = min(max(10, width + 2), 60)
-    with atomic_path(Path(path), suffix=".xlsx") as temporary:
-        book.save(temporary)
+    save_book(book, Path(path))
