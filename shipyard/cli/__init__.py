@@ -103,6 +103,16 @@ def for_command(words: list[str]) -> typer.Typer:
     return _joined(named) if named else whole_app()
 
 
+#: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it; typer's own).
+INTERRUPTED = 130
+
+
 def main() -> None:
-    """Entry point of the ``shipyard`` script. Usage errors exit with code 2 (click's convention)."""
-    for_command(sys.argv[1:2])()
+    """Entry point of the ``shipyard`` script. Usage errors exit with code 2 (click's convention); a command
+    stopped by Ctrl-C says so and exits 130 (its outputs are written whole or not at all, its workers ended)."""
+    try:
+        for_command(sys.argv[1:2])()
+    except SystemExit as stopped:
+        if stopped.code == INTERRUPTED:
+            sys.stderr.write("shipyard: interrupted (Ctrl-C): stopped, nothing more written\n")
+        raise

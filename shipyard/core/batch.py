@@ -13,8 +13,6 @@ for it to be taken as if found in a folder (what a pre-commit hook, which names 
 from __future__ import annotations
 
 import os
-import threading
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -36,9 +34,6 @@ SHEET_SUFFIXES = (".usd", ".txt", ".hg", ".sheet", ".toml", ".xlsx")
 POOL_THRESHOLD = 8
 #: Files handed to a worker at a time.
 CHUNK_SIZE = 16
-#: How often a worker looks whether the process that started it is still there, in seconds: a batch killed
-#: outright (kill -9) leaves no worker running longer than this.
-PARENT_POLL_SECONDS = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,18 +164,6 @@ def _check_file(job: tuple[str, Selection, Any, bool, frozenset[str], Tabulate |
             return failed, tabulate(failed) if tabulate is not None else None
 
 
-def _watch_parent(parent: int) -> None:
-    """A worker's initializer: exit as soon as the process that started the pool is gone (killed outright, it
-    cannot shut its pool down, and its workers would wait for work for ever)."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_POLL_SECONDS)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="shipyard-parent-watch", daemon=True).start()
-
-
 def _checked(
     found: list[Found],
     selection: Selection,
@@ -192,10 +175,15 @@ def _checked(
 ) -> Iterator[tuple[SheetFile, Any]]:
     work = ((f.name, selection, scenario, keep_ships, kept_formats, tabulate) for f in found)
     if jobs > 1 and len(found) >= POOL_THRESHOLD:
-        from concurrent.futures import ProcessPoolExecutor  # only when there is a pool to run
+        from shipyard.core.processes import close_pool, process_pool, worker_count  # only with a pool to run
 
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_watch_parent, initargs=(os.getpid(),)) as pool:
+        pool = process_pool(worker_count(jobs, -(-len(found) // CHUNK_SIZE)))
+        interrupted = True
+        try:
             yield from pool.map(_check_file, work, chunksize=CHUNK_SIZE)
+            interrupted = False
+        finally:
+            close_pool(pool, interrupted)
     else:
         yield from map(_check_file, work)
 

@@ -15,7 +15,8 @@ import pytest
 from longlines import ROOT, run_shipyard
 from workbooks import bomb
 
-from shipyard.core.batch import PARENT_POLL_SECONDS, find_files
+from shipyard.core.batch import find_files
+from shipyard.core.processes import PARENT_POLL_SECONDS
 
 SHIPYARD = [sys.executable, "-m", "shipyard"]
 KUVASZ = ROOT / "examples" / "kuvasz.usd"
@@ -83,6 +84,44 @@ def test_workers_do_not_outlive_a_killed_batch(tmp_path: Path) -> None:
     assert alive == []
 
 
+def _battle_until_interrupted(tmp_path: Path, group: bool) -> tuple[subprocess.Popen[str], set[int]]:
+    """``combat battle -j 2`` of 200,000 battles (a minute's work), interrupted once its two workers run: Ctrl-C
+    to the whole process group (as a terminal sends it), or SIGINT to shipyard alone."""
+    shutil.copy(KUVASZ, tmp_path)
+    shutil.copy(ROOT / "examples" / "midu-agashaan.usd", tmp_path)
+    battle = subprocess.Popen(
+        [*SHIPYARD, "combat", "battle", "kuvasz.usd", "midu-agashaan.usd", "--runs", "200000", "-j", "2", "-q"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + 30
+    workers: set[int] = set()
+    while time.monotonic() < deadline and len(workers) < 2 and battle.poll() is None:
+        workers = _children(battle.pid)
+        time.sleep(0.05)
+    time.sleep(0.5)  # the workers at their battles
+    if group:
+        os.killpg(battle.pid, signal.SIGINT)
+    else:
+        battle.send_signal(signal.SIGINT)
+    return battle, workers
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("group", [True, False], ids=["process group", "shipyard alone"])
+def test_ctrl_c_stops_a_battle_of_many_workers_at_once(tmp_path: Path, group: bool) -> None:
+    """Before, the queued battles ran on after Ctrl-C (52 s for these), and the exit 130 said nothing. Now the queue
+    is dropped and the workers ended (a hang guard of 30 s, not a speed test), and the command says it stopped."""
+    battle, workers = _battle_until_interrupted(tmp_path, group)
+    _, err = battle.communicate(timeout=30)
+    assert battle.returncode == 130
+    assert "shipyard: interrupted (Ctrl-C)" in err and "Traceback" not in err
+    assert len(workers) == 2
+    alive = [
+        w for w in workers if Path(f"/proc/{w}").exists() and Path(f"/proc/{w}/stat").read_text().split()[2] != "Z"
+    ]
+    assert alive == []
+
+
 @pytest.mark.parametrize("line", ["[scenario]", "[ship]", "[[ship]]"])
 def test_a_usd_sheet_with_a_toml_like_line_is_read_as_a_sheet(tmp_path: Path, line: str) -> None:
     text = KUVASZ.read_text(encoding="utf-8").replace("JFuel:", f"{line}\nJFuel:", 1)
@@ -125,3 +164,14 @@ def test_check_exits_2_on_a_workbook_that_does_not_open(tmp_path: Path) -> None:
     for name in ("bomb.xlsx", "text.xlsx"):
         result = run("check", name, "kuvasz.usd", cwd=tmp_path)
         assert result.returncode == 2 and "FFS003" in result.stdout and "kuvasz.usd:2:43" in result.stdout
+
+
+def test_a_pool_starts_no_more_workers_than_cores_or_tasks() -> None:
+    """``-j 64`` on this machine starts as many workers as it has cores, and never more than the tasks."""
+    from shipyard.core.processes import worker_count
+
+    cores = os.cpu_count() or 1
+    assert worker_count(64, 1000) == min(64, cores)
+    assert worker_count(64, 1) == 1 and worker_count(1, 1000) == 1
+    assert worker_count(3, 2) == min(2, cores)
+    assert worker_count(8, 0) == 1  # no task: no pool (one worker is the process itself)

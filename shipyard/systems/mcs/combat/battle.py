@@ -24,6 +24,7 @@ from pydantic import Field, model_validator
 from shipyard.core.collector import fewer_collections
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import meant_hint, quoted, spelt
+from shipyard.core.processes import close_pool, process_pool, worker_count
 from shipyard.core.toml_input import FileName, Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.doctrine import Band, Doctrine, Entry
@@ -387,6 +388,8 @@ def two_sheets(first: Path, second: Path) -> Engagement:
 #: The fewest battles worth a pool of worker processes: below this, starting them and sending them the fleets
 #: costs more than the battles they would share.
 PARALLEL_FROM = 200
+#: The fewest battles one worker's task holds: ``-j`` starts no more workers than there are tasks of this many.
+MIN_TASK_RUNS = 50
 
 
 def _chunk(job: tuple[list[Fleet], Options, str, int, int, int, int]) -> list[Tally]:
@@ -417,14 +420,14 @@ def run_many(
     counted = count([], 0, seed, fleets)
     done = 0
     pool = None
+    jobs = worker_count(jobs, runs // MIN_TASK_RUNS)
     if jobs > 1 and runs >= PARALLEL_FROM:
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(max_workers=jobs)
+        pool = process_pool(jobs)
+    interrupted = True
     try:
         while done < runs:
             size = min(runs - done, block if until_ci is not None or progress is not None else runs - done)
-            pieces = max(1, min(jobs * 4, size // 50 or 1)) if pool else 1
+            pieces = max(1, min(jobs * 4, size // MIN_TASK_RUNS or 1)) if pool else 1
             bounds = [done + size * i // pieces for i in range(pieces + 1)]
             tasks = [
                 (fleets, engagement.options, engagement.start_range, engagement.turns, seed, lo, hi)
@@ -441,7 +444,8 @@ def run_many(
                 progress(done, runs)
             if until_ci is not None and max(_width(counted.wins[i], done) for i in (0, 1)) < until_ci:
                 break
+        interrupted = False
     finally:
         if pool is not None:
-            pool.shutdown()
+            close_pool(pool, interrupted)  # interrupted (Ctrl-C): at once, no battle left running
     return counted

@@ -160,16 +160,22 @@ class LocalProcesses:
     """Units shared among ``workers`` local processes, each given the world once when it starts."""
 
     def __init__(self, world: World, workers: int) -> None:
-        from concurrent.futures import ProcessPoolExecutor
+        from shipyard.core.processes import process_pool, worker_count
 
-        self.workers = workers
-        self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_keep_world, initargs=(world,))
+        self.workers = worker_count(workers, workers)  # never more than the cores
+        self.pool = process_pool(self.workers, _keep_world, (world,))
+        self.interrupted = False
 
     def map(self, units: Sequence[Unit]) -> list[Score]:
-        return list(self.pool.map(_fight_kept, units))
+        self.interrupted = True  # until the units are back: an exception or Ctrl-C between stops the pool at once
+        scores = list(self.pool.map(_fight_kept, units))
+        self.interrupted = False
+        return scores
 
     def close(self) -> None:
-        self.pool.shutdown()
+        from shipyard.core.processes import close_pool
+
+        close_pool(self.pool, self.interrupted)
 
 
 def _fight_on_dask(world: World, unit: Unit) -> Score:

@@ -1,0 +1,61 @@
+"""Worker processes for the commands that share their work (``check -j``, ``combat battle -j``, the fleet search):
+a pool of no more workers than there are cores and tasks, whose workers leave when the process that started
+them is gone, and which stops at once when the command is interrupted."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+#: How often a worker looks whether the process that started it is still there, in seconds: a command killed
+#: outright (kill -9) leaves no worker running longer than this.
+PARENT_POLL_SECONDS = 0.5
+
+
+def worker_count(jobs: int, tasks: int) -> int:
+    """The workers ``-j jobs`` starts for ``tasks`` pieces of work: never more than the cores or the tasks."""
+    return max(1, min(jobs, os.cpu_count() or 1, tasks))
+
+
+def _start(parent: int, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
+    """A worker's initializer: exit as soon as the process that started the pool is gone (killed outright, it
+    cannot shut its pool down, and its workers would wait for work for ever); then the pool's own."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="shipyard-parent-watch", daemon=True).start()
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def process_pool(
+    workers: int, initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = ()
+) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes, each run through ``initializer(*initargs)`` once, leaving with its parent."""
+    from concurrent.futures import ProcessPoolExecutor  # looked up when a pool is made: a test can refuse it
+
+    return ProcessPoolExecutor(max_workers=workers, initializer=_start, initargs=(os.getpid(), initializer, initargs))
+
+
+def close_pool(pool: ProcessPoolExecutor, interrupted: bool = False) -> None:
+    """Shut ``pool`` down: its work done, or, ``interrupted`` (Ctrl-C, an error), at once: the queued work
+    cancelled and the running workers ended, so no battle runs on after the command has stopped."""
+    if not interrupted:
+        pool.shutdown()
+        return
+    running = dict(getattr(pool, "_processes", None) or {})  # the workers, before shutdown lets go of them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in running.values():
+        if process.is_alive():
+            process.terminate()
+    for process in running.values():
+        process.join()
