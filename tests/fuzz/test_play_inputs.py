@@ -266,3 +266,22 @@ def test_a_search_opponent_that_is_a_device_is_refused_unread(ships: Path) -> No
     run = run_shipyard("combat", "search", "kuvasz.usd", "--against", "/dev/zero", "--budget", "1000", cwd=ships)
     assert "/dev/zero:1:1: error: IO001 cannot read file: it is a character device, not a regular file" in run.stderr
     assert run.returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        ("tcp://127.0.0.1:9", "no Dask scheduler answered at tcp://127.0.0.1:9 within 1 s"),
+        ("nonsense", "no Dask scheduler answered at nonsense within 1 s (missing port number"),
+    ],
+)
+def test_an_unreachable_scheduler_is_one_line_and_exit_2(ships: Path, address: str, said: str) -> None:
+    """Before: 30 s, then chained tracebacks. The discard port on this machine answers nothing."""
+    shutil.copy(ROOT / "fixtures/mcs/zhodani-patrol-corvette.usd", ships)
+    run = run_shipyard(
+        "combat", "search", "zhodani-patrol-corvette.usd", "--against", "midu-agashaan.usd", "--budget", "3000",
+        "--executor", "dask", "--scheduler", address, "--timeout", "1", "-q", cwd=ships,
+    )  # fmt: skip
+    assert "Traceback" not in run.stderr
+    assert said in " ".join(run.stderr.split())
+    assert run.returncode == 2

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.stdin import folder_of
+from shipyard.systems.mcs.combat.limits import SCHEDULER_TIMEOUT
 
 if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
     from shipyard.systems.mcs.combat.battle import Counted
@@ -285,11 +286,13 @@ def combat_search(
     jobs: int | None = None,
     scheduler: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    scheduler_timeout: float = SCHEDULER_TIMEOUT,
 ) -> CombatSearch:
     """Search the fleets of ``catalogue``'s designs that ``budget`` MCr buys for the one that best beats the
     opponents ``against`` (docs/search.md); the same ``settings.seed``, the same result on any ``executor`` and
     any number of ``jobs``. Needs the ``search`` extra (optuna; dask for ``executor="dask"``). ValueError for an
-    opponent that is not written as FILE, FILE=COUNT or FILE=COUNT+FILE."""
+    opponent that is not written as FILE, FILE=COUNT or FILE=COUNT+FILE; ``workers.Unreachable`` when the Dask
+    ``scheduler`` does not answer within ``scheduler_timeout`` seconds."""
     from shipyard.systems.mcs.combat import search as s
 
     settings = settings or s.Settings()
@@ -314,7 +317,8 @@ def combat_search(
     found += more
     if space is None:
         return CombatSearch(None, found)
-    work = s.make_executor(executor, s.world(inputs, space, settings.seed), jobs or os.cpu_count() or 1, scheduler)
+    world = s.world(inputs, space, settings.seed)
+    work = s.make_executor(executor, world, jobs or os.cpu_count() or 1, scheduler, scheduler_timeout)
     try:
         result = s.Search(inputs, space, settings, work, progress).run()
     finally:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from shipyard.systems.mcs.combat.limits import MAX_GENERATION, MAX_SIDE_SHIPS
+from shipyard.systems.mcs.combat.limits import MAX_GENERATION, MAX_SIDE_SHIPS, SCHEDULER_TIMEOUT
 
 if TYPE_CHECKING:
     from shipyard.systems.mcs.api import CombatSearch
@@ -473,6 +473,13 @@ def search(
         show_default=False,
         help="A Dask scheduler's address (tcp://host:8786) [default: a local cluster of -j workers].",
     ),
+    timeout: float = typer.Option(
+        SCHEDULER_TIMEOUT,
+        "--timeout",
+        min=0.1,
+        metavar="SECONDS",
+        help="How long to wait for the Dask scheduler of --scheduler to answer.",
+    ),
     jobs: int = typer.Option(
         None, "--jobs", "-j", min=1, show_default=False, help="Worker processes [default: every core]."
     ),
@@ -522,6 +529,7 @@ def search(
     from shipyard.systems.mcs import api
     from shipyard.systems.mcs.combat.search import Settings, opponent_spec
     from shipyard.systems.mcs.combat.search_report import SEARCH_REPORTS
+    from shipyard.systems.mcs.combat.workers import Unreachable
 
     for value in against:
         try:
@@ -544,22 +552,26 @@ def search(
     engagement = Output(write_engagement, quiet, read) if write_engagement is not None else None
     with inputs(catalogue) as paths:  # standard input is named <stdin> in what is written inside
         with progress_bar(None if quiet else console(stderr=True), "searching") as progress:
-            found = api.combat_search(
-                paths,
-                against,
-                budget,
-                settings,
-                knobs,
-                fixed,
-                max_ships,
-                tl,
-                turns,
-                start,
-                executor.value,
-                jobs,
-                scheduler,
-                progress,
-            )
+            try:
+                found = api.combat_search(
+                    paths,
+                    against,
+                    budget,
+                    settings,
+                    knobs,
+                    fixed,
+                    max_ships,
+                    tl,
+                    turns,
+                    start,
+                    executor.value,
+                    jobs,
+                    scheduler,
+                    progress,
+                    scheduler_timeout=timeout,
+                )
+            except Unreachable as error:
+                raise typer.BadParameter(str(error), param_hint="--scheduler") from None
         _search_results(found, sink, output_format, engagement, write_engagement)
 
 

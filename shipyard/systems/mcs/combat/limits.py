@@ -12,3 +12,6 @@ MAX_DESIGNS = 100
 MAX_OPPONENTS = 100
 #: The most fleets tried at a time (``--generation``): each generation's fleets are held and fought together.
 MAX_GENERATION = 1000
+#: How long the fleet search waits for an existing Dask scheduler to answer, in seconds (``--timeout``): an address
+#: nothing answers at is a usage error within this, not a 30-second wait and a chain of tracebacks.
+SCHEDULER_TIMEOUT = 5.0

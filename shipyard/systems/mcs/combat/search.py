@@ -38,7 +38,7 @@ from shipyard.systems.mcs.combat.battle import (
     wilson,
 )
 from shipyard.systems.mcs.combat.knobs import DEFAULTS, KNOBS
-from shipyard.systems.mcs.combat.limits import MAX_DESIGNS, MAX_OPPONENTS, MAX_SIDE_SHIPS
+from shipyard.systems.mcs.combat.limits import MAX_DESIGNS, MAX_OPPONENTS, MAX_SIDE_SHIPS, SCHEDULER_TIMEOUT
 from shipyard.systems.mcs.combat.resolve import Options
 from shipyard.systems.mcs.combat.state import CombatShip, combat_ship
 from shipyard.systems.mcs.combat.turns import Fleet, run_seed
@@ -847,12 +847,15 @@ class Search:
         self.history.append(Progress(self.fought, len(self.tried), value, low, high))
 
 
-def make_executor(kind: str, world: World, jobs: int, scheduler: str | None) -> Executor:
-    """The executor asked for: ``local`` (this process for one job, else worker processes) or ``dask``."""
+def make_executor(
+    kind: str, world: World, jobs: int, scheduler: str | None, timeout: float = SCHEDULER_TIMEOUT
+) -> Executor:
+    """The executor asked for: ``local`` (this process for one job, else worker processes) or ``dask`` (an existing
+    ``scheduler``, waited for ``timeout`` seconds: ``workers.Unreachable`` past it)."""
     from shipyard.systems.mcs.combat import workers
 
     if kind == "dask":
-        return workers.DaskCluster(world, scheduler, jobs)
+        return workers.DaskCluster(world, scheduler, jobs, timeout)
     if jobs <= 1:
         return workers.InProcess(world)
     return workers.LocalProcesses(world, jobs)

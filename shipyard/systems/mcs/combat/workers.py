@@ -17,6 +17,7 @@ from shipyard.core.collector import fewer_collections
 from shipyard.systems.mcs.combat.battle import ShipRef, Side, side_fleet, side_ships, told_apart
 from shipyard.systems.mcs.combat.doctrine import Doctrine
 from shipyard.systems.mcs.combat.knobs import doctrine
+from shipyard.systems.mcs.combat.limits import SCHEDULER_TIMEOUT
 from shipyard.systems.mcs.combat.resolve import Options
 from shipyard.systems.mcs.combat.state import CombatShip
 from shipyard.systems.mcs.combat.turns import Fleet, fight
@@ -182,12 +183,16 @@ def _fight_on_dask(world: World, unit: Unit) -> Score:
     return fight_unit(world, unit)
 
 
+class Unreachable(Exception):
+    """The Dask scheduler asked for did not answer (its message names the address and the wait)."""
+
+
 class DaskCluster:
     """Units sent to a Dask cluster: an existing scheduler's (``address``), else a local cluster of ``workers``
     processes started for the search. The world is scattered to every worker once; each unit is a task whose key
     names its candidate and runs."""
 
-    def __init__(self, world: World, address: str | None, workers: int) -> None:
+    def __init__(self, world: World, address: str | None, workers: int, timeout: float = SCHEDULER_TIMEOUT) -> None:
         from distributed import Client, LocalCluster
 
         self.cluster = None
@@ -195,7 +200,11 @@ class DaskCluster:
             self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
             self.client = Client(self.cluster)
         else:
-            self.client = Client(address)
+            try:
+                self.client = Client(address, timeout=f"{timeout}s")
+            except (OSError, ValueError) as error:  # nothing answers there (OSError), or no address (ValueError)
+                why = "" if str(error).startswith("Timed out") else f" ({error})"  # a time-out is said already
+                raise Unreachable(f"no Dask scheduler answered at {address} within {timeout:g} s{why}") from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
         self.world = self.client.scatter(world, broadcast=True)
         self.sent = 0
