@@ -285,3 +285,93 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(ships: Path, address: s
     assert "Traceback" not in run.stderr
     assert said in " ".join(run.stderr.split())
     assert run.returncode == 2
+
+
+@pytest.fixture(scope="module")
+def journalled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with a small search's journal (``good.log``) and what it searched."""
+    folder = tmp_path_factory.mktemp("journal")
+    for name in ("zhodani-patrol-corvette.usd", "drachen-jaeger.usd"):
+        shutil.copy(ROOT / "fixtures/mcs" / name, folder)
+    shutil.copy(ROOT / "examples/midu-agashaan.usd", folder)
+    run = _search(folder, "good.log", "400")
+    assert run.returncode == 0, run.stderr
+    return folder
+
+
+def _search(folder: Path, journal: str, battles: str = "440") -> subprocess.CompletedProcess[str]:
+    return run_shipyard(
+        "combat", "search", "zhodani-patrol-corvette.usd", "drachen-jaeger.usd", "--against", "midu-agashaan.usd",
+        "--budget", "3000", "-n", battles, "--screen", "10", "--full", "20", "--journal", journal, "-q", "-j", "1",
+        cwd=folder,
+    )  # fmt: skip
+
+
+#: What a damaged journal line gives.
+NOT_A_LINE = "6:1: error: SRC006 not a line a search writes: "
+#: Each damaged journal: a line put before its sixth (None: its sixth cut to 30 bytes), and the finding it gives.
+DAMAGED = [
+    ("garbage", b"xyz", NOT_A_LINE + "not JSON"),
+    ("array", b"[1]", NOT_A_LINE + "a JSON list"),
+    ("no op", b'{"a": 1}', NOT_A_LINE + "no integer op_code"),
+    ("binary", b"\xff\xfe\x00", NOT_A_LINE + "not UTF-8"),
+    ("cut inside", None, NOT_A_LINE + "not JSON"),
+    ("bad op", b'{"op_code": 99, "worker_id": "x"}', "1:1: error: SRC006 the journal cannot be resumed"),
+]
+
+
+@pytest.mark.parametrize(("name", "line", "said"), DAMAGED, ids=[d[0] for d in DAMAGED])
+def test_a_damaged_journal_is_a_located_finding(journalled: Path, name: str, line: bytes | None, said: str) -> None:
+    """Before, each was a traceback from optuna's replay (JSONDecodeError, KeyError, TypeError, AssertionError)."""
+    lines = (journalled / "good.log").read_bytes().split(b"\n")
+    damaged = [*lines[:5], line, *lines[5:]] if line is not None else [*lines[:5], lines[5][:30], *lines[6:]]
+    (journalled / "bad.log").write_bytes(b"\n".join(damaged))
+    run = _search(journalled, "bad.log")
+    assert "Traceback" not in run.stderr
+    assert f"bad.log:{said}" in run.stderr
+    assert run.returncode == 2
+
+
+def test_a_journal_cut_at_its_end_drops_the_cut_line_and_resumes(journalled: Path) -> None:
+    """A search stopped while writing leaves half a line; before, every later resume failed on it."""
+    whole = (journalled / "good.log").read_bytes()
+    (journalled / "cut.log").write_bytes(whole[:-40])
+    lines = whole.count(b"\n")
+    run = _search(journalled, "cut.log")
+    assert f"cut.log:{lines}:1: warning: SRC006 the last line was cut as it was written" in run.stderr
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert (journalled / "cut.log").read_bytes().startswith(whole[: whole.rindex(b"\n", 0, len(whole) - 1) + 1])
+
+
+def test_a_journal_that_is_no_file_or_in_use_is_refused(journalled: Path) -> None:
+    import fcntl
+
+    os.mkfifo(journalled / "fifo.log")
+    run = _search(journalled, "fifo.log")  # before: a hang
+    assert "fifo.log:1:1: error: SRC006 the journal is not a regular file" in run.stderr and run.returncode == 2
+    shutil.copy(journalled / "good.log", journalled / "busy.log")
+    with (journalled / "busy.log").open("ab") as busy:
+        fcntl.flock(busy, fcntl.LOCK_EX | fcntl.LOCK_NB)  # another search holds it
+        run = _search(journalled, "busy.log")
+    assert "busy.log:1:1: error: SRC006 another search is writing this journal" in run.stderr
+    assert run.returncode == 2
+
+
+def test_a_good_journal_resumes_without_a_finding(journalled: Path) -> None:
+    shutil.copy(journalled / "good.log", journalled / "again.log")
+    run = _search(journalled, "again.log")
+    assert "SRC006" not in run.stderr and run.returncode == 0
+
+
+def test_a_whole_last_record_without_its_line_break_gets_one(tmp_path: Path) -> None:
+    """optuna appends the next record straight after the last: without its line break the two would be one line."""
+    from shipyard.systems.mcs.combat import journal
+
+    record = b'{"op_code": 0, "worker_id": "w", "study_name": "s", "directions": [2]}'
+    (tmp_path / "j.log").write_bytes(record)
+    found = journal.check(tmp_path / "j.log")
+    assert [(d.severity.value, d.span.line, d.message) for d in found] == [
+        ("warning", 1, "the last line lacked its line break: added")
+    ]
+    assert (tmp_path / "j.log").read_bytes() == record + b"\n"
+    assert journal.check(tmp_path / "j.log") == []  # and a whole journal has no finding

@@ -293,6 +293,7 @@ def combat_search(
     any number of ``jobs``. Needs the ``search`` extra (optuna; dask for ``executor="dask"``). ValueError for an
     opponent that is not written as FILE, FILE=COUNT or FILE=COUNT+FILE; ``workers.Unreachable`` when the Dask
     ``scheduler`` does not answer within ``scheduler_timeout`` seconds."""
+    from shipyard.systems.mcs.combat import journal
     from shipyard.systems.mcs.combat import search as s
 
     settings = settings or s.Settings()
@@ -317,12 +318,18 @@ def combat_search(
     found += more
     if space is None:
         return CombatSearch(None, found)
-    world = s.world(inputs, space, settings.seed)
-    work = s.make_executor(executor, world, jobs or os.cpu_count() or 1, scheduler, scheduler_timeout)
-    try:
-        result = s.Search(inputs, space, settings, work, progress).run()
-    finally:
-        work.close()
+    with journal.held(settings.journal) as kept:  # checked, and written by this search alone
+        found += kept
+        if any(d.severity is Severity.ERROR for d in kept):
+            return CombatSearch(None, found)
+        world = s.world(inputs, space, settings.seed)
+        work = s.make_executor(executor, world, jobs or os.cpu_count() or 1, scheduler, scheduler_timeout)
+        try:
+            result = s.Search(inputs, space, settings, work, progress).run()
+        except journal.Unresumable as error:
+            return CombatSearch(None, [*found, error.diagnostic])
+        finally:
+            work.close()
     return CombatSearch(result, found)
 
 

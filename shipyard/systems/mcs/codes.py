@@ -156,4 +156,12 @@ CODES = (
         "ships (a warning: a design above the tech level allowed, not bought)",
     ),
     Code("SRC005", ERROR, "no opponent to search against, or an engagement side that is not there"),
+    Code(
+        "SRC006",
+        ERROR,
+        "a search journal that cannot be resumed: not a regular file, a line no search wrote, a record optuna cannot "
+        "replay, or a journal another search is writing (a warning: its last line was cut, and is dropped)",
+        "At the line that is not a search's. A journal is checked before the search starts; nothing is fought.",
+        unopened=True,
+    ),
 )

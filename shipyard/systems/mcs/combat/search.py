@@ -694,23 +694,30 @@ class Search:
         import optuna
 
         optuna.logging.set_verbosity(optuna.logging.WARNING)
-        storage: Any = None
-        if self.settings.journal is not None:
-            from optuna.storages import JournalStorage
-            from optuna.storages.journal import JournalFileBackend
-
-            storage = JournalStorage(JournalFileBackend(str(self.settings.journal)))
         directions: list[Any] = (
             ["maximize", "maximize", "minimize"] if self.settings.sampler == "nsga2" else ["maximize"]
         )
-        study = optuna.create_study(
-            study_name=_study_name(self.space, self.inputs, self.settings),
-            storage=storage,
-            directions=directions,
-            sampler=self._sampler(optuna, 0),
-            load_if_exists=True,
-        )
-        pending, told = self._resume(study)
+        try:  # a journal's records replayed: one optuna cannot replay is SRC006, not a traceback
+            storage: Any = None
+            if self.settings.journal is not None:
+                from optuna.storages import JournalStorage
+                from optuna.storages.journal import JournalFileBackend
+
+                storage = JournalStorage(JournalFileBackend(str(self.settings.journal)))
+            study = optuna.create_study(
+                study_name=_study_name(self.space, self.inputs, self.settings),
+                storage=storage,
+                directions=directions,
+                sampler=self._sampler(optuna, 0),
+                load_if_exists=True,
+            )
+            pending, told = self._resume(study)
+        except Exception as error:
+            if self.settings.journal is None:
+                raise
+            from shipyard.systems.mcs.combat.journal import Unresumable
+
+            raise Unresumable(self.settings.journal, error) from None
         if not study.trials:
             for params in self._baseline():
                 study.enqueue_trial(params, skip_if_exists=True)
