@@ -1,11 +1,12 @@
 """The fuzz suite's long profile (run by hand; its last result goes in the README, "Bad input").
 
-    python benchmarks/fuzz_long.py                 # 5,000 cases per test, 20,000 in all
+    python benchmarks/fuzz_long.py                 # 5,000 cases per test, 25,000 in all
     python benchmarks/fuzz_long.py --cases 1000 --seed 7
 
-Runs tests/fuzz/test_fuzz.py with SHIPYARD_FUZZ=long: every format read (sheets, TOML inputs, workbooks) and
-every command run on the fuzzed files, each case under the contract (no traceback, no SY001/SY002, findings
-inside the file, strict JSON, render-parse equality, exit 0/1/2, a 10 s hang guard). Prints the cases run,
+Runs tests/fuzz/test_fuzz.py with SHIPYARD_FUZZ=long: every format read (sheets, TOML inputs, workbooks, the play
+formats, the search's catalogues and pools) and every command run on the fuzzed files, each case under the
+contract (no traceback, no SY001/SY002, findings inside the file, strict JSON, render-parse equality, exit 0/1/2,
+no raw control character in what is printed, a 10 s hang guard). Prints the cases run,
 the failures, and the slowest case of each test; failing cases are saved to --dump. Exit 1 on any failure.
 """
 
@@ -25,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=5000, help="cases per test (four tests)")
+    parser.add_argument("--cases", type=int, default=5000, help="cases per test (five tests)")
     parser.add_argument("--seed", type=int, default=20261201, help="hypothesis seed")
     parser.add_argument("--dump", default=str(Path(tempfile.gettempdir()) / "shipyard-fuzz-failures"))
     args = parser.parse_args()

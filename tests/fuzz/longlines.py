@@ -91,6 +91,19 @@ def read_any(path: Path, form: str) -> tuple[list[Any], Any]:
         problems: list[Any] = []
         load_record(path, problems)
         return problems, None
+    if form == "fire log":
+        return api.combat_resolve(path, 1).diagnostics, None
+    if form == "engagement":
+        return api.combat_battle([path], runs=1, turns=2).diagnostics, None
+    if form == "sfc game":
+        return api.sfc_referee(path).diagnostics, None
+    if form == "ds game":
+        return api.darkstars_referee(path).diagnostics, None
+    if form in ("catalogue", "pool"):
+        from shipyard.systems.mcs.combat import search
+
+        inputs, found = search.load_catalogue([path]) if form == "catalogue" else (search.Inputs([], []), [])
+        return found if form == "catalogue" else search.load_opponents([str(path)], inputs), None
     sheet = api.check_file(path)
     return sheet.diagnostics, sheet
 

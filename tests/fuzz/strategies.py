@@ -41,6 +41,37 @@ FLEETS = _texts("examples/fleet/fleet.toml", "fixtures/tcs/battle/fleet-*.toml",
 SCENARIOS = _texts("examples/fleet/scenario.toml", "fixtures/tcs/battle/rulings.toml")
 DAMAGE = _texts("fixtures/tcs/battle/damage-*.toml")
 TURN_LOGS = _texts("fixtures/tcs/battle/turn-log*.toml")
+_REFERENCE = re.compile(r'^((?:sheet|system)\s*=\s*")([^"]+)(")', re.M)
+
+
+def _referring(*patterns: str) -> list[str]:
+    """``_texts`` of inputs that name other files (a sheet, a system), each name made absolute, so that a case
+    written to a temporary folder still reaches the shipped sheets and its reading goes past them."""
+    found = sorted(p for pattern in patterns for p in ROOT.glob(pattern))
+    return [
+        _REFERENCE.sub(lambda m, base=p.parent: m.group(1) + str((base / m.group(2)).resolve()) + m.group(3), text)
+        for p in found
+        for text in [p.read_text(encoding="utf-8")]
+    ]
+
+
+#: The play formats, and the fleet search's catalogues and pools (none is shipped: two are written here).
+FIRE_LOGS = _referring("examples/combat/*.toml")
+ENGAGEMENTS = _referring("tests/data/kuvasz-midu-*.toml")
+SFC_ROSTERS = _texts("examples/sfc/imperial-squadron.toml")
+SFC_GAMES = _texts("examples/sfc/game.toml")
+DS_SYSTEMS = _texts("examples/darkstars/system.toml")
+DS_GAMES = _referring("examples/darkstars/game.toml")
+_MCS = ROOT / "fixtures" / "mcs"
+CATALOGUES = [
+    f'max_ships = 12\ntl = 15\n\n[[designs]]\nsheet = "{_MCS / "zhodani-patrol-corvette.usd"}"\ncost_mcr = 480\n'
+    f'max = 6\n\n[[designs]]\nsheet = "{_MCS / "drachen-jaeger.usd"}"\nname = "MF357B"\ncrew = "elite"\nmin = 1\n'
+]
+POOLS = [
+    f'[[opponents]]\nname = "screen"\nships = [{{ sheet = "{_MCS / "midu-agashaan.usd"}", count = 2 }}]\n'
+    f'doctrine = {{ seek = "hold" }}\n\n[[opponents]]\n'
+    f'ships = [{{ sheet = "{_MCS / "kuvasz.usd"}", crew = "green" }}]\n'
+]
 
 #: What a copy picks up: controls (ESC, BEL, NUL, CR, form feed, DEL, C1), digits, the punctuation the grammars
 #: read, letters of other scripts, a BOM, the scanner's letters.
@@ -225,4 +256,24 @@ def workbooks(draw: st.DrawFn) -> Case:
     return Case("sheet", ".xlsx", data)
 
 
-ANY_CASE = st.one_of(sheets(), sheets(), toml_documents(), workbooks())
+@st.composite
+def play_documents(draw: st.DrawFn) -> Case:
+    """A play format's file, or a search catalogue or pool, mutated as TOML inputs are."""
+    form, bases = draw(
+        st.sampled_from(
+            [
+                ("fire log", FIRE_LOGS),
+                ("engagement", ENGAGEMENTS),
+                ("sheet", SFC_ROSTERS),
+                ("sfc game", SFC_GAMES),
+                ("sheet", DS_SYSTEMS),
+                ("ds game", DS_GAMES),
+                ("catalogue", CATALOGUES),
+                ("pool", POOLS),
+            ]
+        )
+    )
+    return Case(form, ".toml", _encoded(draw(mutated_toml(bases)), draw))
+
+
+ANY_CASE = st.one_of(sheets(), sheets(), toml_documents(), workbooks(), play_documents())
