@@ -263,3 +263,48 @@ def test_a_game_drawn_and_its_page(tmp_path):
         assert result.exit_code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         dom = chromium("--dump-dom", page.as_uri()).stdout
         assert dom.count("<polyline") == 2 and ">Summary</h2>" in dom
+
+
+def _ends_step_by_step(start, steps, move, direction):
+    """The hexes a move can end in, worked one hex at a time (what ``_ends`` skips whole laps and cycles of)."""
+    from shipyard.systems.darkstars import geometry as g
+
+    if steps == 0:
+        return []
+    if move == "orbit":
+        found = set()
+        for way in ("clockwise", "counterclockwise"):
+            if direction in (None, way):
+                here = start
+                for _ in range(steps):
+                    here = g.clockwise(here, 1 if way == "clockwise" else -1)
+                found.add(here)
+        return sorted(found)
+    frontier = {start}
+    for _ in range(steps):
+        frontier = {
+            n
+            for h in frontier
+            for n in g.neighbours(h)
+            if n != g.STAR
+            and g.orbital(n) <= 9
+            and (g.orbital(n) >= g.orbital(h) if move == "up" else g.orbital(n) <= g.orbital(h))
+        }
+    low = g.orbital(start)
+    return sorted(h for h in frontier if (g.orbital(h) >= low + 1 if move == "up" else g.orbital(h) <= low - 1))
+
+
+def test_the_ends_of_a_move_skip_laps_and_cycles_without_changing_them() -> None:
+    """Orbit wraps its ring and Up or Down Well repeats its frontiers, so ``_ends`` skips them (a speed of a
+    billion ends at once); 600 drawn moves end where stepping hex by hex ends."""
+    import random
+
+    from shipyard.systems.darkstars import geometry as g
+    from shipyard.systems.darkstars.referee import _ends
+
+    hexes = [h for h in g.display(9) if h != g.STAR]
+    draw = random.Random(20261205)
+    for _ in range(600):
+        start, move = draw.choice(hexes), draw.choice(["up", "orbit", "down"])
+        direction, steps = draw.choice([None, "clockwise", "counterclockwise"]), draw.randint(0, 40)
+        assert _ends(start, steps, move, direction) == _ends_step_by_step(start, steps, move, direction)

@@ -375,3 +375,32 @@ def test_a_whole_last_record_without_its_line_break_gets_one(tmp_path: Path) -> 
     ]
     assert (tmp_path / "j.log").read_bytes() == record + b"\n"
     assert journal.check(tmp_path / "j.log") == []  # and a whole journal has no finding
+
+
+def test_moves_at_a_speed_of_a_billion_ends_at_once(tmp_path: Path) -> None:
+    """A vessel at speed 1,000,000,000 made ``darkstars moves`` step a billion hexes (it hung): an orbit wraps its
+    ring (orbital 9, 54 hexes: 1,000,000,002 = 18,518,518 laps + 50), a move up or down repeats its frontiers."""
+    shutil.copy(ROOT / "examples/darkstars/system.toml", tmp_path)
+    (tmp_path / "g.toml").write_text(
+        '[game]\nsystem = "system.toml"\n[[vessel]]\nname = "Sword"\nrace = "terran"\nclass = "explorer"\n'
+        'drive = "x-ray-laser"\nhex = [0, -9]\nspeed = 1000000000\n',
+        encoding="utf-8",
+    )
+    run = run_shipyard("darkstars", "moves", "g.toml", "--ship", "Sword", cwd=tmp_path)
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert "x-ray-laser orbit HA: speed 1000000002, ends (-3,9), (3,6), fuel 92" in run.stdout
+
+
+def test_a_chain_past_any_roster_is_a_usage_error(tmp_path: Path) -> None:
+    """``sfc odds --chain 1000000000`` worked a billion attacks; 100 is the most (every chance past 5 is 0 here)."""
+    run = run_shipyard("sfc", "odds", "cruiser", "escort", "--chain", "1000000000", cwd=tmp_path)
+    assert run.returncode == 2 and "less than or equal to 100" in " ".join(run.stderr.split())
+    run = run_shipyard("sfc", "odds", "cruiser", "escort", "--chain", "100", cwd=tmp_path, env=WIDE)
+    assert run.returncode == 0 and "4 0.2% (875/559872), other 0." in run.stdout
+
+
+@pytest.mark.parametrize("command", [["combat", "battle"], ["combat", "search", "--budget", "100", "--against"]])
+def test_a_turn_limit_past_an_engagement_s_is_a_usage_error(ships: Path, command: list[str]) -> None:
+    """``--turns`` is bounded as an engagement's ``turns`` is (1,000)."""
+    run = run_shipyard(*command, "midu-agashaan.usd", "kuvasz.usd", "--turns", "1000000", cwd=ships)
+    assert run.returncode == 2 and "less than or equal to 1000" in " ".join(run.stderr.split())

@@ -408,17 +408,20 @@ def _ends(start: g.Hex, steps: int, move: str, direction: str | None) -> list[g.
     if steps == 0:
         return []
     if move == "orbit":
-        found = []
-        for way in ("clockwise", "counterclockwise"):
-            if direction is not None and way != direction:
-                continue
-            here = start
-            for _ in range(steps):
-                here = g.clockwise(here, 1 if way == "clockwise" else -1)
-            found.append(here)
-        return sorted(set(found))
+        ways = [way for way in ("clockwise", "counterclockwise") if direction is None or way == direction]
+        return sorted({g.clockwise(start, steps if way == "clockwise" else -steps) for way in ways})  # laps wrap
     frontier = {start}
-    for _ in range(steps):
+    seen: dict[frozenset[g.Hex], int] = {}  # each frontier met, by its step: the frontiers come round in a cycle
+    step = 0
+    while step < steps:
+        key = frozenset(frontier)
+        if key in seen:  # a cycle of step - seen[key] steps: skip its whole laps (any speed, in a few steps)
+            step += (steps - step) // (step - seen[key]) * (step - seen[key])
+            seen.clear()
+            if step >= steps:
+                break
+        seen[key] = step
+        step += 1
         frontier = {
             n
             for h in frontier

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from shipyard.systems.mcs.combat.limits import MAX_GENERATION, MAX_SIDE_SHIPS, SCHEDULER_TIMEOUT
+from shipyard.systems.mcs.combat.limits import MAX_GENERATION, MAX_SIDE_SHIPS, MAX_TURNS, SCHEDULER_TIMEOUT
 
 if TYPE_CHECKING:
     from shipyard.systems.mcs.api import CombatSearch
@@ -296,7 +296,12 @@ def battle(
         show_default=False,
     ),
     turns: int = typer.Option(
-        None, "--turns", min=1, help="The turn limit (default: the engagement's, or 10).", show_default=False
+        None,
+        "--turns",
+        min=1,
+        max=MAX_TURNS,
+        help="The turn limit (default: the engagement's, or 10).",
+        show_default=False,
     ),
     start: str = typer.Option(
         None,
@@ -459,7 +464,9 @@ def search(
         help="The most ships a fleet has [default: the catalogue's, else 1,000, a side's most].",
     ),
     tl: int = typer.Option(None, "--tl", min=0, show_default=False, help="The highest tech level bought."),
-    turns: int = typer.Option(None, "--turns", min=1, show_default=False, help="The turn limit (default 10)."),
+    turns: int = typer.Option(
+        None, "--turns", min=1, max=MAX_TURNS, show_default=False, help="The turn limit (default 10)."
+    ),
     start: str = typer.Option(
         None, "--range", "-r", metavar="BAND", callback=_band, show_default=False, help="The starting range (x)."
     ),

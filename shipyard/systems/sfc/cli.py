@@ -26,6 +26,9 @@ from shipyard.report.console import (
 #: The most attacks the survival table is worked for: its exact chances grow by two dice an attack (about 150
 #: digits at 100 attacks, and a second to work out), and a longer table says nothing more to a referee.
 MOST_ATTACKS = 100
+#: The most targets a successive-fire chain is worked for: each destruction lowers the next attack by 1, so a chain
+#: of this many is long past the last it can reach (every further chance 0), and more than a roster's points field.
+MOST_CHAIN_TARGETS = 100
 
 app = typer.Typer(
     help="Simple Fleet Combat: the exact odds of an attack and of one roster against another, and game logs refereed.",
@@ -77,7 +80,9 @@ def odds(
     on_world: bool = typer.Option(
         False, "--on-world", help="An assault transport attacks the deep meson gun on its world (+12)."
     ),
-    chain_targets: int = typer.Option(3, "--chain", min=1, help="Targets a successive-fire chain may reach."),
+    chain_targets: int = typer.Option(
+        3, "--chain", min=1, max=MOST_CHAIN_TARGETS, help="Targets a successive-fire chain may reach."
+    ),
     attacks: int = typer.Option(3, "--attacks", min=1, max=MOST_ATTACKS, help="Attacks for the survival table."),
     output_format: TextOrJson = format_option(),
     output: Path = output_option(),

@@ -28,7 +28,7 @@ from shipyard.core.processes import close_pool, process_pool, worker_count
 from shipyard.core.toml_input import FileName, Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.doctrine import Band, Doctrine, Entry
-from shipyard.systems.mcs.combat.limits import MAX_SIDE_SHIPS
+from shipyard.systems.mcs.combat.limits import MAX_SIDE_SHIPS, MAX_TURNS
 from shipyard.systems.mcs.combat.resolve import Options
 from shipyard.systems.mcs.combat.state import (
     NEAR_NAME,
@@ -71,7 +71,7 @@ class Side(Entry):
 class Engagement(Entry):
     sides: list[Side] = Field(min_length=2, max_length=2)
     start_range: Band = "x"
-    turns: int = Field(10, ge=1, le=1000)
+    turns: int = Field(10, ge=1, le=MAX_TURNS)
     options: Options = Field(default_factory=Options)
 
 

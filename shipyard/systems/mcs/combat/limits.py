@@ -6,6 +6,9 @@ error when passed. Imported by the command line's options too, so it imports not
 #: The most ships a side of an engagement fields, counts included: ten times a TCS fleet. A searched fleet, or an
 #: opponent given as ``sheet=N``, is a side too.
 MAX_SIDE_SHIPS = 1000
+#: The most turns a battle is fought (an engagement's ``turns``, ``--turns``): a battle of fleets that cannot hurt
+#: each other ends there, a draw.
+MAX_TURNS = 1000
 #: The most designs a catalogue offers and opponents a pool holds: past them the first generation alone (each design
 #: fought in full) or one fleet's scoring would run for hours.
 MAX_DESIGNS = 100
