@@ -186,9 +186,21 @@ class Output:
             return
         self.text(findings_text(diagnostics))
 
-    def json(self, document: object) -> None:
+    def json(self, document: object, diagnostics: Sequence[Diagnostic] | None = None) -> None:
+        """The results as a JSON document; with ``diagnostics``, the document (an object) holds them too, under
+        ``diagnostics``, in the order they were found (the same from a file and from standard input); a command that
+        could not get its results (an input not read) writes ``None``: a document of its findings alone, so a
+        program always reads one."""
         import json
 
+        if diagnostics is not None:
+            found = [d.model_dump(mode="json") for d in diagnostics]
+            if document is None:
+                document = {"diagnostics": found}
+            elif isinstance(document, dict):
+                document = {**document, "diagnostics": found}
+            else:
+                raise TypeError("findings go into a JSON object, not a list")
         self.text(json.dumps(document, indent=2) + "\n", document=True)
 
     def file(self, write: Callable[[], None], also: Sequence[Path] = (), words: str | None = None) -> None:

@@ -404,3 +404,40 @@ def test_a_turn_limit_past_an_engagement_s_is_a_usage_error(ships: Path, command
     """``--turns`` is bounded as an engagement's ``turns`` is (1,000)."""
     run = run_shipyard(*command, "midu-agashaan.usd", "kuvasz.usd", "--turns", "1000000", cwd=ships)
     assert run.returncode == 2 and "less than or equal to 1000" in " ".join(run.stderr.split())
+
+
+JSON_UNREAD = [
+    ["combat", "battle", "nope.toml"],
+    ["combat", "shot", "nope.usd", "kuvasz.usd", "-b", "Laser Battery", "-r", "s"],
+    ["combat", "resolve", "nope.toml"],
+    ["combat", "search", "nope.usd", "--against", "kuvasz.usd", "--budget", "10"],
+    ["sfc", "table", "nope.toml", "nope.toml"],
+    ["sfc", "referee", "nope.toml"],
+    ["darkstars", "referee", "nope.toml"],
+]
+
+
+@pytest.mark.parametrize("command", JSON_UNREAD, ids=[" ".join(c[:2]) for c in JSON_UNREAD])
+def test_json_is_one_document_with_the_findings_when_an_input_cannot_be_read(ships: Path, command: list[str]) -> None:
+    """Before, some wrote nothing to standard output and others a document without the finding that said why."""
+    import json
+
+    run = run_shipyard(*command, "--format", "json", cwd=ships)
+    assert run.returncode == 2
+    document = json.loads(run.stdout)
+    assert [d["code"] for d in document["diagnostics"] if d["span"]["path"].startswith("nope")] == ["IO001"]
+
+
+def test_json_holds_the_findings_beside_the_results(ships: Path) -> None:
+    import json
+
+    run = run_shipyard(
+        "combat", "battle", "kuvasz.usd", "midu-agashaan.usd", "-n", "3", "-j", "1", "-f", "json", cwd=ships
+    )
+    document = json.loads(run.stdout)
+    assert document["runs"] == 3
+    assert [(d["code"], d["span"]["path"], d["span"]["line"]) for d in document["diagnostics"]] == [
+        ("MCS002", "kuvasz.usd", 2),
+        ("MCS007", "kuvasz.usd", 14),
+        ("MCS006", "midu-agashaan.usd", 13),
+    ]

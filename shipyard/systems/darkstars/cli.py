@@ -131,7 +131,7 @@ def referee(
         result = api.darkstars_referee(path)
         report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
         if sink.form(output_format) is TextOrJson.json:
-            sink.results.json(referee_document(result))
+            sink.results.json(referee_document(result), result.diagnostics)
         else:
             sink.results.text("".join(line + "\n" for turn in result.turns for line in turn))
         if (target := sink.report) is not None and result.system is not None:

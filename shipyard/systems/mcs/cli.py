@@ -222,14 +222,17 @@ def shot(
             target_ship,
         )
         report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
-    if result.odds is None:
-        raise typer.Exit(2 if result.unreadable else 1)
-    from shipyard.systems.mcs.combat.report import shot_document, shot_text
+        json_form = sink.form(output_format) is TextOrJson.json
+        if result.odds is None:
+            if json_form:
+                sink.json(None, result.diagnostics)
+            raise typer.Exit(2 if result.unreadable else 1)
+        from shipyard.systems.mcs.combat.report import shot_document, shot_text
 
-    if sink.form(output_format) is TextOrJson.json:
-        sink.json(shot_document(result.odds))
-    else:
-        sink.text(shot_text(result.odds))
+        if json_form:
+            sink.json(shot_document(result.odds), result.diagnostics)
+        else:
+            sink.text(shot_text(result.odds))
 
 
 def resolve(
@@ -257,7 +260,7 @@ def resolve(
         result = api.combat_resolve(path, seed)
         report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
         if sink.form(output_format) is TextOrJson.json:
-            sink.json(resolution_document(result))
+            sink.json(resolution_document(result), result.diagnostics)
         else:
             sink.text(resolution_text(result))
     raise typer.Exit(log_status(result.diagnostics, ("CMB001", "CMB002"), str(path)))
@@ -328,23 +331,27 @@ def battle(
     if start in ("impact", "pb"):
         raise typer.BadParameter("a battle starts at vs, s, m, l or x", param_hint="--range")
     sink = Output(output, quiet, files, tuple(BATTLE_REPORTS))
-    with inputs(files) as paths, progress_bar(None if quiet else console(stderr=True), "fighting") as progress:
-        result = api.combat_battle(paths, runs, seed, jobs, until_ci, turns, start, progress)
-    report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
-    if result.counted is None:
-        raise typer.Exit(2)
-    printed = sink.results
-    if sink.form(output_format) is TextOrJson.json:
-        document = battle_document(result.counted)
-        if result.narration is not None:
-            document["narration"] = result.narration
-        printed.json(document)
-    else:
-        narration = "\n".join(result.narration) + "\n\n" if result.narration is not None else ""
-        printed.text(narration + battle_text(result.counted))
-    if (target := sink.report) is not None:
-        counted = result.counted
-        sink.file(lambda: BATTLE_REPORTS[sink.suffix()](counted, target))
+    with inputs(files) as paths:  # standard input is named <stdin> in all that is printed inside
+        with progress_bar(None if quiet else console(stderr=True), "fighting") as progress:
+            result = api.combat_battle(paths, runs, seed, jobs, until_ci, turns, start, progress)
+        report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+        printed = sink.results
+        json_form = sink.form(output_format) is TextOrJson.json
+        if result.counted is None:
+            if json_form:
+                printed.json(None, result.diagnostics)
+            raise typer.Exit(2)
+        if json_form:
+            document = battle_document(result.counted)
+            if result.narration is not None:
+                document["narration"] = result.narration
+            printed.json(document, result.diagnostics)
+        else:
+            narration = "\n".join(result.narration) + "\n\n" if result.narration is not None else ""
+            printed.text(narration + battle_text(result.counted))
+        if (target := sink.report) is not None:
+            counted = result.counted
+            sink.file(lambda: BATTLE_REPORTS[sink.suffix()](counted, target))
 
 
 app.command("battle")(battle)
@@ -593,11 +600,14 @@ def _search_results(
 
     report(Lines(stderr=True), sorted(found.diagnostics, key=lambda d: d.sort_key))
     result = found.result
-    if result is None:  # 2 for a file not read (a code marked unopened), else 1: no search without an error
-        raise typer.Exit(log_status(found.diagnostics, ()) or 1)
     printed = sink.results
-    if sink.form(output_format) is TextOrJson.json:
-        printed.json(search_document(result))
+    json_form = sink.form(output_format) is TextOrJson.json
+    if result is None:  # 2 for a file not read (a code marked unopened), else 1: no search without an error
+        if json_form:
+            printed.json(None, found.diagnostics)
+        raise typer.Exit(log_status(found.diagnostics, ()) or 1)
+    if json_form:
+        printed.json(search_document(result), found.diagnostics)
     else:
         printed.text(search_text(result))
     if engagement is not None and write_engagement is not None:

@@ -140,17 +140,21 @@ def table(
 
     sink = Output(output, quiet, (attackers, defenders), tuple(TABLE_REPORTS))
     bar = None if quiet else console(stderr=True)
-    with inputs([attackers, defenders]) as (first, second), progress_bar(bar, "working out the odds") as progress:
-        result = api.sfc_table(first, second, progress)
+    with inputs([attackers, defenders]) as (first, second):  # standard input is <stdin> in all printed inside
+        with progress_bar(bar, "working out the odds") as progress:
+            result = api.sfc_table(first, second, progress)
         report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
-    if not result.attackers:
-        raise typer.Exit(2)
-    if sink.form(output_format) is TextOrJson.json:
-        sink.results.json(table_document(result))
-    else:
-        sink.results.text(table_text(result))
-    if (target := sink.report) is not None:
-        sink.file(lambda: TABLE_REPORTS[sink.suffix()](result, target))
+        json_form = sink.form(output_format) is TextOrJson.json
+        if not result.attackers:
+            if json_form:
+                sink.results.json(None, result.diagnostics)
+            raise typer.Exit(2)
+        if json_form:
+            sink.results.json(table_document(result), result.diagnostics)
+        else:
+            sink.results.text(table_text(result))
+        if (target := sink.report) is not None:
+            sink.file(lambda: TABLE_REPORTS[sink.suffix()](result, target))
 
 
 app.command("table")(table)
@@ -175,7 +179,7 @@ def referee(
         result = api.sfc_referee(path)
         report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
         if sink.form(output_format) is TextOrJson.json:
-            sink.json(referee_document(result))
+            sink.json(referee_document(result), result.diagnostics)
         else:
             sink.text(referee_text(result))
     raise typer.Exit(log_status(result.diagnostics, ("SFC003", "SFC004")))
