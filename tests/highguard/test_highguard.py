@@ -299,3 +299,17 @@ def test_hgs_crew_breakdown_and_t20_lines():
     assert ship.components[-1].backup and ship.components[-1].count == 1
     back, _ = parse_highguard(render_highguard(ship), "back.txt")
     assert back == [ship]
+
+
+def test_a_squadron_heading_renders_and_reads_back(tmp_path) -> None:
+    """A squadron heading ("Seventy-five Eurisko class Battle Riders") gives the next ship its count (75); the
+    rendered ship left the heading out, so it read back without it (the fuzz suite's long profile found it)."""
+    from shipyard import api
+
+    sheet = api.load(FIXTURES / "highguard" / "forms" / "squadron.txt")
+    headed = [ship for ship in sheet.ships if ship.heading is not None]
+    assert headed and headed[0].heading_count == 75
+    for ship in headed:
+        again = tmp_path / "again.txt"
+        again.write_text(api.render(ship), encoding="utf-8")
+        assert api.load(again).ships == [ship]

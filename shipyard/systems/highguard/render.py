@@ -61,7 +61,7 @@ def _component(c: Component) -> str:
 
 
 def render_highguard(ship: HighGuardShip) -> str:
-    lines: list[str] = []
+    lines: list[str] = [ship.heading] if ship.heading is not None else []  # a squadron's heading: its count
     for key, value in (
         ("Ship", ship.name),
         ("Class", ship.ship_class),
