@@ -280,16 +280,11 @@ def _ends_step_by_step(start, steps, move, direction):
                     here = g.clockwise(here, 1 if way == "clockwise" else -1)
                 found.add(here)
         return sorted(found)
+    from shipyard.systems.darkstars.referee import well_step
+
     frontier = {start}
     for _ in range(steps):
-        frontier = {
-            n
-            for h in frontier
-            for n in g.neighbours(h)
-            if n != g.STAR
-            and g.orbital(n) <= 9
-            and (g.orbital(n) >= g.orbital(h) if move == "up" else g.orbital(n) <= g.orbital(h))
-        }
+        frontier = well_step(frontier, move)
     low = g.orbital(start)
     return sorted(h for h in frontier if (g.orbital(h) >= low + 1 if move == "up" else g.orbital(h) <= low - 1))
 

@@ -79,32 +79,31 @@ def test_the_api_refuses_a_nul_path_as_unreadable() -> None:
     assert "NUL" in sheet.diagnostics[0].message
 
 
+def _moves(folder: Path, hex_: str, speed: int) -> subprocess.CompletedProcess[str]:
+    """``darkstars moves`` of a game of one vessel, the Sword, at ``hex_`` (as "q, r") and ``speed``."""
+    shutil.copy(ROOT / "examples/darkstars/system.toml", folder)
+    (folder / "g.toml").write_text(
+        '[game]\nsystem = "system.toml"\n[[vessel]]\nname = "Sword"\nrace = "terran"\nclass = "explorer"\n'
+        f'drive = "x-ray-laser"\nhex = [{hex_}]\nspeed = {speed}\n',
+        encoding="utf-8",
+    )
+    return run_shipyard("darkstars", "moves", "g.toml", "--ship", "Sword", cwd=folder)
+
+
 @pytest.mark.parametrize(("hex_", "said"), [("0, -10", "off the display (orbital 10"), ("0, 0", "the star's hex")])
 def test_moves_of_a_vessel_off_the_display_or_on_the_star_is_the_referee_s_finding(
     tmp_path: Path, hex_: str, said: str
 ) -> None:
     """``darkstars moves`` said ``ValueError: orbital 10 is not on the display``; now the referee's DS209 at the
     vessel's hex, exit 2, no plot listed."""
-    shutil.copy(ROOT / "examples/darkstars/system.toml", tmp_path)
-    (tmp_path / "g.toml").write_text(
-        '[game]\nsystem = "system.toml"\n[[vessel]]\nname = "Sword"\nrace = "terran"\nclass = "explorer"\n'
-        f'drive = "x-ray-laser"\nhex = [{hex_}]\nspeed = 0\n',
-        encoding="utf-8",
-    )
-    run = run_shipyard("darkstars", "moves", "g.toml", "--ship", "Sword", cwd=tmp_path)
+    run = _moves(tmp_path, hex_, 0)
     assert "Traceback" not in run.stderr
     assert "g.toml:8:1: error: DS209 Sword starts at" in run.stderr and said in run.stderr
     assert run.stdout == "" and run.returncode == 2
 
 
 def test_moves_of_a_vessel_on_the_display_lists_its_plots(tmp_path: Path) -> None:
-    shutil.copy(ROOT / "examples/darkstars/system.toml", tmp_path)
-    (tmp_path / "g.toml").write_text(
-        '[game]\nsystem = "system.toml"\n[[vessel]]\nname = "Sword"\nrace = "terran"\nclass = "explorer"\n'
-        'drive = "x-ray-laser"\nhex = [0, -9]\nspeed = 0\n',
-        encoding="utf-8",
-    )
-    run = run_shipyard("darkstars", "moves", "g.toml", "--ship", "Sword", cwd=tmp_path)
+    run = _moves(tmp_path, "0, -9", 0)
     assert run.returncode == 0 and "x-ray-laser down NC: speed 1, ends (0,-8), fuel 99" in run.stdout
 
 
@@ -380,13 +379,7 @@ def test_a_whole_last_record_without_its_line_break_gets_one(tmp_path: Path) -> 
 def test_moves_at_a_speed_of_a_billion_ends_at_once(tmp_path: Path) -> None:
     """A vessel at speed 1,000,000,000 made ``darkstars moves`` step a billion hexes (it hung): an orbit wraps its
     ring (orbital 9, 54 hexes: 1,000,000,002 = 18,518,518 laps + 50), a move up or down repeats its frontiers."""
-    shutil.copy(ROOT / "examples/darkstars/system.toml", tmp_path)
-    (tmp_path / "g.toml").write_text(
-        '[game]\nsystem = "system.toml"\n[[vessel]]\nname = "Sword"\nrace = "terran"\nclass = "explorer"\n'
-        'drive = "x-ray-laser"\nhex = [0, -9]\nspeed = 1000000000\n',
-        encoding="utf-8",
-    )
-    run = run_shipyard("darkstars", "moves", "g.toml", "--ship", "Sword", cwd=tmp_path)
+    run = _moves(tmp_path, "0, -9", 1000000000)
     assert run.returncode == 0 and "Traceback" not in run.stderr
     assert "x-ray-laser orbit HA: speed 1000000002, ends (-3,9), (3,6), fuel 92" in run.stdout
 

@@ -401,6 +401,19 @@ class Option:
     fuel: int | None
 
 
+def well_step(frontier: set[g.Hex], move: str) -> set[g.Hex]:
+    """The hexes an Up or Down Well move can be in one hex on from ``frontier``: a neighbour not lower (Up) or
+    not higher (Down) in orbital, never the star's hex or off the display."""
+    return {
+        n
+        for h in frontier
+        for n in g.neighbours(h)
+        if n != g.STAR
+        and g.orbital(n) <= c.ORBITALS
+        and (g.orbital(n) >= g.orbital(h) if move == "up" else g.orbital(n) <= g.orbital(h))
+    }
+
+
 def _ends(start: g.Hex, steps: int, move: str, direction: str | None) -> list[g.Hex]:
     """The hexes a move of ``steps`` hexes can end in (no gravity assist): Up Well never lowering its orbital
     and ending at least one higher, Down Well the reverse, Orbit along the ring (either way unless last turn's
@@ -422,14 +435,7 @@ def _ends(start: g.Hex, steps: int, move: str, direction: str | None) -> list[g.
                 break
         seen[key] = step
         step += 1
-        frontier = {
-            n
-            for h in frontier
-            for n in g.neighbours(h)
-            if n != g.STAR
-            and g.orbital(n) <= 9
-            and (g.orbital(n) >= g.orbital(h) if move == "up" else g.orbital(n) <= g.orbital(h))
-        }
+        frontier = well_step(frontier, move)
     low = g.orbital(start)
     return sorted(h for h in frontier if (g.orbital(h) >= low + 1 if move == "up" else g.orbital(h) <= low - 1))
 
