@@ -313,3 +313,23 @@ def test_a_squadron_heading_renders_and_reads_back(tmp_path) -> None:
         again = tmp_path / "again.txt"
         again.write_text(api.render(ship), encoding="utf-8")
         assert api.load(again).ships == [ship]
+
+
+def test_a_summary_figure_named_with_an_apostrophe_renders_count_first(tmp_path) -> None:
+    """ "2 Ship's Boats." is the summary figure "Ship's Boats" = 2; rendered as "Ship's Boats: 2" it read back as a
+    flag "Ship's" and a figure "Boats" (the fuzz suite's long profile found it). The count first reads back."""
+    from shipyard import api
+
+    sheet = tmp_path / "mothership.txt"
+    sheet.write_text(
+        "BB-0002 Mothership    BB-V5336J4-J90000-P0000-0  MCr 150000.00  500000 tons\n"
+        "Passengers=0. Fuel=180000. EP=30000. Troops = 100. 200 Fighters. 2 Ship's Boats. 12 Drop Tanks.\n",
+        encoding="utf-8",
+    )
+    [ship] = api.load(sheet).ships
+    assert ship.summary["Ship's Boats"] == 2 and ship.summary["Fighters"] == 200
+    rendered = api.render(ship)
+    assert "Fighters: 200 2 Ship's Boats. Drop Tanks: 12" in rendered
+    again = tmp_path / "again.txt"
+    again.write_text(rendered, encoding="utf-8")
+    assert api.load(again).ships == [ship]

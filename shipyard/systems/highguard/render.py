@@ -4,6 +4,9 @@ equal ship (tests/highguard/test_highguard.py), so a sheet can be normalised or 
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 from shipyard.core.numbers import figure
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.model import BatteryCounts, Component, HighGuardShip, UspProfile
@@ -11,6 +14,8 @@ from shipyard.systems.highguard.parse import SECTIONS, column_offsets
 
 _ORDER = [s for s in SECTIONS if s != "ACCOMMODATIONS"]
 _USP_INDENT = 9  # High Guard Shipyard's nine spaces before the USP
+#: A summary key written ``Key: value``: what the summary line's pairs read as a key (letters, spaces, dashes).
+_PLAIN_KEY = re.compile(r"[A-Za-z][A-Za-z \-]*")
 
 
 def _battery_line(
@@ -60,6 +65,12 @@ def _component(c: Component) -> str:
     return text
 
 
+def _summary_piece(key: str, value: Decimal) -> str:
+    """A summary figure as the sheet writes it: ``Key: value``, or, for a name that is more than letters, spaces
+    and dashes ("Ship's Boats", read from "2 Ship's Boats."), the count first, which reads back to the same key."""
+    return f"{key}: {figure(value)}" if _PLAIN_KEY.fullmatch(key) else f"{figure(value)} {key}."
+
+
 def render_highguard(ship: HighGuardShip) -> str:
     lines: list[str] = [ship.heading] if ship.heading is not None else []  # a squadron's heading: its count
     for key, value in (
@@ -85,7 +96,7 @@ def render_highguard(ship: HighGuardShip) -> str:
         flags = " ; ".join(ship.flags)  # " ; " parts two flags, which a space alone would join into one
         lines += [
             "",
-            " ".join([f"{key}: {figure(value)}" for key, value in main.items()] + legend + ([flags] if flags else [])),
+            " ".join([_summary_piece(key, value) for key, value in main.items()] + legend + ([flags] if flags else [])),
         ]
     for key, value in (("Craft", ship.craft), ("Fuel Treatment", ship.fuel_treatment), ("Backups", ship.backups)):
         if value is not None:
