@@ -316,8 +316,8 @@ def test_a_squadron_heading_renders_and_reads_back(tmp_path) -> None:
 
 
 def test_a_summary_figure_named_with_an_apostrophe_renders_count_first(tmp_path) -> None:
-    """ "2 Ship's Boats." is the summary figure "Ship's Boats" = 2; rendered as "Ship's Boats: 2" it read back as a
-    flag "Ship's" and a figure "Boats" (the fuzz suite's long profile found it). The count first reads back."""
+    """The summary piece "2 Ship's Boats." is the figure "Ship's Boats" = 2; rendered as "Ship's Boats: 2" it read
+    back as a flag "Ship's" and a figure "Boats" (the fuzz suite's long profile found it). Count first reads back."""
     from shipyard import api
 
     sheet = tmp_path / "mothership.txt"
