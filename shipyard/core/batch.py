@@ -175,15 +175,10 @@ def _checked(
 ) -> Iterator[tuple[SheetFile, Any]]:
     work = ((f.name, selection, scenario, keep_ships, kept_formats, tabulate) for f in found)
     if jobs > 1 and len(found) >= POOL_THRESHOLD:
-        from shipyard.core.processes import close_pool, process_pool, worker_count  # only with a pool to run
+        from shipyard.core.processes import running_pool, worker_count  # only with a pool to run
 
-        pool = process_pool(worker_count(jobs, -(-len(found) // CHUNK_SIZE)))
-        interrupted = True
-        try:
+        with running_pool(worker_count(jobs, -(-len(found) // CHUNK_SIZE))) as pool:
             yield from pool.map(_check_file, work, chunksize=CHUNK_SIZE)
-            interrupted = False
-        finally:
-            close_pool(pool, interrupted)
     else:
         yield from map(_check_file, work)
 

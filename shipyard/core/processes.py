@@ -7,7 +7,8 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -59,3 +60,18 @@ def close_pool(pool: ProcessPoolExecutor, interrupted: bool = False) -> None:
             process.terminate()
     for process in running.values():
         process.join()
+
+
+@contextmanager
+def running_pool(
+    workers: int, initializer: Callable[..., object] | None = None, initargs: tuple[Any, ...] = ()
+) -> Iterator[ProcessPoolExecutor]:
+    """``process_pool`` for a block: shut down when the block ends, at once when it ends by an exception (Ctrl-C,
+    an error, a batch abandoned part-way)."""
+    pool = process_pool(workers, initializer, initargs)
+    try:
+        yield pool
+    except BaseException:
+        close_pool(pool, interrupted=True)
+        raise
+    close_pool(pool)

@@ -14,6 +14,7 @@ import itertools
 import math
 import os
 from collections.abc import Callable, Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -24,7 +25,7 @@ from pydantic import Field, model_validator
 from shipyard.core.collector import fewer_collections
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import meant_hint, quoted, spelt
-from shipyard.core.processes import close_pool, process_pool, worker_count
+from shipyard.core.processes import running_pool, worker_count
 from shipyard.core.toml_input import FileName, Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.doctrine import Band, Doctrine, Entry
@@ -419,12 +420,9 @@ def run_many(
     intervals)."""
     counted = count([], 0, seed, fleets)
     done = 0
-    pool = None
     jobs = worker_count(jobs, runs // MIN_TASK_RUNS)
-    if jobs > 1 and runs >= PARALLEL_FROM:
-        pool = process_pool(jobs)
-    interrupted = True
-    try:
+    parallel = jobs > 1 and runs >= PARALLEL_FROM
+    with running_pool(jobs) if parallel else nullcontext() as pool:  # Ctrl-C: stopped at once, no battle left
         while done < runs:
             size = min(runs - done, block if until_ci is not None or progress is not None else runs - done)
             pieces = max(1, min(jobs * 4, size // MIN_TASK_RUNS or 1)) if pool else 1
@@ -444,8 +442,4 @@ def run_many(
                 progress(done, runs)
             if until_ci is not None and max(_width(counted.wins[i], done) for i in (0, 1)) < until_ci:
                 break
-        interrupted = False
-    finally:
-        if pool is not None:
-            close_pool(pool, interrupted)  # interrupted (Ctrl-C): at once, no battle left running
     return counted
