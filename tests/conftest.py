@@ -63,3 +63,13 @@ def run_then(args: list[str], after: str, env: dict[str, str] | None = None) -> 
         [sys.executable, "-c", _RUN_THEN.format(after=after), *args], capture_output=True, text=True, cwd=ROOT, env=env
     )
     return run.stdout, run.stderr.splitlines()[-1]
+
+
+def beside(folder: Path, sheet: Path) -> str:
+    """A copy of ``sheet`` in ``folder``, by the name a file there names it: a file's sheets are read from its
+    own folder only (shipyard/core/references.py), so a test's engagement, log or catalogue has its sheets beside
+    it, as a user's would."""
+    copy = folder / sheet.name
+    if not copy.exists():
+        copy.write_bytes(sheet.read_bytes())
+    return sheet.name

@@ -5,7 +5,7 @@ example carries the seed's size slip; a read failure or an internal error is not
 from __future__ import annotations
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, beside
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -80,8 +80,10 @@ def test_check_referees_every_game_log_one_way(tmp_path):
     # a fire log is the record of the table's rolls: a fire without its dice is CMB006 at its line, as
     # `combat resolve` says without --seed
     text = (ROOT / "examples" / "combat" / "coronation-hollyfields.toml").read_text(encoding="utf-8")
-    text = text.replace("../../fixtures/", (ROOT / "fixtures").as_posix() + "/").replace("dice = [16]\n", "")
+    text = text.replace("dice = [16]\n", "")
     (tmp_path / "log.toml").write_text(text, encoding="utf-8")
+    for sheet in ("coronation.usd", "hollyfields.usd"):
+        beside(tmp_path, ROOT / "examples" / "combat" / sheet)
     missing = runner.invoke(app, ["check", str(tmp_path / "log.toml")])
     assert missing.exit_code == 1 and "error: CMB006 the dice ran out: Spinal Meson 1 to-hit" in missing.stdout
     assert [line.split(":")[1] for line in missing.stdout.splitlines()] == [

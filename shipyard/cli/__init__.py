@@ -46,6 +46,9 @@ def _root(
     ),
 ) -> None:
     """shipyard: Traveller starship sheets, read faithfully."""
+    from shipyard.core.references import allow_outside
+
+    allow_outside(False)  # each command starts bounded; its --allow-outside, if it has one, is read after this
 
 
 for _name, _function in (

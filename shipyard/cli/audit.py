@@ -17,6 +17,7 @@ from shipyard.report.console import (
     findings_text,
     format_option,
     output_option,
+    outside_option,
     progress_bar,
     quiet_option,
     report,
@@ -59,6 +60,7 @@ def audit(
     ),
     output_format: TextOrJson = format_option("text: the table of ships and the verdict; json: the audit as data."),
     quiet: bool = quiet_option(),
+    allow_outside: bool = outside_option(),
 ) -> None:
     """Audit every sheet under the folders: one row per ship (file, name, count, format, TL, tonnage, cost, key
     ratings, errors, warnings, verdict), the totals and the verdict; with -o, the workbook or the HTML page.

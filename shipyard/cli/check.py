@@ -14,7 +14,15 @@ from typing import IO, TYPE_CHECKING, NoReturn
 
 import typer
 
-from shipyard.report.console import Lines, Output, output_option, path_or_stdin, progress_bar, usage_error
+from shipyard.report.console import (
+    Lines,
+    Output,
+    output_option,
+    outside_option,
+    path_or_stdin,
+    progress_bar,
+    usage_error,
+)
 from shipyard.report.console import reads_stdin as is_stdin
 
 if TYPE_CHECKING:
@@ -106,6 +114,7 @@ def check(
         "settings, scenario and other TOML files that are no sheet are skipped "
         "(for pre-commit, which names every file).",
     ),
+    allow_outside: bool = outside_option(),
     jobs: int = typer.Option(
         None, "--jobs", "-j", min=1, help="Worker processes [default: every core].", show_default=False
     ),

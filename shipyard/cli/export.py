@@ -16,6 +16,7 @@ from shipyard.report.console import (
     console,
     inputs,
     output_option,
+    outside_option,
     path_or_stdin,
     progress_bar,
     quiet_option,
@@ -49,6 +50,7 @@ def export(
         case_sensitive=False,
     ),
     quiet: bool = quiet_option(),
+    allow_outside: bool = outside_option(),
 ) -> None:
     """Export every ship's ratings: a Ships table and a Batteries table (both documented in docs/export.md).
     Each sheet is checked as audit checks it, so a ship's errors, warnings and verdict are the audit's.

@@ -115,6 +115,16 @@ CODES = (
         "breaks, characters that print as nothing (soft hyphens, zero-width spaces) "
         "(fixable); a web page read as the sheet it shows",
     ),
+    Code(
+        "IO012",
+        ERROR,
+        "a file named by another (a fleet's, engagement's, fire log's, catalogue's or pool's sheet, a game's "
+        "system) outside that file's folder: not read, unless --allow-outside",
+        "A file handed over by someone else must not make shipyard read your own files ('/etc/passwd', "
+        "'../../.ssh/id_rsa'), so a name is followed only inside the folder of the file that gives it (after "
+        "symbolic links). Move the files together, or give --allow-outside to read them where they are. Files "
+        "named on the command line are never bounded.",
+    ),
     Code("CFG001", ERROR, "a settings file that is not valid TOML"),
     Code("CFG002", ERROR, "a settings value that does not validate (at its line, with a did-you-mean)"),
     Code(

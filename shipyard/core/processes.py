@@ -24,9 +24,13 @@ def worker_count(jobs: int, tasks: int) -> int:
     return max(1, min(jobs, os.cpu_count() or 1, tasks))
 
 
-def _start(parent: int, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
+def _start(parent: int, outside: bool, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
     """A worker's initializer: exit as soon as the process that started the pool is gone (killed outright, it
-    cannot shut its pool down, and its workers would wait for work for ever); then the pool's own."""
+    cannot shut its pool down, and its workers would wait for work for ever); follow named files as the command
+    does (``--allow-outside``, whatever way the worker was started); then the pool's own."""
+    from shipyard.core.references import allow_outside
+
+    allow_outside(outside)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -44,7 +48,11 @@ def process_pool(
     """A pool of ``workers`` processes, each run through ``initializer(*initargs)`` once, leaving with its parent."""
     from concurrent.futures import ProcessPoolExecutor  # looked up when a pool is made: a test can refuse it
 
-    return ProcessPoolExecutor(max_workers=workers, initializer=_start, initargs=(os.getpid(), initializer, initargs))
+    from shipyard.core.references import outside_is_allowed
+
+    return ProcessPoolExecutor(
+        max_workers=workers, initializer=_start, initargs=(os.getpid(), outside_is_allowed(), initializer, initargs)
+    )
 
 
 def close_pool(pool: ProcessPoolExecutor, interrupted: bool = False) -> None:

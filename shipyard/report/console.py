@@ -67,6 +67,24 @@ def quiet_option() -> bool:
     )
 
 
+def _allow_outside(allowed: bool) -> bool:
+    from shipyard.core.references import allow_outside
+
+    allow_outside(allowed)
+    return allowed
+
+
+def outside_option() -> bool:
+    """``--allow-outside``: set for the whole command as its options are read (shipyard/core/references.py)."""
+    return typer.Option(
+        False,
+        "--allow-outside",
+        callback=_allow_outside,
+        help="Read the files a fleet, engagement, fire log, catalogue, pool or game names even where they lie "
+        "outside its folder (by default they are not read: a file from elsewhere cannot make shipyard read yours).",
+    )
+
+
 def format_option(help: str = "text (for people) or json (for programs).") -> TextOrJson:
     return typer.Option(TextOrJson.text, "--format", "-f", help=help, case_sensitive=False)
 

@@ -230,7 +230,9 @@ def test_the_plot_helper_lists_the_legal_plots():
     game = ROOT / "examples" / "darkstars" / "game.toml"
     result = runner.invoke(app, ["darkstars", "moves", str(game), "--ship", "Sword", "--format", "json"])
     assert result.exit_code == 0, result.output
-    found = {(o["move"], o["speed"]): o for o in json.loads(result.stdout)}
+    document = json.loads(result.stdout)
+    assert document["diagnostics"] == []
+    found = {(o["move"], o["speed"]): o for o in document["moves"]}
     assert found["orbit", "NC"]["ends"] == [[4, -7]] and found["orbit", "NC"]["fuel"] == 89
     assert ("up", "LD") not in found
     assert found["up", "NC"]["new_speed"] == 1 and all(

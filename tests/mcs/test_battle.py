@@ -8,7 +8,7 @@ import math
 from fractions import Fraction
 
 import pytest
-from conftest import CHROMIUM, FIXTURES, chromium
+from conftest import CHROMIUM, FIXTURES, beside, chromium
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
@@ -270,8 +270,8 @@ def test_an_engagement_file(tmp_path):
     path = tmp_path / "battle.toml"
     path.write_text(
         f'start_range = "m"\nturns = 3\n[[sides]]\nname = "Imperials"\n[[sides.ships]]\n'
-        f'sheet = "{MCS / "midu-agashaan.usd"}"\ncount = 2\n[[sides]]\n[[sides.ships]]\n'
-        f'sheet = "{MCS / "zhodani-strike-cruiser.usd"}"\n',
+        f'sheet = "{beside(tmp_path, MCS / "midu-agashaan.usd")}"\ncount = 2\n[[sides]]\n[[sides.ships]]\n'
+        f'sheet = "{beside(tmp_path, MCS / "zhodani-strike-cruiser.usd")}"\n',
         encoding="utf-8",
     )
     from shipyard.systems.mcs.combat.battle import load_engagement
@@ -318,7 +318,7 @@ def test_a_missing_sheet_in_an_engagement(tmp_path):
     path = tmp_path / "battle.toml"
     path.write_text(
         '[[sides]]\n[[sides.ships]]\nsheet = "nowhere.usd"\n[[sides]]\n[[sides.ships]]\n'
-        f'sheet = "{MCS / "kuvasz.usd"}"\n',
+        f'sheet = "{beside(tmp_path, MCS / "kuvasz.usd")}"\n',
         encoding="utf-8",
     )
     result = runner.invoke(app, ["combat", "battle", str(path)])
@@ -454,9 +454,9 @@ def test_squadrons_evade_alike_and_the_reserve_stands_off():
 def test_the_reserve_is_never_the_larger_part(tmp_path):
     path = tmp_path / "battle.toml"
     path.write_text(
-        f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\nreserve = true\n'
-        f'[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n[[sides]]\n[[sides.ships]]\n'
-        f'sheet = "{MCS / "kuvasz.usd"}"\n',
+        f'[[sides]]\n[[sides.ships]]\nsheet = "{beside(tmp_path, MCS / "kuvasz.usd")}"\nreserve = true\n'
+        f'[[sides.ships]]\nsheet = "{beside(tmp_path, MCS / "kuvasz.usd")}"\n[[sides]]\n[[sides.ships]]\n'
+        f'sheet = "{beside(tmp_path, MCS / "kuvasz.usd")}"\n',
         encoding="utf-8",
     )
     result = runner.invoke(app, ["combat", "battle", str(path)])
@@ -483,8 +483,8 @@ def test_a_doctrine_that_cannot_be_meant_is_refused(tmp_path, doctrine, code, wo
     or a share past 0-1 means nothing. Each is said at the doctrine's line, and no battle is fought."""
     path = tmp_path / "battle.toml"
     body = (
-        f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n[sides.doctrine]\n{doctrine}\n'
-        f'[[sides]]\n[[sides.ships]]\nsheet = "{MCS / "kuvasz.usd"}"\n'
+        f'[[sides]]\n[[sides.ships]]\nsheet = "{beside(tmp_path, MCS / "kuvasz.usd")}"\n[sides.doctrine]\n{doctrine}\n'
+        f'[[sides]]\n[[sides.ships]]\nsheet = "{beside(tmp_path, MCS / "kuvasz.usd")}"\n'
     )
     path.write_text(body, encoding="utf-8")
     result = runner.invoke(app, ["combat", "battle", str(path), "-n", "5"])

@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, ROOT
+from conftest import FIXTURES, ROOT, beside
 from typer.testing import CliRunner
 
 from shipyard.api import load
@@ -507,7 +507,9 @@ def test_out_of_missiles_by_the_launcher_reading(tmp_path):
     """ "destroying 25% of all carried missiles, or one salvo per launcher - the Hollyfields is now out of
     missiles": with the turn-2 launch replayed, one salvo a launcher (``magazine_loss = "launcher"``: 3 x 25%
     rounded up is 1) empties all five, where 25% of the whole load of 15 (3.75, so 4) leaves one."""
-    text = EXAMPLE.read_text(encoding="utf-8").replace("../../fixtures/mcs/", (MCS.as_posix() + "/"))
+    text = EXAMPLE.read_text(encoding="utf-8")
+    for sheet in ("coronation.usd", "hollyfields.usd"):
+        beside(tmp_path, MCS / sheet)
     log = tmp_path / "launcher.toml"
     log.write_text(text + '\n[options]\nmagazine_loss = "launcher"\n', encoding="utf-8")
     replay = resolve_log(log)
@@ -561,7 +563,8 @@ def test_the_listed_disagreements(replay, what, ours, seeds):
 def _log(tmp_path: Path, body: str) -> Path:
     path = tmp_path / "fire.toml"
     path.write_text(
-        f'[ships.a]\nsheet = "{MCS / "coronation.usd"}"\n[ships.b]\nsheet = "{MCS / "hollyfields.usd"}"\n' + body,
+        f'[ships.a]\nsheet = "{beside(tmp_path, MCS / "coronation.usd")}"\n'
+        f'[ships.b]\nsheet = "{beside(tmp_path, MCS / "hollyfields.usd")}"\n' + body,
         encoding="utf-8",
     )
     return path
@@ -624,7 +627,8 @@ def test_a_mount_for_a_battery_the_ship_lacks_is_said(tmp_path):
     would strike as a turret's."""
     path = tmp_path / "fire.toml"
     path.write_text(
-        f'[ships.a]\nsheet = "{MCS / "coronation.usd"}"\n[ships.b]\nsheet = "{MCS / "hollyfields.usd"}"\n'
+        f'[ships.a]\nsheet = "{beside(tmp_path, MCS / "coronation.usd")}"\n'
+        f'[ships.b]\nsheet = "{beside(tmp_path, MCS / "hollyfields.usd")}"\n'
         'mounts = { "Missile Batterys" = "bay" }\n[[turn]]\nrange = "x"\n',
         encoding="utf-8",
     )

@@ -11,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, FIXTURES, ROOT, chromium
+from conftest import CHROMIUM, FIXTURES, ROOT, beside, chromium
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -204,16 +204,16 @@ def test_a_design_without_a_cost_is_a_located_finding():
 def test_a_catalogue_gives_a_cost_and_bounds(tmp_path):
     catalogue = tmp_path / "catalogue.toml"
     catalogue.write_text(
-        f'[[designs]]\nsheet = "{MCS / "kuvasz.usd"}"\ncost_mcr = 500\nmax = 2\n\n'
-        f'[[designs]]\nsheet = "{MCS / "rampart-15.usd"}"\nmin = 1\n',
+        f'[[designs]]\nsheet = "{beside(tmp_path, MCS / "kuvasz.usd")}"\ncost_mcr = 500\nmax = 2\n\n'
+        f'[[designs]]\nsheet = "{beside(tmp_path, MCS / "rampart-15.usd")}"\nmin = 1\n',
         encoding="utf-8",
     )
     document = _search(sheets=[str(catalogue)], budget="1200")
     assert document["designs"] == [
-        {"name": "Kuvasz", "sheet": str(MCS / "kuvasz.usd"), "cost_mcr": 500.0, "min": 0, "max": 2},
+        {"name": "Kuvasz", "sheet": str(tmp_path / "kuvasz.usd"), "cost_mcr": 500.0, "min": 0, "max": 2},
         {
             "name": "Rampart-15 Light Fighter",
-            "sheet": str(MCS / "rampart-15.usd"),
+            "sheet": str(tmp_path / "rampart-15.usd"),
             "cost_mcr": 63.0,
             "min": 1,
             "max": 12,
@@ -221,7 +221,7 @@ def test_a_catalogue_gives_a_cost_and_bounds(tmp_path):
     ]
     for row in document["payoff"]["rows"]:
         assert row["cost_mcr"] <= 1200
-    catalogue.write_text(f'[[designs]]\nsheet = "{MCS / "kuvasz.usd"}"\nmax = 2\n', encoding="utf-8")
+    catalogue.write_text(f'[[designs]]\nsheet = "{beside(tmp_path, MCS / "kuvasz.usd")}"\nmax = 2\n', encoding="utf-8")
     result = _run(str(catalogue), "--against", AGAINST, "-b", "1000")
     assert result.exit_code == 1 and f"{catalogue}:1:1: error: SRC003 Kuvasz has no cost" in result.output
 
@@ -245,7 +245,8 @@ def test_an_empty_pool_is_a_located_finding(tmp_path):
 def test_an_engagement_side_that_is_not_there(tmp_path):
     battle = tmp_path / "battle.toml"
     battle.write_text(
-        f'[[sides]]\nships = [{{sheet = "{AGAINST}"}}]\n[[sides]]\nships = [{{sheet = "{AGAINST}"}}]\n',
+        f'[[sides]]\nships = [{{sheet = "{beside(tmp_path, Path(AGAINST))}"}}]\n'
+        f'[[sides]]\nships = [{{sheet = "{beside(tmp_path, Path(AGAINST))}"}}]\n',
         encoding="utf-8",
     )
     result = _run(SHEETS[0], "--against", f"{battle}=3", "-b", "4000")
@@ -351,14 +352,19 @@ def test_the_written_engagement_replays_the_best_fleets_battles(tmp_path):
     document = _search("--write-engagement", str(target))
     best = document["best"]
     text = target.read_text(encoding="utf-8")
-    assert f"--seed 1 --runs {best['battles']}" in text
-    replay = runner.invoke(
-        app, ["combat", "battle", str(target), "--seed", "1", "--runs", str(best["battles"]), "--format", "json", "-q"]
-    )
+    # its sheets are the search's, outside the file's folder: the command it gives reads them where they are
+    assert f"battle best.toml --seed 1 --runs {best['battles']} --allow-outside\n" in text
+    replay = runner.invoke(app, ["combat", "battle", str(target), *_replayed(text), "--format", "json", "-q"])
     assert replay.exit_code == 0, replay.output
     side = json.loads(replay.stdout)["sides"][0]
     assert (side["win"], side["draw"], side["loss"]) == (best["win"], best["draw"], best["loss"])
     assert side["win_ci"] == best["win_ci"]
+
+
+def _replayed(text: str) -> list[str]:
+    """The options of the replay command a written engagement's header gives."""
+    command = next(line for line in text.splitlines() if line.startswith("# Replay"))
+    return command.split(".toml ", 1)[1].split()
 
 
 def test_the_best_is_at_least_as_good_as_the_best_fleet_of_one_design():
@@ -381,7 +387,8 @@ def _engagement(sheet: str, count: int) -> Path:
     folder = Path(tempfile.mkdtemp())
     path = folder / "single.toml"
     path.write_text(
-        f'[[sides]]\nships = [{{sheet = "{sheet}", count = {count}}}]\n[[sides]]\nships = [{{sheet = "{AGAINST}"}}]\n',
+        f'[[sides]]\nships = [{{sheet = "{beside(folder, Path(sheet))}", count = {count}}}]\n'
+        f'[[sides]]\nships = [{{sheet = "{beside(folder, Path(AGAINST))}"}}]\n',
         encoding="utf-8",
     )
     return path
@@ -398,8 +405,8 @@ def test_nsga2_and_random_search_run_and_keep_a_front():
 def test_a_pool_reports_the_worst_case_and_the_payoff(tmp_path):
     pool = tmp_path / "pool.toml"
     pool.write_text(
-        f'[[opponents]]\nname = "one Midu"\nships = [{{sheet = "{AGAINST}"}}]\n\n'
-        f'[[opponents]]\nname = "corvettes"\nships = [{{sheet = "{SHEETS[0]}", count = 4}}]\n',
+        f'[[opponents]]\nname = "one Midu"\nships = [{{sheet = "{beside(tmp_path, Path(AGAINST))}"}}]\n\n'
+        f'[[opponents]]\nname = "corvettes"\nships = [{{sheet = "{beside(tmp_path, Path(SHEETS[0]))}", count = 4}}]\n',
         encoding="utf-8",
     )
     document = _search("--objective", "worst", against=str(pool))
@@ -425,9 +432,9 @@ def test_check_tells_a_catalogue_and_a_pool_for_what_they_are(tmp_path):
     """``check`` is given a search's files by mistake: each is named for what it is, with the command that reads it
     (IO007), not "a TOML file of no kind shipyard reads"."""
     catalogue = tmp_path / "catalogue.toml"
-    catalogue.write_text(f'[[designs]]\nsheet = "{SHEETS[0]}"\n', encoding="utf-8")
+    catalogue.write_text(f'[[designs]]\nsheet = "{beside(tmp_path, Path(SHEETS[0]))}"\n', encoding="utf-8")
     pool = tmp_path / "pool.toml"
-    pool.write_text(f'[[opponents]]\nships = [{{sheet = "{AGAINST}"}}]\n', encoding="utf-8")
+    pool.write_text(f'[[opponents]]\nships = [{{sheet = "{beside(tmp_path, Path(AGAINST))}"}}]\n', encoding="utf-8")
     result = runner.invoke(app, ["check", str(catalogue), str(pool)])
     assert result.exit_code == 2
     assert f"{catalogue}:1:1: error: IO007 a fleet search's catalogue file, not a sheet: give it to 'shipyard " in (
@@ -439,7 +446,7 @@ def test_check_tells_a_catalogue_and_a_pool_for_what_they_are(tmp_path):
 def test_a_catalogue_is_told_by_what_it_holds_not_its_name(tmp_path):
     """A catalogue on standard input (no name) is read as one; an FFS design's TOML is a sheet, as ``combat battle``
     reads it (the seed's example gives no cost: SRC003)."""
-    text = f'[[designs]]\nsheet = "{SHEETS[2]}"\n'
+    text = f'[[designs]]\nsheet = "{SHEETS[2]}"\n'  # standard input names files from the current directory
     document = _search(sheets=["-"], budget="200", stdin=text)
     assert [d["name"] for d in document["designs"]] == ["Rampart-15 Light Fighter"]
     ffs = ROOT / "examples" / "ffs2" / "seed-examples.toml"
@@ -451,7 +458,7 @@ def test_an_opponent_file_is_told_by_what_it_holds(tmp_path):
     """A pool takes no '=N' (SRC005); a TOML file that is neither an engagement nor a pool is a sheet (an FFS
     design), fought as ``combat battle`` fights one."""
     pool = tmp_path / "pool.toml"
-    pool.write_text(f'[[opponents]]\nships = [{{sheet = "{AGAINST}"}}]\n', encoding="utf-8")
+    pool.write_text(f'[[opponents]]\nships = [{{sheet = "{beside(tmp_path, Path(AGAINST))}"}}]\n', encoding="utf-8")
     result = _run(SHEETS[0], "--against", f"{pool}=2", "-b", "4000")
     assert result.exit_code == 1 and f"{pool}:1:1: error: SRC005 a pool file takes no '=2'" in result.output
     ffs = str(ROOT / "examples" / "ffs2" / "seed-examples.toml")
@@ -474,8 +481,6 @@ def test_a_sheet_of_two_designs_names_each_in_the_engagement_written(tmp_path):
     text = target.read_text(encoding="utf-8")
     for entry in best["fleet"]:
         assert f'name = "{entry["name"]}"' in text
-    replay = runner.invoke(
-        app, ["combat", "battle", str(target), "--seed", "1", "--runs", str(best["battles"]), "--format", "json", "-q"]
-    )
+    replay = runner.invoke(app, ["combat", "battle", str(target), *_replayed(text), "--format", "json", "-q"])
     side = json.loads(replay.stdout)["sides"][0]
     assert (side["win"], side["draw"], side["loss"]) == (best["win"], best["draw"], best["loss"])

@@ -59,7 +59,10 @@ STRIKE = "Kuvasz, Missile Bays #1 salvo (+2) strikes Midu Agashaan (quick rule):
 
 
 def _narrated(engagement, seed: int) -> str:
-    result = runner.invoke(app, ["combat", "battle", str(engagement), "--runs", "1", "--seed", str(seed)])
+    """One narrated battle of ``engagement`` (whose sheets are the shipped examples: ``--allow-outside``)."""
+    result = runner.invoke(
+        app, ["combat", "battle", str(engagement), "--runs", "1", "--seed", str(seed), "--allow-outside"]
+    )
     assert result.exit_code == 0, result.output
     return result.stdout
 

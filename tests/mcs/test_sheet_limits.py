@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT
+from conftest import ROOT, beside
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -107,7 +107,8 @@ def test_combat_shot_refuses_a_beam_past_a_limit(tmp_path):
 def test_a_fire_log_launching_past_the_limit_is_refused_at_its_line(tmp_path):
     log = tmp_path / "fire.toml"
     log.write_text(
-        f'start_range = "l"\n[ships.kuvasz]\nsheet = "{KUVASZ}"\n[ships.midu]\nsheet = "{MIDU}"\n'
+        f'start_range = "l"\n[ships.kuvasz]\nsheet = "{beside(tmp_path, KUVASZ)}"\n'
+        f'[ships.midu]\nsheet = "{beside(tmp_path, MIDU)}"\n'
         '[[turn]]\nrange = "l"\n[[turn.fire]]\nship = "kuvasz"\nbattery = "Missile Bays"\n'
         'target = "midu"\ncount = 1\n'
     )
@@ -120,7 +121,7 @@ def test_doctrine_never_launches_past_the_limit():
     """A narrated battle of the Kuvasz against the Midu from Long range, both holding the range: the Midu's
     barbettes launch, the Kuvasz's bays (Very Short or less) never do."""
     engagement = ROOT / "tests" / "data" / "kuvasz-midu-long.toml"
-    result = runner.invoke(app, ["combat", "battle", str(engagement), "--runs", "1", "--seed", "3"])
+    result = runner.invoke(app, ["combat", "battle", str(engagement), "--runs", "1", "--seed", "3", "--allow-outside"])
     assert result.exit_code == 0, result.output
     assert "Midu Agashaan, Missile Barbettes #1 launches a salvo" in result.stdout
     assert "Missile Bays #1 launches" not in result.stdout and "Missile Bays #2 launches" not in result.stdout

@@ -10,7 +10,7 @@ import struct
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, ROOT, chromium, needs_chromium
+from conftest import FIXTURES, ROOT, beside, chromium, needs_chromium
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -159,7 +159,7 @@ def test_chromium_renders_a_battle_page_whose_charts_are_titled_told_apart_and_o
     its unit, the outcome's bars (each side, the draw) have colours of their own, no two ships share a label, and
     the verdict says what happened most often (draws, at these odds), not who "wins most often"."""
     engagement = tmp_path / "mirror.toml"
-    kuvasz = ROOT / "examples" / "kuvasz.usd"
+    kuvasz = beside(tmp_path, ROOT / "examples" / "kuvasz.usd")
     engagement.write_text(
         f'[[sides]]\n[[sides.ships]]\nsheet = "{kuvasz}"\ncount = 4\n'
         f'[[sides]]\n[[sides.ships]]\nsheet = "{kuvasz}"\ncount = 4\n',

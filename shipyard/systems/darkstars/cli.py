@@ -15,6 +15,7 @@ from shipyard.report.console import (
     format_option,
     inputs,
     output_option,
+    outside_option,
     path_or_stdin,
     quiet_option,
     report,
@@ -70,6 +71,7 @@ def draw(
         show_default=False,
     ),
     quiet: bool = quiet_option(),
+    allow_outside: bool = outside_option(),
 ) -> None:
     """Draw the display: the star and the nine orbitals with every hex, the planets labelled by type, and for a
     game each ship's plotted path (illegal plots dashed). Exit 2 when the source cannot be read."""
@@ -117,6 +119,7 @@ def referee(
         ".json or .txt: the results there instead of on standard output."
     ),
     quiet: bool = quiet_option(),
+    allow_outside: bool = outside_option(),
 ) -> None:
     """Referee every plot of a game log: planets move one hex clockwise, then each plot is checked against the
     movement tables, the drives of its race, its fuel and any gravity assist it claims. Exit 1 with an error, 2
@@ -158,6 +161,7 @@ def moves(
     output_format: TextOrJson = format_option(),
     output: Path = output_option(),
     quiet: bool = quiet_option(),
+    allow_outside: bool = outside_option(),
 ) -> None:
     """Every legal plot for a ship's next turn, after the log's turns: the drive, move type and speed choice,
     the new speed, the hexes it can end in, and the fuel left (gravity assists not counted)."""
@@ -169,7 +173,7 @@ def moves(
         found, problems = api.darkstars_moves(path, ship)
         report(Lines(stderr=True), sorted(problems, key=lambda d: d.sort_key))
     if sink.form(output_format) is TextOrJson.json:
-        sink.json(moves_document(found))
+        sink.json(moves_document(found), problems)
     else:
         sink.text(moves_text(found))
     if not found and any(d.severity.value == "error" for d in problems):

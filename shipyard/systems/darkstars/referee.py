@@ -9,7 +9,6 @@ NC" takes effect the next turn, as the Gzrel's does.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -19,6 +18,7 @@ from pydantic import ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import none_named, quoted, spelt
+from shipyard.core.references import OUTSIDE_CODE, referenced, unread
 from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import AnyCase, FileName, Positions, load_toml_model, located, read_toml_file
 from shipyard.systems.darkstars import charts as c
@@ -362,18 +362,32 @@ def referee(path: Path, shown: str | None = None, text: str | None = None) -> Re
         log, found, positions = load_toml_model(text, shown, GameLog, "DS003", "DS004", "Dark Stars game log")
     if log is None:
         return Refereed(diagnostics=found)
-    sheet = load_sheet(Path(os.path.normpath(folder_of(path) / log.game.system)))
-    systems = [s for s in sheet.ships if isinstance(s, StarSystem)]
-    if not systems:
-        line, col = positions.get(("game", "system"), (1, 1))
+    system_path, refused = referenced(folder_of(path), log.game.system)
+    line, col = positions.get(("game", "system"), (1, 1))
+    if refused is not None:
         return Refereed(
             diagnostics=[
-                *[d for d in sheet.diagnostics if d.severity is Severity.ERROR],
+                *found,
+                Diagnostic(
+                    code=OUTSIDE_CODE,
+                    severity=Severity.ERROR,
+                    span=Span(path=shown, line=line, col=col),
+                    message=refused,
+                ),
+            ]
+        )
+    sheet = load_sheet(system_path)
+    systems = [s for s in sheet.ships if isinstance(s, StarSystem)]
+    if not systems:  # not a system file: its findings are its own, not quoted here
+        return Refereed(
+            diagnostics=[
+                *found,
                 Diagnostic(
                     code="DS209",
                     severity=Severity.ERROR,
                     span=Span(path=shown, line=line, col=col),
-                    message=f"{log.game.system}: no Dark Stars system to play in",
+                    message=f"{log.game.system}: no Dark Stars system to play in"
+                    + unread(system_path, sheet.diagnostics),
                 ),
             ]
         )

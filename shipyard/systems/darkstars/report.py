@@ -121,19 +121,21 @@ def referee_document(result: Refereed) -> dict[str, object]:
     }
 
 
-def moves_document(found: Sequence[MoveOption]) -> list[dict[str, object]]:
-    """A ship's legal plots as data."""
-    return [
-        {
-            "drive": o.drive,
-            "move": o.move,
-            "speed": o.speed,
-            "new_speed": o.new_speed,
-            "ends": [list(h) for h in o.ends],
-            "fuel": o.fuel,
-        }
-        for o in found
-    ]
+def moves_document(found: Sequence[MoveOption]) -> dict[str, object]:
+    """A ship's legal plots as data (``moves``; the command adds its findings)."""
+    return {
+        "moves": [
+            {
+                "drive": o.drive,
+                "move": o.move,
+                "speed": o.speed,
+                "new_speed": o.new_speed,
+                "ends": [list(h) for h in o.ends],
+                "fuel": o.fuel,
+            }
+            for o in found
+        ],
+    }
 
 
 def moves_text(found: Sequence[MoveOption]) -> str:

@@ -226,11 +226,12 @@ def combat_battle(
     from shipyard.systems.mcs.combat.turns import fight
 
     paths = [Path(source) for source in sources]
+    base: Path | None  # the folder the engagement's sheets are named from; None: two sheets named here
     if len(paths) == 1:
         engagement, found, positions = load_engagement(paths[0])
         base, shown = folder_of(paths[0]), str(paths[0])
     elif len(paths) == 2:
-        engagement, found, positions, base, shown = two_sheets(paths[0], paths[1]), [], {}, Path("."), ""
+        engagement, found, positions, base, shown = two_sheets(paths[0], paths[1]), [], {}, None, ""
     else:
         top = Span(path=str(paths[0]) if paths else "-", line=1, col=1)
         return CombatBattle(

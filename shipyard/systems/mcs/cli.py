@@ -25,6 +25,7 @@ from shipyard.report.console import (
     format_option,
     inputs,
     output_option,
+    outside_option,
     path_or_stdin,
     progress_bar,
     quiet_option,
@@ -248,6 +249,7 @@ def resolve(
     output_format: TextOrJson = format_option("text: the narration and the states; json: the same as data."),
     output: Path = output_option(),
     quiet: bool = quiet_option(),
+    allow_outside: bool = outside_option(),
 ) -> None:
     """Resolve a referee's fire log step by step: each shot narrated with its numbers, damage applied at the end
     of each turn, and the ships' states printed after it. Exit 1 when the log has an error, 2 when it cannot be
@@ -321,6 +323,7 @@ def battle(
         "there instead of on standard output."
     ),
     quiet: bool = quiet_option(),
+    allow_outside: bool = outside_option(),
 ) -> None:
     """Fight whole MCS battles (MCS 2.0): each side by its doctrine, turn by turn, to the turn limit or until a
     side can no longer fight or has withdrawn. One battle is narrated shot by shot; many are counted: each side's
@@ -513,6 +516,7 @@ def search(
         "standard output."
     ),
     quiet: bool = quiet_option(),
+    allow_outside: bool = outside_option(),
 ) -> None:
     """Search for the fleet a budget buys that best beats an opponent (or a pool of them): fleets of the catalogue's
     designs and doctrines tried by an optimiser, each scored by MCS battles with a 95% interval, racing out the

@@ -22,6 +22,7 @@ from shipyard.report.console import (
     format_option,
     inputs,
     output_option,
+    outside_option,
     path_or_stdin,
     quiet_option,
     report,
@@ -53,6 +54,7 @@ def score(
         ".json or .txt: the results there instead of on standard output."
     ),
     quiet: bool = quiet_option(),
+    allow_outside: bool = outside_option(),
 ) -> None:
     """Score a finished battle by Appendix A and name the winner.
 

@@ -29,6 +29,7 @@ from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import none_named, spelt
 from shipyard.core.numbers import figure
 from shipyard.core.pipeline import check_fleet
+from shipyard.core.references import OUTSIDE_CODE, referenced
 from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
 from shipyard.core.source import read_limited_text, read_sheet_text
@@ -129,7 +130,18 @@ def fleet_from_file(
     listed: dict[Path, int] = {}  # each sheet named, by where it resolves to: the line of its first listing
     for index, entry in enumerate(fleet_file.ship):
         line, col = positions.get(("ship", index, "sheet"), positions.get(("ship", index), (1, 1)))
-        where = (folder_of(path) / entry.sheet).resolve()
+        named, refused = referenced(folder_of(path), entry.sheet)
+        if refused is not None:
+            diagnostics.append(
+                Diagnostic(
+                    code=OUTSIDE_CODE,
+                    severity=Severity.ERROR,
+                    span=Span(path=str(path), line=line, col=col),
+                    message=refused,
+                )
+            )
+            continue
+        where = named.resolve()
         if where in listed:
             diagnostics.append(
                 Diagnostic(
@@ -142,7 +154,7 @@ def fleet_from_file(
                 )
             )
         listed.setdefault(where, line)
-        sheet = load(folder_of(path) / entry.sheet)
+        sheet = load(named)
         sheets.append(sheet)
         picked = named_ships(sheet, entry.name) if entry.name is not None else None
         if picked == [] and sheet.ships:

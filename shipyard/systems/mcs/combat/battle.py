@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from shipyard.core.collector import fewer_collections
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import meant_hint, quoted, spelt
 from shipyard.core.processes import running_pool, worker_count
+from shipyard.core.references import OUTSIDE_CODE, referenced, unread
 from shipyard.core.toml_input import FileName, Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.doctrine import Band, Doctrine, Entry
@@ -241,32 +241,41 @@ def sheet_ships(path: Path, shown: str) -> tuple[list[UsdShip], list[Diagnostic]
 
 
 def build_fleets(
-    engagement: Engagement, base: Path, positions: Positions | None = None, shown: str = ""
+    engagement: Engagement, base: Path | None, positions: Positions | None = None, shown: str = ""
 ) -> tuple[list[Fleet] | None, list[Diagnostic]]:
-    """The fleets of an engagement (sheets relative to ``base``), or None and why not."""
+    """The fleets of an engagement (sheets relative to ``base``; None: named on the command line), or None and
+    why not."""
     found: list[Diagnostic] = []
     fleets: list[Fleet] = []
-    for side_index, side in enumerate(engagement.sides):
+    for side_index, side in enumerate(engagement.sides):  # every side built, so each side's findings are said
         fleet, problems = build_side(side, side_index, base, positions or {}, shown)
         found += problems
-        if fleet is None:
-            return None, found
-        fleets.append(fleet)
+        if fleet is not None:
+            fleets.append(fleet)
+    if len(fleets) < len(engagement.sides):
+        return None, found
     told_apart(fleets)
     return fleets, found
 
 
 def ship_template(
-    ref: ShipRef, base: Path, positions: Positions, where: tuple[str | int, ...], shown: str = ""
+    ref: ShipRef, base: Path | None, positions: Positions, where: tuple[str | int, ...], shown: str = ""
 ) -> tuple[CombatShip | None, list[Diagnostic]]:
-    """The ship a reference names, ready to copy into a fleet (sheets relative to ``base``; findings at the
-    reference's ``where`` in a file of ``positions``), or None and why not."""
-    path = Path(os.path.normpath(base / ref.sheet))
-    read, found = sheet_ships(path, str(path))
+    """The ship a reference names, ready to copy into a fleet (sheets relative to ``base``, the naming file's
+    folder, and inside it; None: named on the command line; findings at the reference's ``where`` in a file of
+    ``positions``), or None and why not."""
+    path, refused = referenced(base, ref.sheet)
     line, col = locate(positions, where)
     here = Span(path=shown or str(path), line=line, col=col)
+    if refused is not None:
+        return None, [Diagnostic(code=OUTSIDE_CODE, severity=Severity.ERROR, span=here, message=refused)]
+    read, found = sheet_ships(path, str(path))
     chosen, why = pick_ship(read, ref.name, ref.sheet)
     if chosen is None:
+        if not read and base is not None:  # a file named by a file, and no sheet: its findings not quoted here
+            return None, [
+                Diagnostic(code="CMB003", severity=Severity.ERROR, span=here, message=f"{why}{unread(path, found)}")
+            ]
         if read or not any(d.severity is Severity.ERROR and d.span.path == str(path) for d in found):
             found.append(Diagnostic(code="CMB003", severity=Severity.ERROR, span=here, message=str(why)))
         return None, found
@@ -298,14 +307,14 @@ def side_fleet(side: Side, ships: list[CombatShip]) -> Fleet:
 
 
 def build_side(
-    side: Side, side_index: int, base: Path, positions: Positions, shown: str = ""
+    side: Side, side_index: int, base: Path | None, positions: Positions, shown: str = "", table: str = "sides"
 ) -> tuple[Fleet | None, list[Diagnostic]]:
     """One side of an engagement (its ships not yet numbered apart from the other side's), or None and why not."""
     found: list[Diagnostic] = []
     refs: list[tuple[ShipRef, CombatShip]] = []
     for ship_index, ref in enumerate(side.ships):
         template, problems = ship_template(
-            ref, base, positions, ("sides", side_index, "ships", ship_index, "sheet"), shown
+            ref, base, positions, (table, side_index, "ships", ship_index, "sheet"), shown
         )
         found += problems
         if template is not None:
@@ -315,7 +324,7 @@ def build_side(
         return None, found
     reserve = sum(s.reserve for s in ships)
     if reserve and reserve >= len(ships) - reserve:
-        line, col = locate(positions, ("sides", side_index, "ships"))
+        line, col = locate(positions, (table, side_index, "ships"))
         found.append(
             Diagnostic(
                 code="CMB007",
@@ -326,7 +335,7 @@ def build_side(
             )
         )
         return None, found
-    unknown = _unknown_point_defence(side, side_index, ships, positions, shown)
+    unknown = _unknown_point_defence(side, (table, side_index), ships, positions, shown)
     if unknown:
         return None, found + unknown
     return side_fleet(side, ships), found
@@ -351,14 +360,14 @@ def told_apart(fleets: list[Fleet]) -> None:
 
 
 def _unknown_point_defence(
-    side: Side, side_index: int, ships: list[CombatShip], positions: Positions, shown: str
+    side: Side, where: tuple[str, int], ships: list[CombatShip], positions: Positions, shown: str
 ) -> list[Diagnostic]:
     """CMB004 at a side's point-defence doctrine for each battery it names that none of the side's ships has
     (it would never fire point defence, and nothing would say why), with the battery meant when one is near."""
     if isinstance(side.doctrine.point_defence, str):
         return []
     names = {spelt(g.name): g.name for ship in ships for g in ship.groups}
-    line, col = locate(positions, ("sides", side_index, "doctrine", "point_defence"))
+    line, col = locate(positions, (*where, "doctrine", "point_defence"))
     return [
         Diagnostic(
             code="CMB004",

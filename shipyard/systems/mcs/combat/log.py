@@ -5,7 +5,6 @@ turn (MCS 2.4) and the ships' states are kept after each."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -16,6 +15,7 @@ from pydantic import BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.names import meant_hint, none_named, quoted, spelt
+from shipyard.core.references import OUTSIDE_CODE, referenced, unread
 from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import AnyCase, FileName, Positions, located, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
@@ -188,10 +188,18 @@ class _Run:
 
         for key, entry in self.log.ships.items():
             where = ("ships", key, "sheet")
-            sheet_path = Path(os.path.normpath(folder_of(self.path) / entry.sheet))
+            sheet_path, refused = referenced(folder_of(self.path), entry.sheet)
+            if refused is not None:
+                self.error(where, OUTSIDE_CODE, f"ship {quoted(key)}: {refused}")
+                continue
             sheet = check_sheet(load_sheet(sheet_path, str(sheet_path)))
-            self.result.diagnostics.extend(d for d in sheet.diagnostics if d.severity is not Severity.INFO)
-            chosen, why = pick_ship([s for s in sheet.ships if isinstance(s, UsdShip)], entry.name, entry.sheet)
+            found = [d for d in sheet.diagnostics if d.severity is not Severity.INFO]
+            read = [s for s in sheet.ships if isinstance(s, UsdShip)]
+            chosen, why = pick_ship(read, entry.name, entry.sheet)
+            if not read:  # not a sheet of MCS ships: its findings are its own, not quoted here
+                self.error(where, "CMB003", f"ship {quoted(key)}: {why}{unread(sheet_path, found)}")
+                continue
+            self.result.diagnostics.extend(found)
             if chosen is None:
                 self.error(where, "CMB003", f"ship {quoted(key)}: {why}")
                 continue

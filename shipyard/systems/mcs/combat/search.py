@@ -258,7 +258,7 @@ def _toml_opponents(path: Path, side_number: int) -> tuple[list[Opponent], Engag
             return [], None, found
         opponents = []
         for index, side in enumerate(pool.opponents):
-            fleet, problems = build_side(side, index, base, positions, shown)
+            fleet, problems = build_side(side, index, base, positions, shown, "opponents")
             found += problems
             if fleet is not None:
                 label = f"{shown} #{index + 1}" + (f" ({side.name})" if side.name else "")
@@ -311,7 +311,7 @@ def load_opponents(specs: Sequence[str], inputs: Inputs) -> list[Diagnostic]:
                 )
             continue
         side = Side(ships=[ShipRef(sheet=os.path.normpath(name), count=count or 1) for name, count in parts])
-        fleet, problems = build_side(side, 0, Path("."), {}, "")
+        fleet, problems = build_side(side, 0, None, {}, "")
         found += problems
         if fleet is not None:
             inputs.opponents.append(Opponent(spec, side, fleet))

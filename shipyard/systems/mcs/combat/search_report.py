@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from shipyard.core.chances import percent
+from shipyard.core.references import OUTSIDE_OPTION
 from shipyard.core.toml_input import toml_string
 from shipyard.report.tables import MCR, SHARE, WHOLE, Column
 from shipyard.report.text import visible
@@ -194,7 +195,8 @@ def _toml(value: Any) -> str:
 
 def engagement_text(result: SearchResult, output: Path, opponent: int = 0) -> str:
     """The best fleet against an opponent as an engagement file (sheets relative to the file's folder), headed by
-    the command that replays the search's battles of it."""
+    the command that replays the search's battles of it (with --allow-outside when a sheet is outside that
+    folder)."""
     from shipyard.systems.mcs.combat.knobs import doctrine_fields
 
     best = result.best
@@ -207,18 +209,19 @@ def engagement_text(result: SearchResult, output: Path, opponent: int = 0) -> st
     def sheet(path: str) -> str:
         return os.path.relpath(Path(path).resolve(), folder).replace(os.sep, "/")
 
+    sides = [fleet_sides(best, result.space), inputs.opponents[opponent].side]
+    outside = any(sheet(ref.sheet).startswith("../") for side in sides for ref in side.ships)
     lines = [
         f"# The best fleet of a shipyard fleet search (seed {settings.seed}) against "
         f"{visible(inputs.opponents[opponent].label)}.",  # a comment ends at a line break: none from a file
         f"# Replay the search's {battles:,} battles of it: shipyard combat battle {output.name} --seed {seed} "
-        f"--runs {battles}",
+        f"--runs {battles}" + (f" {OUTSIDE_OPTION}" if outside else ""),
         f"start_range = {_toml(inputs.start_range)}",
         f"turns = {inputs.turns}",
     ]
     options = inputs.options.model_dump(mode="json", exclude_defaults=True)
     if options:
         lines += ["", "[options]"] + [f"{k} = {_toml(v)}" for k, v in options.items()]
-    sides = [fleet_sides(best, result.space), inputs.opponents[opponent].side]
     for side in sides:
         lines += ["", "[[sides]]"]
         if side.name:
