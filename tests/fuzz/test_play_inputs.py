@@ -407,6 +407,7 @@ JSON_UNREAD = [
     ["sfc", "table", "nope.toml", "nope.toml"],
     ["sfc", "referee", "nope.toml"],
     ["darkstars", "referee", "nope.toml"],
+    ["darkstars", "moves", "nope.toml", "--ship", "sword"],
 ]
 
 
@@ -434,3 +435,22 @@ def test_json_holds_the_findings_beside_the_results(ships: Path) -> None:
         ("MCS007", "kuvasz.usd", 14),
         ("MCS006", "midu-agashaan.usd", 13),
     ]
+
+
+def test_a_fire_log_of_ten_thousand_turns_is_written_whole(tmp_path: Path) -> None:
+    """A log of 10,000 turns (220 KB: the two ships of the combat example closing and holding at Long range)
+    resolves to one JSON document of every turn, to a file and to standard output alike."""
+    import json
+
+    for sheet in ("coronation.usd", "hollyfields.usd"):
+        shutil.copy(ROOT / "examples/combat" / sheet, tmp_path)
+    turns = '[[turn]]\nrange = "l"\n\n' * 10_000
+    (tmp_path / "long.toml").write_text(
+        '[ships.a]\nsheet = "coronation.usd"\n[ships.b]\nsheet = "hollyfields.usd"\n\n' + turns, encoding="utf-8"
+    )
+    written = run_shipyard(
+        "combat", "resolve", "long.toml", "--seed", "1", "-f", "json", "-o", "out.json", cwd=tmp_path
+    )
+    assert written.returncode == 0, written.stderr
+    document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert len(document["turns"]) == 10_000 and document["turns"][-1]["turn"] == 10_000
