@@ -124,17 +124,23 @@ def test_a_wrapped_note_is_one_note_and_its_drop_tanks_are_read():
 
 
 def test_drop_tanks_from_a_note_count_in_the_fuel_rule():
-    """HG104 with drop tanks: jump fuel 0.1 x 1,750 (laden) x 4 = 700, plant fuel 0.01 x 1,250 x 7 = 87.5, 787.5
-    in all; Fuel=287.5 and the 500 tons of tanks make 787.5: met. Fuel=200 makes 700: short, an error."""
+    """HG104 with drop tanks holds the fuel against the laden ship (High Guard, p. 23: jump fuel 0.1 x M x J, plant
+    fuel 0.01 x M x Pn): laden (BC-A2225G2) on 1,750 tons, 0.1 x 1,750 x 2 + 0.01 x 1,750 x 5 = 350 + 87.5 =
+    437.5, met by Fuel=287.5 and the 500 tons of tanks (787.5). Before, the unladen jump-4 on the laden tonnage
+    (700) was asked for. With a note printing laden jump-4 and power 5 (BC-A2445G2), the laden ship needs 700 +
+    87.5 = 787.5, and Fuel=200 with the tanks (700) is short."""
     result = runner.invoke(app, ["check", str(FORMS / "drop-tank-note.txt")])
     assert result.exit_code == 0, result.stdout
-    short = (FORMS / "drop-tank-note.txt").read_text().replace("Fuel=287.5", "Fuel=200")
+    met = (FORMS / "drop-tank-note.txt").read_text().replace("Fuel=287.5", "Fuel=0")
+    assert runner.invoke(app, ["check", "-", "--stdin-filename", "met.txt"], input=met).exit_code == 0
+    short = met.replace("Fuel=0", "Fuel=200").replace("(BC-A2225G2)", "(BC-A2445G2)")
     result = runner.invoke(app, ["check", "-", "--stdin-filename", "short.txt"], input=short)
     assert result.exit_code == 1
     assert (
-        "HG104 Fuel 200 and 500 tons of drop tanks make 700, short of jump fuel 700 (on the laden tonnage) + "
-        "power plant fuel 87.5 = 787.5" in result.stdout
+        "HG104 Fuel 200 and 500 tons of drop tanks make 700, short of what the laden ship (1750 tons) needs: jump "
+        "fuel 700 (jump-4 laden) + power plant fuel 87.5 (Pn 5 laden) = 787.5" in result.stdout.replace("\n", " ")
     )
+    assert "HG101 laden USP jump digit 4, but with 500 tons of drop tanks the sheet gives 2 to 3" in result.stdout
 
 
 def test_without_its_second_line_the_note_gives_no_tanks():

@@ -189,6 +189,18 @@ def power_rate(tl: int) -> int:
     return POWER_TONS_PER_EP[-1][1]
 
 
+def drive_percent(kind: str, rating: int, tl: int | None) -> Decimal | None:
+    """The drive tables read forwards: the % of the hull a drive of ``rating`` takes (0 for none; a plant needs
+    the TL: None without it)."""
+    if rating <= 0:
+        return D(0)
+    if kind == "maneuver":
+        return D(MANEUVER_PERCENT_PER_G * rating - MANEUVER_PERCENT_LESS)
+    if kind == "jump":
+        return D(rating + JUMP_PERCENT_MORE)
+    return D(rating * power_rate(tl)) if tl is not None else None
+
+
 def drive_potential(kind: str, percent: Decimal, tl: int | None) -> Decimal | None:
     """The exact rating a drive of ``percent`` of the hull gives, the drive tables read backwards: G for a
     maneuver drive, J for a jump drive, Pn for a plant (which needs the TL; None without it). Never rounded: a

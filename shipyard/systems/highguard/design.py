@@ -95,7 +95,8 @@ class Design:
     ep_used: Decimal = D(0)
     ep_users: list[tuple[str, Decimal]] = field(default_factory=list)
     fuel_jump_needed: Decimal | None = None
-    fuel_plant_needed: Decimal | None = None
+    fuel_plant_needed: Decimal | None = None  # 28 days of the ship's own plant (its P-Fuel tank's measure)
+    laden_plant_fuel: Decimal | None = None  # with drop tanks: 28 days of plant fuel for the laden ship
     fuel_carried: Decimal | None = None
     tons_used: Decimal | None = None  # every component but cargo
     cargo_line: Decimal | None = None
@@ -115,6 +116,15 @@ class Design:
     #: The installed jump, maneuver and power ratings: from the drive's tonnage, else the USP's digit.
     installed: dict[str, int] = field(default_factory=dict)
     laden_usp: dict[str, object] = field(default_factory=dict)  # hull, jump, maneuver, power with drop tanks
+    #: Where the laden digits come from: "drives" (the drives' tonnages) or "unladen digits" (a USP-only sheet:
+    #: each drive taken at the size its unladen digit names, the least it can be).
+    laden_from: str | None = None
+    #: For laden digits from the unladen digits: the highest each could be (a drive just short of the next
+    #: unladen rating); a printed laden digit between the two agrees.
+    laden_high: dict[str, int] = field(default_factory=dict)
+    #: The laden jump, maneuver and power ratings the ship is judged by (fuel, drive TL): the printed laden USP's
+    #: digits where the sheet prints one, else the derived ones.
+    laden_ratings: dict[str, int] = field(default_factory=dict)
     agility: int | None = None
 
     @property
@@ -276,9 +286,10 @@ class _Engine:
         power = (
             design.drives["power"].potential if "power" in design.drives else (D(ship.usp.power) if ship.usp else None)
         )
-        laden = design.hull + design.drop_tanks
+        if design.drop_tanks:  # the laden ship's jump fuel, at its laden jump (laden_digits)
+            jump = None
         if jump is not None:
-            design.fuel_jump_needed = hg.JUMP_FUEL_PER_PARSEC * laden * jump
+            design.fuel_jump_needed = hg.JUMP_FUEL_PER_PARSEC * design.hull * jump
         if power is not None:
             design.fuel_plant_needed = hg.PLANT_FUEL_PER_PN * design.hull * power
         carried = [c.tons for c in self.section("FUEL") if _FUEL_TANK.match(c.label)]
@@ -426,17 +437,52 @@ class _Engine:
             usp[f"{design.spinal[0]}_spinal"] = design.spinal[1]
 
     def laden_digits(self) -> None:
-        """The laden USP: hull code and drive potentials on hull + tanks (High Guard, p. 23, jump drive)."""
-        design = self.design
+        """The laden USP: hull code and drive potentials on hull + tanks (High Guard, p. 23, jump drive): from the
+        drives' tonnages, or on a USP-only sheet from the unladen digits (each drive the size its digit names, and
+        at most just short of the next); the ratings judged (printed laden digits first); and the fuel the laden
+        ship needs: jump fuel and plant fuel on the laden tonnage at the laden ratings (High Guard, p. 23, fuel)."""
+        design, usp = self.design, self.ship.usp
         if not design.drop_tanks or design.hull is None:
             return
         laden = design.hull + design.drop_tanks
         design.laden_usp["hull_code"] = hg.hull_code(laden)
-        for kind, drive in design.drives.items():
-            potential = hg.drive_potential(kind, HUNDRED * drive.tons / laden, design.tl)
-            if potential is None:
+        for kind in ("jump", "maneuver", "power"):
+            drive = design.drives.get(kind)
+            if drive is not None:
+                design.laden_from = "drives"
+                low = high = self.laden_potential(kind, drive.tons, laden)
+            elif usp is not None and not self.ship.components:
+                design.laden_from = "unladen digits"
+                rating = getattr(usp, kind)
+                least, most = (hg.drive_percent(kind, r, design.tl) for r in (rating, rating + 1))
+                if least is None or most is None:
+                    continue
+                low = self.laden_potential(kind, design.hull * least / HUNDRED, laden)
+                high = self.laden_potential(kind, design.hull * most / HUNDRED, laden, below=True)
+            else:
                 continue
-            design.laden_usp[kind] = max(0, int(potential.to_integral_value(rounding=ROUND_FLOOR)))
+            if low is None or high is None:
+                continue
+            design.laden_usp[kind], design.laden_high[kind] = low, max(low, high)
+        printed = self.ship.laden_usp
+        for kind in ("jump", "maneuver", "power"):
+            rating = getattr(printed, kind) if printed is not None else design.laden_usp.get(kind)
+            if isinstance(rating, int):
+                design.laden_ratings[kind] = rating
+        jump, power = design.laden_ratings.get("jump"), design.laden_ratings.get("power")
+        if jump is not None:
+            design.fuel_jump_needed = hg.JUMP_FUEL_PER_PARSEC * laden * jump
+        if power is not None:
+            design.laden_plant_fuel = hg.PLANT_FUEL_PER_PN * laden * power
+
+    def laden_potential(self, kind: str, tons: Decimal, laden: Decimal, below: bool = False) -> int | None:
+        """The whole rating a drive of ``tons`` gives on ``laden`` tons; ``below``: of a drive just short of
+        ``tons`` (one a hair smaller), so a drive of exactly the next unladen rating is not counted."""
+        potential = hg.drive_potential(kind, HUNDRED * tons / laden, self.design.tl)
+        if potential is None:
+            return None
+        whole = potential.to_integral_value(rounding=ROUND_FLOOR)
+        return max(0, int(whole) - (1 if below and whole == potential else 0))
 
     def agility(self) -> None:
         design = self.design
@@ -469,3 +515,29 @@ class _Engine:
 def recompute(ship: HighGuardShip) -> Design:
     """Everything the sheet lets shipyard recompute about ``ship``."""
     return _Engine(ship).run()
+
+
+#: Where a laden USP came from, in words (``laden_profile``).
+LADEN_FROM = {
+    "printed": "printed on the sheet",
+    "drives": "derived from the drives on hull + tanks (High Guard, p. 23)",
+    "unladen digits": "derived from the unladen digits' drives on hull + tanks (High Guard, p. 23)",
+}
+
+
+def laden_profile(ship: HighGuardShip) -> tuple[str, str] | None:
+    """A drop-tank ship's laden USP prefix (``BA-K931363``: type, hull code, configuration, jump, maneuver, power,
+    computer, crew) and where it came from (LADEN_FROM): the sheet's own, else derived; None without drop tanks
+    or where it cannot be derived."""
+    usp = ship.usp
+    if ship.laden_usp is not None:
+        return "-".join(ship.laden_usp.text.split("-")[:2]), "printed"
+    if usp is None or ship.laden_tonnage is None:
+        return None
+    design = recompute(ship)
+    digits = design.laden_usp
+    if design.laden_from is None or any(kind not in digits for kind in ("jump", "maneuver", "power")):
+        return None
+    block = [str(digits["hull_code"]), str(usp.configuration)]
+    block += [hg.ehex(int(str(digits[kind]))) for kind in ("jump", "maneuver", "power")]
+    return f"{usp.ship_type}-{''.join(block)}{usp.computer}{hg.ehex(usp.crew)}", design.laden_from

@@ -143,6 +143,17 @@ class HighGuardShip(Ship):
     battery_legend: dict[str, int] = Field(default_factory=dict)
     laden_usp: UspProfile | None = None
     laden_tonnage: Figure | None = None
+
+    @computed_field  # type: ignore[prop-decorator]  # pydantic documents this form for mypy
+    @property
+    def laden(self) -> dict[str, str] | None:
+        """With drop tanks: the laden USP prefix (``BA-K931363``) and where it came from, printed on the sheet or
+        derived from the drives (High Guard, p. 23); None without drop tanks."""
+        from shipyard.systems.highguard.design import LADEN_FROM, laden_profile
+
+        found = laden_profile(self)
+        return {"usp": found[0], "from": LADEN_FROM[found[1]]} if found is not None else None
+
     drop_tank_cost: Figure | None = None
     title: str | None = None  # the component sheet's "<Class> Class <Type>"
     #: A published squadron's heading over the ship, with the count it gives ("Seventy-five Eurisko class Battle

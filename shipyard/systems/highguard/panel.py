@@ -80,11 +80,13 @@ def highguard_panel(ship: HighGuardShip, path: str | None = None) -> Panel:
     if ship.usp is not None:
         parts.append(Text(f"USP {ship.usp.text}"))
         parts.extend(Hanging(_clauses(line), first="  ", indent=4) for line in usp_in_words(ship.usp, ship))
-    if ship.laden_usp is not None:
+    laden = ship.laden
+    if laden is not None:
         parts.append(
             Text(
-                f"With drop tanks: {ship.laden_usp.text}"
+                f"With drop tanks: {ship.laden_usp.text if ship.laden_usp is not None else laden['usp']}"
                 + (f" ({figure(ship.laden_tonnage)} tons)" if ship.laden_tonnage is not None else "")
+                + f", {laden['from']}"
             )
         )
     if ship.summary:

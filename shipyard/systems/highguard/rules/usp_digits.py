@@ -5,8 +5,9 @@ give differently (the crew digit is the order of magnitude of the crew, as on HG
 Shipyard's default, the number of crew sections, is accepted too): hull size, jump, maneuver, power plant,
 computer, crew, armour, screens, and the factor of each weapon column (from the weapons per battery and the
 TL, or the bay or spinal mount); and, with drop tanks, the laden USP's hull, jump, maneuver and power digits
-against the drives on hull + tanks. Both values are in the message. A drive between two ratings gives the
-lower rating here (TCS105-TCS108 report the drive itself).
+against the drives on hull + tanks (a USP-only sheet's drives taken from its unladen digits: a laden digit is
+wrong only when no drive of that unladen rating gives it). Both values are in the message. A drive between two
+ratings gives the lower rating here (TCS105-TCS108 report the drive itself).
 Why: a judge re-derives every digit; a digit that its components do not give is a false claim.
 Bad:  maneuver digit 4 where a 400-ton drive on 5000 tons gives 3
 Good: CA-E333463-471100-60009-0: every digit recomputes
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
+from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.rules._common import meta
@@ -108,17 +110,26 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         yield _with_digit_fix(ctx, found, declared, recomputed)
     laden = subject.ship.laden_usp
     if laden is not None:
-        for name, recomputed in subject.design.laden_usp.items():
+        design = subject.design
+        for name, recomputed in design.laden_usp.items():
             declared = getattr(laden, name)
-            if declared != recomputed:
-                found = ctx.report(
-                    f"laden USP {_NAMES[name]} digit {_shown(declared)}, but with "
-                    f"{subject.design.drop_tanks} tons of drop tanks the sheet gives "
-                    f"{_shown(recomputed)}",
-                    laden,
-                    name,
-                )
-                yield _with_digit_fix(ctx, found, declared, recomputed)
+            highest = design.laden_high.get(name)
+            if declared == recomputed or (
+                isinstance(declared, int) and isinstance(recomputed, int) and recomputed <= declared <= (highest or 0)
+            ):
+                continue
+            given = (
+                f"{_shown(recomputed)}"
+                if highest is None or highest == recomputed
+                else f"{_shown(recomputed)} to {_shown(highest)} (from the unladen digits)"
+            )
+            found = ctx.report(
+                f"laden USP {_NAMES[name]} digit {_shown(declared)}, but with "
+                f"{figure(design.drop_tanks)} tons of drop tanks the sheet gives {given}",
+                laden,
+                name,
+            )
+            yield _with_digit_fix(ctx, found, declared, recomputed)
     for column in ("particle_accelerator", "meson"):
         declared, recomputed = getattr(usp, f"{column}_spinal"), subject.design.usp.get(f"{column}_spinal")
         if subject.ship.components and declared != recomputed and (declared or recomputed):
