@@ -625,6 +625,7 @@ def audit(
     missing: list[Diagnostic] = []
     fleet_findings: list[Diagnostic] = []
     fleet_paths: list[str] = []
+    headed: list[str] = []  # published squadron files: each a fleet of its own when no fleet file is audited
     summary = tables.AuditSummary()
     unreadable = False
     for sheet, table in iter_tabulated(
@@ -646,6 +647,8 @@ def audit(
         if sheet.format == "fleet":
             fleet_paths.append(sheet.path)
             fleet_findings += sheet.diagnostics
+        elif table.headed:
+            headed.append(sheet.path)
         rows.extend(table.ships)
         summary.add(table)
         unreadable |= not table.opened
@@ -659,7 +662,12 @@ def audit(
     if part is not None:
         if damage is not None:
             losses, problems = part.fleet_losses(paths[0], damage, scenario)
-        fleets = tuple(part.fleet_totals(scenario, fleet_paths, fleet_findings))
+        fleets = tuple(part.fleet_totals(scenario, fleet_paths or headed, fleet_findings))
+        for fleet in fleets:  # a squadron's sheet file checked as a fleet here: its findings counted too
+            own = list(getattr(fleet, "findings", ()))
+            if own:
+                fleet_findings += own
+                summary.add(tables.tabulate(SheetFile(path=own[0].span.path, format="fleet", diagnostics=own)))
         extras = part.audit_extras(scenario, fleets, losses)
     rows.count_from(fleets)
     return Audit(

@@ -205,6 +205,9 @@ class SheetTables(NamedTuple):
     error_findings: tuple[Diagnostic, ...] = ()
     #: Read, but a line or a block of it not (``SheetFile.read_in_part``): some of what it holds is in no ship.
     in_part: bool = False
+    #: Its ships are headed with how many there are ("Seventy-five Eurisko class Battle Riders"): a published
+    #: squadron's file, a fleet of its own when no fleet file is audited with it.
+    headed: bool = False
 
 
 def tabulate(sheet: SheetFile) -> SheetTables:
@@ -223,6 +226,7 @@ def tabulate(sheet: SheetFile) -> SheetTables:
         sheet.opened,
         tuple(d for d in found if d.severity is Severity.ERROR),
         sheet.read_in_part,
+        any(getattr(ship, "heading_count", None) for ship in sheet.ships),
     )
 
 

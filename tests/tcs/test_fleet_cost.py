@@ -121,8 +121,9 @@ def test_a_fleet_file_says_a_sheet_listed_again_and_why_a_sheet_gives_no_ship(tm
     )
     again = CliRunner().invoke(app, ["check", "--select", "SCN", str(tmp_path / "fleet.toml")])
     assert again.stdout.splitlines()[0] == (
-        f"{fleet}:6:1: info: SCN004 ./vigilant-legal.txt is listed again (first on line 2): its ships are one "
-        "design, priced together by the quantity rule (one architect's fee, every further ship at 80%)"
+        f"{fleet}:6:1: info: SCN004 ./vigilant-legal.txt is listed again (first on line 2): each of its ships is "
+        "priced with its like from the first listing by the quantity rule (one architect's fee a design, every "
+        "further ship at 80%)"
     )
     (tmp_path / "fleet.toml").write_text(
         f'[[ship]]\nsheet = "vigilant-legal.txt"\ncount = 3\n\n[[ship]]\n'

@@ -361,8 +361,11 @@ _HEADING_CLASS = re.compile(r"\bclass\b", re.I)
 
 def heading_count(line: str) -> int | None:
     """The count a squadron's heading begins with ("Seventy-five Eurisko class Battle Riders": 75; "4 Lion class
-    cruisers": 4), the longest run of words that is a count; None for a line that is no such heading (no count
-    first, nothing after it, no "class", a colon or an equals sign in it)."""
+    cruisers": 4; "  Four Garter class:", as the 1981 squadron's file heads its Garters: 4), the longest run of
+    words that is a count; None for a line that is no such heading (no count first, nothing after it, no
+    "class", a colon other than one closing the line, or an equals sign in it)."""
+    line = line.strip()
+    line = line[:-1] if line.endswith(":") else line
     if ":" in line or "=" in line or not _HEADING_CLASS.search(line):
         return None
     words = line.split()

@@ -12,7 +12,8 @@ CODES = (
     Code(
         "SCN004",
         INFO,
-        "a sheet a fleet file lists more than once: its ships are one design, priced together by the quantity rule",
+        "a sheet (or one ship of it) a fleet file lists more than once: each ship is priced with its like from the "
+        "first listing by the quantity rule (a sheet's different ships stay different designs)",
     ),
     Code("SCN005", ERROR, "a fleet file's ship name that names none of its sheet's ships (with a did-you-mean)"),
     Code("DMG001", ERROR, "a damage record that is not valid TOML", unopened=True),

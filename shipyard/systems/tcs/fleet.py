@@ -127,7 +127,9 @@ def fleet_from_file(
         return None, [], diagnostics
     members: list[FleetMember] = []
     sheets: list[SheetFile] = []
-    listed: dict[Path, int] = {}  # each sheet named, by where it resolves to: the line of its first listing
+    #: Each sheet and ship named (by where the sheet resolves to, and the ship's name: None for the whole sheet):
+    #: the line of its first listing.
+    listed: dict[tuple[Path, str | None], int] = {}
     for index, entry in enumerate(fleet_file.ship):
         line, col = positions.get(("ship", index, "sheet"), positions.get(("ship", index), (1, 1)))
         named, refused = referenced(folder_of(path), entry.sheet)
@@ -141,16 +143,17 @@ def fleet_from_file(
                 )
             )
             continue
-        where = named.resolve()
+        where = (named.resolve(), spelt(entry.name) if entry.name is not None else None)
         if where in listed:
+            what = f"{entry.sheet}" + (f" ({entry.name})" if entry.name is not None else "")
             diagnostics.append(
                 Diagnostic(
                     code="SCN004",
                     severity=Severity.INFO,
                     span=Span(path=str(path), line=line, col=col),
-                    message=f"{entry.sheet} is listed again (first on line "
-                    f"{listed[where]}): its ships are one design, priced together by the "
-                    "quantity rule (one architect's fee, every further ship at 80%)",
+                    message=f"{what} is listed again (first on line {listed[where]}): each of its ships is "
+                    "priced with its like from the first listing by the quantity rule (one architect's fee a "
+                    "design, every further ship at 80%)",
                 )
             )
         listed.setdefault(where, line)
@@ -228,7 +231,8 @@ def check_folder(
 
 
 def load_fleet(path: Path, scenario: Scenario | None, problems: list[Diagnostic]) -> FleetSubject | None:
-    """A fleet file, or a folder: the fleet file inside it if there is one, else one of each High Guard ship.
+    """A fleet file, or a folder: the fleet file inside it if there is one, else one of each High Guard ship; or
+    a sheet file: each of its ships as many times as its squadron heading says (else once).
     A fleet is under ``scenario`` when one is given, else a fleet file's own, else the default. Problems of
     reading go to ``problems`` (the errors of the folder's sheets among them)."""
     from shipyard.core.batch import find_files
@@ -242,6 +246,10 @@ def load_fleet(path: Path, scenario: Scenario | None, problems: list[Diagnostic]
         sheets = [load_sheet(f.path) for f in found]
         problems += missing + [d for s in sheets for d in s.diagnostics if d.severity is Severity.ERROR]
         return fleet_from_folder(path, [s for s in sheets if s.format in SHEET_FORMATS], scenario or Scenario())
+    if not is_fleet_file(path):  # a published squadron's sheet file: its ships, as many as their headings say
+        sheet = load_sheet(path)
+        problems += [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
+        return fleet_from_folder(path, [sheet] if sheet.format in SHEET_FORMATS else [], scenario or Scenario())
     fleet, _, found_problems = fleet_from_file(path, scenario, load_sheet)
     problems += found_problems
     return fleet
@@ -368,6 +376,8 @@ class FleetTotal:
     passes: bool
     #: (sheet path, ship name, copies) of each member: the audit's count column.
     counts: tuple[tuple[str, str, int], ...] = ()
+    #: The fleet checks' findings, for a fleet the batch did not check (a published squadron's sheet file).
+    findings: tuple[Diagnostic, ...] = ()
 
     @property
     def margin(self) -> Decimal:
@@ -391,12 +401,17 @@ def fleet_totals(
     """Each fleet the check found (a fleet file, or with a scenario a folder of sheets), priced by the one fleet
     computation the budget rule uses, with the verdict of its fleet findings and the count of each member."""
     totals = []
+    from shipyard.core.pipeline import check_fleet
+
     for fleet_path in fleet_paths:
         fleet = load_fleet(Path(fleet_path), scenario, [])
         if fleet is not None and fleet.members:
-            passes = not any(d.severity is Severity.ERROR and d.span.path == fleet_path for d in fleet_findings)
+            # a squadron's sheet file is a fleet the batch did not check as one: its fleet checks run here
+            own = () if is_fleet_file(Path(fleet_path)) else tuple(check_fleet(fleet, "tcs"))
+            found = [*fleet_findings, *own]
+            passes = not any(d.severity is Severity.ERROR and d.span.path == fleet_path for d in found)
             counts = tuple((m.path, m.ship.display_name, m.count) for m in fleet.members)
-            totals.append(FleetTotal(fleet.name, fleet_cost(fleet), fleet.scenario.budget_mcr, passes, counts))
+            totals.append(FleetTotal(fleet.name, fleet_cost(fleet), fleet.scenario.budget_mcr, passes, counts, own))
     return totals
 
 
