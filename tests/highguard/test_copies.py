@@ -228,3 +228,33 @@ def test_an_indented_counted_component_keeps_its_count() -> None:
     counted = {c.label: c.count for c in indented.components if c.count is not None}
     assert counted == {c.label: c.count for c in ship.components if c.count is not None}
     assert counted["Laser Turrets"] == 30 and "30 x Laser Turrets" not in {c.label for c in indented.components}
+
+
+def test_misspelt_battery_labels_are_read_as_the_labels_meant(tmp_path):
+    """A copy typing "BBearing" and "Batterues" (as a 1999 copy of a destroyer escort does): read as the bearing
+    and batteries lines, each said with its fix (HG011), the ship the same as the clean copy's; before, both
+    were free text and the ship lost its batteries, its crew and its TL. ``check --fix`` respells them."""
+    clean = (HG / "kinunir-hg80.txt").read_text(encoding="utf-8")
+    typed = clean.replace("batteries bearing", "BBearing         ").replace("        batteries", "        Batterues")
+    path = tmp_path / "kinunir.txt"
+    path.write_text(typed, encoding="utf-8")
+    ships, said = read(path)
+    assert ships == read(HG / "kinunir-hg80.txt")[0]
+    assert [d for d in said if d[0] == "HG011"] == [
+        ("HG011", "warning", 2, 6, "battery label 'BBearing': did you mean 'Bearing'? Read as that label"),
+        ("HG011", "warning", 3, 14, "battery label 'Batterues': did you mean 'Batteries'? Read as that label"),
+    ]
+    assert runner.invoke(app, ["check", "--fix", str(path)]).exit_code == 0
+    fixed = path.read_text(encoding="utf-8")
+    assert "     Bearing           " in fixed and "             Batteries " in fixed
+    assert read(path)[0] == ships
+
+
+def test_a_word_near_no_battery_label_stays_free_text(tmp_path):
+    """A line under the USP that begins "Battle" or "Bearings:" is not taken for a battery line."""
+    clean = (HG / "kinunir-hg80.txt").read_text(encoding="utf-8").splitlines()
+    text = "\n".join([*clean[:1], "Battle  riders  carried  2", *clean[1:]]) + "\n"
+    path = tmp_path / "kinunir.txt"
+    path.write_text(text, encoding="utf-8")
+    _, said = read(path)
+    assert "HG011" not in [d[0] for d in said]

@@ -44,7 +44,8 @@ CODES = (
     Code(
         "HG011",
         WARNING,
-        "a summary or text field key misspelt ('Agilty', 'Tech Levle'), read as the key it is nearest (fixable)",
+        "a summary or text field key or a battery line's label misspelt ('Agilty', 'Tech Levle', 'BBearing', "
+        "'Batterues'), read as the key or label it is nearest (fixable)",
     ),
     Code(
         "HG012",

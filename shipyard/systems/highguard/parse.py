@@ -307,6 +307,12 @@ def quick_component_pieces(line: str) -> list[tuple[str, str]] | None:
     return pieces
 
 
+#: The words of a battery line's label ("batteries bearing"), and a line's first two words, one of which may be
+#: one of them misspelt.
+_BATTERY_WORDS = {"batteries": "batteries", "bearing": "bearing"}
+_LABEL_WORDS = re.compile(r"[ \t]*([A-Za-z]+)(?:[ \t]+([A-Za-z]+))?")
+
+
 def line_rule(line: str) -> str | None:
     """The start rule of grammars/highguard.lark for a line, by its shape (summary lines are told apart
     from free text later, once the text fields are out of the way)."""
@@ -647,8 +653,12 @@ class _Reader:
         if upper in ("USP", "DETAILED DESCRIPTION"):
             return
         rule = line_rule(line)
-        if rule in (None, "pairs_line") and self.after_usp and _unlabelled_battery_line(line):
-            rule = "battery_line"
+        if rule in (None, "pairs_line") and self.after_usp:
+            respelt = self.misspelt_battery_label(line)
+            if respelt is not None:
+                line, rule = respelt, "battery_line"
+            elif _unlabelled_battery_line(line):
+                rule = "battery_line"
         self.after_usp = rule in ("usp_line", "battery_line")
         if rule == "usp_line":
             self.usp_line(line)
@@ -905,6 +915,42 @@ class _Reader:
             f"spell the key '{meant}'",
         )
         return near, found.group(2).strip()
+
+    def misspelt_battery_label(self, line: str) -> str | None:
+        """A battery line under a USP whose label is misspelt ("BBearing", "Batterues", as a 1999 copy of a
+        destroyer escort types them): the line with each misspelt word of its label respelt in place (the line
+        keeps its length, so its counts stay under their digits), said with the fix (HG011); None for any other
+        line. Before, such a line was free text, and its ship lost its batteries, its crew and its TL."""
+        found = _LABEL_WORDS.match(line)
+        if found is None:
+            return None
+        respelt, fixes = line, []
+        for group in (1, 2):
+            word = found.group(group)
+            if word is None or word.lower() in _BATTERY_WORDS:
+                continue
+            near = _nearest(word.lower(), _BATTERY_WORDS, NEAR_ENOUGH) if len(word) >= _NEAR_KEY_LENGTH else None
+            if near is None:
+                break
+            meant = near.capitalize() if word[0].isupper() else near
+            start, end = found.start(group), found.end(group)
+            blanks = len(line) - end - len(line[end:].lstrip(" \t"))
+            if len(meant) - len(word) >= blanks:  # no room to respell it in place, a blank kept after it
+                return None
+            respelt = respelt[:start] + meant.ljust(len(word)) + respelt[start + max(len(word), len(meant)) :]
+            fixes.append((start + 1, word, meant))
+        if not fixes or not _BATTERY_SHAPE.match(respelt) or _quick("battery_line").parse_or_none(respelt) is None:
+            return None
+        for col, word, meant in fixes:
+            self.respelled(
+                "HG011",
+                f"battery label '{word}': did you mean '{meant}'? Read as that label",
+                col,
+                word,
+                meant,
+                f"spell the label '{meant}'",
+            )
+        return respelt
 
     def summary_key(self, key: str, col: int) -> str:
         """A summary line's key as it is read: a known one by its own spelling, a near miss of one (a letter
