@@ -50,12 +50,22 @@ def shown(value: Any) -> str:
         render = getattr(value, "render", None)
         if callable(render):
             return str(render())
-        return _item_name(value) or type(value).__name__
+        return _item_name(value) or _fields_shown(value)
     if isinstance(value, Decimal):
         return f"{value:f}".rstrip("0").rstrip(".") if "." in f"{value:f}" else f"{value:f}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(shown(v) for v in value) + "]"
     return "none" if value is None else str(value)
+
+
+def _fields_shown(record: Record) -> str:
+    """A record with no sheet line and no name, by its figures: ``vis -1, ir 0, lidar -0.5`` (never its class)."""
+    shown_fields = [
+        f"{field} {shown(getattr(record, field))}"
+        for field in type(record).model_fields
+        if field != "spans" and getattr(record, field) not in (None, "", [], (), {})
+    ]
+    return ", ".join(shown_fields) or "none"
 
 
 def _item_name(item: Any) -> str | None:
@@ -90,10 +100,12 @@ def diff_records(old: Record, new: Record, prefix: str = "", fallback: Span | No
     at its field's span, else its record's, else ``fallback`` (the record that holds it)."""
     fallback = _where(new) or fallback
     changes: list[Change] = []
-    for field in type(new).model_fields:
+    fields = dict.fromkeys([*type(new).model_fields, *type(old).model_fields])  # two kinds of record: both's
+    for field in fields:
         if field == "spans":
             continue
-        before, after = getattr(old, field), getattr(new, field)
+        before: Any = getattr(old, field, None)
+        after: Any = getattr(new, field, None)
         place = f"{prefix}{field}"
         if before == after:
             continue
@@ -132,6 +144,8 @@ def _diff_items(
     for key, item in new_items.items():
         if key not in old_items:
             changes.append(Change("added", f"{place}[{_label(key)}]", None, item, _where(item) or fallback))
+        elif type(old_items[key]) is not type(item):  # another kind of item (a T4 weapon, its MCS battery)
+            changes.append(Change("changed", f"{place}[{_label(key)}]", old_items[key], item, _where(item) or fallback))
         elif old_items[key] != item:
             changes += diff_records(old_items[key], item, f"{place}[{_label(key)}].", fallback)
     for key, item in old_items.items():

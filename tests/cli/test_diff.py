@@ -102,3 +102,25 @@ def test_ships_of_two_systems_are_two_ships() -> None:
     result = runner.invoke(app, ["diff", str(KUVASZ), str(ROOT / "examples" / "fleet" / "vigilant.txt")])
     assert result.exit_code == 1
     assert result.stdout.splitlines()[2:4] == ["Vigilant: added", "Kuvasz: removed"]
+
+
+def test_a_t4_sheet_against_its_mcs_conversion_is_a_diff_not_a_traceback(tmp_path) -> None:
+    """The Coronation as T4 and as ``convert`` rates it: each weapon is another kind of record (a T4 line, an MCS
+    battery), one change from the one to the other; before, ``'T4Weapon' object has no attribute 'rof'``."""
+    t4 = ROOT / "examples" / "coronation-t4.usd"
+    converted = _edited(tmp_path, "mcs.usd", runner.invoke(app, ["convert", str(t4), "--to", "mcs"]).stdout)
+    result = runner.invoke(app, ["diff", str(t4), str(converted)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert (
+        f"{converted}:8:1: weapons[Spinal Meson]: 1xSpinal Meson (+4) 2/14-11-9-6 -> 1xSpinal Meson (+1) "
+        "(18:18 18:18 16:16 15:15 13:13)" in result.stdout
+    )
+
+
+def test_a_record_without_a_line_of_its_own_is_shown_by_its_figures(tmp_path) -> None:
+    """A signature added is shown by its figures, never by its class's name ("none -> Signature")."""
+    trader = (FIXTURES / "mcs" / "free-trader.usd").read_text(encoding="utf-8")
+    old = _edited(tmp_path, "old.usd", "".join(line for line in trader.splitlines(True) if "Signature" not in line))
+    result = runner.invoke(app, ["diff", str(old), str(FIXTURES / "mcs" / "free-trader.usd")])
+    assert "signature: none -> vis -0.5, ir 0.0, active 0.0, lidar 0.5" in result.stdout
+    assert "Signature" not in result.stdout.replace("Signature:", "")
