@@ -258,3 +258,22 @@ def test_a_word_near_no_battery_label_stays_free_text(tmp_path):
     path.write_text(text, encoding="utf-8")
     _, said = read(path)
     assert "HG011" not in [d[0] for d in said]
+
+
+def test_a_sheet_without_a_tonnage_is_checked_on_the_sum_of_its_lines(tmp_path):
+    """High Guard Shipyard 1.x writes "Hull: 0.000 Td" and no tonnage; a 100-ton ship's bridge is at its 20-ton
+    least, so the bridge does not give it either. The lines add up to the hull: 5 + 3 + 6 (drives and plant) + 2 +
+    20 (fuel) + 20 + 2 (bridge, computer) + 16 + 26 (staterooms, cargo) = 100 tons, said (HG119), and every rule
+    runs: a 1-ton jump drive on it (1%, jump-0, labelled Factor-2) is TCS108, where before it passed."""
+    ketch = COPIES / "hgs-1x-ketch.txt"
+    result = runner.invoke(app, ["check", str(ketch)])
+    assert result.exit_code == 0
+    assert "HG119 the sheet gives no tonnage" in result.stdout and "cargo included, 100 tons" in result.stdout
+    tiny = tmp_path / "ketch.txt"
+    text = ketch.read_text(encoding="utf-8")
+    tiny.write_text(
+        text.replace("J-Drive Factor-2: 3.000", "J-Drive Factor-2: 1.000").replace("Cargo: 26", "Cargo: 28")
+    )
+    found = runner.invoke(app, ["check", str(tiny)])
+    assert found.exit_code == 1
+    assert f"{tiny}:9:1: error: TCS108 jump drive labelled Factor-2, but 1 tons on 100 tons give 0" in found.stdout

@@ -80,6 +80,9 @@ class Design:
     """Everything recomputed for one ship. ``None`` where the sheet does not give what it takes."""
 
     hull: Decimal | None = None
+    #: Where the hull tonnage came from when the sheet gives none: "bridge" (2% of the hull, above its 20-ton
+    #: least) or "components" (the sum of every line, cargo included); None: the sheet's own.
+    hull_from: str | None = None
     tl: int | None = None
     configuration: int | None = None
     drives: dict[str, Drive] = field(default_factory=dict)
@@ -219,6 +222,12 @@ class _Engine:
             if bridge is not None and bridge.tons > hg.BRIDGE_MIN_TONS:
                 # High Guard Shipyard's component sheet: the tonnage follows from the bridge.
                 design.hull = bridge.tons / hg.BRIDGE_SHARE
+                design.hull_from = "bridge"
+            elif ship.components and self.find("ACCOMODATIONS", r"^cargo$") is not None:
+                # High Guard Shipyard 1.x writes "Hull: 0.000 Td" and no tonnage: every ton of the hull is on a
+                # line, cargo the rest, so the lines add up to it (its own Kuniko Inoguchi sample: 100 tons).
+                design.hull = sum((c.tons for c in ship.components), D(0))
+                design.hull_from = "components"
         if ship.usp is not None:
             design.configuration = ship.usp.configuration
         if ship.laden_tonnage is not None and design.hull is not None:

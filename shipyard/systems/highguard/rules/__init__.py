@@ -15,6 +15,7 @@ from shipyard.systems.highguard.rules import (
     energy,
     fittings_tl,
     fuel,
+    hull_tonnage,
     power_drives,
     scoops,
     small_craft,
@@ -41,4 +42,5 @@ MODULES = (
     small_craft,
     fittings_tl,
     digit_range,
+    hull_tonnage,
 )
