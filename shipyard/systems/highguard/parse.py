@@ -310,7 +310,7 @@ def quick_component_pieces(line: str) -> list[tuple[str, str]] | None:
 #: The words of a battery line's label ("batteries bearing"), and a line's first two words, one of which may be
 #: one of them misspelt.
 _BATTERY_WORDS = {"batteries": "batteries", "bearing": "bearing"}
-_LABEL_WORDS = re.compile(r"[ \t]*([A-Za-z]+)(?:[ \t]+([A-Za-z]+))?")
+_LABEL_WORDS = re.compile(r"\A[ \t]*+([A-Za-z]++)(?:[ \t]++([A-Za-z]++))?")
 
 
 def line_rule(line: str) -> str | None:
