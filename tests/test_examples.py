@@ -68,7 +68,7 @@ def test_check_referees_every_game_log_one_way(tmp_path):
     format's referee, as its own command referees it: ``check`` gives the log's own findings at their lines and
     exits on them. The shipped logs are clean but the turn log, which holds three illegal entries on purpose."""
     runner = CliRunner()
-    for log in ("combat/coronation-hollyfields.toml", "sfc/game.toml", "darkstars/game.toml"):
+    for log in ("coronation-hollyfields.toml", "sfc/game.toml", "darkstars/game.toml"):
         result = runner.invoke(app, ["check", str(ROOT / "examples" / log)])
         assert (result.exit_code, result.stdout) == (0, ""), log
     turns = runner.invoke(app, ["check", str(ROOT / "fixtures" / "tcs" / "battle" / "turn-log.toml")])
@@ -79,11 +79,11 @@ def test_check_referees_every_game_log_one_way(tmp_path):
     ]
     # a fire log is the record of the table's rolls: a fire without its dice is CMB006 at its line, as
     # `combat resolve` says without --seed
-    text = (ROOT / "examples" / "combat" / "coronation-hollyfields.toml").read_text(encoding="utf-8")
+    text = (ROOT / "examples" / "coronation-hollyfields.toml").read_text(encoding="utf-8")
     text = text.replace("dice = [16]\n", "")
     (tmp_path / "log.toml").write_text(text, encoding="utf-8")
     for sheet in ("coronation.usd", "hollyfields.usd"):
-        beside(tmp_path, ROOT / "examples" / "combat" / sheet)
+        beside(tmp_path, ROOT / "examples" / sheet)
     missing = runner.invoke(app, ["check", str(tmp_path / "log.toml")])
     assert missing.exit_code == 1 and "error: CMB006 the dice ran out: Spinal Meson 1 to-hit" in missing.stdout
     assert [line.split(":")[1] for line in missing.stdout.splitlines()] == [

@@ -245,11 +245,11 @@ def exit_status(diagnostics: Iterable[Diagnostic], unreadable: bool = False) -> 
     return 1 if errors else 0
 
 
-def log_status(diagnostics: Iterable[Diagnostic], refused: Collection[str], log: str | None = None) -> int:
+def log_status(diagnostics: Iterable[Diagnostic], refused: Collection[str]) -> int:
     """The exit code of a command that reads a log: 2 when a file could not be read (a code marked ``unopened``,
-    or one of ``refused``: the log's TOML or its values), else 1 with an error finding, else 0. With ``log``, only
-    the log's own findings count: the sheets it names are the sheets' to check, their findings shown beside."""
-    errors = [d for d in diagnostics if d.severity is Severity.ERROR and (log is None or d.span.path == log)]
+    or one of ``refused``: the log's TOML or its values), else 1 with an error finding (the log's, or a sheet's
+    it names: one rule for every command), else 0."""
+    errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     return exit_status(errors, unreadable=any(d.code in refused for d in errors))
 
 

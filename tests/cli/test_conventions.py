@@ -44,7 +44,7 @@ RUNS: dict[str, tuple[list[str], int | None]] = {
     ),
     "formation": (["fixtures/tcs/battle/turn-log.toml"], 0),
     "combat shot": (["examples/kuvasz.usd", "examples/hollyfields.usd", "-b", "#1", "-r", "m"], 0),
-    "combat resolve": (["examples/combat/coronation-hollyfields.toml"], 0),
+    "combat resolve": (["examples/coronation-hollyfields.toml"], 0),
     "combat battle": (["examples/kuvasz.usd", "examples/midu-agashaan.usd", "-n", "20", "-j", "1"], 0),
     "combat search": (
         [
@@ -245,7 +245,7 @@ def test_every_choice_is_taken_in_any_case():
                     strict.append(f"{name} {param.opts[0]}")
     assert strict == [] and seen >= len(LEAVES)  # every --format, and the other choices
     shot = _run("combat shot", [*RUNS["combat shot"][0], "--crew", "ELITE", "--sand", "Cloud", "-f", "JSON"])
-    assert shot.exit_code == 0 and json.loads(shot.stdout)["attacker"] == "Kuvasz"
+    assert shot.exit_code == 1 and json.loads(shot.stdout)["attacker"] == "Kuvasz"  # the Hollyfields' own MCS001
 
 
 @pytest.mark.parametrize(

@@ -99,8 +99,8 @@ def test_show_and_check_give_one_exit_code_for_each_shipped_file():
 def test_show_says_what_a_file_without_ships_is():
     from conftest import ROOT
 
-    result = runner.invoke(app, ["show", str(ROOT / "examples" / "combat" / "coronation-hollyfields.toml")])
+    result = runner.invoke(app, ["show", str(ROOT / "examples" / "coronation-hollyfields.toml")])
     assert result.exit_code == 0 and result.stdout == ""
     assert "coronation-hollyfields.toml: an MCS fire log, no ship to show" in result.stderr
-    quiet = runner.invoke(app, ["show", "-q", str(ROOT / "examples" / "combat" / "coronation-hollyfields.toml")])
+    quiet = runner.invoke(app, ["show", "-q", str(ROOT / "examples" / "coronation-hollyfields.toml")])
     assert quiet.stderr == ""

@@ -35,7 +35,7 @@ TOUR = [
     ],
     ["formation"],
     ["combat", "shot", "examples/kuvasz.usd", "examples/hollyfields.usd", "-b", "#2", "-r", "m"],
-    ["combat", "resolve", "examples/combat/coronation-hollyfields.toml"],
+    ["combat", "resolve", "examples/coronation-hollyfields.toml"],
     ["combat", "battle", "examples/kuvasz.usd", "examples/midu-agashaan.usd", "-n", "50", "-j", "1"],
     ["combat", "battle", "examples/kuvasz.usd", "examples/midu-agashaan.usd", "-n", "1"],
     ["sfc", "odds", "cruiser", "escort", "--attacks", "100"],

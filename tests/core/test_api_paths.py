@@ -29,7 +29,7 @@ def test_convert_and_render_take_text_paths_and_files_read():
 @pytest.mark.parametrize(
     "call",
     [
-        lambda p: api.combat_resolve(p("examples/combat/coronation-hollyfields.toml")).turns[1].number,
+        lambda p: api.combat_resolve(p("examples/coronation-hollyfields.toml")).turns[1].number,
         lambda p: api.sfc_referee(p("examples/sfc/game.toml")).turns[0].number,
         lambda p: len(api.darkstars_referee(p("examples/darkstars/game.toml")).turns),
         lambda p: api.darkstars_draw(p("examples/darkstars/system.toml"))[0][:4],

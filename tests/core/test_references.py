@@ -41,9 +41,9 @@ def _engagement(folder: Path, first: str, second: str) -> Path:
 
 
 def test_a_name_inside_the_folder_is_read_and_one_outside_is_not():
-    folder = ROOT / "examples" / "combat"
-    assert referenced(folder, "coronation.usd") == (folder / "coronation.usd", None)
-    assert referenced(folder, "./sub/../coronation.usd") == (folder / "coronation.usd", None)
+    folder = ROOT / "examples" / "darkstars"
+    assert referenced(folder, "system.toml") == (folder / "system.toml", None)
+    assert referenced(folder, "./sub/../system.toml") == (folder / "system.toml", None)
     path, refused = referenced(folder, "../kuvasz.usd")
     assert path == ROOT / "examples" / "kuvasz.usd" and refused is not None
     assert refused.startswith(f"'../kuvasz.usd' is outside {folder}, the folder of the file that names it (it ")

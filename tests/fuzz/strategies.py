@@ -56,7 +56,7 @@ def _referring(*patterns: str) -> list[str]:
 
 
 #: The play formats, and the fleet search's catalogues and pools (none is shipped: two are written here).
-FIRE_LOGS = _referring("examples/combat/*.toml")
+FIRE_LOGS = _referring("examples/coronation-hollyfields.toml")
 ENGAGEMENTS = _referring("tests/data/kuvasz-midu-*.toml")
 SFC_ROSTERS = _texts("examples/sfc/imperial-squadron.toml")
 SFC_GAMES = _texts("examples/sfc/game.toml")

@@ -38,7 +38,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in ("coronation", "hollyfields"):
         sheet = (ROOT / f"fixtures/mcs/{name}.usd").read_text(encoding="utf-8")
         (folder / f"{name}.usd").write_text(_put(sheet, name.title(), name.title() + CONTROLS), encoding="utf-8")
-    log = (ROOT / "examples/combat/coronation-hollyfields.toml").read_text(encoding="utf-8")
+    log = (ROOT / "examples/coronation-hollyfields.toml").read_text(encoding="utf-8")
     (folder / "fire.toml").write_text(log, encoding="utf-8")
     engagement = (ROOT / "tests/data/kuvasz-midu-vs.toml").read_text(encoding="utf-8")
     engagement = engagement.replace("../../examples/kuvasz.usd", "coronation.usd")

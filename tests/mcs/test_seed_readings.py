@@ -16,7 +16,7 @@ from shipyard.systems.mcs.parse import parse_usd
 
 runner = CliRunner()
 #: The MCS draft's combat example, replayed.
-EXAMPLE = ROOT / "examples" / "combat" / "coronation-hollyfields.toml"
+EXAMPLE = ROOT / "examples" / "coronation-hollyfields.toml"
 
 
 def _ship(name: str):

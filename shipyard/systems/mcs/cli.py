@@ -15,7 +15,7 @@ from shipyard.systems.mcs.combat.limits import MAX_GENERATION, MAX_SIDE_SHIPS, M
 if TYPE_CHECKING:
     from shipyard.systems.mcs.api import CombatSearch
 
-from shipyard.core.codes import log_status
+from shipyard.core.codes import exit_status, log_status
 from shipyard.core.names import quoted
 from shipyard.report.console import (
     Lines,
@@ -192,7 +192,8 @@ def shot(
     battery, one salvo against the target's point defence.
 
     The sheets' own findings are printed beside the odds; combat uses the figures the sheets declare. Exit 1
-    when the battery cannot fire (a dash at that range), 2 when a sheet cannot be read.
+    when the battery cannot fire (a dash at that range) or a sheet has an error finding, 2 when a sheet cannot be
+    read or -b names no battery of the ship.
     """
     from shipyard.systems.mcs import api
 
@@ -227,13 +228,15 @@ def shot(
         if result.odds is None:
             if json_form:
                 sink.json(None, result.diagnostics)
-            raise typer.Exit(2 if result.unreadable else 1)
+            # a battery the ship does not have (-b) is a wrong option value: a usage error
+            raise typer.Exit(2 if result.unreadable or any(d.code == "CMB004" for d in result.diagnostics) else 1)
         from shipyard.systems.mcs.combat.report import shot_document, shot_text
 
         if json_form:
             sink.json(shot_document(result.odds), result.diagnostics)
         else:
             sink.text(shot_text(result.odds))
+    raise typer.Exit(exit_status(result.diagnostics))  # the odds given; an error in a sheet read is still 1
 
 
 def resolve(
@@ -265,7 +268,7 @@ def resolve(
             sink.json(resolution_document(result), result.diagnostics)
         else:
             sink.text(resolution_text(result))
-    raise typer.Exit(log_status(result.diagnostics, ("CMB001", "CMB002"), str(path)))
+    raise typer.Exit(log_status(result.diagnostics, ("CMB001", "CMB002")))  # the log's and its sheets' errors
 
 
 app.command("shot")(shot)
@@ -355,6 +358,7 @@ def battle(
         if (target := sink.report) is not None:
             counted = result.counted
             sink.file(lambda: BATTLE_REPORTS[sink.suffix()](counted, target))
+    raise typer.Exit(exit_status(result.diagnostics))  # fought; an error in a sheet read is still 1
 
 
 app.command("battle")(battle)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from shipyard.core.codes import log_status
+from shipyard.core.codes import exit_status, log_status
 from shipyard.core.names import quoted
 from shipyard.report.console import (
     Lines,
@@ -155,6 +155,7 @@ def table(
             sink.results.text(table_text(result))
         if (target := sink.report) is not None:
             sink.file(lambda: TABLE_REPORTS[sink.suffix()](result, target))
+    raise typer.Exit(exit_status(result.diagnostics))  # the table given; an error in a roster read is still 1
 
 
 app.command("table")(table)
