@@ -206,14 +206,25 @@ def _describe(error: ErrorDetails, keys: set[str], model: type[BaseModel]) -> st
 
 def _as_toml(value: object) -> str:
     """A value as the TOML file writes it (``1.5``, ``true``, ``'tug'``), not as Python shows it
-    (``Decimal('1.5')``, ``True``)."""
+    (``Decimal('1.5')``, ``True``), bounded as every quoted value is (``quoted``: a 5,000-character string by its
+    beginning and its length; a long list by its first items and its count)."""
+    from shipyard.core.names import QUOTED_MOST, quoted
+
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float | Decimal):
-        return str(value)
+        text = str(value)
+        return text if len(text) <= QUOTED_MOST else f"{text[: QUOTED_MOST - 1]}… ({len(text):,} digits)"
     if isinstance(value, list):
-        return "[" + ", ".join(map(_as_toml, value)) + "]"
-    return repr(value)
+        shown, length = [], 1
+        for item in value:
+            shown.append(_as_toml(item))
+            length += len(shown[-1]) + 2
+            if length > QUOTED_MOST:
+                break
+        more = f", … ({len(value):,} items)" if len(shown) < len(value) else ""
+        return "[" + ", ".join(shown) + more + "]"
+    return quoted(value)
 
 
 def validation_diagnostics(

@@ -167,3 +167,19 @@ def test_a_fleet_file_saved_as_utf_16_is_told_as_a_fleet(tmp_path):
     problems: list = []
     loaded = load_fleet(tmp_path, Scenario(), problems)
     assert loaded is not None and [m.count for m in loaded.members] == [4]
+
+
+def test_a_value_from_a_file_is_quoted_bounded(tmp_path):
+    """pydantic's refusal of a 5,000-character count quoted it whole; a value is quoted by its beginning and its
+    length (as every message quotes one), a 3,000-item list by its first items and its count."""
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+
+    fleet = tmp_path / "fleet.toml"
+    fleet.write_text('[[ship]]\nsheet = "v.txt"\ncount = "' + "S" * 5000 + '"\n')
+    result = CliRunner().invoke(app, ["check", str(fleet)])
+    assert result.stdout.splitlines()[0].endswith("found '" + "S" * 79 + "…' (5,000 characters)")
+    fleet.write_text('[[ship]]\nsheet = "v.txt"\ncount = [' + ", ".join(["1"] * 3000) + "]\n")
+    listed = CliRunner().invoke(app, ["check", str(fleet)]).stdout.splitlines()[0]
+    assert listed.endswith(", 1, … (3,000 items)]") and len(listed) < 300
