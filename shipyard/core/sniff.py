@@ -61,6 +61,15 @@ def sniff_format(text: str, suffix: str = "") -> Format:
     return fallback
 
 
+def recognised(text: str) -> Format | None:
+    """The format whose own test recognises ``text`` (a USD or High Guard sheet ...), without a TOML table's
+    claim or the fallback: None when none does."""
+    for recognise, candidate in _claims()[1]:
+        if recognise(text):
+            return candidate
+    return None
+
+
 def _is_toml(text: str) -> bool:
     from shipyard.core.toml_input import parse_toml
 

@@ -292,6 +292,15 @@ def load_toml_model(
     data, problem = parse_toml(text)
     if data is None or problem is not None:
         line, col, message = problem or (1, 1, "unreadable")
+        from shipyard.core.sniff import TEXT_SHEET_SUFFIXES, recognised, sniff_format
+
+        sheet = recognised(text)
+        suffix = Path(path).suffix.lower()
+        if sheet is None and suffix in TEXT_SHEET_SUFFIXES:  # a sheet's name: the format that reads the rest
+            sheet = sniff_format(text, suffix)
+        if sheet is not None and sheet.role == "sheet" and sheet.toml_table is None:  # a sheet given instead
+            line, col = 1, 1
+            message = f"the file is {sheet.description}, not TOML ('shipyard check' and 'shipyard show' read it)"
         return (
             None,
             [

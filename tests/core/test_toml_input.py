@@ -111,3 +111,27 @@ def test_a_design_typed_in_capitals_rates_as_written_in_lower_case(tmp_path):
         encoding="utf-8",
     )
     assert load_sheet(typed).ships == load_sheet(design).ships
+
+
+def test_a_sheet_given_for_a_toml_file_is_named_for_what_it_is(tmp_path):
+    """``combat battle kuvasz.usd`` (one path: an engagement is wanted) and ``sfc referee`` of a High Guard sheet
+    said TOML's "Expected '=' after a key in a key/value pair" at 1:6; now what the file is, at its top. A file
+    that is no sheet keeps the TOML reader's own words."""
+    from conftest import FIXTURES, ROOT
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+
+    runner = CliRunner()
+    battle = runner.invoke(app, ["combat", "battle", str(ROOT / "examples" / "kuvasz.usd")])
+    assert battle.exit_code == 2 and battle.stderr.endswith(
+        "kuvasz.usd:1:1: error: CMB001 not valid engagement file: the file is a USD sheet, not TOML ('shipyard "
+        "check' and 'shipyard show' read it)\n"
+    )
+    refereed = runner.invoke(app, ["sfc", "referee", str(FIXTURES / "highguard" / "kinunir-hg80.txt")])
+    assert (
+        refereed.exit_code == 2 and "SFC003 not valid SFC game log: the file is a High Guard sheet" in refereed.stderr
+    )
+    junk = tmp_path / "junk.toml"
+    junk.write_text("x = [\n", encoding="utf-8")
+    assert "SFC003 not valid SFC game log: Invalid value" in runner.invoke(app, ["sfc", "referee", str(junk)]).stderr
