@@ -224,6 +224,10 @@ def _as_toml(value: object) -> str:
                 break
         more = f", … ({len(value):,} items)" if len(shown) < len(value) else ""
         return "[" + ", ".join(shown) + more + "]"
+    if isinstance(value, dict):  # an inline table, as TOML writes one (never a Python dict)
+        pairs = ", ".join(f"{key} = {_as_toml(item)}" for key, item in list(value.items())[:QUOTED_MOST])
+        text = "{ " + pairs + " }"
+        return text if len(text) <= QUOTED_MOST else text[: QUOTED_MOST - 1] + f"… }} ({len(value):,} keys)"
     return quoted(value)
 
 

@@ -623,3 +623,43 @@ def test_names_from_files_print_as_written(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Blue [/bold][link=http://x]\\x1b]52;c;aGk=\\x07: spent MCr" in result.stdout
     assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+
+
+def test_score_with_its_files_swapped_says_which_is_which():
+    """A damage record given as FLEET_A and a fleet file as DAMAGE_A: a usage error naming each (exit 2); before, a
+    damage record 'holds no High Guard ship' and the fleet file's ships were quoted as a Python list of dicts."""
+    battle = FIXTURES / "tcs" / "battle"
+    result = runner.invoke(
+        app,
+        [
+            "score",
+            str(battle / "damage-a.toml"),
+            str(battle / "fleet-a.toml"),
+            str(battle / "fleet-b.toml"),
+            str(battle / "damage-b.toml"),
+        ],
+    )
+    assert result.exit_code == 2
+    words = " ".join(result.output.split())
+    assert (
+        f"score takes FLEET_A DAMAGE_A FLEET_B DAMAGE_B: {battle / 'damage-a.toml'} is a damage record (given as "
+        f"FLEET_A); {battle / 'fleet-a.toml'} is a fleet file (given as DAMAGE_A)"
+    ) in words
+
+
+def test_a_table_refused_in_a_file_is_quoted_as_toml_writes_it(tmp_path):
+    """A fleet's ``[[ship]]`` list in a damage record is quoted as TOML writes it, never as Python's dicts
+    (before: ``found [{'sheet': 'vigilant.txt', 'count': 2}]``)."""
+    from shipyard.systems.tcs.damage import load_record
+
+    record = tmp_path / "damage.toml"
+    record.write_text(
+        'name = "A"\n[[damage]]\nsheet = "vigilant.txt"\ncopy = 1\nstatus = "destroyed"\n'
+        '[[ship]]\nsheet = "vigilant.txt"\ncount = 2\n',
+        encoding="utf-8",
+    )
+    problems: list = []
+    load_record(record, problems)
+    assert [p.message for p in problems] == [
+        "ship: unknown key (expected one of damage, name), found [{ sheet = 'vigilant.txt', count = 2 }]"
+    ]

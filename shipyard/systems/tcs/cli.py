@@ -33,6 +33,28 @@ from shipyard.report.console import (
 SCORE_REPORTS = (".xlsx", ".html")
 
 
+#: The order ``score`` takes its files in.
+SCORE_ARGUMENTS = ("FLEET_A", "DAMAGE_A", "FLEET_B", "DAMAGE_B")
+
+
+def _swapped(paths: tuple[Path, ...]) -> str | None:
+    """Which of ``score``'s files stand where the other kind belongs (a damage record given as a fleet, a fleet
+    file as a damage record), in words; None when none does."""
+    from shipyard.core.sniff import sniff_format
+    from shipyard.core.source import read_limited_text
+    from shipyard.core.stdin import shown
+
+    wrong = []
+    for path, role in zip(paths, SCORE_ARGUMENTS, strict=True):
+        text = read_limited_text(path) if path.is_file() else None
+        kind = sniff_format(text, path.suffix).name if text is not None else None
+        if role.startswith("FLEET") and kind == "damage-record":
+            wrong.append(f"{shown(str(path))} is a damage record (given as {role})")
+        elif role.startswith("DAMAGE") and kind == "fleet":
+            wrong.append(f"{shown(str(path))} is a fleet file (given as {role})")
+    return f"score takes {' '.join(SCORE_ARGUMENTS)}: " + "; ".join(wrong) if wrong else None
+
+
 def score(
     fleet_a: Path = typer.Argument(
         ..., help="Fleet A: a fleet file or a folder of sheets.", parser=path_or_stdin, show_default=False
@@ -68,6 +90,9 @@ def score(
     given = [fleet_a, damage_a, fleet_b, damage_b, *filter(None, [scenario])]
     sink = Output(output, quiet, given, SCORE_REPORTS)
     with inputs([fleet_a, damage_a, fleet_b, damage_b]) as (first, first_damage, second, second_damage):
+        swapped = _swapped((first, first_damage, second, second_damage))
+        if swapped:
+            raise typer.BadParameter(swapped)
         result, problems = api.score(first, first_damage, second, second_damage, scenario)
         if result is None:
             usage_error(err, problems)
