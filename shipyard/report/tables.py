@@ -138,11 +138,13 @@ def _cells(ship: Ship) -> ModuleType | None:
 
 
 def ship_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:
-    """One row per ship (its count 1: a fleet audited says how many), one per file that holds none."""
+    """One row per ship (its count 1: a fleet audited says how many), one per file that holds none: a game's
+    log, and a file of a system whose records are no ships of a sheet (a Dark Stars system, an SFC roster), which
+    are not counted as ships."""
     for sheet in sheets:
         if sheet.format == "fleet":
             continue
-        if not sheet.ships:
+        if not sheet.ships or all(_cells(ship) is None for ship in sheet.ships):
             errors = sum(d.severity is Severity.ERROR for d in sheet.diagnostics)
             warnings = sum(d.severity is Severity.WARNING for d in sheet.diagnostics)
             yield [

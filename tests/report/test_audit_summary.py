@@ -159,3 +159,14 @@ def test_the_audit_says_the_files_it_skipped_for_their_names(tmp_path) -> None:
     clean = runner.invoke(app, ["audit", str(folder), "-o", str(target)])
     assert "skipped" not in clean.stdout and _summary(target)["files skipped"] == 0
     assert "skipped by extension" not in _summary(target)
+
+
+@pytest.mark.parametrize("name", ["sfc/imperial-squadron.toml", "darkstars/system.toml"])
+def test_a_roster_or_a_star_system_is_no_ship_of_the_audit(name):
+    """An SFC roster's elements and a Dark Stars system are no ships of a sheet: the audit gives the file one row
+    without a ship or a count, as it gives a game log; before, each was a nameless "ship" of count 1."""
+    from shipyard.core.pipeline import check_sheet, load_sheet
+    from shipyard.report.tables import ship_rows
+
+    rows = list(ship_rows([check_sheet(load_sheet(ROOT / "examples" / name))]))
+    assert len(rows) == 1 and rows[0][1] is None and rows[0][2] is None and rows[0][-1] == "pass"
