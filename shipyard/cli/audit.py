@@ -106,6 +106,14 @@ def audit(
     raise typer.Exit(result.exit_code)
 
 
+#: Why the table's cost total and a fleet's cost differ, said under the fleet lines.
+COSTS_DIFFER = (
+    "(the table's cost total is every ship it lists at its sheet's price times its count; a fleet's cost is its "
+    "own ships by the quantity rule, the first of a design with the architect's fee and each further one at 80%, "
+    "and its drop tanks)"
+)
+
+
 def _print_text(result: Audit, quiet: bool, sink: Output) -> None:
     """The table of ships, each fleet's line, the fleet findings and (unless ``quiet``) the verdict line."""
     from shipyard.report.terminal import audit_tables, verdict_line
@@ -119,6 +127,8 @@ def _print_text(result: Audit, quiet: bool, sink: Output) -> None:
     for part in audit_tables(result.rows, out.width):
         out.print(part)
     fleets = "".join(f"{total.words}\n" for total in result.fleets)
+    if result.fleets:  # two totals of cost: say why they differ
+        fleets += f"{COSTS_DIFFER}\n"
     verdict = "" if quiet else verdict_line(result.summary_rows) + "\n"
     if buffer is not None:
         sink.text(buffer.getvalue() + fleets + findings_text(result.fleet_findings + result.missing) + verdict)

@@ -170,3 +170,21 @@ def test_a_roster_or_a_star_system_is_no_ship_of_the_audit(name):
 
     rows = list(ship_rows([check_sheet(load_sheet(ROOT / "examples" / name))]))
     assert len(rows) == 1 and rows[0][1] is None and rows[0][2] is None and rows[0][-1] == "pass"
+
+
+def test_the_two_cost_totals_say_why_they_differ():
+    """The shipped examples: the table totals MCr 846,962.12 (every ship at its price times its count, the
+    Coronation and the others in no fleet included), the Example Squadron's line MCr 677,192.014 (its ships by
+    the quantity rule, and its drop tanks); a line under the fleets says which is which. Without a fleet, no such
+    line."""
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+    from shipyard.cli.audit import COSTS_DIFFER
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["audit", str(ROOT / "examples")], env={"COLUMNS": "400"})
+    assert "846,962.12" in result.stdout and "MCr 677192.014" in result.stdout
+    assert COSTS_DIFFER in result.stdout
+    alone = runner.invoke(app, ["audit", str(ROOT / "examples" / "kuvasz.usd")], env={"COLUMNS": "400"})
+    assert COSTS_DIFFER not in alone.stdout
