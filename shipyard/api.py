@@ -662,7 +662,10 @@ def audit(
     if part is not None:
         if damage is not None:
             losses, problems = part.fleet_losses(paths[0], damage, scenario)
-        fleets = tuple(part.fleet_totals(scenario, fleet_paths or headed, fleet_findings))
+        if fleet_paths:
+            fleets = tuple(part.fleet_totals(scenario, fleet_paths, fleet_findings))
+        else:  # no fleet file: each published squadron's file is a fleet of its own, checked as one here
+            fleets = tuple(part.fleet_totals(scenario, headed, fleet_findings, unchecked=True))
         for fleet in fleets:  # a squadron's sheet file checked as a fleet here: its findings counted too
             own = list(getattr(fleet, "findings", ()))
             if own:

@@ -78,3 +78,15 @@ def test_two_ships_of_one_sheet_are_two_designs_not_one(tmp_path):
     fleet.write_text(fleet.read_text() + '[[ship]]\nsheet = "squadron.txt"\nname = "eurisko"\n')
     again = runner.invoke(app, ["check", str(fleet)]).stdout
     assert f"{fleet}:8:1: info: SCN004 squadron.txt (eurisko) is listed again (first on line 2)" in again
+
+
+def test_a_folder_fleet_checked_by_the_batch_is_not_checked_again():
+    """A scenario's folder fleet is checked as a fleet by the batch: its TCS201 and TCS202 are said once each,
+    and counted once (the squadron files' own fleet checks run only for files the batch did not check)."""
+    fleets = FIXTURES / "tcs" / "fleets"
+    result = runner.invoke(
+        app, ["audit", "--scenario", str(fleets / "small-budget.toml"), str(fleets / "no-tugs"), "-j", "1"]
+    )
+    codes = [line.split(": ")[2].split()[0] for line in result.stdout.splitlines() if ": error: " in line]
+    assert codes == ["TCS201", "TCS202"]
+    assert "; 2 error(s), 0 warning(s))" in " ".join(result.stdout.split())

@@ -396,18 +396,17 @@ class FleetTotal:
 
 
 def fleet_totals(
-    scenario: Scenario | None, fleet_paths: list[str], fleet_findings: list[Diagnostic]
+    scenario: Scenario | None, fleet_paths: list[str], fleet_findings: list[Diagnostic], unchecked: bool = False
 ) -> list[FleetTotal]:
     """Each fleet the check found (a fleet file, or with a scenario a folder of sheets), priced by the one fleet
-    computation the budget rule uses, with the verdict of its fleet findings and the count of each member."""
+    computation the budget rule uses, with the verdict of its fleet findings and the count of each member.
+    ``unchecked``: fleets the batch did not check as fleets (published squadrons' sheet files), whose fleet
+    checks run here, their findings in each total's ``findings``."""
     totals = []
-    from shipyard.core.pipeline import check_fleet
-
     for fleet_path in fleet_paths:
         fleet = load_fleet(Path(fleet_path), scenario, [])
         if fleet is not None and fleet.members:
-            # a squadron's sheet file is a fleet the batch did not check as one: its fleet checks run here
-            own = () if is_fleet_file(Path(fleet_path)) else tuple(check_fleet(fleet, "tcs"))
+            own = tuple(check_fleet(fleet, "tcs")) if unchecked else ()
             found = [*fleet_findings, *own]
             passes = not any(d.severity is Severity.ERROR and d.span.path == fleet_path for d in found)
             counts = tuple((m.path, m.ship.display_name, m.count) for m in fleet.members)
