@@ -80,8 +80,8 @@ class Design:
     """Everything recomputed for one ship. ``None`` where the sheet does not give what it takes."""
 
     hull: Decimal | None = None
-    #: Where the hull tonnage came from when the sheet gives none: "bridge" (2% of the hull, above its 20-ton
-    #: least) or "components" (the sum of every line, cargo included); None: the sheet's own.
+    #: "components" when the sheet gives no tonnage and the hull is the sum of its lines, cargo included (HG119);
+    #: None otherwise (the sheet's own tonnage, or 2% of it in the bridge).
     hull_from: str | None = None
     tl: int | None = None
     configuration: int | None = None
@@ -222,7 +222,6 @@ class _Engine:
             if bridge is not None and bridge.tons > hg.BRIDGE_MIN_TONS:
                 # High Guard Shipyard's component sheet: the tonnage follows from the bridge.
                 design.hull = bridge.tons / hg.BRIDGE_SHARE
-                design.hull_from = "bridge"
             elif ship.components and self.find("ACCOMODATIONS", r"^cargo$") is not None:
                 # High Guard Shipyard 1.x writes "Hull: 0.000 Td" and no tonnage: every ton of the hull is on a
                 # line, cargo the rest, so the lines add up to it (its own Kuniko Inoguchi sample: 100 tons).
