@@ -364,32 +364,19 @@ def referee(path: Path, shown: str | None = None, text: str | None = None) -> Re
         return Refereed(diagnostics=found)
     system_path, refused = referenced(folder_of(path), log.game.system)
     line, col = positions.get(("game", "system"), (1, 1))
+
+    def unplayable(code: str, message: str) -> Refereed:
+        """The log's findings and why its system file gives no game, at its ``system`` key."""
+        at = Span(path=shown, line=line, col=col)
+        return Refereed(diagnostics=[*found, Diagnostic(code=code, severity=Severity.ERROR, span=at, message=message)])
+
     if refused is not None:
-        return Refereed(
-            diagnostics=[
-                *found,
-                Diagnostic(
-                    code=OUTSIDE_CODE,
-                    severity=Severity.ERROR,
-                    span=Span(path=shown, line=line, col=col),
-                    message=refused,
-                ),
-            ]
-        )
+        return unplayable(OUTSIDE_CODE, refused)
     sheet = load_sheet(system_path)
     systems = [s for s in sheet.ships if isinstance(s, StarSystem)]
     if not systems:  # not a system file: its findings are its own, not quoted here
-        return Refereed(
-            diagnostics=[
-                *found,
-                Diagnostic(
-                    code="DS209",
-                    severity=Severity.ERROR,
-                    span=Span(path=shown, line=line, col=col),
-                    message=f"{log.game.system}: no Dark Stars system to play in"
-                    + unread(system_path, sheet.diagnostics),
-                ),
-            ]
+        return unplayable(
+            "DS209", f"{log.game.system}: no Dark Stars system to play in" + unread(system_path, sheet.diagnostics)
         )
     result = _Referee(log, positions, shown, systems[0]).run()
     result.diagnostics = found + [d for d in sheet.diagnostics if d.severity is Severity.ERROR] + result.diagnostics
