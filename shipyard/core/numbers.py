@@ -59,6 +59,12 @@ def plain(value: object) -> object:
     return json_number(value) if isinstance(value, Decimal) else value
 
 
+#: The decimals of an MCr figure in the audit's text: a thousandth of an MCr (Cr 1,000), as High Guard prices go.
+MONEY_PLACES = 3
+#: The most whole digits ``money`` rounds (rounding past the decimal context's 28 digits would fail).
+MONEY_DIGITS = 24
+
+
 def figure(value: Decimal | int | float) -> str:
     """A figure as a person writes it: 87.5, 1700, 1336.63 (no trailing zeros, no exponent)."""
     return format(Decimal(value).normalize(), "f")
@@ -72,6 +78,15 @@ def grouped(value: Decimal | int | float | None) -> str:
     if value == value.to_integral_value():
         return f"{value:,.0f}"
     return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+def money(value: Decimal | int) -> str:
+    """An MCr figure as every text of the audit writes it: thousands separators and the decimals it has, to the
+    thousandth (MCr 0.001 is Cr 1,000, the finest a High Guard price goes): 677,192.014, 846,962.12, 1,000,000."""
+    value = Decimal(value)
+    if not value.is_finite() or value.adjusted() >= MONEY_DIGITS:
+        return figure(value) if value.is_finite() else str(value)
+    return grouped_exact(round(value, MONEY_PLACES))
 
 
 def as_written(value: Decimal | float | int) -> str:

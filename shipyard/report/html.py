@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from shipyard.core.files import write_text_atomic
-from shipyard.core.numbers import grouped
+from shipyard.core.numbers import grouped, money
 from shipyard.core.version import version
 from shipyard.report import charts, tables
 from shipyard.report.tables import Column
@@ -51,11 +51,14 @@ def _stylesheet() -> str:
 
 
 def _cell(value: Any, column: Column, units: bool = False) -> str:
-    """A cell's text: figures grouped (with their unit, MCr or t, when ``units``: a table's header says it)."""
+    """A cell's text: figures grouped, MCr as ``money`` (with their unit, MCr or t, when ``units``: a table's header
+    says it)."""
     if value is None:
         return ""
     if units and isinstance(value, (Decimal, int)) and column.number_format in (tables.MCR, tables.TONS):
-        return f"MCr {grouped(value)}" if column.number_format == tables.MCR else f"{grouped(value)} t"
+        return f"MCr {money(value)}" if column.number_format == tables.MCR else f"{grouped(value)} t"
+    if isinstance(value, (Decimal, int)) and column.number_format == tables.MCR:
+        return money(value)  # an MCr figure as the audit's text writes it
     if isinstance(value, (Decimal, float)) and column.number_format == tables.SHARE:
         return f"{value * 100:.2f}%"
     if isinstance(value, (Decimal, float)):

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from shipyard.core.layout import Hanging
-from shipyard.core.numbers import grouped
+from shipyard.core.numbers import grouped, money
 from shipyard.report import tables
 from shipyard.report.text import visible
 
@@ -26,8 +26,11 @@ FOLDED_MIN = 8
 FOLDABLE = ("ship", "ratings", "format")
 
 
-def _text(value: Any) -> str:
-    return grouped(value) if isinstance(value, Decimal) else ("" if value is None else visible(str(value)))
+def _text(value: Any, column: str = "") -> str:
+    """A cell as the table shows it: a cost as ``money``, any other figure grouped, text made visible."""
+    if isinstance(value, Decimal):
+        return money(value) if column == "cost" else grouped(value)
+    return "" if value is None else visible(str(value))
 
 
 def audit_tables(rows: Iterable[list[Any]], width: int) -> Iterator[Any]:
@@ -44,7 +47,7 @@ def audit_tables(rows: Iterable[list[Any]], width: int) -> Iterator[Any]:
         "file": "total",
         "count": str(counted.copies),
         "tonnage": grouped(counted.tonnage),
-        "cost": grouped(counted.cost),
+        "cost": money(counted.cost),
         "errors": str(counted.errors),
         "warnings": str(counted.warnings),
     }
@@ -52,7 +55,7 @@ def audit_tables(rows: Iterable[list[Any]], width: int) -> Iterator[Any]:
     widths = {c.name: max(len(c.name), len(totals.get(c.name, ""))) for c in shown}
     for row in rows:
         for c in shown:
-            widths[c.name] = max(widths[c.name], len(_text(row[ship[c.name]])))
+            widths[c.name] = max(widths[c.name], len(_text(row[ship[c.name]], c.name)))
     gaps = 2 * (len(shown) - 1) + 1  # a space of padding after each column, and the column rule
     over = sum(widths.values()) + gaps - width
     while over > 0:  # the widest text column gives way, a character at a time, down to FOLDED_MIN
@@ -91,7 +94,7 @@ def audit_tables(rows: Iterable[list[Any]], width: int) -> Iterator[Any]:
                 footer=totals.get(column.name, ""),
             )
         for row in chunk:
-            table.add_row(*[Text(_text(row[ship[column.name]])) for column in shown])  # Text: never markup
+            table.add_row(*[Text(_text(row[ship[column.name]], column.name)) for column in shown])  # Text: never markup
         return table
 
     chunk: list[list[Any]] = []
@@ -108,7 +111,7 @@ def audit_tables(rows: Iterable[list[Any]], width: int) -> Iterator[Any]:
 def _stacked(rows: Iterable[list[Any]], shown: list[Any]) -> Any:
     ship = tables.SHIP
     for row in rows:
-        cells = [f"{c.name} {_text(row[ship[c.name]])}" for c in shown[1:] if row[ship[c.name]] is not None]
+        cells = [f"{c.name} {_text(row[ship[c.name]], c.name)}" for c in shown[1:] if row[ship[c.name]] is not None]
         yield Text(_text(row[ship["file"]]), style="bold", overflow="fold")
         yield Hanging(cells, sep=" · ", first="  ", indent=4)  # a cell's name and its figure stay on one line
 

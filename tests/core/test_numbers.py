@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from shipyard.core.numbers import as_written, figure, grouped, grouped_exact, json_number, nearest_key, plain
+from shipyard.core.numbers import as_written, figure, grouped, grouped_exact, json_number, money, nearest_key, plain
 
 
 @pytest.mark.parametrize(
@@ -35,6 +35,23 @@ def test_grouped_for_tables(value, text):
 )
 def test_grouped_exact(value, text):
     assert grouped_exact(value) == text
+
+
+@pytest.mark.parametrize(
+    "value, text",
+    [
+        (Decimal("677192.01446"), "677,192.014"),  # to the thousandth: Cr 1,000
+        (Decimal("846962.12"), "846,962.12"),
+        (Decimal("1E+6"), "1,000,000"),
+        (Decimal("100.000"), "100"),
+        (Decimal("4014.772"), "4,014.772"),  # the table's cost cell, as the fleet line writes it
+        (Decimal("-8690.3734"), "-8,690.373"),
+        (Decimal("1E+30"), "1000000000000000000000000000000"),  # past rounding's reach: whole, never a traceback
+        (Decimal("Infinity"), "Infinity"),
+    ],
+)
+def test_money_is_the_audit_one_form_of_an_mcr_figure(value, text):
+    assert money(value) == text
 
 
 def test_json_numbers():

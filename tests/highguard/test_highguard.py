@@ -230,8 +230,9 @@ def test_fleet_folder_with_scenario_reports_budget_and_tugs():
     assert result.exit_code == 1
     lines = result.stdout.strip().splitlines()
     assert lines == [
-        f"{fleets / 'no-tugs'}:1:1: error: TCS201 the fleet costs MCr 8113.88 (1 x Vigilant II (drop tanks): MCr "
-        "4055.94; 1 x Vigilant (drop tanks): MCr 4055.94, drop tanks MCr 2); the budget is MCr 5000 (MCr 3113.88 over)",
+        f"{fleets / 'no-tugs'}:1:1: error: TCS201 the fleet costs MCr 8,113.88 (1 x Vigilant II (drop tanks): MCr "
+        "4,055.94; 1 x Vigilant (drop tanks): MCr 4,055.94, drop tanks MCr 2); the budget is MCr 5,000 "
+        "(MCr 3,113.88 over)",
         f"{fleets / 'no-tugs'}:1:1: error: TCS202 2000 tons of drop tanks to drop before combat, but 0 tug(s) "
         "tow at most 0 tons at 1 G",
     ]

@@ -218,8 +218,8 @@ def test_the_audit_holds_a_fleet_to_its_own_budget(tmp_path):
         (FLEET / "fleet.toml").read_text(encoding="utf-8") + "\n[scenario]\nbudget_mcr = 500000\n", encoding="utf-8"
     )
     result = runner.invoke(app, ["audit", str(tmp_path)])
-    assert "budget MCr 500000, MCr 177192.014 over: fail" in result.stdout, result.stdout
-    assert "the budget is MCr 500000 (MCr 177192.014 over)" in " ".join(result.stdout.split())
+    assert "budget MCr 500,000, MCr 177,192.014 over: fail" in result.stdout, result.stdout
+    assert "the budget is MCr 500,000 (MCr 177,192.014 over)" in " ".join(result.stdout.split())
 
 
 def test_the_audit_prices_the_fleet_as_the_budget_rule_does(tmp_path):
@@ -230,8 +230,8 @@ def test_the_audit_prices_the_fleet_as_the_budget_rule_does(tmp_path):
     target = tmp_path / "report.xlsx"
     result = runner.invoke(app, ["audit", "--scenario", str(FLEET / "scenario.toml"), str(FLEET), "-o", str(target)])
     assert (
-        "fleet Example Squadron: 210 ship(s) of 3 design(s), MCr 677192.014 (ships MCr 677092.014 by the "
-        "quantity rule, drop tanks MCr 100); budget MCr 1000000, MCr 322807.986 under: pass"
+        "fleet Example Squadron: 210 ship(s) of 3 design(s), MCr 677,192.014 (ships MCr 677,092.014 by the "
+        "quantity rule, drop tanks MCr 100); budget MCr 1,000,000, MCr 322,807.986 under: pass"
     ) in result.stdout
     summary = {row[0]: row[1] for row in load_workbook(target)["Summary"].iter_rows(min_row=2, values_only=True)}
     assert summary["fleet"] == "Example Squadron" and summary["fleet designs"] == 3 and summary["fleet ships"] == 210

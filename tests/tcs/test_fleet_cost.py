@@ -140,7 +140,7 @@ def test_a_fleet_file_says_a_sheet_listed_again_and_why_a_sheet_gives_no_ship(tm
             str(fleet),
         ],
     )
-    assert "the fleet costs MCr 13690.373 (4 x Vigilant: MCr 13690.373)" in priced.stdout  # one design, however named
+    assert "the fleet costs MCr 13,690.373 (4 x Vigilant: MCr 13,690.373)" in priced.stdout  # one design, however named
 
 
 def test_a_key_with_two_letters_swapped_gets_its_did_you_mean(tmp_path):

@@ -257,7 +257,7 @@ def test_worked_battle():
     assert document["winner"] == "Blue" and document["tie"] is False
     text = runner.invoke(app, ["score", *args])
     assert "table 1 M-drive: maneuver 3 -> 2: 60% kept: lost MCr 80 of 200" in text.stdout
-    assert "table 3 power plant: Pn 4 -> 2: 2/4 kept: lost MCr 900 of 1800" in text.stdout
+    assert "table 3 power plant: Pn 4 -> 2: 2/4 kept: lost MCr 900 of 1,800" in text.stdout
     assert "winner: Blue" in text.stdout
     assert blue["ships"][0]["lines"][0] == {
         "table": "1 M-drive",
@@ -310,7 +310,7 @@ def test_money_spent_by_either_reading(tmp_path):
     scenario = tmp_path / "scenario.toml"
     scenario.write_text((BATTLE / "rulings.toml").read_text(encoding="utf-8"), encoding="utf-8")
     text = runner.invoke(app, ["score", *args, "--scenario", str(scenario)]).stdout
-    assert "Blue: spent MCr 9366.174 (by the quantity rule, MCr 8616.734)" in text
+    assert "Blue: spent MCr 9,366.174 (by the quantity rule, MCr 8,616.734)" in text
     scenario.write_text(
         scenario.read_text(encoding="utf-8").replace(
             'name = "Worked battle"', 'name = "Worked battle"\nmoney_spent = "quantity rule"'

@@ -52,10 +52,10 @@ def test_a_squadron_file_audited_alone_is_priced_as_the_fleet_it_heads(tmp_path)
     rows = {line.split()[1]: line.split()[2] for line in result.stdout.splitlines() if "squadron.txt  " in line}
     assert rows == {"Cisor": "4", "Eurisko": "75", "TB-Garter": "4"}
     assert (
-        "fleet squadron.txt: 83 ship(s) of 3 design(s), MCr 1503591.04 (ships MCr 1503110 by the quantity rule, "
-        "drop tanks MCr 481.04); budget MCr 1000000, MCr 503591.04 over: fail" in result.stdout
+        "fleet squadron.txt: 83 ship(s) of 3 design(s), MCr 1,503,591.04 (ships MCr 1,503,110 by the quantity rule, "
+        "drop tanks MCr 481.04); budget MCr 1,000,000, MCr 503,591.04 over: fail" in result.stdout
     )
-    assert "error: TCS201 the fleet costs MCr 1503591.04" in result.stdout and result.exit_code == 1
+    assert "error: TCS201 the fleet costs MCr 1,503,591.04" in result.stdout and result.exit_code == 1
 
 
 def test_a_sheet_without_headings_is_no_fleet(tmp_path):

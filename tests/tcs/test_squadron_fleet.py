@@ -113,4 +113,4 @@ def test_the_noted_tanks_in_the_fleet_cost_audit_and_tug_rule(tmp_path):
         "TCS202 1000 tons of drop tanks to drop before combat, but 0 tug(s) tow at most 0 tons at 1 G" in result.stdout
     )
     result = runner.invoke(app, ["audit", str(tmp_path)])
-    assert "MCr 2420.32 (ships MCr 2419.3 by the quantity rule, drop tanks MCr 1.02)" in result.stdout  # to 0.01
+    assert "MCr 2,420.32 (ships MCr 2,419.3 by the quantity rule, drop tanks MCr 1.02)" in result.stdout  # to 0.01

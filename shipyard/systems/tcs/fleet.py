@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import none_named, spelt
-from shipyard.core.numbers import figure
+from shipyard.core.numbers import money
 from shipyard.core.pipeline import check_fleet
 from shipyard.core.references import OUTSIDE_CODE, referenced
 from shipyard.core.selection import Selection
@@ -389,9 +389,9 @@ class FleetTotal:
         over = "under" if self.margin >= 0 else "over"
         return (
             f"fleet {self.name}: {self.cost.count} ship(s) of {len(self.cost.designs)} design(s), MCr "
-            f"{figure(round(self.cost.total, 3))} (ships MCr {figure(round(self.cost.ships, 3))} by the quantity "
-            f"rule, drop tanks MCr {figure(round(self.cost.tanks, 3))}); budget MCr {figure(self.budget)}, MCr "
-            f"{figure(round(abs(self.margin), 3))} {over}: {'pass' if self.passes else 'fail'}"
+            f"{money(self.cost.total)} (ships MCr {money(self.cost.ships)} by the quantity rule, drop tanks MCr "
+            f"{money(self.cost.tanks)}); budget MCr {money(self.budget)}, MCr {money(abs(self.margin))} {over}: "
+            f"{'pass' if self.passes else 'fail'}"
         )
 
 

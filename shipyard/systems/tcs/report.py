@@ -11,7 +11,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from shipyard.core.numbers import figure
+from shipyard.core.numbers import money
 from shipyard.report import charts, tables
 from shipyard.report.tables import MCR, SHARE, AuditExtras, Column, ExtraTable
 from shipyard.report.text import markup_escaped, visible
@@ -43,8 +43,8 @@ SCORE_COLUMNS = (
 
 def lost_words(line: LossLine) -> str:
     """What a loss line lost, and of what: "lost MCr 80 of 200"."""
-    of = f" of {figure(round(line.of, 3))}" if line.of is not None else ""
-    return f"lost MCr {figure(round(line.mcr, 3))}{of}"
+    of = f" of {money(line.of)}" if line.of is not None else ""
+    return f"lost MCr {money(line.mcr)}{of}"
 
 
 def score_lines(
@@ -53,22 +53,20 @@ def score_lines(
     """(line, markup) pairs, in order."""
     lines: list[tuple[str, bool]] = []
     for s in scores:
-        other = f" (by the {s.other_spent[0]}, MCr {figure(round(s.other_spent[1], 3))})" if s.other_spent else ""
-        lines.append((f"[bold]{markup_escaped(s.name)}[/bold]: spent MCr {figure(round(s.spent, 3))}{other}", True))
+        other = f" (by the {s.other_spent[0]}, MCr {money(s.other_spent[1])})" if s.other_spent else ""
+        lines.append((f"[bold]{markup_escaped(s.name)}[/bold]: spent MCr {money(s.spent)}{other}", True))
         for loss in s.ships:
             lines.append(
                 (
                     f"  {markup_escaped(loss.ship)} #{loss.copy} ({loss.status}, value MCr "
-                    f"{figure(loss.value)}): MCr {figure(round(loss.lost, 3))} lost",
+                    f"{money(loss.value)}): MCr {money(loss.lost)} lost",
                     True,
                 )
             )
             for line in loss.lines:
                 label = f"table {line.table}" if line.table[0].isdigit() else line.table
                 lines.append((f"    {label}: {visible(line.how)}: {lost_words(line)}", False))
-        lines.append(
-            (f"  lost MCr {figure(round(s.lost, 3))} of MCr {figure(round(s.spent, 3))} = {s.percentage:.2f}%", True)
-        )
+        lines.append((f"  lost MCr {money(s.lost)} of MCr {money(s.spent)} = {s.percentage:.2f}%", True))
     if best is not None and standing is not None and standing.provisional:
         lines.append((f"[bold]leader: {markup_escaped(best.name)}[/bold] (the lower percentage lost so far)", True))
         lines.append((visible(standing.words), False))

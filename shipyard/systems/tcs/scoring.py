@@ -20,7 +20,7 @@ from pathlib import Path
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import meant
-from shipyard.core.numbers import figure
+from shipyard.core.numbers import figure, money
 from shipyard.core.source import read_sheet_text
 from shipyard.core.toml_input import toml_positions
 from shipyard.systems.highguard import charts as hg
@@ -150,7 +150,7 @@ class _Scorer:
             )
             return
         if percent is None:
-            loss.lines.append(LossLine(table, f"{how}: awaiting a ruling (MCr {figure(value)} at stake)", Decimal(0)))
+            loss.lines.append(LossLine(table, f"{how}: awaiting a ruling (MCr {money(value)} at stake)", Decimal(0)))
             loss.pending.append(Pending(hole, value))
             return
         lost = value * (HUNDRED - percent) / HUNDRED
@@ -372,7 +372,7 @@ class _Scorer:
             (damage.crew_lost, tcs.CREW_LOSS_MCR, "10 crew", "crew"),
         ):
             if count:
-                loss.lines.append(LossLine(table, f"{count} {words} x MCr {figure(each)}", count * each))
+                loss.lines.append(LossLine(table, f"{count} {words} x MCr {money(each)}", count * each))
         if damage.computer is not None:
             installed = member.design.computer
             damaged = hg.COMPUTER_BY_MODEL.get(damage.computer.lower())
@@ -387,8 +387,7 @@ class _Scorer:
                 loss.lines.append(
                     LossLine(
                         "11 computer",
-                        f"{installed.model} MCr {figure(installed.mcr)} - new "
-                        f"{damaged.model} MCr {figure(damaged.mcr)}",
+                        f"{installed.model} MCr {money(installed.mcr)} - new {damaged.model} MCr {money(damaged.mcr)}",
                         installed.mcr - damaged.mcr,
                     )
                 )

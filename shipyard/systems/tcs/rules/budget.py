@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
-from shipyard.core.numbers import figure
+from shipyard.core.numbers import money
 from shipyard.core.rules import RuleContext
 from shipyard.systems.tcs.rules._common import meta
 from shipyard.systems.tcs.subject import FleetSubject
@@ -30,11 +30,11 @@ def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     cost = fleet_cost(fleet)
     budget = fleet.scenario.budget_mcr
     if cost.total > budget:
-        designs = "; ".join(f"{d.count} x {d.name}: MCr {figure(round(d.ships, 3))}" for d in cost.designs)
-        tanks = f", drop tanks MCr {figure(round(cost.tanks, 3))}" if cost.tanks else ""
+        designs = "; ".join(f"{d.count} x {d.name}: MCr {money(d.ships)}" for d in cost.designs)
+        tanks = f", drop tanks MCr {money(cost.tanks)}" if cost.tanks else ""
         yield ctx.report_at(
-            f"the fleet costs MCr {figure(round(cost.total, 3))} ({designs}{tanks}); the budget is "
-            f"MCr {figure(budget)} (MCr {figure(round(cost.total - budget, 3))} over)",
+            f"the fleet costs MCr {money(cost.total)} ({designs}{tanks}); the budget is "
+            f"MCr {money(budget)} (MCr {money(cost.total - budget)} over)",
             fleet.span,
         )
     if cost.unknown:
