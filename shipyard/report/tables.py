@@ -83,6 +83,8 @@ BATTERY_COLUMNS = (
     Column("rating", width=16),
     Column("pen:dam VS S M L X", width=34),
     Column("point defence", WHOLE, 13),
+    Column("mounting", width=16),
+    Column("bearing", WHOLE, 9),
 )
 COMPONENT_COLUMNS = (
     Column("file", width=40),

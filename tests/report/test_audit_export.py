@@ -114,7 +114,31 @@ def test_components_and_batteries_sheets(report):
         for r in book["Batteries"].iter_rows(min_row=2, values_only=True)
         if r[1] == "Vigilant" and r[3] == "beam laser"
     ]
-    assert lasers == [(lasers[0][0], "Vigilant", "Laser Turrets", "beam laser", 6, 15, "factor 6", "30 turrets", None)]
+    # High Guard batteries in their own columns: no pen:dam or point defence (MCS's), the turrets as the mounting,
+    # the USP's batteries bearing (6 of 6 laser batteries: the bearing line's 6)
+    assert lasers == [
+        (lasers[0][0], "Vigilant", "Laser Turrets", "beam laser", 6, 15, "factor 6", None, None, "30 turrets", 6)
+    ]
+    headers = next(book["Batteries"].iter_rows(max_row=1, values_only=True))
+    assert headers[-3:] == ("point defence", "mounting", "bearing")
+    assert not [r for r in book["Batteries"].iter_rows(min_row=2, values_only=True) if r[7] and "turrets" in r[7]]
+
+
+def test_a_usp_only_sheet_lists_its_batteries_by_the_usp():
+    """The Kinunir's USP block (BC-A2447G2-000510-50202-0, batteries and bearing lines of 2 laser, 2 particle
+    accelerator, 2 missile) and no components: a row per battery column with a factor, by the USP's digits
+    (laser 5, particle accelerator 2, missile 2), its count from the batteries line and bearing from the bearing
+    line. Before, such a sheet had no row in the Batteries table."""
+    from shipyard.core.pipeline import load_sheet
+    from shipyard.report.tables import battery_rows
+
+    sheet = load_sheet(FIXTURES / "highguard" / "kinunir-hg80.txt")
+    rows = [r[2:] for r in battery_rows([sheet])]
+    assert rows == [
+        ["laser", "laser", 2, None, "factor 5", None, None, None, 2],
+        ["particle accelerator", "particle accelerator", 2, None, "factor 2", None, None, None, 2],
+        ["missile", "missile", 2, None, "factor 2", None, None, None, 2],
+    ]
 
 
 @pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice is not installed here")
@@ -164,7 +188,7 @@ def test_export_xlsx_csv_json(tmp_path):
     book = load_workbook(workbook)
     assert book.sheetnames == ["Ships", "Batteries"]
     midu = [r for r in book["Batteries"].iter_rows(min_row=2, values_only=True) if r[1] == "Midu Agashaan"]
-    assert midu[0][2:] == ("Laser Battery", "beam", 4, 2, "ROF +3", "15:10 15:10 15:10 15:10 15:10", 5)
+    assert midu[0][2:] == ("Laser Battery", "beam", 4, 2, "ROF +3", "15:10 15:10 15:10 15:10 15:10", 5, "turret", None)
     assert runner.invoke(app, ["export", *source, "-o", str(tmp_path / "ships.csv")]).exit_code == 0
     with open(tmp_path / "ships.csv", newline="") as stream:
         ships = list(csv.DictReader(stream))
@@ -238,3 +262,14 @@ def test_the_audit_prices_the_fleet_as_the_budget_rule_does(tmp_path):
     assert summary["ships (quantity rule)"] == pytest.approx(677092.01446)
     assert summary["fleet cost"] == pytest.approx(677192.01446) and summary["margin"] == pytest.approx(322807.98554)
     assert summary["drop tanks"] == 100 and summary["fleet verdict"] == "pass"
+
+
+def test_every_battery_row_has_the_table_columns():
+    """Each system's rows fill the Batteries table's columns, no more and no fewer (a row one short would shift
+    a High Guard bearing into the mounting column)."""
+    from shipyard.core.pipeline import load_sheet
+    from shipyard.report.tables import BATTERY_COLUMNS, battery_rows
+
+    paths = [*ROOT.glob("examples/*.usd"), *FIXTURES.glob("highguard/*.txt"), *FIXTURES.glob("mcs/t4/*.usd")]
+    rows = list(battery_rows(load_sheet(path) for path in paths))
+    assert len(rows) > 40 and {len(row) for row in rows} == {len(BATTERY_COLUMNS)}

@@ -33,40 +33,27 @@ def rating_cells(ship: UsdShip) -> tuple[int | None, int | None, int | None]:
 
 
 def battery_rows(path: str, ship: UsdShip) -> Iterable[list]:
+    """The Batteries rows of a USD sheet: each weapon line's ratings, its mounting's kind (turret, bay, weapon)
+    where its details say it, and no bearing (High Guard's)."""
     for b in ship.weapons:
         mounting = b.mounting
         each = mounting.count if mounting is not None else None
+        mounted = [mounting.kind if mounting is not None else None, None]
         if b.kind == "beam":
             cells = " ".join(r.render() if r else "-" for r in b.ranges)
-            yield [path, ship.name, b.name, "beam", b.count, each, f"ROF {b.rof:+d}", cells, b.point_defence]
+            row = [path, ship.name, b.name, "beam", b.count, each, f"ROF {b.rof:+d}", cells, b.point_defence]
         elif b.kind == "missile":
-            yield [
-                path,
-                ship.name,
-                b.name,
-                "missile",
-                b.count,
-                each,
-                f"salvo {b.salvo_rating:+d}",
-                f"{b.pen}:{b.dam} ({b.size_evade:+d} size&evade)",
-                None,
-            ]
+            salvo = f"salvo {b.salvo_rating:+d}"
+            pen = f"{b.pen}:{b.dam} ({b.size_evade:+d} size&evade)"
+            row = [path, ship.name, b.name, "missile", b.count, each, salvo, pen, None]
         elif b.kind == "sandcaster":
-            yield [path, ship.name, b.name, "sandcaster", b.count, each, f"{b.screen}:{b.armour}", None, None]
+            row = [path, ship.name, b.name, "sandcaster", b.count, each, f"{b.screen}:{b.armour}", None, None]
         elif b.kind == "damper":
-            yield [path, ship.name, b.name, "damper", b.count, each, None, None, b.point_defence]
+            row = [path, ship.name, b.name, "damper", b.count, each, None, None, b.point_defence]
         else:
-            yield [
-                path,
-                ship.name,
-                b.name,
-                "T4",
-                b.count,
-                each,
-                f"FC {b.fire_control:+d}",
-                "-".join(str(v) for v in b.values),
-                None,
-            ]
+            values = "-".join(str(v) for v in b.values)
+            row = [path, ship.name, b.name, "T4", b.count, each, f"FC {b.fire_control:+d}", values, None]
+        yield [*row, *mounted]
 
 
 def component_rows(path: str, ship: UsdShip) -> Iterable[list]:
