@@ -8,7 +8,8 @@ docs/benchmarks.md).
 Run it with the python of an environment where shipyard is installed (``pip install .``). For each N it writes
 N sheets as benchmarks/bench_check.py does and measures, each in a fresh process: ``audit DIR -o report.xlsx``
 on one core and on two, ``export DIR -o ships.xlsx`` on one core, and ``check DIR`` on one core: wall time and
-peak memory (the largest process). Targets: the audit's peak at 10,000 sheets within 1.3x of its peak at 1,000;
+peak memory (the largest process). Targets: the audit's peak at 10,000 sheets within 1.3x of its peak at 1,000,
+on one core and on two (the pool's results wait for the parent writing the workbook: they must not pile up);
 ``audit -j 2`` faster than ``-j 1``.
 """
 

@@ -175,10 +175,11 @@ def _checked(
 ) -> Iterator[tuple[SheetFile, Any]]:
     work = ((f.name, selection, scenario, keep_ships, kept_formats, tabulate) for f in found)
     if jobs > 1 and len(found) >= POOL_THRESHOLD:
-        from shipyard.core.processes import running_pool, worker_count  # only with a pool to run
+        from shipyard.core.processes import bounded_map, running_pool, worker_count  # only with a pool to run
 
-        with running_pool(worker_count(jobs, -(-len(found) // CHUNK_SIZE))) as pool:
-            yield from pool.map(_check_file, work, chunksize=CHUNK_SIZE)
+        workers = worker_count(jobs, -(-len(found) // CHUNK_SIZE))
+        with running_pool(workers) as pool:  # the files read as the results are taken: memory stays flat
+            yield from bounded_map(pool, _check_file, work, CHUNK_SIZE, workers)
     else:
         yield from map(_check_file, work)
 

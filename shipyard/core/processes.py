@@ -7,16 +7,27 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from itertools import islice
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 #: How often a worker looks whether the process that started it is still there, in seconds: a command killed
 #: outright (kill -9) leaves no worker running longer than this.
 PARENT_POLL_SECONDS = 0.5
+
+
+#: The chunks of work a pool holds at once for each worker, sent and not yet taken by the parent: enough that no
+#: worker waits while the parent takes the results in order, few enough that what waits for a slow parent (the
+#: audit writing its workbook) does not grow with the work. ``Executor.map`` submits the whole of it at once.
+IN_FLIGHT_PER_WORKER = 4
 
 
 def worker_count(jobs: int, tasks: int) -> int:
@@ -83,3 +94,26 @@ def running_pool(
         close_pool(pool, interrupted=True)
         raise
     close_pool(pool)
+
+
+def _each(function: Callable[[T], R], chunk: list[T]) -> list[R]:
+    """One chunk of ``bounded_map``'s work, in a worker."""
+    return [function(item) for item in chunk]
+
+
+def bounded_map(
+    pool: ProcessPoolExecutor, function: Callable[[T], R], items: Iterable[T], chunksize: int, workers: int
+) -> Iterator[R]:
+    """``function`` of each item in the ``pool``'s workers, the results in the items' order, as
+    ``pool.map(function, items, chunksize=chunksize)`` gives them, but with at most ``IN_FLIGHT_PER_WORKER``
+    chunks for each of the ``workers`` sent and not yet taken: the items are read as the results are taken, and
+    the results a slow caller has not yet taken stay as few, whatever the number of items."""
+    source = iter(items)
+    limit = max(1, workers) * IN_FLIGHT_PER_WORKER
+    pending: deque[Future[list[R]]] = deque()
+    while True:
+        while len(pending) < limit and (chunk := list(islice(source, chunksize))):
+            pending.append(pool.submit(_each, function, chunk))
+        if not pending:
+            return
+        yield from pending.popleft().result()
