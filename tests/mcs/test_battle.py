@@ -721,3 +721,57 @@ def test_a_counted_hit_is_resolved_as_the_long_way_resolves_it(seed, target, wea
             resolve_damage(ctx, Hit(weapon, pen, dv, "battery"), ship_hit, sand, cloud, set())
         done.append(([words(c.text) for c in ctx.changes], dice._random()))
     assert done[0] == done[1]
+
+
+def _blind(one):
+    """The ship with every LIDAR destroyed."""
+    for sensor in one.sensors:
+        if sensor.kind == "LIDAR":
+            sensor.destroyed = True
+    return one
+
+
+@pytest.mark.parametrize("sensors, fires", [("lidar", False), ("ignore", True)])
+def test_a_battle_applies_the_sensor_rule_as_a_fire_log_does(sensors, fires):
+    """MCS 2.4.1: "The second simplest is to require that a ship have a functional LIDAR for all weapons fire."
+    With ``sensors = "lidar"`` the Midu without a working LIDAR fires no beam at the Kuvasz in a battle (as a fire
+    log refuses its fire); with the default ``"ignore"`` it fires. Before, a battle never applied the option."""
+    midu, kuvasz = _blind(ship("midu-agashaan")), ship("kuvasz")
+    doctrine = Doctrine(missiles=False, seek="hold")
+    battle = Battle(
+        [Fleet("M", [midu], 4, doctrine), Fleet("K", [kuvasz], 4, doctrine)],
+        Options(sensors=sensors),
+        "s",
+        1,
+        RandomDice(5),
+        narrate=True,
+    )
+    battle.turn(1)
+    refused = "Midu Agashaan has no working LIDAR: no fire (MCS 2.4.1)"
+    fired = [line for line in battle.log if line.startswith("Midu Agashaan, ") and "to-hit" in line]
+    assert (refused in battle.log) is not fires and bool(fired) is fires, battle.log
+
+
+def test_a_grounded_ship_launches_no_salvo_and_allocates_no_g():
+    """MCS 4.5: "Bridge destroyed. Ship may not maneuver or fire for one turn." The Kuvasz, its bridge destroyed
+    the turn before, launches none of its bays' salvos at Very Short and allocates no G
+    (maneuver, evasion and aiming 0, where its doctrine would evade with 3 G); the Midu, unhurt, launches."""
+    from shipyard.systems.mcs.combat.resolve import electronics
+
+    kuvasz, midu = ship("kuvasz"), ship("midu-agashaan")
+    ctx = Context(dice=RandomDice(1), options=Options(), turn=0)
+    electronics(ctx, kuvasz, "critical", "laser", "bridge")
+    apply_changes(ctx)
+    battle = Battle(
+        [Fleet("K", [kuvasz], 4, Doctrine(seek="hold")), Fleet("M", [midu], 4, Doctrine(seek="hold"))],
+        Options(),
+        "vs",
+        1,
+        RandomDice(2),
+        narrate=True,
+    )
+    battle.turn(1)
+    assert kuvasz.allocation == (0, 0, 0) and midu.allocation[1] > 0
+    assert not [line for line in battle.log if line.startswith("Kuvasz, Missile Bays") and "launches" in line]
+    assert "Kuvasz may not maneuver or fire this turn (bridge or computers destroyed): no salvo launched" in battle.log
+    assert any(line.startswith("Midu Agashaan") and "launches a salvo" in line for line in battle.log)

@@ -711,6 +711,25 @@ def test_no_fire_after_the_bridge_is_destroyed(coronation, hollyfields):
     assert coronation.why_not_fire(group) is None and coronation.task_dice() == 1  # +1 die for the battle
 
 
+def test_no_maneuver_after_the_bridge_is_destroyed():
+    """MCS 4.5, Electronics/Bridge, Critical: "Bridge destroyed. Ship may not maneuver or fire for one turn." The
+    Kuvasz (3 G) may allocate no G in the turn after (1 G of maneuver is more than it has: none is allocated, as
+    a fire log's CMB007 says), and its 3 G again the turn after that. Before, only its fire was stopped."""
+    from shipyard.systems.mcs.combat.resolve import electronics
+
+    kuvasz = ship("kuvasz")
+    ctx = _ctx(1)
+    electronics(ctx, kuvasz, "critical", "laser", "bridge")
+    apply_changes(ctx)
+    assert kuvasz.current_maneuver() == 0
+    assert kuvasz.allocate(Fraction(1), Fraction(0), Fraction(0)) == (
+        "Kuvasz allocates 1 G but has 0 G this turn; none of it is allocated"
+    )
+    assert kuvasz.allocation == (0, 0, 0)
+    kuvasz.end_turn(2)
+    assert kuvasz.current_maneuver() == 3 and kuvasz.allocate(Fraction(1), Fraction(2), Fraction(0)) is None
+
+
 def test_g_tolerance_adds_dice(midu):
     """MCS 2.1: the Midu (6 G) with its G-tolerance lowered to 3 at 4 G maneuver + 2 G evasion: tolerance 2 with
     evasion, 4 G over: four dice more."""
@@ -1267,3 +1286,25 @@ def test_one_exit_rule_for_the_play_commands(tmp_path):
     assert battle.exit_code == 1 and battle.stdout.startswith("2 battles, seed")
     nameless = runner.invoke(app, ["combat", "shot", str(kuvasz), hollyfields, "-b", "Nope", "-r", "l"])
     assert nameless.exit_code == 2 and "CMB004 Kuvasz has no battery 'Nope'" in nameless.stderr
+
+
+@pytest.mark.parametrize("level", ["light", "heavy"])
+def test_a_drive_hit_on_a_drive_at_zero_is_wasted_and_says_so(level):
+    """MCS 4.5, Maneuver drive: "Light: -1 G for one turn. Heavy: -1 G permanently." The Kuvasz (3 G) with its
+    drive already down to 0 G: a light or heavy hit lowers nothing, and the narration says the hit is wasted
+    (before it said "maneuver -1"). With 1 G left the heavy hit still costs it (the seed's Coronation: "loses 1 G
+    of maneuver permanantly")."""
+    from shipyard.systems.mcs.combat.resolve import interior_effect
+
+    kuvasz = ship("kuvasz")
+    kuvasz.maneuver = Fraction(0)
+    ctx = _ctx()
+    interior_effect(ctx, kuvasz, "maneuver drive", level, "laser")
+    assert ctx.log == ["  -> maneuver drive: maneuver already 0, the hit is wasted"]
+    apply_changes(ctx)
+    assert kuvasz.maneuver == 0 and kuvasz.current_maneuver() == 0
+    kuvasz.maneuver = Fraction(1)
+    ctx = _ctx()
+    interior_effect(ctx, kuvasz, "maneuver drive", "heavy", "laser")
+    apply_changes(ctx)
+    assert ctx.log == ["  -> maneuver drive: maneuver -1"] and kuvasz.maneuver == 0

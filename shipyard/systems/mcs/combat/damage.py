@@ -526,6 +526,8 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
                     ship.maneuver = Fraction(0)
 
             _destroy_system(ctx, ship, location, gone)
+        elif (ship.power if what == "power" else ship.maneuver) == 0:  # nothing left to lower: the hit is wasted
+            ctx.change(ship, f"{location}: {what} already 0, the hit is wasted")
         elif one_turn:
             ctx.change(
                 ship,

@@ -362,6 +362,8 @@ class _Run:
                         spread=entry.spread,
                     )
             elif group.kind == "missile":
+                if entry.launched is None and (why := attacker.why_not_fire(group)) is not None:
+                    raise CannotFire(why)  # MCS 4.5: a ship that "may not ... fire" launches no salvo
                 for battery in batteries:
                     if entry.launched is None and id(battery) in attacker.unpowered():
                         raise CannotFire(unpowered_words(battery, attacker))

@@ -367,7 +367,21 @@ class CombatShip:
         power = self.current_power()
         return 0 if power is None or self.built_power is None else max(0, self.built_power - power)
 
+    def grounded(self) -> str | None:
+        """Why the ship may neither maneuver nor fire this turn (MCS 4.5: "Bridge destroyed. Ship may not maneuver
+        or fire for one turn"; "All computers destroyed" the same; a computer hit with no backup left "may not
+        maneuver or fire unless a backup is available"), or None."""
+        if self.turn_effects and self._turn_loss("no maneuver or fire"):
+            return f"{self.name} may not maneuver or fire this turn (bridge or computers destroyed)"
+        if self.computers and self.computers_damaged >= self.computers and self.computers_lost:
+            return f"{self.name} has no computer left: it may not maneuver or fire"
+        return None
+
     def current_maneuver(self) -> Fraction:
+        """The G the ship may allocate this turn: its maneuver rating less drive and (by default) power plant
+        losses; none while it may not maneuver (``grounded``)."""
+        if self.grounded() is not None:
+            return _NO_G
         loss = self._turn_loss("maneuver") if self.turn_effects else 0
         if self.power_loss == "maneuver" and self.power is not None:
             loss += self.power_damage()  # MCS 4.5: each point of power plant damage reduces maneuver by one
@@ -415,10 +429,8 @@ class CombatShip:
         damage to the spinal mount), or None."""
         if self.destroyed:
             return f"{self.name} is destroyed"
-        if self._turn_loss("no maneuver or fire"):
-            return f"{self.name} may not maneuver or fire this turn (bridge or computers destroyed)"
-        if self.computers and self.computers_damaged >= self.computers and self.computers_lost:
-            return f"{self.name} has no computer left: it may not maneuver or fire"
+        if (grounded := self.grounded()) is not None:
+            return grounded
         if group.mount == "spinal" and self.spinal_disabled:
             return f"{self.name}'s spinal mount may not be fired (structural damage)"
         return None

@@ -30,6 +30,7 @@ from shipyard.systems.mcs.combat.resolve import (
     launch,
     missile_attack,
     point_defence,
+    sensors_allow,
 )
 from shipyard.systems.mcs.combat.state import BEAMS, EVERY_KIND, WEAPONS, Battery, CombatShip, Group, who
 
@@ -347,6 +348,11 @@ class Battle:
                 between = band_between(self.range, ship, target)
                 if between is None:
                     continue
+                grounded = ship.grounded()
+                if grounded is not None:  # MCS 4.5: "may not maneuver or fire for one turn": no launch either
+                    if ctx.narrate:
+                        ctx.say(f"{grounded}: no salvo launched")
+                    continue
                 band = t.RANGE_BANDS[between]
                 unpowered = ship.unpowered()
                 for group in ship.groups:
@@ -378,6 +384,8 @@ class Battle:
             if between is None:
                 continue
             band = t.RANGE_BANDS[between]
+            if not sensors_allow(ctx, attacker, ship, band):  # MCS 2.4.1 and 5.1, as a fire log checks them
+                continue
             keep = self.kept_for_defence(attacker, enemy.doctrine)
             for group in attacker.groups:
                 if group.kind != "beam" or id(group) in keep or (attacker.reserve and group.mount == "spinal"):
