@@ -1308,3 +1308,22 @@ def test_a_drive_hit_on_a_drive_at_zero_is_wasted_and_says_so(level):
     interior_effect(ctx, kuvasz, "maneuver drive", "heavy", "laser")
     apply_changes(ctx)
     assert ctx.log == ["  -> maneuver drive: maneuver -1"] and kuvasz.maneuver == 0
+
+
+def test_a_salvo_with_no_defence_given_says_none_was_counted():
+    """MCS 4.1: the target's point defence fires at each salvo. The Kuvasz has two lines that can (PD +1 and
+    PD +4): with no --defence, the Midu's salvo strikes 100% and the odds say no point defence was counted and
+    how to give it. With three shots of the PD +4 line: 2 skill/2 + 4 FC + 4 PDR - 6 evasion - 2 salvo = 2 on
+    1d6, 1/3 a shot, (2/3)^3 = 8/27 (29.6%) strikes, and nothing more is said."""
+    args = ["combat", "shot", str(MCS / "midu-agashaan.usd"), str(MCS / "kuvasz.usd"), "-b", "Missile Barbettes"]
+    alone = runner.invoke(app, [*args, "-r", "m"]).stdout
+    assert (
+        "strikes: 100%" in alone
+        and (
+            "assumed: no point defence counted: Kuvasz has #1 Laser Battery (line 10), PD +1, 2 batteries; "
+            "#2 Laser Battery (line 11), PD +4, 5 batteries; give the shots at this salvo with --defence NAME=SHOTS"
+        )
+        in alone
+    )
+    defended = runner.invoke(app, [*args, "-r", "m", "--defence", "#2=3"]).stdout
+    assert "strikes: 29.6% (8/27)" in defended and "no point defence counted" not in defended

@@ -402,6 +402,25 @@ class SalvoOdds:
     assumptions: list[str] = field(default_factory=list)
 
 
+def _point_defence_groups(target: CombatShip) -> list[Group]:
+    """The target's lines that can fire point defence (MCS 4.1): beams with a PD rating, and dampers."""
+    return [
+        g for g in target.groups if g.kind in ("beam", "damper") and any(b.point_defence is not None for b in g.intact)
+    ]
+
+
+def _point_defence_lines(target: CombatShip) -> str:
+    """The target's point defence lines in words ("Laser Battery (line 10), PD +1, 2 batteries; ..."), or ''."""
+    return "; ".join(
+        f"#{g.position} {g.label}, PD {g.intact[0].point_defence or 0:+d}, {len(g.intact)} batteries"
+        for g in _point_defence_groups(target)
+    )
+
+
+def _first_pd(target: CombatShip) -> int:
+    return _point_defence_groups(target)[0].position
+
+
 def salvo_odds(
     attacker: CombatShip,
     group: Group,
@@ -433,6 +452,11 @@ def salvo_odds(
     dv = dam + strength
     against = severity_against(options, target)
     assumptions: list[str] = []
+    if not defence and (able := _point_defence_lines(target)):
+        assumptions.append(
+            f"no point defence counted: {target.name} has {able}; give the shots at this salvo with --defence "
+            f'NAME=SHOTS (a line by name or as #N: --defence "#{_first_pd(target)}=1")'
+        )
     strike = [(Fraction(1), pen, dv)]
     if sand == "cloud":
         cloud = cloud_screen(target)
