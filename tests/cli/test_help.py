@@ -68,13 +68,13 @@ def test_no_option_is_shown_as_a_python_type() -> None:
 def test_a_run_builds_only_the_command_it_names_and_says_the_same():
     """typer builds every command's options at each start; a run builds the one it names. Its help, usage
     errors and work are the whole app's, and a line naming no command gets the whole app."""
-    from shipyard.cli import for_command
+    from shipyard.cli import for_command, whole_app
 
     check = for_command(["check"])
     assert [c.name for c in check.registered_commands] == ["check"] and check.registered_groups == []
     assert [g.name for g in for_command(["combat"]).registered_groups] == ["combat"]
     for words in ([], ["--help"], ["--version"], ["chek"], ["-"]):
-        assert for_command(words) is app
+        assert for_command(words) is whole_app()  # the app of this run (a test that adds a system builds anew)
     for words in (
         ["check", "--help"],
         ["combat", "shot", "--help"],
