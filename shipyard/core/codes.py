@@ -125,6 +125,15 @@ CODES = (
         "symbolic links). Move the files together, or give --allow-outside to read them where they are. Files "
         "named on the command line are never bounded.",
     ),
+    Code(
+        "IO013",
+        INFO,
+        "a file that holds no sheet, named to 'check', and checked as what it is (a fleet search's catalogue or "
+        "opponent pool): its own findings, and the command that reads it",
+        "A catalogue or pool is read as 'shipyard combat search' reads it (every sheet it names, each design's "
+        "cost and bounds, each opponent's side): a valid one exits 0, and its problems are reported at their "
+        "lines.",
+    ),
     Code("CFG001", ERROR, "a settings file that is not valid TOML"),
     Code("CFG002", ERROR, "a settings value that does not validate (at its line, with a did-you-mean)"),
     Code(

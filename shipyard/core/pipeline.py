@@ -104,6 +104,19 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
         return SheetFile(
             path=shown, format=told.name, suppressions=suppressions, diagnostics=_sorted(diagnostics + found)
         )
+    if told.role != "sheet" and told.check is not None:  # a setting checked as what it is
+        from shipyard.core.registry import load
+
+        said = Diagnostic(
+            code="IO013",
+            severity=Severity.INFO,
+            span=top,
+            message=f"{told.description} file, checked as one: {told.instead}",
+        )
+        found = [d for d in load(told.check)(path, shown) if d.span.path == shown]
+        return SheetFile(
+            path=shown, format=told.name, suppressions=suppressions, diagnostics=_sorted(diagnostics + [said, *found])
+        )
     if told.role != "sheet":
         refusal = Diagnostic(
             code="IO007",

@@ -48,6 +48,9 @@ class Format(NamedTuple):
     instead: str = ""
     #: For a game log: what referees it (``"module:function"``; see ``role``).
     referee: str | None = None
+    #: For a setting file ``check`` can check as what it is: ``"module:function"``, ``check(path, shown) ->
+    #: diagnostics``, the file's own findings (IO013 says what the file is, instead of IO007's refusal).
+    check: str | None = None
 
 
 class Commands(NamedTuple):

@@ -45,6 +45,7 @@ SYSTEMS = (
                 "a fleet search's catalogue",
                 toml_table="[[designs]]",
                 instead="give it to 'shipyard combat search'",
+                check="shipyard.systems.mcs.combat.search:catalogue_findings",
             ),
             Format(
                 "opponent-pool",
@@ -52,6 +53,7 @@ SYSTEMS = (
                 "a fleet search's opponent pool",
                 toml_table="[[opponents]]",
                 instead="give it to 'shipyard combat search --against'",
+                check="shipyard.systems.mcs.combat.search:pool_findings",
             ),
         ),
         ship_format="usd",

@@ -429,18 +429,26 @@ def test_the_page_has_its_charts(tmp_path):
 
 
 def test_check_tells_a_catalogue_and_a_pool_for_what_they_are(tmp_path):
-    """``check`` is given a search's files by mistake: each is named for what it is, with the command that reads it
-    (IO007), not "a TOML file of no kind shipyard reads"."""
+    """``check`` of a search's files: each is named for what it is, with the command that reads it (IO013, info),
+    and checked as the search reads it: valid ones exit 0 (before: an IO007 error and exit 2); a catalogue whose
+    design has max below min and a pool naming a missing sheet give their errors at their lines, exit 1."""
     catalogue = tmp_path / "catalogue.toml"
     catalogue.write_text(f'[[designs]]\nsheet = "{beside(tmp_path, Path(SHEETS[0]))}"\n', encoding="utf-8")
     pool = tmp_path / "pool.toml"
     pool.write_text(f'[[opponents]]\nships = [{{sheet = "{beside(tmp_path, Path(AGAINST))}"}}]\n', encoding="utf-8")
     result = runner.invoke(app, ["check", str(catalogue), str(pool)])
-    assert result.exit_code == 2
-    assert f"{catalogue}:1:1: error: IO007 a fleet search's catalogue file, not a sheet: give it to 'shipyard " in (
-        result.output.replace("\n", " ")
+    assert result.exit_code == 0, result.output
+    output = result.output.replace("\n", " ")
+    assert f"{catalogue}:1:1: info: IO013 a fleet search's catalogue file, checked as one: give it to 'shipyard " in (
+        output
     )
-    assert "a fleet search's opponent pool file, not a sheet" in result.output.replace("\n", " ")
+    assert "info: IO013 a fleet search's opponent pool file, checked as one" in output and ": error:" not in output
+    catalogue.write_text(catalogue.read_text(encoding="utf-8") + "min = 3\nmax = 1\n", encoding="utf-8")
+    pool.write_text('[[opponents]]\nships = [{sheet = "missing.usd"}]\n', encoding="utf-8")
+    result = runner.invoke(app, ["check", str(catalogue), str(pool)])
+    assert result.exit_code == 1
+    assert f"{catalogue}:1:1: error: SRC002" in result.stdout and "max 1 is below min 3" in result.stdout
+    assert f"{pool}:2:1: error: CMB003 missing.usd holds no MCS USD ship" in result.stdout
 
 
 def test_a_catalogue_is_told_by_what_it_holds_not_its_name(tmp_path):

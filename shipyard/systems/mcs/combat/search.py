@@ -185,6 +185,16 @@ def _catalogue_designs(path: Path, shown: str) -> tuple[CatalogueFile | None, li
     return catalogue, designs, found
 
 
+def catalogue_findings(path: Path, shown: str) -> list[Diagnostic]:
+    """A catalogue file's findings, read as the search reads it (``shipyard check`` of the file)."""
+    return _catalogue_designs(path, shown)[2]
+
+
+def pool_findings(path: Path, shown: str) -> list[Diagnostic]:
+    """An opponent pool's findings, each opponent's side built as the search builds it (``shipyard check``)."""
+    return _toml_opponents(path, 0)[2]
+
+
 def load_catalogue(sources: Sequence[Path]) -> tuple[Inputs, list[Diagnostic]]:
     """The designs of the catalogue's files: sheets (each MCS ship a design, priced by its sheet) and catalogue
     files (TOML: ``[[designs]]`` with a sheet, cost and bounds, and the fleet's ``max_ships`` and ``tl``)."""
