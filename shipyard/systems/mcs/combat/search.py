@@ -482,11 +482,12 @@ class Tried:
     def value(self, objective: str) -> float:
         return self.worst if objective == "worst" else self.win
 
-    def rank(self, objective: str) -> tuple[float, float, float]:
-        """Better first: the objective, then draws (a draw is better than a loss), then the MCr lost a battle."""
-        return (self.value(objective), self.share("draws"), -self.lost_mcr)
+    def rank(self, objective: str) -> tuple[float, float, float, float]:
+        """Better first: the objective, then draws (a draw is better than a loss), then the cheaper fleet (of two
+        that both win every battle, the one that costs less is the better buy), then the MCr lost a battle."""
+        return (self.value(objective), self.share("draws"), -float(self.cost), -self.lost_mcr)
 
-    def standing(self, objective: str) -> tuple[tuple[float, float, float], int]:
+    def standing(self, objective: str) -> tuple[tuple[float, float, float, float], int]:
         """Where it stands among fleets: by ``rank``, the one tried first ahead on a tie."""
         return (self.rank(objective), -self.order)
 
@@ -556,6 +557,9 @@ class SearchResult:
     history: list[Progress]
     battles: int  # fought in all (a journal's included)
     resumed: int = 0  # trials read back from the journal
+    #: The best fleet and the best of one design fought again on battles no candidate was chosen by (each
+    #: opponent's runs ``full`` to ``2 x full``), by candidate key: the figures reported for them.
+    remeasured: dict[str, Tried] = field(default_factory=dict)
 
     @property
     def ranked(self) -> list[Tried]:
@@ -572,6 +576,15 @@ class SearchResult:
         """The best fleet of one design (any doctrine), fully evaluated: what the search must at least match."""
         single = [t for t in self.ranked if sum(1 for n in t.candidate.counts if n) == 1]
         return single[0] if single else None
+
+    def again(self, tried: Tried | None) -> Tried | None:
+        """``tried`` as re-measured on fresh battles, when it was (the best fleet, the best of one design)."""
+        return None if tried is None else self.remeasured.get(tried.candidate.key)
+
+    @property
+    def only_single(self) -> bool:
+        """Whether the battles bought no search: every fleet tried is of one design alone (the first generation)."""
+        return all(sum(1 for n in t.candidate.counts if n) <= 1 for t in self.tried)
 
     @property
     def front(self) -> list[Tried]:
@@ -745,7 +758,7 @@ class Search:
             new = self._generation(pending, study, told)
             pending, told = [], set()
             stale = 0 if new else stale + 1
-        return SearchResult(
+        result = SearchResult(
             self.space,
             self.inputs,
             self.settings,
@@ -754,6 +767,30 @@ class Search:
             self.fought,
             self.resumed,
         )
+        result.remeasured = self._remeasure([t for t in (result.best, result.baseline) if t is not None])
+        result.battles = self.fought
+        return result
+
+    def _remeasure(self, chosen: list[Tried]) -> dict[str, Tried]:
+        """The fleets ``chosen`` as the best of many, fought again on fresh battles: each opponent's runs ``full``
+        to ``2 x full``, which no candidate's figure was drawn from (the maximum of many noisy estimates is biased
+        upward; these are not). Both on the same runs (common random numbers), so they compare fairly."""
+        full = self.settings.full
+        again: dict[str, Tried] = {}
+        for tried in chosen:
+            if tried.candidate.key not in again:
+                scores = [Score() for _ in tried.scores]
+                again[tried.candidate.key] = Tried(tried.candidate, tried.order, tried.cost, scores, full=True)
+        units = [
+            Unit(fresh.candidate, opponent, first, min(first + self.settings.block, 2 * full))
+            for fresh in again.values()
+            for opponent in range(len(fresh.scores))
+            for first in range(full, 2 * full, self.settings.block)
+        ]
+        for unit, score in zip(units, self.executor.map(units), strict=True):
+            again[unit.candidate.key].scores[unit.opponent].add(score)
+            self.fought += score.battles
+        return again
 
     def _size(self, first: int) -> int:
         """The trials of the generation that starts at trial ``first``: the first is the fleets of one design alone

@@ -61,6 +61,22 @@ def tried_document(tried: Tried, result: SearchResult) -> dict[str, Any]:
     }
 
 
+def _chosen_document(tried: Tried | None, result: SearchResult) -> dict[str, Any] | None:
+    """A chosen fleet's document, with ``remeasured``: its figures on fresh battles (the ones to quote)."""
+    if tried is None:
+        return None
+    document = tried_document(tried, result)
+    again = result.again(tried)
+    if again is not None:
+        fresh = tried_document(again, result)
+        document["remeasured"] = {key: fresh[key] for key in REMEASURED}
+    return document
+
+
+#: The figures of a fleet's ``remeasured`` block in JSON.
+REMEASURED = ("battles", "win", "draw", "loss", "win_ci", "worst", "worst_ci", "worst_opponent", "objective")
+
+
 def search_document(result: SearchResult) -> dict[str, Any]:
     """The search as JSON: the best fleet, the next best, the Pareto front, the payoff matrix of every fleet
     tried against every opponent, the baseline (the best fleet of one design) and the search's course."""
@@ -69,6 +85,7 @@ def search_document(result: SearchResult) -> dict[str, Any]:
     return {
         "seed": settings.seed,
         "battles": result.battles,
+        "remeasured_battles": sum(t.battles for t in result.remeasured.values()),
         "budget_mcr": float(result.space.budget),
         "objective": settings.objective,
         "sampler": settings.sampler,
@@ -84,9 +101,9 @@ def search_document(result: SearchResult) -> dict[str, Any]:
             for d, (low, high) in zip(result.space.designs, result.space.bounds, strict=True)
         ],
         "knobs": {"searched": result.space.searched, "fixed": result.space.fixed},
-        "best": tried_document(best, result) if best is not None else None,
+        "best": _chosen_document(best, result),
         "top": [tried_document(t, result) for t in result.ranked[:TOP]],
-        "baseline": tried_document(baseline, result) if baseline is not None else None,
+        "baseline": _chosen_document(baseline, result),
         "front": [tried_document(t, result) for t in result.front],
         "payoff": {
             "opponents": [o.label for o in result.inputs.opponents],
@@ -123,6 +140,41 @@ def _line(tried: Tried, result: SearchResult) -> str:
     )
 
 
+def _figures(tried: Tried, result: SearchResult) -> list[str]:
+    """A chosen fleet's figures: re-measured on fresh battles (the figure to quote), then the search's own (the
+    best of many noisy estimates, biased upward)."""
+    again = result.again(tried)
+    if again is None:
+        return [f"  {_line(tried, result)}"]
+    return [
+        f"  on fresh battles: {_line(again, result)}",
+        f"  in the search (chosen as the best of many, so biased upward): {_line(tried, result)}",
+    ]
+
+
+def _plainly(result: SearchResult) -> list[str]:
+    """What the figures mean, said plainly: no search bought, no fleet that wins, a best no better than one
+    design's."""
+    best, baseline = result.again(result.best), result.again(result.baseline)
+    objective = result.settings.objective
+    said: list[str] = []
+    if result.only_single:
+        said.append("The battles bought no search: only the fleets of one design were fought (give more --battles).")
+    if best is not None and best.value(objective) == 0:
+        said.append("No fleet tried beats the opponent: the best won none of its fresh battles.")
+    elif (
+        best is not None
+        and baseline is not None
+        and best.candidate.key != baseline.candidate.key
+        and best.interval(objective)[0] <= baseline.interval(objective)[1]
+    ):
+        said.append(
+            "The best is not distinguishable from the best of one design: their intervals on the same fresh "
+            "battles overlap."
+        )
+    return ["", *said] if said else []
+
+
 def search_text(result: SearchResult) -> str:
     settings, space = result.settings, result.space
     opponents = result.inputs.opponents
@@ -142,15 +194,18 @@ def search_text(result: SearchResult) -> str:
         "",
         f"Best: {describe(best, space)} (MCr {float(best.cost):,.2f})",
         f"  doctrine: {knob_words(best)}",
-        f"  {_line(best, result)}",
+        *_figures(best, result),
     ]
     baseline = result.baseline
-    if baseline is not None:
+    if baseline is not None and baseline.candidate.key == best.candidate.key:
+        lines.append("Best of one design: the best above.")
+    elif baseline is not None:
         lines += [
             f"Best of one design: {describe(baseline, space)} (MCr {float(baseline.cost):,.2f}), "
             f"{knob_words(baseline)}",
-            f"  {_line(baseline, result)}",
+            *_figures(baseline, result),
         ]
+    lines += _plainly(result)
     lines += ["", "Best fleets:"]
     for rank, tried in enumerate(result.ranked[:TOP], start=1):
         low, high = tried.interval(settings.objective)
