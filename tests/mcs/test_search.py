@@ -528,3 +528,49 @@ def test_a_search_says_when_its_battles_bought_no_search():
     args = [*SHEETS, "--against", AGAINST, "-b", "4000", "--screen", "10", "--full", "10", "-n", "30", "-q"]
     text = runner.invoke(app, ["combat", "search", *args]).stdout
     assert "The battles bought no search: only the fleets of one design were fought" in text, text
+
+
+def test_a_dask_task_key_names_everything_its_battles_depend_on():
+    """Two searches on one scheduler must never share a task key unless their battles are the same: a key names
+    the world (designs, opponents, seeds, options) by its digest, the fleet and doctrine, the opponent and the
+    runs. Before, a key was the map call's count, the unit's place in it, the opponent and the runs: the first
+    map of every search had the same keys."""
+    from shipyard.systems.mcs.combat.workers import unit_key, world_digest
+
+    inputs, searched = _inputs()
+    one, other = world_digest(world(inputs, searched, 1)), world_digest(world(inputs, searched, 2))
+    assert one == world_digest(world(inputs, searched, 1)) and one != other
+    fleet = Candidate((6, 2, 0), searched.knobs({}))
+    unit = Unit(fleet, 0, 0, 10)
+    keys = {
+        unit_key(one, unit),
+        unit_key(other, unit),
+        unit_key(one, Unit(Candidate((5, 2, 0), searched.knobs({})), 0, 0, 10)),
+        unit_key(one, Unit(fleet, 0, 10, 20)),
+    }
+    assert len(keys) == 4
+
+
+def test_two_searches_at_once_on_one_scheduler_get_their_own_battles():
+    """Two searches of different seeds send the same units at the same time to one LocalCluster: each gets the
+    battles of its own world, as this process fights them."""
+    distributed = pytest.importorskip("distributed")
+    from concurrent.futures import ThreadPoolExecutor
+
+    from shipyard.systems.mcs.combat.workers import DaskCluster
+
+    inputs, searched = _inputs()
+    worlds = [world(inputs, searched, 1), world(inputs, searched, 2)]
+    fleet = Candidate((6, 2, 0), searched.knobs({}))
+    units = [Unit(fleet, 0, first, first + 10) for first in range(0, 100, 10)]
+    expected = [[fight_unit(w, u) for u in units] for w in worlds]
+    assert expected[0] != expected[1]
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+        clusters = [DaskCluster(w, cluster.scheduler_address, 2) for w in worlds]
+        try:
+            with ThreadPoolExecutor(2) as threads:
+                results = list(threads.map(lambda c: c.map(units), clusters))
+        finally:
+            for each in clusters:
+                each.close()
+    assert results == expected

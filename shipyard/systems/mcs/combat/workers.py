@@ -8,6 +8,8 @@ opponents, ready to fight) once, and builds a candidate's fleet from it.
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -21,6 +23,9 @@ from shipyard.systems.mcs.combat.limits import SCHEDULER_TIMEOUT
 from shipyard.systems.mcs.combat.resolve import Options
 from shipyard.systems.mcs.combat.state import CombatShip
 from shipyard.systems.mcs.combat.turns import Fleet, fight
+
+#: Hex digits of a digest in a Dask task key (64 bits: no two worlds or fleets of a scheduler alike in practice).
+DIGEST_CHARS = 16
 
 
 @dataclass(frozen=True)
@@ -187,6 +192,20 @@ class Unreachable(Exception):
     """The Dask scheduler asked for did not answer (its message names the address and the wait)."""
 
 
+def world_digest(world: World) -> str:
+    """What a unit's battles depend on besides the unit: the designs, the opponents, their seeds, the options,
+    the start and the turn limit (a digest of the world as it is sent)."""
+    return hashlib.sha256(pickle.dumps(world, protocol=pickle.HIGHEST_PROTOCOL)).hexdigest()[:DIGEST_CHARS]
+
+
+def unit_key(digest: str, unit: Unit) -> str:
+    """A unit's task key on a Dask cluster: it names everything the result depends on (the world's digest, the
+    candidate's fleet and doctrine, the opponent, the runs), so two searches on one scheduler never take each
+    other's results (a scheduler hands the result of a key it holds to whoever asks for that key)."""
+    fleet = hashlib.sha256(unit.candidate.key.encode()).hexdigest()[:DIGEST_CHARS]
+    return f"shipyard-battles-{digest}-{fleet}-{unit.opponent}-{unit.first}-{unit.last}"
+
+
 class DaskCluster:
     """Units sent to a Dask cluster: an existing scheduler's (``address``), else a local cluster of ``workers``
     processes started for the search. The world is scattered to every worker once; each unit is a task whose key
@@ -207,16 +226,12 @@ class DaskCluster:
                 raise Unreachable(f"no Dask scheduler answered at {address} within {timeout:g} s{why}") from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})))
         self.world = self.client.scatter(world, broadcast=True)
-        self.sent = 0
+        self.digest = world_digest(world)
 
     def map(self, units: Sequence[Unit]) -> list[Score]:
-        self.sent += 1
-        keys = [
-            f"shipyard-battles-{self.sent}-{i}-{unit.opponent}-{unit.first}-{unit.last}" for i, unit in enumerate(units)
-        ]
         futures = [
-            self.client.submit(_fight_on_dask, self.world, unit, key=key, pure=False)
-            for unit, key in zip(units, keys, strict=True)
+            self.client.submit(_fight_on_dask, self.world, unit, key=unit_key(self.digest, unit), pure=False)
+            for unit in units
         ]
         return list(self.client.gather(futures))
 
