@@ -574,3 +574,15 @@ def test_two_searches_at_once_on_one_scheduler_get_their_own_battles():
             for each in clusters:
                 each.close()
     assert results == expected
+
+
+def test_a_search_says_why_it_stopped():
+    """A search stops when its battles are spent, or after --stale generations in a row that bring no new fleet:
+    it says which. 400 battles spend the small search's budget; two designs of one ship each (the space has
+    two fleets, each with one doctrine) leave the optimiser nothing new to propose after the first generation."""
+    spent = _search()
+    assert spent["stopped"].startswith("its battles were spent (") and "--battles 400)" in spent["stopped"]
+    args = [*SHEETS[:2], "--against", AGAINST, "-b", "500", "--knobs", "none", "--max-ships", "1"]
+    small = runner.invoke(app, ["combat", "search", *args, "--screen", "10", "--full", "10", "-n", "100000", "-q"])
+    assert small.exit_code == 0, small.output
+    assert "The search stopped: 5 generations in a row brought no fleet not tried before" in small.stdout

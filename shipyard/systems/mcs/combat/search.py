@@ -557,6 +557,8 @@ class SearchResult:
     history: list[Progress]
     battles: int  # fought in all (a journal's included)
     resumed: int = 0  # trials read back from the journal
+    #: Why the search stopped, in words: its battles spent, or generations that brought no new fleet.
+    stopped: str = ""
     #: The best fleet and the best of one design fought again on battles no candidate was chosen by (each
     #: opponent's runs ``full`` to ``2 x full``), by candidate key: the figures reported for them.
     remeasured: dict[str, Tried] = field(default_factory=dict)
@@ -766,6 +768,12 @@ class Search:
             self.history,
             self.fought,
             self.resumed,
+        )
+        result.stopped = (
+            f"{stale} generations in a row brought no fleet not tried before (the optimiser proposes none new: "
+            f"the space searched is exhausted, or nearly)"
+            if stale >= self.settings.stale
+            else f"its battles were spent ({self.fought:,} fought, --battles {self.settings.battles:,})"
         )
         result.remeasured = self._remeasure([t for t in (result.best, result.baseline) if t is not None])
         result.battles = self.fought

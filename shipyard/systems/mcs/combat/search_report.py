@@ -92,6 +92,7 @@ def search_document(result: SearchResult) -> dict[str, Any]:
         "candidates": len(result.tried),
         "fully_evaluated": sum(1 for t in result.tried if t.full),
         "resumed_trials": result.resumed,
+        "stopped": result.stopped,
         "opponents": [
             {"label": o.label, "name": o.fleet.name, "seed": opponent_seed(settings.seed, j)}
             for j, o in enumerate(result.inputs.opponents)
@@ -232,6 +233,8 @@ def search_text(result: SearchResult) -> str:
         f"{sum(1 for t in result.tried if t.full)} fleet(s) fully evaluated ({settings.full} battles an opponent), "
         f"{raced} dropped early by racing",
     ]
+    if result.stopped:
+        lines.append(f"The search stopped: {result.stopped}.")
     return "\n".join(lines) + "\n"
 
 
