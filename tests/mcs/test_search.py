@@ -586,3 +586,24 @@ def test_a_search_says_why_it_stopped():
     small = runner.invoke(app, ["combat", "search", *args, "--screen", "10", "--full", "10", "-n", "100000", "-q"])
     assert small.exit_code == 0, small.output
     assert "The search stopped: 5 generations in a row brought no fleet not tried before" in small.stdout
+
+
+def test_two_designs_of_one_sheet_and_name_are_told_apart(tmp_path):
+    """A catalogue lists the Drachen Jaeger twice, with a green and an elite crew: every output tells them apart
+    by the crew ('... (elite crew)'), and two listings with one crew by their place in the catalogue. Before,
+    both were 'MF357B Drachen Jaeger Class Heavy Fighter' in the text, the JSON and the page."""
+    from shipyard.systems.mcs.combat.search import design_labels
+
+    sheet = beside(tmp_path, Path(SHEETS[1]))
+    catalogue = tmp_path / "catalogue.toml"
+    catalogue.write_text(
+        f'[[designs]]\nsheet = "{sheet}"\ncrew = "green"\n\n[[designs]]\nsheet = "{sheet}"\ncrew = "elite"\n',
+        encoding="utf-8",
+    )
+    document = _search(sheets=[str(catalogue)], budget="900")
+    labels = [d["label"] for d in document["designs"]]
+    name = "MF357B Drachen Jaeger Class Heavy Fighter"
+    assert labels == [f"{name} (green crew)", f"{name} (elite crew)"]
+    assert [d["crew"] for d in document["designs"]] == ["green", "elite"]
+    inputs, _ = load_catalogue([catalogue, catalogue])
+    assert design_labels(inputs.designs) == [f"{name} (design {n})" for n in (1, 2, 3, 4)]  # each crew twice

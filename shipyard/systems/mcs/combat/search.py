@@ -923,10 +923,25 @@ def make_executor(
     return workers.LocalProcesses(world, jobs)
 
 
+def design_labels(designs: Sequence[Design]) -> list[str]:
+    """Each design's name as every output shows it, told apart where two share one: by its crew where the
+    catalogue gives crews ('Kuvasz (elite crew)'), else by its place in the catalogue ('Kuvasz (design 2)')."""
+    names = [d.name for d in designs]
+    labels = []
+    for index, design in enumerate(designs):
+        label = design.name
+        if names.count(design.name) > 1:
+            crewed = [d.crew for d in designs if d.name == design.name]
+            unique = design.crew is not None and crewed.count(design.crew) == 1
+            label += f" ({design.crew} crew)" if unique else f" (design {index + 1})"
+        labels.append(label)
+    return labels
+
+
 def describe(tried: Tried, space: Space, short: bool = False) -> str:
     """A fleet in words: '2 Midu Agashaan + 6 Zhodani Patrol Corvette'; ``short``, for a chart's label: each design
     by the first word of its name, or its whole name where two would share one ('4 Zhodani + 12 MF357B')."""
-    names = [d.name for d in space.designs]
+    names = design_labels(space.designs)
     if short:
         first = [name.split()[0] if name.split() else name for name in names]
         names = [word if first.count(word) == 1 else name for word, name in zip(first, names, strict=True)]

@@ -16,6 +16,7 @@ from shipyard.systems.mcs.combat.search import (
     SearchResult,
     Tried,
     describe,
+    design_labels,
     fleet_sides,
     opponent_seed,
 )
@@ -27,8 +28,10 @@ HEAT_ROWS = 20
 
 def fleet_entries(tried: Tried, result: SearchResult) -> list[dict[str, Any]]:
     return [
-        {"name": d.name, "sheet": d.shown, "count": n}
-        for d, n in zip(result.space.designs, tried.candidate.counts, strict=True)
+        {"name": d.name, "label": label, "sheet": d.shown, "crew": d.crew, "count": n}
+        for d, label, n in zip(
+            result.space.designs, design_labels(result.space.designs), tried.candidate.counts, strict=True
+        )
         if n
     ]
 
@@ -98,8 +101,18 @@ def search_document(result: SearchResult) -> dict[str, Any]:
             for j, o in enumerate(result.inputs.opponents)
         ],
         "designs": [
-            {"name": d.name, "sheet": d.shown, "cost_mcr": float(d.cost), "min": low, "max": high}
-            for d, (low, high) in zip(result.space.designs, result.space.bounds, strict=True)
+            {
+                "name": d.name,
+                "label": label,
+                "sheet": d.shown,
+                "crew": d.crew,
+                "cost_mcr": float(d.cost),
+                "min": low,
+                "max": high,
+            }
+            for d, label, (low, high) in zip(
+                result.space.designs, design_labels(result.space.designs), result.space.bounds, strict=True
+            )
         ],
         "knobs": {"searched": result.space.searched, "fixed": result.space.fixed},
         "best": _chosen_document(best, result),
