@@ -210,10 +210,20 @@ def test_a_catalogue_gives_a_cost_and_bounds(tmp_path):
     )
     document = _search(sheets=[str(catalogue)], budget="1200")
     assert document["designs"] == [
-        {"name": "Kuvasz", "sheet": str(tmp_path / "kuvasz.usd"), "cost_mcr": 500.0, "min": 0, "max": 2},
+        {
+            "name": "Kuvasz",
+            "label": "Kuvasz",
+            "sheet": str(tmp_path / "kuvasz.usd"),
+            "crew": None,
+            "cost_mcr": 500.0,
+            "min": 0,
+            "max": 2,
+        },
         {
             "name": "Rampart-15 Light Fighter",
+            "label": "Rampart-15 Light Fighter",
             "sheet": str(tmp_path / "rampart-15.usd"),
+            "crew": None,
             "cost_mcr": 63.0,
             "min": 1,
             "max": 12,
@@ -287,7 +297,7 @@ def test_the_document_has_the_promised_shape():
     assert {"seed", "battles", "best", "front", "payoff"} <= set(document)
     best = document["best"]
     assert {"fleet", "cost_mcr", "win", "draw", "loss", "win_ci"} <= set(best)
-    assert all(set(entry) == {"name", "sheet", "count"} for entry in best["fleet"])
+    assert all(set(entry) == {"name", "label", "sheet", "crew", "count"} for entry in best["fleet"])
     assert best["win"] + best["draw"] + best["loss"] == pytest.approx(1)
     assert best["win_ci"][0] <= best["win"] <= best["win_ci"][1]
     assert best["cost_mcr"] <= 4000 and sum(e["count"] for e in best["fleet"]) <= 12
@@ -607,3 +617,26 @@ def test_two_designs_of_one_sheet_and_name_are_told_apart(tmp_path):
     assert [d["crew"] for d in document["designs"]] == ["green", "elite"]
     inputs, _ = load_catalogue([catalogue, catalogue])
     assert design_labels(inputs.designs) == [f"{name} (design {n})" for n in (1, 2, 3, 4)]  # each crew twice
+
+
+def test_knob_choices_that_fight_the_same_battles_are_folded_into_one():
+    """MCS 2.1 aims spinal mounts only, and holding missiles matters only to a fleet that has them: for a fleet of
+    corvettes and heavy fighters (no spinal mount; the fighters' FIM rack is a missile battery) "aim" fights as
+    "neither" and "evade-and-aim" as "evade", so the search fights it once; "hold" stays (it has missiles). The
+    Midu (a spinal PAW) keeps every choice. The two folded doctrines fight identical battles (runs 0 to 20)."""
+    inputs, searched = _inputs()
+    fleet = (2, 3, 0)
+    aim = searched.knobs({"evasion": "aim", "missiles": "hold"})
+    folded = searched.folded(fleet, aim)
+    assert dict(folded)["evasion"] == "neither" and dict(folded)["missiles"] == "hold"
+    assert dict(searched.folded(fleet, searched.knobs({"evasion": "evade-and-aim"})))["evasion"] == "evade"
+    w = world(inputs, searched, 3)
+    neither = searched.knobs({"evasion": "neither", "missiles": "hold"})
+    assert fight_unit(w, Unit(Candidate(fleet, aim), 0, 0, 20)) == fight_unit(
+        w, Unit(Candidate(fleet, neither), 0, 0, 20)
+    )
+    midu, found = load_catalogue([Path(AGAINST)])
+    assert not [d for d in found if d.severity.value == "error"]
+    alone, problems = space(midu, Fraction(4000), None, {}, 1, None, Span("c", 1, 1))
+    assert alone is not None, problems
+    assert alone.folded((1,), aim) == aim

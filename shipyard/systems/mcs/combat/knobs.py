@@ -31,6 +31,15 @@ KNOBS: dict[str, dict[str, dict[str, Any]]] = {
     },
 }
 
+#: Knob choices that fight the same battles as another when no ship of the fleet can use the difference, and the
+#: ship part that makes them differ: aiming is for spinal mounts only (MCS 2.1), holding missiles matters only to a
+#: fleet that has them (MCS 4.0). A fleet without that part is given the other choice: its battles are the same.
+FOLDS: dict[tuple[str, str], tuple[str, str]] = {
+    ("evasion", "aim"): ("neither", "spinal"),
+    ("evasion", "evade-and-aim"): ("evade", "spinal"),
+    ("missiles", "hold"): ("fire", "missile"),
+}
+
 #: Each knob's first choice: what the side does when the knob is neither searched nor fixed.
 DEFAULTS: dict[str, str] = {name: next(iter(choices)) for name, choices in KNOBS.items()}
 

@@ -37,10 +37,10 @@ from shipyard.systems.mcs.combat.battle import (
     ship_template,
     wilson,
 )
-from shipyard.systems.mcs.combat.knobs import DEFAULTS, KNOBS
+from shipyard.systems.mcs.combat.knobs import DEFAULTS, FOLDS, KNOBS
 from shipyard.systems.mcs.combat.limits import MAX_DESIGNS, MAX_OPPONENTS, MAX_SIDE_SHIPS, SCHEDULER_TIMEOUT
 from shipyard.systems.mcs.combat.resolve import Options
-from shipyard.systems.mcs.combat.state import CombatShip, combat_ship
+from shipyard.systems.mcs.combat.state import EVERY_KIND, CombatShip, combat_ship
 from shipyard.systems.mcs.combat.turns import Fleet, run_seed
 from shipyard.systems.mcs.combat.workers import Candidate, Executor, Score, Unit, World
 from shipyard.systems.mcs.model import UsdShip
@@ -345,6 +345,20 @@ class Space:
 
     def knobs(self, chosen: dict[str, str]) -> tuple[tuple[str, str], ...]:
         return tuple((name, chosen.get(name, self.fixed.get(name, DEFAULTS[name]))) for name in KNOBS)
+
+    def folded(self, counts: Sequence[int], knobs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+        """``knobs`` with each choice that fights the same battles as another for this fleet made that other
+        (``FOLDS``: no spinal mount to aim, no missiles to hold), so one fleet is fought once."""
+        bought = [d.template for d, n in zip(self.designs, counts, strict=True) if n]
+        parts = {
+            "spinal": any(ship.has_mounted("spinal", EVERY_KIND) for ship in bought),
+            "missile": any(g.kind == "missile" for ship in bought for g in ship.groups),
+        }
+        folded = []
+        for name, choice in knobs:
+            fold = FOLDS.get((name, choice))
+            folded.append((name, fold[0]) if fold is not None and not parts[fold[1]] else (name, choice))
+        return tuple(folded)
 
     def cost(self, counts: Sequence[int]) -> Fraction:
         return sum((d.cost * n for d, n in zip(self.designs, counts, strict=True)), Fraction(0))
@@ -692,7 +706,8 @@ class Search:
         for name, (low, high) in zip(self._names(), self.space.bounds, strict=True):
             counts.append(trial.suggest_int(name, low, high) if high > low else low)
         chosen = {name: trial.suggest_categorical(f"knob {name}", list(KNOBS[name])) for name in self.space.searched}
-        return Candidate(self.space.repair(counts), self.space.knobs(chosen))
+        fleet = self.space.repair(counts)
+        return Candidate(fleet, self.space.folded(fleet, self.space.knobs(chosen)))
 
     def _baseline(self) -> list[dict[str, Any]]:
         """The first trials: each design alone, as many as the budget buys, with the default (or fixed) doctrine."""
