@@ -1327,3 +1327,11 @@ def test_a_salvo_with_no_defence_given_says_none_was_counted():
     )
     defended = runner.invoke(app, [*args, "-r", "m", "--defence", "#2=3"]).stdout
     assert "strikes: 29.6% (8/27)" in defended and "no point defence counted" not in defended
+
+
+def test_a_ship_fights_with_every_power_plant_of_its_power_line():
+    """The Kuvasz's sheet gives "Power: 3 + 2" and its notes say "Two power plants - 1170 MW fusion and 500 MW
+    fusion+; the latter is only run during combat situations": in combat both run, 5 (before: 3). A power plant
+    destroyed then costs all 5 points (MCS 4.5); one plant's sheet is its one figure (the Midu's 10)."""
+    assert ship("kuvasz").power == 5 and ship("kuvasz").built_power == 5
+    assert ship("midu-agashaan").power == 10

@@ -87,10 +87,10 @@ def test_blocking_sand_meets_salvos_in_battle(tmp_path):
 
 def test_power_plant_damage_reduces_maneuver_by_default():
     """MCS 4.5: "Generally, each point of power plant damage reduces maneuver by one or disables one weapon battery
-    per two points." The Kuvasz (Maneuver 3, Power 3) with a point of power lost has 2 G by the default reading;
-    with ``power_loss = "batteries"`` its 3 G stay and one point disables nothing."""
+    per two points." The Kuvasz (Maneuver 3, Power 3 + 2: 5 in combat) with a point of power lost has 2 G by the
+    default reading; with ``power_loss = "batteries"`` its 3 G stay and one point disables nothing."""
     kuvasz = _ship("kuvasz")
-    kuvasz.power = 2
+    kuvasz.power = 4
     assert (kuvasz.power_damage(), kuvasz.current_maneuver(), kuvasz.unpowered()) == (1, 2, set())
     kuvasz.power_loss = "batteries"
     assert (kuvasz.current_maneuver(), kuvasz.unpowered()) == (3, set())
@@ -100,7 +100,7 @@ def test_two_points_of_power_damage_disable_a_weapon_battery():
     """The same Kuvasz down 2 points, by ``power_loss = "batteries"``: one weapon battery is disabled, the last of
     the sheet's order (its second missile bay); its maneuver stays 3."""
     kuvasz = _ship("kuvasz")
-    kuvasz.power, kuvasz.power_loss = 1, "batteries"
+    kuvasz.power, kuvasz.power_loss = 3, "batteries"
     bays = kuvasz.group("Missile Bays")
     assert kuvasz.unpowered() == {id(bays.batteries[1])} and kuvasz.current_maneuver() == 3
 

@@ -497,6 +497,13 @@ def pick_ship(ships: list[UsdShip], name: str | None, sheet: str) -> tuple[UsdSh
     return None, (f"{sheet} holds no MCS USD ship named {quoted(name)}{hint}" + (f": it holds {held}" if ships else ""))
 
 
+def combat_power(ship: UsdShip) -> int | None:
+    """The power rating a ship fights with: every plant of its Power line ("Power: 3 + 2" is 5). The seed's Kuvasz
+    gives 3 + 2 and says of the second plant "the latter is only run during combat situations": in combat both
+    run. None where the sheet gives no power."""
+    return sum(ship.power) if ship.power else None
+
+
 def combat_ship(
     ship: UsdShip,
     crew_quality: str | None = None,
@@ -521,7 +528,7 @@ def combat_ship(
         meson_screen=ship.meson_screen,
         maneuver=maneuver,
         jump=ship.jump,
-        power=ship.power[0] if ship.power else None,
+        power=combat_power(ship),
         g_tolerance=ship.g_tolerance,
         fire_control=ship.fire_control or 0,
         computers=sum(c.count for c in ship.computers),
@@ -541,7 +548,7 @@ def combat_ship(
         groups=_groups(ship, mounts),
         sensors=_sensors(ship),
         vacc_suits=vacc_suits,
-        built_power=ship.power[0] if ship.power else None,
+        built_power=combat_power(ship),
         facilities=frozenset(
             name for name, named in OPTIONAL_FACILITIES.items() if any(named.search(note.text) for note in ship.notes)
         ),
