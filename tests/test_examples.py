@@ -4,6 +4,8 @@ example carries the seed's size slip; a read failure or an internal error is not
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import ROOT, beside
 from typer.testing import CliRunner
@@ -138,3 +140,23 @@ def test_the_readme_library_example_runs_and_says_what_it_shows(monkeypatch, cap
     assert "# Fraction(215, 216)" in block.group(1) and "# Fraction(5, 12)" in block.group(1)
     assert names["midu"].toughness == 10  # type: ignore[attr-defined]
     assert "MCS006" in capsys.readouterr().out
+
+
+#: A place a shipped example points a reader at: a doc, with a section of it ("docs/formats.md, \"Fleets\""), or a
+#: section of the README ("the README, \"Fleets\"").
+_POINTER = re.compile(r'(docs/[\w-]+\.md|the README)(?:, "([^"]+)")?')
+
+
+def test_every_example_points_at_docs_and_sections_that_exist():
+    """Each doc an example's comments name exists, and so does each section they name (the fleet and scenario
+    examples sent readers to README sections "Fleets" and "Scenarios" the README does not have)."""
+    pointers = 0
+    for example in sorted((ROOT / "examples").rglob("*.toml")) + sorted((ROOT / "examples").rglob("*.usd")):
+        for doc, section in _POINTER.findall(example.read_text(encoding="utf-8")):
+            pointers += 1
+            path = ROOT / ("README.md" if doc == "the README" else doc)
+            assert path.exists(), f"{example}: {doc}"
+            if section:
+                headings = [line.lstrip("#").strip() for line in path.read_text().splitlines() if line.startswith("#")]
+                assert section in headings, f"{example}: {doc} has no section {section!r}"
+    assert pointers >= 5
