@@ -432,6 +432,7 @@ def test_the_page_has_its_charts(tmp_path):
     _search("-o", str(page))
     html = page.read_text(encoding="utf-8")
     assert "Fleets by cost and win chance" in html and "Payoff: win chance by opponent" in html
+    assert "Best fleet: <strong>" in html and "on fresh battles</strong>" in html and "Verdict:" not in html
     if CHROMIUM is not None:
         dom = chromium("--dump-dom", page.as_uri()).stdout
         assert dom.count("<svg") == 3

@@ -147,6 +147,7 @@ def test_the_fleet_against_fleet_table(tmp_path):
     page = tmp_path / "odds.html"
     assert runner.invoke(app, ["sfc", "table", str(EXAMPLE), str(other), "-o", str(page)]).exit_code == 0
     assert "Odds of one attack" in page.read_text(encoding="utf-8") and "50.0% / 41.7%" in page.read_text()
+    assert "Odds: <strong>of one attack by each of" in page.read_text() and "Verdict:" not in page.read_text()
 
 
 def test_the_table_refuses_what_is_not_a_roster():

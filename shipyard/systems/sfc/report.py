@@ -192,8 +192,9 @@ def write_table_page(table: SfcTable, output: Path) -> None:
     context = {
         "title": f"shipyard sfc table: {table.names[0]} against {table.names[1]}",
         "verdict": "odds",
+        "verdict_label": "Odds",
         "subtitle": "each cell: the chance one attack damages / destroys",
-        "verdict_words": "",
+        "verdict_words": f"of one attack by each of {table.names[0]} at each of {table.names[1]}",
         "summary": [("attackers", table.names[0]), ("defenders", table.names[1])],
         "charts": [],
         "tables": [html.table("odds", "Odds of one attack", _columns(table), table_rows(table))],

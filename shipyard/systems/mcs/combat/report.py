@@ -389,6 +389,7 @@ def write_battle_page(counted: Counted, output: Path) -> None:
     context = {
         "title": f"shipyard battle: {sides[0]['name']} against {sides[1]['name']}",
         "verdict": "odds",
+        "verdict_label": "Outcome",  # a page of odds: what the battles came to, not a pass or a fail
         "subtitle": f"{counted.runs:,} battles, seed {counted.seed}",
         "verdict_words": battle_verdict(counted),
         "summary": [

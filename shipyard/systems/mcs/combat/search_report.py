@@ -406,9 +406,11 @@ def write_search_page(result: SearchResult, output: Path) -> None:
     context = {
         "title": "shipyard fleet search",
         "verdict": "odds",
+        "verdict_label": "Best fleet",
         "subtitle": f"{result.battles:,} battles over {len(result.tried):,} fleets, seed {result.settings.seed}",
         "verdict_words": (
-            f"Best: {describe(best, result.space)} (MCr {float(best.cost):,.2f}), {_line(best, result)}"
+            f"{describe(best, result.space)} (MCr {float(best.cost):,.2f}), "
+            f"{_line(result.again(best) or best, result)}{' on fresh battles' if result.again(best) else ''}"
             if best is not None
             else "No fleet was fully evaluated."
         ),
