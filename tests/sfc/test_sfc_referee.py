@@ -59,7 +59,7 @@ position = [17, 10]
 [[side.element]]
 id = "c3"
 type = "cruiser"
-position = [16, 2]
+position = [18, 2]
 [[turn]]
 side = "A"
 command_roll = 1
@@ -72,7 +72,7 @@ kind = "jump"
 elements = ["near"]  # SFC209: 11.2" from the world, inside its 16" jump limit
 [[turn.move]]
 element = "dn"
-to = [18, 1]  # SFC202: not straight ahead
+to = [18, 1]  # SFC202: not straight ahead (not made: dn stays at [20, 0])
 [[turn.move]]
 element = "esc"
 to = [24, 5]  # SFC203: stationary
@@ -86,7 +86,7 @@ attack_roll = 6
 defence_roll = 1
 [[turn.fire]]
 element = "dn"
-target = "c2"  # SFC205: 9.1" away; SFC208: 10" from the last target
+target = "c2"  # SFC205: 10.4" away; SFC208: 10" from the last target
 successive = 1
 attack_roll = 1
 defence_roll = 6
@@ -230,7 +230,7 @@ def test_commands_cost_double_far_from_the_flagship(tmp_path):
 
 
 def test_a_fire_ruled_illegal_is_not_applied(tmp_path):
-    """The illegal log's second fire (SFC205: c2 is 9.1" off, beyond the dreadnought's range; SFC208: 10" from the
+    """The illegal log's second fire (SFC205: c2 is 10.4" off, beyond the dreadnought's range; SFC208: 10" from the
     last target) rolls 1 against 6, and its fourth (SFC207) is a tender's: neither is made, so neither changes
     anything and each is said as not applied. The first fire, legal, is applied: 6 + its attack against 1 + the
     cruiser's defence destroys c1."""
@@ -244,3 +244,17 @@ def test_a_fire_ruled_illegal_is_not_applied(tmp_path):
     assert fires[2] == "dn at c3: illegal (SFC206), not applied"
     assert fires[3] == "tender at c3: illegal (SFC207), not applied"
     assert result.turns[0].forces[1]["lost"] == ["c1"]
+
+
+def test_an_illegal_move_is_not_made(tmp_path):
+    """SFC "Movement": "cruising elements move 1-3 inches straight ahead". The dreadnought's move off its facing is
+    SFC202 and is not made, as an illegal fire is not applied: it stays at (20, 0), and its fire at c1 is measured
+    from there (3", within range: legal and applied). Before, the move was kept and later ranges were measured from
+    the illegal square."""
+    path = tmp_path / "game.toml"
+    path.write_text(ILLEGAL, encoding="utf-8")
+    result = referee(path)
+    said = {d.code: d.message for d in result.diagnostics}
+    assert said["SFC202"].endswith("the move is not made: dn stays at (20, 0)")
+    assert said["SFC203"].endswith("the move is not made: esc stays at (25, 5)")
+    assert result.turns[0].lines[1].startswith("dn at c1: 6 + ")

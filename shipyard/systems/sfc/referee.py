@@ -332,26 +332,29 @@ class _Referee:
                 continue
             dx, dy = move.to[0] - piece.x, move.to[1] - piece.y
             length = math.hypot(dx, dy)
+            stays = f"; the move is not made: {piece.id} stays at ({piece.x:g}, {piece.y:g})"
             if piece.status == "stationary" or piece.type == "deep-meson-gun":
-                self.finding("SFC203", (*here, "to"), f"{piece.id} is stationary and may not move")
-            elif not c.CRUISE_INCHES[0] - TOLERANCE <= length <= c.CRUISE_INCHES[1] + TOLERANCE:
+                self.finding("SFC203", (*here, "to"), f"{piece.id} is stationary and may not move{stays}")
+                continue
+            if not c.CRUISE_INCHES[0] - TOLERANCE <= length <= c.CRUISE_INCHES[1] + TOLERANCE:
                 self.finding(
                     "SFC202",
                     (*here, "to"),
                     f'{piece.id} moves {length:.2f}": a cruising element moves '
-                    f'{c.CRUISE_INCHES[0]}-{c.CRUISE_INCHES[1]}"',
+                    f'{c.CRUISE_INCHES[0]}-{c.CRUISE_INCHES[1]}"{stays}',
                 )
-            else:
-                heading = math.radians(piece.facing)
-                across = (dx * math.sin(heading) - dy * math.cos(heading)) / length
-                ahead = dx * math.cos(heading) + dy * math.sin(heading)
-                if abs(across) > TOLERANCE or ahead <= 0:
-                    self.finding(
-                        "SFC202",
-                        (*here, "to"),
-                        f"{piece.id} moves off its facing ({piece.facing:g} "
-                        "degrees): cruising elements move straight ahead",
-                    )
+                continue
+            heading = math.radians(piece.facing)
+            across = (dx * math.sin(heading) - dy * math.cos(heading)) / length
+            ahead = dx * math.cos(heading) + dy * math.sin(heading)
+            if abs(across) > TOLERANCE or ahead <= 0:
+                self.finding(
+                    "SFC202",
+                    (*here, "to"),
+                    f"{piece.id} moves off its facing ({piece.facing:g} "
+                    f"degrees): cruising elements move straight ahead{stays}",
+                )
+                continue
             piece.x, piece.y = move.to
             self.moved[piece.id] = (*here, "to")
             for other in self.pieces.values():  # what is stacked inside moves with it
