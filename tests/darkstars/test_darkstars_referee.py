@@ -10,6 +10,7 @@ from conftest import CHROMIUM, ROOT, chromium
 from typer.testing import CliRunner
 
 from shipyard.cli import app
+from shipyard.systems.darkstars import report
 from shipyard.systems.darkstars.referee import referee
 
 runner = CliRunner()
@@ -252,7 +253,13 @@ def test_a_game_drawn_and_its_page(tmp_path):
     game = ROOT / "examples" / "darkstars" / "game.toml"
     svg = tmp_path / "game.svg"
     assert runner.invoke(app, ["darkstars", "draw", str(game), "-o", str(svg)]).exit_code == 0
-    assert svg.read_text(encoding="utf-8").count('class="path"') == 2
+    drawn = svg.read_text(encoding="utf-8")
+    assert drawn.count('class="path"') == 2
+    # a plot read off the picture: every hex's axial coordinates, each plot's end labelled with its ship and number,
+    # and no legal path in the illegal plots' colour
+    assert drawn.count('<text class="coord"') == 271 and ">0,0</text>" in drawn and ">4,-7</text>" in drawn
+    assert ">Sword 1</text>" in drawn and ">Sword 2</text>" in drawn
+    assert f'stroke="{report.ILLEGAL_COLOUR}"' not in drawn
     page = tmp_path / "game.html"
     assert runner.invoke(app, ["darkstars", "referee", str(game), "-o", str(page)]).exit_code == 0
     html = page.read_text(encoding="utf-8")

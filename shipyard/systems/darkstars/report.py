@@ -21,8 +21,15 @@ MARGIN = 24
 STAR_COLOUR = "#E69F00"
 TERRESTRIAL_COLOUR = "#009E73"
 GAS_GIANT_COLOUR = "#0072B2"
-PATH_COLOURS = ("#D55E00", "#CC79A7", "#56B4E9", "#000000")
+PATH_COLOURS = ("#CC79A7", "#56B4E9", "#000000")  # never the illegal plots' colour
 ILLEGAL_COLOUR = "#D55E00"
+#: Each hex's axial coordinates, written small near its top (so a plot can be read off the picture), and each
+#: ship's name beside where its path ends: font sizes in SVG units, and the coordinates' colour.
+COORD_FONT = 5.5
+COORD_COLOUR = "#888"
+COORD_RISE = 0.55  # the coordinates' baseline above the hex's centre, in hex sizes (clear of a planet's label)
+LABEL_FONT = 9
+LABEL_OFFSET = 0.7  # the ship's name to the right of its last hex, in hex sizes
 
 
 def centre(q: int, r: int) -> tuple[float, float]:
@@ -44,7 +51,9 @@ def display_svg(
     hexes: list[tuple[int, int]],
     paths: list[tuple[str, list[tuple[int, int]], bool]] | None = None,
 ) -> str:
-    """The picture: ``hexes`` (the whole display), the system's planets, and ``paths`` (name, hexes, illegal)."""
+    """The picture: ``hexes`` (the whole display, each with its axial coordinates), the system's planets, and
+    ``paths`` (name, hexes, illegal), each labelled where it ends with its ship's name and the number of that ship's
+    plot ("Sword 2": its second plot in the log), so a plot can be read off the picture."""
     extent = HEX_SIZE * math.sqrt(3) * (orbitals + 1)
     size = 2 * (extent + MARGIN)
     view = f"{-extent - MARGIN:.1f} {-extent - MARGIN:.1f} {size:.1f} {size:.1f}"
@@ -58,6 +67,8 @@ def display_svg(
         out.append(
             f'<polygon class="hex" data-hex="{q},{r}" points="{_corners(x, y)}" fill="none" '
             'stroke="#999" stroke-width="0.6"/>'
+            f'<text class="coord" x="{x:.1f}" y="{y - HEX_SIZE * COORD_RISE:.1f}" text-anchor="middle" '
+            f'font-size="{COORD_FONT}" fill="{COORD_COLOUR}">{q},{r}</text>'
         )
     out.append(f'<circle class="star" cx="0" cy="0" r="{HEX_SIZE * 0.6:.1f}" fill="{STAR_COLOUR}"/>')
     for planet in system.planets:
@@ -69,16 +80,25 @@ def display_svg(
             f'r="{radius:.1f}" fill="{colour}"/><text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" '
             f'font-size="10" fill="#fff">{escape(planet.type)}</text></g>'
         )
+    plots: dict[str, int] = {}  # each ship's plots so far: its labels are numbered by them, in the log's order
     for index, (name, hexes_moved, illegal) in enumerate(paths or []):
-        if len(hexes_moved) < 2:
+        plots[name] = plots.get(name, 0) + 1
+        if not hexes_moved:
             continue
         colour = ILLEGAL_COLOUR if illegal else PATH_COLOURS[index % len(PATH_COLOURS)]
-        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (centre(*h) for h in hexes_moved))
-        dash = ' stroke-dasharray="4 3"' if illegal else ""
+        if len(hexes_moved) > 1:
+            points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (centre(*h) for h in hexes_moved))
+            dash = ' stroke-dasharray="4 3"' if illegal else ""
+            out.append(
+                f'<polyline class="path{" illegal" if illegal else ""}" data-ship="{escape(name)}" '
+                f'points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}>'
+                f"<title>{escape(name)}{' (illegal)' if illegal else ''}</title></polyline>"
+            )
+        x, y = centre(*hexes_moved[-1])
         out.append(
-            f'<polyline class="path{" illegal" if illegal else ""}" data-ship="{escape(name)}" '
-            f'points="{points}" fill="none" stroke="{colour}" stroke-width="2"{dash}>'
-            f"<title>{escape(name)}{' (illegal)' if illegal else ''}</title></polyline>"
+            f'<text class="ship-label" data-ship="{escape(name)}" x="{x + HEX_SIZE * LABEL_OFFSET:.1f}" '
+            f'y="{y + LABEL_FONT / 3:.1f}" font-size="{LABEL_FONT}" fill="{colour}">{escape(name)} '
+            f"{plots[name]}</text>"
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
