@@ -64,6 +64,7 @@ if TYPE_CHECKING:
         mcs_options,
         range_band,
         range_band_words,
+        search_settings,
     )
     from shipyard.systems.sfc.api import SfcOdds, SfcTable, sfc_elements, sfc_odds, sfc_referee, sfc_table
     from shipyard.systems.tcs.api import Scoring, check_formation_log, score, scoring_document, write_score_workbook
@@ -130,6 +131,7 @@ __all__ = [
     "rule_catalogue",
     "score",
     "scoring_document",
+    "search_settings",
     "sfc_elements",
     "sfc_odds",
     "sfc_referee",

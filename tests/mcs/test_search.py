@@ -641,3 +641,18 @@ def test_knob_choices_that_fight_the_same_battles_are_folded_into_one():
     alone, problems = space(midu, Fraction(4000), None, {}, 1, None, Span("c", 1, 1))
     assert alone is not None, problems
     assert alone.folded((1,), aim) == aim
+
+
+def test_the_library_builds_a_search_from_shipyard_api_alone():
+    """The settings come from ``shipyard.api`` (no import of the search's own module): the library's search gives
+    the document the command line gives for the same settings; a field the settings lack is a TypeError."""
+    settings = api.search_settings(screen=10, full=40, generation=4, battles=400)
+    found = api.combat_search(SHEETS, [AGAINST], 4000, settings, max_ships=12, jobs=1)
+    assert found.result is not None
+    from shipyard.systems.mcs.combat.search_report import search_document
+
+    command = _search("-j", "1")
+    command.pop("diagnostics", None)  # the command line's JSON carries the sheets' findings beside the search
+    assert search_document(found.result) == command
+    with pytest.raises(TypeError):
+        api.search_settings(battle=400)

@@ -40,6 +40,7 @@ __all__ = [
     "mcs_options",
     "range_band",
     "range_band_words",
+    "search_settings",
 ]
 
 
@@ -270,6 +271,16 @@ class CombatSearch(NamedTuple):
 
     result: SearchResult | None
     diagnostics: list[Diagnostic]
+
+
+def search_settings(**fields: object) -> Settings:
+    """The settings of a fleet search, for ``combat_search(settings=...)`` (docs/search.md, "How it searches"):
+    ``seed``, ``battles``, ``screen``, ``full``, ``generation``, ``block``, ``objective`` ("mean" or "worst"),
+    ``sampler`` ("tpe", "nsga2", "random"), ``stale``, ``journal``; each not given keeps its default. TypeError
+    for a field the settings do not have."""
+    from shipyard.systems.mcs.combat.search import Settings
+
+    return Settings(**fields)  # type: ignore[arg-type]
 
 
 def combat_search(
