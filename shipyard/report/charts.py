@@ -5,6 +5,7 @@ every text in it is escaped, so a ship's name from a sheet can never become mark
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
@@ -191,11 +192,23 @@ HEAT_WHITE_BELOW = 60
 COLUMN_CHARS = 14
 
 
+#: An axis's tick steps are one of these times a power of ten (1, 2, 2.5 or 5; 10, 20, 25, 50; ...): round figures.
+NICE_STEPS = (1.0, 2.0, 2.5, 5.0, 10.0)
+
+
 def _ticks(low: float, high: float, count: int = 5) -> list[float]:
-    """Evenly spaced figures from ``low`` to ``high`` for an axis (the two ends included)."""
+    """Round figures for an axis from ``low`` to ``high``: multiples of the least nice step (``NICE_STEPS``) whose
+    ticks, from the last at or below ``low`` to the first at or above ``high`` (the axis is drawn over them), number
+    at most ``count`` + 1: 1,008 to 3,000 ticks at 1,000, 1,500, ... 3,000; 0 to 21,000 at 0, 5,000, ... 25,000."""
     if high <= low:
         return [low]
-    return [low + (high - low) * i / (count - 1) for i in range(count)]
+    power = 10.0 ** math.floor(math.log10((high - low) / count))
+    for step in (power * nice for nice in NICE_STEPS):
+        first, last = math.floor(low / step + 1e-9), math.ceil(high / step - 1e-9)
+        if last - first <= count:
+            break
+    places = max(0, 3 - math.floor(math.log10(step)))  # enough to write any multiple of the step exactly
+    return [round(k * step, places) for k in range(first, last + 1)]
 
 
 def _plot_frame(title: str, x_unit: str, y_unit: str, x_range: tuple[float, float], y_range: tuple[float, float]):
@@ -204,8 +217,9 @@ def _plot_frame(title: str, x_unit: str, y_unit: str, x_range: tuple[float, floa
     height = PLOT_HEIGHT
     total = PLOT_TOP + height + PLOT_BOTTOM
     (x0, x1), (y0, y1) = x_range, y_range
-    x1 = x1 if x1 > x0 else x0 + 1
-    y1 = y1 if y1 > y0 else y0 + 1
+    x_ticks = _ticks(x0, x1 if x1 > x0 else x0 + 1)
+    y_ticks = _ticks(y0, y1 if y1 > y0 else y0 + 1)
+    (x0, x1), (y0, y1) = (x_ticks[0], x_ticks[-1]), (y_ticks[0], y_ticks[-1])  # the axes end on round figures
 
     def x(value: float) -> float:
         return PLOT_LEFT + (value - x0) / (x1 - x0) * width
@@ -222,12 +236,12 @@ def _plot_frame(title: str, x_unit: str, y_unit: str, x_range: tuple[float, floa
         'stroke="#000"/>',
         f'<line x1="{PLOT_LEFT}" y1="{PLOT_TOP}" x2="{PLOT_LEFT}" y2="{PLOT_TOP + height}" stroke="#000"/>',
     ]
-    for tick in _ticks(x0, x1):
+    for tick in x_ticks:
         parts.append(
             f'<text x="{x(tick):.1f}" y="{PLOT_TOP + height + 14}" text-anchor="middle" class="axis">'
             f"{escape(_figure(tick))}</text>"
         )
-    for tick in _ticks(y0, y1):
+    for tick in y_ticks:
         parts.append(
             f'<text x="{PLOT_LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" class="axis">'
             f"{escape(_figure(tick))}</text>"

@@ -201,3 +201,20 @@ def test_a_usp_breaks_at_no_dash_in_a_narrow_window(tmp_path) -> None:
     page = target.read_text(encoding="utf-8")
     assert '<td class="code">USP CA-E333463-471100-60009-0</td>' in page
     assert "td.code, th.code { white-space: nowrap; }" in page
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "ticks"),
+    [
+        (1008, 3000, [1000, 1500, 2000, 2500, 3000]),  # the search's front: cost from MCr 1,008
+        (0, 21000, [0, 5000, 10000, 15000, 20000, 25000]),  # battles fought
+        (0.032, 0.852, [0, 0.2, 0.4, 0.6, 0.8, 1]),  # win chances
+        (-5, 5, [-5, -2.5, 0, 2.5, 5]),
+        (3, 3, [3]),
+    ],
+)
+def test_chart_axes_tick_at_round_figures(low, high, ticks):
+    """An axis ticks at multiples of 1, 2, 2.5 or 5 times a power of ten, from a round figure at or below its
+    lowest value to one at or above its highest, six ticks at most (before: five evenly spaced from the lowest
+    value, 1,008, 1,506, 2,004 ...)."""
+    assert charts._ticks(low, high) == ticks
