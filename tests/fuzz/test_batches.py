@@ -59,22 +59,19 @@ def _children(pid: int) -> set[int]:
     return found
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
-def test_workers_do_not_outlive_a_killed_batch(tmp_path: Path) -> None:
-    for n in range(400):
-        shutil.copy(KUVASZ, tmp_path / f"k{n}.usd")
-    batch = subprocess.Popen(
-        [*SHIPYARD, "check", "-j", "2", str(tmp_path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
+def _killed_leaves_no_worker(command: list[str], cwd: Path) -> None:
+    """Run ``command``, kill it outright (SIGKILL: it cannot shut its pool down) once two workers run, and assert
+    none of them outlives it by more than a few of their looks at their parent."""
+    run = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     workers: set[int] = set()
-    while time.monotonic() < deadline and len(workers) < 2 and batch.poll() is None:
-        workers = _children(batch.pid)
+    while time.monotonic() < deadline and len(workers) < 2 and run.poll() is None:
+        workers = _children(run.pid)
         time.sleep(0.05)
-    if batch.poll() is not None:
-        pytest.skip("the batch ended before its workers could be seen")
-    batch.send_signal(signal.SIGKILL)
-    batch.wait()
+    if run.poll() is not None:
+        pytest.skip("the command ended before its workers could be seen")
+    run.send_signal(signal.SIGKILL)
+    run.wait()
     deadline = time.monotonic() + 10 * PARENT_POLL_SECONDS + 5
     while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
         time.sleep(0.1)
@@ -82,6 +79,24 @@ def test_workers_do_not_outlive_a_killed_batch(tmp_path: Path) -> None:
         w for w in workers if Path(f"/proc/{w}").exists() and Path(f"/proc/{w}/stat").read_text().split()[2] != "Z"
     ]
     assert alive == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_workers_do_not_outlive_a_killed_batch(tmp_path: Path) -> None:
+    for n in range(400):
+        shutil.copy(KUVASZ, tmp_path / f"k{n}.usd")
+    _killed_leaves_no_worker([*SHIPYARD, "check", "-j", "2", str(tmp_path)], tmp_path)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_workers_do_not_outlive_a_killed_search(tmp_path: Path) -> None:
+    """A fleet search on two local workers, killed outright while it fights: no worker fights on."""
+    pytest.importorskip("optuna")
+    sheets = [ROOT / "fixtures" / "mcs" / name for name in ("zhodani-patrol-corvette.usd", "drachen-jaeger.usd")]
+    for sheet in [*sheets, ROOT / "examples" / "midu-agashaan.usd"]:
+        shutil.copy(sheet, tmp_path)
+    command = [*SHIPYARD, "combat", "search", "zhodani-patrol-corvette.usd", "drachen-jaeger.usd", "--against"]
+    _killed_leaves_no_worker([*command, "midu-agashaan.usd", "-b", "3000", "-j", "2", "-q"], tmp_path)
 
 
 def _battle_until_interrupted(tmp_path: Path, group: bool) -> tuple[subprocess.Popen[str], set[int]]:
