@@ -656,3 +656,17 @@ def test_the_library_builds_a_search_from_shipyard_api_alone():
     assert search_document(found.result) == command
     with pytest.raises(TypeError):
         api.search_settings(battle=400)
+
+
+def test_a_small_space_is_tried_whole():
+    """Corvettes (MCr 480) and heavy fighters (MCr 90) within MCr 1,000 and 6 ships, the band sought searched: the
+    fleets are every (a, b) with a + b <= 6 and 480a + 90b <= 1000 but none, 13 of them, each with 7 choices of
+    band, 91 fleets, and battles enough to screen each: the search tries every one and says the space is
+    exhausted (before, the optimiser's repeats ended it after 71 of the 91)."""
+    feasible = [(a, b) for a in range(7) for b in range(7) if 0 < a + b <= 6 and 480 * a + 90 * b <= 1000]
+    assert len(feasible) == 13
+    extra = ["--max-ships", "6", "--knobs", "seek", "--full", "20", "-n", "5000"]
+    document = _search(*extra, sheets=SHEETS[:2], budget="1000")
+    fleets = {(row["fleet"], row["doctrine"]["seek"]) for row in document["payoff"]["rows"]}
+    assert document["candidates"] == len(fleets) == 13 * 7
+    assert document["stopped"].startswith("5 generations in a row brought no fleet not tried before")

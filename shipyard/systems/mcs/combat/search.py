@@ -12,7 +12,9 @@ on any executor and any number of workers (``workers``); a journal resumes an in
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import math
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -52,6 +54,9 @@ INSTALL_HINT = "pip install 'shipyard[search]'"
 UNUSABLE = ("SRC", "CMB", "IO")
 #: The optimiser's seeds are numpy's, below this.
 SAMPLER_SEEDS = 2**32
+#: A space of at most this many fleets (counts and doctrines), when its battles can screen each, is tried whole:
+#: every fleet in it is queued for the optimiser after the fleets of one design.
+WHOLE_SPACE = 2_000
 
 
 class _Entry(AnyCase):
@@ -725,6 +730,35 @@ class Search:
             enqueued.append(params)
         return enqueued
 
+    def _whole(self) -> list[dict[str, Any]]:
+        """Every fleet of a small space (``WHOLE_SPACE``, and battles enough to screen each against every
+        opponent) as the optimiser's params: each count vector within the bounds, the budget and the most ships,
+        with each doctrine the searched knobs make (folded: one of each set of choices that fight alike). Empty
+        for a larger space, which the optimiser samples."""
+        ranges = [range(low, high + 1) for low, high in self.space.bounds]
+        knob_choices = [list(KNOBS[name]) for name in self.space.searched]
+        size = math.prod(len(r) for r in ranges) * math.prod(len(c) for c in knob_choices)
+        per_fleet = self.settings.screen * max(1, len(self.inputs.opponents))
+        if size > WHOLE_SPACE or size * per_fleet > self.settings.battles:
+            return []
+        names = self._names()
+        wanted: list[dict[str, Any]] = []
+        seen: set[str] = set()
+        for counts in itertools.product(*ranges):
+            if not any(counts) or self.space.repair(counts) != counts:
+                continue  # over the budget or the most ships (repair would make it another fleet), or empty
+            for choice in itertools.product(*knob_choices):
+                chosen = dict(zip(self.space.searched, choice, strict=True))
+                key = Candidate(counts, self.space.folded(counts, self.space.knobs(chosen))).key
+                if key in seen:
+                    continue
+                seen.add(key)
+                params: dict[str, Any] = {
+                    name: n for name, n, (low, high) in zip(names, counts, self.space.bounds, strict=True) if high > low
+                }
+                wanted.append(params | {f"knob {name}": chosen[name] for name in self.space.searched})
+        return wanted
+
     def _told(self, tried: Tried) -> float | list[float]:
         if self.settings.sampler == "nsga2":
             return [tried.win, tried.worst, float(tried.cost)]
@@ -759,7 +793,7 @@ class Search:
 
             raise Unresumable(self.settings.journal, error) from None
         if not study.trials:
-            for params in self._baseline():
+            for params in [*self._baseline(), *self._whole()]:
                 study.enqueue_trial(params, skip_if_exists=True)
         stale = 0
         while pending or (self.fought < self.settings.battles and stale < self.settings.stale):
