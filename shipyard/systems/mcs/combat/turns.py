@@ -32,7 +32,7 @@ from shipyard.systems.mcs.combat.resolve import (
     point_defence,
     sensors_allow,
 )
-from shipyard.systems.mcs.combat.state import BEAMS, EVERY_KIND, WEAPONS, Battery, CombatShip, Group, who
+from shipyard.systems.mcs.combat.state import BEAMS, EVERY_KIND, MISSILES, WEAPONS, Battery, CombatShip, Group, who
 
 #: MCS 2.3: the bands the range steps through, nearest first.
 RANGE_STEPS: tuple[str, ...] = ("vs", "s", "m", "l", "x")
@@ -350,7 +350,7 @@ class Battle:
                     continue
                 grounded = ship.grounded()
                 if grounded is not None:  # MCS 4.5: "may not maneuver or fire for one turn": no launch either
-                    if ctx.narrate:
+                    if ctx.narrate and ship.lines(None, MISSILES):
                         ctx.say(f"{grounded}: no salvo launched")
                     continue
                 band = t.RANGE_BANDS[between]
