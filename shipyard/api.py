@@ -145,6 +145,22 @@ __all__ = [
     "write_output",
     "write_score_workbook",
 ]
+#: The records this module's functions take or give back, by ``"module:attribute"``: docs/api.md documents each
+#: beside the functions (a test holds every record a public signature names to it).
+RECORDS = (
+    "shipyard.report.tables:AuditExtras",
+    "shipyard.report.html:AuditPage",
+    "shipyard.report.tables:AuditSummary",
+    "shipyard.report.workbook:AuditWorkbook",
+    "shipyard.core.diagnostics:Fix",
+    "shipyard.core.fixes:Fixed",
+    "shipyard.core.fleets:PricedFleet",
+    "shipyard.core.records:Ship",
+    "shipyard.core.diff:ShipDiff",
+    "shipyard.report.tables:ShipRows",
+    "shipyard.core.source:SourceQuoter",
+    "shipyard.core.suppress:Suppression",
+)
 
 Progress = Callable[[int, int], None]
 

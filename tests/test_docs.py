@@ -30,12 +30,26 @@ def codes_table() -> str:
     return "\n".join(rows)
 
 
+def returned_records() -> list[str]:
+    """The records the public functions take or give back (``RECORDS`` of shipyard.api and of each system's api
+    module), as ``"module:attribute"``."""
+    from shipyard import api
+    from shipyard.core.registry import load, systems
+
+    found = list(api.RECORDS)
+    for owner in systems():
+        if owner.api is not None:
+            found += getattr(load(owner.api), "RECORDS", ())
+    return found
+
+
 def api_reference() -> str:
     """docs/api.md: every name of ``shipyard.api.__all__``, its signature (a record's fields) and its docstring,
     grouped by the module that defines it."""
     import inspect
 
     from shipyard import api
+    from shipyard.core.registry import load
 
     def signature(value: object) -> str:
         if isinstance(value, type):
@@ -57,8 +71,9 @@ def api_reference() -> str:
         return f"{value.__name__}({', '.join(shown)})" + (f" -> {returns}" if returns is not inspect._empty else "")
 
     by_module: dict[str, list[str]] = {}
-    for name in sorted(api.__all__, key=str.lower):
-        value = getattr(api, name)
+    named = [(name, getattr(api, name)) for name in api.__all__]
+    records = [(path.split(":")[1], load(path)) for path in returned_records()]
+    for name, value in sorted(named + records, key=lambda item: (item[0].lower(), item[1].__module__)):
         module = getattr(value, "__module__", "shipyard.api") or "shipyard.api"
         doc = inspect.cleandoc(getattr(value, "__doc__", None) or "").split("\n\n")[0].replace("\n", " ")
         if isinstance(value, type) and not (value.__doc__ or "").strip():
@@ -68,8 +83,9 @@ def api_reference() -> str:
         "# The API",
         "",
         "`shipyard.api`, what the command line calls and a library user imports (`from shipyard import api`): each",
-        "name with its signature and the first paragraph of its docstring, by the module that defines it. Written",
-        "from the code by `python tests/test_docs.py --write`; a test holds this page to it.",
+        "name with its signature and the first paragraph of its docstring, by the module that defines it, and the",
+        "records those functions take or give back (each module's `RECORDS`). Written from the code by `python",
+        "tests/test_docs.py --write`; a test holds this page to it, and every record a signature names to the page.",
     ]
     for module in sorted(by_module, key=lambda m: (m != "shipyard.api", not m.startswith("shipyard.core"), m)):
         parts += ["", f"## {module}", "", "\n\n".join(by_module[module])]
@@ -78,6 +94,28 @@ def api_reference() -> str:
 
 def test_the_api_reference_is_the_code():
     assert (ROOT / "docs" / "api.md").read_text(encoding="utf-8") == api_reference()
+
+
+#: Names a public signature may use that are not shipyard's records: the language's, the standard library's and
+#: other libraries' types, and shipyard.api's aliases (``PendingExport``, its ``Export``; ``Progress``, a callback
+#: of the work done and the whole, ``Callable[[int, int], None]``).
+FOREIGN_NAMES = {
+    "BinaryIO", "Callable", "Collection", "Counter", "False", "Fraction", "IO", "Iterable", "Iterator", "None",
+    "Path", "Sequence", "True", "RenderableType", "SerializeAsAny", "PendingExport", "Progress",
+}  # fmt: skip
+
+
+def test_every_record_a_public_signature_names_is_documented():
+    """Each class a public name's signature in docs/api.md names (a parameter, a return, a public record's field)
+    has its own entry there: before, 25 of them (Counted, SearchResult, ShotOdds, Refereed ...) were named and
+    never described. (The fields of those records name more of the engine's types, which are not held here.)"""
+    from shipyard import api
+
+    reference = api_reference()
+    entries = re.findall(r"^### `([^`]+)`\n\n```python\n(.*?)\n```", reference, re.M | re.S)
+    public = "\n".join(code for name, code in entries if name in api.__all__)  # the records' own fields aside
+    named = set(re.findall(r"\b([A-Z][A-Za-z0-9]+)\b", public))
+    assert named - {name for name, _ in entries} - FOREIGN_NAMES == set()
 
 
 def test_the_api_docstrings_examples_hold(monkeypatch):

@@ -13,6 +13,12 @@ if TYPE_CHECKING:  # each loaded by the function that needs it: importing this m
     from shipyard.systems.darkstars.referee import Option, Refereed
 
 __all__ = ["darkstars_draw", "darkstars_generate", "darkstars_moves", "darkstars_referee"]
+#: The records this module's functions take or give back, by ``"module:attribute"``: docs/api.md documents each
+#: beside the functions (a test holds every record a public signature names to it).
+RECORDS = (
+    "shipyard.systems.darkstars.referee:Option",
+    "shipyard.systems.darkstars.referee:Refereed",
+)
 
 
 def darkstars_generate(seed: int, name: str | None = None) -> str:

@@ -42,6 +42,18 @@ __all__ = [
     "range_band_words",
     "search_settings",
 ]
+#: The records this module's functions take or give back, by ``"module:attribute"``: docs/api.md documents each
+#: beside the functions (a test holds every record a public signature names to it).
+RECORDS = (
+    "shipyard.systems.mcs.combat.battle:Counted",
+    "shipyard.systems.mcs.convert:ConvertOptions",
+    "shipyard.systems.mcs.combat.options:Options",
+    "shipyard.systems.mcs.combat.log:Resolution",
+    "shipyard.systems.mcs.combat.shot:SalvoOdds",
+    "shipyard.systems.mcs.combat.search:SearchResult",
+    "shipyard.systems.mcs.combat.search:Settings",
+    "shipyard.systems.mcs.combat.shot:ShotOdds",
+)
 
 
 class CombatShot(NamedTuple):

@@ -16,6 +16,12 @@ if TYPE_CHECKING:  # each loaded by the function that needs it: importing this m
     from shipyard.systems.sfc.referee import Refereed
 
 __all__ = ["SfcOdds", "SfcTable", "sfc_elements", "sfc_odds", "sfc_referee", "sfc_table"]
+#: The records this module's functions take or give back, by ``"module:attribute"``: docs/api.md documents each
+#: beside the functions (a test holds every record a public signature names to it).
+RECORDS = (
+    "shipyard.systems.sfc.odds:Attack",
+    "shipyard.systems.sfc.referee:Refereed",
+)
 
 #: How near a misspelt element type must be to the one meant to be named (difflib's ratio).
 _ELEMENT_CUTOFF = 0.6

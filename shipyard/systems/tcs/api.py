@@ -15,6 +15,12 @@ if TYPE_CHECKING:  # each loaded by the function that needs it: importing this m
     from shipyard.systems.tcs.scoring import FleetScore, Standing
 
 __all__ = ["Scoring", "check_formation_log", "score", "scoring_document", "write_score_workbook"]
+#: The records this module's functions take or give back, by ``"module:attribute"``: docs/api.md documents each
+#: beside the functions (a test holds every record a public signature names to it).
+RECORDS = (
+    "shipyard.systems.tcs.scoring:FleetScore",
+    "shipyard.systems.tcs.scoring:Standing",
+)
 
 
 class Scoring(NamedTuple):
