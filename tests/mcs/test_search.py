@@ -670,3 +670,15 @@ def test_a_small_space_is_tried_whole():
     fleets = {(row["fleet"], row["doctrine"]["seek"]) for row in document["payoff"]["rows"]}
     assert document["candidates"] == len(fleets) == 13 * 7
     assert document["stopped"].startswith("5 generations in a row brought no fleet not tried before")
+
+
+def test_racing_drops_fleets_under_the_worst_case_objective_too():
+    """With ``--objective worst`` racing compares each fleet's interval against its hardest opponent with the
+    incumbent's: against a pool of the Midu and the Kuvasz, fleets whose worst case tops out below the incumbent's
+    floor are dropped after their screen, as under the mean."""
+    pool = ["--against", str(MCS / "kuvasz.usd"), "--objective", "worst", "-n", "1200"]
+    document = _search(*pool)
+    assert document["objective"] == "worst" and len(document["opponents"]) == 2
+    assert document["fully_evaluated"] < document["candidates"]  # some dropped by racing
+    dropped = [r for r in document["payoff"]["rows"] if r["cells"][0]["battles"] < 40]
+    assert dropped and all(c["battles"] == r["cells"][0]["battles"] for r in dropped for c in r["cells"])
