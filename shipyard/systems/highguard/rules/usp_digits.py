@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.numbers import figure
+from shipyard.core.records import Record
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.rules._common import meta
@@ -68,9 +69,13 @@ def _shown(value) -> str:
     return hg.ehex(value) if isinstance(value, int) else str(value)
 
 
-def _with_digit_fix(ctx: RuleContext, found: Diagnostic, declared: object, recomputed: object) -> Diagnostic:
-    """The finding with its fix, where the digit has one right answer (both digits single characters): the
-    recomputed digit written over the declared one, an unsafe fix (it changes a declared figure)."""
+def _digit_finding(
+    ctx: RuleContext, message: str, record: Record, name: str, declared: object, recomputed: object
+) -> Diagnostic:
+    """The finding at a digit of ``record`` (a USP), with its fix where the digit has one right answer (both digits
+    single characters): the recomputed digit written over the declared one, an unsafe fix (it changes a declared
+    figure)."""
+    found = ctx.report(message, record, name)
     old, new = _shown(declared), _shown(recomputed)
     if len(old) != 1 or len(new) != 1 or found.span.end_col != found.span.col + 1:
         return found
@@ -101,13 +106,11 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
             continue
         if name == "crew" and declared == _crew_sections(subject):
             continue  # High Guard Shipyard's default crew digit: the number of crew sections (a variant)
-        found = ctx.report(
+        message = (
             f"USP {_NAMES[name]} digit {_shown(declared)}, but the sheet gives {_shown(recomputed)} "
-            f"({_why(name, subject)})",
-            usp,
-            name,
+            f"({_why(name, subject)})"
         )
-        yield _with_digit_fix(ctx, found, declared, recomputed)
+        yield _digit_finding(ctx, message, usp, name, declared, recomputed)
     laden = subject.ship.laden_usp
     if laden is not None:
         design = subject.design
@@ -123,13 +126,11 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
                 if highest is None or highest == recomputed
                 else f"{_shown(recomputed)} to {_shown(highest)} (from the unladen digits)"
             )
-            found = ctx.report(
+            message = (
                 f"laden USP {_NAMES[name]} digit {_shown(declared)}, but with "
-                f"{figure(design.drop_tanks)} tons of drop tanks the sheet gives {given}",
-                laden,
-                name,
+                f"{figure(design.drop_tanks)} tons of drop tanks the sheet gives {given}"
             )
-            yield _with_digit_fix(ctx, found, declared, recomputed)
+            yield _digit_finding(ctx, message, laden, name, declared, recomputed)
     for column in ("particle_accelerator", "meson"):
         declared, recomputed = getattr(usp, f"{column}_spinal"), subject.design.usp.get(f"{column}_spinal")
         if subject.ship.components and declared != recomputed and (declared or recomputed):
