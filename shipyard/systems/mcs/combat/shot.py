@@ -409,18 +409,6 @@ def _point_defence_groups(target: CombatShip) -> list[Group]:
     ]
 
 
-def _point_defence_lines(target: CombatShip) -> str:
-    """The target's point defence lines in words ("Laser Battery (line 10), PD +1, 2 batteries; ..."), or ''."""
-    return "; ".join(
-        f"#{g.position} {g.label}, PD {g.intact[0].point_defence or 0:+d}, {len(g.intact)} batteries"
-        for g in _point_defence_groups(target)
-    )
-
-
-def _first_pd(target: CombatShip) -> int:
-    return _point_defence_groups(target)[0].position
-
-
 def salvo_odds(
     attacker: CombatShip,
     group: Group,
@@ -452,10 +440,14 @@ def salvo_odds(
     dv = dam + strength
     against = severity_against(options, target)
     assumptions: list[str] = []
-    if not defence and (able := _point_defence_lines(target)):
+    able = [] if defence else _point_defence_groups(target)
+    if able:  # said, with the lines that could fire it ("#1 Laser Battery (line 10), PD +1, 2 batteries; ...")
+        lines = "; ".join(
+            f"#{g.position} {g.label}, PD {g.intact[0].point_defence or 0:+d}, {len(g.intact)} batteries" for g in able
+        )
         assumptions.append(
-            f"no point defence counted: {target.name} has {able}; give the shots at this salvo with --defence "
-            f'NAME=SHOTS (a line by name or as #N: --defence "#{_first_pd(target)}=1")'
+            f"no point defence counted: {target.name} has {lines}; give the shots at this salvo with --defence "
+            f'NAME=SHOTS (a line by name or as #N: --defence "#{able[0].position}=1")'
         )
     strike = [(Fraction(1), pen, dv)]
     if sand == "cloud":
