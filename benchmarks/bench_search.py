@@ -99,9 +99,16 @@ def search(settings: Settings, jobs: int) -> SearchResult:
     """The search of docs/search.md with these settings, over the benchmark's knobs, on ``jobs`` local processes."""
     from shipyard.systems.mcs import api
 
-    found = api.combat_search(
-        [str(s) for s in SHEETS], [AGAINST], BUDGET, settings, KNOBS, max_ships=MAX_SHIPS, jobs=jobs
+    request = api.SearchRequest(
+        catalogue=[str(s) for s in SHEETS],
+        against=[AGAINST],
+        budget=BUDGET,
+        settings=settings,
+        knobs=KNOBS,
+        max_ships=MAX_SHIPS,
+        jobs=jobs,
     )
+    found = api.combat_search(request)
     assert found.result is not None, found.diagnostics
     return found.result
 

@@ -15,6 +15,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted((ROOT / "docs").glob("*.md"))
 PAGES = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md", *DOCS]
 CODES_BEGIN, CODES_END = "<!-- codes: written by tests/test_docs.py -->", "<!-- /codes -->"
+API = ROOT / "shipyard" / "api.py"
+SYSTEMS_BEGIN = "# <systems: written by `python tests/test_docs.py --write` from each System's api module>\n"
+SYSTEMS_END = "# </systems>\n"
 
 
 def codes_table() -> str:
@@ -43,6 +46,32 @@ def returned_records() -> list[str]:
     return found
 
 
+def systems_block() -> str:
+    """shipyard/api.py's block of the systems' public names: each registered system's api module's ``__all__``,
+    imported for the type checker and added to ``__all__`` (a new public function is one line of its own module's
+    ``__all__``). Written in the order and shape ``ruff format`` and ruff's import sorting keep."""
+    from shipyard.core.registry import load, systems
+
+    def kind(name: str) -> tuple[int, str]:  # isort's order by type: constants, classes, functions
+        return (0 if name.isupper() else 1 if name[:1].isupper() else 2, name.lower())
+
+    modules = sorted((owner.api, sorted(load(owner.api).__all__, key=kind)) for owner in systems() if owner.api)
+    lines = ["if TYPE_CHECKING:"]
+    for module, names in modules:
+        lines += [f"    from {module} import (", *(f"        {name}," for name in names), "    )"]
+    lines += ["", "__all__ += [", *(f'    "{n}",' for n in sorted(n for _, ns in modules for n in ns)), "]"]
+    return SYSTEMS_BEGIN + "\n".join(lines) + "\n" + SYSTEMS_END
+
+
+def _systems_of(text: str) -> str:
+    return SYSTEMS_BEGIN + text.split(SYSTEMS_BEGIN, 1)[1].split(SYSTEMS_END, 1)[0] + SYSTEMS_END
+
+
+def test_the_api_names_every_systems_public_names():
+    """shipyard/api.py's imports and ``__all__`` of the systems' names are the ones their modules export."""
+    assert _systems_of(API.read_text(encoding="utf-8")) == systems_block()
+
+
 def api_reference() -> str:
     """docs/api.md: every name of ``shipyard.api.__all__``, its signature (a record's fields) and its docstring,
     grouped by the module that defines it."""
@@ -62,6 +91,8 @@ def api_reference() -> str:
             return getattr(value, "__name__", "")
         shown = []
         for p in parameters:
+            if p.kind is p.KEYWORD_ONLY and "*" not in shown:
+                shown.append("*")  # the ones after it named at the call
             text = p.name if p.kind is not p.VAR_KEYWORD else f"**{p.name}"
             text += f": {p.annotation}" if p.annotation is not p.empty else ""
             text += f" = {p.default!r}" if p.default is not p.empty and len(repr(p.default)) < 40 else ""
@@ -176,5 +207,8 @@ if __name__ == "__main__":
     after = rest.split(CODES_END, 1)[1]
     page.write_text(f"{before}{CODES_BEGIN}\n{codes_table()}\n{CODES_END}{after}", encoding="utf-8")
     print(f"wrote {page.relative_to(ROOT)}")
+    source = API.read_text(encoding="utf-8")
+    API.write_text(source.replace(_systems_of(source), systems_block()), encoding="utf-8")
+    print(f"wrote {API.relative_to(ROOT)}")
     (ROOT / "docs" / "api.md").write_text(api_reference(), encoding="utf-8")
     print("wrote docs/api.md")

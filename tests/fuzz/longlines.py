@@ -102,7 +102,7 @@ def _read_any(path: Path, form: str) -> tuple[list[Any], Any]:
     if form == "fire log":
         return api.combat_resolve(path, 1).diagnostics, None
     if form == "engagement":
-        return api.combat_battle([path], runs=1, turns=2).diagnostics, None
+        return api.combat_battle(api.BattleRequest(sources=[path], runs=1, turns=2)).diagnostics, None
     if form == "sfc game":
         return api.sfc_referee(path).diagnostics, None
     if form == "ds game":

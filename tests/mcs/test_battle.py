@@ -620,10 +620,10 @@ def test_mcr_lost_is_unknown_without_costs():
     ]
     counted = count(tallies, 2, 1, fleets)
     assert counted.side(0)["lost_mcr_mean"] is None and counted.side(1)["lost_mcr_mean"] == 1879.5
-    from shipyard.systems.mcs.combat.report import battle_text
+    from shipyard.systems.mcs.combat.report import battle_outcome, battle_text
 
-    assert "K: wins 50.0%" in battle_text(counted) and "mean loss in MCr not known" in battle_text(counted)
-    assert "mean loss MCr 1,879.50" in battle_text(counted)
+    text = battle_text(battle_outcome(counted))
+    assert "K: wins 50.0%" in text and "mean loss in MCr not known" in text and "mean loss MCr 1,879.50" in text
 
 
 _VOLLEY_LINES = [  # (attacker, beam line): lasers, a meson bay, a spinal meson and PAW, a limited bay

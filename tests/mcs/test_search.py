@@ -68,6 +68,11 @@ def _search(
     return json.loads(result.stdout)
 
 
+def _request(settings: Settings) -> api.SearchRequest:
+    """The library's search of the small catalogue against the Midu Agashaan: MCr 4,000, 12 ships, one process."""
+    return api.SearchRequest(catalogue=SHEETS, against=[AGAINST], budget=4000, settings=settings, max_ships=12, jobs=1)
+
+
 def _design(name: str, cost: int, low: int = 0, high: int | None = None) -> Design:
     return Design(name, Path(name), name, None, None, Fraction(cost), low, high, None, Span(name, 1, 1))  # type: ignore[arg-type]
 
@@ -336,7 +341,7 @@ def test_a_search_stopped_inside_a_generation_resumes_to_the_same_result(tmp_pat
     the search resumes from its journal to the result of one never stopped: the same fleets, battles and course."""
     journal = tmp_path / "search.journal"
     settings = Settings(screen=10, full=40, generation=4, battles=400)
-    whole = api.combat_search(SHEETS, [AGAINST], 4000, settings, max_ships=12, jobs=1).result
+    whole = api.combat_search(_request(settings)).result
     calls = {"n": 0}
     real = getattr(Search, where)
 
@@ -349,9 +354,9 @@ def test_a_search_stopped_inside_a_generation_resumes_to_the_same_result(tmp_pat
     monkeypatch.setattr(Search, where, stop)
     journaled = Settings(screen=10, full=40, generation=4, battles=400, journal=journal)
     with pytest.raises(KeyboardInterrupt):
-        api.combat_search(SHEETS, [AGAINST], 4000, journaled, max_ships=12, jobs=1)
+        api.combat_search(_request(journaled))
     monkeypatch.setattr(Search, where, real)
-    resumed = api.combat_search(SHEETS, [AGAINST], 4000, journaled, max_ships=12, jobs=1).result
+    resumed = api.combat_search(_request(journaled)).result
     assert whole is not None and resumed is not None and resumed.resumed > 0
     assert [t.candidate for t in resumed.tried] == [t.candidate for t in whole.tried]
     assert [t.scores for t in resumed.tried] == [t.scores for t in whole.tried]
@@ -385,9 +390,9 @@ def test_the_best_is_at_least_as_good_as_the_best_fleet_of_one_design():
     document = _search("-n", "600")
     singles = []
     for sheet, count in zip(SHEETS, (8, 12, 12), strict=True):
-        result = api.combat_battle([_engagement(sheet, count)], runs=300, seed=99, jobs=1)
-        assert result.counted is not None
-        singles.append(result.counted.side(0)["win"])
+        result = api.combat_battle(api.BattleRequest(sources=[_engagement(sheet, count)], runs=300, seed=99, jobs=1))
+        assert result.outcome is not None
+        singles.append(result.outcome.sides[0].win)
     assert max(singles) > 0.5  # the corvettes: a real bar to clear
     assert document["best"]["win_ci"][1] >= max(singles)
 
@@ -647,13 +652,16 @@ def test_the_library_builds_a_search_from_shipyard_api_alone():
     """The settings come from ``shipyard.api`` (no import of the search's own module): the library's search gives
     the document the command line gives for the same settings; a field the settings lack is a TypeError."""
     settings = api.search_settings(screen=10, full=40, generation=4, battles=400)
-    found = api.combat_search(SHEETS, [AGAINST], 4000, settings, max_ships=12, jobs=1)
-    assert found.result is not None
-    from shipyard.systems.mcs.combat.search_report import search_document
-
+    found = api.combat_search(_request(settings))
+    outcome = found.outcome
+    assert outcome is not None
     command = _search("-j", "1")
     command.pop("diagnostics", None)  # the command line's JSON carries the sheets' findings beside the search
-    assert search_document(found.result) == command
+    assert outcome.model_dump(mode="json", exclude_unset=True) == command
+    # The public record's figures are the document's: the best fleet quoted from its fresh battles.
+    assert outcome.best is not None and outcome.best.remeasured is not None
+    assert outcome.best.remeasured.win == command["best"]["remeasured"]["win"]
+    assert [e.label for e in outcome.best.fleet] == [e["label"] for e in command["best"]["fleet"]]
     with pytest.raises(TypeError):
         api.search_settings(battle=400)
 

@@ -6,32 +6,32 @@ findings."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
-from decimal import Decimal
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.stdin import folder_of
-from shipyard.systems.mcs.combat.limits import SCHEDULER_TIMEOUT
+from shipyard.systems.mcs.requests import BattleRequest, PointDefence, SearchRequest, ShotRequest
 
 if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
-    from shipyard.systems.mcs.combat.battle import Counted
     from shipyard.systems.mcs.combat.log import Resolution
     from shipyard.systems.mcs.combat.resolve import Options
     from shipyard.systems.mcs.combat.search import SearchResult, Settings
     from shipyard.systems.mcs.combat.shot import SalvoOdds, ShotOdds
     from shipyard.systems.mcs.combat.state import CombatShip
     from shipyard.systems.mcs.convert import ConvertOptions
-
-#: A number of G as a caller gives it: exact as a fraction, a decimal or the text of one ("0.5"), or a float.
-G = Fraction | Decimal | int | float | str
+    from shipyard.systems.mcs.results import BattleOutcome, SearchOutcome
 
 __all__ = [
+    "BattleRequest",
     "CombatBattle",
     "CombatSearch",
     "CombatShot",
+    "PointDefence",
+    "SearchRequest",
+    "ShotRequest",
     "combat_battle",
     "combat_options",
     "combat_resolve",
@@ -45,12 +45,28 @@ __all__ = [
 #: The records this module's functions take or give back, by ``"module:attribute"``: docs/api.md documents each
 #: beside the functions (a test holds every record a public signature names to it).
 RECORDS = (
-    "shipyard.systems.mcs.combat.battle:Counted",
+    "shipyard.systems.mcs.results:BattleOutcome",
+    "shipyard.systems.mcs.results:SideOutcome",
+    "shipyard.systems.mcs.results:ShipOutcome",
+    "shipyard.systems.mcs.results:BatteriesLost",
+    "shipyard.systems.mcs.results:TurnsFought",
+    "shipyard.systems.mcs.results:BatteryHits",
     "shipyard.systems.mcs.convert:ConvertOptions",
     "shipyard.systems.mcs.combat.options:Options",
     "shipyard.systems.mcs.combat.log:Resolution",
     "shipyard.systems.mcs.combat.shot:SalvoOdds",
     "shipyard.systems.mcs.combat.search:SearchResult",
+    "shipyard.systems.mcs.results:SearchOutcome",
+    "shipyard.systems.mcs.results:FleetOutcome",
+    "shipyard.systems.mcs.results:FleetEntry",
+    "shipyard.systems.mcs.results:Remeasured",
+    "shipyard.systems.mcs.results:OpponentEntry",
+    "shipyard.systems.mcs.results:DesignOffer",
+    "shipyard.systems.mcs.results:Knobs",
+    "shipyard.systems.mcs.results:Payoff",
+    "shipyard.systems.mcs.results:PayoffRow",
+    "shipyard.systems.mcs.results:PayoffCell",
+    "shipyard.systems.mcs.results:Convergence",
     "shipyard.systems.mcs.combat.search:Settings",
     "shipyard.systems.mcs.combat.shot:ShotOdds",
 )
@@ -126,39 +142,29 @@ def range_band_words() -> list[str]:
     return [f"{key} ({band.name})" for key, band in RANGE_BANDS.items()]
 
 
-def combat_shot(
-    attacker: str | Path,
-    battery: str,
-    target: str | Path,
-    band: str,
-    evasion: G = 0,
-    skill: int | None = None,
-    sand: str = "none",
-    aiming: G | None = None,
-    crew: str | None = None,
-    defence: list[tuple[str, int, int]] | None = None,
-    options: Options | None = None,
-    squadron: int = 1,
-    spread: int = 0,
-    swarm: int | None = None,
-    attacker_ship: str | None = None,
-    target_ship: str | None = None,
-) -> CombatShot:
-    """The exact odds of one battery of ``attacker`` firing at ``target`` (a beam battery), or of one salvo
-    (a missile battery) against the target's point defence ``defence``: (battery name, shots, squadron). A
-    sheet of several ships fights with the one ``attacker_ship`` (``target_ship``) names, else its first."""
+def combat_shot(request: ShotRequest) -> CombatShot:
+    """The exact odds of one battery of the request's ``attacker`` firing at its ``target`` (a beam battery),
+    or of one salvo (a missile battery) against the target's point ``defence``.
+
+        >>> shot = combat_shot(ShotRequest(attacker="examples/midu-agashaan.usd", battery="Laser Battery",
+        ...                                target="examples/kuvasz.usd", band="m"))
+        >>> shot.odds.p_hit
+        Fraction(215, 216)
+    """
     from fractions import Fraction
 
     from shipyard.systems.mcs.combat.resolve import CannotFire, Options
     from shipyard.systems.mcs.combat.shot import salvo_odds, shot_odds
 
-    shooter, found, bad = _combat_ship(attacker, crew, attacker_ship)
-    aimed, more, bad_target = _combat_ship(target, None, target_ship)
+    r = request
+    attacker, target, band = r.attacker, r.target, r.band
+    shooter, found, bad = _combat_ship(attacker, r.crew, r.attacker_ship)
+    aimed, more, bad_target = _combat_ship(target, None, r.target_ship)
     found += more
     if shooter is None or aimed is None:
         return CombatShot(None, found, bad or bad_target)
     where = Span(path=str(attacker), line=1, col=1)
-    evasion_g, aiming_g = Fraction(str(evasion)), None if aiming is None else Fraction(str(aiming))
+    evasion_g, aiming_g = Fraction(str(r.evasion)), None if r.aiming is None else Fraction(str(r.aiming))
     wrong = [
         Diagnostic(
             code="CMB007", severity=Severity.ERROR, span=Span(path=str(path), line=1, col=1), message=f"{why} (MCS 2.1)"
@@ -173,13 +179,14 @@ def combat_shot(
     if wrong:
         return CombatShot(None, found)
     try:
-        group = shooter.group(battery)
+        group = shooter.group(r.battery)
+        options = r.options or Options()
         if group.kind == "missile":
             beyond = group.beyond(band)  # a salvo launched past the sheet's range limit: refused, as a dash
             if beyond is not None:
                 raise CannotFire(beyond, group.limit_line)
-            groups = [(aimed.group(name), shots, squadron) for name, shots, squadron in defence or []]
-            return CombatShot(salvo_odds(shooter, group, aimed, groups, options or Options(), sand), found)
+            groups = [(aimed.group(d.battery), d.shots, d.squadron) for d in r.defence]
+            return CombatShot(salvo_odds(shooter, group, aimed, groups, options, r.sand), found)
         return CombatShot(
             shot_odds(
                 shooter,
@@ -187,13 +194,13 @@ def combat_shot(
                 aimed,
                 band,
                 evasion_g,
-                options or Options(),
-                skill,
+                options,
+                r.skill,
                 aiming_g,
-                sand,
-                squadron,
-                spread,
-                swarm,
+                r.sand,
+                r.squadron,
+                r.spread,
+                r.swarm,
             ),
             found,
         )
@@ -213,32 +220,23 @@ def combat_resolve(path: str | Path, seed: int | None = None) -> Resolution:
 
 
 class CombatBattle(NamedTuple):
-    """An engagement fought: one battle narrated (``narration``) or many counted (``counted``), with the
-    diagnostics of the engagement and its sheets; ``unreadable`` when it could not be fought at all."""
+    """An engagement fought: the battles' ``outcome`` (one battle, or many counted), the ``narration`` of one
+    battle, with the diagnostics of the engagement and its sheets; ``unreadable`` when it could not be fought."""
 
-    counted: Counted | None
+    outcome: BattleOutcome | None
     narration: list[str] | None
     diagnostics: list[Diagnostic]
     unreadable: bool = False
 
 
-def combat_battle(
-    sources: Sequence[str | Path],
-    runs: int = 1000,
-    seed: int = 1,
-    jobs: int | None = None,
-    until_ci: float | None = None,
-    turns: int | None = None,
-    start_range: str | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> CombatBattle:
-    """Fight the engagement of ``sources``: one engagement file (TOML), or two sheets with every default; on
-    ``jobs`` processes (None: every core), the result the same whatever their number; ``progress(done, runs)``
-    is told as the battles are fought."""
+def combat_battle(request: BattleRequest, *, progress: Callable[[int, int], None] | None = None) -> CombatBattle:
+    """Fight the engagement of the request's ``sources``: one battle narrated (``runs=1``) or many counted;
+    ``progress(done, runs)`` is told as the battles are fought."""
     from shipyard.systems.mcs.combat.battle import build_fleets, count, load_engagement, run_many, two_sheets
+    from shipyard.systems.mcs.combat.report import battle_outcome
     from shipyard.systems.mcs.combat.turns import fight
 
-    paths = [Path(source) for source in sources]
+    paths = [Path(source) for source in request.sources]
     base: Path | None  # the folder the engagement's sheets are named from; None: two sheets named here
     if len(paths) == 1:
         engagement, found, positions = load_engagement(paths[0])
@@ -262,7 +260,8 @@ def combat_battle(
         )
     if engagement is None:
         return CombatBattle(None, None, found, True)
-    updates = {k: v for k, v in (("turns", turns), ("start_range", start_range)) if v is not None}
+    runs, seed = request.runs, request.seed
+    updates = {k: v for k, v in (("turns", request.turns), ("start_range", request.start_range)) if v is not None}
     engagement = engagement.model_copy(update=updates)
     fleets, more = build_fleets(engagement, base, positions, shown)
     found += more
@@ -272,17 +271,20 @@ def combat_battle(
         tally, narration = fight(
             fleets, engagement.options, engagement.start_range, engagement.turns, seed, 0, narrate=True
         )
-        return CombatBattle(count([tally], 1, seed, fleets), narration, found)
-    counted = run_many(fleets, engagement, runs, seed, jobs or os.cpu_count() or 1, until_ci, progress=progress)
-    return CombatBattle(counted, None, found)
+        return CombatBattle(battle_outcome(count([tally], 1, seed, fleets)), narration, found)
+    jobs = request.jobs or os.cpu_count() or 1
+    counted = run_many(fleets, engagement, runs, seed, jobs, request.until_ci, progress=progress)
+    return CombatBattle(battle_outcome(counted), None, found)
 
 
 class CombatSearch(NamedTuple):
-    """A fleet search: what it found (None when its inputs allow no search), with the findings of the catalogue,
-    the opponents and their sheets."""
+    """A fleet search: what it found (``outcome``; None when its inputs allow no search), with the findings of
+    the catalogue, the opponents and their sheets. ``result`` is the search engine's own record, which shipyard's
+    page and engagement file are written from; a library reads ``outcome``."""
 
-    result: SearchResult | None
+    outcome: SearchOutcome | None
     diagnostics: list[Diagnostic]
+    result: SearchResult | None = None
 
 
 def search_settings(**fields: object) -> Settings:
@@ -295,39 +297,25 @@ def search_settings(**fields: object) -> Settings:
     return Settings(**fields)  # type: ignore[arg-type]
 
 
-def combat_search(
-    catalogue: Sequence[str | Path],
-    against: Sequence[str],
-    budget: G,
-    settings: Settings | None = None,
-    knobs: Sequence[str] | None = None,
-    fixed: dict[str, str] | None = None,
-    max_ships: int | None = None,
-    tl: int | None = None,
-    turns: int | None = None,
-    start_range: str | None = None,
-    executor: str = "local",
-    jobs: int | None = None,
-    scheduler: str | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    scheduler_timeout: float = SCHEDULER_TIMEOUT,
-) -> CombatSearch:
-    """Search the fleets of ``catalogue``'s designs that ``budget`` MCr buys for the one that best beats the
+def combat_search(request: SearchRequest, *, progress: Callable[[int, int], None] | None = None) -> CombatSearch:
+    """Search the fleets of the request's ``catalogue`` that its ``budget`` buys for the one that best beats its
     opponents ``against`` (docs/search.md); the same ``settings.seed``, the same result on any ``executor`` and
-    any number of ``jobs``. Needs the ``search`` extra (optuna; dask for ``executor="dask"``). ValueError for an
-    opponent that is not written as FILE, FILE=COUNT or FILE=COUNT+FILE; ``workers.Unreachable`` when the Dask
-    ``scheduler`` does not answer within ``scheduler_timeout`` seconds."""
+    any number of ``jobs``; ``progress(done, battles)`` is told as the battles are fought. Needs the ``search``
+    extra (optuna; dask for ``executor="dask"``). ValueError for an opponent that is not written as FILE,
+    FILE=COUNT or FILE=COUNT+FILE; ``workers.Unreachable`` when the Dask ``scheduler`` does not answer within
+    ``scheduler_timeout`` seconds."""
     from shipyard.systems.mcs.combat import journal
     from shipyard.systems.mcs.combat import search as s
 
-    settings = settings or s.Settings()
-    paths = [Path(source) for source in catalogue]
+    r = request
+    settings = r.settings or s.Settings()
+    paths = [Path(source) for source in r.catalogue]
     inputs, found = s.load_catalogue(paths)
-    found += s.load_opponents(against, inputs)
-    if turns is not None:
-        inputs.turns = turns
-    if start_range is not None:
-        inputs.start_range = start_range
+    found += s.load_opponents(r.against, inputs)
+    if r.turns is not None:
+        inputs.turns = r.turns
+    if r.start_range is not None:
+        inputs.start_range = r.start_range
     top = Span(path=str(paths[0]) if paths else "-", line=1, col=1)
     # A design or an opponent that cannot be used stops the search (it would be searched without, unsaid); a
     # sheet's own findings are reported as ``combat battle`` reports them, and change no figure.
@@ -338,7 +326,7 @@ def combat_search(
                 Diagnostic(code="SRC005", severity=Severity.ERROR, span=top, message="no opponent to search against")
             )
         return CombatSearch(None, found)
-    space, more = s.space(inputs, Fraction(str(budget)), knobs, dict(fixed or {}), max_ships, tl, top)
+    space, more = s.space(inputs, Fraction(str(r.budget)), r.knobs, dict(r.fixed), r.max_ships, r.tl, top)
     found += more
     if space is None:
         return CombatSearch(None, found)
@@ -347,14 +335,17 @@ def combat_search(
         if any(d.severity is Severity.ERROR for d in kept):
             return CombatSearch(None, found)
         world = s.world(inputs, space, settings.seed)
-        work = s.make_executor(executor, world, jobs or os.cpu_count() or 1, scheduler, scheduler_timeout)
+        jobs = r.jobs or os.cpu_count() or 1
+        work = s.make_executor(r.executor, world, jobs, r.scheduler, r.scheduler_timeout)
         try:
             result = s.Search(inputs, space, settings, work, progress).run()
         except journal.Unresumable as error:
             return CombatSearch(None, [*found, error.diagnostic])
         finally:
             work.close()
-    return CombatSearch(result, found)
+    from shipyard.systems.mcs.combat.search_report import search_outcome
+
+    return CombatSearch(search_outcome(result), found, result)
 
 
 def mcs_options(

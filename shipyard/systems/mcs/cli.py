@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from shipyard.systems.mcs.combat.limits import MAX_GENERATION, MAX_SIDE_SHIPS, MAX_TURNS, SCHEDULER_TIMEOUT
+from shipyard.systems.mcs.requests import PointDefence
 
 if TYPE_CHECKING:
     from shipyard.systems.mcs.api import CombatSearch
@@ -79,19 +80,19 @@ class Quality(StrEnum):
     elite = "elite"
 
 
-def _defence(values: list[str]) -> list[tuple[str, int, int]]:
+def _defence(values: list[str]) -> tuple[PointDefence, ...]:
     found = []
     for value in values:
         name, _, rest = value.partition("=")
         shots, _, squadron = rest.partition("x")
         try:
-            found.append((name.strip(), int(shots or 1), int(squadron or 1)))
+            found.append(PointDefence(battery=name.strip(), shots=int(shots or 1), squadron=int(squadron or 1)))
         except ValueError:
             raise typer.BadParameter(
                 f"expected NAME, NAME=SHOTS or NAME=SHOTSxSQUADRON such as 'PD Laser Btty=2', got {quoted(value)}",
                 param_hint="--defence",
             ) from None
-    return found
+    return tuple(found)
 
 
 def shot(
@@ -205,24 +206,25 @@ def shot(
     )
     sink = Output(output, quiet, (attacker, target))
     with inputs([attacker, target]) as (attacker_path, target_path):
-        result = api.combat_shot(
-            attacker_path,
-            battery,
-            target_path,
-            band,
-            evasion,
-            skill,
-            sand.value,
-            aiming,
-            crew.value if crew else None,
-            _defence(defence),
-            options,
-            squadron,
-            spread,
-            swarm,
-            attacker_ship,
-            target_ship,
+        request = api.ShotRequest(
+            attacker=attacker_path,
+            battery=battery,
+            target=target_path,
+            band=band,
+            evasion=evasion,
+            skill=skill,
+            sand=sand.value,
+            aiming=aiming,
+            crew=crew.value if crew else None,
+            defence=_defence(defence),
+            options=options,
+            squadron=squadron,
+            spread=spread,
+            swarm=swarm,
+            attacker_ship=attacker_ship,
+            target_ship=target_ship,
         )
+        result = api.combat_shot(request)
         report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
         json_form = sink.form(output_format) is TextOrJson.json
         if result.odds is None:
@@ -339,25 +341,28 @@ def battle(
     sink = Output(output, quiet, files, tuple(BATTLE_REPORTS))
     with inputs(files) as paths:  # standard input is named <stdin> in all that is printed inside
         with progress_bar(None if quiet else console(stderr=True), "fighting") as progress:
-            result = api.combat_battle(paths, runs, seed, jobs, until_ci, turns, start, progress)
+            request = api.BattleRequest(
+                sources=paths, runs=runs, seed=seed, jobs=jobs, until_ci=until_ci, turns=turns, start_range=start
+            )
+            result = api.combat_battle(request, progress=progress)
         report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
         printed = sink.results
         json_form = sink.form(output_format) is TextOrJson.json
-        if result.counted is None:
+        if result.outcome is None:
             if json_form:
                 printed.json(None, result.diagnostics)
             raise typer.Exit(2)
         if json_form:
-            document = battle_document(result.counted)
+            document = battle_document(result.outcome)
             if result.narration is not None:
                 document["narration"] = result.narration
             printed.json(document, result.diagnostics)
         else:
             narration = "\n".join(result.narration) + "\n\n" if result.narration is not None else ""
-            printed.text(narration + battle_text(result.counted))
+            printed.text(narration + battle_text(result.outcome))
         if (target := sink.report) is not None:
-            counted = result.counted
-            sink.file(lambda: BATTLE_REPORTS[sink.suffix()](counted, target))
+            outcome = result.outcome
+            sink.file(lambda: BATTLE_REPORTS[sink.suffix()](outcome, target))
     raise typer.Exit(exit_status(result.diagnostics))  # fought; an error in a sheet read is still 1
 
 
@@ -575,23 +580,23 @@ def search(
     with inputs(catalogue) as paths:  # standard input is named <stdin> in what is written inside
         with progress_bar(None if quiet else console(stderr=True), "searching") as progress:
             try:
-                found = api.combat_search(
-                    paths,
-                    against,
-                    budget,
-                    settings,
-                    knobs,
-                    fixed,
-                    max_ships,
-                    tl,
-                    turns,
-                    start,
-                    executor.value,
-                    jobs,
-                    scheduler,
-                    progress,
+                request = api.SearchRequest(
+                    catalogue=paths,
+                    against=against,
+                    budget=budget,
+                    settings=settings,
+                    knobs=knobs,
+                    fixed=fixed,
+                    max_ships=max_ships,
+                    tl=tl,
+                    turns=turns,
+                    start_range=start,
+                    executor=executor.value,
+                    jobs=jobs,
+                    scheduler=scheduler,
                     scheduler_timeout=timeout,
                 )
+                found = api.combat_search(request, progress=progress)
             except Unreachable as error:
                 raise typer.BadParameter(str(error), param_hint="--scheduler") from None
         _search_results(found, sink, output_format, engagement, write_engagement)

@@ -1,4 +1,5 @@
-"""Combat results as text and as data: the odds of one shot or salvo, and a resolved fire log."""
+"""Combat results as text and as data: the odds of one shot or salvo, a resolved fire log, and battles counted
+(written from their public record, ``BattleOutcome``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from shipyard.core.chances import chance_data, chance_text, distribution_text
 from shipyard.core.terms import Term, terms_text
 from shipyard.systems.mcs.combat.shot import SalvoOdds
+from shipyard.systems.mcs.results import BattleOutcome
 
 if TYPE_CHECKING:
     from shipyard.systems.mcs.combat.battle import Counted
@@ -226,106 +228,103 @@ def damage_bars(distribution: dict[str, int], of: int) -> list[tuple[str, int]]:
     return bars
 
 
-def _battery_rows(counted: Counted) -> list[list[Any]]:
-    rows = []
-    for key, hits in sorted(counted.hits.items(), key=lambda item: -item[1]):
-        side, ship, battery = key.split(": ", 2)
-        rows.append([side, ship, battery, hits, hits / counted.runs])
-    return rows
-
-
-def battle_rows(counted: Counted) -> dict[str, list[list[Any]]]:
-    sides = [counted.side(i) for i in (0, 1)]
+def battle_rows(outcome: BattleOutcome) -> dict[str, list[list[Any]]]:
+    sides, runs = outcome.sides, outcome.runs
     return {
-        "sides": [
-            [s["name"], s["win"], s["win_ci"][0], s["win_ci"][1], s["draw"], s["loss"], s["lost_mcr_mean"]]
-            for s in sides
-        ],
+        "sides": [[s.name, s.win, s.win_ci[0], s.win_ci[1], s.draw, s.loss, s.lost_mcr_mean] for s in sides],
         "ships": [
-            [s["name"], ship["name"], ship["fighting_at_end"], ship["weapon_batteries"], ship["batteries_lost_mean"]]
+            [s.name, ship.name, ship.fighting_at_end, ship.weapon_batteries, ship.batteries_lost_mean]
             for s in sides
-            for ship in s["ships"]
+            for ship in s.ships
         ],
-        "turns": [[turns, n, n / counted.runs] for turns, n in sorted(counted.turns.items())],
-        "batteries": _battery_rows(counted),
-        "ends": [[why, n, n / counted.runs] for why, n in sorted(counted.reasons.items(), key=lambda i: -i[1])],
+        "turns": [[int(turns), n, n / runs] for turns, n in outcome.turns.distribution.items()],
+        "batteries": [[r.side, r.ship, r.battery, r.hits, r.per_battle] for r in outcome.hits_by_battery],
+        "ends": [[why, n, n / runs] for why, n in outcome.ended.items()],
         "damage": [
-            [s["name"], int(k), s["batteries_lost"]["of"], n, n / counted.runs]
+            [s.name, int(k), s.batteries_lost.of, n, n / runs]
             for s in sides
-            for k, n in s["batteries_lost"]["distribution"].items()
+            for k, n in s.batteries_lost.distribution.items()
         ],
     }
 
 
-def battle_document(counted: Counted) -> dict[str, Any]:
-    """Many battles as data: chances as decimals, ``win_ci`` the 95% (Wilson) interval."""
+def battle_outcome(counted: Counted) -> BattleOutcome:
+    """Many battles as their public record: chances as shares, ``win_ci`` the 95% (Wilson) interval."""
     turns = sum(t * n for t, n in counted.turns.items()) / counted.runs if counted.runs else 0
-    return {
-        "runs": counted.runs,
-        "seed": counted.seed,
-        "sides": [counted.side(i) for i in (0, 1)],
-        "turns": {"mean": turns, "distribution": {str(k): v for k, v in sorted(counted.turns.items())}},
-        "ended": dict(sorted(counted.reasons.items(), key=lambda i: -i[1])),
-        "hits_by_battery": [
-            {"side": r[0], "ship": r[1], "battery": r[2], "hits": r[3], "per_battle": r[4]}
-            for r in _battery_rows(counted)
-        ],
-    }
+    hits = sorted(counted.hits.items(), key=lambda item: -item[1])
+    return BattleOutcome.model_validate(
+        {
+            "runs": counted.runs,
+            "seed": counted.seed,
+            "sides": [counted.side(i) for i in (0, 1)],
+            "turns": {"mean": turns, "distribution": {str(k): v for k, v in sorted(counted.turns.items())}},
+            "ended": dict(sorted(counted.reasons.items(), key=lambda i: -i[1])),
+            "hits_by_battery": [
+                dict(zip(("side", "ship", "battery"), key.split(": ", 2), strict=True))
+                | {"hits": n, "per_battle": n / counted.runs}
+                for key, n in hits
+            ],
+        }
+    )
 
 
-def battle_verdict(counted: Counted) -> str:
+def battle_document(outcome: BattleOutcome) -> dict[str, Any]:
+    """Many battles as data (``combat battle --format json``): the record's JSON form."""
+    return outcome.model_dump(mode="json")
+
+
+def battle_verdict(outcome: BattleOutcome) -> str:
     """What happened most often, in words, then the other outcomes: "drawn in 96.8% of battles; Imperials win
     2.9%, Zhodani 0.3%", or "Imperials win 62.0% of battles; Zhodani 30.0%, drawn 8.0%"."""
-    sides = [counted.side(i) for i in (0, 1)]
-    draw = sides[0]["draw"]
-    wins = sorted(((s["win"], s["name"]) for s in sides), reverse=True)
+    sides = outcome.sides
+    draw = sides[0].draw
+    wins = sorted(((s.win, s.name) for s in sides), reverse=True)
     if draw >= wins[0][0]:
         return f"drawn in {draw:.1%} of battles; {wins[0][1]} wins {wins[0][0]:.1%}, {wins[1][1]} {wins[1][0]:.1%}"
     return f"{wins[0][1]} wins {wins[0][0]:.1%} of battles; {wins[1][1]} {wins[1][0]:.1%}, drawn {draw:.1%}"
 
 
-def battle_text(counted: Counted) -> str:
-    doc = battle_document(counted)
-    lines = [f"{counted.runs:,} battles, seed {counted.seed}: {battle_verdict(counted)}"]
-    for side in doc["sides"]:
-        low, high = side["win_ci"]
+def battle_text(outcome: BattleOutcome) -> str:
+    lines = [f"{outcome.runs:,} battles, seed {outcome.seed}: {battle_verdict(outcome)}"]
+    for side in outcome.sides:
+        low, high = side.win_ci
         lines.append(
-            f"{side['name']}: wins {side['win']:.1%} (95% interval {low:.1%} to {high:.1%}), draws "
-            f"{side['draw']:.1%}, loses {side['loss']:.1%}; "
+            f"{side.name}: wins {side.win:.1%} (95% interval {low:.1%} to {high:.1%}), draws "
+            f"{side.draw:.1%}, loses {side.loss:.1%}; "
             + (
                 "mean loss in MCr not known (a sheet gives no cost)"
-                if side["lost_mcr_mean"] is None
-                else f"mean loss MCr {side['lost_mcr_mean']:,.2f}"
+                if side.lost_mcr_mean is None
+                else f"mean loss MCr {side.lost_mcr_mean:,.2f}"
             )
         )
-        lost = side["batteries_lost"]
-        share = {k: n / counted.runs for k, n in lost["distribution"].items()}
+        lost = side.batteries_lost
+        share = {k: n / outcome.runs for k, n in lost.distribution.items()}
         lines.append(
-            f"  weapon batteries lost: mean {lost['mean']:.2f} of {lost['of']} (none in "
-            f"{share.get('0', 0):.1%} of the battles, all in {share.get(str(lost['of']), 0):.1%})"
+            f"  weapon batteries lost: mean {lost.mean:.2f} of {lost.of} (none in "
+            f"{share.get('0', 0):.1%} of the battles, all in {share.get(str(lost.of), 0):.1%})"
         )
-        for ship in side["ships"]:
+        for ship in side.ships:
             lines.append(
-                f"  {ship['name']}: still fighting at the end in {ship['fighting_at_end']:.1%}; "
-                f"weapon batteries lost {ship['batteries_lost_mean']:.2f} of {ship['weapon_batteries']} "
+                f"  {ship.name}: still fighting at the end in {ship.fighting_at_end:.1%}; "
+                f"weapon batteries lost {ship.batteries_lost_mean:.2f} of {ship.weapon_batteries} "
                 "a battle"
             )
     lines.append(
-        f"turns fought: mean {doc['turns']['mean']:.2f}; "
-        + ", ".join(f"{k}: {v}" for k, v in doc["turns"]["distribution"].items())
+        f"turns fought: mean {outcome.turns.mean:.2f}; "
+        + ", ".join(f"{k}: {v}" for k, v in outcome.turns.distribution.items())
     )
-    lines.append("how the battles ended: " + "; ".join(f"{why} {n}" for why, n in doc["ended"].items()))
+    lines.append("how the battles ended: " + "; ".join(f"{why} {n}" for why, n in outcome.ended.items()))
     lines.append(
         "hits by battery (a battle): "
-        + ", ".join(f"{r['ship']} {r['battery']} {r['per_battle']:.2f}" for r in doc["hits_by_battery"][:8])
+        + ", ".join(f"{r.ship} {r.battery} {r.per_battle:.2f}" for r in outcome.hits_by_battery[:8])
     )
     return "\n".join(lines) + "\n"
 
 
-def write_battle_workbook(counted: Counted, output: Path) -> None:
+def write_battle_workbook(outcome: BattleOutcome, output: Path) -> None:
     from shipyard.report.workbook import WorkbookWriter
 
-    columns, rows = _battle_columns(), battle_rows(counted)
+    columns, rows = _battle_columns(), battle_rows(outcome)
     writer = WorkbookWriter()
     for name, title in (
         ("sides", "Sides"),
@@ -339,20 +338,19 @@ def write_battle_workbook(counted: Counted, output: Path) -> None:
     writer.save(output)
 
 
-def battle_charts(counted: Counted) -> list[str]:
+def battle_charts(outcome: BattleOutcome) -> list[str]:
     """The pictures of a battle report: how long battles lasted, the damage each side took, each ship's survival,
     the hits by battery."""
     from shipyard.report.charts import DRAW_COLOUR, bar_chart, series_colours
 
-    rows = battle_rows(counted)
+    rows = battle_rows(outcome)
     charts = [bar_chart("Battles by turns fought", [(f"{r[0]} turns", r[1]) for r in rows["turns"]], "battles")]
-    for index in (0, 1):
-        side = counted.side(index)
-        lost = side["batteries_lost"]
+    for side in outcome.sides:
+        lost = side.batteries_lost
         charts.append(
             bar_chart(
-                f"{side['name']}: battles by weapon batteries lost (of {lost['of']})",
-                damage_bars(lost["distribution"], lost["of"]),
+                f"{side.name}: battles by weapon batteries lost (of {lost.of})",
+                damage_bars(lost.distribution, lost.of),
                 "battles",
             )
         )
@@ -381,26 +379,26 @@ def battle_charts(counted: Counted) -> list[str]:
     return charts
 
 
-def write_battle_page(counted: Counted, output: Path) -> None:
+def write_battle_page(outcome: BattleOutcome, output: Path) -> None:
     from shipyard.report.html import table, write_page
 
-    columns, rows = _battle_columns(), battle_rows(counted)
-    sides = [counted.side(i) for i in (0, 1)]
+    columns, rows = _battle_columns(), battle_rows(outcome)
+    sides = outcome.sides
     context = {
-        "title": f"shipyard battle: {sides[0]['name']} against {sides[1]['name']}",
+        "title": f"shipyard battle: {sides[0].name} against {sides[1].name}",
         "verdict": "odds",
         "verdict_label": "Outcome",  # a page of odds: what the battles came to, not a pass or a fail
-        "subtitle": f"{counted.runs:,} battles, seed {counted.seed}",
-        "verdict_words": battle_verdict(counted),
+        "subtitle": f"{outcome.runs:,} battles, seed {outcome.seed}",
+        "verdict_words": battle_verdict(outcome),
         "summary": [
             (
-                s["name"],
-                f"wins {s['win']:.1%} (95% {s['win_ci'][0]:.1%} to {s['win_ci'][1]:.1%}), draws "
-                f"{s['draw']:.1%}, loses {s['loss']:.1%}",
+                s.name,
+                f"wins {s.win:.1%} (95% {s.win_ci[0]:.1%} to {s.win_ci[1]:.1%}), draws {s.draw:.1%}, "
+                f"loses {s.loss:.1%}",
             )
             for s in sides
         ],
-        "charts": battle_charts(counted),
+        "charts": battle_charts(outcome),
         "tables": [
             table(name, heading, columns[name], rows[name])
             for name, heading in (

@@ -20,6 +20,7 @@ from shipyard.systems.mcs.combat.search import (
     fleet_sides,
     opponent_seed,
 )
+from shipyard.systems.mcs.results import SearchOutcome
 
 #: Fleets listed as the best, and rows of the payoff heat map.
 TOP = 5
@@ -81,63 +82,72 @@ REMEASURED = ("battles", "win", "draw", "loss", "win_ci", "worst", "worst_ci", "
 
 
 def search_document(result: SearchResult) -> dict[str, Any]:
-    """The search as JSON: the best fleet, the next best, the Pareto front, the payoff matrix of every fleet
-    tried against every opponent, the baseline (the best fleet of one design) and the search's course."""
+    """The search as JSON (``combat search --format json``): its public record's JSON form, a chosen fleet's
+    ``remeasured`` block where it was re-measured."""
+    return search_outcome(result).model_dump(mode="json", exclude_unset=True)
+
+
+def search_outcome(result: SearchResult) -> SearchOutcome:
+    """The search as its public record: the best fleet, the next best, the Pareto front, the payoff matrix of
+    every fleet tried against every opponent, the baseline (the best fleet of one design) and the search's
+    course."""
     best, baseline = result.best, result.baseline
     settings = result.settings
-    return {
-        "seed": settings.seed,
-        "battles": result.battles,
-        "remeasured_battles": sum(t.battles for t in result.remeasured.values()),
-        "budget_mcr": float(result.space.budget),
-        "objective": settings.objective,
-        "sampler": settings.sampler,
-        "candidates": len(result.tried),
-        "fully_evaluated": sum(1 for t in result.tried if t.full),
-        "resumed_trials": result.resumed,
-        "stopped": result.stopped,
-        "opponents": [
-            {"label": o.label, "name": o.fleet.name, "seed": opponent_seed(settings.seed, j)}
-            for j, o in enumerate(result.inputs.opponents)
-        ],
-        "designs": [
-            {
-                "name": d.name,
-                "label": label,
-                "sheet": d.shown,
-                "crew": d.crew,
-                "cost_mcr": float(d.cost),
-                "min": low,
-                "max": high,
-            }
-            for d, label, (low, high) in zip(
-                result.space.designs, design_labels(result.space.designs), result.space.bounds, strict=True
-            )
-        ],
-        "knobs": {"searched": result.space.searched, "fixed": result.space.fixed},
-        "best": _chosen_document(best, result),
-        "top": [tried_document(t, result) for t in result.ranked[:TOP]],
-        "baseline": _chosen_document(baseline, result),
-        "front": [tried_document(t, result) for t in result.front],
-        "payoff": {
-            "opponents": [o.label for o in result.inputs.opponents],
-            "rows": [
-                {
-                    "fleet": describe(t, result.space),
-                    "doctrine": dict(t.candidate.knobs),
-                    "cost_mcr": float(t.cost),
-                    "cells": [
-                        {"battles": s.battles, "win": s.wins, "draw": s.draws, "loss": s.losses} for s in t.scores
-                    ],
-                }
-                for t in result.tried
+    return SearchOutcome.model_validate(
+        {
+            "seed": settings.seed,
+            "battles": result.battles,
+            "remeasured_battles": sum(t.battles for t in result.remeasured.values()),
+            "budget_mcr": float(result.space.budget),
+            "objective": settings.objective,
+            "sampler": settings.sampler,
+            "candidates": len(result.tried),
+            "fully_evaluated": sum(1 for t in result.tried if t.full),
+            "resumed_trials": result.resumed,
+            "stopped": result.stopped,
+            "opponents": [
+                {"label": o.label, "name": o.fleet.name, "seed": opponent_seed(settings.seed, j)}
+                for j, o in enumerate(result.inputs.opponents)
             ],
-        },
-        "convergence": [
-            {"battles": p.battles, "candidates": p.candidates, "best": p.best, "ci": [p.low, p.high]}
-            for p in result.history
-        ],
-    }
+            "designs": [
+                {
+                    "name": d.name,
+                    "label": label,
+                    "sheet": d.shown,
+                    "crew": d.crew,
+                    "cost_mcr": float(d.cost),
+                    "min": low,
+                    "max": high,
+                }
+                for d, label, (low, high) in zip(
+                    result.space.designs, design_labels(result.space.designs), result.space.bounds, strict=True
+                )
+            ],
+            "knobs": {"searched": result.space.searched, "fixed": result.space.fixed},
+            "best": _chosen_document(best, result),
+            "top": [tried_document(t, result) for t in result.ranked[:TOP]],
+            "baseline": _chosen_document(baseline, result),
+            "front": [tried_document(t, result) for t in result.front],
+            "payoff": {
+                "opponents": [o.label for o in result.inputs.opponents],
+                "rows": [
+                    {
+                        "fleet": describe(t, result.space),
+                        "doctrine": dict(t.candidate.knobs),
+                        "cost_mcr": float(t.cost),
+                        "cells": [
+                            {"battles": s.battles, "win": s.wins, "draw": s.draws, "loss": s.losses} for s in t.scores
+                        ],
+                    }
+                    for t in result.tried
+                ],
+            },
+            "convergence": [
+                {"battles": p.battles, "candidates": p.candidates, "best": p.best, "ci": [p.low, p.high]}
+                for p in result.history
+            ],
+        }
+    )
 
 
 def _line(tried: Tried, result: SearchResult) -> str:
