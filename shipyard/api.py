@@ -23,7 +23,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 from typing import IO, TYPE_CHECKING, BinaryIO, NamedTuple
 
 from shipyard.core.codes import exit_status, log_status
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
     from shipyard.core.diff import ShipDiff
     from shipyard.core.fixes import Fixed
     from shipyard.core.fleets import PricedFleet
+    from shipyard.core.parts import FleetChecks
     from shipyard.core.records import Ship
     from shipyard.core.source import SourceQuoter
     from shipyard.report.export import Export as PendingExport
@@ -214,7 +214,7 @@ def load(path: Path | str) -> SheetFile:
 def render(ship: Ship | SheetFile) -> str:
     """A ship written back as its system's sheet text (reading that text gives an equal ship); a file read, its
     ships one after another. ValueError for a ship of a system that writes none back (a bug of the caller's)."""
-    from shipyard.core.registry import load as load_part
+    from shipyard.core.parts import renderer
     from shipyard.core.registry import system_of_ship
 
     if isinstance(ship, SheetFile):
@@ -222,20 +222,20 @@ def render(ship: Ship | SheetFile) -> str:
     owner = system_of_ship(ship.format)
     if owner is None or owner.render is None:
         raise ValueError(f"no renderer for {ship.format} ships")
-    return str(load_part(owner.render)(ship))
+    return renderer(owner)(ship)
 
 
 def panel(ship: Ship, path: str) -> RenderableType | None:
     """A ship as its system's ``show`` panel (a rich renderable, to print with markup off: a panel's strings are
     the sheet's, control characters escaped); None when its system has none."""
-    from shipyard.core.registry import load as load_part
+    from shipyard.core.parts import panel_maker
     from shipyard.core.registry import system_of_ship
     from shipyard.report.text import visible, visible_copy
 
     owner = system_of_ship(ship.format)
     if owner is None or not owner.panel:
         return None
-    return load_part(owner.panel)(visible_copy(ship), visible(path))  # nothing from a file reaches the terminal raw
+    return panel_maker(owner)(visible_copy(ship), visible(path))  # nothing from a file reaches the terminal raw
 
 
 # --- checking --------------------------------------------------------------------------------------------------
@@ -519,14 +519,14 @@ class CheckTally:
 def convert(path: str | Path, to: str = "mcs", options: object | None = None) -> SheetFile:
     """The ships of a file converted to system ``to`` (format of the result: ``to``), with every diagnostic: a
     file that does not read or convert is its findings. ValueError for a ``to`` that no system converts to."""
-    from shipyard.core.registry import load as load_part
+    from shipyard.core.parts import converter
     from shipyard.core.registry import system
 
     target = system(to)
     if target.converter is None:
         raise ValueError(f"nothing converts to {to}")
-    converter = load_part(target.converter)
-    return converter(Path(path)) if options is None else converter(Path(path), options)
+    convert_file = converter(target)
+    return convert_file(Path(path)) if options is None else convert_file(Path(path), options)
 
 
 # --- tables, export and audit ------------------------------------------------------------------------------------
@@ -735,14 +735,14 @@ def audit(
     )
 
 
-def _fleets_part() -> ModuleType | None:
+def _fleets_part() -> FleetChecks | None:
     """The fleet checks of the system that reads fleets and scenarios (``System.fleets``): its scenarios, prices
     and Appendix A losses; None when no system does."""
-    from shipyard.core.registry import load as load_part
+    from shipyard.core.parts import fleet_checks
     from shipyard.core.registry import systems
 
-    owner = next((s.fleets for s in systems() if s.fleets), None)
-    return None if owner is None else load_part(owner)
+    owner = next((s for s in systems() if s.fleets), None)
+    return None if owner is None else fleet_checks(owner)
 
 
 def write_audit_report(result: Audit, output: Path) -> None:
@@ -793,15 +793,15 @@ def explain(code: str) -> str | None:
     """The documentation of a rule (by code or name), a topic (an Appendix A table, a formation rule), or any
     other diagnostic code; None when there is no such thing."""
     from shipyard.core.codes import code_entry
+    from shipyard.core.parts import topic_texts
     from shipyard.core.registry import all_rules, systems
-    from shipyard.core.registry import load as load_part
 
     wanted, rules = code.strip(), all_rules()
     rule = rules.get(wanted.upper()) or next((r for r in rules.values() if r.meta.name == wanted.lower()), None)
     if rule is not None:
         return f"{rule.code} {rule.meta.name} ({rule.meta.severity.value}, family {rule.meta.family})\n\n{rule.doc}"
     for owner in systems():
-        topics = load_part(owner.topics) if owner.topics else {}
+        topics = topic_texts(owner) if owner.topics else {}
         if wanted.upper() in topics:
             return str(topics[wanted.upper()])
     entry = code_entry(wanted)
@@ -854,21 +854,21 @@ def rule_catalogue() -> list[dict[str, str]]:
 
 def topic_names() -> list[str]:
     """Every ``explain`` topic that is not a code (TCS's Appendix A tables and formation rules)."""
-    from shipyard.core.registry import load as load_part
+    from shipyard.core.parts import topic_texts
     from shipyard.core.registry import systems
 
-    return [name for owner in systems() if owner.topics for name in load_part(owner.topics)]
+    return [name for owner in systems() if owner.topics for name in topic_texts(owner)]
 
 
 def __getattr__(name: str) -> object:
     """A system's public function or record (``System.api``), loaded from its module on first use; a system
     added to the registry is reached here without a line of this module."""
-    from shipyard.core.registry import load as load_part
+    from shipyard.core.parts import public_api
     from shipyard.core.registry import systems
 
     for owner in systems():
         if owner.api is not None:
-            module = load_part(owner.api)
+            module = public_api(owner)
             if name in module.__all__:
                 found: object = getattr(module, name)
                 globals()[name] = found

@@ -17,6 +17,7 @@ from typing import Any
 import typer.main
 
 from shipyard.core.diagnostics import Severity
+from shipyard.core.parts import contract_problems
 from shipyard.core.registry import System, family_rules, load, system
 from shipyard.core.rules import Rule
 from shipyard.core.selection import Selection
@@ -239,6 +240,7 @@ CHECK_FUNCTIONS: dict[str, Callable[[System, Path, Path], list[str]]] = {
     "commands": lambda owner, fixtures, folder: command_problems(owner),
     "api": lambda owner, fixtures, folder: api_problems(owner),
     "imports": lambda owner, fixtures, folder: import_problems(owner, folder),
+    "parts": lambda owner, fixtures, folder: contract_problems(owner),
 }
 CHECKS = tuple(CHECK_FUNCTIONS)
 

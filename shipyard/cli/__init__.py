@@ -10,8 +10,8 @@ from functools import cache
 import typer
 
 from shipyard.cli import audit, check, convert, diff, export, rules, show
+from shipyard.core.parts import command_app
 from shipyard.core.registry import Commands, command_groups
-from shipyard.core.registry import load as load_part
 
 
 def _new_app() -> typer.Typer:
@@ -71,9 +71,9 @@ def _joined(commands: list[Commands]) -> typer.Typer:
     joined.registered_callback = _core.registered_callback
     for group in commands:
         if group.single:
-            joined.command(group.name)(load_part(group.app))
+            joined.command(group.name)(command_app(group))
         else:
-            joined.add_typer(load_part(group.app), name=group.name)
+            joined.add_typer(command_app(group), name=group.name)
     return joined
 
 

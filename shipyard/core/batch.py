@@ -21,9 +21,10 @@ from typing import Any
 
 from shipyard.core.collector import fewer_collections
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
+from shipyard.core.parts import fleet_checks
 from shipyard.core.paths import Excludes
 from shipyard.core.pipeline import check_sheet, load_sheet, skipped_in_folder
-from shipyard.core.registry import System, format_named, load, systems
+from shipyard.core.registry import System, format_named, systems
 from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
 
@@ -142,7 +143,7 @@ def _kept_formats(scenario: object | None) -> frozenset[str]:
     """The sheet formats whose ships a scenario's folder fleets need, kept past the worker."""
     if scenario is None:
         return frozenset()
-    return frozenset(f for s in _fleet_systems() for f in load(s.fleets or "").SHEET_FORMATS)
+    return frozenset(f for s in _fleet_systems() for f in fleet_checks(s).SHEET_FORMATS)
 
 
 #: What a worker makes of a checked file besides the file itself (the audit's rows: report/tables.py
@@ -257,7 +258,7 @@ def iter_tabulated(
         return kept.get(str(path)) or check_sheet(load_sheet(path), selection.for_file(str(path)), scenario)
 
     for fleet_path, owner in fleets:
-        found_here = load(owner.fleets or "").check_fleet_file(
+        found_here = fleet_checks(owner).check_fleet_file(
             fleet_path, scenario, load_checked, selection.for_file(str(fleet_path))
         )
         yield tables(_fleet_sheet(fleet_path, found_here, selection))
@@ -267,11 +268,9 @@ def iter_tabulated(
     for folder in folders:
         inside = [s for s in kept.values() if Path(s.path).is_relative_to(folder)]
         for owner in _fleet_systems():
-            found_here = load(owner.fleets or "").check_folder(
-                folder, inside, scenario, selection.for_file(str(folder))
-            )
-            if found_here is not None:
-                yield tables(_fleet_sheet(folder, found_here, selection))
+            in_folder = fleet_checks(owner).check_folder(folder, inside, scenario, selection.for_file(str(folder)))
+            if in_folder is not None:
+                yield tables(_fleet_sheet(folder, in_folder, selection))
 
 
 def check_paths(

@@ -157,12 +157,13 @@ CODES = (
 @cache
 def catalogue() -> dict[str, Code]:
     """Every non-rule code by code: the core's, then each system's, in the registry's order."""
-    from shipyard.core.registry import load, systems
+    from shipyard.core.parts import code_entries
+    from shipyard.core.registry import systems
 
     entries = {entry.code: entry for entry in CODES}
     for system in systems():
         if system.codes:
-            for entry in load(system.codes):
+            for entry in code_entries(system):
                 if entry.code in entries:
                     raise RuntimeError(f"diagnostic code {entry.code} is catalogued twice")
                 entries[entry.code] = entry
@@ -204,8 +205,8 @@ def unknown_prefix(prefix: str) -> str | None:
     """Why a code prefix given to --select or --ignore (or in the settings) names no code, with a did-you-mean;
     None when some code starts with it. Only the family the prefix belongs to is loaded (every family when it
     belongs to none: a typo in the family, whose did-you-mean may be any code)."""
-
-    from shipyard.core.registry import all_rules, family_rules, load, systems
+    from shipyard.core.parts import code_entries
+    from shipyard.core.registry import all_rules, family_rules, systems
 
     if not CODE_SHAPED.fullmatch(prefix):  # a rule's name that names none (code_prefix resolved the others)
         names = [rule.meta.name for rule in all_rules().values()]
@@ -220,7 +221,7 @@ def unknown_prefix(prefix: str) -> str | None:
         owners = owners or list(systems())
     known = [entry.code for entry in CODES]
     for owner in owners:
-        known += [entry.code for entry in load(owner.codes)] if owner.codes else []
+        known += [entry.code for entry in code_entries(owner)] if owner.codes else []
         known += list(family_rules(owner.family)) if owner.family and owner.rules else []
     if any(code.startswith(prefix) for code in known):
         return None
@@ -272,12 +273,13 @@ def code_format(code: str) -> str:
 
 def _entries(file_format: str) -> list[Code]:
     """The core's codes and those of the system that reads ``file_format`` (only that catalogue is loaded)."""
-    from shipyard.core.registry import format_named, load
+    from shipyard.core.parts import code_entries
+    from shipyard.core.registry import format_named
 
     entries = list(CODES)
     owner = format_named(file_format)
     if owner is not None and owner[0].codes:
-        entries += load(owner[0].codes)
+        entries += code_entries(owner[0])
     return entries
 
 

@@ -9,16 +9,17 @@ on its file, never a traceback. Nothing here names a system: the registry says w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from shipyard.core import parts
 from shipyard.core.copies import repair_copy
 from shipyard.core.diagnostics import Diagnostic, Severity, Span, internal_error
 from shipyard.core.fast import trusted
 from shipyard.core.records import Ship
-from shipyard.core.registry import Rule, RuleContext, extensions, family_rules, format_named, load, system_of_ship
+from shipyard.core.registry import Format, Rule, RuleContext, extensions, family_rules, format_named, system_of_ship
 from shipyard.core.selection import Selection
 from shipyard.core.sheet import SheetFile
 from shipyard.core.sniff import binary_format, sniff_format
@@ -55,7 +56,7 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
     shown = display or str(path)
     binary = binary_format(path)
     if binary is not None:
-        return _parse(binary.name, binary.reader, None, path, shown, [], [])
+        return _parse(binary, None, path, shown, [], [])
     raw, diagnostics = read_sheet_text(path, shown)
     if raw is None:
         return SheetFile(path=shown, format="unreadable", diagnostics=diagnostics)
@@ -96,24 +97,20 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
             ],
         )
     if told.referee is not None:  # a game's record: refereed, its own findings (the sheets it names are theirs)
-        from shipyard.core.registry import load
-
         found = [  # the log's own findings: the sheets it names are theirs, how it was read is said above
-            d for d in load(told.referee)(path, shown, text) if d.span.path == shown and not d.code.startswith("IO")
+            d for d in parts.referee(told)(path, shown, text) if d.span.path == shown and not d.code.startswith("IO")
         ]
         return SheetFile(
             path=shown, format=told.name, suppressions=suppressions, diagnostics=_sorted(diagnostics + found)
         )
     if told.role != "sheet" and told.check is not None:  # a setting checked as what it is
-        from shipyard.core.registry import load
-
         said = Diagnostic(
             code="IO013",
             severity=Severity.INFO,
             span=top,
             message=f"{told.description} file, checked as one: {told.instead}",
         )
-        found = [d for d in load(told.check)(path, shown) if d.span.path == shown]
+        found = [d for d in parts.setting_check(told)(path, shown) if d.span.path == shown]
         return SheetFile(
             path=shown, format=told.name, suppressions=suppressions, diagnostics=_sorted(diagnostics + [said, *found])
         )
@@ -134,21 +131,15 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
             diagnostics = diagnostics + repaired
         text, refused = refuse_lines(text, shown)
         diagnostics = diagnostics + refused
-    return _parse(told.name, told.reader, text, path, shown, diagnostics, suppressions)
+    return _parse(told, text, path, shown, diagnostics, suppressions)
 
 
 def _parse(
-    name: str,
-    reader: str | None,
-    text: str | None,
-    path: Path,
-    shown: str,
-    diagnostics: list[Diagnostic],
-    suppressions: list,
+    told: Format, text: str | None, path: Path, shown: str, diagnostics: list[Diagnostic], suppressions: list
 ) -> SheetFile:
-    ships: list[Ship] = []
+    ships: Sequence[Ship] = []
     try:
-        ships, parsed = load(reader or "")(text, path, shown)
+        ships, parsed = parts.reader(told)(text, path, shown)
         diagnostics = diagnostics + parsed
     except Exception as error:  # a bug in shipyard: reported on this file, never a traceback
         diagnostics = diagnostics + [internal_error(shown, "reading", error)]
@@ -156,7 +147,7 @@ def _parse(
         SheetFile,
         {
             "path": shown,
-            "format": name,
+            "format": told.name,
             "ships": ships,
             "suppressions": suppressions,
             "diagnostics": _sorted(diagnostics),
@@ -188,11 +179,11 @@ def subjects(ship: Ship, scenario: object | None = None) -> list[tuple[str, Any]
     system = system_of_ship(ship.format)
     if system is None or system.subject is None:
         return []
-    base = load(system.subject)(ship, scenario)
+    base = parts.subject_builder(system)(ship, scenario)
     found = [(system.family, base)] if system.family and base is not None else []
     for extension in extensions(system):
         if extension.subject and extension.family and base is not None:
-            extended = load(extension.subject)(base, scenario)
+            extended = parts.subject_builder(extension)(base, scenario)
             if extended is not None:
                 found.append((extension.family, extended))
     return found

@@ -70,11 +70,12 @@ class System(NamedTuple):
     what its rules look at from a ship (``subject(ship, scenario)``; None: its rules do not apply to that
     ship); a system that ``builds_on`` another gets that system's subject instead of the ship. ``panel``
     (``panel(ship, path)``), ``render`` (``render(ship) -> str``) and ``tables`` (a module with ``ship_cells``,
-    ``battery_rows``, ``component_rows``) serve ``show``, round trips and the audit. ``codes`` is its catalogue
-    of diagnostic codes, ``topics`` the extra ``explain`` texts, ``fleets`` its fleet checks, ``converter``
-    what ``shipyard convert`` calls for its sheets. The play surface: ``commands``, its groups of commands on the
-    command line; ``api``, the module of its public functions (its ``__all__``), which ``shipyard.api``
-    re-exports.
+    ``rating_cells``, ``battery_rows``, ``component_rows``) serve ``show``, round trips and the audit. ``codes``
+    is its catalogue of diagnostic codes, ``topics`` the extra ``explain`` texts, ``fleets`` its fleet checks,
+    ``converter`` what ``shipyard convert`` calls for its sheets. The play surface: ``commands``, its groups of
+    commands on the command line; ``api``, the module of its public functions (its ``__all__``), which
+    ``shipyard.api`` re-exports. Each part's signature is a protocol of ``shipyard.core.parts``, which the core
+    reaches it through and ``check_registry`` holds it to.
     """
 
     name: str
@@ -118,7 +119,12 @@ class System(NamedTuple):
             {
                 f"format {f.name} {kind}": ref
                 for f in self.formats
-                for kind, ref in (("reader", f.reader), ("recognise", f.recognise), ("referee", f.referee))
+                for kind, ref in (
+                    ("reader", f.reader),
+                    ("recognise", f.recognise),
+                    ("referee", f.referee),
+                    ("check", f.check),
+                )
                 if ref
             }
         )
@@ -226,8 +232,10 @@ def rule_for(code: str) -> Rule | None:
 
 
 def check_registry() -> list[str]:
-    """What is wrong with the table: a prefix claimed twice, a part that does not exist, a base that is not a
-    system. Empty when all is well."""
+    """What is wrong with the table: a prefix claimed twice, a part that does not exist or does not take what the
+    core passes it (``parts.contract_problems``), a base that is not a system. Empty when all is well."""
+    from shipyard.core.parts import contract_problems
+
     problems: list[str] = []
     claimed: dict[str, str] = dict.fromkeys(CORE_PREFIXES, "core")
     names = {s.name for s in systems()}
@@ -246,6 +254,7 @@ def check_registry() -> list[str]:
                 load(reference)
             except (ImportError, AttributeError) as error:
                 problems.append(f"{candidate.name} {role} {reference}: {error}")
+        problems += contract_problems(candidate)
     return problems
 
 

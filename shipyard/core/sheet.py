@@ -34,12 +34,13 @@ class SheetFile(BaseModel):
         """Ships given as data (JSON) become the records of their systems, told by ``format``."""
         if not isinstance(value, list) or all(isinstance(ship, Ship) for ship in value):
             return value
-        from shipyard.core.registry import load, system_of_ship
+        from shipyard.core.parts import ship_class
+        from shipyard.core.registry import system_of_ship
 
         ships = []
         for ship in value:
             owner = system_of_ship(ship.get("format", "")) if isinstance(ship, dict) else None
-            ships.append(load(owner.ship_model).from_data(ship) if owner and owner.ship_model else ship)
+            ships.append(ship_class(owner).from_data(ship) if owner and owner.ship_model else ship)
         return ships
 
     @property

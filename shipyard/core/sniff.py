@@ -9,7 +9,8 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from shipyard.core.registry import Format, formats, load
+from shipyard.core.parts import recogniser
+from shipyard.core.registry import Format, formats
 
 _TOML_TABLE = re.compile(r"^[ \t]*\[(\[?)[ \t]*([A-Za-z0-9_.-]+)[ \t]*\]\]?[ \t]*(?:#.*)?$", re.M)  # one line each
 
@@ -37,7 +38,7 @@ def _claims() -> tuple[tuple[tuple[str, Format], ...], tuple[tuple[Callable[[str
     tables = sorted(
         ((f.toml_table, f) for _, f in formats() if f.toml_table), key=lambda pair: not pair[0].startswith("[[")
     )
-    tests = tuple((load(f.recognise), f) for _, f in formats() if f.recognise)
+    tests = tuple((recogniser(f), f) for _, f in formats() if f.recognise)
     return tuple(tables), tests, next(f for _, f in formats() if f.fallback)
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from types import ModuleType
 from typing import Any, NamedTuple
 
 from shipyard.core.diagnostics import Diagnostic, Severity
+from shipyard.core.parts import ShipTables, ship_tables
 from shipyard.core.records import Ship
-from shipyard.core.registry import load, system_of_ship
+from shipyard.core.registry import system_of_ship
 from shipyard.core.sheet import SheetFile
 
 #: How a text cell that a spreadsheet would run as a formula begins (OWASP's CSV injection list; a "-" only
@@ -133,10 +133,10 @@ def verdict(errors: int, warnings: int) -> str:
     return "fail" if errors else ("check" if warnings else "pass")
 
 
-def _cells(ship: Ship) -> ModuleType | None:
+def _cells(ship: Ship) -> ShipTables | None:
     """The table cells module of a ship's system (``ship_cells``, ``battery_rows``, ``component_rows``)."""
     system = system_of_ship(ship.format)
-    return load(system.tables) if system is not None and system.tables else None
+    return ship_tables(system) if system is not None and system.tables else None
 
 
 def ship_rows(sheets: Iterable[SheetFile]) -> Iterable[list]:

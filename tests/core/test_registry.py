@@ -29,6 +29,46 @@ def test_a_part_that_does_not_exist_is_refused(monkeypatch):
     assert any(p.startswith("broken panel shipyard.systems.mcs.panel:no_panel") for p in check_registry())
 
 
+def test_a_part_that_does_not_take_what_the_core_passes_is_refused(monkeypatch):
+    """A reader that lost its ``shown`` parameter (``read_usd(text, path)``) type-checks, the registry naming it by
+    a string; the contract check refuses it, saying what the core passes. A renderer that wants a second
+    parameter the core never gives is refused too; a panel with an extra parameter of its own, defaulted, is not."""
+
+    def read_two(text, path):
+        return [], []
+
+    def render_two(ship, style):
+        return ""
+
+    def panel_three(ship, path, width=80):
+        return None
+
+    monkeypatch.setattr("shipyard.systems.mcs.parse.read_two", read_two, raising=False)
+    monkeypatch.setattr("shipyard.systems.mcs.render.render_two", render_two, raising=False)
+    monkeypatch.setattr("shipyard.systems.mcs.panel.panel_three", panel_three, raising=False)
+    registry.load.cache_clear()
+    mcs = systems()[0]
+    broken = mcs._replace(
+        name="narrow",
+        prefixes=("NRW",),
+        formats=(Format("narrow", "sheet", "a test format", reader="shipyard.systems.mcs.parse:read_two"),),
+        render="shipyard.systems.mcs.render:render_two",
+        panel="shipyard.systems.mcs.panel:panel_three",
+        commands=(),
+        api=None,
+        family=None,
+    )
+    monkeypatch.setattr(registry, "systems", lambda: (*systems(), broken))
+    found = [p for p in check_registry() if p.startswith("narrow")]
+    registry.load.cache_clear()
+    assert len(found) == 2, found
+    assert found[0].startswith(
+        "narrow format narrow reader shipyard.systems.mcs.parse:read_two takes (text, path); the core calls it "
+        "(text, path, shown)"
+    )
+    assert found[1].startswith("narrow render shipyard.systems.mcs.render:render_two takes (ship, style)")
+
+
 def test_a_base_that_is_not_a_system_is_refused(monkeypatch):
     orphan = System(name="orphan", title="a test system", prefixes=("ORP",), builds_on="nothing")
     monkeypatch.setattr(registry, "systems", lambda: (*systems(), orphan))
