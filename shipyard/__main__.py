@@ -7,7 +7,14 @@ from collections.abc import Callable
 
 
 def main() -> None:
-    """Start the command line."""
+    """Start the command line; ``shipyard --version`` alone is answered before it is imported (as it prints)."""
+    import sys
+
+    if sys.argv[1:] == ["--version"]:
+        import shipyard
+
+        print(f"shipyard {shipyard.__version__}")
+        return
     from shipyard.core.collector import started
 
     def load() -> Callable[[], None]:

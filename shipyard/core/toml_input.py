@@ -73,6 +73,13 @@ class AnyCase(BaseModel):
         return {key: _recased(value, *lists[key]) if key in lists else value for key, value in data.items()}
 
 
+class ClosedTable(AnyCase):
+    """An input table that refuses a key it does not know (a misspelt ``sand`` is an error at its line, never
+    read as a default), its words from a fixed list read in any case: the base of every table of a game's file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
 def _recased(value: Any, case: str, words: frozenset[str]) -> Any:
     if not isinstance(value, str):
         return value

@@ -18,6 +18,20 @@ def test_version():
     assert result.exit_code == 0 and result.output.strip() == f"shipyard {shipyard.__version__}"
 
 
+def test_the_version_alone_is_printed_without_the_command_line():
+    """``shipyard --version`` prints what the command line prints, in a process that never imports it (nor typer,
+    rich or pydantic): the answer costs a Python start and the package's metadata, not the app."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; sys.argv = ['shipyard', '--version']; from shipyard.__main__ import main; main(); "
+        "print(sorted(m for m in ('shipyard.cli', 'typer', 'rich', 'pydantic') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == [f"shipyard {shipyard.__version__}", "[]"]
+
+
 def test_show_every_mcs_fixture():
     files = sorted(str(p) for p in (FIXTURES / "mcs").glob("*.usd"))
     result = runner.invoke(app, ["show", *files])

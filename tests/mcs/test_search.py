@@ -690,3 +690,23 @@ def test_racing_drops_fleets_under_the_worst_case_objective_too():
     assert document["fully_evaluated"] < document["candidates"]  # some dropped by racing
     dropped = [r for r in document["payoff"]["rows"] if r["cells"][0]["battles"] < 40]
     assert dropped and all(c["battles"] == r["cells"][0]["battles"] for r in dropped for c in r["cells"])
+
+
+def test_a_trial_left_running_is_reopened_as_itself():
+    """``studies.reopened`` (optuna's private ``_trial_id``, in one place): a trial asked and never told, read back
+    frozen, is made live as the same trial: its number, its parameter suggested again as it was, and telling it
+    completes that trial, not a new one."""
+    import optuna
+
+    from shipyard.systems.mcs.combat.studies import reopened
+
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.create_study(sampler=optuna.samplers.RandomSampler(seed=3))
+    asked = study.ask()
+    chosen = asked.suggest_int("ships", 1, 9)
+    frozen = study.trials[0]
+    assert frozen.state is optuna.trial.TrialState.RUNNING
+    live = reopened(study, frozen)
+    assert live.number == frozen.number == 0 and live.suggest_int("ships", 1, 9) == chosen
+    study.tell(live, 0.5)
+    assert [(t.number, t.state, t.value) for t in study.trials] == [(0, optuna.trial.TrialState.COMPLETE, 0.5)]

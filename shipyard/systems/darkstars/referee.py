@@ -14,13 +14,13 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import none_named, quoted, spelt
 from shipyard.core.references import OUTSIDE_CODE, referenced, unread
 from shipyard.core.stdin import folder_of
-from shipyard.core.toml_input import AnyCase, FileName, Positions, load_toml_model, located, read_toml_file
+from shipyard.core.toml_input import ClosedTable, FileName, Positions, load_toml_model, located, read_toml_file
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
 from shipyard.systems.darkstars.system import StarSystem
@@ -39,11 +39,7 @@ FUEL_RACES = frozenset({"tassar", "terran"})
 SWITCHES_TO: dict[str, str] = {"gzrel": "sail", "tassar": "pulse"}
 
 
-class _Entry(AnyCase):
-    model_config = ConfigDict(extra="forbid")
-
-
-class ShipEntry(_Entry):
+class ShipEntry(ClosedTable):
     name: str
     race: Race
     ship_class: Literal["explorer", "light-warship", "heavy-warship", "colony"] = Field(..., alias="class")
@@ -54,7 +50,7 @@ class ShipEntry(_Entry):
     orbit_direction: Literal["clockwise", "counterclockwise"] | None = None
 
 
-class Plot(_Entry):
+class Plot(ClosedTable):
     ship: str
     drive: Drive | None = None
     move: Literal["up", "orbit", "down"]
@@ -64,15 +60,15 @@ class Plot(_Entry):
     assist_body: tuple[int, int] | None = None
 
 
-class TurnEntry(_Entry):
+class TurnEntry(ClosedTable):
     plot: list[Plot] = Field(default_factory=list)
 
 
-class GameInfo(_Entry):
+class GameInfo(ClosedTable):
     system: FileName  # the system file, relative to the game log
 
 
-class GameLog(_Entry):
+class GameLog(ClosedTable):
     game: GameInfo
     vessel: list[ShipEntry] = Field(min_length=1)
     turn: list[TurnEntry] = Field(default_factory=list)

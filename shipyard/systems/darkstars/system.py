@@ -16,33 +16,29 @@ import random
 from pathlib import Path
 from typing import ClassVar, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.records import Record, Ship
-from shipyard.core.toml_input import AnyCase, load_toml_model, located, toml_string
+from shipyard.core.toml_input import ClosedTable, load_toml_model, located, toml_string
 from shipyard.systems.darkstars import charts as c
 from shipyard.systems.darkstars import geometry as g
 
 BodyType = Literal["t1", "t2", "t3", "t4", "t5", "g1", "g2", "g3", "g4", "g5"]
 
 
-class _Input(AnyCase):
-    model_config = ConfigDict(extra="forbid")
-
-
-class SystemInput(_Input):
+class SystemInput(ClosedTable):
     name: str | None = None
     seed: int | None = None
 
 
-class PlanetInput(_Input):
+class PlanetInput(ClosedTable):
     type: BodyType
     hex: tuple[int, int]
     name: str | None = None
 
 
-class SystemFile(_Input):
+class SystemFile(ClosedTable):
     system: SystemInput = Field(default_factory=SystemInput)
     planet: list[PlanetInput] = Field(default_factory=list)
 

@@ -12,11 +12,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Literal, TypedDict
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.names import none_named, quoted
-from shipyard.core.toml_input import AnyCase, Positions, located, read_toml_file
+from shipyard.core.toml_input import ClosedTable, Positions, located, read_toml_file
 from shipyard.systems.sfc import charts as c
 from shipyard.systems.sfc.odds import Side as OddsSide
 from shipyard.systems.sfc.odds import attack
@@ -28,17 +28,13 @@ TOLERANCE = 0.01
 NEAR_ID = 0.6
 
 
-class _Entry(AnyCase):
-    model_config = ConfigDict(extra="forbid")
-
-
-class World(_Entry):
+class World(ClosedTable):
     name: str = "the world"
     diameter: int = Field(..., ge=1)  # miles
     position: tuple[float, float] = (0.0, 0.0)
 
 
-class ElementEntry(_Entry):
+class ElementEntry(ClosedTable):
     id: str
     type: ElementType
     tl: int = 10
@@ -50,24 +46,24 @@ class ElementEntry(_Entry):
     inside: str | None = None  # the carrier or tender it is stacked in
 
 
-class SideEntry(_Entry):
+class SideEntry(ClosedTable):
     name: str
     element: list[ElementEntry] = Field(min_length=1)
 
 
-class Command(_Entry):
+class Command(ClosedTable):
     kind: Literal["facing", "status", "flag", "jump"]
     elements: list[str] = Field(min_length=1)
     facing: float | None = None
     status: Literal["cruising", "stationary"] | None = None
 
 
-class Move(_Entry):
+class Move(ClosedTable):
     element: str
     to: tuple[float, float]
 
 
-class Fire(_Entry):
+class Fire(ClosedTable):
     element: str
     target: str
     support: list[str] = Field(default_factory=list)
@@ -77,7 +73,7 @@ class Fire(_Entry):
     near_world: bool = False
 
 
-class Turn(_Entry):
+class Turn(ClosedTable):
     side: str
     command_roll: int = Field(..., ge=1, le=6)
     command: list[Command] = Field(default_factory=list)
@@ -85,7 +81,7 @@ class Turn(_Entry):
     fire: list[Fire] = Field(default_factory=list)
 
 
-class GameLog(_Entry):
+class GameLog(ClosedTable):
     world: World
     side: list[SideEntry] = Field(min_length=2, max_length=2)
     turn: list[Turn] = Field(default_factory=list)

@@ -22,11 +22,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import ClassVar, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.records import Record, Ship
-from shipyard.core.toml_input import AnyCase, load_toml_model, located
+from shipyard.core.toml_input import ClosedTable, load_toml_model, located
 from shipyard.systems.sfc import charts as c
 
 ElementType = Literal[
@@ -44,17 +44,13 @@ ElementType = Literal[
 ]
 
 
-class _Input(AnyCase):
-    model_config = ConfigDict(extra="forbid")
-
-
-class CarriedInput(_Input):
+class CarriedInput(ClosedTable):
     type: ElementType
     tl: int = 10
     count: int = Field(1, ge=1)
 
 
-class ElementInput(_Input):
+class ElementInput(ClosedTable):
     type: ElementType
     tl: int = 10
     count: int = Field(1, ge=1)
@@ -63,14 +59,14 @@ class ElementInput(_Input):
     carries: list[CarriedInput] = Field(default_factory=list)
 
 
-class RosterInput(_Input):
+class RosterInput(ClosedTable):
     name: str | None = None
     budget: int = Field(c.SUGGESTED_POINTS, ge=1)
     must_jump: bool = False
     fighter_in_dreadnought_points: bool = True
 
 
-class RosterFile(_Input):
+class RosterFile(ClosedTable):
     roster: RosterInput
     element: list[ElementInput] = Field(default_factory=list)
 

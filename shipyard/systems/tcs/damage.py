@@ -36,13 +36,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.source import read_sheet_text
-from shipyard.core.toml_input import AnyCase, FileName, load_toml_model
+from shipyard.core.toml_input import ClosedTable, FileName, load_toml_model
 
 Status = Literal["intact", "damaged", "abandoned", "hulk", "vaporised", "destroyed"]
 
 
-class ShipDamage(AnyCase):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class ShipDamage(ClosedTable):
+    model_config = ConfigDict(frozen=True)
 
     sheet: FileName
     copy_number: int = Field(default=1, ge=1, alias="copy")

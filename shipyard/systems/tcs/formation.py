@@ -43,7 +43,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import spelt
-from shipyard.core.toml_input import AnyCase, Positions
+from shipyard.core.toml_input import ClosedTable, Positions
 from shipyard.systems.tcs import charts as tcs
 
 Position = Literal["SA", "A1", "A2", "A3", "RL", "BL", "FS", "ES"]
@@ -128,10 +128,10 @@ def missile_turns(weapons_per_turret: int | None = None, bay_tons: int | None = 
     return hg.MISSILES_PER_TURRET_LAUNCHER // (weapons_per_turret or 1)
 
 
-class _Entry(AnyCase):
+class _Entry(ClosedTable):
     """What every turn-log entry says: whose ship, and where it stands ("from")."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(frozen=True, populate_by_name=True)
 
     player: int = Field(ge=1, le=2)
     ship: str
@@ -150,10 +150,10 @@ class Fire(_Entry):
     weapon: Weapon | None = None
 
 
-class ShipRef(AnyCase):
+class ShipRef(ClosedTable):
     """A ship by its player and name."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True)
 
     player: int = Field(ge=1, le=2)
     ship: str
@@ -166,8 +166,8 @@ class SetUp(ShipRef):
     agility: int | None = Field(default=None, ge=0)
 
 
-class Turn(AnyCase):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Turn(ClosedTable):
+    model_config = ConfigDict(frozen=True)
 
     number: int = Field(ge=1)
     range: Literal["short", "long"] = "long"

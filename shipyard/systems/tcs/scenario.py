@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from shipyard.core.toml_input import AnyCase, FileName
+from shipyard.core.toml_input import ClosedTable, FileName
 
 #: Trillion Credit Squadron: one trillion credits.
 TCS_BUDGET_MCR = Decimal(1_000_000)
@@ -70,10 +70,10 @@ class ScenarioFile(BaseModel):
 MAX_COPIES = 1_000_000
 
 
-class FleetEntry(AnyCase):
+class FleetEntry(ClosedTable):
     """One ``[[ship]]`` of a fleet file: a sheet, how many are built, and its role."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True)
 
     sheet: FileName  # a path, relative to the fleet file
     #: One ship of the sheet, by its name or hull number (any case); unset: every ship of the sheet.

@@ -6,19 +6,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, Field
 
-from shipyard.core.toml_input import AnyCase
+from shipyard.core.toml_input import ClosedTable
 from shipyard.systems.mcs.combat import tables as t
 
 #: A band a battle starts at or seeks, by its key or its name ("Long"), as the fire log's.
 Band = Annotated[Literal["vs", "s", "m", "l", "x"], BeforeValidator(t.band_word)]
 
 
-class Entry(AnyCase):
+class Entry(ClosedTable):
     """A table of an engagement file: its keys in any case, an unknown key refused."""
-
-    model_config = ConfigDict(extra="forbid")
 
 
 class Doctrine(Entry):

@@ -11,13 +11,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.names import meant_hint, none_named, quoted, spelt
 from shipyard.core.references import OUTSIDE_CODE, referenced, unread
 from shipyard.core.stdin import folder_of
-from shipyard.core.toml_input import AnyCase, FileName, Positions, located, read_toml_file
+from shipyard.core.toml_input import ClosedTable, FileName, Positions, located, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
 from shipyard.systems.mcs.combat.resolve import (
@@ -48,8 +48,6 @@ from shipyard.systems.mcs.model import UsdShip
 
 #: A range band by its key, or by its name as the command line takes it ("Long", "very short").
 Band = Annotated[Literal["impact", "pb", "vs", "s", "m", "l", "x"], BeforeValidator(t.band_word)]
-#: MCS 2.3: the bands the range steps through, one a turn (Impact and Point Blank are the missiles' own).
-RANGE_STEPS = ("vs", "s", "m", "l", "x")
 #: How alike a misspelt ship's key must be to one of [ships] to be named as the one meant (difflib's ratio).
 NEAR_SHIP = 0.6
 Quality = t.Quality
@@ -72,11 +70,7 @@ Location = Literal[
 ]
 
 
-class _Entry(AnyCase):
-    model_config = ConfigDict(extra="forbid")
-
-
-class ShipEntry(_Entry):
+class ShipEntry(ClosedTable):
     """A ship of the log: its sheet (relative to the log), which ship of it, its crew and readings."""
 
     sheet: FileName
@@ -89,7 +83,7 @@ class ShipEntry(_Entry):
     facilities: list[Literal["drop tanks", "launch port"]] = Field(default_factory=list)
 
 
-class DefenceEntry(_Entry):
+class DefenceEntry(ClosedTable):
     """Point defence against one salvo (MCS 4.1): a battery (or ``squadron`` of them firing as one), ``shots``
     times."""
 
@@ -98,7 +92,7 @@ class DefenceEntry(_Entry):
     squadron: int = Field(1, ge=1)
 
 
-class FireEntry(_Entry):
+class FireEntry(ClosedTable):
     ship: str
     battery: str
     target: str
@@ -116,7 +110,7 @@ class FireEntry(_Entry):
     dice: list[int] | None = None
 
 
-class InitiativeEntry(_Entry):
+class InitiativeEntry(ClosedTable):
     """A ship's (or its fleet's) initiative roll (MCS 2.2): the 2d rolled and the admiral's Fleet Tactics."""
 
     roll: int | None = Field(None, ge=2, le=12)
@@ -129,7 +123,7 @@ G = Annotated[Decimal, Field(ge=0)]
 G_TABLES = ("maneuver", "evasion", "aiming")
 
 
-class TurnEntry(_Entry):
+class TurnEntry(ClosedTable):
     range: Band
     maneuver: dict[str, G] = Field(default_factory=dict)
     initiative: dict[str, InitiativeEntry] = Field(default_factory=dict)
@@ -138,7 +132,7 @@ class TurnEntry(_Entry):
     fire: list[FireEntry] = Field(default_factory=list)
 
 
-class FireLog(_Entry):
+class FireLog(ClosedTable):
     ships: dict[str, ShipEntry]
     start_range: Band | None = None
     turn: list[TurnEntry] = Field(default_factory=list)
@@ -299,7 +293,7 @@ class _Run:
             winners = [self.ships[k].name for k, v in totals.items() if v == best]
             ctx.say(f"initiative: {' and '.join(winners)} {'tie' if len(winners) > 1 else 'wins'}")
         if previous is not None:
-            bands = RANGE_STEPS
+            bands = t.RANGE_STEPS
             if previous in bands and turn.range in bands and abs(bands.index(previous) - bands.index(turn.range)) > 1:
                 self.error(
                     where + ("range",),

@@ -7,17 +7,17 @@ from typing import Literal
 
 from pydantic import ConfigDict
 
-from shipyard.core.toml_input import AnyCase
+from shipyard.core.toml_input import ClosedTable
 from shipyard.systems.mcs.combat import tables as t
 
 Weapon = Literal["laser", "paw", "meson", "missile"]
 
 
-class Options(AnyCase):
+class Options(ClosedTable):
     """Readings and optional rules (a fire log's ``[options]``). The defaults follow the seed's tables where its
     text and examples differ."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True)
 
     #: MCS 5.2: the table subtracts toughness, its text says "subtracting the target size"; the examples use
     #: toughness (2+18-15 against the Hollyfields, toughness 15, size 6).

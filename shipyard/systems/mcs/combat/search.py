@@ -22,12 +22,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import quoted
 from shipyard.core.stdin import folder_of
-from shipyard.core.toml_input import AnyCase, FileName, locate, read_toml_file
+from shipyard.core.toml_input import ClosedTable, FileName, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
     Engagement,
@@ -43,6 +43,7 @@ from shipyard.systems.mcs.combat.knobs import DEFAULTS, FOLDS, KNOBS
 from shipyard.systems.mcs.combat.limits import MAX_DESIGNS, MAX_OPPONENTS, MAX_SIDE_SHIPS, SCHEDULER_TIMEOUT
 from shipyard.systems.mcs.combat.resolve import Options
 from shipyard.systems.mcs.combat.state import EVERY_KIND, CombatShip, combat_ship
+from shipyard.systems.mcs.combat.studies import reopened
 from shipyard.systems.mcs.combat.turns import Fleet, run_seed
 from shipyard.systems.mcs.combat.workers import Candidate, Executor, Score, Unit, World
 from shipyard.systems.mcs.model import UsdShip
@@ -59,11 +60,7 @@ SAMPLER_SEEDS = 2**32
 WHOLE_SPACE = 2_000
 
 
-class _Entry(AnyCase):
-    model_config = ConfigDict(extra="forbid")
-
-
-class CatalogueDesign(_Entry):
+class CatalogueDesign(ClosedTable):
     """One design a fleet may buy: a sheet's ship, its cost (else the sheet's ``Cost: MCr``) and how many."""
 
     sheet: FileName
@@ -74,13 +71,13 @@ class CatalogueDesign(_Entry):
     crew: t.Quality | None = None
 
 
-class CatalogueFile(_Entry):
+class CatalogueFile(ClosedTable):
     designs: list[CatalogueDesign] = Field(min_length=1, max_length=MAX_DESIGNS)
     max_ships: int | None = Field(None, ge=1, le=MAX_SIDE_SHIPS)
     tl: int | None = Field(None, ge=0)  # the highest tech level a design may have
 
 
-class PoolFile(_Entry):
+class PoolFile(ClosedTable):
     """Several opponents, each an engagement side; the search is scored against all of them."""
 
     opponents: list[Side] = Field(min_length=1, max_length=MAX_OPPONENTS)
@@ -874,9 +871,7 @@ class Search:
                 self._note()
                 continue
             again = [
-                optuna.trial.FixedTrial(frozen.params, frozen.number)
-                if done
-                else optuna.trial.Trial(study, frozen._trial_id)
+                optuna.trial.FixedTrial(frozen.params, frozen.number) if done else reopened(study, frozen)
                 for frozen, done in zip(generation, told, strict=True)
             ]
             return again, {frozen.number for frozen, done in zip(generation, told, strict=True) if done}

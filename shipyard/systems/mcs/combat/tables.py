@@ -58,6 +58,10 @@ RANGE_BANDS: dict[str, RangeBand] = {
     )
 }
 
+#: MCS 2.3: the bands the range steps through, one a turn, nearest first (Impact and Point Blank are the
+#: missiles' own).
+RANGE_STEPS: tuple[str, ...] = ("vs", "s", "m", "l", "x")
+
 
 def band_key(word: str) -> str | None:
     """The range band a word names, by its key (``l``) or its name (``Long``, ``very-short``), any case and

@@ -34,8 +34,7 @@ from shipyard.systems.mcs.combat.resolve import (
 )
 from shipyard.systems.mcs.combat.state import BEAMS, EVERY_KIND, MISSILES, WEAPONS, Battery, CombatShip, Group, who
 
-#: MCS 2.3: the bands the range steps through, nearest first.
-RANGE_STEPS: tuple[str, ...] = ("vs", "s", "m", "l", "x")
+RANGE_STEPS = t.RANGE_STEPS  # the bands a battle's range steps through (combat/tables.py)
 
 
 @dataclass

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, ConfigDict, Field, StringConstraints, model_validator
 
 from shipyard.core.names import quoted
-from shipyard.core.toml_input import AnyCase
+from shipyard.core.toml_input import ClosedTable
 
 Edition = Literal["ffs1", "ffs2"]
 #: The editions by name, as a command line gives them.
@@ -50,8 +50,8 @@ Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), Af
 BatteryName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1), AfterValidator(_battery_name)]
 
 
-class _Input(AnyCase):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class _Input(ClosedTable):
+    model_config = ConfigDict(frozen=True)
 
 
 class FfsHull(_Input):
