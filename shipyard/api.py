@@ -280,17 +280,26 @@ def nothing_found(paths: list[Path]) -> str:
 
 
 def option_prefix_problems(select: list[str] | None, ignore: list[str] | None) -> list[Diagnostic]:
-    """CFG003 for each code prefix of --select or --ignore that names no code (a typo selects nothing)."""
-    from shipyard.core.codes import unknown_prefix
+    """CFG003 for each code prefix of --select or --ignore that names no code (a typo selects nothing), and a
+    CFG004 note for each rule named by its former name (read as the rule)."""
+    from shipyard.core.codes import renamed, unknown_prefix
 
-    return [
+    options = (("--select", select), ("--ignore", ignore))
+    notes = [
+        Diagnostic(code="CFG004", severity=Severity.INFO, span=Span(path=option, line=1, col=1), message=why)
+        for option, values in options
+        for value in values or ()
+        for word in value.split(",")
+        if (why := renamed(word.strip()))
+    ]
+    return notes + [
         Diagnostic(
             code="CFG003",
             severity=Severity.ERROR,
             span=Span(path=option, line=1, col=1),
             message=f"unknown code prefix: {why}",
         )
-        for option, values in (("--select", select), ("--ignore", ignore))
+        for option, values in options
         for prefix in prefixes(values)
         if (why := unknown_prefix(prefix))
     ]
@@ -307,8 +316,9 @@ def plan_check(
     force_exclude: bool = False,
 ) -> tuple[CheckPlan | None, list[Diagnostic]]:
     """The plan of a check: the settings file (``config``, else the nearest ``shipyard.toml`` or
-    ``pyproject.toml`` with ``[tool.shipyard]`` above the first path) under the command line's options. None
-    and the problems when the settings or the scenario cannot be read (a usage error). Path patterns
+    ``pyproject.toml`` with ``[tool.shipyard]`` above the first path) under the command line's options, with the
+    notes on them (CFG004). None and the problems when the settings or the scenario cannot be read (a usage
+    error). Path patterns
     (``exclude``, ``per-file-ignores``) are anchored at the settings file's folder, else the working folder;
     ``force_exclude`` applies them, and the skipping of settings files, to named files too."""
     from shipyard.core.config import defaults, find_settings_file, load_settings
@@ -320,9 +330,9 @@ def plan_check(
         if loaded is None:
             return None, problems
         settings, base = loaded, found_file.parent
-    unknown = option_prefix_problems(select, ignore)
-    if unknown:
-        return None, unknown
+    said = option_prefix_problems(select, ignore)
+    if has_errors(said):
+        return None, said
     per_file = tuple((pattern, prefixes(codes)) for pattern, codes in settings.per_file_ignores.items())
     selection = Selection(
         select=prefixes(select) or prefixes(settings.select),
@@ -342,7 +352,7 @@ def plan_check(
         jobs=jobs or settings.jobs or os.cpu_count() or 1,
         exclude=Excludes(tuple(settings.exclude), str(base), force_exclude),
         level=Severity(level or settings.level or "info"),
-    ), []
+    ), said
 
 
 def check(

@@ -7,6 +7,9 @@ same commands and compares, so a change of layout inside the package cannot chan
 unnoticed. Where a change is meant, record anew and let the diff of the record show it:
 
     python tests/behaviour.py --record
+
+A new rule, code or input adds commands (its ``explain``, the new file's runs): ``--add-new`` runs those alone
+and keeps every other entry as recorded; ``--add-new rules`` also runs ``rules`` anew, which lists a new rule.
 """
 
 from __future__ import annotations
@@ -154,9 +157,32 @@ def record_all() -> dict[str, dict[str, object]]:
     return {" ".join(line): run(line) for line in commands()}
 
 
+def record_new(again: tuple[str, ...] = ()) -> tuple[dict[str, dict[str, object]], list[str], list[str]]:
+    """The record with the commands it lacks run and added (a new rule's or code's ``explain``, a new fixture's
+    runs), the commands that start with one of ``again`` run anew (``rules``, which lists a new rule), and those
+    no longer run dropped; every other entry kept as it was recorded, so a changed output still fails its test.
+    The record, and the commands added or run anew, and dropped."""
+    kept = {k: v for k, v in json.loads(RECORD.read_text(encoding="utf-8")).items() if not k.startswith(again)}
+    lines = {" ".join(line): line for line in commands()}
+    added = sorted(set(lines) - set(kept))
+    dropped = sorted(set(kept) - set(lines))
+    record = {key: kept[key] if key in kept else run(line) for key, line in lines.items()}
+    return record, added, dropped
+
+
+USAGE = """usage: python tests/behaviour.py --record | --add-new [COMMAND ...]
+  --record   run every command and record anew (a meant change of output: read the record's diff)
+  --add-new  run and record only the commands the record lacks, and those that start with a COMMAND given
+             ("rules"); drop those no longer run (a new rule, code or input); every other entry is kept"""
+
 if __name__ == "__main__":
-    if sys.argv[1:] != ["--record"]:
-        sys.exit("usage: python tests/behaviour.py --record")
+    if sys.argv[1:] != ["--record"] and sys.argv[1:2] != ["--add-new"]:
+        sys.exit(USAGE)
     os.chdir(ROOT)
-    RECORD.write_text(json.dumps(record_all(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    if sys.argv[1] == "--record":
+        record = record_all()
+    else:
+        record, added, dropped = record_new(tuple(sys.argv[2:]))
+        print("\n".join([*(f"added: {key}" for key in added), *(f"dropped: {key}" for key in dropped)]))
+    RECORD.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"recorded {RECORD.relative_to(ROOT)}")

@@ -70,9 +70,10 @@ def audit(
     from shipyard import api
 
     err = Lines(stderr=True)
-    unknown = api.option_prefix_problems(select, ignore)
-    if unknown:
-        usage_error(err, unknown)
+    said = api.option_prefix_problems(select, ignore)
+    if api.has_errors(said):
+        usage_error(err, said)
+    report(err, said)  # notes on the options (a rule's former name)
     chosen = None
     if scenario is not None:
         chosen, problems = api.load_scenario(scenario)

@@ -21,6 +21,7 @@ from shipyard.report.console import (
     outside_option,
     path_or_stdin,
     progress_bar,
+    report,
     usage_error,
 )
 from shipyard.report.console import reads_stdin as is_stdin
@@ -241,6 +242,7 @@ def _plan(
     )
     if plan is None:
         usage_error(Lines(stderr=True), problems)
+    report(Lines(stderr=True), problems)  # notes on the options (a rule's former name)
     return plan
 
 

@@ -142,6 +142,13 @@ CODES = (
         "a code prefix given to --select or --ignore that names no code (with a did-you-mean)",
         "A typo would otherwise select nothing and turn a failing run green; the command exits 2.",
     ),
+    Code(
+        "CFG004",
+        INFO,
+        "a rule named by its former name in --select or --ignore: read as the rule, which has a new name",
+        "A renamed rule keeps its old name, so a settings file or a script that names it goes on working; the note "
+        "gives the new name to write instead.",
+    ),
     Code("SY001", ERROR, "an internal error while reading one file: a bug, please report it; other files go on"),
     Code("SY002", ERROR, "an internal error in one rule on one ship: a bug; the other rules and files go on"),
     Code(
@@ -197,8 +204,23 @@ def code_prefix(value: str) -> str:
         return upper
     from shipyard.core.registry import all_rules
 
-    named = next((rule.code for rule in all_rules().values() if rule.meta.name == value.lower()), None)
+    wanted = value.lower()
+    named = next(
+        (r.code for r in all_rules().values() if r.meta.name == wanted or wanted in r.meta.former_names), None
+    )
     return named or (upper if CODE_SHAPED.fullmatch(value) else value)
+
+
+def renamed(value: str) -> str | None:
+    """When ``value`` is a rule's former name, what it names now ("'sandcaster' is the former name of MCS007,
+    sandcaster-screen-armour"); None otherwise. Only a value that is not code-shaped loads the rules."""
+    if CODE_SHAPED.fullmatch(value):
+        return None
+    from shipyard.core.registry import all_rules
+
+    wanted = value.lower()
+    rule = next((r for r in all_rules().values() if wanted in r.meta.former_names), None)
+    return None if rule is None else f"'{value}' is the former name of {rule.code}, now {rule.meta.name}"
 
 
 def unknown_prefix(prefix: str) -> str | None:

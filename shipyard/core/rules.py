@@ -26,6 +26,8 @@ class RuleMeta:
     severity: Severity
     family: str
     target: str = "ship"  # "ship": one ship at a time; "fleet": a fleet with its scenario
+    #: The names the rule had before it was renamed: --select, --ignore and the settings still take them (CFG004).
+    former_names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -350,3 +350,30 @@ def test_select_and_ignore_take_a_rules_name_in_any_case_as_explain_does(tmp_pat
     assert "CFG003 unknown code prefix: no rule named 'size-by-displacment'; did you mean 'size-by-displacement'?" in (
         typo.output
     )
+
+
+def test_a_renamed_rule_is_still_named_by_its_former_name(monkeypatch) -> None:
+    """MCS001 renamed (its former name "size-chart" kept): ``--ignore size-chart`` ignores it as before, and a
+    CFG004 note gives the new name; ``--select size-chart`` selects it; a name that never was stays CFG003."""
+    from dataclasses import replace
+
+    from shipyard.core import registry
+
+    rules = registry.family_rules("mcs")
+    renamed = replace(rules["MCS001"], meta=replace(rules["MCS001"].meta, former_names=("size-chart",)))
+    monkeypatch.setitem(rules, "MCS001", renamed)
+    sheet = str(ROOT / "examples" / "hollyfields.usd")
+    ignored = runner.invoke(app, ["check", sheet, "--ignore", "size-chart,MCS002,USD103"])
+    note = "--ignore:1:1: info: CFG004 'size-chart' is the former name of MCS001, now size-by-displacement"
+    assert ignored.exit_code == 0 and ignored.stdout == "" and note in ignored.stderr
+    selected = runner.invoke(app, ["check", sheet, "--select", "Size-Chart"])
+    assert selected.exit_code == 1 and [line.split()[2] for line in selected.stdout.splitlines()] == ["MCS001"]
+    assert "CFG004 'Size-Chart' is the former name of MCS001" in selected.stderr
+    never = runner.invoke(app, ["check", sheet, "--select", "size-chat"])
+    assert never.exit_code == 2 and "CFG003" in never.stderr and "CFG004" not in never.stderr
+
+
+def test_a_rule_named_by_its_own_name_gets_no_note() -> None:
+    sheet = str(ROOT / "examples" / "hollyfields.usd")
+    result = runner.invoke(app, ["check", sheet, "--ignore", "size-by-displacement"])
+    assert "CFG004" not in result.stderr
