@@ -205,9 +205,7 @@ def code_prefix(value: str) -> str:
     from shipyard.core.registry import all_rules
 
     wanted = value.lower()
-    named = next(
-        (r.code for r in all_rules().values() if r.meta.name == wanted or wanted in r.meta.former_names), None
-    )
+    named = next((r.code for r in all_rules().values() if r.meta.name == wanted or wanted in r.meta.former_names), None)
     return named or (upper if CODE_SHAPED.fullmatch(value) else value)
 
 
