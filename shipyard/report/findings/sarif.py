@@ -4,6 +4,7 @@ a rule's from its docstring, any other code's from the catalogue (shipyard/core/
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -101,3 +102,7 @@ class SarifWriter:
             + json.dumps(invocations)
             + "\n  }]\n}\n"
         )
+
+
+def make(stream: IO[str], text_line: Callable[[Diagnostic], None] | None) -> SarifWriter:
+    return SarifWriter(stream)
