@@ -334,3 +334,22 @@ def test_a_summary_figure_named_with_an_apostrophe_renders_count_first(tmp_path)
     again = tmp_path / "again.txt"
     again.write_text(rendered, encoding="utf-8")
     assert api.load(again).ships == [ship]
+
+
+def test_a_ship_being_read_has_exactly_the_fields_of_the_record_it_becomes():
+    """The reader's draft of a ship is derived from ``HighGuardShip``'s own fields (none declared twice): a field
+    it never set is the model's default (a fresh list for each draft), a name the record does not have is
+    refused where it is written, and the record built equals the model built from the same values."""
+    from shipyard.systems.highguard.model import HighGuardShip
+    from shipyard.systems.highguard.parse import _ShipDraft
+
+    one, other = _ShipDraft(), _ShipDraft()
+    one.components.append("kept")  # type: ignore[arg-type]
+    assert other.components == [] and one.tl is None and one.refused is None
+    with pytest.raises(AttributeError, match="no field 'tech_level'"):
+        one.tech_level = 12
+    with pytest.raises(AttributeError, match="no field 'format'"):
+        one.format = "mcs"
+    draft = _ShipDraft()
+    draft.name, draft.tl = "Vigilant", 12
+    assert draft.build() == HighGuardShip(name="Vigilant", tl=12)

@@ -12,7 +12,7 @@ Its codes (HG001-HG010) are catalogued in shipyard/systems/highguard/codes.py.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
@@ -508,58 +508,55 @@ class _BatteryLine:
     laden: bool
 
 
-@dataclass
-class _ShipDraft:
-    """One High Guard ship while its lines are read: the fields of the record it becomes (``build``)."""
+#: The fields of the record a draft becomes, as the model declares them (``format`` is the model's own constant),
+#: each with its default: a factory to call (a fresh list or dict) or a value.
+_DRAFTED = {
+    name: (info.default_factory, info.default)
+    for name, info in HighGuardShip.model_fields.items()
+    if name != "format"
+}
 
-    name: str | None = None
-    hull_number: str | None = None
-    ship_class: str | None = None
-    ship_type_name: str | None = None
-    architect: str | None = None
-    tl: int | None = None
-    refit_tl: int | None = None
-    usp: UspProfile | None = None
-    cost_mcr: Decimal | None = None
-    tonnage: Decimal | None = None
-    batteries: BatteryCounts | None = None
-    bearing: BatteryCounts | None = None
-    crew: int | None = None
-    summary: dict[str, Decimal] = field(default_factory=dict)
-    flags: list[str] = field(default_factory=list)
-    craft: str | None = None
-    fuel_treatment: str | None = None
-    backups: str | None = None
-    substitutions: dict[str, int] = field(default_factory=dict)
-    battery_legend: dict[str, int] = field(default_factory=dict)
-    laden_usp: UspProfile | None = None
-    laden_tonnage: Decimal | None = None
-    drop_tank_cost: Decimal | None = None
-    title: str | None = None
-    heading: str | None = None
-    heading_count: int | None = None
-    crew_breakdown: str | None = None
-    components: list[Component] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    spans: dict[str, Span] = field(default_factory=dict)
-    battery_lines: list[_BatteryLine] = field(default_factory=list)
+
+class _ShipDraft:
+    """One High Guard ship while its lines are read: the values of the record it becomes (``build``), by the
+    model's own fields (``HighGuardShip.model_fields``: none declared twice), each at the model's default until a
+    line sets it, and what the reading keeps for itself."""
+
     #: The line of this ship's USP when it could not be read: the block keeps its lines to itself (each one
     #: said, none applied to a neighbour) and builds no ship.
-    refused: int | None = None
+    refused: int | None
     #: Why the block was refused, for its lines' findings.
-    refused_why: str = ""
+    refused_why: str
     #: A summary line (or a piece of one) of this ship could not be read: the legend it held may be lost.
-    summary_refused: bool = False
+    summary_refused: bool
     #: Every line read into this ship: (number, text), for a refused block's findings.
-    lines: list[tuple[int, str]] = field(default_factory=list)
+    lines: list[tuple[int, str]]
+    battery_lines: list[_BatteryLine]
+
+    def __init__(self) -> None:
+        self.refused, self.refused_why, self.summary_refused = None, "", False
+        self.lines, self.battery_lines = [], []
+
+    def __getattr__(self, name: str) -> Any:
+        """A field no line has set yet: the model's default, kept (a list or a dict is then filled in place)."""
+        if name not in _DRAFTED:
+            raise AttributeError(f"a High Guard ship has no field {name!r}")
+        factory, default = _DRAFTED[name]
+        value = factory() if factory is not None else default  # type: ignore[call-arg]  # no data-taking factory
+        object.__setattr__(self, name, value)
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name not in _DRAFT_NAMES:
+            raise AttributeError(f"a High Guard ship has no field {name!r}")
+        object.__setattr__(self, name, value)
 
     def build(self) -> HighGuardShip:
-        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _READING_ONLY}
-        return HighGuardShip.trusted(**values)
+        return HighGuardShip.trusted(**{name: getattr(self, name) for name in _DRAFTED})
 
 
-#: What a draft keeps for its reading only, not a field of the ship it becomes.
-_READING_ONLY = frozenset({"battery_lines", "refused", "refused_why", "summary_refused", "lines"})
+#: Every name a draft takes: the record's fields and the reading's own.
+_DRAFT_NAMES = frozenset(_DRAFTED) | frozenset(_ShipDraft.__annotations__)
 
 
 class _Reader:
