@@ -93,7 +93,7 @@ def bare_parse(folder: Path) -> tuple[float, float]:
     process's CPU time."""
     if str(ROOT) not in sys.path:  # called twice a turn
         sys.path.insert(0, str(ROOT))
-    from shipyard.systems.highguard.parse import highguard_parser, line_rule
+    from shipyard.systems.highguard.read.lines import highguard_parser, line_rule
     from shipyard.systems.highguard.sniff import looks_like_highguard
     from shipyard.systems.mcs.parse import usd_parser
 

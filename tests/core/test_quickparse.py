@@ -15,7 +15,7 @@ from lark import Lark, Token
 from shipyard.core.grammar import parser
 from shipyard.core.quickparse import QuickParser
 from shipyard.core.source import split_lines
-from shipyard.systems.highguard.parse import START_RULES, line_rule
+from shipyard.systems.highguard.read.lines import START_RULES, line_rule
 from shipyard.systems.highguard.repairs import repair_line
 
 

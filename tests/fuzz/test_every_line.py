@@ -20,7 +20,8 @@ from shipyard.core.copies import cut_at_end_of_file
 from shipyard.core.pipeline import load_sheet
 from shipyard.core.records import Record
 from shipyard.core.source import split_lines
-from shipyard.systems.highguard.parse import SECTIONS, parse_highguard
+from shipyard.systems.highguard.parse import parse_highguard
+from shipyard.systems.highguard.read.lines import SECTIONS
 from shipyard.systems.mcs.parse import parse_usd
 
 #: Lines that part a High Guard sheet and hold no value (High Guard Shipyard's sheets).

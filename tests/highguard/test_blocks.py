@@ -10,7 +10,8 @@ from conftest import FIXTURES
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from shipyard.systems.highguard.parse import own_drop_tanks, parse_highguard
+from shipyard.systems.highguard.parse import parse_highguard
+from shipyard.systems.highguard.read.lines import own_drop_tanks
 
 FORMS = FIXTURES / "highguard" / "forms"
 runner = CliRunner()
@@ -179,7 +180,7 @@ def test_a_line_with_a_usp_lines_shape_is_refused_as_one():
 
 
 def test_free_text_with_one_piece_of_a_usp_is_free_text():
-    from shipyard.systems.highguard.parse import near_usp
+    from shipyard.systems.highguard.read.lines import near_usp
 
     assert near_usp("BC-9515 Sister  B -A2447G2-000510-50202-0  MCr 1336.63")
     assert near_usp("BC-A2447G20000510-50202-0")

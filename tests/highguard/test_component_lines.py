@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from lark.exceptions import LarkError
 
 from shipyard.core.source import split_lines
-from shipyard.systems.highguard.parse import component_pieces, line_rule, quick_component_pieces
+from shipyard.systems.highguard.read.lines import component_pieces, line_rule, quick_component_pieces
 from shipyard.systems.highguard.repairs import repair_line
 
 

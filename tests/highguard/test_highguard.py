@@ -14,7 +14,8 @@ from shipyard.cli import app
 from shipyard.core.pipeline import check_sheet, load_sheet
 from shipyard.core.sheet import SheetFile
 from shipyard.systems.highguard.design import recompute
-from shipyard.systems.highguard.parse import decode_usp, parse_highguard
+from shipyard.systems.highguard.parse import parse_highguard
+from shipyard.systems.highguard.read.lines import decode_usp
 from shipyard.systems.highguard.render import render_highguard
 
 HG = FIXTURES / "highguard"
@@ -341,15 +342,15 @@ def test_a_ship_being_read_has_exactly_the_fields_of_the_record_it_becomes():
     it never set is the model's default (a fresh list for each draft), a name the record does not have is
     refused where it is written, and the record built equals the model built from the same values."""
     from shipyard.systems.highguard.model import HighGuardShip
-    from shipyard.systems.highguard.parse import _ShipDraft
+    from shipyard.systems.highguard.read.sheet import ShipDraft
 
-    one, other = _ShipDraft(), _ShipDraft()
+    one, other = ShipDraft(), ShipDraft()
     one.components.append("kept")  # type: ignore[arg-type]
     assert other.components == [] and one.tl is None and one.refused is None
     with pytest.raises(AttributeError, match="no field 'tech_level'"):
         one.tech_level = 12
     with pytest.raises(AttributeError, match="no field 'format'"):
         one.format = "mcs"
-    draft = _ShipDraft()
+    draft = ShipDraft()
     draft.name, draft.tl = "Vigilant", 12
     assert draft.build() == HighGuardShip(name="Vigilant", tl=12)

@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 from shipyard.cli import app
 from shipyard.core.fixes import apply_fixes
 from shipyard.systems.highguard.labels import COMPONENT_LABELS, read_label
-from shipyard.systems.highguard.parse import SECTIONS, parse_highguard
+from shipyard.systems.highguard.parse import parse_highguard
+from shipyard.systems.highguard.read.lines import SECTIONS
 
 SHEETS = sorted(
     path

@@ -11,7 +11,7 @@ from conftest import FIXTURES
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from shipyard.systems.highguard.parse import heading_count
+from shipyard.systems.highguard.read.lines import heading_count
 
 runner = CliRunner()
 COPIES = FIXTURES / "highguard" / "copies" / "tcs1981"

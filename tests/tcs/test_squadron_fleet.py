@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 
 from shipyard.cli import app
 from shipyard.core.pipeline import load_sheet
-from shipyard.systems.highguard.parse import heading_count, parse_highguard
+from shipyard.systems.highguard.parse import parse_highguard
+from shipyard.systems.highguard.read.lines import heading_count
 from shipyard.systems.tcs.fleet import fleet_cost, fleet_from_file, tanks_price
 
 SQUADRON = FIXTURES / "tcs" / "squadron"

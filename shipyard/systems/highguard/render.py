@@ -10,7 +10,7 @@ from decimal import Decimal
 from shipyard.core.numbers import figure
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.model import BatteryCounts, Component, HighGuardShip, UspProfile
-from shipyard.systems.highguard.parse import SECTIONS, column_offsets
+from shipyard.systems.highguard.read.lines import SECTIONS, column_offsets
 
 _ORDER = [s for s in SECTIONS if s != "ACCOMMODATIONS"]
 _USP_INDENT = 9  # High Guard Shipyard's nine spaces before the USP
