@@ -95,7 +95,7 @@ def bare_parse(folder: Path) -> tuple[float, float]:
         sys.path.insert(0, str(ROOT))
     from shipyard.systems.highguard.read.lines import highguard_parser, line_rule
     from shipyard.systems.highguard.sniff import looks_like_highguard
-    from shipyard.systems.mcs.parse import usd_parser
+    from shipyard.systems.mcs.read.lines import usd_parser
 
     files = sorted(folder.rglob("*.*"))
     usd, hg = usd_parser(), highguard_parser()

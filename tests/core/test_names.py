@@ -56,4 +56,4 @@ def test_one_did_you_mean():
         for path in (ROOT / "shipyard").rglob("*.py")
         if "get_close_matches" in path.read_text(encoding="utf-8")
     )
-    assert callers == ["shipyard/core/codes.py", "shipyard/systems/mcs/parse.py"]
+    assert callers == ["shipyard/core/codes.py", "shipyard/systems/mcs/read/fields.py"]

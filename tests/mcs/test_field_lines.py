@@ -9,7 +9,7 @@ from conftest import FIXTURES, ROOT
 from lark.exceptions import UnexpectedInput
 
 from shipyard.core.source import split_lines
-from shipyard.systems.mcs.parse import _LineItems, field_items, usd_parser
+from shipyard.systems.mcs.read.lines import LineItems, field_items, usd_parser
 
 
 def _shape(items) -> list:
@@ -27,7 +27,7 @@ def _shape(items) -> list:
 
 
 def _parsed(line: str):
-    return _LineItems(lambda start, end: None).transform(usd_parser().parse(line))
+    return LineItems(lambda start, end: None).transform(usd_parser().parse(line))
 
 
 def _corpus() -> list[str]:

@@ -334,7 +334,7 @@ def test_an_equals_sign_that_is_no_soft_break_joins_nothing(text):
 
 
 def test_a_soft_broken_copy_is_said_once_naming_ten_lines():
-    from shipyard.systems.mcs.parse import SOFT_BREAKS_NAMED
+    from shipyard.systems.mcs.read.lines import SOFT_BREAKS_NAMED
 
     notes = "".join(f"Notes: note {n} of the twelve=\n, broken\n" for n in range(12))
     (ship,), diagnostics = parse_usd(f"Class: K TL:12\n{notes}", "qp.usd")

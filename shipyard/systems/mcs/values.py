@@ -15,7 +15,7 @@ from shipyard.core.numbers import beyond_reason
 from shipyard.systems.mcs.model import Computer
 
 if TYPE_CHECKING:
-    from shipyard.systems.mcs.parse import _Lexeme
+    from shipyard.systems.mcs.read.lines import Lexeme as _Lexeme
 
 _CARGO_UNIT = re.compile(r"(d?tons?|m3|tonnes?|kl)")
 _COUNTED_COMPUTERS = re.compile(r"(?<!\d)(\d++)\s*+[xX]\s*(.+)")  # linear: tried at a run's first digit

@@ -34,7 +34,7 @@ def _sheet_name(value: str) -> str:
 
 
 def _battery_name(value: str) -> str:
-    from shipyard.systems.mcs.parse import usd_parser  # the grammar's own shape of a weapon name
+    from shipyard.systems.mcs.read.lines import usd_parser  # the grammar's own shape of a weapon name
 
     if not re.fullmatch(usd_parser().get_terminal("WEAPON_NAME").pattern.to_regexp(), value):
         raise ValueError(
