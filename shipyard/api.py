@@ -14,6 +14,9 @@ the TCS judge's scoring (``score``, ``check_formation_log``), Simple Fleet Comba
 ``darkstars_moves``). Nothing here prints: every function returns values and diagnostics, and the command line
 decides how to show them. Heavy parts load only when a function needs them. docs/api.md lists every name with
 its signature.
+
+Over 600 lines: this module is the library's whole surface (docs/api.md is written from it), one short function a
+name, each handing the work to the core or a system.
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 """``shipyard combat shot`` (the exact odds of one shot or salvo) and ``shipyard combat resolve`` (a referee's
-fire log resolved step by step): MCS combat, sections 2.0-5.7."""
+fire log resolved step by step): MCS combat, sections 2.0-5.7.
+Over 600 lines: most of it is the typer declarations of the combat commands' options (one parameter each, with
+its help); each command body only builds a request and prints what the api gives back.
+"""
 
 from __future__ import annotations
 

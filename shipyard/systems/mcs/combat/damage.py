@@ -1,6 +1,10 @@
 """MCS damage (MCS 4.5, 5.0-5.3): a hit's severity, its location on the surface and inside, and what each does
 to a ship, as ``Change`` records that take effect at the end of the turn (MCS 2.4). Every roll goes through the
-``Context``'s dice with the reason it is made."""
+``Context``'s dice with the reason it is made.
+Over 600 lines: the damage sequence of MCS 5.0-5.3 is one compiled unit with the engine (setup.py), its
+severity, location and effect steps each a short function; ``resolve_counted`` is its inlined copy for counted
+battles, measured against ``resolve_damage`` in docs/benchmarks.md.
+"""
 
 from __future__ import annotations
 

@@ -7,6 +7,9 @@ generation at a time. Every candidate meets the same battles (common random numb
 always the same dice), first a cheap screen, then more in doubling stages up to a full evaluation; racing drops a
 candidate as soon as the top of its 95% interval is below the bottom of the incumbent's. Same seed, same result,
 on any executor and any number of workers (``workers``); a journal resumes an interrupted search where it stopped.
+
+Over 600 lines: the driver, its space, its inputs and its statistics are one module while MCS is the only system
+that searches; they part into a package of their own when a second system's search is built on them.
 """
 
 from __future__ import annotations

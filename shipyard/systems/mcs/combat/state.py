@@ -6,6 +6,9 @@ Each line of batteries ("10xHeavy Laser Btty") is a group of that many batteries
 since a hit damages one battery of a group. A group is named by its name on the sheet, or by its position
 ("#3") when two share a name; two lines that share a name are two groups everywhere, each labelled by its line
 on the sheet ("Laser Battery (line 11)") in narration, state, JSON and charts.
+
+Over 600 lines: the compiled state a battle changes and the functions that build it from a sheet (``pick_ship``,
+``combat_ship``) are one module; the builder, read once a ship, is uncompiled work kept beside the records it makes.
 """
 
 from __future__ import annotations
