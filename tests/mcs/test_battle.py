@@ -30,7 +30,7 @@ from shipyard.systems.mcs.combat.battle import (
 from shipyard.systems.mcs.combat.dice import RandomDice
 from shipyard.systems.mcs.combat.doctrine import Doctrine
 from shipyard.systems.mcs.combat.report import damage_bars
-from shipyard.systems.mcs.combat.resolve import Context, Options, apply_changes, fire_beam
+from shipyard.systems.mcs.combat.resolve import Context, Firing, Options, apply_changes, fire_beam
 from shipyard.systems.mcs.combat.shot import shot_odds
 from shipyard.systems.mcs.combat.state import combat_ship
 from shipyard.systems.mcs.combat.turns import (
@@ -203,7 +203,7 @@ def test_hit_rate_agrees_with_the_exact_odds():
     for _ in range(shots):
         hits += (
             fire_beam(
-                ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["l"], Fraction(3, 10)
+                Firing(ctx, coronation, group, hollyfields, t.RANGE_BANDS["l"], Fraction(3, 10)), group.batteries[0]
             ).bonus
             is not None
         )
@@ -423,13 +423,13 @@ def test_damage_applies_at_the_end_of_the_turn_in_battle():
     ctx = Context(dice=RandomDice(9, keep=False), options=Options(), narrate=False)
     group = coronation.group("Light Laser Btty")
     while not ctx.changes:
-        fire_beam(ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["vs"], Fraction(0))
+        fire_beam(Firing(ctx, coronation, group, hollyfields, t.RANGE_BANDS["vs"], Fraction(0)), group.batteries[0])
     before = repr(hollyfields)
     assert apply_changes(ctx) == [] and not ctx.changes  # counted: the changes are made, no words kept
     assert repr(hollyfields) != before
     ctx.narrate = True
     while not ctx.changes:
-        fire_beam(ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["vs"], Fraction(0))
+        fire_beam(Firing(ctx, coronation, group, hollyfields, t.RANGE_BANDS["vs"], Fraction(0)), group.batteries[0])
     texts = [f"Hollyfields: {change.text}" for change in ctx.changes]
     assert apply_changes(ctx) == texts and not ctx.changes
 
@@ -590,12 +590,15 @@ def test_a_volley_fires_as_its_batteries_would_one_by_one(narrate):
     single = Context(dice=RandomDice(21, keep=False), options=Options(), narrate=narrate)
     for _ in range(200):
         hits = fire_volley(
-            volley, coronation, group, group.batteries, hollyfields, band, Fraction(1), None, "blocking", set()
+            Firing(volley, coronation, group, hollyfields, band, Fraction(1)), group.batteries, None, "blocking", set()
         )
         fired = set()
         one_by_one = sum(
             fire_beam(
-                single, coronation, group, battery, hollyfields, band, Fraction(1), sand="blocking", sand_fired=fired
+                Firing(single, coronation, group, hollyfields, band, Fraction(1)),
+                battery,
+                sand="blocking",
+                sand_fired=fired,
             ).bonus
             is not None
             for battery in group.batteries
@@ -668,7 +671,7 @@ def test_a_volley_and_its_batteries_one_by_one_agree_everywhere(
     single = Context(dice=RandomDice(seed, keep=False), options=Options(), narrate=narrate)
     if evasion > aimed.maneuver or (aiming or 0) > attacker.maneuver:
         return  # more G than the ship has: refused before any fire (CMB007)
-    hits = fire_volley(volley, attacker, group, group.batteries, aimed, at, evasion, aiming, sand, set())
+    hits = fire_volley(Firing(volley, attacker, group, aimed, at, evasion), group.batteries, aiming, sand, set())
     fired: set[int] = set()
     one_by_one = 0
     if attacker.why_not_fire(group) is None and group.beyond(at.key) is None:
@@ -677,7 +680,11 @@ def test_a_volley_and_its_batteries_one_by_one_agree_everywhere(
                 continue
             try:
                 shot = fire_beam(
-                    single, attacker, group, battery, aimed, at, evasion, aiming_g=aiming, sand=sand, sand_fired=fired
+                    Firing(single, attacker, group, aimed, at, evasion),
+                    battery,
+                    aiming_g=aiming,
+                    sand=sand,
+                    sand_fired=fired,
                 )
             except CannotFire:  # a dash at this range: the volley holds that battery's fire too
                 continue

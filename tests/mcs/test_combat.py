@@ -20,6 +20,7 @@ from shipyard.systems.mcs.combat.odds import at_most, dice_totals
 from shipyard.systems.mcs.combat.resolve import (
     CannotFire,
     Context,
+    Firing,
     Hit,
     Options,
     Term,
@@ -271,13 +272,8 @@ def _ctx(*rolls):
 def test_damage_waits_for_the_end_of_the_turn(coronation, hollyfields):
     ctx = _ctx(10, 4, 6, 1, 3, 11)  # hit; critical turret (the first battery); heavy crew quarters
     fire_beam(
-        ctx,
-        coronation,
-        coronation.group("Heavy Laser Btty"),
+        Firing(ctx, coronation, coronation.group("Heavy Laser Btty"), hollyfields, t.RANGE_BANDS["l"], Fraction(3, 10)),
         coronation.group("Heavy Laser Btty").batteries[0],
-        hollyfields,
-        t.RANGE_BANDS["l"],
-        Fraction(3, 10),
     )
     first = hollyfields.group("Light Laser Btty").batteries[0]
     assert not first.destroyed
@@ -687,14 +683,19 @@ def test_squadron_and_spread_fire(tmp_path, coronation, hollyfields):
     ctx = _ctx(10, 1, 11, 1, 11)
     group = coronation.group("Heavy Laser Btty")
     fired = fire_beam(
-        ctx, coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["l"], Fraction(0), squadron=6, spread=2
+        Firing(ctx, coronation, group, hollyfields, t.RANGE_BANDS["l"], Fraction(0)),
+        group.batteries[0],
+        squadron=6,
+        spread=2,
     )
     assert fired.to_hit.terms[2] == Term("ROF", 1 + 2 + 2)
     # 1 + 2 squadron + 2 spread = ROF 5; 6 + 4 + 5 + 6 = 21, made by 11: +5 (up to ROF 5); DV 17 - 4 + 5
     assert "= 21 on 4d6: rolled 10, made by 11: damage +5; Pen:Dam 15:18" in ctx.log[0]
     with pytest.raises(CannotFire, match="at most to the PD rating"):
         fire_beam(
-            _ctx(10), coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["l"], Fraction(0), spread=3
+            Firing(_ctx(10), coronation, group, hollyfields, t.RANGE_BANDS["l"], Fraction(0)),
+            group.batteries[0],
+            spread=3,
         )
 
 
@@ -706,7 +707,7 @@ def test_no_fire_after_the_bridge_is_destroyed(coronation, hollyfields):
     apply_changes(ctx)
     group = coronation.group("Heavy Laser Btty")
     with pytest.raises(CannotFire, match="may not maneuver or fire this turn"):
-        fire_beam(_ctx(10), coronation, group, group.batteries[0], hollyfields, t.RANGE_BANDS["l"], Fraction(0))
+        fire_beam(Firing(_ctx(10), coronation, group, hollyfields, t.RANGE_BANDS["l"], Fraction(0)), group.batteries[0])
     coronation.end_turn(2)
     assert coronation.why_not_fire(group) is None and coronation.task_dice() == 1  # +1 die for the battle
 
@@ -1125,13 +1126,15 @@ def test_the_long_missile_rule(hollyfields, coronation):
     group = hollyfields.group("Missile Batteries")
     ctx = Context(dice=ScriptedDice([2, 1, 1]), options=Options(missile_rule="long"))  # severities: none
     fired = missile_attack(
-        ctx, hollyfields, group, group.batteries[0], coronation, t.RANGE_BANDS["l"], Fraction(1, 2), mode="semi"
+        Firing(ctx, hollyfields, group, coronation, t.RANGE_BANDS["l"], Fraction(1, 2)), group.batteries[0], mode="semi"
     )
     assert fired.to_hit.text() == "4 skill + 0 missile FC + 8 size + 4 salvo = 16 on 1d3" and fired.bonus == 4
     assert "made by 14: damage +4; Pen:Dam 17:15" in ctx.log[0]
     ctx = Context(dice=ScriptedDice([12]), options=Options(missile_rule="long"))
     frag = missile_attack(
-        ctx, hollyfields, group, group.batteries[0], coronation, t.RANGE_BANDS["l"], Fraction(1, 2), mode="frag-full"
+        Firing(ctx, hollyfields, group, coronation, t.RANGE_BANDS["l"], Fraction(1, 2)),
+        group.batteries[0],
+        mode="frag-full",
     )
     assert frag.to_hit.target == 11 and frag.to_hit.dice_text == "2d6" and frag.bonus is None
 

@@ -121,7 +121,7 @@ def test_a_disabled_battery_does_not_fire():
 
     from shipyard.systems.mcs.combat import tables as t
     from shipyard.systems.mcs.combat.dice import ScriptedDice
-    from shipyard.systems.mcs.combat.resolve import CannotFire, Context, Options, fire_beam, fire_volley
+    from shipyard.systems.mcs.combat.resolve import CannotFire, Context, Firing, Options, fire_beam, fire_volley
 
     midu, target = _ship("midu-agashaan"), _ship("kuvasz")
     midu.power, midu.power_loss = 0, "batteries"
@@ -129,8 +129,8 @@ def test_a_disabled_battery_does_not_fire():
     assert len(midu.unpowered()) == 5 and id(paw.batteries[0]) in midu.unpowered()
     ctx = Context(dice=ScriptedDice([]), options=Options())
     with pytest.raises(CannotFire, match=r"Spinal PAW 1 is disabled by power plant damage \(10 point\(s\)"):
-        fire_beam(ctx, midu, paw, paw.batteries[0], target, t.RANGE_BANDS["s"], Fraction(0))
-    assert fire_volley(ctx, midu, paw, paw.batteries, target, t.RANGE_BANDS["s"], Fraction(0)) == 0
+        fire_beam(Firing(ctx, midu, paw, target, t.RANGE_BANDS["s"], Fraction(0)), paw.batteries[0])
+    assert fire_volley(Firing(ctx, midu, paw, target, t.RANGE_BANDS["s"], Fraction(0)), paw.batteries) == 0
     assert not {id(b) for b in lasers.batteries} & midu.unpowered()
 
 

@@ -18,7 +18,7 @@ from conftest import ROOT
 
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import RandomDice
-from shipyard.systems.mcs.combat.resolve import Context, Options, fire_beam, missile_attack, point_defence
+from shipyard.systems.mcs.combat.resolve import Context, Firing, Options, fire_beam, missile_attack, point_defence
 from shipyard.systems.mcs.combat.shot import BLOCKED, salvo_odds, shot_odds
 from shipyard.systems.mcs.combat.state import combat_ship
 from shipyard.systems.mcs.parse import parse_usd
@@ -84,13 +84,8 @@ def test_resolved_beam_shots_land_on_the_exact_odds(attacker, battery, target, b
     for _ in range(SHOTS):
         ctx = Context(dice=dice, options=Options(), narrate=True)
         fired = fire_beam(
-            ctx,
-            shooter,
-            group,
+            Firing(ctx, shooter, group, aimed, t.RANGE_BANDS[band], Fraction(0)),
             group.batteries[0],
-            aimed,
-            t.RANGE_BANDS[band],
-            Fraction(0),
             None,
             aiming,
             sand,
@@ -121,7 +116,7 @@ def test_resolved_salvos_against_point_defence_land_on_the_exact_odds():
         if stopped:
             continue
         struck += 1
-        missile_attack(ctx, shooter, group, group.batteries[0], aimed, t.RANGE_BANDS["vs"], Fraction(0))
+        missile_attack(Firing(ctx, shooter, group, aimed, t.RANGE_BANDS["vs"], Fraction(0)), group.batteries[0])
         seen[_level(ctx.log, "surface") or "none"] += 1
     _within(Counter({"strikes": struck}), SHOTS, {"strikes": odds.p_strike}, "strikes")
     _within(seen, struck, odds.surface_severity, "salvo surface severity")

@@ -23,6 +23,7 @@ from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
 from shipyard.systems.mcs.combat.resolve import (
     CannotFire,
     Context,
+    Firing,
     Options,
     apply_changes,
     countermissile,
@@ -341,13 +342,8 @@ class _Run:
                 for start in range(0, len(batteries), entry.squadron):
                     volley = batteries[start : start + entry.squadron]
                     fire_beam(
-                        ctx,
-                        attacker,
-                        group,
+                        Firing(ctx, attacker, group, target, band, evasion),
                         volley[0],
-                        target,
-                        band,
-                        evasion,
                         entry.skill,
                         aiming,
                         entry.sand,
@@ -448,13 +444,8 @@ class _Run:
                 ):
                     return
         missile_attack(
-            ctx,
-            attacker,
-            group,
+            Firing(ctx, attacker, group, target, band, evasion),
             battery,
-            target,
-            band,
-            evasion,
             entry.mode,
             entry.skill,
             entry.sand,

@@ -48,6 +48,7 @@ __all__ = [
     "CannotFire",
     "Change",
     "Context",
+    "Firing",
     "Hit",
     "Options",
     "Term",
@@ -318,14 +319,21 @@ def _shoot(
     return roll, bonus
 
 
+class Firing(NamedTuple):
+    """What every shot of one fire shares (MCS 3.0): the combat's context, the firing ship and its group of
+    batteries, the target, the range band and the G the target evades with."""
+
+    ctx: Context
+    attacker: CombatShip
+    group: Group
+    target: CombatShip
+    band: t.RangeBand
+    evasion_g: Fraction
+
+
 def fire_beam(
-    ctx: Context,
-    attacker: CombatShip,
-    group: Group,
+    fire: Firing,
     battery: Battery,
-    target: CombatShip,
-    band: t.RangeBand,
-    evasion_g: Fraction,
     skill: int | None = None,
     aiming_g: Fraction | None = None,
     sand: str = "none",
@@ -337,6 +345,7 @@ def fire_beam(
     """One beam battery fires (MCS 3.0; with squadron or spread fire), and a hit is resolved (MCS 5.0). ``aim``
     is the to-hit already worked out for another battery of the group at the same target (so the ship may fire
     it), if any."""
+    ctx, attacker, group, target, band, evasion_g = fire
     pen, dam = beam_figures(group, battery, band)
     if id(battery) in attacker.unpowered():
         raise CannotFire(unpowered_words(battery, attacker))
@@ -358,13 +367,8 @@ def fire_beam(
 
 
 def fire_volley(
-    ctx: Context,
-    attacker: CombatShip,
-    group: Group,
+    fire: Firing,
     batteries: list[Battery],
-    target: CombatShip,
-    band: t.RangeBand,
-    evasion_g: Fraction,
     aiming_g: Fraction | None = None,
     sand: str = "none",
     sand_fired: set[int] | None = None,
@@ -372,6 +376,7 @@ def fire_volley(
     """The batteries of one line fire at one target, one after another, exactly as ``fire_beam`` would fire
     each (the same rolls in the same order), with the loop kept tight for many battles; the hits scored. A
     battery destroyed or with a dash at the range holds its fire; a ship that may not fire fires none."""
+    ctx, attacker, group, target, band, evasion_g = fire
     if attacker.why_not_fire(group) is not None or group.beyond(band.key) is not None:
         return 0
     aims: dict[int, ToHit] = {}
@@ -455,13 +460,8 @@ def point_defence_target(
 
 
 def missile_attack(
-    ctx: Context,
-    attacker: CombatShip,
-    group: Group,
+    fire: Firing,
     battery: Battery,
-    target: CombatShip,
-    band: t.RangeBand,
-    evasion_g: Fraction,
     mode: str = "full",
     skill: int | None = None,
     sand: str = "none",
@@ -472,6 +472,7 @@ def missile_attack(
     """MCS 4.3: a salvo attacks. The quick rule: it hits, DV = missile damage + salvo strength. The long rule:
     the missile chart's to-hit, with the salvo strength in place of ROF (so a roll made by a margin adds damage
     up to it); ``missile_fc`` is the missiles' own fire control (0 without an MFD)."""
+    ctx, attacker, _, target, band, evasion_g = fire
     strength = battery.rof if strength is None else strength
     pen, dam = battery.pen[0], battery.dam[0]
     assert pen is not None and dam is not None

@@ -21,6 +21,7 @@ from shipyard.systems.mcs.combat.doctrine import DEFAULT_DOCTRINE, Doctrine
 from shipyard.systems.mcs.combat.resolve import (
     DEFAULT_OPTIONS,
     Context,
+    Firing,
     Options,
     aiming_needed,
     apply_changes,
@@ -391,9 +392,8 @@ class Battle:
                     continue
                 ready = [b for b in group.intact if id(b) not in used]
                 used.update(map(id, ready))
-                hits = fire_volley(
-                    ctx, attacker, group, ready, ship, band, ship.allocation[1], attacker.allocation[2], sand_rule, sand
-                )
+                fire = Firing(ctx, attacker, group, ship, band, ship.allocation[1])
+                hits = fire_volley(fire, ready, attacker.allocation[2], sand_rule, sand)
                 if hits:
                     key = f"{enemy.name}: {attacker.name}: {group.label}"
                     self.hits[key] = self.hits.get(key, 0) + hits
@@ -430,13 +430,8 @@ class Battle:
                     if stopped:
                         return
         fired = missile_attack(
-            ctx,
-            salvo.attacker,
-            salvo.group,
+            Firing(ctx, salvo.attacker, salvo.group, target, t.RANGE_BANDS[salvo.band], target.allocation[1]),
             salvo.battery,
-            target,
-            t.RANGE_BANDS[salvo.band],
-            target.allocation[1],
             sand=doctrine.sand,
             sand_fired=sand,
             strength=salvo.strength,
