@@ -27,12 +27,12 @@ from shipyard.systems.mcs.combat.battle import (
     run_many,
     wilson,
 )
+from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.combat.dice import RandomDice
 from shipyard.systems.mcs.combat.doctrine import Doctrine
 from shipyard.systems.mcs.combat.report import damage_bars
 from shipyard.systems.mcs.combat.resolve import Context, Firing, Options, apply_changes, fire_beam
 from shipyard.systems.mcs.combat.shot import shot_odds
-from shipyard.systems.mcs.combat.state import combat_ship
 from shipyard.systems.mcs.combat.turns import (
     Battle,
     Fleet,

@@ -12,8 +12,9 @@ from conftest import FIXTURES
 from pydantic import BaseModel
 
 from shipyard.api import load
+from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.combat.resolve import Options
-from shipyard.systems.mcs.combat.state import CombatShip, combat_ship
+from shipyard.systems.mcs.combat.state import CombatShip
 from shipyard.systems.mcs.combat.turns import fight
 
 _IMMUTABLE = (str, int, float, bool, Fraction, Decimal, type(None), Enum, frozenset)

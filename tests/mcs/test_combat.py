@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from shipyard.api import load
 from shipyard.cli import app
 from shipyard.systems.mcs.combat import tables as t
+from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
 from shipyard.systems.mcs.combat.log import resolve_log
 from shipyard.systems.mcs.combat.odds import at_most, dice_totals
@@ -32,7 +33,6 @@ from shipyard.systems.mcs.combat.resolve import (
     surface_effect,
 )
 from shipyard.systems.mcs.combat.shot import salvo_odds, shot_odds
-from shipyard.systems.mcs.combat.state import combat_ship
 
 MCS = FIXTURES / "mcs"
 EXAMPLE = ROOT / "examples" / "coronation-hollyfields.toml"

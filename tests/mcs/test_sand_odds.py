@@ -119,9 +119,9 @@ def test_expected_effects_list_only_the_facilities_the_target_has():
 
 
 def test_the_engine_finds_no_effect_where_the_odds_do():
+    from shipyard.systems.mcs.combat.build import combat_ship
     from shipyard.systems.mcs.combat.dice import ScriptedDice
     from shipyard.systems.mcs.combat.resolve import Context, Options, surface_effect
-    from shipyard.systems.mcs.combat.state import combat_ship
     from shipyard.systems.mcs.parse import parse_usd
 
     (sheet, *_), _ = parse_usd((ROOT / "examples" / "midu-agashaan.usd").read_text(), "midu.usd")

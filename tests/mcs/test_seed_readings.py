@@ -9,9 +9,9 @@ from conftest import ROOT
 from typer.testing import CliRunner
 
 from shipyard.cli import app
+from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.combat.resolve import facility_missing
 from shipyard.systems.mcs.combat.shot import interior_locations
-from shipyard.systems.mcs.combat.state import combat_ship
 from shipyard.systems.mcs.parse import parse_usd
 
 runner = CliRunner()

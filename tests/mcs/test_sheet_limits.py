@@ -10,7 +10,7 @@ from conftest import ROOT, beside
 from typer.testing import CliRunner
 
 from shipyard.cli import app
-from shipyard.systems.mcs.combat.state import combat_ship
+from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.parse import parse_usd
 from shipyard.systems.mcs.render import render_usd
 

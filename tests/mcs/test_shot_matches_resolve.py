@@ -17,10 +17,10 @@ import pytest
 from conftest import ROOT
 
 from shipyard.systems.mcs.combat import tables as t
+from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.combat.dice import RandomDice
 from shipyard.systems.mcs.combat.resolve import Context, Firing, Options, fire_beam, missile_attack, point_defence
 from shipyard.systems.mcs.combat.shot import BLOCKED, salvo_odds, shot_odds
-from shipyard.systems.mcs.combat.state import combat_ship
 from shipyard.systems.mcs.parse import parse_usd
 
 SHOTS = 20_000

@@ -85,7 +85,7 @@ def _combat_ship(
     path: str | Path, crew: str | None, name: str | None = None
 ) -> tuple[CombatShip | None, list[Diagnostic], bool]:
     from shipyard.core.pipeline import check_sheet, load_sheet
-    from shipyard.systems.mcs.combat.state import combat_ship, pick_ship
+    from shipyard.systems.mcs.combat.build import combat_ship, pick_ship
     from shipyard.systems.mcs.model import UsdShip
 
     sheet = check_sheet(load_sheet(path))

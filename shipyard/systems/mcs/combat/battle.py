@@ -28,15 +28,11 @@ from shipyard.core.processes import running_pool, worker_count
 from shipyard.core.references import OUTSIDE_CODE, referenced, unread
 from shipyard.core.toml_input import FileName, Positions, locate, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
+from shipyard.systems.mcs.combat.build import combat_ship, pick_ship
 from shipyard.systems.mcs.combat.doctrine import Band, Doctrine, Entry
 from shipyard.systems.mcs.combat.limits import MAX_SIDE_SHIPS, MAX_TURNS
 from shipyard.systems.mcs.combat.resolve import Options
-from shipyard.systems.mcs.combat.state import (
-    NEAR_NAME,
-    CombatShip,
-    combat_ship,
-    pick_ship,
-)
+from shipyard.systems.mcs.combat.state import NEAR_NAME, CombatShip
 from shipyard.systems.mcs.combat.turns import Fleet, Tally, fight, weapon_batteries
 from shipyard.systems.mcs.model import UsdShip
 

@@ -19,6 +19,7 @@ from shipyard.core.references import OUTSIDE_CODE, referenced, unread
 from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import ClosedTable, FileName, Positions, located, read_toml_file
 from shipyard.systems.mcs.combat import tables as t
+from shipyard.systems.mcs.combat.build import combat_ship, pick_ship
 from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
 from shipyard.systems.mcs.combat.resolve import (
     CannotFire,
@@ -35,16 +36,7 @@ from shipyard.systems.mcs.combat.resolve import (
     sensors_allow,
     unpowered_words,
 )
-from shipyard.systems.mcs.combat.state import (
-    NEAR_NAME,
-    Battery,
-    CombatShip,
-    Group,
-    Mount,
-    combat_ship,
-    pick_ship,
-    who,
-)
+from shipyard.systems.mcs.combat.state import NEAR_NAME, Battery, CombatShip, Group, Mount, who
 from shipyard.systems.mcs.model import UsdShip
 
 #: A range band by its key, or by its name as the command line takes it ("Long", "very short").
