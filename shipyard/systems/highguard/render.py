@@ -71,65 +71,78 @@ def _summary_piece(key: str, value: Decimal) -> str:
     return f"{key}: {figure(value)}" if _PLAIN_KEY.fullmatch(key) else f"{figure(value)} {key}."
 
 
-def render_highguard(ship: HighGuardShip) -> str:
-    lines: list[str] = [ship.heading] if ship.heading is not None else []  # a squadron's heading: its count
-    for key, value in (
-        ("Ship", ship.name),
-        ("Class", ship.ship_class),
-        ("Type", ship.ship_type_name),
-        ("Architect", ship.architect),
-    ):
-        if value is not None:
-            lines.append(f"{key}: {value}")
-    if ship.tl is not None and ship.usp is None:
-        lines.append(f"Tech Level: {ship.tl}")
-    # Notes go before the USP block: under it a note of digits would read as battery counts, and an HG'80 note
-    # naming drop tanks would give the ship a laden USP (the laden block below is written from the model).
-    notes_first = ship.usp is not None
-    if notes_first:
-        lines += [note.text for note in ship.notes]
-    if ship.usp is not None:
-        lines += ["", "USP"] + _usp_block(ship, ship.usp)
+def _fields(pairs: tuple[tuple[str, object], ...]) -> list[str]:
+    """``Key: value`` lines for the values a ship has."""
+    return [f"{key}: {value}" for key, value in pairs if value is not None]
+
+
+def _summary_lines(ship: HighGuardShip) -> list[str]:
+    """The summary line: its figures, the sheet's digit legend and its flags."""
     main = {k: v for k, v in ship.summary.items() if not k.startswith("Laden ")}
     legend = [f"{letter}: {count}" for letter, count in ship.battery_legend.items()]
-    if main or ship.flags or legend:
-        flags = " ; ".join(ship.flags)  # " ; " parts two flags, which a space alone would join into one
-        lines += [
-            "",
-            " ".join([_summary_piece(key, value) for key, value in main.items()] + legend + ([flags] if flags else [])),
-        ]
-    for key, value in (("Craft", ship.craft), ("Fuel Treatment", ship.fuel_treatment), ("Backups", ship.backups)):
-        if value is not None:
-            lines.append(f"{key}: {value}")
+    if not (main or ship.flags or legend):
+        return []
+    flags = " ; ".join(ship.flags)  # " ; " parts two flags, which a space alone would join into one
+    pieces = [_summary_piece(key, value) for key, value in main.items()] + legend + ([flags] if flags else [])
+    return ["", " ".join(pieces)]
+
+
+def _laden_lines(ship: HighGuardShip) -> list[str]:
+    """The "With Drop Tanks" block: the laden USP, the laden summary and the tanks' cost."""
+    laden = {k[len("Laden ") :]: v for k, v in ship.summary.items() if k.startswith("Laden ")}
+    if ship.laden_usp is None and not laden and ship.drop_tank_cost is None:
+        return []
+    lines = ["", "With Drop Tanks", ""]
+    if ship.laden_usp is not None:
+        lines += _usp_block(ship, ship.laden_usp, laden=True)[:1]
+    if laden:
+        lines.append(" ".join(f"{key}: {figure(value)}" for key, value in laden.items()))
+    if ship.drop_tank_cost is not None:
+        lines.append(f"Drop Tanks Cost: MCr {ship.drop_tank_cost:,.3f}")
+    return lines
+
+
+def _component_lines(ship: HighGuardShip) -> list[str]:
+    """The component sheet: its title and crew breakdown, the components in their order, each run of one section
+    under its name (a sheet may list FUEL before ENGINEERING), and the sections without components after them, as
+    High Guard Shipyard prints every one."""
+    if not (ship.components or ship.title):  # a title only if it had one
+        return []
+    lines = ["", ship.title] if ship.title else []
+    if ship.crew_breakdown is not None:
+        lines += ["", "Book 5 Crew Breakdown", ship.crew_breakdown]
+    section: str | None = None
+    for c in ship.components:
+        if c.section != section and c.section in _ORDER:
+            lines += ["", c.section]
+        section = c.section
+        lines.append(_component(c))
+    listed = {c.section for c in ship.components}
+    start = max((_ORDER.index(c.section) for c in ship.components if c.section in _ORDER), default=-1)
+    for name in _ORDER[start + 1 :]:
+        if name not in listed:
+            lines += ["", name]
+    return lines
+
+
+def render_highguard(ship: HighGuardShip) -> str:
+    lines: list[str] = [ship.heading] if ship.heading is not None else []  # a squadron's heading: its count
+    lines += _fields(
+        (("Ship", ship.name), ("Class", ship.ship_class), ("Type", ship.ship_type_name), ("Architect", ship.architect))
+    )
+    if ship.tl is not None and ship.usp is None:
+        lines.append(f"Tech Level: {ship.tl}")
+    notes = [note.text for note in ship.notes]
+    # Notes go before the USP block: under it a note of digits would read as battery counts, and an HG'80 note
+    # naming drop tanks would give the ship a laden USP (the laden block below is written from the model).
+    if ship.usp is not None:
+        lines += notes + ["", "USP"] + _usp_block(ship, ship.usp)
+    lines += _summary_lines(ship)
+    lines += _fields((("Craft", ship.craft), ("Fuel Treatment", ship.fuel_treatment), ("Backups", ship.backups)))
     if ship.substitutions:
         lines.append("Substitutions: " + " ".join(f"{k} = {v}" for k, v in ship.substitutions.items()))
-    laden = {k[len("Laden ") :]: v for k, v in ship.summary.items() if k.startswith("Laden ")}
-    if ship.laden_usp is not None or laden or ship.drop_tank_cost is not None:
-        lines += ["", "With Drop Tanks", ""]
-        if ship.laden_usp is not None:
-            lines += _usp_block(ship, ship.laden_usp, laden=True)[:1]
-        if laden:
-            lines.append(" ".join(f"{key}: {figure(value)}" for key, value in laden.items()))
-        if ship.drop_tank_cost is not None:
-            lines.append(f"Drop Tanks Cost: MCr {ship.drop_tank_cost:,.3f}")
-    if ship.notes and not notes_first:
-        lines.append("")
-        lines += [note.text for note in ship.notes]
-    if ship.components or ship.title:  # the section names start the component sheet; a title only if it had one
-        lines += ["", ship.title] if ship.title else []
-        if ship.crew_breakdown is not None:
-            lines += ["", "Book 5 Crew Breakdown", ship.crew_breakdown]
-        # The components in their order, each run of one section under its name (a sheet may list FUEL before
-        # ENGINEERING); the sections without components after them, as High Guard Shipyard prints every one.
-        section: str | None = None
-        for c in ship.components:
-            if c.section != section and c.section in _ORDER:
-                lines += ["", c.section]
-            section = c.section
-            lines.append(_component(c))
-        listed = {c.section for c in ship.components}
-        start = max((_ORDER.index(c.section) for c in ship.components if c.section in _ORDER), default=-1)
-        for name in _ORDER[start + 1 :]:
-            if name not in listed:
-                lines += ["", name]
+    lines += _laden_lines(ship)
+    if notes and ship.usp is None:
+        lines += ["", *notes]
+    lines += _component_lines(ship)
     return "\n".join(lines).strip("\n") + "\n"

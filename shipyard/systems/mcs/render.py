@@ -6,6 +6,7 @@ The text reads back (``parse_usd``) to an equal ship: that round trip is tested 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from shipyard.core.numbers import as_written, short
 from shipyard.systems.mcs.model import UsdShip
@@ -19,75 +20,72 @@ def _line(*parts: str | None) -> str | None:
     return " ".join(kept) if kept else None
 
 
-def render_usd(ship: UsdShip) -> str:
-    """The sheet text of one ship: hull lines, electronics, weapons, then notes."""
+def _field(key: str, value: Any, suffix: str = "") -> str | None:
+    return None if value is None else f"{key}: {as_written(value)}{suffix}"
 
-    def field(key: str, value, suffix: str = "") -> str | None:
-        return None if value is None else f"{key}: {as_written(value)}{suffix}"
 
-    lines: list[str | None] = []
+def _name_line(ship: UsdShip) -> str | None:
+    """The ship's name, TL and type: the heading form of the combat example, "Coronation (Royal-class BB) TL-12",
+    where a description or a name with an unmatched bracket or a colon reads back only in it; else ``Class:``."""
     bracketed = ship.class_name is not None and not _CLASS_VALUE.fullmatch(ship.class_name)
     if ship.class_name is not None and ship.tl is not None and (ship.description or bracketed):
-        # The heading form of the combat example, "Coronation (Royal-class BB) TL-12"; a name with an unmatched
-        # bracket or a colon reads back only in it.
         description = f" ({ship.description})" if ship.description else ""
-        lines.append(_line(f"{ship.class_name}{description} TL-{ship.tl}", field("Type", ship.ship_type)))
-    elif ship.class_name is not None:
+        return _line(f"{ship.class_name}{description} TL-{ship.tl}", _field("Type", ship.ship_type))
+    if ship.class_name is not None:
         name = ship.class_name + (f" ({ship.description})" if ship.description else "")
-        lines.append(_line(f"Class: {name}", field("TL", ship.tl), field("Type", ship.ship_type)))
-    else:
-        lines.append(_line(field("TL", ship.tl), field("Type", ship.ship_type)))
-    lines.append(
+        return _line(f"Class: {name}", _field("TL", ship.tl), _field("Type", ship.ship_type))
+    return _line(_field("TL", ship.tl), _field("Type", ship.ship_type))
+
+
+def _hull_lines(ship: UsdShip) -> list[str | None]:
+    """Displacement, cost and mass; size, armour and toughness; drives, power and G tolerance; fuel and cargo;
+    crew, troops and passengers."""
+    return [
         _line(
-            field("Displacement", ship.displacement, " tons"),
+            _field("Displacement", ship.displacement, " tons"),
             f"Cost: MCr {as_written(ship.cost_mcr)}" if ship.cost_mcr is not None else None,
-            field("Mass", ship.mass, " tonnes"),
-        )
-    )
-    lines.append(
+            _field("Mass", ship.mass, " tonnes"),
+        ),
         _line(
-            field("Size", ship.size),
-            field("Armour", ship.armour, ship.armour_mark or ""),
-            field("Toughness", ship.toughness),
-        )
-    )
-    lines.append(
+            _field("Size", ship.size),
+            _field("Armour", ship.armour, ship.armour_mark or ""),
+            _field("Toughness", ship.toughness),
+        ),
         _line(
-            field("Maneuver", ship.maneuver),
-            field("Jump", ship.jump),
+            _field("Maneuver", ship.maneuver),
+            _field("Jump", ship.jump),
             f"Power: {' + '.join(str(p) for p in ship.power)}" if ship.power else None,
-            field("GTolerance", ship.g_tolerance),
-        )
-    )
-    lines.append(
+            _field("GTolerance", ship.g_tolerance),
+        ),
         _line(
-            field("JFuel", ship.jump_fuel, " tons"),
-            field("Cargo", ship.cargo, f" {ship.cargo_unit}" if ship.cargo_unit else ""),
-        )
-    )
-    lines.append(_line(field("Crew", ship.crew), field("Troops", ship.troops), field("Passengers", ship.passengers)))
-    if ship.computers:
-        lines.append("Computers: " + " ".join(f"{c.count}x{c.model}" for c in ship.computers))
-    if ship.sensors:
-        parts, kind = ["Sensors:"], None
-        for sensor in ship.sensors:
-            if sensor.kind != kind:
-                parts.append(f"{sensor.kind}:")
-                kind = sensor.kind
-            parts.append(sensor.render())
-        lines.append(" ".join(parts))
+            _field("JFuel", ship.jump_fuel, " tons"),
+            _field("Cargo", ship.cargo, f" {ship.cargo_unit}" if ship.cargo_unit else ""),
+        ),
+        _line(_field("Crew", ship.crew), _field("Troops", ship.troops), _field("Passengers", ship.passengers)),
+    ]
+
+
+def _sensor_line(ship: UsdShip) -> str | None:
+    """``Sensors:`` and each sensor, under its kind's key where the kind changes."""
+    if not ship.sensors:
+        return None
+    parts, kind = ["Sensors:"], None
+    for sensor in ship.sensors:
+        if sensor.kind != kind:
+            parts.append(f"{sensor.kind}:")
+            kind = sensor.kind
+        parts.append(sensor.render())
+    return " ".join(parts)
+
+
+def _electronics_lines(ship: UsdShip) -> list[str | None]:
+    """Computers, sensors, signature, ECM, fire control and the crew's quality."""
+    lines = ["Computers: " + " ".join(f"{c.count}x{c.model}" for c in ship.computers) if ship.computers else None]
+    lines.append(_sensor_line(ship))
     if ship.signature is not None:
         sig = ship.signature
-        lines.append(
-            _line(
-                "Signature:",
-                *(
-                    f"{label}: {short(value)}"
-                    for label, value in (("Vis", sig.vis), ("IR", sig.ir), ("Active", sig.active), ("Lidar", sig.lidar))
-                    if value is not None
-                ),
-            )
-        )
+        labelled = (("Vis", sig.vis), ("IR", sig.ir), ("Active", sig.active), ("Lidar", sig.lidar))
+        lines.append(_line("Signature:", *(f"{label}: {short(v)}" for label, v in labelled if v is not None)))
     if ship.ecm:
         lines.append("ECM: " + " ".join(f"{j.kind}: {short(j.rating)}" for j in ship.ecm))
     if ship.fire_control is not None:
@@ -98,18 +96,29 @@ def render_usd(ship: UsdShip) -> str:
         lines.append(
             _line(
                 f"{cq.quality} Crew:" if cq.quality else None,
-                field("Skill", cq.skill),
-                field("Skill+Attribute", cq.skill_attribute),
+                _field("Skill", cq.skill),
+                _field("Skill+Attribute", cq.skill_attribute),
             )
         )
-    if ship.range_header:
-        lines.append("Weapons: " + " ".join(ship.range_header))
+    return lines
+
+
+def _weapon_lines(ship: UsdShip) -> list[str | None]:
+    """The range header, each battery (its range limit a line of its own under it, as the sample sheets write
+    it), then the launchers, sandcasters and meson screen."""
+    lines = ["Weapons: " + " ".join(ship.range_header) if ship.range_header else None]
     for weapon in ship.weapons:
         lines.append(weapon.render())
         if weapon.max_range is not None:
-            lines.append(weapon.limit_text())  # a line of its own under its battery, as the sample sheets write it
-    lines.append(field("Launchers", ship.missile_launchers))
-    lines.append(field("Sandcasters", ship.sandcaster_count))
-    lines.append(field("Meson Screen", ship.meson_screen))
+            lines.append(weapon.limit_text())
+    lines.append(_field("Launchers", ship.missile_launchers))
+    lines.append(_field("Sandcasters", ship.sandcaster_count))
+    lines.append(_field("Meson Screen", ship.meson_screen))
+    return lines
+
+
+def render_usd(ship: UsdShip) -> str:
+    """The sheet text of one ship: hull lines, electronics, weapons, then notes."""
+    lines = [_name_line(ship), *_hull_lines(ship), *_electronics_lines(ship), *_weapon_lines(ship)]
     lines.extend(f"Notes: {note.text}" for note in ship.notes)
     return "\n".join(line for line in lines if line) + "\n"
