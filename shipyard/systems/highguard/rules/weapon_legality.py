@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.rules import RuleContext
 from shipyard.systems.highguard import charts as hg
+from shipyard.systems.highguard.design import Design
+from shipyard.systems.highguard.model import HighGuardShip
 from shipyard.systems.highguard.rules._common import meta
 from shipyard.systems.highguard.subject import HighGuardSubject
 
@@ -63,8 +65,8 @@ _EXCLUSIVE = (
 )
 
 
-def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
-    design, ship = subject.design, subject.ship
+def _bays(design: Design, ctx: RuleContext) -> Iterator[Diagnostic]:
+    """Bays on a hull too small for them, below their TL, or of one weapon in two sizes."""
     tl = design.tl
     for bay in design.bays:
         if bay.weapon == "empty":
@@ -85,30 +87,36 @@ def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
         if len(found) > 1 and weapon != "empty":
             line = next(b.component for b in design.bays if b.weapon == weapon)
             yield ctx.report(f"100-ton and 50-ton {weapon} bays on one ship", line)
-    if tl is not None:
-        for group in design.turrets:
-            needed = hg.TURRET_WEAPONS[group.weapon][0]
-            if needed > tl:
-                yield ctx.report(f"{group.weapon} turrets need TL{needed}; this ship is TL{tl}", group.component)
-        if design.spinal is not None:
-            mounts = hg.SPINAL_MESON if design.spinal[0] == "meson" else hg.SPINAL_PA
-            mount = mounts.get(design.spinal[1])
-            mount_line = next((c for c in ship.components_in("WEAPONRY") if c.label.lower().startswith("spinal")), None)
-            if mount is not None and mount.tl > tl:
-                yield ctx.report(f"spinal mount {design.spinal[1]} needs TL{mount.tl}; this ship is TL{tl}", mount_line)
-        for key, screens, words in (
-            ("damper", hg.DAMPERS, "nuclear damper"),
-            ("meson_screen", hg.MESON_SCREENS, "meson screen"),
-            ("black_globe", hg.BLACK_GLOBES, "black globe"),
-        ):
-            factor = design.screens.get(key)
-            if factor and factor in screens and screens[factor].tl > tl:
-                screen_line = next(
-                    (c for c in ship.components_in("SCREENS") if c.label.lower().startswith(words)), None
-                )
-                yield ctx.report(
-                    f"{words} factor {factor} needs TL{screens[factor].tl}; this ship is TL{tl}", screen_line
-                )
+
+
+def _above_tl(design: Design, ship: HighGuardShip, tl: int, ctx: RuleContext) -> Iterator[Diagnostic]:
+    """Turrets, a spinal mount and screens above the ship's TL."""
+    for group in design.turrets:
+        needed = hg.TURRET_WEAPONS[group.weapon][0]
+        if needed > tl:
+            yield ctx.report(f"{group.weapon} turrets need TL{needed}; this ship is TL{tl}", group.component)
+    if design.spinal is not None:
+        mounts = hg.SPINAL_MESON if design.spinal[0] == "meson" else hg.SPINAL_PA
+        mount = mounts.get(design.spinal[1])
+        mount_line = next((c for c in ship.components_in("WEAPONRY") if c.label.lower().startswith("spinal")), None)
+        if mount is not None and mount.tl > tl:
+            yield ctx.report(f"spinal mount {design.spinal[1]} needs TL{mount.tl}; this ship is TL{tl}", mount_line)
+    for key, screens, words in (
+        ("damper", hg.DAMPERS, "nuclear damper"),
+        ("meson_screen", hg.MESON_SCREENS, "meson screen"),
+        ("black_globe", hg.BLACK_GLOBES, "black globe"),
+    ):
+        factor = design.screens.get(key)
+        if factor and factor in screens and screens[factor].tl > tl:
+            screen_line = next((c for c in ship.components_in("SCREENS") if c.label.lower().startswith(words)), None)
+            yield ctx.report(f"{words} factor {factor} needs TL{screens[factor].tl}; this ship is TL{tl}", screen_line)
+
+
+def check(subject: HighGuardSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
+    design, ship = subject.design, subject.ship
+    yield from _bays(design, ctx)
+    if design.tl is not None:
+        yield from _above_tl(design, ship, design.tl, ctx)
     spinals = [c for c in ship.components_in("WEAPONRY") if _SPINAL.match(c.label)]
     if len(spinals) > 1:
         yield ctx.report("more than one spinal mount: a ship carries one", spinals[1])
