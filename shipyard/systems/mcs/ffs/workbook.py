@@ -153,13 +153,13 @@ def _rows(sheet: Any, sheet_name: str, problems: list[Diagnostic], error: Any, *
     return rows
 
 
-def _read_workbook(workbook: Any, shown: str, error: Any) -> Loaded:
-    positions: dict[Location, tuple[int, int, str]] = {}
-    problems: list[Diagnostic] = []
+#: Where each value of a workbook was read: its location in the design's data, to its row, column and cell name.
+Positions = dict[Location, tuple[int, int, str]]
+
+
+def _ship_sheet(workbook: Any, positions: Positions, problems: list[Diagnostic], error: Any) -> dict[str, Any]:
+    """The Ship sheet's field/value rows: the ship's values, and the design's edition (a row of its own)."""
     data: dict[str, Any] = {}
-    if SHIP_SHEET not in workbook.sheetnames:
-        missing = error("FFS003", f"the workbook has no sheet '{SHIP_SHEET}' (see the FFS design template)")
-        return None, [missing], {}
     ship: dict[str, Any] = {}
     ship_rows = _rows(workbook[SHIP_SHEET], SHIP_SHEET, problems, error, min_row=2, max_col=3)
     for row, (field, value, *_) in enumerate(ship_rows, start=2):
@@ -175,45 +175,65 @@ def _read_workbook(workbook: Any, shown: str, error: Any) -> Loaded:
             target[name] = _value(value)
     data["ship"] = ship
     positions[("ship",)] = (1, 1, f"{SHIP_SHEET}!A1 ")
-    for sheet_name, (key, columns) in TABLE_SHEETS.items():
-        if sheet_name not in workbook.sheetnames:
-            continue
-        rows = iter(_rows(workbook[sheet_name], sheet_name, problems, error))
-        header = [str(h).strip() if h is not None else "" for h in next(rows, ())]
-        for col, name in enumerate(header, start=1):
-            if name and name not in columns:
-                problems.append(
-                    error(
-                        "FFS002",
-                        f"{_cell_name(sheet_name, 1, col)} unknown column '{name}': "
-                        f"expected one of {', '.join(columns)}",
-                        1,
-                        col,
-                    )
+    return data
+
+
+def _table_record(
+    cells: dict[str, tuple[int, Any]], key: str, index: int, row: int, sheet_name: str, positions: Positions
+) -> dict[str, Any]:
+    """One row of a table sheet as a record: its damage columns as one list, each other cell by its column."""
+    record: dict[str, Any] = {}
+    damage = [cells[c][1] for c in DAMAGE_COLUMNS if c in cells]
+    if damage:
+        record["damage"] = damage
+        first = min(cells[c][0] for c in DAMAGE_COLUMNS if c in cells)
+        positions[(key, index, "damage")] = (row, first, _cell_name(sheet_name, row, first) + " ")
+    for name, (col, value) in cells.items():
+        if name not in DAMAGE_COLUMNS:
+            record[name] = value
+            positions[(key, index, name)] = (row, col, _cell_name(sheet_name, row, col) + " ")
+    positions[(key, index)] = (row, 1, _cell_name(sheet_name, row, 1) + " ")
+    return record
+
+
+def _table_sheet(
+    sheet: Any, sheet_name: str, key: str, columns: tuple[str, ...], positions: Positions, problems: list, error: Any
+) -> list[dict[str, Any]]:
+    """A table sheet (weapons, ...): its header's columns (an unknown one is FFS002) and a record a row."""
+    rows = iter(_rows(sheet, sheet_name, problems, error))
+    header = [str(h).strip() if h is not None else "" for h in next(rows, ())]
+    for col, name in enumerate(header, start=1):
+        if name and name not in columns:
+            problems.append(
+                error(
+                    "FFS002",
+                    f"{_cell_name(sheet_name, 1, col)} unknown column '{name}': expected one of {', '.join(columns)}",
+                    1,
+                    col,
                 )
-        records: list[dict[str, Any]] = []
-        for row, values in enumerate(rows, start=2):
-            cells = {
-                name: (col, _value(v))
-                for col, (name, v) in enumerate(zip(header, values, strict=False), start=1)
-                if name in columns and _value(v) is not None
-            }
-            if not cells:
-                continue
-            index = len(records)
-            record: dict[str, Any] = {}
-            damage = [cells[c][1] for c in DAMAGE_COLUMNS if c in cells]
-            if damage:
-                record["damage"] = damage
-                first = min(cells[c][0] for c in DAMAGE_COLUMNS if c in cells)
-                positions[(key, index, "damage")] = (row, first, _cell_name(sheet_name, row, first) + " ")
-            for name, (col, value) in cells.items():
-                if name not in DAMAGE_COLUMNS:
-                    record[name] = value
-                    positions[(key, index, name)] = (row, col, _cell_name(sheet_name, row, col) + " ")
-            positions[(key, index)] = (row, 1, _cell_name(sheet_name, row, 1) + " ")
-            records.append(record)
-        data[key] = records
+            )
+    records: list[dict[str, Any]] = []
+    for row, values in enumerate(rows, start=2):
+        cells = {
+            name: (col, _value(v))
+            for col, (name, v) in enumerate(zip(header, values, strict=False), start=1)
+            if name in columns and _value(v) is not None
+        }
+        if cells:
+            records.append(_table_record(cells, key, len(records), row, sheet_name, positions))
+    return records
+
+
+def _read_workbook(workbook: Any, shown: str, error: Any) -> Loaded:
+    positions: Positions = {}
+    problems: list[Diagnostic] = []
+    if SHIP_SHEET not in workbook.sheetnames:
+        missing = error("FFS003", f"the workbook has no sheet '{SHIP_SHEET}' (see the FFS design template)")
+        return None, [missing], {}
+    data = _ship_sheet(workbook, positions, problems, error)
+    for sheet_name, (key, columns) in TABLE_SHEETS.items():
+        if sheet_name in workbook.sheetnames:
+            data[key] = _table_sheet(workbook[sheet_name], sheet_name, key, columns, positions, problems, error)
     plain = {loc: (row, col) for loc, (row, col, _) in positions.items()}
     if problems:
         return None, problems, plain
