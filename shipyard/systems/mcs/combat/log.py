@@ -36,7 +36,7 @@ from shipyard.systems.mcs.combat.resolve import (
     sensors_allow,
     unpowered_words,
 )
-from shipyard.systems.mcs.combat.state import NEAR_NAME, Battery, CombatShip, Group, Mount, who
+from shipyard.systems.mcs.combat.state import NEAR_NAME, Battery, CombatShip, Mount, who
 from shipyard.systems.mcs.model import UsdShip
 
 #: A range band by its key, or by its name as the command line takes it ("Long", "very short").
@@ -329,30 +329,12 @@ class _Run:
             return
         if not striking:
             self.used.update({id(b): "fire" for b in batteries})
+        fire = Firing(ctx, attacker, group, target, band, evasion)
         try:
-            if group.kind == "beam":  # with squadron fire, each `squadron` batteries make one roll (MCS 3.0)
-                for start in range(0, len(batteries), entry.squadron):
-                    volley = batteries[start : start + entry.squadron]
-                    fire_beam(
-                        Firing(ctx, attacker, group, target, band, evasion),
-                        volley[0],
-                        entry.skill,
-                        aiming,
-                        entry.sand,
-                        sand_fired,
-                        squadron=len(volley),
-                        spread=entry.spread,
-                    )
+            if group.kind == "beam":
+                self.beams(fire, batteries, entry, aiming, sand_fired)
             elif group.kind == "missile":
-                if entry.launched is None and (why := attacker.why_not_fire(group)) is not None:
-                    raise CannotFire(why)  # MCS 4.5: a ship that "may not ... fire" launches no salvo
-                for battery in batteries:
-                    if entry.launched is None and id(battery) in attacker.unpowered():
-                        raise CannotFire(unpowered_words(battery, attacker))
-                    if entry.launched is None and not launch(ctx, group, battery, band, attacker.name, target.name):
-                        self.in_flight[(id(battery), ctx.turn)] = battery.rof
-                        continue  # launched at Long or Extreme: the log gives its strike next turn
-                    self.salvo(ctx, attacker, group, battery, target, band, evasion, entry, where)
+                self.missiles(fire, batteries, entry, where)
             else:
                 raise CannotFire(f"{group.label} is a {group.kind} battery: it does not fire at ships")
         except CannotFire as error:
@@ -374,18 +356,39 @@ class _Run:
                 f"{scripted.left} scripted roll(s) left over: the fire used {scripted.used} of {len(scripted.rolls)}",
             )
 
-    def salvo(
-        self,
-        ctx: Context,
-        attacker: CombatShip,
-        group: Group,
-        battery: Battery,
-        target: CombatShip,
-        band: t.RangeBand,
-        evasion: Fraction,
-        entry: FireEntry,
-        where: tuple[str | int, ...],
+    def beams(
+        self, fire: Firing, batteries: list[Battery], entry: FireEntry, aiming: Fraction | None, sand_fired: set[int]
     ) -> None:
+        """A beam fire's batteries: with squadron fire, each ``squadron`` of them make one roll (MCS 3.0)."""
+        for start in range(0, len(batteries), entry.squadron):
+            volley = batteries[start : start + entry.squadron]
+            fire_beam(
+                fire,
+                volley[0],
+                entry.skill,
+                aiming,
+                entry.sand,
+                sand_fired,
+                squadron=len(volley),
+                spread=entry.spread,
+            )
+
+    def missiles(self, fire: Firing, batteries: list[Battery], entry: FireEntry, where: tuple[str | int, ...]) -> None:
+        """A missile fire's batteries: each launches a salvo (one launched at Long or Extreme strikes next turn, as
+        the log gives it), or strikes with the salvo an earlier turn launched."""
+        ctx, attacker, group, target, band, _ = fire
+        if entry.launched is None and (why := attacker.why_not_fire(group)) is not None:
+            raise CannotFire(why)  # MCS 4.5: a ship that "may not ... fire" launches no salvo
+        for battery in batteries:
+            if entry.launched is None and id(battery) in attacker.unpowered():
+                raise CannotFire(unpowered_words(battery, attacker))
+            if entry.launched is None and not launch(ctx, group, battery, band, attacker.name, target.name):
+                self.in_flight[(id(battery), ctx.turn)] = battery.rof
+                continue  # launched at Long or Extreme: the log gives its strike next turn
+            self.salvo(fire, battery, entry, where)
+
+    def salvo(self, fire: Firing, battery: Battery, entry: FireEntry, where: tuple[str | int, ...]) -> None:
+        ctx, attacker, group, target, _, _ = fire
         launched_with = self.in_flight.get((id(battery), entry.launched or 0), battery.rof)
         strength = launched_with if entry.salvo is None else entry.salvo
         size_evade = group.size_evade or 0
@@ -436,7 +439,7 @@ class _Run:
                 ):
                     return
         missile_attack(
-            Firing(ctx, attacker, group, target, band, evasion),
+            fire,
             battery,
             entry.mode,
             entry.skill,
