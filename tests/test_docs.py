@@ -206,21 +206,20 @@ def test_the_code_cites_no_file_outside_the_repository():
         assert not re.search(r"seeds/0\d\d|reference/[a-z-]+\.md|\.\./shared", path.read_text()), path
 
 
+def _write_between(page: Path, begin: str, end: str, table: str) -> None:
+    """``table`` written into ``page`` between its ``begin`` and ``end`` marks."""
+    text = page.read_text(encoding="utf-8")
+    before, rest = text.split(begin, 1)
+    after = rest.split(end, 1)[1]
+    page.write_text(f"{before}{begin}\n{table}\n{end}{after}", encoding="utf-8")
+    print(f"wrote {page.relative_to(ROOT)}")
+
+
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
         sys.exit("usage: python tests/test_docs.py --write")
-    page = ROOT / "docs" / "codes.md"
-    text = page.read_text(encoding="utf-8")
-    before, rest = text.split(CODES_BEGIN, 1)
-    after = rest.split(CODES_END, 1)[1]
-    page.write_text(f"{before}{CODES_BEGIN}\n{codes_table()}\n{CODES_END}{after}", encoding="utf-8")
-    print(f"wrote {page.relative_to(ROOT)}")
-    page = ROOT / "docs" / "rules.md"
-    text = page.read_text(encoding="utf-8")
-    before, rest = text.split(RULES_BEGIN, 1)
-    after = rest.split(RULES_END, 1)[1]
-    page.write_text(f"{before}{RULES_BEGIN}\n{rules_table()}\n{RULES_END}{after}", encoding="utf-8")
-    print(f"wrote {page.relative_to(ROOT)}")
+    _write_between(ROOT / "docs" / "codes.md", CODES_BEGIN, CODES_END, codes_table())
+    _write_between(ROOT / "docs" / "rules.md", RULES_BEGIN, RULES_END, rules_table())
     source = API.read_text(encoding="utf-8")
     API.write_text(source.replace(_systems_of(source), systems_block()), encoding="utf-8")
     print(f"wrote {API.relative_to(ROOT)}")
