@@ -18,6 +18,7 @@ SMOKE = {
     "bench_battle.py": (["--runs", "4"], "| Coronation v Hollyfields | 4 |"),
     "bench_search.py": (["--smoke"], "| Dask LocalCluster, 2 workers |"),
     "bench_long_lines.py": (["--smoke"], "one line of"),
+    "bench_start.py": (["--runs", "1"], "| --version |"),
     "fuzz_long.py": (["--cases", "2"], "total          10 cases passed"),  # five tests, two cases each
 }
 
