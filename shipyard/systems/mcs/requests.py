@@ -37,7 +37,7 @@ class ShotRequest:
     """One shot of ``battery`` of ``attacker`` at ``target`` at range ``band`` (a beam battery), or one salvo (a
     missile battery) against the target's point ``defence``. A sheet of several ships fights with the one
     ``attacker_ship`` (``target_ship``) names, else its first. ``crew`` is the attacker's crew quality; ``sand``
-    the target's sand ("none", "fired", "cloud"); ``squadron``, ``spread`` and ``swarm`` the optional rules'."""
+    the target's sand ("none", "blocking", "cloud"); ``squadron``, ``spread`` and ``swarm`` the optional rules'."""
 
     attacker: str | Path
     battery: str

@@ -1,6 +1,7 @@
 """What MCS battles and a fleet search give back, as records a library user reads (``CombatBattle.outcome``,
-``CombatSearch.outcome``): frozen pydantic models whose JSON form (``model_dump(mode="json")``) is the document
-``combat battle --format json`` and ``combat search --format json`` print, key for key. Chances are shares of
+``CombatSearch.outcome``): frozen pydantic models whose JSON form is the document ``combat battle --format json``
+and ``combat search --format json`` print, key for key (``model_dump(mode="json")``; a search's with
+``exclude_unset=True``, which leaves out ``remeasured`` where a fleet was not fought again). Chances are shares of
 the battles fought (0 to 1), every interval the 95% Wilson interval as ``(low, high)``; MCr are floats, as in the
 JSON. The engine's own tallies, which these are made from, are not part of the library."""
 
