@@ -310,6 +310,7 @@ def option_prefix_problems(select: list[str] | None, ignore: list[str] | None) -
 
 def plan_check(
     paths: list[Path],
+    *,
     select: list[str] | None = None,
     ignore: list[str] | None = None,
     level: str | None = None,
@@ -564,6 +565,7 @@ class Export(NamedTuple):
 
 def export_tables(
     paths: list[Path],
+    *,
     output_format: str = "json",
     selection: Selection = Selection(),
     jobs: int | None = None,
@@ -657,6 +659,7 @@ def audit_report_kind(output: Path) -> str:
 
 def audit(
     paths: list[Path],
+    *,
     selection: Selection = Selection(),
     scenario: object | None = None,
     jobs: int | None = None,

@@ -85,11 +85,11 @@ def audit(
     with progress_bar(None if quiet else console(stderr=True, soft_wrap=True), "auditing") as progress:
         result = api.audit(
             paths,
-            api.Selection(api.prefixes(select), api.prefixes(ignore)),
-            chosen,
-            jobs,
-            progress,
-            damage,
+            selection=api.Selection(api.prefixes(select), api.prefixes(ignore)),
+            scenario=chosen,
+            jobs=jobs,
+            progress=progress,
+            damage=damage,
             report=kind,
         )
     if sink.form(output_format) is TextOrJson.json:

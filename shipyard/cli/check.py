@@ -238,7 +238,14 @@ def _plan(
 
     where = [Path(run.stdin_filename)] if reads_stdin and run.stdin_filename and not files else files
     plan, problems = api.plan_check(
-        where, select, ignore, level.value if level else None, scenario, jobs, settings_file, force_exclude
+        where,
+        select=select,
+        ignore=ignore,
+        level=level.value if level else None,
+        scenario=scenario,
+        jobs=jobs,
+        config=settings_file,
+        force_exclude=force_exclude,
     )
     if plan is None:
         usage_error(Lines(stderr=True), problems)

@@ -73,7 +73,7 @@ def export(
     with inputs(files) as paths:
         bar = None if quiet else console(stderr=True, soft_wrap=True)
         with progress_bar(bar, "exporting") as progress:
-            tables = api.export_tables(paths, chosen.value, skipped=skipped, progress=progress)
+            tables = api.export_tables(paths, output_format=chosen.value, skipped=skipped, progress=progress)
         if target is None:
             api.write_export(tables, None, sys.stdout)
         else:

@@ -58,6 +58,7 @@ def _unknown(types: dict[str, str]) -> list[Diagnostic]:
 def sfc_odds(
     attacker: str,
     defender: str,
+    *,
     supports: tuple[str, ...] = (),
     attacker_tl: int = 10,
     defender_tl: int = 10,

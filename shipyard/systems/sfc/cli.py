@@ -98,16 +98,16 @@ def odds(
     result = api.sfc_odds(
         attacker,
         defender,
-        tuple(support),
-        attacker_tl,
-        defender_tl,
-        damaged_attacker,
-        damaged_defender,
-        successive,
-        near_world,
-        on_world,
-        chain_targets,
-        attacks,
+        supports=tuple(support),
+        attacker_tl=attacker_tl,
+        defender_tl=defender_tl,
+        damaged_attacker=damaged_attacker,
+        damaged_defender=damaged_defender,
+        successive=successive,
+        near_world=near_world,
+        on_world=on_world,
+        chain_targets=chain_targets,
+        attacks=attacks,
     )
     sink = Output(output, quiet)
     if sink.form(output_format) is TextOrJson.json:
