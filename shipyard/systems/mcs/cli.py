@@ -615,15 +615,16 @@ def _search_results(
     from shipyard.systems.mcs.combat.search_report import SEARCH_REPORTS, engagement_text, search_document, search_text
 
     report(Lines(stderr=True), sorted(found.diagnostics, key=lambda d: d.sort_key))
-    result = found.result
+    result, outcome = found.result, found.outcome
     printed = sink.results
     json_form = sink.form(output_format) is TextOrJson.json
-    if result is None:  # 2 for a file not read (a code marked unopened), else 1: no search without an error
+    # No search: 2 for a file not read (a code marked unopened), else 1 (no search without an error).
+    if result is None or outcome is None:
         if json_form:
             printed.json(None, found.diagnostics)
         raise typer.Exit(log_status(found.diagnostics, ()) or 1)
     if json_form:
-        printed.json(search_document(result), found.diagnostics)
+        printed.json(search_document(outcome), found.diagnostics)
     else:
         printed.text(search_text(result))
     if engagement is not None and write_engagement is not None:

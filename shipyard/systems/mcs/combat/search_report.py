@@ -81,10 +81,10 @@ def _chosen_document(tried: Tried | None, result: SearchResult) -> dict[str, Any
 REMEASURED = ("battles", "win", "draw", "loss", "win_ci", "worst", "worst_ci", "worst_opponent", "objective")
 
 
-def search_document(result: SearchResult) -> dict[str, Any]:
+def search_document(outcome: SearchOutcome) -> dict[str, Any]:
     """The search as JSON (``combat search --format json``): its public record's JSON form, a chosen fleet's
     ``remeasured`` block where it was re-measured."""
-    return search_outcome(result).model_dump(mode="json", exclude_unset=True)
+    return outcome.model_dump(mode="json", exclude_unset=True)
 
 
 def search_outcome(result: SearchResult) -> SearchOutcome:
