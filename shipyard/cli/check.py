@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from shipyard.api import CheckPlan, CheckTally, Diagnostic, SheetFile
     from shipyard.core.fixes import Fixed
     from shipyard.core.source import SourceQuoter
-    from shipyard.report.sink import Sink
+    from shipyard.report.findings import Writer
 
 
 class CheckFormat(StrEnum):
@@ -267,9 +267,9 @@ def _quoter(out: Lines, run: _Run) -> SourceQuoter | None:
     return api.source_quoter() if shown else None
 
 
-def _sink(run: _Run, out: Lines, quoter: SourceQuoter | None, stream: IO[str]) -> Sink | None:
+def _sink(run: _Run, out: Lines, quoter: SourceQuoter | None, stream: IO[str]) -> Writer | None:
     """Where the findings go, in the format asked (None with --diff, which prints the fixes instead)."""
-    from shipyard.report.sink import Sink
+    from shipyard.report.findings import writer
     from shipyard.report.text import diagnostic_segments
 
     if run.show_diff:
@@ -282,10 +282,10 @@ def _sink(run: _Run, out: Lines, quoter: SourceQuoter | None, stream: IO[str]) -
             else diagnostic_segments(finding, False)
         )
 
-    return Sink(stream, run.output_format.value, run.statistics, text_line=text_line)
+    return writer(run.output_format.value, stream, run.statistics, text_line=text_line)
 
 
-def _check_stdin(plan: CheckPlan, run: _Run, tally: CheckTally, sink: Sink, quoter: SourceQuoter | None) -> None:
+def _check_stdin(plan: CheckPlan, run: _Run, tally: CheckTally, sink: Writer, quoter: SourceQuoter | None) -> None:
     from shipyard import api
 
     piped = api.check_stdin(plan, run.stdin_filename, quoter=quoter)
@@ -294,7 +294,7 @@ def _check_stdin(plan: CheckPlan, run: _Run, tally: CheckTally, sink: Sink, quot
 
 
 def _check_files(
-    files: list[Path], plan: CheckPlan, run: _Run, tally: CheckTally, sink: Sink | None, out: Lines
+    files: list[Path], plan: CheckPlan, run: _Run, tally: CheckTally, sink: Writer | None, out: Lines
 ) -> _Found:
     """Every file checked in turn, its fixes made (or, with --diff, printed), its findings counted and sent on."""
     from shipyard import api

@@ -96,8 +96,7 @@ def apply_field(
 ) -> None:
     reader = _ValueReader(tokens, r.scanned)
     span = r.span(key_column, tokens[-1].end_column if tokens else key_end)
-    if r.state.group is not None:
-        r.grouped(None)
+    r.grouped(None)
     handler = _FIELD_READERS.get(name)  # most fields: a figure, read by its reader (none of the names below)
     if handler is not None:
         model_name, value, extra = handler(reader)
