@@ -21,6 +21,7 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [
     "shipyard/systems/mcs/combat/damage.py",
     "shipyard/systems/mcs/combat/dice.py",
+    "shipyard/systems/mcs/combat/readings.py",
     "shipyard/systems/mcs/combat/resolve.py",
     "shipyard/systems/mcs/combat/state.py",
     "shipyard/systems/mcs/combat/tables.py",

@@ -133,8 +133,8 @@ def shown(value: Decimal, places: int = 3) -> str:
     return figure(round(value, places)) if value != round(value, places) else figure(value)
 
 
-def fraction_text(value: Fraction) -> str:
-    """An exact ``Fraction`` figure as a sheet writes it: 16, 1.3, 26910.5 (a whole one exactly)."""
+def fraction_text(value: Fraction | int) -> str:
+    """An exact figure (a ``Fraction`` or an ``int``) as a sheet writes it: 16, 1.3, 26910.5 (a whole one exactly)."""
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 

@@ -30,8 +30,9 @@ from shipyard.systems.mcs.combat.battle import (
 from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.combat.dice import RandomDice
 from shipyard.systems.mcs.combat.doctrine import Doctrine
+from shipyard.systems.mcs.combat.options import Options
 from shipyard.systems.mcs.combat.report import damage_bars
-from shipyard.systems.mcs.combat.resolve import Context, Firing, Options, apply_changes, fire_beam
+from shipyard.systems.mcs.combat.resolve import Context, Firing, apply_changes, fire_beam
 from shipyard.systems.mcs.combat.shot import shot_odds
 from shipyard.systems.mcs.combat.turns import (
     Battle,
@@ -56,7 +57,7 @@ def fleets(*names, doctrine=None):
     found = []
     for name in names:
         one = ship(name)
-        found.append(Fleet(one.name, [one], one.skill, doctrine or Doctrine()))
+        found.append(Fleet(one.name, [one], one.skill, doctrine or Doctrine().orders()))
     return found
 
 
@@ -79,8 +80,11 @@ def test_order_of_fire_is_largest_first_alternating():
         ship("midu-agashaan"),
     )
     battle = Battle(
-        [Fleet("A", [kuvasz, coronation], 6, Doctrine()), Fleet("B", [midu, hollyfields], 8, Doctrine())],
-        Options(),
+        [
+            Fleet("A", [kuvasz, coronation], 6, Doctrine().orders()),
+            Fleet("B", [midu, hollyfields], 8, Doctrine().orders()),
+        ],
+        Options().readings(),
         "x",
         1,
         RandomDice(1),
@@ -93,7 +97,7 @@ def test_best_band_and_range_steps():
     toughness 17: VS and S score 5 x 3 + 20 x 0 = 15, M 15, L 5 x 2 = 10, X 5 x 1 = 5: the nearest best, VS."""
     holly, coronation = fleets("hollyfields", "coronation")
     assert best_band(holly, coronation) == "vs"
-    battle = Battle([holly, coronation], Options(), "x", 3, RandomDice(3), narrate=True)
+    battle = Battle([holly, coronation], Options().readings(), "x", 3, RandomDice(3), narrate=True)
     battle.fight()
     ranges = [line for line in battle.log if line.startswith("range:")]
     assert ranges and all(line.count(" to ") == 1 for line in ranges)
@@ -105,8 +109,8 @@ def test_narration_does_not_change_the_dice():
     the two engines give the same distribution too)."""
     templates = fleets("coronation", "hollyfields")
     for run in range(20):
-        quiet, _ = fight(templates, Options(), "x", 10, 5, run)
-        told, log = fight(templates, Options(), "x", 10, 5, run, narrate=True)
+        quiet, _ = fight(templates, Options().readings(), "x", 10, 5, run)
+        told, log = fight(templates, Options().readings(), "x", 10, 5, run, narrate=True)
         assert (quiet.winner, quiet.turns, quiet.hits, quiet.survivors, quiet.batteries_lost) == (
             told.winner,
             told.turns,
@@ -128,8 +132,8 @@ def test_narrated_and_counted_battles_agree_with_every_play_rule_in_play():
     for start in ("vs", "l"):
         for options in (Options(), Options(power_loss="batteries"), Options(aiming_half="rounded down")):
             for run in range(8):
-                quiet, _ = fight(templates, options, start, 10, 11, run)
-                told, _ = fight(templates, options, start, 10, 11, run, narrate=True)
+                quiet, _ = fight(templates, options.readings(), start, 10, 11, run)
+                told, _ = fight(templates, options.readings(), start, 10, 11, run, narrate=True)
                 assert (quiet.winner, quiet.turns, quiet.hits, quiet.survivors, quiet.batteries_lost) == (
                     told.winner,
                     told.turns,
@@ -197,7 +201,7 @@ def test_hit_rate_agrees_with_the_exact_odds():
     coronation, hollyfields = ship("coronation"), ship("hollyfields")
     group = coronation.group("Heavy Laser Btty")
     exact = shot_odds(coronation, group, hollyfields, "l", Fraction(3, 10)).p_hit
-    ctx = Context(dice=RandomDice(2, keep=False), options=Options(), narrate=False)
+    ctx = Context(dice=RandomDice(2, keep=False), options=Options().readings(), narrate=False)
     shots = 20_000
     hits = 0
     for _ in range(shots):
@@ -219,7 +223,7 @@ def test_a_battle_ends_when_a_side_cannot_fight():
         for battery in group.batteries:
             battery.destroyed = True
     assert not can_fight(templates[1].ships[0])
-    tally, log = fight(templates, Options(), "x", 10, 1, 0, narrate=True)
+    tally, log = fight(templates, Options().readings(), "x", 10, 1, 0, narrate=True)
     assert (tally.winner, tally.turns, tally.reason) == (0, 1, "Kuvasz can no longer fight")
     assert log[-1] == "The battle ends after turn 1: Midu Agashaan wins, Kuvasz can no longer fight"
 
@@ -227,7 +231,7 @@ def test_a_battle_ends_when_a_side_cannot_fight():
 def test_withdrawal():
     """A side whose doctrine withdraws at the first battery lost leaves; the other side wins."""
     templates = fleets("coronation", "kuvasz")
-    templates[1].doctrine = Doctrine(withdraw=Fraction(1, 100))
+    templates[1].orders = Doctrine(withdraw=Fraction(1, 100)).orders()
     engagement = Engagement(sides=[Side(ships=[ShipRef(sheet="x")]), Side(ships=[ShipRef(sheet="y")])], start_range="s")
     counted = run_many(templates, engagement, 40, 3)
     assert counted.reasons.get("Kuvasz withdrew", 0) > 0
@@ -239,16 +243,16 @@ def test_allocation_by_doctrine():
     ... to aiming"; the example's 1 G Coronation aims 0.5 G. By the default doctrine the Coronation (1 G, a spinal
     mount) aims 1/2 and evades 1/2; the Midu (6 G, spinal PAW) aims 3 and evades 3; with 2 G of maneuver it aims
     3 and evades 1. With ``aiming_half = "rounded down"`` the Coronation aims floor(1/2) = 0 and evades 1."""
-    from shipyard.systems.mcs.combat.resolve import Options
+    from shipyard.systems.mcs.combat.options import Options
     from shipyard.systems.mcs.combat.turns import _allocate
 
     coronation, midu = ship("coronation"), ship("midu-agashaan")
-    _allocate(coronation, Doctrine(), Fraction(0))
-    _allocate(midu, Doctrine(), Fraction(0))
+    _allocate(coronation, Doctrine().orders(), Fraction(0))
+    _allocate(midu, Doctrine().orders(), Fraction(0))
     assert coronation.allocation == (0, Fraction(1, 2), Fraction(1, 2)) and midu.allocation == (0, 3, 3)
-    _allocate(midu, Doctrine(maneuver=Fraction(2)), Fraction(2))
+    _allocate(midu, Doctrine(maneuver=Fraction(2)).orders(), Fraction(2))
     assert midu.allocation == (2, 1, 3)
-    _allocate(coronation, Doctrine(), Fraction(0), Options(aiming_half="rounded down"))
+    _allocate(coronation, Doctrine().orders(), Fraction(0), Options(aiming_half="rounded down").readings())
     assert coronation.allocation == (0, 1, 0)
 
 
@@ -260,10 +264,10 @@ def test_initiative_counts_the_maneuver_g_allocated_this_turn():
     from shipyard.systems.mcs.combat.turns import Fleet, fleet_maneuver
 
     midu, coronation = ship("midu-agashaan"), ship("coronation")
-    assert fleet_maneuver(Fleet("mixed", [midu, coronation], 0, Doctrine(maneuver=Fraction(3)))) == 1
-    assert fleet_maneuver(Fleet("fast", [midu], 0, Doctrine(maneuver=Fraction(3)))) == 3
+    assert fleet_maneuver(Fleet("mixed", [midu, coronation], 0, Doctrine(maneuver=Fraction(3)).orders())) == 1
+    assert fleet_maneuver(Fleet("fast", [midu], 0, Doctrine(maneuver=Fraction(3)).orders())) == 3
     coronation.maneuver = Fraction(0)  # damaged to 0 G: the side allocates none
-    assert fleet_maneuver(Fleet("mixed", [midu, coronation], 0, Doctrine(maneuver=Fraction(3)))) == 0
+    assert fleet_maneuver(Fleet("mixed", [midu, coronation], 0, Doctrine(maneuver=Fraction(3)).orders())) == 0
 
 
 def test_an_engagement_file(tmp_path):
@@ -420,7 +424,7 @@ def test_a_bad_output_name(tmp_path):
 def test_damage_applies_at_the_end_of_the_turn_in_battle():
     """Damage rolled in a turn is applied with the turn's other changes (MCS 2.4)."""
     coronation, hollyfields = ship("coronation"), ship("hollyfields")
-    ctx = Context(dice=RandomDice(9, keep=False), options=Options(), narrate=False)
+    ctx = Context(dice=RandomDice(9, keep=False), options=Options().readings(), narrate=False)
     group = coronation.group("Light Laser Btty")
     while not ctx.changes:
         fire_beam(Firing(ctx, coronation, group, hollyfields, t.RANGE_BANDS["vs"], Fraction(0)), group.batteries[0])
@@ -442,10 +446,10 @@ def test_squadrons_evade_alike_and_the_reserve_stands_off():
     midu, kuvasz = ship("midu-agashaan"), ship("kuvasz")
     for one in (midu, kuvasz):
         one.squadron = "screen"
-        _allocate(one, Doctrine(), Fraction(0))
+        _allocate(one, Doctrine().orders(), Fraction(0))
     assert (midu.allocation[1], kuvasz.allocation[1]) == (3, 3)
     kuvasz.allocation = (Fraction(0), Fraction(2), Fraction(0))
-    _squadrons_evade_alike(Fleet("A", [midu, kuvasz], 4, Doctrine()))
+    _squadrons_evade_alike(Fleet("A", [midu, kuvasz], 4, Doctrine().orders()))
     assert midu.allocation == (0, 2, 3)
     kuvasz.reserve = True
     assert band_between("s", midu, kuvasz) == "l" and band_between("l", midu, kuvasz) is None
@@ -514,22 +518,24 @@ def test_an_engagement_names_its_bands_as_the_command_line_does():
 def test_squadron_mates_give_point_defence():
     """MCS 4.1: a salvo at one Midu meets the PD of its squadron mate when its own has fired."""
     battle_fleets = [
-        Fleet("Z", [ship("zhodani-strike-cruiser")], 6, Doctrine()),
-        Fleet("M", [ship("midu-agashaan"), ship("midu-agashaan")], 4, Doctrine(point_defence=["Laser Battery"])),
+        Fleet("Z", [ship("zhodani-strike-cruiser")], 6, Doctrine().orders()),
+        Fleet(
+            "M", [ship("midu-agashaan"), ship("midu-agashaan")], 4, Doctrine(point_defence=["Laser Battery"]).orders()
+        ),
     ]
     first, second = battle_fleets[1].ships
     first.squadron = second.squadron = "screen"
-    battle = Battle(battle_fleets, Options(), "m", 1, RandomDice(1), narrate=True)
+    battle = Battle(battle_fleets, Options().readings(), "m", 1, RandomDice(1), narrate=True)
     from shipyard.systems.mcs.combat.turns import _Salvo
 
     attacker = battle_fleets[0].ships[0]
     group = next(g for g in attacker.groups if g.kind == "missile")
     used = {id(b) for b in first.groups[0].batteries}  # the first Midu's lasers have fired
-    ctx = Context(dice=RandomDice(2), options=Options(), narrate=True)
+    ctx = Context(dice=RandomDice(2), options=Options().readings(), narrate=True)
     battle.strike(
         ctx,
         _Salvo(attacker, group, group.batteries[0], group.batteries[0].rof, first, "m"),
-        battle_fleets[1].doctrine,
+        battle_fleets[1].orders,
         used,
     )
     assert any(line.startswith(f"{second.name}, Laser Battery point defence -> ") for line in ctx.log)
@@ -540,7 +546,7 @@ def test_damage_counts_weapon_batteries_lost():
     """Two battles: side 0 loses 0 then 3 weapon batteries, side 1 all 9 of a destroyed Kuvasz then 2. The
     distribution counts each battle once; the mean is (0 + 3) / 2 = 1.5 and (9 + 2) / 2 = 5.5."""
     kuvasz = ship("kuvasz")
-    fleets = [Fleet("A", [kuvasz], 0, Doctrine()), Fleet("B", [kuvasz.clone()], 0, Doctrine())]
+    fleets = [Fleet("A", [kuvasz], 0, Doctrine().orders()), Fleet("B", [kuvasz.clone()], 0, Doctrine().orders())]
     assert len(weapon_batteries(kuvasz)) == 9
     wrecked = fleets[1].ships[0]
     wrecked.destroyed = True
@@ -586,8 +592,8 @@ def test_a_volley_fires_as_its_batteries_would_one_by_one(narrate):
     coronation, hollyfields = ship("coronation"), ship("hollyfields")
     group = coronation.group("Light Laser Btty")
     band = t.RANGE_BANDS["vs"]
-    volley = Context(dice=RandomDice(21, keep=False), options=Options(), narrate=narrate)
-    single = Context(dice=RandomDice(21, keep=False), options=Options(), narrate=narrate)
+    volley = Context(dice=RandomDice(21, keep=False), options=Options().readings(), narrate=narrate)
+    single = Context(dice=RandomDice(21, keep=False), options=Options().readings(), narrate=narrate)
     for _ in range(200):
         hits = fire_volley(
             Firing(volley, coronation, group, hollyfields, band, Fraction(1)), group.batteries, None, "blocking", set()
@@ -616,7 +622,10 @@ def test_a_volley_fires_as_its_batteries_would_one_by_one(narrate):
 def test_mcr_lost_is_unknown_without_costs():
     """The Kuvasz's sheet gives no cost, the Midu's MCr 3759: one battle in two loses the Midu, a mean of
     3759 / 2 = 1879.5; the Kuvasz's side says its loss is not known rather than 0."""
-    fleets = [Fleet("K", [ship("kuvasz")], 0, Doctrine()), Fleet("M", [ship("midu-agashaan")], 0, Doctrine())]
+    fleets = [
+        Fleet("K", [ship("kuvasz")], 0, Doctrine().orders()),
+        Fleet("M", [ship("midu-agashaan")], 0, Doctrine().orders()),
+    ]
     tallies = [
         Tally(0, "x", 3, [[True], [False]], lost_mcr=[Fraction(0), Fraction(3759)]),
         Tally(None, "y", 10, [[True], [True]], lost_mcr=[Fraction(0), Fraction(0)]),
@@ -667,8 +676,8 @@ def test_a_volley_and_its_batteries_one_by_one_agree_everywhere(
         if index < len(group.batteries):
             group.batteries[index].destroyed = True
     at = t.RANGE_BANDS[band]
-    volley = Context(dice=RandomDice(seed, keep=False), options=Options(), narrate=narrate)
-    single = Context(dice=RandomDice(seed, keep=False), options=Options(), narrate=narrate)
+    volley = Context(dice=RandomDice(seed, keep=False), options=Options().readings(), narrate=narrate)
+    single = Context(dice=RandomDice(seed, keep=False), options=Options().readings(), narrate=narrate)
     if evasion > aimed.maneuver or (aiming or 0) > attacker.maneuver:
         return  # more G than the ship has: refused before any fire (CMB007)
     hits = fire_volley(Firing(volley, attacker, group, aimed, at, evasion), group.batteries, aiming, sand, set())
@@ -712,22 +721,27 @@ def test_a_volley_and_its_batteries_one_by_one_agree_everywhere(
 )
 def test_a_counted_hit_is_resolved_as_the_long_way_resolves_it(seed, target, weapon, pen, dv, sand, cloud, rules):
     """``resolve_counted`` (counted battles' hits, rolls in line) makes the same changes with the same draws of the
-    generator as ``resolve_damage``, for every weapon, sand and severity rule."""
-    from shipyard.systems.mcs.combat.damage import Hit, resolve_counted, resolve_damage, words
+    generator as ``resolve_damage``, for every weapon, sand and severity rule: the same words when narrated, the
+    same ship once the changes are applied when not."""
+    from shipyard.systems.mcs.combat.damage import Hit, resolve_counted, resolve_damage
+    from shipyard.systems.mcs.combat.resolve import apply_changes
 
-    done = []
-    for counted in (False, True):
-        ship_hit = ship(target)
-        dice = RandomDice(seed, keep=False)
-        ctx = Context(dice=dice, options=Options(**rules), narrate=False)
-        if counted:
-            draw = dice.quick()
-            assert draw is not None
-            resolve_counted(ctx, draw, weapon, pen, dv, ship_hit, sand, cloud, set())
-        else:
-            resolve_damage(ctx, Hit(weapon, pen, dv, "battery"), ship_hit, sand, cloud, set())
-        done.append(([words(c.text) for c in ctx.changes], dice._random()))
-    assert done[0] == done[1]
+    for narrate in (False, True):
+        done = []
+        for counted in (False, True):
+            ship_hit = ship(target)
+            dice = RandomDice(seed, keep=False)
+            ctx = Context(dice=dice, options=Options(**rules).readings(), narrate=narrate)
+            if counted:
+                draw = dice.quick()
+                assert draw is not None
+                resolve_counted(ctx, draw, weapon, pen, dv, ship_hit, sand, cloud, set())
+            else:
+                resolve_damage(ctx, Hit(weapon, pen, dv, "battery"), ship_hit, sand, cloud, set())
+            texts = [c.text for c in ctx.changes]
+            apply_changes(ctx)
+            done.append((texts, ship_hit.summary(), dice._random()))
+        assert done[0] == done[1]
 
 
 def _blind(one):
@@ -744,10 +758,10 @@ def test_a_battle_applies_the_sensor_rule_as_a_fire_log_does(sensors, fires):
     With ``sensors = "lidar"`` the Midu without a working LIDAR fires no beam at the Kuvasz in a battle (as a fire
     log refuses its fire); with the default ``"ignore"`` it fires. Before, a battle never applied the option."""
     midu, kuvasz = _blind(ship("midu-agashaan")), ship("kuvasz")
-    doctrine = Doctrine(missiles=False, seek="hold")
+    orders = Doctrine(missiles=False, seek="hold").orders()
     battle = Battle(
-        [Fleet("M", [midu], 4, doctrine), Fleet("K", [kuvasz], 4, doctrine)],
-        Options(sensors=sensors),
+        [Fleet("M", [midu], 4, orders), Fleet("K", [kuvasz], 4, orders)],
+        Options(sensors=sensors).readings(),
         "s",
         1,
         RandomDice(5),
@@ -766,12 +780,15 @@ def test_a_grounded_ship_launches_no_salvo_and_allocates_no_g():
     from shipyard.systems.mcs.combat.resolve import electronics
 
     kuvasz, midu = ship("kuvasz"), ship("midu-agashaan")
-    ctx = Context(dice=RandomDice(1), options=Options(), turn=0)
+    ctx = Context(dice=RandomDice(1), options=Options().readings(), turn=0)
     electronics(ctx, kuvasz, "critical", "laser", "bridge")
     apply_changes(ctx)
     battle = Battle(
-        [Fleet("K", [kuvasz], 4, Doctrine(seek="hold")), Fleet("M", [midu], 4, Doctrine(seek="hold"))],
-        Options(),
+        [
+            Fleet("K", [kuvasz], 4, Doctrine(seek="hold").orders()),
+            Fleet("M", [midu], 4, Doctrine(seek="hold").orders()),
+        ],
+        Options().readings(),
         "vs",
         1,
         RandomDice(2),

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from shipyard.api import load
 from shipyard.systems.mcs.combat.build import combat_ship
-from shipyard.systems.mcs.combat.resolve import Options
+from shipyard.systems.mcs.combat.options import Options
 from shipyard.systems.mcs.combat.state import CombatShip
 from shipyard.systems.mcs.combat.turns import fight
 
@@ -65,10 +65,10 @@ def test_battles_fought_with_clones_leave_the_original_as_it_was():
     from shipyard.systems.mcs.combat.turns import Fleet
 
     coronation, hollyfields = _ship("coronation"), _ship("hollyfields")
-    fleets = [Fleet(s.name, [s], s.skill, Doctrine()) for s in (coronation, hollyfields)]
-    first = fight(fleets, Options(), "x", 20, 1, 0)
+    fleets = [Fleet(s.name, [s], s.skill, Doctrine().orders()) for s in (coronation, hollyfields)]
+    first = fight(fleets, Options().readings(), "x", 20, 1, 0)
     for run in range(1, 20):
-        fight(fleets, Options(), "x", 20, 1, run)
+        fight(fleets, Options().readings(), "x", 20, 1, run)
     fresh = (_ship("coronation").summary(), _ship("hollyfields").summary())
     assert (coronation.summary(), hollyfields.summary()) == fresh
-    assert fight(fleets, Options(), "x", 20, 1, 0)[0] == first[0]
+    assert fight(fleets, Options().readings(), "x", 20, 1, 0)[0] == first[0]

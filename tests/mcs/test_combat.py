@@ -18,12 +18,12 @@ from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
 from shipyard.systems.mcs.combat.log import resolve_log
 from shipyard.systems.mcs.combat.odds import at_most, dice_totals
+from shipyard.systems.mcs.combat.options import Options
 from shipyard.systems.mcs.combat.resolve import (
     CannotFire,
     Context,
     Firing,
     Hit,
-    Options,
     Term,
     apply_changes,
     evasion_modifier,
@@ -266,7 +266,7 @@ def test_severity_against_size_and_quick_combat(coronation, hollyfields):
 
 
 def _ctx(*rolls):
-    return Context(dice=ScriptedDice(list(rolls)), options=Options())
+    return Context(dice=ScriptedDice(list(rolls)), options=Options().readings())
 
 
 def test_damage_waits_for_the_end_of_the_turn(coronation, hollyfields):
@@ -1024,7 +1024,7 @@ def test_sensor_lock(coronation, hollyfields, midu):
 def test_lidar_rule_stops_fire_without_a_lidar(coronation, hollyfields):
     from shipyard.systems.mcs.combat.resolve import sensors_allow
 
-    ctx = Context(dice=ScriptedDice([]), options=Options(sensors="lidar"))
+    ctx = Context(dice=ScriptedDice([]), options=Options(sensors="lidar").readings())
     assert sensors_allow(ctx, coronation, hollyfields, t.RANGE_BANDS["l"])
     for sensor in coronation.sensors:
         if sensor.kind == "LIDAR":
@@ -1074,7 +1074,7 @@ def test_component_armour(hollyfields):
 
 
 def test_weasel_rule_marks_the_players_choice(coronation):
-    ctx = Context(dice=ScriptedDice([1, 2]), options=Options(weasel=True))
+    ctx = Context(dice=ScriptedDice([1, 2]), options=Options(weasel=True).readings())
     surface_effect(ctx, coronation, "turret", "light")
     surface_effect(ctx, coronation, "turret", "light")
     assert [r.why for r in ctx.dice.log] == ["which turret battery", "the firing player's choice (weasel rule)"]
@@ -1124,13 +1124,13 @@ def test_the_long_missile_rule(hollyfields, coronation):
     from shipyard.systems.mcs.combat.resolve import missile_attack
 
     group = hollyfields.group("Missile Batteries")
-    ctx = Context(dice=ScriptedDice([2, 1, 1]), options=Options(missile_rule="long"))  # severities: none
+    ctx = Context(dice=ScriptedDice([2, 1, 1]), options=Options(missile_rule="long").readings())  # severities: none
     fired = missile_attack(
         Firing(ctx, hollyfields, group, coronation, t.RANGE_BANDS["l"], Fraction(1, 2)), group.batteries[0], mode="semi"
     )
     assert fired.to_hit.text() == "4 skill + 0 missile FC + 8 size + 4 salvo = 16 on 1d3" and fired.bonus == 4
     assert "made by 14: damage +4; Pen:Dam 17:15" in ctx.log[0]
-    ctx = Context(dice=ScriptedDice([12]), options=Options(missile_rule="long"))
+    ctx = Context(dice=ScriptedDice([12]), options=Options(missile_rule="long").readings())
     frag = missile_attack(
         Firing(ctx, hollyfields, group, coronation, t.RANGE_BANDS["l"], Fraction(1, 2)),
         group.batteries[0],

@@ -257,7 +257,8 @@ def test_damage_effect_figures():
     assert t.FITTINGS_TONS_PER_LOSS == {"light": 10000, "heavy": 5000}
     assert {"light": Fraction(1, 1000), "heavy": Fraction(1, 100), "critical": Fraction(1, 10)} == t.FUEL_LOSS
     assert Fraction(1, 100) == t.FUEL_POWER_ONLY_CRITICAL
-    assert t.QUARTERS_LOSS == t.HANGAR_LOSS == {"light": Fraction(1, 100), "heavy": Fraction(1, 10), "critical": 1}
+    assert {"light": Fraction(1, 100), "heavy": Fraction(1, 10), "critical": 1} == t.HANGAR_LOSS
+    assert t.QUARTERS_LOSS_PERCENT == {"light": 1, "heavy": 10, "critical": 100}
     assert t.SCREEN_LOSS == {"light": 1, "heavy": 3, "critical": None}
     assert t.DRIVE_LOSS == {"light": (1, True), "heavy": (1, False), "critical": (None, False)}
     assert t.JUMP_LOSS == {"light": 0, "heavy": 1, "critical": None}

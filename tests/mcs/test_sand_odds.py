@@ -121,12 +121,13 @@ def test_expected_effects_list_only_the_facilities_the_target_has():
 def test_the_engine_finds_no_effect_where_the_odds_do():
     from shipyard.systems.mcs.combat.build import combat_ship
     from shipyard.systems.mcs.combat.dice import ScriptedDice
-    from shipyard.systems.mcs.combat.resolve import Context, Options, surface_effect
+    from shipyard.systems.mcs.combat.options import Options
+    from shipyard.systems.mcs.combat.resolve import Context, surface_effect
     from shipyard.systems.mcs.parse import parse_usd
 
     (sheet, *_), _ = parse_usd((ROOT / "examples" / "midu-agashaan.usd").read_text(), "midu.usd")
     midu = combat_ship(sheet)
-    ctx = Context(dice=ScriptedDice([]), options=Options(), narrate=True)
+    ctx = Context(dice=ScriptedDice([]), options=Options().readings(), narrate=True)
     surface_effect(ctx, midu, "drop tanks", "heavy")
     assert ctx.log == ["  -> no effect: the sheet of Midu Agashaan names no drop tanks or grappled craft"]
     assert midu.notes == []

@@ -121,13 +121,14 @@ def test_a_disabled_battery_does_not_fire():
 
     from shipyard.systems.mcs.combat import tables as t
     from shipyard.systems.mcs.combat.dice import ScriptedDice
-    from shipyard.systems.mcs.combat.resolve import CannotFire, Context, Firing, Options, fire_beam, fire_volley
+    from shipyard.systems.mcs.combat.options import Options
+    from shipyard.systems.mcs.combat.resolve import CannotFire, Context, Firing, fire_beam, fire_volley
 
     midu, target = _ship("midu-agashaan"), _ship("kuvasz")
     midu.power, midu.power_loss = 0, "batteries"
     paw, lasers = midu.group("Spinal PAW"), midu.group("Laser Battery")
     assert len(midu.unpowered()) == 5 and id(paw.batteries[0]) in midu.unpowered()
-    ctx = Context(dice=ScriptedDice([]), options=Options())
+    ctx = Context(dice=ScriptedDice([]), options=Options().readings())
     with pytest.raises(CannotFire, match=r"Spinal PAW 1 is disabled by power plant damage \(10 point\(s\)"):
         fire_beam(Firing(ctx, midu, paw, target, t.RANGE_BANDS["s"], Fraction(0)), paw.batteries[0])
     assert fire_volley(Firing(ctx, midu, paw, target, t.RANGE_BANDS["s"], Fraction(0)), paw.batteries) == 0
@@ -140,11 +141,12 @@ def test_a_magazine_hit_takes_a_share_of_the_ships_whole_load():
     2 salvos, one from each of the first two launchers (the fullest, the first on a tie), not a salvo of every
     launcher (5, which is 25%). ``magazine_loss = "launcher"`` takes the other reading: a salvo from each."""
     from shipyard.systems.mcs.combat.dice import ScriptedDice
-    from shipyard.systems.mcs.combat.resolve import Context, Options, apply_changes, interior_effect
+    from shipyard.systems.mcs.combat.options import Options
+    from shipyard.systems.mcs.combat.resolve import Context, apply_changes, interior_effect
 
     for options, left in ((Options(), [3, 3, 4, 4, 4]), (Options(magazine_loss="launcher"), [3, 3, 3, 3, 3])):
         coronation = _ship("coronation")
-        ctx = Context(dice=ScriptedDice([]), options=options)
+        ctx = Context(dice=ScriptedDice([]), options=options.readings())
         interior_effect(ctx, coronation, "magazine", "light", "laser")
         apply_changes(ctx)
         assert [b.salvos for b in coronation.group("Missile Batteries").batteries] == left, options
@@ -155,7 +157,7 @@ def test_a_hit_of_no_effect_may_roll_its_location_for_the_weak_spot():
     procedure rolls location for every hit; its "Weak Point" at 18 lowers the armour for the interior hit), and
     the exact odds count it: the corvette's laser at the Kuvasz at Long (DV 8 against toughness 9) gains weak-spot
     interior hits it has none of by default."""
-    from shipyard.systems.mcs.combat.resolve import Options
+    from shipyard.systems.mcs.combat.options import Options
     from shipyard.systems.mcs.combat.shot import shot_odds
 
     corvette, kuvasz = _ship("zhodani-patrol-corvette"), _ship("kuvasz")

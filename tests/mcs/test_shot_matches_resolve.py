@@ -19,7 +19,8 @@ from conftest import ROOT
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.combat.dice import RandomDice
-from shipyard.systems.mcs.combat.resolve import Context, Firing, Options, fire_beam, missile_attack, point_defence
+from shipyard.systems.mcs.combat.options import Options
+from shipyard.systems.mcs.combat.resolve import Context, Firing, fire_beam, missile_attack, point_defence
 from shipyard.systems.mcs.combat.shot import BLOCKED, salvo_odds, shot_odds
 from shipyard.systems.mcs.parse import parse_usd
 
@@ -82,7 +83,7 @@ def test_resolved_beam_shots_land_on_the_exact_odds(attacker, battery, target, b
     dice = RandomDice(BEAMS.index((attacker, battery, target, band, sand, squadron, where)) + 1)  # one seed a kind
     hits, seen = 0, Counter()
     for _ in range(SHOTS):
-        ctx = Context(dice=dice, options=Options(), narrate=True)
+        ctx = Context(dice=dice, options=Options().readings(), narrate=True)
         fired = fire_beam(
             Firing(ctx, shooter, group, aimed, t.RANGE_BANDS[band], Fraction(0)),
             group.batteries[0],
@@ -111,7 +112,7 @@ def test_resolved_salvos_against_point_defence_land_on_the_exact_odds():
     dice = RandomDice(41)
     struck, seen = 0, Counter()
     for _ in range(SHOTS):
-        ctx = Context(dice=dice, options=Options(), narrate=True)
+        ctx = Context(dice=dice, options=Options().readings(), narrate=True)
         stopped = any(point_defence(ctx, aimed, pd, group.batteries[0].rof, group.size_evade or 0) for _ in range(2))
         if stopped:
             continue

@@ -17,7 +17,7 @@ from shipyard.systems.mcs.requests import BattleRequest, PointDefence, SearchReq
 
 if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
     from shipyard.systems.mcs.combat.log import Resolution
-    from shipyard.systems.mcs.combat.resolve import Options
+    from shipyard.systems.mcs.combat.options import Options
     from shipyard.systems.mcs.combat.search import SearchResult, Settings
     from shipyard.systems.mcs.combat.shot import SalvoOdds, ShotOdds
     from shipyard.systems.mcs.combat.state import CombatShip
@@ -122,7 +122,7 @@ def _combat_ship(
 def combat_options(**readings: str | int | bool) -> Options:
     """The readings and optional rules of MCS combat (``Options``; docs/combat.md, "Readings"), validated:
     ``combat_options(magazine_loss="launcher")``."""
-    from shipyard.systems.mcs.combat.resolve import Options
+    from shipyard.systems.mcs.combat.options import Options
 
     return Options.model_validate(readings)
 
@@ -153,7 +153,8 @@ def combat_shot(request: ShotRequest) -> CombatShot:
     """
     from fractions import Fraction
 
-    from shipyard.systems.mcs.combat.resolve import CannotFire, Options
+    from shipyard.systems.mcs.combat.options import Options
+    from shipyard.systems.mcs.combat.resolve import CannotFire
     from shipyard.systems.mcs.combat.shot import salvo_odds, shot_odds
 
     r = request
@@ -269,7 +270,7 @@ def combat_battle(request: BattleRequest, *, progress: Callable[[int, int], None
         return CombatBattle(None, None, found, True)
     if runs == 1:
         tally, narration = fight(
-            fleets, engagement.options, engagement.start_range, engagement.turns, seed, 0, narrate=True
+            fleets, engagement.options.readings(), engagement.start_range, engagement.turns, seed, 0, narrate=True
         )
         return CombatBattle(battle_outcome(count([tally], 1, seed, fleets)), narration, found)
     jobs = request.jobs or os.cpu_count() or 1

@@ -31,7 +31,8 @@ from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.build import combat_ship, pick_ship
 from shipyard.systems.mcs.combat.doctrine import Band, Doctrine, Entry
 from shipyard.systems.mcs.combat.limits import MAX_SIDE_SHIPS, MAX_TURNS
-from shipyard.systems.mcs.combat.resolve import Options
+from shipyard.systems.mcs.combat.options import Options
+from shipyard.systems.mcs.combat.readings import Readings
 from shipyard.systems.mcs.combat.state import NEAR_NAME, CombatShip
 from shipyard.systems.mcs.combat.turns import Fleet, Tally, fight, weapon_batteries
 from shipyard.systems.mcs.model import UsdShip
@@ -299,7 +300,7 @@ def side_fleet(side: Side, ships: list[CombatShip]) -> Fleet:
     """A side of ships as it fights: its name (else its first ship's), fleet tactics (else its first ship's crew
     skill) and doctrine."""
     tactics = side.fleet_tactics if side.fleet_tactics is not None else ships[0].skill
-    return Fleet(side.name or ships[0].name, ships, tactics, side.doctrine)
+    return Fleet(side.name or ships[0].name, ships, tactics, side.doctrine.orders())
 
 
 def build_side(
@@ -398,7 +399,7 @@ PARALLEL_FROM = 200
 MIN_TASK_RUNS = 50
 
 
-def _chunk(job: tuple[list[Fleet], Options, str, int, int, int, int]) -> list[Tally]:
+def _chunk(job: tuple[list[Fleet], Readings, str, int, int, int, int]) -> list[Tally]:
     fleets, options, start, limit, seed, first, last = job
     with fewer_collections():
         return [fight(fleets, options, start, limit, seed, run)[0] for run in range(first, last)]
@@ -433,7 +434,7 @@ def run_many(
             pieces = max(1, min(jobs * 4, size // MIN_TASK_RUNS or 1)) if pool else 1
             bounds = [done + size * i // pieces for i in range(pieces + 1)]
             tasks = [
-                (fleets, engagement.options, engagement.start_range, engagement.turns, seed, lo, hi)
+                (fleets, engagement.options.readings(), engagement.start_range, engagement.turns, seed, lo, hi)
                 for lo, hi in itertools.pairwise(bounds)
                 if hi > lo
             ]

@@ -17,6 +17,7 @@ from shipyard.systems.mcs.combat.state import (
     Mount,
     SensorState,
     weapon_of,
+    whole,
 )
 from shipyard.systems.mcs.combat.tables import (
     CREW_QUALITY,
@@ -83,7 +84,7 @@ def combat_ship(
     _within_engine(ship)
     skill, asset = _crew(ship, crew_quality)
     signature = ship.signature
-    maneuver = _fraction(ship.maneuver) if ship.maneuver is not None else Fraction(0)
+    maneuver = whole(_fraction(ship.maneuver)) if ship.maneuver is not None else 0
     return CombatShip(
         name=ship.name,
         displacement=_fraction(displacement),
@@ -235,6 +236,8 @@ def _groups(ship: UsdShip, mounts: dict[str, Mount] | None) -> list[Group]:
 
 def _sensors(ship: UsdShip) -> list[SensorState]:
     """One state for each sensor, the largest first: AEMS and PEMS hits take it (MCS 5.3)."""
-    sensors = [SensorState(s.kind.upper(), _fraction(s.sensitivity)) for s in ship.sensors for _ in range(s.count or 1)]
+    sensors = [
+        SensorState(s.kind.upper(), whole(_fraction(s.sensitivity))) for s in ship.sensors for _ in range(s.count or 1)
+    ]
     sensors.sort(key=lambda s: -s.sensitivity)
     return sensors

@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from shipyard.core.fast import new_tuple
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import Dice, totals
-from shipyard.systems.mcs.combat.options import POWER_LOSS_WORDS, Options, Weapon
+from shipyard.systems.mcs.combat.readings import POWER_LOSS_WORDS, Readings, Weapon
 from shipyard.systems.mcs.combat.state import (
     MISSILES,
     SANDCASTERS,
@@ -37,17 +36,14 @@ def _nothing() -> None:
     return None
 
 
-def words(text: str | Callable[[], str]) -> str:
-    """A change's words: as given, or from the function that formats them."""
-    return text if isinstance(text, str) else text()
+class Change:
+    """One effect of a hit: its words (empty when nothing is narrated), its change to the state at the end of the
+    turn. A plain class with its constructor written out (compiled, a dataclass's generated one runs as Python)."""
 
-
-class Change(NamedTuple):
-    """One effect of a hit: its words now, its change to the state at the end of the turn."""
-
-    ship: CombatShip
-    text: str | Callable[[], str]  # words (always, when narrated)
-    apply: Callable[[], None] = _nothing
+    def __init__(self, ship: CombatShip, text: str, apply: Callable[[], None] = _nothing) -> None:
+        self.ship = ship
+        self.text = text
+        self.apply = apply
 
 
 class Hit(NamedTuple):
@@ -64,7 +60,7 @@ class Context:
     """What resolving a hit needs besides the hit: the dice, the options, the narration, the changes made."""
 
     dice: Dice
-    options: Options
+    options: Readings
     turn: int = 1
     log: list[str] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
@@ -79,22 +75,22 @@ class Context:
         if self.narrate:
             self.log.append(text)
 
-    def change(self, ship: CombatShip, text: str | Callable[[], str], apply: Callable[[], None] = _nothing) -> None:
-        """A change to make at the end of the turn, in words (or a function giving them, called at once when
-        narrating and never otherwise: words with figures cost more than the change)."""
+    def change(self, ship: CombatShip, text: str, apply: Callable[[], None] = _nothing) -> None:
+        """A change to make at the end of the turn, in words. The words are only said when narrating, and a
+        caller whose words have figures in them builds them only then (``if ctx.narrate else ""``): words cost
+        more than the change."""
         if self.narrate:
-            text = words(text)
             self.log.append(f"  -> {text}")
-        self.changes.append(new_tuple(Change, (ship, text, apply)))  # Change(...) without its Python frame
+        self.changes.append(Change(ship, text, apply))
 
 
-def severity_against(options: Options, target: CombatShip) -> int:
+def severity_against(options: Readings, target: CombatShip) -> int:
     """MCS 5.2: what a severity roll subtracts, the target's toughness (the table, the examples) or its size (the
     text), as ``severity_against`` reads it."""
     return target.toughness if options.severity_against == "toughness" else target.size
 
 
-def severity_die(options: Options, laser: bool) -> int:
+def severity_die(options: Readings, laser: bool) -> int:
     """MCS 5.2: the severity die, a d6; a d3 for a laser under Optional 5.3 (``pc_survivability``)."""
     return t.PC_SURVIVABILITY_DIE if options.pc_survivability and laser else t.SEVERITY_DIE
 
@@ -135,7 +131,7 @@ def _reduce_battery(ctx: Context, ship: CombatShip, battery: Battery, loss: int 
         def destroy() -> None:
             battery.destroyed = True
 
-        ctx.change(ship, f"{battery.label} destroyed ({level})", destroy)
+        ctx.change(ship, f"{battery.label} destroyed ({level})" if ctx.narrate else "", destroy)
         return
     if loss == 0:
         ctx.say("  -> no effect")
@@ -145,15 +141,23 @@ def _reduce_battery(ctx: Context, ship: CombatShip, battery: Battery, loss: int 
         def salvo() -> None:
             battery.rof -= loss
 
-        ctx.change(ship, f"{battery.label} salvo rating reduced by {loss} to {battery.rof - loss:+d}", salvo)
+        said = f"{battery.label} salvo rating reduced by {loss} to {battery.rof - loss:+d}" if ctx.narrate else ""
+        ctx.change(ship, said, salvo)
         return
 
     def reduce() -> None:
         battery.dam = [None if d is None else d - loss for d in battery.dam]
 
-    after = " ".join("-" if d is None else str(d - loss) for d in battery.dam) if ctx.narrate else "..."
+    if not ctx.narrate:
+        ctx.change(ship, "", reduce)
+        return
+    after = " ".join("-" if d is None else str(d - loss) for d in battery.dam)
     ctx.change(ship, f"{battery.label} USD reduced by {loss} (damage {after})", reduce)
 
+
+#: MCS 5.3, radiator: ``tables.RADIATOR``'s IR in half points, and its limit, so a ship's IR added is whole.
+RADIATOR_HALVES = {level: (int(ir * 2), power) for level, (ir, power) in t.RADIATOR.items()}
+RADIATOR_LIMIT_HALVES = int(t.RADIATOR_IR_LIMIT * 2)
 
 WHICH_BATTERY = {mount: f"which {mount} battery" for mount in ("spinal", "bay", "turret")}
 
@@ -183,26 +187,24 @@ def _sensor_of(ship: CombatShip, kind: str) -> list[SensorState]:
     return [s for s in ship.sensors if s.kind == kind and not s.destroyed]
 
 
-def _lower_sensor(ctx: Context, ship: CombatShip, sensor: SensorState, loss: Fraction | None) -> None:
+def _lower_sensor(ctx: Context, ship: CombatShip, sensor: SensorState, loss: Fraction | int | None) -> None:
     if loss is None:
 
         def destroy() -> None:
             sensor.destroyed = True
 
-        ctx.change(ship, lambda: f"{sensor.kind} {float(sensor.sensitivity)} destroyed", destroy)
+        ctx.change(ship, f"{sensor.kind} {float(sensor.sensitivity)} destroyed" if ctx.narrate else "", destroy)
         return
 
     def lower() -> None:
         sensor.sensitivity += loss
 
-    ctx.change(
-        ship,
-        lambda: (
-            f"{sensor.kind} {float(sensor.sensitivity)} sensitivity {float(loss):+} to "
-            f"{float(sensor.sensitivity + loss)}"
-        ),
-        lower,
+    said = (
+        f"{sensor.kind} {float(sensor.sensitivity)} sensitivity {float(loss):+} to {float(sensor.sensitivity + loss)}"
+        if ctx.narrate
+        else ""
     )
+    ctx.change(ship, said, lower)
 
 
 def sensor_hit(ctx: Context, ship: CombatShip, level: str) -> None:
@@ -230,10 +232,10 @@ def sensor_hit(ctx: Context, ship: CombatShip, level: str) -> None:
         ctx.say("  -> no LIDAR: no effect")
         return
     tons = t.ARRAY_TONS_PER_LOSS[level]
-    if tons is None and ship.displacement < t.ARRAY_SMALL_SHIP_TONS:
+    if tons is None and ship.tons_down < t.ARRAY_SMALL_SHIP_TONS:
         _lower_sensor(ctx, ship, _pick(ctx, lidars, "which LIDAR"), t.ARRAY_DAMAGED_SENSITIVITY)
         return
-    count = 1 if tons is None else per_tons(ship.displacement, tons)
+    count = 1 if tons is None else per_tons(ship, tons)
     for _ in range(min(count, len(lidars))):
         chosen = _pick(ctx, lidars, "which LIDAR")
         lidars.remove(chosen)
@@ -259,19 +261,16 @@ def surface_effect(ctx: Context, ship: CombatShip, location: str, level: str) ->
     elif location == "sensor":
         sensor_hit(ctx, ship, level)
     elif location == "radiator":
-        ir, power = t.RADIATOR[level]
-        added = min(ir, t.RADIATOR_IR_LIMIT - ship.ir_added)
+        halves, power = RADIATOR_HALVES[level]
+        added = min(halves, RADIATOR_LIMIT_HALVES - ship.ir_halves_added)
 
         def radiate() -> None:
-            ship.ir_added += added
+            ship.ir_halves_added += added
             if power and ship.power is not None:
                 ship.power = max(0, ship.power + power)
 
-        ctx.change(
-            ship,
-            lambda: f"radiator: IR signature +{float(added)}" + (f", power plant {power}" if power else ""),
-            radiate,
-        )
+        said = f"radiator: IR signature +{added / 2}" + (f", power plant {power}" if power else "")
+        ctx.change(ship, said if ctx.narrate else "", radiate)
     elif ship.lacks(location):  # a facility its sheet does not name: "treated as 'No Effect'"
         if ctx.narrate:
             ctx.say(
@@ -290,7 +289,7 @@ def surface_effect(ctx: Context, ship: CombatShip, location: str, level: str) ->
 def crew_casualties(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
     """MCS 4.5, crew casualties of a (C) hit: by level and tonnage, rounded up; doubled for mesons and PAWs,
     doubled again without vacc suits. A light hit on a ship under 5,000 tons injures one, disabling none."""
-    if level == "light" and ship.displacement < t.CREW_SMALL_SHIP_TONS:
+    if level == "light" and ship.tons_down < t.CREW_SMALL_SHIP_TONS:
 
         def injure() -> None:
             ship.crew_injured += 1
@@ -298,7 +297,7 @@ def crew_casualties(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) 
         ctx.change(ship, "1 crew member injured (not disabled)", injure)
         return
     crew, tons = t.CREW_CASUALTIES[level]
-    count = crew * per_tons(ship.displacement, tons, minimum=0)
+    count = crew * per_tons(ship, tons, minimum=0)
     why = []
     if weapon in ("meson", "paw"):
         count *= t.RADIATION_CASUALTIES
@@ -310,7 +309,7 @@ def crew_casualties(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) 
     def disable() -> None:
         ship.crew_disabled += count
 
-    ctx.change(ship, f"{count} crew disabled" + (f" ({', '.join(why)})" if why else ""), disable)
+    ctx.change(ship, f"{count} crew disabled" + (f" ({', '.join(why)})" if why else "") if ctx.narrate else "", disable)
 
 
 def facility_missing(ship: CombatShip, location: str) -> bool:
@@ -343,7 +342,7 @@ def _destroy_system(ctx: Context, ship: CombatShip, system: str, then: Callable[
             ship.systems_destroyed.append(system)
         then()
 
-    ctx.change(ship, f"{system} destroyed", destroy)
+    ctx.change(ship, f"{system} destroyed" if ctx.narrate else "", destroy)
 
 
 def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, system: str | None = None) -> None:
@@ -383,14 +382,15 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
 
             ctx.change(ship, "all MFDs destroyed, fire control 0", blind)
         else:
-            lost = per_tons(ship.displacement, t.MFD_TONS_PER_LOSS[level], minimum=0)
+            lost = per_tons(ship, t.MFD_TONS_PER_LOSS[level], minimum=0)
             change = t.FIRE_CONTROL_HEAVY if level == "heavy" else 0
 
             def control() -> None:
                 ship.mfds_lost += lost
                 ship.fire_control = max(0, ship.fire_control + change)
 
-            ctx.change(ship, f"{lost} MFD(s) destroyed" + (f", fire control {change}" if change else ""), control)
+            said = f"{lost} MFD(s) destroyed" + (f", fire control {change}" if change else "")
+            ctx.change(ship, said if ctx.narrate else "", control)
     elif system == "computer":
         if weapon == "paw" and level != "critical" and not ship.fibre_computers:
             level = t.LEVEL_ORDER[t.LEVEL_ORDER.index(level) + 1]
@@ -399,7 +399,7 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
         count = (
             1
             if level == "light"
-            else (ship.computers if level == "critical" else per_tons(ship.displacement, t.COMPUTER_TONS_PER_LOSS))
+            else (ship.computers if level == "critical" else per_tons(ship, t.COMPUTER_TONS_PER_LOSS))
         )
 
         def compute() -> None:
@@ -410,7 +410,8 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
             if level == "critical":
                 ship.turn_effects.append(TurnEffect("no maneuver or fire", 1, ctx.turn + 1))
 
-        ctx.change(ship, f"{count} computer(s) {'damaged' if level == 'light' else 'destroyed'}", compute)
+        said = f"{count} computer(s) {'damaged' if level == 'light' else 'destroyed'}" if ctx.narrate else ""
+        ctx.change(ship, said, compute)
     else:
         loss = t.ALL_SENSORS_LOSS[level]
 
@@ -418,7 +419,7 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
             for sensor in ship.sensors:
                 sensor.sensitivity += loss
 
-        ctx.change(ship, lambda: f"all sensor sensitivities {float(loss):+}", dim)
+        ctx.change(ship, f"all sensor sensitivities {float(loss):+}" if ctx.narrate else "", dim)
 
 
 def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, weapon: Weapon) -> None:
@@ -436,17 +437,6 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
             if b.salvos is not None and b.full_salvos is not None
         ]
 
-        def magazine_words() -> str:
-            full = [b.full_salvos or 0 for b in launchers]
-            if ctx.options.magazine_loss == "launcher":
-                count = sum(math.ceil(each * share) for each in full)
-            else:
-                count = math.ceil(sum(full) * share)
-            return (
-                f"missile magazine: {float(share):.0%} of the full missile load destroyed ({count} "
-                f"salvo(s) of a full {sum(full)})"
-            )
-
         def magazine() -> None:
             if ctx.options.magazine_loss == "launcher":  # the share of each launcher's load, rounded up
                 for battery in launchers:
@@ -460,7 +450,18 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
                     break
                 fullest.salvos -= 1
 
-        ctx.change(ship, magazine_words, magazine)
+        said = ""
+        if ctx.narrate:
+            full = [b.full_salvos or 0 for b in launchers]
+            if ctx.options.magazine_loss == "launcher":
+                count = sum(math.ceil(each * share) for each in full)
+            else:
+                count = math.ceil(sum(full) * share)
+            said = (
+                f"missile magazine: {float(share):.0%} of the full missile load destroyed ({count} "
+                f"salvo(s) of a full {sum(full)})"
+            )
+        ctx.change(ship, said, magazine)
     elif location == "cargo/fittings":
         roll = ctx.dice.roll(1, 6, "cargo or fittings")
         which = t.lookup(t.CARGO_FITTINGS, roll)
@@ -473,30 +474,29 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
                 if ship.cargo is not None:
                     ship.cargo -= ship.cargo * share
 
-            ctx.change(ship, lambda: f"{float(share):.0%} of cargo destroyed", cargo)
+            ctx.change(ship, f"{float(share):.0%} of cargo destroyed" if ctx.narrate else "", cargo)
         else:
             lost = (
                 "all fittings of one type"
                 if level == "critical"
-                else f"{per_tons(ship.displacement, t.FITTINGS_TONS_PER_LOSS[level], 0)} fitting(s)"
+                else f"{per_tons(ship, t.FITTINGS_TONS_PER_LOSS[level], 0)} fitting(s)"
             )
             _note(ctx, ship, f"fittings: {lost} destroyed")
     elif location == "fuel":
         share = t.FUEL_LOSS[level]
-        tons = ship.displacement * share
 
         def fuel() -> None:
             if ship.fuel is not None:
-                ship.fuel = max(Fraction(0), ship.fuel - tons)
+                ship.fuel = max(Fraction(0), ship.fuel - ship.displacement * share)
 
-        ctx.change(ship, lambda: f"{float(tons):g} tons of fuel lost", fuel)
+        ctx.change(ship, f"{float(ship.displacement * share):g} tons of fuel lost" if ctx.narrate else "", fuel)
     elif location == "crew quarters":
-        share = t.QUARTERS_LOSS[level]
+        percent = t.QUARTERS_LOSS_PERCENT[level]
 
         def quarters() -> None:
-            ship.quarters_lost = min(Fraction(1), ship.quarters_lost + share)
+            ship.quarters_lost = min(100, ship.quarters_lost + percent)
 
-        ctx.change(ship, lambda: f"{float(share):.0%} of crew quarters destroyed", quarters)
+        ctx.change(ship, f"{percent}% of crew quarters destroyed" if ctx.narrate else "", quarters)
         if level == "critical" and ship.passengers:
             ctx.say("  passengers take a (C) hit")
             crew_casualties(ctx, ship, "critical", weapon)
@@ -517,7 +517,8 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
             if ship.meson_screen is not None:
                 ship.meson_screen = None if loss is None else max(0, ship.meson_screen - loss)
 
-        ctx.change(ship, "meson screen destroyed" if loss is None else f"meson screen -{loss}", screen)
+        said = "meson screen destroyed" if loss is None else f"meson screen -{loss}" if ctx.narrate else ""
+        ctx.change(ship, said, screen)
     elif location in ("power plant", "maneuver drive"):
         amount, one_turn = t.DRIVE_LOSS[level]
         what = "power" if location == "power plant" else "maneuver"
@@ -527,15 +528,15 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
                 if what == "power":
                     ship.power = 0
                 else:
-                    ship.maneuver = Fraction(0)
+                    ship.maneuver = 0
 
             _destroy_system(ctx, ship, location, gone)
         elif (ship.power if what == "power" else ship.maneuver) == 0:  # nothing left to lower: the hit is wasted
-            ctx.change(ship, f"{location}: {what} already 0, the hit is wasted")
+            ctx.change(ship, f"{location}: {what} already 0, the hit is wasted" if ctx.narrate else "")
         elif one_turn:
             ctx.change(
                 ship,
-                f"{location}: {what} -{amount} for one turn",
+                f"{location}: {what} -{amount} for one turn" if ctx.narrate else "",
                 lambda: ship.turn_effects.append(TurnEffect(what, amount, ctx.turn + 1)),
             )
         else:
@@ -544,10 +545,10 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
                 if what == "power":
                     ship.power = None if ship.power is None else max(0, ship.power - amount)
                 else:
-                    ship.maneuver = max(Fraction(0), ship.maneuver - amount)
+                    ship.maneuver = max(0, ship.maneuver - amount)
 
             effect = f" ({POWER_LOSS_WORDS[ship.power_loss]})" if what == "power" else ""
-            ctx.change(ship, f"{location}: {what} -{amount}{effect}", lower)
+            ctx.change(ship, f"{location}: {what} -{amount}{effect}" if ctx.narrate else "", lower)
     elif location == "jump drive":
         jump = t.JUMP_LOSS[level]
         if jump is None:
@@ -567,7 +568,7 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
             def lower_jump() -> None:
                 ship.jump = max(0, (ship.jump or 0) - jump)
 
-            ctx.change(ship, f"jump -{jump}", lower_jump)
+            ctx.change(ship, f"jump -{jump}" if ctx.narrate else "", lower_jump)
     else:
         special(ctx, ship, level, weapon)
 
@@ -615,7 +616,7 @@ def special(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
     else:
 
         def structure() -> None:
-            ship.maneuver = max(Fraction(0), ship.maneuver + t.STRUCTURAL_ACCEL)
+            ship.maneuver = max(0, ship.maneuver + t.STRUCTURAL_ACCEL)
             if level == "heavy":
                 ship.armour += t.STRUCTURAL_ARMOUR
                 ship.toughness += t.STRUCTURAL_TOUGHNESS

@@ -21,11 +21,11 @@ from shipyard.core.toml_input import ClosedTable, FileName, Positions, located, 
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.build import combat_ship, pick_ship
 from shipyard.systems.mcs.combat.dice import DiceError, RandomDice, ScriptedDice
+from shipyard.systems.mcs.combat.options import Options
 from shipyard.systems.mcs.combat.resolve import (
     CannotFire,
     Context,
     Firing,
-    Options,
     apply_changes,
     countermissile,
     fire_beam,
@@ -232,7 +232,7 @@ class _Run:
 
     def run(self) -> Resolution:
         self.load_ships()
-        options = self.log.options
+        options = self.log.options.readings()
         previous = self.log.start_range
         for number, turn in enumerate(self.log.turn, start=1):
             report = TurnReport(number)
@@ -264,7 +264,7 @@ class _Run:
             if wrong is not None:
                 given = next((name for name, table in tables.items() if key in table), G_TABLES[0])
                 self.error(where + (given, key), "CMB007", f"{wrong} (MCS 2.1)")
-        totals: dict[str, Fraction] = {}
+        totals: dict[str, Fraction | int] = {}
         for key, entry in turn.initiative.items():
             rolling = self.ship(key, where + ("initiative",))
             if rolling is None:
@@ -357,7 +357,12 @@ class _Run:
             )
 
     def beams(
-        self, fire: Firing, batteries: list[Battery], entry: FireEntry, aiming: Fraction | None, sand_fired: set[int]
+        self,
+        fire: Firing,
+        batteries: list[Battery],
+        entry: FireEntry,
+        aiming: Fraction | int | None,
+        sand_fired: set[int],
     ) -> None:
         """A beam fire's batteries: with squadron fire, each ``squadron`` of them make one roll (MCS 3.0)."""
         for start in range(0, len(batteries), entry.squadron):

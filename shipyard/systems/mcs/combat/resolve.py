@@ -4,14 +4,17 @@ to-hit roll (MCS 3.0-3.1) and fire, of beams, salvos, point defence and counterm
 Every roll goes through a ``Dice`` (shipyard/systems/mcs/combat/dice.py) with the reason it is made, so a replay
 scripts exactly the rolls a table made. Damage (damage.py) is rolled when a shot hits and takes effect at the end
 of the turn (MCS 2.4): a hit returns ``Change`` records, applied by ``apply_changes``. Where the seed can be read
-two ways the reading is an ``Options`` field (options.py), named in docs/combat.md.
+two ways the reading is an ``Options`` field (options.py), named in docs/combat.md; the engine reads it from the
+plain ``Readings`` made of them (readings.py).
+Over 600 lines: the fire procedures of MCS 3.0-4.3 are one compiled unit with the engine (setup.py), and
+``fire_volley``, the counted path of ``fire_beam``, is kept beside it so that the two stay one reading of the rules.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -29,33 +32,35 @@ from shipyard.systems.mcs.combat.damage import (
     resolve_counted,
     resolve_damage,
     surface_effect,
-    words,
 )
 from shipyard.systems.mcs.combat.dice import totals
 from shipyard.systems.mcs.combat.odds import at_most
-from shipyard.systems.mcs.combat.options import DEFAULT_OPTIONS, POWER_LOSS_WORDS, Options, Weapon
+from shipyard.systems.mcs.combat.readings import DEFAULT_READINGS, POWER_LOSS_WORDS, Readings, Weapon
 from shipyard.systems.mcs.combat.state import (
     Battery,
     CombatShip,
+    G,
     Group,
+    half,
     who,
 )
 
 #: The procedures' names as their callers have them from here (damage and the options live in their own modules).
 __all__ = [
-    "DEFAULT_OPTIONS",
+    "DEFAULT_READINGS",
     "POWER_LOSS_WORDS",
     "CannotFire",
     "Change",
     "Context",
     "Firing",
     "Hit",
-    "Options",
+    "Readings",
     "Term",
     "ToHit",
     "Weapon",
     "aiming_needed",
     "apply_changes",
+    "band_evasion",
     "beam_figures",
     "cloud_screen",
     "countermissile",
@@ -86,26 +91,32 @@ __all__ = [
 
 
 @functools.lru_cache(maxsize=256)
-def evasion_modifier(factor: Fraction, evasion_g: Fraction) -> int:
+def evasion_modifier(factor: Fraction, evasion_g: G) -> int:
     """MCS 3.0: "Round fractions of 0.5 or less down, greater than 0.5 up" (1 G at Short range: -1)."""
     value = factor * evasion_g
     whole = math.floor(value)
     return whole + 1 if value - whole > Fraction(1, 2) else whole
 
 
-@dataclass(frozen=True)
+def band_evasion(band: t.RangeBand, group: Group) -> Fraction:
+    """MCS 3.0: the factor of the evasion G at the band, for the group's weapon (mesons have their own)."""
+    return band.evasion_meson if group.weapon == "meson" else band.evasion_beam
+
+
 class ToHit:
-    """A to-hit target with its terms and the dice rolled against it (made on the target number or less)."""
+    """A to-hit target with its terms and the dice rolled against it (made on the target number or less); not
+    changed once made. A plain class with its constructor written out (compiled, a dataclass's generated one runs
+    as Python, and a battle works out a to-hit for every volley)."""
 
-    terms: tuple[Term, ...]
-    dice: int
-    sides: int
-    offset: int
-    rof_bonus: int  # the most damage a roll made by a margin can add (MCS 3.0); 0 when ROF is not positive
-    target: int = field(init=False, repr=False, compare=False)  # the terms' sum, the number to roll
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "target", sum(term.value for term in self.terms))  # frozen: set once, here
+    def __init__(self, terms: tuple[Term, ...], dice: int, sides: int, offset: int, rof_bonus: int) -> None:
+        self.terms = terms
+        self.dice = dice
+        self.sides = sides
+        self.offset = offset
+        self.rof_bonus = (
+            rof_bonus  # the most damage a roll made by a margin can add (MCS 3.0); 0 when ROF is not positive
+        )
+        self.target = sum(term.value for term in terms)  # the terms' sum, the number to roll
 
     @property
     def dice_text(self) -> str:
@@ -152,18 +163,23 @@ def to_hit(
     group: Group,
     target: CombatShip,
     band: t.RangeBand,
-    evasion_g: Fraction,
-    options: Options = DEFAULT_OPTIONS,
+    evasion_g: G,
+    options: Readings = DEFAULT_READINGS,
     skill: int | None = None,
-    aiming_g: Fraction | None = None,
+    aiming_g: G | None = None,
     squadron: int = 1,
     spread: int = 0,
+    evasion: int | None = None,
 ) -> ToHit:
     """MCS 3.0: gunnery + fire control + ROF + target size - evasion, on the band's dice. Squadron fire adds its
-    ROF bonus; spread fire (Optional 5.4) adds ROF; aiming G (2.1) lowers a spinal mount's ROF."""
+    ROF bonus; spread fire (Optional 5.4) adds ROF; aiming G (2.1) lowers a spinal mount's ROF. ``evasion``: the
+    evasion modifier of ``evasion_g`` at the band for the group's weapon, when the caller has it already."""
     battery = group.first_intact or group.batteries[0]
     rof = battery.rof
-    terms = [Term("skill", attacker.skill if skill is None else skill), Term("FC", attacker.fire_control)]
+    terms = [
+        new_tuple(Term, ("skill", attacker.skill if skill is None else skill)),  # Term(...), no frame
+        new_tuple(Term, ("FC", attacker.fire_control)),
+    ]
     if squadron > 1:
         rof += t.squadron_rof(squadron)
     rof += spread
@@ -173,12 +189,12 @@ def to_hit(
             rof += options.no_aim_penalty
         elif aiming_g < aiming_needed(acceleration, options):
             rof += t.AIMING_SHORT_PENALTY
-    terms.append(Term("ROF", rof))
-    terms.append(Term("size", target.size))
-    factor = band.evasion_meson if group.weapon == "meson" else band.evasion_beam
-    evasion = evasion_modifier(factor, evasion_g)
+    terms.append(new_tuple(Term, ("ROF", rof)))
+    terms.append(new_tuple(Term, ("size", target.size)))
+    if evasion is None:
+        evasion = evasion_modifier(band_evasion(band, group), evasion_g)
     if evasion:
-        terms.append(Term("evasion", -evasion))
+        terms.append(new_tuple(Term, ("evasion", -evasion)))
     dice = band.dice + (attacker.task_dice() if band.sides == 6 else 0)
     return ToHit(tuple(terms), dice, band.sides, band.offset, max(0, rof))
 
@@ -277,14 +293,14 @@ def unpowered_words(battery: Battery, ship: CombatShip) -> str:
     )
 
 
-def aiming_needed(acceleration: Fraction, options: Options = DEFAULT_OPTIONS) -> Fraction:
+def aiming_needed(acceleration: G, options: Readings = DEFAULT_READINGS) -> G:
     """MCS 2.1: the G a spinal ship aims with to fire at its full ROF: half its current acceleration, exact or
     rounded down (``Options.aiming_half``)."""
-    half = acceleration / 2
-    return Fraction(math.floor(half)) if options.aiming_half == "rounded down" else half
+    exact = half(acceleration)
+    return math.floor(exact) if options.aiming_half == "rounded down" else exact
 
 
-def initiative(roll: int, tactics: int, maneuver_g: Fraction) -> Fraction:
+def initiative(roll: int, tactics: int, maneuver_g: G) -> G:
     """MCS 2.2: 2d + the admiral's Fleet Tactics + twice the G allocated to maneuver."""
     return roll + tactics + t.INITIATIVE_MANEUVER_FACTOR * maneuver_g
 
@@ -328,14 +344,14 @@ class Firing(NamedTuple):
     group: Group
     target: CombatShip
     band: t.RangeBand
-    evasion_g: Fraction
+    evasion_g: G
 
 
 def fire_beam(
     fire: Firing,
     battery: Battery,
     skill: int | None = None,
-    aiming_g: Fraction | None = None,
+    aiming_g: G | None = None,
     sand: str = "none",
     sand_fired: set[int] | None = None,
     squadron: int = 1,
@@ -369,13 +385,15 @@ def fire_beam(
 def fire_volley(
     fire: Firing,
     batteries: list[Battery],
-    aiming_g: Fraction | None = None,
+    aiming_g: G | None = None,
     sand: str = "none",
     sand_fired: set[int] | None = None,
+    evasion: int | None = None,
 ) -> int:
     """The batteries of one line fire at one target, one after another, exactly as ``fire_beam`` would fire
     each (the same rolls in the same order), with the loop kept tight for many battles; the hits scored. A
-    battery destroyed or with a dash at the range holds its fire; a ship that may not fire fires none."""
+    battery destroyed or with a dash at the range holds its fire; a ship that may not fire fires none.
+    ``evasion``: the evasion modifier, when the caller has it (``to_hit``)."""
     ctx, attacker, group, target, band, evasion_g = fire
     if attacker.why_not_fire(group) is not None or group.beyond(band.key) is not None:
         return 0
@@ -397,7 +415,9 @@ def fire_volley(
             continue
         aim = aims.get(battery.rof)
         if aim is None:
-            aim = aims[battery.rof] = to_hit(attacker, group, target, band, evasion_g, ctx.options, None, aiming_g)
+            aim = aims[battery.rof] = to_hit(
+                attacker, group, target, band, evasion_g, ctx.options, None, aiming_g, evasion=evasion
+            )
         if narrate:
             _, bonus = _shoot(ctx, aim, battery.label, target, pen, dam, shown=who(attacker.name, battery))
             if bonus is None:
@@ -593,6 +613,6 @@ def apply_changes(ctx: Context) -> list[str]:
     """MCS 2.4: the damage of the turn takes effect; its words, in order (none when not narrating)."""
     for change in ctx.changes:
         change.apply()
-    done = [f"{change.ship.name}: {words(change.text)}" for change in ctx.changes] if ctx.narrate else []
+    done = [f"{change.ship.name}: {change.text}" for change in ctx.changes] if ctx.narrate else []
     ctx.changes.clear()
     return done

@@ -45,7 +45,7 @@ from shipyard.systems.mcs.combat.battle import (
 from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.combat.knobs import DEFAULTS, FOLDS, KNOBS
 from shipyard.systems.mcs.combat.limits import MAX_DESIGNS, MAX_OPPONENTS, MAX_SIDE_SHIPS, SCHEDULER_TIMEOUT
-from shipyard.systems.mcs.combat.resolve import Options
+from shipyard.systems.mcs.combat.options import Options
 from shipyard.systems.mcs.combat.state import EVERY_KIND, CombatShip
 from shipyard.systems.mcs.combat.studies import reopened
 from shipyard.systems.mcs.combat.turns import Fleet, run_seed

@@ -9,10 +9,10 @@ from fractions import Fraction
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.damage import severity_against, severity_die
 from shipyard.systems.mcs.combat.odds import dice_totals, mixed
+from shipyard.systems.mcs.combat.options import DEFAULT_OPTIONS, Options
+from shipyard.systems.mcs.combat.readings import Readings
 from shipyard.systems.mcs.combat.resolve import (
-    DEFAULT_OPTIONS,
     CannotFire,
-    Options,
     Term,
     ToHit,
     beam_figures,
@@ -57,7 +57,7 @@ def quick_levels(dv: int, against: int, heavy_on_zero: bool) -> dict[str, Fracti
     return {t.level_name(hits[0], len(hits)) if hits else "none": Fraction(1)}
 
 
-def _levels(dv: int, against: int, options: Options, laser: bool) -> dict[str, Fraction]:
+def _levels(dv: int, against: int, options: Readings, laser: bool) -> dict[str, Fraction]:
     if options.quick_combat:
         return quick_levels(dv, against, options.quick_heavy_on_zero)
     return severity_distribution(dv, against, severity_die(options, laser))
@@ -144,7 +144,7 @@ def expected_effects(levels: dict[str, Fraction] | None, locations: dict[str, Fr
     return dict(sorted(found.items(), key=lambda item: -item[1]))
 
 
-def _armour_result(pen: int, armour: int, options: Options) -> tuple[str, int | None]:
+def _armour_result(pen: int, armour: int, options: Readings) -> tuple[str, int | None]:
     if options.quick_combat:
         return ("full", 0) if pen > armour else ("none", None)
     change = t.penetration(pen, armour)
@@ -157,7 +157,7 @@ def _interior(
     pen: int,
     dv: int,
     target: CombatShip,
-    options: Options,
+    options: Readings,
     weapon: str,
     surface: dict[str, Fraction] | None,
     screen_chances: list[tuple[Fraction, int]] | None,
@@ -198,7 +198,7 @@ def _interior(
     return mixed(parts_pen), mixed(parts_int)
 
 
-def _screen_chances(target: CombatShip, options: Options) -> list[tuple[Fraction, int]] | None:
+def _screen_chances(target: CombatShip, options: Readings) -> list[tuple[Fraction, int]] | None:
     if target.meson_screen is None:
         return None
     screen = target.meson_screen
@@ -245,12 +245,13 @@ def shot_odds(
     """The exact odds of one battery of ``group`` firing at ``target`` (``squadron`` of them as one, with
     ``spread`` fire; at a squadron of ``swarm_of`` ships, Optional 5.5). CannotFire when it cannot reach."""
     band = t.RANGE_BANDS[band_key]
+    readings = options.readings()
     if group.kind != "beam":
         raise CannotFire(f"{group.label} is not a beam battery: a {group.kind} battery's shot is not a to-hit roll")
     battery = group.intact[0] if group.intact else group.batteries[0]
     pen, dam = beam_figures(group, battery, band)
     dam -= spread_fire(battery, group, spread)
-    aim = to_hit(attacker, group, target, band, evasion_g, options, skill, aiming_g, squadron, spread)
+    aim = to_hit(attacker, group, target, band, evasion_g, readings, skill, aiming_g, squadron, spread)
     assumptions: list[str] = []
     weapon = group.weapon
     if band.column == 0 and band.key in ("pb", "impact"):
@@ -278,15 +279,15 @@ def shot_odds(
             if hit:
                 bonus[extra] = bonus.get(extra, Fraction(0)) + chance
     bonus = {k: v / p_hit for k, v in sorted(bonus.items())} if p_hit else {0: Fraction(1)}
-    against = severity_against(options, target)
-    screens = _screen_chances(target, options) if weapon == "meson" else None
+    against = severity_against(readings, target)
+    screens = _screen_chances(target, readings) if weapon == "meson" else None
     if weapon == "meson" and screens is None:
         screens = [(Fraction(1), -100)]  # no screen: every meson penetrates in full
         assumptions.append(f"{target.name} has no meson screen")
 
     def outcome(extra: int) -> Outcome:
         cases = _with_blocking(sand_dv, target, weapon, sand, extra, assumptions)
-        return _outcome(cases, target, options, weapon, against, screens)
+        return _outcome(cases, target, readings, weapon, against, screens)
 
     surface, pen_dist, interior = outcome(0)
     parts = [(chance, outcome(extra)) for extra, chance in bonus.items()]
@@ -330,7 +331,7 @@ Outcome = tuple[dict[str, Fraction] | None, dict[str, Fraction], dict[str, Fract
 def _outcome(
     cases: list[tuple[Fraction, int | None, int]],
     target: CombatShip,
-    options: Options,
+    options: Readings,
     weapon: str,
     against: int,
     screens: list[tuple[Fraction, int]] | None,
@@ -425,6 +426,7 @@ def salvo_odds(
 
     if group.kind != "missile":
         raise CannotFire(f"{group.label} is not a missile battery")
+    readings = options.readings()
     battery = group.intact[0] if group.intact else group.batteries[0]
     strength = battery.rof
     pen, dam = battery.pen[0], battery.dam[0]
@@ -438,7 +440,7 @@ def salvo_odds(
         shots.append((pd_group.label, terms, count, p_one))
         survive *= (1 - p_one) ** count
     dv = dam + strength
-    against = severity_against(options, target)
+    against = severity_against(readings, target)
     assumptions: list[str] = []
     able = [] if defence else _point_defence_groups(target)
     if able:  # said, with the lines that could fire it ("#1 Laser Battery (line 10), PD +1, 2 batteries; ...")
@@ -456,7 +458,7 @@ def salvo_odds(
         assumptions.append(f"sand cloud: Pen and DV -{cloud}")
     # Blocking sand meets the salvo as it meets a laser; the strike is then graded as a missile's.
     cases = _with_blocking(strike, target, "laser", sand, 0, assumptions)
-    surface, pen_d, interior = _outcome(cases, target, options, "missile", against, None)
+    surface, pen_d, interior = _outcome(cases, target, readings, "missile", against, None)
     return SalvoOdds(
         attacker.name,
         group.label,

@@ -39,22 +39,38 @@ _T = TypeVar("_T")
 POWER_POINTS_A_BATTERY = 2
 #: How near a misspelt battery name must be to a sheet's (difflib's ratio) to be named as the one meant.
 NEAR_NAME = 0.8
-_NO_G = Fraction(0)
+#: A figure in G (MCS 2.1): whole, an ``int``; a part of one, a ``Fraction`` (half of 3 G to aiming is 3/2). The
+#: sheets' G are whole as a rule, so a turn's G arithmetic runs in integers; a Fraction's is interpreted Python.
+G = int | Fraction
+_NO_G = 0
+
+
+def whole(value: Fraction) -> G:
+    """``value`` as an ``int`` when it is a whole number."""
+    return value.numerator if value.denominator == 1 else value
+
+
+def half(value: G) -> G:
+    """Half of a figure in G, exact."""
+    if isinstance(value, int) and value % 2 == 0:
+        return value // 2
+    return whole(Fraction(value) / 2)
 
 
 def _shallow(thing: _T) -> _T:
     """A shallow copy of a plain dataclass instance: what ``copy.copy`` does, without its protocol (pickling's
     ``__reduce_ex__``, ten times the cost). As Python, the instance's ``__dict__`` copied; compiled (setup.py), an
-    instance keeps none, and its fields are copied one by one."""
-    state = getattr(thing, "__dict__", None)
+    instance keeps none, and its fields are copied one by one (which the class is, found once)."""
     cls = type(thing)
-    copied = cls.__new__(cls)
-    if state is not None:
-        copied.__dict__.update(state)
-        return copied
     names = _FIELD_NAMES.get(cls)
     if names is None:
-        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        names = _FIELD_NAMES[cls] = (
+            () if hasattr(thing, "__dict__") else tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        )
+    copied = cls.__new__(cls)
+    if not names:
+        copied.__dict__.update(thing.__dict__)
+        return copied
     for name in names:
         setattr(copied, name, getattr(thing, name))
     return copied
@@ -70,7 +86,13 @@ def _not_yet() -> int:
     return _NOT_YET
 
 
-#: Each dataclass's field names, for ``_shallow``.
+def no_value() -> None:
+    """None as a default factory: compiled (setup.py), a plain default of a field outside ``__init__`` is left
+    unset."""
+    return None
+
+
+#: Each dataclass's field names, for ``_shallow`` (none: the class keeps a ``__dict__``).
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
@@ -89,26 +111,62 @@ def who(ship_name: str, battery: Battery) -> str:
     return f"{ship_name}, {battery.group} #{battery.number}"
 
 
-@dataclass(eq=False)
 class Battery:
-    """One battery: its Pen:Dam by range (None where the sheet has a dash), ROF or salvo rating."""
+    """One battery: its Pen:Dam by range (None where the sheet has a dash), ROF or salvo rating. A plain class
+    with its constructor written out: compiled, a dataclass's generated one runs as Python (a battle copies
+    every battery)."""
 
-    group: str
-    number: int
-    pen: list[int | None]
-    dam: list[int | None]
-    rof: int
-    point_defence: int | None = None
-    salvos: int | None = None
-    full_salvos: int | None = None
-    screen: int | None = None
-    armour: int | None = None
-    destroyed: bool = False
-    position: int = 0  # the position of the battery's line on the sheet (its group's), 0 when not known
-    label: str = field(init=False)  # "Heavy Laser Btty 3": the line's name and the battery's number in it
+    def __init__(
+        self,
+        group: str,
+        number: int,
+        pen: list[int | None],
+        dam: list[int | None],
+        rof: int,
+        point_defence: int | None = None,
+        salvos: int | None = None,
+        full_salvos: int | None = None,
+        screen: int | None = None,
+        armour: int | None = None,
+        destroyed: bool = False,
+        position: int = 0,
+        label: str = "",
+    ) -> None:
+        self.group = group
+        self.number = number
+        self.pen = pen
+        self.dam = dam
+        self.rof = rof
+        self.point_defence = point_defence
+        self.salvos = salvos
+        self.full_salvos = full_salvos
+        self.screen = screen
+        self.armour = armour
+        self.destroyed = destroyed
+        self.position = position  # the position of the battery's line on the sheet (its group's), 0 when not known
+        #: "Heavy Laser Btty 3": the line's name and the battery's number in it
+        self.label = label or f"{group} {number}"
 
-    def __post_init__(self) -> None:
-        self.label = f"{self.group} {self.number}"
+    def __repr__(self) -> str:
+        return f"Battery({self.label}: {self.usd()})"
+
+    def copy(self) -> Battery:
+        """A copy to fight with, its figures its own."""
+        return Battery(
+            self.group,
+            self.number,
+            list(self.pen),
+            list(self.dam),
+            self.rof,
+            self.point_defence,
+            self.salvos,
+            self.full_salvos,
+            self.screen,
+            self.armour,
+            self.destroyed,
+            self.position,
+            self.label,
+        )
 
     def usd(self) -> str:
         if self.destroyed:
@@ -182,20 +240,20 @@ class Group:
 @dataclass(eq=False)
 class SensorState:
     kind: str
-    sensitivity: Fraction
+    sensitivity: Fraction | int
     destroyed: bool = False
 
     def text(self) -> str:
         return f"{self.kind} {'destroyed' if self.destroyed else float(self.sensitivity)}"
 
 
-@dataclass(eq=False)
 class TurnEffect:
     """A loss that lasts to the end of a given turn (MCS 4.5: "for one turn")."""
 
-    what: str
-    amount: int
-    until_turn: int
+    def __init__(self, what: str, amount: int, until_turn: int) -> None:
+        self.what = what
+        self.amount = amount
+        self.until_turn = until_turn
 
 
 @dataclass(eq=False)
@@ -208,7 +266,7 @@ class CombatShip:
     armour: int
     toughness: int
     meson_screen: int | None
-    maneuver: Fraction
+    maneuver: G
     jump: int | None
     power: int | None
     g_tolerance: int | None
@@ -228,7 +286,7 @@ class CombatShip:
     vacc_suits: bool = True
     #: The drives the sheet gives (G and jump as built): a drive damaged to 0 is still a drive (MCS 4.5 re-rolls
     #: only "hits on non-existent facilities"); None: as the current figures at the start.
-    built_maneuver: Fraction | None = None
+    built_maneuver: G | None = None
     built_jump: int | None = None
     built_power: int | None = None
     #: MCS 4.5: "each point of power plant damage reduces maneuver by one or disables one weapon battery per two
@@ -244,11 +302,11 @@ class CombatShip:
     computers_lost: bool = False  # destroyed, not only damaged
     crew_disabled: int = 0
     crew_injured: int = 0
-    quarters_lost: Fraction = Fraction(0)
-    ir_added: Fraction = Fraction(0)
+    quarters_lost: int = 0  # percent of the crew quarters (MCS 4.5)
+    ir_halves_added: int = 0  # IR signature added by radiator hits (MCS 5.3), in half points
     extra_task_dice: int = 0
     #: This turn's G (MCS 2.1): maneuver, evasion and aiming.
-    allocation: tuple[Fraction, Fraction, Fraction] = (Fraction(0), Fraction(0), Fraction(0))
+    allocation: tuple[G, G, G] = (0, 0, 0)
     misjump_dm: int = 0
     destroyed: bool = False
     withdrawn: bool = False
@@ -265,15 +323,25 @@ class CombatShip:
         default_factory=dict, init=False, repr=False
     )
     _sand_armour: int | None = field(default_factory=_not_yet, init=False, repr=False)  # ``sand_armour``, once found
+    #: The displacement in whole tons, rounded down and up: what the rules by tonnage compare and divide on every
+    #: hit ("ships under 5,000 tons", "per 1000 tons"), as integers (``__post_init__``).
+    tons_down: int = field(default_factory=int, init=False, repr=False)
+    tons_up: int = field(default_factory=int, init=False, repr=False)
+    #: ``task_dice``'s dice for G past the tolerance, and the allocation and tolerance they were found for.
+    _g_dice: int = field(default_factory=int, init=False, repr=False)
+    _g_for: tuple[G, G, G] | None = field(default_factory=no_value, init=False, repr=False)
+    _g_tolerance_for: int | None = field(default_factory=no_value, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.tons_down = math.floor(self.displacement)
+        self.tons_up = math.ceil(self.displacement)
 
     def clone(self) -> CombatShip:
         """A fresh copy to fight with: every battery, sensor and list its own (faster than deepcopy)."""
         copied = _shallow(self)
         copied.groups = [_shallow(g) for g in self.groups]
         for group in copied.groups:
-            group.batteries = [_shallow(b) for b in group.batteries]
-            for battery in group.batteries:
-                battery.pen, battery.dam = list(battery.pen), list(battery.dam)
+            group.batteries = [b.copy() for b in group.batteries]
         copied.sensors = [_shallow(s) for s in self.sensors]
         copied.signatures = dict(self.signatures)
         copied.component_armour = dict(self.component_armour)
@@ -368,7 +436,7 @@ class CombatShip:
             return f"{self.name} has no computer left: it may not maneuver or fire"
         return None
 
-    def current_maneuver(self) -> Fraction:
+    def current_maneuver(self) -> G:
         """The G the ship may allocate this turn: its maneuver rating less drive and (by default) power plant
         losses; none while it may not maneuver (``grounded``)."""
         if self.grounded() is not None:
@@ -376,6 +444,8 @@ class CombatShip:
         loss = self._turn_loss("maneuver") if self.turn_effects else 0
         if self.power_loss == "maneuver" and self.power is not None:
             loss += self.power_damage()  # MCS 4.5: each point of power plant damage reduces maneuver by one
+        if not loss:
+            return self.maneuver  # never below 0
         return self.maneuver - loss if self.maneuver > loss else _NO_G
 
     def unpowered(self) -> set[int]:
@@ -392,12 +462,12 @@ class CombatShip:
     def current_power(self) -> int | None:
         return None if self.power is None else max(0, self.power - self._turn_loss("power"))
 
-    def allocate(self, maneuver: Fraction, evasion: Fraction, aiming: Fraction) -> str | None:
+    def allocate(self, maneuver: G, evasion: G, aiming: G) -> str | None:
         """MCS 2.1: this turn's G; what is wrong with it, if anything (more G than the ship has now), in which case
         none of it is allocated: the ship neither maneuvers, evades nor aims this turn."""
         total = maneuver + evasion + aiming
         if total > self.current_maneuver():
-            self.allocation = (Fraction(0), Fraction(0), Fraction(0))
+            self.allocation = (0, 0, 0)
             return (
                 f"{self.name} allocates {float(total):g} G but has {float(self.current_maneuver()):g} G this turn; "
                 "none of it is allocated"
@@ -408,11 +478,14 @@ class CombatShip:
     def task_dice(self) -> int:
         """Dice added to every task: bridge and computer damage, and each G of this turn's acceleration above
         the G-tolerance (1 lower with a G or more on evasion), MCS 2.1 and 4.5."""
-        dice = self.extra_task_dice + self._turn_loss("task dice")
+        dice = self.extra_task_dice + (self._turn_loss("task dice") if self.turn_effects else 0)
         if self.g_tolerance is not None:
-            maneuver, evasion, aiming = self.allocation
-            tolerance = self.g_tolerance - (EVASION_TOLERANCE_LOSS if evasion >= 1 else 0)
-            dice += max(0, math.ceil(maneuver + evasion + aiming - tolerance))
+            if self._g_for is not self.allocation or self._g_tolerance_for != self.g_tolerance:
+                maneuver, evasion, aiming = self.allocation
+                tolerance = self.g_tolerance - (EVASION_TOLERANCE_LOSS if evasion >= 1 else 0)
+                self._g_dice = max(0, math.ceil(maneuver + evasion + aiming - tolerance))
+                self._g_for, self._g_tolerance_for = self.allocation, self.g_tolerance
+            dice += self._g_dice
         return dice
 
     def why_not_fire(self, group: Group) -> str | None:
@@ -450,7 +523,7 @@ class CombatShip:
             "crew_injured": self.crew_injured,
             "fuel": None if self.fuel is None else fraction_text(self.fuel),
             "cargo": None if self.cargo is None else fraction_text(self.cargo),
-            "ir_signature": fraction_text(self.signature_ir + self.ir_added),
+            "ir_signature": fraction_text(self.signature_ir + Fraction(self.ir_halves_added, 2)),
             "extra_task_dice": self.extra_task_dice,
             "sensors": [s.text() for s in self.sensors],
             "batteries": {g.label: [b.usd() for b in g.batteries] for g in self.groups},
@@ -459,6 +532,7 @@ class CombatShip:
         }
 
 
-def per_tons(displacement: Fraction, tons: int, minimum: int = 1) -> int:
-    """One per ``tons`` of displacement, rounded up, at least ``minimum`` (MCS 4.5 "per 1000 tons (minimum 1)")."""
-    return max(minimum, -(-displacement.numerator // (displacement.denominator * tons)))  # integer ceiling
+def per_tons(ship: CombatShip, tons: int, minimum: int = 1) -> int:
+    """One per ``tons`` of the ship's displacement, rounded up, at least ``minimum`` (MCS 4.5 "per 1000 tons
+    (minimum 1)"): the displacement's whole tons rounded up, divided and rounded up again, is the same."""
+    return max(minimum, -(-ship.tons_up // tons))  # integer ceiling

@@ -319,22 +319,23 @@ INTERIOR_BATTERY_LOSS = SURFACE_BATTERY_LOSS
 #: (sensitivity -3).
 ARRAY_TONS_PER_LOSS: dict[str, int | None] = {"light": None, "heavy": 5000, "critical": 1000}
 ARRAY_SMALL_SHIP_TONS = 1000
-ARRAY_DAMAGED_SENSITIVITY = Fraction(-3)
-#: MCS 5.3, AEMS, PEMS, jammers: sensitivity lost by level; None is destroyed.
-SENSOR_SENSITIVITY_LOSS: dict[str, Fraction | None] = {
+ARRAY_DAMAGED_SENSITIVITY = -3
+#: MCS 5.3, AEMS, PEMS, jammers: sensitivity lost by level; None is destroyed. (Figures in this and the next
+#: tables are ``int`` where whole and ``Fraction`` where not: a ship's state stays in integers until a half comes.)
+SENSOR_SENSITIVITY_LOSS: dict[str, Fraction | int | None] = {
     "light": Fraction(-1, 2),
-    "heavy": Fraction(-1),
+    "heavy": -1,
     "critical": None,
 }
 #: MCS 4.5, Electronics 5-6 (Sensor): every sensor's sensitivity lost by level.
-ALL_SENSORS_LOSS: dict[str, Fraction] = {"light": Fraction(-1, 2), "heavy": Fraction(-1), "critical": Fraction(-2)}
+ALL_SENSORS_LOSS: dict[str, Fraction | int] = {"light": Fraction(-1, 2), "heavy": -1, "critical": -2}
 #: MCS 5.3, radiator: IR signature and power plant by level; at most +2 IR from every radiator hit together.
-RADIATOR: dict[str, tuple[Fraction, int]] = {
+RADIATOR: dict[str, tuple[Fraction | int, int]] = {
     "light": (Fraction(1, 2), 0),
-    "heavy": (Fraction(1), -1),
-    "critical": (Fraction(1), -2),
+    "heavy": (1, -1),
+    "critical": (1, -2),
 }
-RADIATOR_IR_LIMIT = Fraction(2)
+RADIATOR_IR_LIMIT = 2
 #: MCS 5.3, launch port: facilities lost per this many tons (light, heavy); critical: none may launch.
 LAUNCH_TONS_PER_LOSS: dict[str, int] = {"light": 10000, "heavy": 2000}
 LAUNCH_SMALL_SHIP_TONS = 5000
@@ -354,8 +355,8 @@ FITTINGS_TONS_PER_LOSS: dict[str, int] = {"light": 10000, "heavy": 5000}
 #: critical 1%).
 FUEL_LOSS: dict[str, Fraction] = {"light": Fraction(1, 1000), "heavy": Fraction(1, 100), "critical": Fraction(1, 10)}
 FUEL_POWER_ONLY_CRITICAL = Fraction(1, 100)
-#: MCS 4.5, Crew Quarters: the share destroyed, by level.
-QUARTERS_LOSS: dict[str, Fraction] = {"light": Fraction(1, 100), "heavy": Fraction(1, 10), "critical": Fraction(1)}
+#: MCS 4.5, Crew Quarters: the share destroyed, by level, in percent (the seed's "1%", "10%", "100%").
+QUARTERS_LOSS_PERCENT: dict[str, int] = {"light": 1, "heavy": 10, "critical": 100}
 #: MCS 4.5, Hangar: light, 1% of craft (minimum 1) take a critical hit; heavy, 10% destroyed and one launch
 #: facility; critical, all craft and facilities.
 HANGAR_LOSS: dict[str, Fraction] = {"light": Fraction(1, 100), "heavy": Fraction(1, 10), "critical": Fraction(1)}

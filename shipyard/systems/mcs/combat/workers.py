@@ -20,7 +20,7 @@ from shipyard.systems.mcs.combat.battle import ShipRef, Side, side_fleet, side_s
 from shipyard.systems.mcs.combat.doctrine import Doctrine
 from shipyard.systems.mcs.combat.knobs import doctrine
 from shipyard.systems.mcs.combat.limits import SCHEDULER_TIMEOUT
-from shipyard.systems.mcs.combat.resolve import Options
+from shipyard.systems.mcs.combat.options import Options
 from shipyard.systems.mcs.combat.state import CombatShip
 from shipyard.systems.mcs.combat.turns import Fleet, fight
 
@@ -68,7 +68,7 @@ class World:
         enemy = self.opponents[opponent]
         fleets = [
             side_fleet(side, side_ships(refs)),
-            Fleet(enemy.name, [s.clone() for s in enemy.ships], enemy.tactics, enemy.doctrine),
+            Fleet(enemy.name, [s.clone() for s in enemy.ships], enemy.tactics, enemy.orders),
         ]
         told_apart(fleets)
         return fleets
@@ -109,9 +109,10 @@ def fight_unit(world: World, unit: Unit) -> Score:
     fleets = world.fleets(unit.candidate, unit.opponent)
     seed = world.opponent_seeds[unit.opponent]
     score = Score()
+    readings = world.options.readings()
     with fewer_collections():
         for run in range(unit.first, unit.last):
-            tally = fight(fleets, world.options, world.start_range, world.turns, seed, run)[0]
+            tally = fight(fleets, readings, world.start_range, world.turns, seed, run)[0]
             score.battles += 1
             if tally.winner == 0:
                 score.wins += 1
