@@ -252,7 +252,7 @@ def test_damage_effect_figures():
     assert t.RADIATOR_IR_LIMIT == 2 and t.WEAK_SPOT_ARMOUR == -6
     assert t.LAUNCH_TONS_PER_LOSS == {"light": 10000, "heavy": 2000} and t.LAUNCH_SMALL_SHIP_TONS == 5000
     assert t.MFD_TONS_PER_LOSS == {"light": 10000, "heavy": 1000} and t.FIRE_CONTROL_HEAVY == -1
-    assert {"light": Fraction(1, 10), "heavy": Fraction(1, 4), "critical": 1} == t.MAGAZINE_LOSS
+    assert t.MAGAZINE_LOSS_PERCENT == {"light": 10, "heavy": 25, "critical": 100}
     assert {"light": Fraction(1, 100), "heavy": Fraction(1, 10), "critical": 1} == t.CARGO_LOSS
     assert t.FITTINGS_TONS_PER_LOSS == {"light": 10000, "heavy": 5000}
     assert {"light": Fraction(1, 1000), "heavy": Fraction(1, 100), "critical": Fraction(1, 10)} == t.FUEL_LOSS

@@ -8,7 +8,6 @@ battles, measured against ``resolve_damage`` in docs/benchmarks.md.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -422,6 +421,11 @@ def electronics(ctx: Context, ship: CombatShip, level: str, weapon: Weapon, syst
         ctx.change(ship, f"all sensor sensitivities {float(loss):+}" if ctx.narrate else "", dim)
 
 
+def _percent_up(count: int, percent: int) -> int:
+    """``percent`` of ``count``, rounded up (a share of salvos is whole salvos), in integers."""
+    return -(-count * percent // 100)
+
+
 def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, weapon: Weapon) -> None:
     """MCS 4.5: the effect of one interior hit."""
     if location == "electronics":
@@ -429,7 +433,7 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
     elif location in ("spinal", "bay", "turret"):
         battery_hit(ctx, ship, location, level, t.INTERIOR_BATTERY_LOSS)
     elif location == "magazine":
-        share = t.MAGAZINE_LOSS[level]
+        percent = t.MAGAZINE_LOSS_PERCENT[level]
         launchers = [
             b
             for g in ship.lines(None, MISSILES)
@@ -440,11 +444,11 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
         def magazine() -> None:
             if ctx.options.magazine_loss == "launcher":  # the share of each launcher's load, rounded up
                 for battery in launchers:
-                    battery.salvos = max(0, (battery.salvos or 0) - math.ceil((battery.full_salvos or 0) * share))
+                    battery.salvos = max(0, (battery.salvos or 0) - _percent_up(battery.full_salvos or 0, percent))
                 return
             # "10% of full missile load destroyed": the share of the ship's whole load, rounded up to whole salvos,
             # each taken from the launcher with the most left (the first on the sheet on a tie).
-            for _ in range(math.ceil(sum(b.full_salvos or 0 for b in launchers) * share)):
+            for _ in range(_percent_up(sum(b.full_salvos or 0 for b in launchers), percent)):
                 fullest = max(launchers, key=lambda b: b.salvos or 0, default=None)
                 if fullest is None or not fullest.salvos:
                     break
@@ -454,11 +458,11 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
         if ctx.narrate:
             full = [b.full_salvos or 0 for b in launchers]
             if ctx.options.magazine_loss == "launcher":
-                count = sum(math.ceil(each * share) for each in full)
+                count = sum(_percent_up(each, percent) for each in full)
             else:
-                count = math.ceil(sum(full) * share)
+                count = _percent_up(sum(full), percent)
             said = (
-                f"missile magazine: {float(share):.0%} of the full missile load destroyed ({count} "
+                f"missile magazine: {percent}% of the full missile load destroyed ({count} "
                 f"salvo(s) of a full {sum(full)})"
             )
         ctx.change(ship, said, magazine)

@@ -346,8 +346,8 @@ MFD_TONS_PER_LOSS: dict[str, int] = {"light": 10000, "heavy": 1000}
 FIRE_CONTROL_HEAVY = -1
 #: MCS 4.5, Computer: heavy destroys one per 1,000 tons (minimum 1); light damages one (destroys it under 1,000).
 COMPUTER_TONS_PER_LOSS = 1000
-#: MCS 4.5, Missile Magazine: the share of the full missile load destroyed, by level.
-MAGAZINE_LOSS: dict[str, Fraction] = {"light": Fraction(1, 10), "heavy": Fraction(1, 4), "critical": Fraction(1)}
+#: MCS 4.5, Missile Magazine: the share of the full missile load destroyed, by level, in percent.
+MAGAZINE_LOSS_PERCENT: dict[str, int] = {"light": 10, "heavy": 25, "critical": 100}
 #: MCS 4.5, Cargo: share of cargo destroyed; Fittings: one per this many tons (critical: all of one type).
 CARGO_LOSS: dict[str, Fraction] = {"light": Fraction(1, 100), "heavy": Fraction(1, 10), "critical": Fraction(1)}
 FITTINGS_TONS_PER_LOSS: dict[str, int] = {"light": 10000, "heavy": 5000}
