@@ -72,3 +72,19 @@ def test_battles_fought_with_clones_leave_the_original_as_it_was():
     fresh = (_ship("coronation").summary(), _ship("hollyfields").summary())
     assert (coronation.summary(), hollyfields.summary()) == fresh
     assert fight(fleets, Options().readings(), "x", 20, 1, 0)[0] == first[0]
+
+
+@pytest.mark.parametrize("name", ["coronation", "kuvasz"])
+def test_a_ship_damaged_in_battle_pickles_as_it_is(name):
+    """Fleets go to worker processes pickled (``-j``, Dask): a ship comes back with every battery's figures, its
+    label and its damage, compiled or not (a class with a written constructor pickles by ``__reduce__``)."""
+    import pickle
+
+    ship = _ship(name)
+    battery = ship.groups[0].batteries[-1]
+    battery.destroyed, battery.dam[0] = True, 99
+    back = pickle.loads(pickle.dumps(ship))
+    assert back.summary() == ship.summary()
+    assert [(b.label, b.pen, b.dam, b.destroyed) for g in back.groups for b in g.batteries] == [
+        (b.label, b.pen, b.dam, b.destroyed) for g in ship.groups for b in g.batteries
+    ]

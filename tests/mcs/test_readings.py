@@ -48,3 +48,13 @@ def test_a_sides_choices_reach_the_engine():
         Fraction(1, 2),
     )
     assert Readings() != options.readings()
+
+
+def test_the_records_pickle_as_they_are():
+    """A battle's readings and orders go to worker processes pickled (``-j``, Dask), compiled or not."""
+    import pickle
+
+    readings = Options(sensors="lock", weasel=True).readings()
+    orders = Doctrine(maneuver="1.5", point_defence=["Laser Battery"]).orders()
+    assert pickle.loads(pickle.dumps(readings)) == readings
+    assert pickle.loads(pickle.dumps(orders)) == orders

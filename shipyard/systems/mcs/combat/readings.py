@@ -9,9 +9,9 @@ and a test holds the two field lists equal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.state import G
@@ -27,6 +27,13 @@ MissileRule = Literal["quick", "long"]
 Sensors = Literal["ignore", "lidar", "lock"]
 Target = Literal["largest", "smallest", "nearest-to-death"]
 Sand = Literal["none", "blocking"]
+
+
+def _by_fields(record: Any) -> tuple[type, tuple[Any, ...]]:
+    """A frozen record pickled as its class and its fields' values (compiled, a frozen dataclass is not unpickled
+    otherwise: the copy's fields are set one by one, which a frozen class refuses; a battle's readings go to worker
+    processes)."""
+    return type(record), tuple(getattr(record, field.name) for field in fields(record))
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,9 @@ class Readings:
     sensors: Sensors = "ignore"
     weasel: bool = False
 
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return _by_fields(self)
+
 
 #: The seed's tables' readings, no optional rule beyond aiming G.
 DEFAULT_READINGS = Readings()
@@ -68,6 +78,9 @@ class Orders:
     sand: Sand = "blocking"
     point_defence: str | tuple[str, ...] = "pd"
     withdraw: Fraction | None = None
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
+        return _by_fields(self)
 
 
 #: The orders of a side whose engagement says nothing.

@@ -16,7 +16,7 @@ import math
 import re
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from shipyard.core.names import meant_hint, quoted, spelt
 from shipyard.core.numbers import fraction_text
@@ -150,9 +150,9 @@ class Battery:
     def __repr__(self) -> str:
         return f"Battery({self.label}: {self.usd()})"
 
-    def copy(self) -> Battery:
-        """A copy to fight with, its figures its own."""
-        return Battery(
+    def arguments(self) -> tuple[Any, ...]:
+        """The constructor's arguments that make this battery again, its figures lists of their own."""
+        return (
             self.group,
             self.number,
             list(self.pen),
@@ -167,6 +167,15 @@ class Battery:
             self.position,
             self.label,
         )
+
+    def copy(self) -> Battery:
+        """A copy to fight with, its figures its own."""
+        return Battery(*self.arguments())
+
+    def __reduce__(self) -> tuple[type[Battery], tuple[Any, ...]]:
+        """Pickled as its constructor's arguments (a battle's fleets go to worker processes; compiled, a class
+        with a written constructor is not pickled otherwise)."""
+        return Battery, self.arguments()
 
     def usd(self) -> str:
         if self.destroyed:
@@ -254,6 +263,10 @@ class TurnEffect:
         self.what = what
         self.amount = amount
         self.until_turn = until_turn
+
+    def __reduce__(self) -> tuple[type[TurnEffect], tuple[str, int, int]]:
+        """Pickled as its constructor's arguments (as ``Battery``)."""
+        return TurnEffect, (self.what, self.amount, self.until_turn)
 
 
 @dataclass(eq=False)
