@@ -426,6 +426,154 @@ def _percent_up(count: int, percent: int) -> int:
     return -(-count * percent // 100)
 
 
+def _magazine(ctx: Context, ship: CombatShip, level: str) -> None:
+    """MCS 4.5, Missile Magazine: a share of the full missile load destroyed."""
+    percent = t.MAGAZINE_LOSS_PERCENT[level]
+    launchers = [
+        b for g in ship.lines(None, MISSILES) for b in g.batteries if b.salvos is not None and b.full_salvos is not None
+    ]
+
+    def magazine() -> None:
+        if ctx.options.magazine_loss == "launcher":  # the share of each launcher's load, rounded up
+            for battery in launchers:
+                battery.salvos = max(0, (battery.salvos or 0) - _percent_up(battery.full_salvos or 0, percent))
+            return
+        # "10% of full missile load destroyed": the share of the ship's whole load, rounded up to whole salvos,
+        # each taken from the launcher with the most left (the first on the sheet on a tie).
+        for _ in range(_percent_up(sum(b.full_salvos or 0 for b in launchers), percent)):
+            fullest = max(launchers, key=lambda b: b.salvos or 0, default=None)
+            if fullest is None or not fullest.salvos:
+                break
+            fullest.salvos -= 1
+
+    said = ""
+    if ctx.narrate:
+        full = [b.full_salvos or 0 for b in launchers]
+        if ctx.options.magazine_loss == "launcher":
+            count = sum(_percent_up(each, percent) for each in full)
+        else:
+            count = _percent_up(sum(full), percent)
+        said = (
+            f"missile magazine: {percent}% of the full missile load destroyed ({count} salvo(s) of a full {sum(full)})"
+        )
+    ctx.change(ship, said, magazine)
+
+
+def _cargo_or_fittings(ctx: Context, ship: CombatShip, level: str) -> None:
+    """MCS 4.5, Cargo/Fittings (1d6): a share of the cargo, or fittings."""
+    roll = ctx.dice.roll(1, 6, "cargo or fittings")
+    which = t.lookup(t.CARGO_FITTINGS, roll)
+    if ctx.narrate:
+        ctx.say(f"  cargo/fittings: {roll} (1d6): {which}")
+    if which == "cargo":
+        share = t.CARGO_LOSS[level]
+
+        def cargo() -> None:
+            if ship.cargo is not None:
+                ship.cargo -= ship.cargo * share
+
+        ctx.change(ship, f"{float(share):.0%} of cargo destroyed" if ctx.narrate else "", cargo)
+    else:
+        lost = (
+            "all fittings of one type"
+            if level == "critical"
+            else f"{per_tons(ship, t.FITTINGS_TONS_PER_LOSS[level], 0)} fitting(s)"
+        )
+        _note(ctx, ship, f"fittings: {lost} destroyed")
+
+
+def _fuel(ctx: Context, ship: CombatShip, level: str) -> None:
+    """MCS 4.5, Fuel: a share of the displacement in fuel lost."""
+    share = t.FUEL_LOSS[level]
+
+    def fuel() -> None:
+        if ship.fuel is not None:
+            ship.fuel = max(Fraction(0), ship.fuel - ship.displacement * share)
+
+    ctx.change(ship, f"{float(ship.displacement * share):g} tons of fuel lost" if ctx.narrate else "", fuel)
+
+
+def _quarters(ctx: Context, ship: CombatShip, level: str, weapon: Weapon) -> None:
+    """MCS 4.5, Crew Quarters: a share destroyed; a critical hit takes the passengers too."""
+    percent = t.QUARTERS_LOSS_PERCENT[level]
+
+    def quarters() -> None:
+        ship.quarters_lost = min(100, ship.quarters_lost + percent)
+
+    ctx.change(ship, f"{percent}% of crew quarters destroyed" if ctx.narrate else "", quarters)
+    if level == "critical" and ship.passengers:
+        ctx.say("  passengers take a (C) hit")
+        crew_casualties(ctx, ship, "critical", weapon)
+
+
+def _screens(ctx: Context, ship: CombatShip, level: str) -> None:
+    """MCS 4.5, Screens: the meson screen lowered or destroyed."""
+    loss = t.SCREEN_LOSS[level]
+
+    def screen() -> None:
+        if ship.meson_screen is not None:
+            ship.meson_screen = None if loss is None else max(0, ship.meson_screen - loss)
+
+    said = "meson screen destroyed" if loss is None else f"meson screen -{loss}" if ctx.narrate else ""
+    ctx.change(ship, said, screen)
+
+
+def _jump_drive(ctx: Context, ship: CombatShip, level: str) -> None:
+    """MCS 4.5, Jump Drive: jump lowered, a misjump DM, or destroyed."""
+    jump = t.JUMP_LOSS[level]
+    if jump is None:
+
+        def no_jump() -> None:
+            ship.jump = 0
+
+        _destroy_system(ctx, ship, "jump drive", no_jump)
+    elif jump == 0:
+
+        def misjump() -> None:
+            ship.misjump_dm += 1
+
+        ctx.change(ship, "jump drive: +1 DM to misjump", misjump)
+    else:
+
+        def lower_jump() -> None:
+            ship.jump = max(0, (ship.jump or 0) - jump)
+
+        ctx.change(ship, f"jump -{jump}" if ctx.narrate else "", lower_jump)
+
+
+def _drive(ctx: Context, ship: CombatShip, location: str, level: str) -> None:
+    """MCS 4.5, Power Plant and Maneuver Drive: the rating lowered, for one turn or the battle, or destroyed."""
+    amount, one_turn = t.DRIVE_LOSS[level]
+    what = "power" if location == "power plant" else "maneuver"
+    if amount is None:
+
+        def gone() -> None:
+            if what == "power":
+                ship.power = 0
+            else:
+                ship.maneuver = 0
+
+        _destroy_system(ctx, ship, location, gone)
+    elif (ship.power if what == "power" else ship.maneuver) == 0:  # nothing left to lower: the hit is wasted
+        ctx.change(ship, f"{location}: {what} already 0, the hit is wasted" if ctx.narrate else "")
+    elif one_turn:
+        ctx.change(
+            ship,
+            f"{location}: {what} -{amount} for one turn" if ctx.narrate else "",
+            lambda: ship.turn_effects.append(TurnEffect(what, amount, ctx.turn + 1)),
+        )
+    else:
+
+        def lower() -> None:
+            if what == "power":
+                ship.power = None if ship.power is None else max(0, ship.power - amount)
+            else:
+                ship.maneuver = max(0, ship.maneuver - amount)
+
+        effect = f" ({POWER_LOSS_WORDS[ship.power_loss]})" if what == "power" else ""
+        ctx.change(ship, f"{location}: {what} -{amount}{effect}" if ctx.narrate else "", lower)
+
+
 def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, weapon: Weapon) -> None:
     """MCS 4.5: the effect of one interior hit."""
     if location == "electronics":
@@ -433,77 +581,13 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
     elif location in ("spinal", "bay", "turret"):
         battery_hit(ctx, ship, location, level, t.INTERIOR_BATTERY_LOSS)
     elif location == "magazine":
-        percent = t.MAGAZINE_LOSS_PERCENT[level]
-        launchers = [
-            b
-            for g in ship.lines(None, MISSILES)
-            for b in g.batteries
-            if b.salvos is not None and b.full_salvos is not None
-        ]
-
-        def magazine() -> None:
-            if ctx.options.magazine_loss == "launcher":  # the share of each launcher's load, rounded up
-                for battery in launchers:
-                    battery.salvos = max(0, (battery.salvos or 0) - _percent_up(battery.full_salvos or 0, percent))
-                return
-            # "10% of full missile load destroyed": the share of the ship's whole load, rounded up to whole salvos,
-            # each taken from the launcher with the most left (the first on the sheet on a tie).
-            for _ in range(_percent_up(sum(b.full_salvos or 0 for b in launchers), percent)):
-                fullest = max(launchers, key=lambda b: b.salvos or 0, default=None)
-                if fullest is None or not fullest.salvos:
-                    break
-                fullest.salvos -= 1
-
-        said = ""
-        if ctx.narrate:
-            full = [b.full_salvos or 0 for b in launchers]
-            if ctx.options.magazine_loss == "launcher":
-                count = sum(_percent_up(each, percent) for each in full)
-            else:
-                count = _percent_up(sum(full), percent)
-            said = (
-                f"missile magazine: {percent}% of the full missile load destroyed ({count} "
-                f"salvo(s) of a full {sum(full)})"
-            )
-        ctx.change(ship, said, magazine)
+        _magazine(ctx, ship, level)
     elif location == "cargo/fittings":
-        roll = ctx.dice.roll(1, 6, "cargo or fittings")
-        which = t.lookup(t.CARGO_FITTINGS, roll)
-        if ctx.narrate:
-            ctx.say(f"  cargo/fittings: {roll} (1d6): {which}")
-        if which == "cargo":
-            share = t.CARGO_LOSS[level]
-
-            def cargo() -> None:
-                if ship.cargo is not None:
-                    ship.cargo -= ship.cargo * share
-
-            ctx.change(ship, f"{float(share):.0%} of cargo destroyed" if ctx.narrate else "", cargo)
-        else:
-            lost = (
-                "all fittings of one type"
-                if level == "critical"
-                else f"{per_tons(ship, t.FITTINGS_TONS_PER_LOSS[level], 0)} fitting(s)"
-            )
-            _note(ctx, ship, f"fittings: {lost} destroyed")
+        _cargo_or_fittings(ctx, ship, level)
     elif location == "fuel":
-        share = t.FUEL_LOSS[level]
-
-        def fuel() -> None:
-            if ship.fuel is not None:
-                ship.fuel = max(Fraction(0), ship.fuel - ship.displacement * share)
-
-        ctx.change(ship, f"{float(ship.displacement * share):g} tons of fuel lost" if ctx.narrate else "", fuel)
+        _fuel(ctx, ship, level)
     elif location == "crew quarters":
-        percent = t.QUARTERS_LOSS_PERCENT[level]
-
-        def quarters() -> None:
-            ship.quarters_lost = min(100, ship.quarters_lost + percent)
-
-        ctx.change(ship, f"{percent}% of crew quarters destroyed" if ctx.narrate else "", quarters)
-        if level == "critical" and ship.passengers:
-            ctx.say("  passengers take a (C) hit")
-            crew_casualties(ctx, ship, "critical", weapon)
+        _quarters(ctx, ship, level, weapon)
     elif location == "hangar":
         _note(
             ctx,
@@ -515,64 +599,11 @@ def interior_effect(ctx: Context, ship: CombatShip, location: str, level: str, w
             }[level],
         )
     elif location == "screens":
-        loss = t.SCREEN_LOSS[level]
-
-        def screen() -> None:
-            if ship.meson_screen is not None:
-                ship.meson_screen = None if loss is None else max(0, ship.meson_screen - loss)
-
-        said = "meson screen destroyed" if loss is None else f"meson screen -{loss}" if ctx.narrate else ""
-        ctx.change(ship, said, screen)
+        _screens(ctx, ship, level)
     elif location in ("power plant", "maneuver drive"):
-        amount, one_turn = t.DRIVE_LOSS[level]
-        what = "power" if location == "power plant" else "maneuver"
-        if amount is None:
-
-            def gone() -> None:
-                if what == "power":
-                    ship.power = 0
-                else:
-                    ship.maneuver = 0
-
-            _destroy_system(ctx, ship, location, gone)
-        elif (ship.power if what == "power" else ship.maneuver) == 0:  # nothing left to lower: the hit is wasted
-            ctx.change(ship, f"{location}: {what} already 0, the hit is wasted" if ctx.narrate else "")
-        elif one_turn:
-            ctx.change(
-                ship,
-                f"{location}: {what} -{amount} for one turn" if ctx.narrate else "",
-                lambda: ship.turn_effects.append(TurnEffect(what, amount, ctx.turn + 1)),
-            )
-        else:
-
-            def lower() -> None:
-                if what == "power":
-                    ship.power = None if ship.power is None else max(0, ship.power - amount)
-                else:
-                    ship.maneuver = max(0, ship.maneuver - amount)
-
-            effect = f" ({POWER_LOSS_WORDS[ship.power_loss]})" if what == "power" else ""
-            ctx.change(ship, f"{location}: {what} -{amount}{effect}" if ctx.narrate else "", lower)
+        _drive(ctx, ship, location, level)
     elif location == "jump drive":
-        jump = t.JUMP_LOSS[level]
-        if jump is None:
-
-            def no_jump() -> None:
-                ship.jump = 0
-
-            _destroy_system(ctx, ship, "jump drive", no_jump)
-        elif jump == 0:
-
-            def misjump() -> None:
-                ship.misjump_dm += 1
-
-            ctx.change(ship, "jump drive: +1 DM to misjump", misjump)
-        else:
-
-            def lower_jump() -> None:
-                ship.jump = max(0, (ship.jump or 0) - jump)
-
-            ctx.change(ship, f"jump -{jump}" if ctx.narrate else "", lower_jump)
+        _jump_drive(ctx, ship, level)
     else:
         special(ctx, ship, level, weapon)
 
@@ -831,28 +862,40 @@ def resolve_counted(
                 dv = blocked.dv
     against = ship.toughness if options.severity_against == "toughness" else ship.size
     sides = t.PC_SURVIVABILITY_DIE if options.pc_survivability and weapon == "laser" else t.SEVERITY_DIE
-    three = _THREE_D6
     none = t.SEVERITY_LEVELS[0][0]  # a total this low or lower does nothing (MCS 5.2)
     # MCS 5.2, 5.3: the surface severity, then a location and effect for each hit it makes
     total = int(draw() * sides) + 1 + dv - against
-    levels = t.severity_levels(total) if total > none else ()
-    weak = False
-    for level in levels:
-        location = t.SURFACE_BY_ROLL[three[int(draw() * 216)]]
-        if location == "weak spot":
-            weak = True
-        elif location != "no effect":  # bare hull: ``surface_effect`` would only say so
-            surface_effect(ctx, ship, location, level)
-    if not levels and options.location_on_no_effect:
-        weak = t.SURFACE_BY_ROLL[three[int(draw() * 216)]] == "weak spot"
+    weak = _counted_surface(ctx, draw, ship, t.severity_levels(total) if total > none else ())
     # MCS 5.0: armour, then the interior severity and a location for each hit it makes
     change = t.penetration(pen, ship.armour + (t.WEAK_SPOT_ARMOUR if weak else 0))
     if change is None:
         return
     total = int(draw() * sides) + 1 + dv + change - against
-    for level in t.severity_levels(total) if total > none else ():
+    _counted_interior(ctx, draw, ship, weapon, pen, t.severity_levels(total) if total > none else ())
+
+
+def _counted_surface(ctx: Context, draw: Callable[[], float], ship: CombatShip, levels: tuple[str, ...]) -> bool:
+    """``resolve_counted``'s surface hits (MCS 5.3): a location and effect for each level; True at a weak spot."""
+    weak = False
+    for level in levels:
+        location = t.SURFACE_BY_ROLL[_THREE_D6[int(draw() * 216)]]
+        if location == "weak spot":
+            weak = True
+        elif location != "no effect":  # bare hull: ``surface_effect`` would only say so
+            surface_effect(ctx, ship, location, level)
+    if not levels and ctx.options.location_on_no_effect:
+        weak = t.SURFACE_BY_ROLL[_THREE_D6[int(draw() * 216)]] == "weak spot"
+    return weak
+
+
+def _counted_interior(
+    ctx: Context, draw: Callable[[], float], ship: CombatShip, weapon: Weapon, pen: int, levels: tuple[str, ...]
+) -> None:
+    """``resolve_counted``'s interior hits (MCS 4.5, 4.5.1): a location for each level (facilities the ship lacks
+    re-rolled), component armour, the effect and its crew hits."""
+    for level in levels:
         while True:  # MCS 4.5: facilities the ship lacks are re-rolled
-            location, crew = t.INTERIOR_BY_ROLL[three[int(draw() * 216)]]
+            location, crew = t.INTERIOR_BY_ROLL[_THREE_D6[int(draw() * 216)]]
             if not facility_missing(ship, location):
                 break
         hit_level = level
