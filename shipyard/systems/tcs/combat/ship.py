@@ -1,0 +1,243 @@
+"""A High Guard ship as combat sees it (reference §2.1): size code, configuration, computer model, agility,
+armour, its batteries by weapon with their factor, count and bearing count, and its defences. Built from any High
+Guard sheet shipyard reads: the USP as printed (or as recomputed from a component sheet), the battery lines, the
+summary. Where a sheet does not say what combat needs, a reading supplies it and ``assumed`` says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from shipyard.systems.highguard import charts as hg
+from shipyard.systems.highguard.design import Design, recompute
+from shipyard.systems.highguard.model import BatteryCounts, HighGuardShip, UspProfile
+from shipyard.systems.tcs.combat import tables as t
+from shipyard.systems.tcs.combat.readings import DEFAULT_READINGS, Readings
+
+#: The weapons that fire offensively, by USP column, in the USP's order; and the USP's word for each (``--battery``).
+OFFENSIVE_COLUMNS = ("laser", "energy", "particle_accelerator", "meson", "missile")
+WEAPON_WORDS = {
+    "laser": "laser",
+    "energy": "energy",
+    "particle_accelerator": "pa",
+    "meson": "meson",
+    "missile": "missile",
+}
+#: The weapons' names in text.
+WEAPON_NAMES = {
+    "laser": "beam laser",
+    "pulse_laser": "pulse laser",
+    "energy": "energy weapon",
+    "particle_accelerator": "particle accelerator",
+    "meson": "meson gun",
+    "missile": "missile",
+}
+#: A sheet's flag for pulse lasers (High Guard Shipyard prints "Pulse Lasers" under the USP).
+PULSE_FLAG = "pulse"
+
+
+class Battery:
+    """The batteries of one weapon type of a ship: the USP's factor (a spinal mount's letter as its number), how
+    many there are and how many bear."""
+
+    __slots__ = ("bearing", "count", "factor", "spinal", "weapon")
+
+    def __init__(self, weapon: str, factor: int, count: int, bearing: int, spinal: bool) -> None:
+        self.weapon = weapon  # "laser", "pulse_laser", "energy", "particle_accelerator", "meson", "missile"
+        self.factor = factor
+        self.count = count
+        self.bearing = bearing
+        self.spinal = spinal
+
+    @property
+    def table(self) -> str:
+        """The to-hit table's key (tables.TO_HIT_BAY, TO_HIT_SPINAL)."""
+        return "beam" if self.weapon in ("laser", "pulse_laser", "energy") else self.weapon
+
+    @property
+    def letter(self) -> str:
+        return hg.ehex(self.factor)
+
+    def label(self) -> str:
+        name = WEAPON_NAMES[self.weapon]
+        return f"{name} spinal mount {self.letter}" if self.spinal else f"{name} battery, factor {self.factor}"
+
+
+class Defence:
+    """A defensive battery type: its factor and how many batteries bear."""
+
+    __slots__ = ("bearing", "count", "factor")
+
+    def __init__(self, factor: int, count: int, bearing: int) -> None:
+        self.factor = factor
+        self.count = count
+        self.bearing = bearing
+
+
+class Combatant:
+    """One ship in High Guard combat, undamaged."""
+
+    def __init__(
+        self,
+        name: str,
+        size: int,
+        configuration: int,
+        computer: int,
+        fib: bool,
+        agility: int,
+        armour: int,
+        batteries: list[Battery],
+        sand: Defence | None,
+        repulsor: Defence | None,
+        damper: int,
+        meson_screen: int,
+        black_globe: int,
+        missiles: str,
+        tons: int,
+        assumed: list[str],
+    ) -> None:
+        self.name = name
+        self.size = size
+        self.configuration = configuration
+        self.computer = computer
+        self.fib = fib
+        self.agility = agility
+        self.armour = armour
+        self.batteries = batteries
+        self.sand = sand
+        self.repulsor = repulsor
+        self.damper = damper
+        self.meson_screen = meson_screen
+        self.black_globe = black_globe
+        self.missiles = missiles  # "nuclear" or "he"
+        self.tons = tons
+        self.assumed = assumed
+
+    def offensive(self, weapon: str) -> list[Battery]:
+        """The batteries of a USP weapon word (``missile``, ``laser``, ``energy``, ``pa``, ``meson``)."""
+        column = {word: column for column, word in WEAPON_WORDS.items()}.get(weapon)
+        kinds = ("laser", "pulse_laser") if column == "laser" else (column,)
+        return [b for b in self.batteries if b.weapon in kinds]
+
+    def beam_defence(self) -> Iterator[tuple[str, Battery]]:
+        """The batteries that may fire at missiles: lasers, then energy weapons (turrets and bays)."""
+        for battery in self.batteries:
+            if battery.weapon in ("laser", "pulse_laser", "energy") and not battery.spinal:
+                yield battery.weapon, battery
+
+
+def _usp(ship: HighGuardShip, design: Design) -> UspProfile | None:
+    if ship.usp is not None:
+        return ship.usp
+    if not design.usp:
+        return None
+    try:
+        return UspProfile.model_validate({"text": "", **design.usp})
+    except ValueError:
+        return None
+
+
+def _counts(ship: HighGuardShip, design: Design, line: BatteryCounts | None) -> dict[str, int]:
+    """Batteries by USP column: the sheet's line, else the component sheet's turret and bay groups."""
+    if line is not None:
+        return {column: line.get(column) for column in hg_columns()}
+    counts = dict.fromkeys(hg_columns(), 0)
+    for turret in design.turrets:
+        counts[turret.column] += turret.batteries or 0
+    for bay in design.bays:
+        column = hg.BAY_COLUMN.get(bay.weapon)
+        if column is not None:
+            counts[column] += bay.count
+    if design.spinal is not None:
+        counts[design.spinal[0]] = max(1, counts[design.spinal[0]])
+    return counts
+
+
+def hg_columns() -> tuple[str, ...]:
+    return ("sandcaster", "repulsor", *OFFENSIVE_COLUMNS)
+
+
+def _computer(code: str) -> tuple[int, bool]:
+    """The model number and whether it is fib, of a USP computer digit (fib A-J: 1-9; bis R, S: 1, 2)."""
+    computer = hg.COMPUTER_BY_CODE.get(code)
+    if computer is None:
+        return 0, False
+    return hg.computer_size(computer), computer.model.endswith("fib")
+
+
+def combatant(ship: HighGuardShip, readings: Readings = DEFAULT_READINGS) -> Combatant | None:
+    """The combat state of ``ship``; None when the sheet gives no USP and none can be recomputed."""
+    design = recompute(ship)
+    usp = _usp(ship, design)
+    if usp is None:
+        return None
+    assumed: list[str] = []
+    size = hg.ehex_value(usp.hull_code) or 0
+    counts = _counts(ship, design, ship.batteries)
+    if ship.bearing is not None:
+        bearing = {column: ship.bearing.get(column) for column in hg_columns()}
+    else:
+        share = t.bearing_share(size)
+        bearing = {column: count * share // 100 for column, count in counts.items()}
+        assumed.append(f"no bearing line: {share}% of the batteries bear (RB's share by size code)")
+    pulse = any(PULSE_FLAG in flag.lower() for flag in ship.flags)
+    batteries = []
+    for column in OFFENSIVE_COLUMNS:
+        letter = usp.spinal(column)
+        factor = hg.ehex_value(letter) if letter else getattr(usp, column)
+        if not factor:
+            continue
+        count = counts.get(column) or (1 if letter else 0)
+        if not count:
+            count = 1
+            assumed.append(f"{column.replace('_', ' ')} factor {factor} with no battery count: one battery")
+        weapon = "pulse_laser" if column == "laser" and pulse else column
+        batteries.append(
+            Battery(
+                weapon,
+                int(factor),
+                count,
+                min(count, bearing.get(column) or 0) if letter is None else min(count, bearing.get(column) or count),
+                letter is not None,
+            )
+        )
+    if any(b.weapon == "missile" for b in batteries):
+        assumed.append(f"missiles {readings.missiles} (reading missiles; the sheet does not say)")
+    computer, fib = _computer(usp.computer)
+    agility = _agility(ship, design, usp, readings, assumed)
+    return Combatant(
+        name=ship.display_name,
+        size=size,
+        configuration=usp.configuration,
+        computer=computer,
+        fib=fib,
+        agility=agility,
+        armour=usp.armour,
+        batteries=batteries,
+        sand=Defence(usp.sandcaster, counts["sandcaster"], bearing["sandcaster"]) if usp.sandcaster else None,
+        repulsor=Defence(usp.repulsor, counts["repulsor"], bearing["repulsor"]) if usp.repulsor else None,
+        damper=usp.damper,
+        meson_screen=usp.meson_screen,
+        black_globe=usp.black_globe,
+        missiles=readings.missiles,
+        tons=int(ship.tonnage or 0),
+        assumed=assumed,
+    )
+
+
+def _agility(ship: HighGuardShip, design: Design, usp: UspProfile, readings: Readings, assumed: list[str]) -> int:
+    printed = ship.summary.get("Agility")
+    if printed is not None:
+        agility = int(printed)
+    elif design.agility is not None:
+        agility = design.agility
+        assumed.append(f"agility {agility}: recomputed from the spare EP (the sheet prints none)")
+    else:
+        agility = usp.maneuver
+        assumed.append(f"agility {agility}: the maneuver rating (the sheet gives no agility and no EP to find one)")
+    if readings.agility == "laden" and ship.laden_tonnage is not None:
+        laden = ship.laden_usp.maneuver if ship.laden_usp is not None else design.laden_ratings.get("maneuver")
+        if laden is not None and laden < agility:
+            assumed.append(f"agility {laden} laden (the laden maneuver rating; reading agility = laden)")
+            agility = laden
+    return agility
