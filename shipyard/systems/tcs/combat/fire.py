@@ -312,8 +312,9 @@ def interior_dm(rolls: TableRolls, readings: Readings) -> int:
 
 def draw(shot: Attack, rng: random.Random) -> list[tuple[str, str]] | None:
     """One battery's fire drawn: None when it misses or is stopped, else each damage roll as (table, result) in
-    order: an interior explosion is followed by its roll on the interior table, a critical hit by its roll on the
-    critical hit table ("critical"); the automatic criticals come last ("automatic critical")."""
+    order: an interior explosion is followed by its roll on the interior table ("interior explosion"), a critical
+    hit by its roll on the critical hit table ("critical"); the automatic criticals come last ("automatic
+    critical")."""
     readings = shot.readings
     if not succeeds(shot.to_hit, readings, rng):
         return None
@@ -327,7 +328,7 @@ def draw(shot: Attack, rng: random.Random) -> list[tuple[str, str]] | None:
             results.append((rolls.table, result))
             if result == t.INTERIOR_EXPLOSION:
                 result, _ = table_roll(TableRolls("interior", 0, interior_dm(rolls, readings)), readings, rng)
-                results.append(("interior", result))
+                results.append(("interior explosion", result))
             if result == t.CRITICAL:
                 results.append(("critical", critical(rng, readings)))
     results += [("automatic critical", critical(rng, readings)) for _ in range(shot.criticals)]
