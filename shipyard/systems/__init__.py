@@ -95,7 +95,7 @@ SYSTEMS = (
     System(
         name="tcs",
         title="Trillion Credit Squadron 1982: tournament checks, fleets, Appendix A, battle formation",
-        prefixes=("TCS", "SCN", "DMG", "APX", "FRM"),
+        prefixes=("TCS", "SCN", "DMG", "APX", "FRM", "HGC"),
         builds_on="highguard",
         formats=(
             Format("fleet", "fleet", "a fleet", toml_table="[[ship]]", instead="check it with 'shipyard check'"),
@@ -125,6 +125,7 @@ SYSTEMS = (
         commands=(
             Commands("score", "shipyard.systems.tcs.cli:score", single=True),
             Commands("formation", "shipyard.systems.tcs.cli:formation", single=True),
+            Commands("tcs", "shipyard.systems.tcs.combat.cli:app"),
         ),
         api="shipyard.systems.tcs.api",
     ),

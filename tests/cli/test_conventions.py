@@ -43,6 +43,18 @@ RUNS: dict[str, tuple[list[str], int | None]] = {
         1,
     ),
     "formation": (["fixtures/tcs/battle/turn-log.toml"], 0),
+    "tcs shot": (
+        [
+            "fixtures/highguard/copies/tcs1981/cisor.txt",
+            "fixtures/highguard/copies/tcs1981/eurisko.txt",
+            "-b",
+            "meson",
+            "-r",
+            "short",
+        ],
+        0,
+    ),
+    "tcs readings": ([], None),
     "combat shot": (["examples/kuvasz.usd", "examples/hollyfields.usd", "-b", "#1", "-r", "m"], 0),
     "combat resolve": (["examples/coronation-hollyfields.toml"], 0),
     "combat battle": (["examples/kuvasz.usd", "examples/midu-agashaan.usd", "-n", "20", "-j", "1"], 0),

@@ -48,7 +48,7 @@ def test_the_published_eurisko_as_combat_reads_it(eurisko):
         ("missile", 3, 29, 29, False),
     ]
     assert e.tons == 11100
-    assert any("missiles nuclear" in text for text in e.assumed)  # the sheet does not say: a named reading
+    assert e.missiles == "nuclear"  # the sheet does not say: the reading missiles names it
 
 
 def test_missile_battery_against_the_eurisko(eurisko):

@@ -4,6 +4,7 @@ that does not read is a located finding."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -12,12 +13,26 @@ from shipyard.core.codes import exit_status
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 
 if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
+    from shipyard.systems.tcs.combat.odds import ShotOdds
+    from shipyard.systems.tcs.combat.readings import Readings
     from shipyard.systems.tcs.scoring import FleetScore, Standing
 
-__all__ = ["Scoring", "check_formation_log", "score", "scoring_document", "write_score_workbook"]
+__all__ = [
+    "HgShot",
+    "HgShotRequest",
+    "Scoring",
+    "check_formation_log",
+    "hg_readings",
+    "hg_shot",
+    "score",
+    "scoring_document",
+    "write_score_workbook",
+]
 #: The records this module's functions take or give back, by ``"module:attribute"``: docs/api.md documents each
 #: beside the functions (a test holds every record a public signature names to it).
 RECORDS = (
+    "shipyard.systems.tcs.combat.odds:ShotOdds",
+    "shipyard.systems.tcs.combat.readings:Readings",
     "shipyard.systems.tcs.scoring:FleetScore",
     "shipyard.systems.tcs.scoring:Standing",
 )
@@ -173,3 +188,94 @@ def check_formation_log(path: str | Path) -> tuple[int | None, list[Diagnostic],
     if parsed is None:
         return None, found, []
     return len(parsed.turn), check_log(parsed, str(path), positions), []
+
+
+def hg_readings(*pairs: str, rerolls: bool = False) -> Readings:
+    """The readings of High Guard combat (docs/tcs-combat.md, "Readings"), each ``NAME=VALUE`` chosen, with the
+    TCS82 re-rolls on or off: ``hg_readings("beam_sand_base=8")``. A ValueError names the readings or values there
+    are."""
+    from dataclasses import replace
+
+    from shipyard.systems.tcs.combat.readings import with_readings
+
+    return replace(with_readings(list(pairs)), rerolls=rerolls)
+
+
+@dataclass(frozen=True)
+class HgShotRequest:
+    """One battery's fire at one ship in High Guard combat: the sheets, the battery by the USP's word for its weapon
+    (``missile``, ``laser``, ``energy``, ``pa``, ``meson``; ``missile#2``: the second), the range (``long`` or
+    ``short``), the defender's active defences assigned to it (``{"sand": 1, "beam": 2, "repulsor": 1}``), the
+    readings, and TCS82's concentrated fire and emergency agility."""
+
+    attacker: str | Path
+    target: str | Path
+    battery: str
+    band: str = "long"
+    defence: dict[str, int] = field(default_factory=dict)
+    readings: Readings | None = None
+    concentrated: bool = False
+    emergency_agility: bool = False
+    attacker_ship: str | None = None
+    target_ship: str | None = None
+
+
+class HgShot(NamedTuple):
+    """The exact odds (None when the shot cannot be worked), the ships' names, what was assumed about them, every
+    finding, and whether an input could not be used at all."""
+
+    odds: ShotOdds | None
+    attacker: str
+    target: str
+    assumed: list[str]
+    diagnostics: list[Diagnostic]
+    unreadable: bool = False
+
+
+def hg_shot(request: HgShotRequest) -> HgShot:
+    """The exact odds of one battery's fire at one ship, every chance a fraction.
+
+    >>> shot = hg_shot(HgShotRequest("fixtures/highguard/copies/tcs1981/cisor.txt",
+    ...                              "fixtures/highguard/copies/tcs1981/eurisko.txt", "meson", "short"))
+    >>> shot.odds.p_through
+    Fraction(275, 2592)
+    """
+    from shipyard.systems.tcs.combat.build import load_combatant
+    from shipyard.systems.tcs.combat.fire import CannotFire, attack
+    from shipyard.systems.tcs.combat.odds import ShotOdds
+    from shipyard.systems.tcs.combat.readings import DEFAULT_READINGS
+
+    r = request
+    readings = r.readings or DEFAULT_READINGS
+    firer, found, bad = load_combatant(r.attacker, r.attacker_ship, readings)
+    aimed, more, bad_target = load_combatant(r.target, r.target_ship, readings)
+    found += more
+    if firer is None or aimed is None:
+        return HgShot(None, "", "", [], found, bad or bad_target)
+    word, _, index = r.battery.strip().lower().partition("#")
+    batteries = firer.offensive(word)
+    number = int(index) if index.isdigit() else 1
+    where = Span(path=str(r.attacker), line=1, col=1)
+    if not batteries or number < 1 or number > batteries[0].count or (index and not index.isdigit()):
+        held = ", ".join(f"{b.weapon.replace('_', ' ')} x{b.count}" for b in firer.batteries) or "none"
+        found.append(
+            Diagnostic(
+                code="HGC002",
+                severity=Severity.ERROR,
+                span=where,
+                message=f"{firer.name} has no battery {r.battery!r}: its batteries are {held} "
+                "(name one as missile, laser, energy, pa or meson, and #N for the Nth)",
+            )
+        )
+        return HgShot(None, firer.name, aimed.name, [], found, True)
+    try:
+        shot = attack(
+            firer, batteries[0], aimed, r.band, dict(r.defence), readings, r.concentrated, r.emergency_agility
+        )
+    except CannotFire as why:
+        found.append(Diagnostic(code="HGC003", severity=Severity.ERROR, span=where, message=str(why)))
+        return HgShot(None, firer.name, aimed.name, [], found)
+    assumed = [f"{firer.name}: {text}" for text in firer.assumed] + [f"{aimed.name}: {text}" for text in aimed.assumed]
+    if batteries[0].weapon == "missile":
+        assumed.append(f"{firer.name}: missiles {firer.missiles} (the sheet does not say; reading missiles)")
+    return HgShot(ShotOdds(shot), firer.name, aimed.name, assumed, found)

@@ -129,6 +129,10 @@ class Readings:
 DEFAULT_READINGS = Readings()
 
 
+#: How near a misspelt reading's name must be to be offered (difflib's ratio).
+NEAR_NAME = 0.6
+
+
 class ReadingError(ValueError):
     """A reading or a value that does not exist; the message names what would."""
 
@@ -139,7 +143,10 @@ def with_readings(pairs: list[str], base: Readings = DEFAULT_READINGS) -> Readin
     for pair in pairs:
         name, equals, value = (part.strip() for part in pair.partition("="))
         if name not in CHOICES:
-            raise ReadingError(f"no reading {name!r}: the readings are {', '.join(CHOICES)}")
+            from shipyard.core.names import meant_hint
+
+            hint = meant_hint(name, CHOICES, NEAR_NAME)
+            raise ReadingError(f"no reading {name!r}{hint}: the readings are {', '.join(CHOICES)}")
         values = [choice for choice, _ in CHOICES[name]]
         if not equals or value not in values:
             raise ReadingError(f"{name} takes {' or '.join(values)}, not {value!r}")

@@ -201,8 +201,6 @@ def combatant(ship: HighGuardShip, readings: Readings = DEFAULT_READINGS) -> Com
                 letter is not None,
             )
         )
-    if any(b.weapon == "missile" for b in batteries):
-        assumed.append(f"missiles {readings.missiles} (reading missiles; the sheet does not say)")
     computer, fib = _computer(usp.computer)
     agility = _agility(ship, design, usp, readings, assumed)
     return Combatant(

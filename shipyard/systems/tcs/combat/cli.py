@@ -1,0 +1,187 @@
+"""``shipyard tcs shot``: the exact odds of one battery's fire in High Guard (1980) combat, with the TCS 1982
+tournament's overlays as options (docs/tcs-combat.md)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+
+from shipyard.core.codes import exit_status
+from shipyard.core.names import quoted
+from shipyard.report.console import (
+    Lines,
+    Output,
+    TextOrJson,
+    format_option,
+    inputs,
+    output_option,
+    path_or_stdin,
+    quiet_option,
+    report,
+)
+
+app = typer.Typer(
+    help="High Guard (1980) combat as the TCS 1982 tournament fought it: the exact odds of a battery's fire.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+#: The active defences ``--defence`` assigns, by name.
+DEFENCES = ("sand", "beam", "laser", "energy", "repulsor")
+
+
+class Band(StrEnum):
+    long = "long"
+    short = "short"
+
+
+def _defence(values: list[str]) -> dict[str, int]:
+    """``sand=1,beam=2`` (repeatable, or comma-separated): batteries of each kind assigned against the shot."""
+    found: dict[str, int] = {}
+    for value in values:
+        for part in filter(None, (p.strip() for p in value.split(","))):
+            name, equals, count = (each.strip() for each in part.partition("="))
+            if name not in DEFENCES or (equals and not count.isdigit()):
+                raise typer.BadParameter(
+                    f"expected KIND or KIND=N, KIND one of {', '.join(DEFENCES)} (sand=1), got {quoted(part)}",
+                    param_hint="--defence",
+                )
+            found[name] = found.get(name, 0) + (int(count) if equals else 1)
+    return found
+
+
+def shot(
+    attacker: Path = typer.Argument(
+        ..., help="The firing ship's High Guard sheet ('-': standard input).", parser=path_or_stdin, show_default=False
+    ),
+    defender: Path = typer.Argument(
+        ..., help="The target's High Guard sheet.", parser=path_or_stdin, show_default=False
+    ),
+    battery: str = typer.Option(
+        ...,
+        "--battery",
+        "-b",
+        metavar="WEAPON",
+        help="The firing battery by the USP's word: missile, laser, energy, pa or meson (WEAPON#N: the Nth of them).",
+        show_default=False,
+    ),
+    band: Band = typer.Option(
+        ..., "--range", "-r", help="long or short (the first turn of a battle is long).", case_sensitive=False
+    ),
+    defence: list[str] = typer.Option(
+        [],
+        "--defence",
+        metavar="KIND=N",
+        help="The defender's active defences assigned against this fire: sand=N, beam=N (lasers, then energy "
+        "weapons), laser=N, energy=N, repulsor=N; each battery one roll. Default: none assigned.",
+    ),
+    reading: list[str] = typer.Option(
+        [],
+        "--reading",
+        metavar="NAME=VALUE",
+        help="Another reading where the sources differ, such as beam_sand_base=8 (repeatable; 'shipyard tcs "
+        "readings' lists them).",
+    ),
+    rerolls: bool = typer.Option(
+        False,
+        "--rerolls",
+        help="TCS82: natural 12s to hit and penetrate re-rolled at +6, natural 2s on damage at -6 armour.",
+    ),
+    concentrated: bool = typer.Option(
+        False,
+        "--concentrated",
+        help="TCS82 concentrated fire: short range, +1 to hit, DMs one further from zero, -1 damage.",
+    ),
+    emergency_agility: bool = typer.Option(
+        False, "--emergency-agility", help="TCS82: the firer uses emergency agility (-2 on its missile fire)."
+    ),
+    attacker_ship: str = typer.Option(
+        None,
+        "--attacker-ship",
+        metavar="NAME",
+        show_default=False,
+        help="The firing ship, when its sheet holds several.",
+    ),
+    target_ship: str = typer.Option(
+        None, "--target-ship", metavar="NAME", show_default=False, help="The target, when its sheet holds several."
+    ),
+    output_format: TextOrJson = format_option(),
+    output: Path = output_option(),
+    quiet: bool = quiet_option(),
+) -> None:
+    """The exact odds of one battery of ATTACKER firing at DEFENDER: the to-hit number and each DM by name, each
+    penetration roll, the chance to hit and get through, each damage table's results, the automatic critical hits.
+
+    Exit 1 when the battery cannot fire at that range or a sheet has an error finding; 2 when a sheet cannot be
+    read, names no such ship, or -b names no battery of the ship."""
+    from shipyard.systems.tcs import api
+    from shipyard.systems.tcs.combat.readings import ReadingError
+
+    try:
+        readings = api.hg_readings(*reading, rerolls=rerolls)
+    except ReadingError as why:
+        raise typer.BadParameter(str(why), param_hint="--reading") from None
+    sink = Output(output, quiet, (attacker, defender))
+    with inputs([attacker, defender]) as (attacker_path, defender_path):
+        request = api.HgShotRequest(
+            attacker=attacker_path,
+            target=defender_path,
+            battery=battery,
+            band=band.value,
+            defence=_defence(defence),
+            readings=readings,
+            concentrated=concentrated,
+            emergency_agility=emergency_agility,
+            attacker_ship=attacker_ship,
+            target_ship=target_ship,
+        )
+        result = api.hg_shot(request)
+        report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+        json_form = sink.form(output_format) is TextOrJson.json
+        if result.odds is None:
+            if json_form:
+                sink.json(None, result.diagnostics)
+            raise typer.Exit(exit_status(result.diagnostics, result.unreadable) or 1)
+        from shipyard.systems.tcs.combat.report import shot_document, shot_text
+
+        band_used = "short" if concentrated else band.value
+        if json_form:
+            document = shot_document(result.odds, result.attacker, result.target, band_used)
+            sink.json({**document, "assumptions": result.assumed}, result.diagnostics)
+        else:
+            sink.text(shot_text(result.odds, result.attacker, result.target, band_used, result.assumed))
+    raise typer.Exit(exit_status(result.diagnostics))
+
+
+def readings(
+    output_format: TextOrJson = format_option(),
+    output: Path = output_option(),
+    quiet: bool = quiet_option(),
+) -> None:
+    """The readings of High Guard combat where the sources differ: each one's values, the default first, and what
+    each means (choose another with --reading NAME=VALUE)."""
+    from shipyard.systems.tcs.combat.readings import CHOICES
+
+    sink = Output(output, quiet, ())
+    if sink.form(output_format) is TextOrJson.json:
+        sink.json(
+            {
+                name: [
+                    {"value": value, "meaning": meaning, "default": index == 0}
+                    for index, (value, meaning) in enumerate(choices)
+                ]
+                for name, choices in CHOICES.items()
+            }
+        )
+        return
+    lines = []
+    for name, choices in CHOICES.items():
+        lines.append(name)
+        lines += [f"  {value}{' (default)' if i == 0 else ''}: {meaning}" for i, (value, meaning) in enumerate(choices)]
+    sink.text("\n".join(lines) + "\n")
+
+
+app.command("shot")(shot)
+app.command("readings")(readings)
