@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from shipyard.api import load
 from shipyard.cli import app
+from shipyard.core.intervals import wilson
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
     PARALLEL_FROM,
@@ -25,7 +26,6 @@ from shipyard.systems.mcs.combat.battle import (
     build_fleets,
     count,
     run_many,
-    wilson,
 )
 from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.combat.dice import RandomDice

@@ -11,7 +11,6 @@ result does not depend on which process ran it.
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Iterable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from pydantic import Field, model_validator
 
 from shipyard.core.collector import fewer_collections
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.intervals import wilson
 from shipyard.core.names import meant_hint, quoted, spelt
 from shipyard.core.processes import running_pool, worker_count
 from shipyard.core.references import OUTSIDE_CODE, referenced, unread
@@ -36,9 +36,6 @@ from shipyard.systems.mcs.combat.readings import Readings
 from shipyard.systems.mcs.combat.state import NEAR_NAME, CombatShip
 from shipyard.systems.mcs.combat.turns import Fleet, Tally, fight, weapon_batteries
 from shipyard.systems.mcs.model import UsdShip
-
-#: The z of a 95% interval (the normal quantile 0.975), for the Wilson score interval of a chance.
-Z_95 = 1.959963984540054
 
 
 class ShipRef(Entry):
@@ -71,19 +68,6 @@ class Engagement(Entry):
     start_range: Band = "x"
     turns: int = Field(10, ge=1, le=MAX_TURNS)
     options: Options = Field(default_factory=Options)
-
-
-def wilson(successes: int, runs: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a chance seen ``successes`` times in ``runs``."""
-    if runs == 0:
-        return 0.0, 1.0
-    p = successes / runs
-    centre = (p + z * z / (2 * runs)) / (1 + z * z / runs)
-    half = z * math.sqrt(p * (1 - p) / runs + z * z / (4 * runs * runs)) / (1 + z * z / runs)
-    # At 0 and all the interval's end is the chance itself; in floats it falls a hair inside (0.9999999999999999).
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == runs else min(1.0, centre + half)
-    return low, high
 
 
 class ShipSummary(TypedDict):

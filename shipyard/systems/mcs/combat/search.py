@@ -28,6 +28,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.intervals import wilson
 from shipyard.core.names import quoted
 from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import ClosedTable, FileName, locate, read_toml_file
@@ -40,7 +41,6 @@ from shipyard.systems.mcs.combat.battle import (
     load_engagement,
     sheet_ships,
     ship_template,
-    wilson,
 )
 from shipyard.systems.mcs.combat.build import combat_ship
 from shipyard.systems.mcs.combat.knobs import DEFAULTS, FOLDS, KNOBS
