@@ -55,6 +55,7 @@ RUNS: dict[str, tuple[list[str], int | None]] = {
         0,
     ),
     "tcs readings": ([], None),
+    "tcs battle": (["fixtures/tcs/battle/fleet-a.toml", "fixtures/tcs/battle/fleet-b.toml", "-n", "20"], 0),
     "combat shot": (["examples/kuvasz.usd", "examples/hollyfields.usd", "-b", "#1", "-r", "m"], 0),
     "combat resolve": (["examples/coronation-hollyfields.toml"], 0),
     "combat battle": (["examples/kuvasz.usd", "examples/midu-agashaan.usd", "-n", "20", "-j", "1"], 0),

@@ -27,6 +27,8 @@ def ship(
     fib: bool = False,
     missiles: str = "nuclear",
     defences: int = 1,
+    tons: int = 1000,
+    power: int = 5,
 ) -> Combatant:
     """A ship with only what a test names."""
     return Combatant(
@@ -44,8 +46,9 @@ def ship(
         meson_screen=meson_screen,
         black_globe=0,
         missiles=missiles,
-        tons=1000,
+        tons=tons,
         assumed=[],
+        power=power,
     )
 
 

@@ -4,6 +4,7 @@ that does not read is a located finding."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -13,15 +14,21 @@ from shipyard.core.codes import exit_status
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 
 if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
+    from shipyard.systems.tcs.combat.battle import Scored
+    from shipyard.systems.tcs.combat.count import Counted
+    from shipyard.systems.tcs.combat.engine import Orders
     from shipyard.systems.tcs.combat.odds import ShotOdds
     from shipyard.systems.tcs.combat.readings import Readings
     from shipyard.systems.tcs.scoring import FleetScore, Standing
 
 __all__ = [
+    "HgBattle",
+    "HgBattleRequest",
     "HgShot",
     "HgShotRequest",
     "Scoring",
     "check_formation_log",
+    "hg_battle",
     "hg_readings",
     "hg_shot",
     "score",
@@ -31,6 +38,9 @@ __all__ = [
 #: The records this module's functions take or give back, by ``"module:attribute"``: docs/api.md documents each
 #: beside the functions (a test holds every record a public signature names to it).
 RECORDS = (
+    "shipyard.systems.tcs.combat.battle:Scored",
+    "shipyard.systems.tcs.combat.count:Counted",
+    "shipyard.systems.tcs.combat.engine:Orders",
     "shipyard.systems.tcs.combat.odds:ShotOdds",
     "shipyard.systems.tcs.combat.readings:Readings",
     "shipyard.systems.tcs.scoring:FleetScore",
@@ -279,3 +289,62 @@ def hg_shot(request: HgShotRequest) -> HgShot:
     if batteries[0].weapon == "missile":
         assumed.append(f"{firer.name}: missiles {firer.missiles} (the sheet does not say; reading missiles)")
     return HgShot(ShotOdds(shot), firer.name, aimed.name, assumed, found)
+
+
+@dataclass(frozen=True)
+class HgBattleRequest:
+    """Two fleets (fleet files, folders of sheets, or sheets) in TCS battle: one narrated (``runs`` 1) or many
+    counted, from ``seed`` over ``jobs`` processes; the readings (the TCS82 re-rolls on, as the tournament plays)
+    and each side's doctrine."""
+
+    fleet_a: str | Path
+    fleet_b: str | Path
+    runs: int = 1
+    seed: int = 0
+    jobs: int = 1
+    readings: Readings | None = None
+    orders: tuple[Orders, Orders] | None = None
+
+
+class HgBattle(NamedTuple):
+    """The battles counted (None when a fleet cannot fight), one battle's narration and score with each side's
+    damage record (a single run), every finding, and whether an input could not be used at all."""
+
+    counted: Counted | None
+    narration: list[str] | None
+    single: Scored | None
+    diagnostics: list[Diagnostic]
+    unreadable: bool = False
+
+
+def hg_battle(request: HgBattleRequest, progress: Callable[[int, int], None] | None = None) -> HgBattle:
+    """TCS battles under High Guard combat, scored by Appendix A.
+
+    >>> result = hg_battle(HgBattleRequest("fixtures/tcs/battle/fleet-a.toml", "fixtures/tcs/battle/fleet-b.toml",
+    ...                                    runs=40, seed=1))
+    >>> [side.name for side in result.counted.sides], result.counted.runs
+    (['Blue', 'Red'], 40)
+    """
+    from dataclasses import replace
+
+    from shipyard.systems.tcs.combat.battle import fight_once, fleet_side, score
+    from shipyard.systems.tcs.combat.count import count, counted_one
+    from shipyard.systems.tcs.combat.engine import Orders
+    from shipyard.systems.tcs.combat.readings import DEFAULT_READINGS
+
+    r = request
+    readings = r.readings or replace(DEFAULT_READINGS, rerolls=True)
+    orders = r.orders or (Orders(), Orders())
+    found: list[Diagnostic] = []
+    sides = [
+        fleet_side(Path(path), readings, side_orders, found)
+        for path, side_orders in zip((r.fleet_a, r.fleet_b), orders, strict=True)
+    ]
+    if sides[0] is None or sides[1] is None:
+        return HgBattle(None, None, None, found, True)
+    fleets = [sides[0], sides[1]]
+    if r.runs == 1:
+        narration: list[str] = []
+        scored = score(fight_once(fleets, readings, r.seed, 0, narration), fleets, keep_records=True)
+        return HgBattle(counted_one(fleets, r.seed, scored), narration, scored, found)
+    return HgBattle(count(fleets, readings, r.runs, r.seed, r.jobs, progress), None, None, found)

@@ -60,8 +60,10 @@ def load_scenario(path: Path) -> tuple[Scenario | None, list[Diagnostic]]:
 
 
 def is_fleet_file(path: Path) -> bool:
-    """A ``.toml`` whose ``ship`` is a list of tables (a design has one ``[ship]`` table)."""
-    if path.suffix.lower() != ".toml" or not path.is_file():
+    """A ``.toml`` (or standard input) whose ``ship`` is a list of tables (a design has one ``[ship]`` table)."""
+    from shipyard.core.stdin import shown
+
+    if (path.suffix.lower() != ".toml" and shown(str(path)) == str(path)) or not path.is_file():
         return False
     text = read_limited_text(path)
     if text is None:

@@ -17,6 +17,7 @@ from shipyard.report.console import (
     format_option,
     inputs,
     output_option,
+    outside_option,
     path_or_stdin,
     quiet_option,
     report,
@@ -185,3 +186,102 @@ def readings(
 
 app.command("shot")(shot)
 app.command("readings")(readings)
+
+
+class RangeChoice(StrEnum):
+    best = "best"
+    long = "long"
+    short = "short"
+
+
+class FireChoice(StrEnum):
+    spread = "spread"
+    focus = "focus"
+
+
+def battle(
+    fleet_a: Path = typer.Argument(
+        ..., help="Fleet A: a fleet file, a folder of sheets or a sheet.", parser=path_or_stdin, show_default=False
+    ),
+    fleet_b: Path = typer.Argument(..., help="Fleet B.", parser=path_or_stdin, show_default=False),
+    runs: int = typer.Option(1, "--runs", "-n", min=1, help="Battles to fight: 1 is narrated, more are counted."),
+    seed: int = typer.Option(0, "--seed", help="The dice: the same seed, the same battles, on any -j."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Processes to fight counted battles over."),
+    reading: list[str] = typer.Option(
+        [], "--reading", metavar="NAME=VALUE", help="Another reading where the sources differ ('tcs readings')."
+    ),
+    no_rerolls: bool = typer.Option(
+        False, "--no-rerolls", help="High Guard as printed: no TCS82 re-rolls of natural 12s and 2s."
+    ),
+    range_a: RangeChoice = typer.Option(
+        RangeChoice.best, "--range-a", help="The range fleet A asks for with the initiative.", case_sensitive=False
+    ),
+    range_b: RangeChoice = typer.Option(RangeChoice.best, "--range-b", help="Fleet B's.", case_sensitive=False),
+    fire_a: FireChoice = typer.Option(
+        FireChoice.spread,
+        "--fire-a",
+        help="spread: each battery type shared over the targets presented; focus: all at the first.",
+        case_sensitive=False,
+    ),
+    fire_b: FireChoice = typer.Option(FireChoice.spread, "--fire-b", help="Fleet B's.", case_sensitive=False),
+    reserve_a: list[str] = typer.Option([], "--reserve-a", metavar="CLASS", help="A class fleet A keeps in reserve."),
+    reserve_b: list[str] = typer.Option([], "--reserve-b", metavar="CLASS", help="A class fleet B keeps in reserve."),
+    records: Path = typer.Option(
+        None,
+        "--records",
+        metavar="DIR",
+        show_default=False,
+        help="One battle: write each side's damage record to DIR (a-damage.toml, b-damage.toml) for 'shipyard score'.",
+    ),
+    output_format: TextOrJson = format_option("text: the narration or the counts; json: the same as data."),
+    output: Path = output_option(),
+    quiet: bool = quiet_option(),
+    allow_outside: bool = outside_option(),
+) -> None:
+    """TCS battles of FLEET_A against FLEET_B under High Guard combat: the turn of High Guard (formation,
+    initiative, range, fire by the alternating presentation of targets, damage at the end of the step,
+    breakthrough), at most 40 turns, automatic victory, each battle scored by Appendix A. One battle is narrated;
+    more are counted: each side's wins, draws and losses with 95% intervals, its percentage lost, the ships it lost
+    whole by class. Exit 2 when a fleet cannot be read or has no ship that can fight."""
+    from shipyard.core.names import quoted as named
+    from shipyard.report.console import console, progress_bar
+    from shipyard.systems.tcs import api
+    from shipyard.systems.tcs.combat.engine import Orders
+    from shipyard.systems.tcs.combat.readings import ReadingError
+
+    try:
+        readings = api.hg_readings(*reading, rerolls=not no_rerolls)
+    except ReadingError as why:
+        raise typer.BadParameter(str(why), param_hint="--reading") from None
+    orders = (
+        Orders(tuple(reserve_a), range_a.value, fire_a.value),
+        Orders(tuple(reserve_b), range_b.value, fire_b.value),
+    )
+    sink = Output(output, quiet, (fleet_a, fleet_b))
+    with inputs([fleet_a, fleet_b]) as (a_path, b_path):
+        request = api.HgBattleRequest(a_path, b_path, runs, seed, jobs, readings, orders)
+        with progress_bar(None if quiet or runs == 1 else console(stderr=True), "fighting") as progress:
+            result = api.hg_battle(request, progress)
+        report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+        json_form = sink.form(output_format) is TextOrJson.json
+        if result.counted is None:
+            if json_form:
+                sink.json(None, result.diagnostics)
+            raise typer.Exit(2)
+        from shipyard.systems.tcs.combat.battle_report import battle_document, battle_text, record_toml
+
+        if records is not None and result.single is not None:
+            records.mkdir(parents=True, exist_ok=True)
+            for letter, record in zip("ab", result.single.records, strict=True):
+                heading = f"{record.name}'s damage after 'shipyard tcs battle --seed {seed}' (TCS82 Appendix A step A)"
+                (records / f"{letter}-damage.toml").write_text(record_toml(record, heading), encoding="utf-8")
+        elif records is not None:
+            raise typer.BadParameter(f"{named(str(records))}: damage records are written for one battle (-n 1)")
+        if json_form:
+            sink.json(battle_document(result.counted, result.narration), result.diagnostics)
+        else:
+            sink.text(battle_text(result.counted, result.narration, result.single))
+    raise typer.Exit(exit_status(result.diagnostics))
+
+
+app.command("battle")(battle)

@@ -287,22 +287,25 @@ def succeeds(roll: Roll, readings: Readings, rng: random.Random) -> bool:
 
 
 def table_roll(rolls: TableRolls, readings: Readings, rng: random.Random) -> tuple[str, int]:
-    """One roll on a damage table, with TCS82's natural-2 re-rolls: the result, and the natural of the roll kept."""
+    """One roll on a damage table, with TCS82's natural-2 re-rolls: the result, and how many natural 2s were rolled
+    that did not give a critical hit (TCS82 Rules modifications 9 lowers a spinal mount's target's armour by one
+    for each)."""
     armour = rolls.armour
+    twos = 0
     while True:
         natural = two_dice(rng)
         result = t.table_result(rolls.table, natural + armour + rolls.other, readings.below_two)
-        if (
-            natural == t.DAMAGE_REROLL_NATURAL
-            and readings.rerolls
-            and readings.natural_2 == "unless_critical"
-            and rolls.table in t.DAMAGE_REROLL_TABLES
-            and armour > 0
-            and result != t.CRITICAL
-        ):
-            armour = max(0, armour - t.DAMAGE_REROLL_ARMOUR)
-            continue
-        return result, natural
+        if natural == t.DAMAGE_REROLL_NATURAL and result != t.CRITICAL:
+            twos += 1
+            if (
+                readings.rerolls
+                and readings.natural_2 == "unless_critical"
+                and rolls.table in t.DAMAGE_REROLL_TABLES
+                and armour > 0
+            ):
+                armour = max(0, armour - t.DAMAGE_REROLL_ARMOUR)
+                continue
+        return result, twos
 
 
 def interior_dm(rolls: TableRolls, readings: Readings) -> int:

@@ -5,6 +5,7 @@ engine draws: every chance a fraction of 2D's 36 outcomes, TCS82's re-rolls summ
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from shipyard.systems.tcs.combat import tables as t
 from shipyard.systems.tcs.combat.fire import Attack, Roll, TableRolls, interior_dm
@@ -15,6 +16,7 @@ TWO_DICE = {total: Fraction(6 - abs(total - 7), 36) for total in range(2, 13)}
 ONE = Fraction(1)
 
 
+@cache
 def success(number: int, dm: int, natural_12: str = "off", bonus: int = 0) -> Fraction:
     """The chance that 2D + ``dm`` (+ ``bonus`` from re-rolls) reaches ``number``; a natural 12 short of it is
     re-rolled at +6 more ("cumulative"), at +6 each time ("flat"), or not ("off") (TCS82, Rules modifications 3).

@@ -32,22 +32,42 @@ WEAPON_NAMES = {
     "meson": "meson gun",
     "missile": "missile",
 }
-#: A sheet's flag for pulse lasers (High Guard Shipyard prints "Pulse Lasers" under the USP).
+#: A sheet's flag for pulse lasers (High Guard Shipyard prints "Pulse Lasers" under the USP), and for a frozen
+#: watch ("Frozen Watch (x37)").
 PULSE_FLAG = "pulse"
+FROZEN_FLAG = "frozen watch"
 
 
 class Battery:
     """The batteries of one weapon type of a ship: the USP's factor (a spinal mount's letter as its number), how
     many there are and how many bear."""
 
-    __slots__ = ("bearing", "count", "factor", "spinal", "weapon")
+    __slots__ = ("bay", "bearing", "count", "factor", "missile_turns", "spinal", "turrets", "weapon")
 
-    def __init__(self, weapon: str, factor: int, count: int, bearing: int, spinal: bool) -> None:
+    def __init__(
+        self,
+        weapon: str,
+        factor: int,
+        count: int,
+        bearing: int,
+        spinal: bool,
+        bay: bool = False,
+        turrets: int = 1,
+        missile_turns: int | None = None,
+    ) -> None:
         self.weapon = weapon  # "laser", "pulse_laser", "energy", "particle_accelerator", "meson", "missile"
         self.factor = factor
         self.count = count
         self.bearing = bearing
         self.spinal = spinal
+        self.bay = bay  # bays (and spinal mounts) are step-reduced when hit (TCS82, Rules modifications 4)
+        self.turrets = turrets  # turrets a battery, for Appendix A's destroyed turrets
+        self.missile_turns = missile_turns  # turns of fire a missile battery holds (TCS82, Rules modifications 1)
+
+    def copy(self) -> Battery:
+        return Battery(
+            self.weapon, self.factor, self.count, self.bearing, self.spinal, self.bay, self.turrets, self.missile_turns
+        )
 
     @property
     def table(self) -> str:
@@ -95,6 +115,11 @@ class Combatant:
         missiles: str,
         tons: int,
         assumed: list[str],
+        maneuver: int = 0,
+        power: int = 0,
+        jump: int = 0,
+        crew: int = 0,
+        frozen_watch: bool = False,
     ) -> None:
         self.name = name
         self.size = size
@@ -112,6 +137,11 @@ class Combatant:
         self.missiles = missiles  # "nuclear" or "he"
         self.tons = tons
         self.assumed = assumed
+        self.maneuver = maneuver
+        self.power = power
+        self.jump = jump
+        self.crew = crew
+        self.frozen_watch = frozen_watch
 
     def offensive(self, weapon: str) -> list[Battery]:
         """The batteries of a USP weapon word (``missile``, ``laser``, ``energy``, ``pa``, ``meson``)."""
@@ -192,15 +222,9 @@ def combatant(ship: HighGuardShip, readings: Readings = DEFAULT_READINGS) -> Com
             count = 1
             assumed.append(f"{column.replace('_', ' ')} factor {factor} with no battery count: one battery")
         weapon = "pulse_laser" if column == "laser" and pulse else column
-        batteries.append(
-            Battery(
-                weapon,
-                int(factor),
-                count,
-                min(count, bearing.get(column) or 0) if letter is None else min(count, bearing.get(column) or count),
-                letter is not None,
-            )
-        )
+        bears = min(count, bearing.get(column) or 0) if letter is None else min(count, bearing.get(column) or count)
+        bay, turrets, turns = _mounting(design, column, letter is not None, assumed)
+        batteries.append(Battery(weapon, int(factor), count, bears, letter is not None, bay, turrets, turns))
     computer, fib = _computer(usp.computer)
     agility = _agility(ship, design, usp, readings, assumed)
     return Combatant(
@@ -220,7 +244,33 @@ def combatant(ship: HighGuardShip, readings: Readings = DEFAULT_READINGS) -> Com
         missiles=readings.missiles,
         tons=int(ship.tonnage or 0),
         assumed=assumed,
+        maneuver=usp.maneuver,
+        power=usp.power,
+        jump=usp.jump,
+        crew=ship.crew or 0,
+        frozen_watch=any(FROZEN_FLAG in flag.lower() for flag in ship.flags),
     )
+
+
+def _mounting(design: Design, column: str, spinal: bool, assumed: list[str]) -> tuple[bool, int, int | None]:
+    """Whether a weapon's batteries are bays (spinal mounts count as bays: step-reduced when hit), the turrets a
+    battery, and a missile battery's turns of fire (TCS82, Rules modifications 1: a turret launcher holds
+    MISSILES_A_TURRET missiles and fires one a turn; a bay holds MISSILE_BAY_TURNS turns)."""
+    if spinal:
+        return True, 0, None
+    turrets = [group for group in design.turrets if group.column == column]
+    bays = [bay for bay in design.bays if hg.BAY_COLUMN.get(bay.weapon) == column]
+    if bays and not turrets:
+        return True, 0, t.MISSILE_BAY_TURNS if column == "missile" else None
+    group = turrets[0] if turrets else None
+    per_battery = group.turrets // group.batteries if group is not None and group.batteries else 1
+    per_turret = group.per_turret if group is not None else None
+    if column != "missile":
+        return False, per_battery, None
+    if per_turret is None:
+        per_turret = t.MISSILES_ASSUMED_A_TURRET
+        assumed.append(f"missile turrets not on the sheet: {per_turret} launchers a turret (the fewest turns of fire)")
+    return False, per_battery, t.MISSILES_A_TURRET // per_turret
 
 
 def _agility(ship: HighGuardShip, design: Design, usp: UspProfile, readings: Readings, assumed: list[str]) -> int:

@@ -270,6 +270,13 @@ MESON_SPINAL_SETS_LESS = 8
 #: reference §5.2, "reduced by one for each two armour factors").
 ARMOUR_PER_CRITICAL = 2
 
+# TCS 1982, Rules modifications 1 (missiles): a turret launcher fires one missile a turn and a turret holds 30 (a
+# triple turret fires 10 turns, a double 15, a single 30); a bay holds 30 turns. Where a sheet does not say how
+# many launchers a turret holds, three (the fewest turns) are assumed.
+MISSILES_A_TURRET = 30
+MISSILE_BAY_TURNS = 30
+MISSILES_ASSUMED_A_TURRET = 3
+
 # TCS 1982, Rules modifications 3: a natural 12 to hit or to penetrate is re-rolled with +6; a natural 2 on the
 # surface or radiation table is re-rolled with the armour DM 6 less (never below 0).
 REROLL_NATURAL = 12
@@ -283,6 +290,19 @@ CONCENTRATED_TO_HIT = 1
 CONCENTRATED_DAMAGE = -1
 # TCS 1982, Rules modifications 10: a ship using emergency agility has -2 on its offensive (missile) fire.
 EMERGENCY_AGILITY_MISSILE_DM = -2
+
+# HG'80 combat, "spinal mount / fire control out" (reference §5.7, RB): the spinal mount is out with this chance,
+# else every other battery.
+FIRE_CONTROL_SPINAL_SHARE = 0.5
+
+# HG'80 combat, initiative (reference §2 step 2, RB, UNSURE): 2D each, +1 to the side whose least agile ship is
+# more agile, +1 to the side with more ships; ties rolled again. TCS82 Tactical details 4: fleet agility counts the
+# ships of the battle and reserve lines.
+INITIATIVE_MORE_AGILE = 1
+INITIATIVE_MORE_SHIPS = 1
+
+# TCS 1982, Tournament procedure 1: "The tournament battles will be limited to 40 turns."
+MOST_TURNS = 40
 
 # HG'80 combat, battery bearing where a sheet prints no bearing line (RB only; reference §2 step 5, §6 row 23):
 # every battery bears up to size K; from L, BEARING_STEP_PERCENT less a code, down to BEARING_LEAST_PERCENT.

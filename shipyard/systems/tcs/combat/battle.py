@@ -1,0 +1,188 @@
+"""TCS battles: two fleets (fleet files, folders or sheets) built into sides, one battle narrated or many counted,
+each scored by Appendix A the judge's way (``scoring.score_fleet`` on the damage record the battle leaves).
+
+One run is one battle over a generator seeded from the seed and the run's number, so a run's result does not
+depend on which process fought it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.systems.highguard import charts as hg
+from shipyard.systems.tcs.combat import tables as t_
+from shipyard.systems.tcs.combat.engine import Battle, Orders, Outcome, Side
+from shipyard.systems.tcs.combat.readings import Readings
+from shipyard.systems.tcs.combat.ship import Combatant, combatant
+from shipyard.systems.tcs.combat.warship import Warship
+from shipyard.systems.tcs.damage import DamageRecord, ShipDamage
+from shipyard.systems.tcs.subject import FleetSubject
+
+#: A run's generator: seeded by the battle's seed and the run's number, apart from every other run's.
+RUN_STRIDE = 1_000_003
+
+
+@dataclass
+class Squadron:
+    """The ships of one fleet member: its combat template, how many, and the name a damage record gives its sheet."""
+
+    template: Combatant
+    count: int
+    sheet: str
+
+
+@dataclass
+class FleetSide:
+    """A fleet as it comes to battle: its name, squadrons, doctrine, and the fleet it was read as (for scoring)."""
+
+    name: str
+    squadrons: list[Squadron]
+    orders: Orders
+    fleet: FleetSubject
+
+    def ships(self, side: int) -> list[Warship]:
+        found = []
+        for squadron in self.squadrons:
+            for copy in range(1, squadron.count + 1):
+                label = f"{self.name}'s {squadron.template.name}" + (f" {copy}" if squadron.count > 1 else "")
+                found.append(Warship(squadron.template, side, label, squadron.sheet, copy))
+        return found
+
+
+def fleet_side(path: Path, readings: Readings, orders: Orders, problems: list[Diagnostic]) -> FleetSide | None:
+    """A fleet file, folder or sheet as a side; None (and HGC001 or the reading problems) when it has no ship
+    combat can read."""
+    from shipyard.systems.tcs.fleet import load_fleet
+
+    fleet = load_fleet(path, None, problems)
+    if fleet is None:
+        return None
+    squadrons = []
+    shared = Counter(member.path for member in fleet.members)
+    for member in fleet.members:
+        template = combatant(member.ship, readings)
+        if template is None:
+            problems.append(
+                Diagnostic(
+                    code="HGC001",
+                    severity=Severity.ERROR,
+                    span=Span(path=member.path, line=1, col=1),
+                    message=f"{member.ship.display_name}: no USP printed or recomputable: it cannot fight",
+                )
+            )
+            continue
+        sheet = member.ship.display_name if shared[member.path] > 1 else Path(member.path).name
+        squadrons.append(Squadron(template, member.count, sheet))
+    if not squadrons:
+        problems.append(
+            Diagnostic(
+                code="HGC001",
+                severity=Severity.ERROR,
+                span=Span(path=str(path), line=1, col=1),
+                message="no High Guard ship in this fleet can fight",
+            )
+        )
+        return None
+    return FleetSide(fleet.name, squadrons, orders, fleet)
+
+
+def fight_once(
+    sides: list[FleetSide], readings: Readings, seed: int, run: int, narration: list[str] | None = None
+) -> Outcome:
+    """One battle, its generator seeded by ``seed`` and ``run``."""
+    rng = random.Random(seed * RUN_STRIDE + run)
+    fighting = [Side(side.name, side.ships(index), side.orders) for index, side in enumerate(sides)]
+    return Battle(fighting, readings, rng, narration).fight()
+
+
+def damage_record(side: Side) -> DamageRecord:
+    """What a battle left of a side, as the damage record ``shipyard score`` reads (ships not listed: intact)."""
+    entries = []
+    for ship in side.ships:
+        t = ship.template
+        status = "vaporised" if ship.vaporised else "damaged"
+        changed: dict[str, object] = {
+            "maneuver": ship.maneuver if ship.maneuver != t.maneuver else None,
+            "jump": ship.jump if ship.jump != t.jump else None,
+            "power": Decimal(ship.power) if ship.power != t.power else None,
+            "armour": ship.armour if ship.armour != t.armour else None,
+            "damper": ship.damper if ship.damper != t.damper else None,
+            "meson_screen": ship.meson_screen if ship.meson_screen != t.meson_screen else None,
+            "computer": _model(ship) if ship.model != t.computer else None,
+        }
+        spinal = next((b for b in ship.batteries if b.spinal), None)
+        was = next((b for b in t.batteries if b.spinal), None)
+        if spinal is not None and was is not None and (spinal.factor, spinal.count) != (was.factor, was.count):
+            # a mount stepped below A is out; Appendix A's table 6 has no row below A-C, where it is recorded
+            changed["spinal"] = spinal.letter if spinal.count else hg.ehex(t_.SPINAL_FACTORS.start)
+        counts = {
+            "fuel_hits": Decimal(ship.fuel_hits),
+            "turrets_destroyed": ship.turrets_destroyed,
+            "bays_destroyed": ship.bays_destroyed,
+            "crew_lost": t.crew - ship.crew,
+        }
+        if ship.vaporised or any(v is not None for v in changed.values()) or any(counts.values()):
+            entries.append(
+                ShipDamage.model_validate(
+                    {
+                        "sheet": ship.sheet,
+                        "copy": ship.copy_number,
+                        "status": status,
+                        **{k: v for k, v in changed.items() if v is not None},
+                        **counts,
+                    }
+                )
+            )
+    return DamageRecord(name=side.name, damage=entries)
+
+
+def _model(ship: Warship) -> str:
+    return f"Model/{ship.model}{'fib' if ship.fib else ''}" if ship.model else "None"
+
+
+@dataclass
+class Scored:
+    """One battle scored: the winner (0, 1, or None for a draw), by automatic victory or by Appendix A, each side's
+    percentage lost, the ships each lost whole by class, the turns fought, and whether a hole of the tables needs a
+    judge's ruling (the percentages then count it as nothing lost)."""
+
+    winner: int | None
+    automatic: bool
+    percentages: tuple[float, float]
+    lost: tuple[dict[str, int], dict[str, int]]
+    turns: int
+    rulings_pending: bool
+    records: list[DamageRecord] = field(default_factory=list)
+
+
+def score(outcome: Outcome, sides: list[FleetSide], keep_records: bool = False) -> Scored:
+    from shipyard.systems.tcs.scoring import score_fleet
+
+    records = [damage_record(side) for side in outcome.sides]
+    scores = [score_fleet(side.fleet, record, "<battle>")[0] for side, record in zip(sides, records, strict=True)]
+    percentages = (float(scores[0].percentage), float(scores[1].percentage))
+    lost = tuple(
+        dict(Counter(loss.ship for loss in s.ships if any(line.table.startswith("full value") for line in loss.lines)))
+        for s in scores
+    )
+    if outcome.automatic is not None:
+        winner: int | None = outcome.automatic
+    elif percentages[0] != percentages[1]:
+        winner = 0 if percentages[0] < percentages[1] else 1
+    else:
+        winner = None
+    pending = any(s.unruled for s in scores)
+    return Scored(
+        winner,
+        outcome.automatic is not None,
+        percentages,
+        (lost[0], lost[1]),
+        outcome.turns,
+        pending,
+        records if keep_records else [],
+    )

@@ -1,0 +1,261 @@
+"""TCS battles under High Guard combat: the tournament's rules around the turn (TCS82 Tournament procedure),
+properties of whole battles, the damage each result does, and the same battles on any number of processes."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from hg_helpers import battery, ship
+
+from shipyard.systems.tcs.combat import sampling
+from shipyard.systems.tcs.combat import tables as t
+from shipyard.systems.tcs.combat.battle import fight_once, fleet_side, score
+from shipyard.systems.tcs.combat.count import count
+from shipyard.systems.tcs.combat.engine import Battle, Orders, Side
+from shipyard.systems.tcs.combat.fire import attack
+from shipyard.systems.tcs.combat.odds import ShotOdds
+from shipyard.systems.tcs.combat.readings import Readings
+from shipyard.systems.tcs.combat.warship import Warship
+
+TCS82 = replace(Readings(), rerolls=True)
+COPIES = ROOT / "fixtures" / "highguard" / "copies" / "tcs1981"
+BATTLE = ROOT / "fixtures" / "tcs" / "battle"
+
+
+def _fleet(tmp_path: Path, name: str, *ships: tuple[Path, int]) -> Path:
+    """A fleet file in ``tmp_path`` of copies of the given sheets."""
+    lines = [f'name = "{name}"']
+    for sheet, number in ships:
+        shutil.copy(sheet, tmp_path / sheet.name)
+        lines += ["[[ship]]", f'sheet = "{sheet.name}"', f"count = {number}"]
+    path = tmp_path / f"{name}.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+#: A tender with no weapon but its sandcaster (a collier of the 1981 shape).
+COLLIER = """Three Collier class Tenders
+BD-0301 Collier       BD-K9525F3-E41100-00000-0  MCr 10,000.00   19980 tons
+     batteries bearing            1                Crew=300.
+             batteries            1                TL=12.
+Passengers=0. Low=0. Cargo=0. Fuel=555. EP=555. Agility=0.
+"""
+DEFAULT_ORDERS = Orders()
+
+
+def _side(path: Path, orders: Orders = DEFAULT_ORDERS):
+    problems: list = []
+    found = fleet_side(path, TCS82, orders, problems)
+    assert found is not None, problems
+    return found
+
+
+def test_a_fleet_against_an_unarmed_fleet_wins_by_automatic_victory(tmp_path):
+    """TCS82 Tournament procedure 2: "If, at the beginning of any turn of battle, a player has no ships capable
+    of offensive fire in his reserve or battle lines, or engaged in strafing, his opponent is awarded an automatic
+    victory." Three colliers (a sandcaster each, no weapon) cannot fire: the battle is over before the first turn."""
+    armed = _side(BATTLE / "fleet-b.toml")
+    (tmp_path / "collier.txt").write_text(COLLIER, encoding="utf-8")
+    unarmed = _side(tmp_path / "collier.txt")
+    assert [(s.template.name, s.count, s.template.batteries) for s in unarmed.squadrons] == [("Collier", 3, [])]
+    for run in range(5):
+        outcome = fight_once([armed, unarmed], TCS82, 1, run)
+        assert (outcome.automatic, outcome.turns) == (0, 0)
+        scored = score(outcome, [armed, unarmed])
+        assert (scored.winner, scored.automatic, scored.percentages) == (0, True, (0.0, 0.0))
+
+
+def test_two_copies_of_one_fleet_are_symmetric_within_their_intervals():
+    """The same fleet on both sides: each side's 95% interval of its win chance holds the even share (half of what
+    the draws leave), whichever seat it fights from."""
+    side = _side(BATTLE / "fleet-b.toml")
+    counted = count([side, side], TCS82, 400, 7)
+    a, b = counted.sides
+    assert a.wins + a.draws + a.losses == 400 and (a.wins, a.losses) == (b.losses, b.wins)
+    even = (1 - a.draws / 400) / 2
+    for each in (a, b):
+        low, high = each.interval(each.wins)
+        assert low <= even <= high
+
+
+def test_a_battle_never_passes_forty_turns(tmp_path):
+    """TCS82 Tournament procedure 1: "The tournament battles will be limited to 40 turns." Two Euriskos (armour
+    J, lasers 3 and energy weapons that cannot reach through it often): the battle is fought to the limit and
+    decided by Appendix A."""
+    pair = _side(_fleet(tmp_path, "Pair", (COPIES / "eurisko.txt", 1)))
+    turns = [fight_once([pair, pair], TCS82, 3, run).turns for run in range(30)]
+    assert max(turns) == t.MOST_TURNS and all(turn <= t.MOST_TURNS for turn in turns)
+
+
+def test_the_same_seed_gives_the_same_battles_on_any_jobs():
+    a, b = _side(BATTLE / "fleet-a.toml"), _side(BATTLE / "fleet-b.toml")
+    one = count([a, b], TCS82, 40, 11, jobs=1)
+    two = count([a, b], TCS82, 40, 11, jobs=2)
+    for x, y in zip(one.sides, two.sides, strict=True):
+        assert (x.wins, x.draws, x.losses, x.percentages, x.lost) == (y.wins, y.draws, y.losses, y.percentages, y.lost)
+    assert one.turns == two.turns
+    assert count([a, b], TCS82, 40, 12).sides[0].percentages != one.sides[0].percentages
+
+
+def test_narration_changes_no_dice():
+    a, b = _side(BATTLE / "fleet-a.toml"), _side(BATTLE / "fleet-b.toml")
+    for run in range(6):
+        told: list[str] = []
+        narrated = score(fight_once([a, b], TCS82, 5, run, told), [a, b])
+        quiet = score(fight_once([a, b], TCS82, 5, run), [a, b])
+        assert (narrated.winner, narrated.percentages, narrated.turns) == (quiet.winner, quiet.percentages, quiet.turns)
+        assert told and told[0].startswith("turn 1: ") and "long range" in told[0]  # the first turn is long
+
+
+def test_the_battles_group_draws_match_the_exact_odds():
+    """The engine's draw of N identical batteries at one target (hits as one binomial draw, the hits the target's
+    sandcaster meets drawn alone, the rest as one count) against the exact odds: over many steps the mean number
+    through equals N x P(hit) x P(through), the defended hit at its own chance (within three standard errors)."""
+    firer = ship(computer=5, batteries=[battery("missile", 6, count=10)])
+    target = ship(computer=3, agility=1, size=12, sand=3, damper=1, armour=2)
+    plain = ShotOdds(attack(firer, firer.batteries[0], target, "long", {}, TCS82))
+    defended = ShotOdds(attack(firer, firer.batteries[0], target, "long", {"sand": 1}, TCS82))
+    rng = random.Random(3)
+    through = []
+    for _ in range(4000):
+        a = Warship(firer, 0, "firer", "f.txt", 1)
+        b = Warship(target, 1, "target", "t.txt", 1)
+        battle = Battle([Side("A", [a], Orders()), Side("B", [b], Orders())], TCS82, rng)
+        *_, got = battle.group(a, a.batteries[0], 10, b, "long", 1, 0)
+        through.append(got)
+    hits = plain.p_to_hit * 10
+    # the first hit meets the sandcaster; P(at least one hit) x its chance, plus the others at the plain chance
+    p_any = 1 - (1 - plain.p_to_hit) ** 10
+    expected = float(p_any * defended.p_penetrate + (hits - p_any) * plain.p_penetrate)
+    mean = sum(through) / len(through)
+    spread = (sum((x - mean) ** 2 for x in through) / (len(through) - 1)) ** 0.5
+    assert abs(mean - expected) <= 3 * spread / len(through) ** 0.5
+
+
+def test_the_binomial_draw():
+    """sampling.binomial against Bin(5, 1/3): each count's frequency within three standard errors."""
+    rng = random.Random(1)
+    seen = Counter(sampling.binomial(rng, 5, 1 / 3) for _ in range(30_000))
+    from math import comb
+
+    for k in range(6):
+        p = comb(5, k) * (1 / 3) ** k * (2 / 3) ** (5 - k)
+        assert abs(seen[k] / 30_000 - p) <= 3 * (p * (1 - p) / 30_000) ** 0.5
+    assert sampling.binomial(rng, 7, 0) == 0 and sampling.binomial(rng, 7, 1) == 7
+
+
+def _warship(**fields) -> Warship:
+    return Warship(ship(**fields), 0, "x", "x.txt", 1)
+
+
+def test_spinal_mount_hits_by_the_twentieth():
+    """TCS82 Rules modifications 2: "Spinal hits are removed on the eleventh weapon hit (i.e. 11,31,51,etc.)." Ten
+    weapon hits fall on the other batteries; the eleventh on the spinal mount (stepped down by its n)."""
+    w = _warship(tons=600, batteries=[battery("meson", "J"), battery("laser", 6, count=40)])
+    rng = random.Random(0)
+    for _ in range(10):
+        w.effect("surface", "Weapon-1", 1, rng)
+    spinal, lasers = w.batteries
+    assert (spinal.factor, lasers.count) == (18, 30)
+    w.effect("surface", "Weapon-2", 1, rng)
+    assert (spinal.factor, lasers.count) == (16, 30)
+
+
+def test_turrets_eliminated_bays_and_last_batteries_stepped():
+    """TCS82 Rules modifications 4: "Turret-based batteries on ships of 500 tons or more are not step-reduced, but
+    eliminated when hit. Only spinal mounts and bays (the last of each type) are subject to step reduction." Two
+    laser turret batteries: the first hit destroys one (its turrets counted for Appendix A), the second steps the
+    last one down; a bay is stepped down."""
+    w = _warship(batteries=[battery("laser", 5, count=2)])
+    rng = random.Random(0)
+    w.batteries[0].turrets = 3
+    w.effect("surface", "Weapon-1", 1, rng)
+    assert (w.batteries[0].count, w.batteries[0].factor, w.turrets_destroyed) == (1, 5, 3)
+    w.effect("surface", "Weapon-2", 1, rng)
+    assert (w.batteries[0].count, w.batteries[0].factor) == (1, 3)
+    bay = _warship(batteries=[battery("missile", 9, count=3)])
+    bay.batteries[0].bay = True
+    bay.effect("surface", "Weapon-3", 1, rng)
+    assert (bay.batteries[0].count, bay.batteries[0].factor) == (3, 6)
+
+
+def test_crew_hits_and_the_frozen_watch():
+    """TCS82 Frozen crew: "If a crew hit occurs on turn 1, say, the ship would be available for combat on turn 4
+    (not turn 3), after revival of the frozen watch." TCS82 Crew: "a ship with 1500 crew on board (Crew number 4)
+    would be reduced to 999 crew by one crew hit, and to 99 by a second hit." Without a frozen watch (RB), or at
+    a second hit, the ship is out."""
+    rng = random.Random(0)
+    w = _warship(batteries=[battery("laser", 5)])
+    w.crew, w.frozen_watch = 1500, True
+    w.effect("radiation", "Crew-1", 1, rng)
+    assert (w.crew, w.firing(3), w.firing(4), w.armed()) == (999, False, True, True)
+    w.effect("radiation", "Crew-1", 5, rng)
+    assert (w.crew, w.armed()) == (99, False)
+    bare = _warship(batteries=[battery("laser", 5)])
+    bare.crew = 250
+    bare.effect("interior", "Crew-1", 1, rng)
+    assert (bare.crew, bare.armed()) == (99, False)
+
+
+def test_fuel_hits_are_percent_of_the_tankage():
+    """TCS82 Rules clarification 3: "Each fuel hit destroys 1% of the total internal fuel tankage of the target.
+    This means that 100 total fuel hits scored will reduce a ship to "no fuel left" status." """
+    rng = random.Random(0)
+    w = _warship(batteries=[battery("laser", 5)])
+    w.effect("surface", "Fuel-3", 1, rng)
+    assert (w.fuel_hits, w.afloat) == (3, True)
+    w.effect("interior", "Fuel tanks shattered", 1, rng)
+    assert (w.fuel_hits, w.afloat, w.armed()) == (100, False, False)
+
+
+def test_a_critical_lowers_armour_before_its_result():
+    """Reference §5.2 and TCS82 Rules modifications 9: "In addition to being reduced for each critical hit
+    taken, armor is reduced by 1 each time a natural 2 is rolled on a spinal mount damage roll." """
+    rng = random.Random(0)
+    w = _warship(armour=5, computer=6, batteries=[battery("laser", 5)])
+    w.effect("critical", "Bridge destroyed", 1, rng)
+    assert (w.armour, w.computer) == (4, 3)
+    w.effect("armour", "natural 2 on a spinal mount's damage roll", 1, rng)
+    assert w.armour == 3
+    w.effect("automatic critical", "Ship vaporized", 1, rng)
+    assert (w.armour, w.vaporised, w.afloat) == (2, True, False)
+
+
+def test_radiation_computer_hits_spare_a_fib_computer():
+    """Reference §5.4: computer results of the radiation table have no effect on fib computers (TML97)."""
+    rng = random.Random(0)
+    fib = _warship(computer=6, fib=True, batteries=[battery("laser", 5)])
+    fib.effect("radiation", "Computer-2", 1, rng)
+    assert fib.computer == 6
+    fib.effect("interior explosion", "Computer-2", 1, rng)
+    assert fib.computer == 4
+
+
+def test_the_damage_record_is_what_score_reads(tmp_path):
+    """One battle's damage records, written as TOML, scored by 'shipyard score' to the battle's own percentages."""
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+
+    runner = CliRunner()
+    a, b = str(BATTLE / "fleet-a.toml"), str(BATTLE / "fleet-b.toml")
+    fought = runner.invoke(app, ["tcs", "battle", a, b, "--seed", "3", "--records", str(tmp_path), "-f", "json"])
+    assert fought.exit_code == 0, fought.output
+    import json
+
+    document = json.loads(fought.stdout)
+    scored = runner.invoke(
+        app, ["score", a, str(tmp_path / "a-damage.toml"), b, str(tmp_path / "b-damage.toml"), "-f", "json"]
+    )
+    fleets = json.loads(scored.stdout)["fleets"]
+    battle_sides = document["sides"]
+    for fleet, side in zip(fleets, battle_sides, strict=True):
+        assert fleet["name"] == side["name"]
+        assert fleet["percentage"] == pytest.approx(side["percentage_lost"]["mean"])
+    assert document["narration"][0].startswith("turn 1: ")
