@@ -17,7 +17,7 @@ from shipyard.systems.tcs.combat import sampling
 from shipyard.systems.tcs.combat import tables as t
 from shipyard.systems.tcs.combat.battle import fight_once, fleet_side, score
 from shipyard.systems.tcs.combat.count import count
-from shipyard.systems.tcs.combat.engine import Battle, Orders, Side
+from shipyard.systems.tcs.combat.engine import Battle, Guard, Orders, Side
 from shipyard.systems.tcs.combat.fire import attack
 from shipyard.systems.tcs.combat.odds import ShotOdds
 from shipyard.systems.tcs.combat.readings import Readings
@@ -46,12 +46,11 @@ BD-0301 Collier       BD-K9525F3-E41100-00000-0  MCr 10,000.00   19980 tons
              batteries            1                TL=12.
 Passengers=0. Low=0. Cargo=0. Fuel=555. EP=555. Agility=0.
 """
-DEFAULT_ORDERS = Orders()
 
 
-def _side(path: Path, orders: Orders = DEFAULT_ORDERS):
+def _side(path: Path, doctrine: dict | None = None):
     problems: list = []
-    found = fleet_side(path, TCS82, orders, problems)
+    found = fleet_side(path, TCS82, doctrine, problems)
     assert found is not None, problems
     return found
 
@@ -127,7 +126,9 @@ def test_the_battles_group_draws_match_the_exact_odds():
         a = Warship(firer, 0, "firer", "f.txt", 1)
         b = Warship(target, 1, "target", "t.txt", 1)
         battle = Battle([Side("A", [a], Orders()), Side("B", [b], Orders())], TCS82, rng)
-        *_, got = battle.group(a, a.batteries[0], 10, b, "long", 1, 0)
+        guard = Guard(b, None)
+        guard.repulsor = 0
+        got = battle.group(a, a.batteries[0], 10, b, "long", guard)
         through.append(got)
     hits = plain.p_to_hit * 10
     # the first hit meets the sandcaster; P(at least one hit) x its chance, plus the others at the plain chance
@@ -259,3 +260,47 @@ def test_the_damage_record_is_what_score_reads(tmp_path):
         assert fleet["name"] == side["name"]
         assert fleet["percentage"] == pytest.approx(side["percentage_lost"]["mean"])
     assert document["narration"][0].startswith("turn 1: ")
+
+
+def test_beam_defence_takes_the_defenders_unfired_batteries():
+    """With its doctrine's beam defence, a ship meets each missile hit with one of its lasers too (reference §4.9:
+    "energy weapons and lasers over missile hits"), each battery once a turn: the battery so used no longer fires
+    at a target (RB's one count a turn for both uses). Lasers meet no laser hits."""
+    defender = Warship(ship(sand=3, batteries=[battery("laser", 4, count=2)]), 1, "target", "t.txt", 1)
+    battle = Battle(
+        [Side("A", [], Orders()), Side("B", [defender], Orders(beam_defence=True))], TCS82, random.Random(0)
+    )
+    own = battle.kinds([defender], "long")
+    (kind,) = own.values()
+    guard = Guard(defender, own)
+    assert guard.take("missile") == (("sand", 1), ("laser", 1))
+    assert guard.take("laser") == ()  # the sandcaster is spent; lasers do not defend against lasers
+    assert guard.take("missile") == (("laser", 1),)
+    assert guard.take("missile") == () and kind[2] == 0  # both lasers spent: none left to fire this turn
+    assert Guard(defender, None).take("missile") == (("sand", 1),)
+
+
+def test_a_fleet_files_doctrine_and_the_command_line_over_it(tmp_path):
+    """A fleet file's [doctrine] is how its side fights; the command line's options change it, one by one."""
+    fleet = tmp_path / "fleet.toml"
+    for sheet in ("vigilant.txt", "kinunir.txt"):
+        shutil.copy(BATTLE / sheet, tmp_path / sheet)
+    fleet.write_text(
+        'name = "Blue"\n[doctrine]\nreserve = ["Kinunir"]\nfire = "focus"\n'
+        '[[ship]]\nsheet = "vigilant.txt"\ncount = 2\n[[ship]]\nsheet = "kinunir.txt"\n',
+        encoding="utf-8",
+    )
+    side = _side(fleet)
+    assert side.orders == Orders(reserve=("Kinunir",), fire="focus")
+    assert _side(fleet, {"fire": "spread", "beam_defence": True}).orders == Orders(
+        reserve=("Kinunir",), fire="spread", beam_defence=True
+    )
+    told: list[str] = []
+    fight_once([side, _side(BATTLE / "fleet-b.toml")], TCS82, 2, 0, told)
+    first_turn = told[: next(i for i, line in enumerate(told[1:], 1) if line.startswith("turn "))]
+    assert not any(line.strip().startswith("Blue's Kinunir:") for line in first_turn)  # in reserve: it does not fire
+    assert any(line.strip().startswith("Blue's Vigilant 1:") for line in first_turn)
+    fleet.write_text(fleet.read_text(encoding="utf-8").replace('fire = "focus"', 'fire = "all"'), encoding="utf-8")
+    problems: list = []
+    assert fleet_side(fleet, TCS82, None, problems) is None
+    assert any(p.code == "SCN002" and "fire" in p.message for p in problems)

@@ -408,3 +408,19 @@ def test_defence_assigned_beyond_what_bears_is_capped_and_said():
     assert len(shot.penetration) == 1 and any("1 rolled, not 2" in note for note in shot.notes)
     shot = attack(firer, firer.batteries[0], ship(sand=4, defences=2), "long", {"sand": 2})
     assert len(shot.penetration) == 2 and shot.notes == []
+
+
+def test_agility_laden_or_unladen():
+    """Reading agility: "unladen" (the default: TCS82 clarification 7 drops the tanks before battle) is the sheet's
+    Agility; "laden" is the spare EP over 1% of the laden tonnage, capped by the laden maneuver rating. A ship of
+    agility 3 with 300 EP spare and 20,000 tons laden: 300 / 200 = 1.5, agility 1 laden; its laden maneuver 2 does
+    not cap it lower. Without the EP on the sheet: the laden maneuver rating, 2."""
+    from decimal import Decimal
+
+    from shipyard.systems.tcs.combat.ship import laden_agility
+
+    assert laden_agility(3, Decimal(300), Decimal(20000), 2) == 1
+    assert laden_agility(3, None, Decimal(20000), 2) == 2
+    assert laden_agility(1, Decimal(85), Decimal(6000), 2) == 1  # the Vigilant with its drop tanks: 85 / 60
+    (vigilant,) = load_sheet("examples/fleet/vigilant-drop-tanks.txt").ships
+    assert combatant(vigilant).agility == combatant(vigilant, with_readings(["agility=laden"])).agility == 1

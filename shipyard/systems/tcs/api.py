@@ -16,7 +16,6 @@ from shipyard.core.diagnostics import Diagnostic, Severity, Span
 if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
     from shipyard.systems.tcs.combat.battle import Scored
     from shipyard.systems.tcs.combat.count import Counted
-    from shipyard.systems.tcs.combat.engine import Orders
     from shipyard.systems.tcs.combat.odds import ShotOdds
     from shipyard.systems.tcs.combat.readings import Readings
     from shipyard.systems.tcs.scoring import FleetScore, Standing
@@ -295,7 +294,8 @@ def hg_shot(request: HgShotRequest) -> HgShot:
 class HgBattleRequest:
     """Two fleets (fleet files, folders of sheets, or sheets) in TCS battle: one narrated (``runs`` 1) or many
     counted, from ``seed`` over ``jobs`` processes; the readings (the TCS82 re-rolls on, as the tournament plays)
-    and each side's doctrine."""
+    and, for each side, what changes its fleet file's ``[doctrine]`` (fields of ``Orders``: ``{"fire":
+    "focus"}``)."""
 
     fleet_a: str | Path
     fleet_b: str | Path
@@ -303,7 +303,7 @@ class HgBattleRequest:
     seed: int = 0
     jobs: int = 1
     readings: Readings | None = None
-    orders: tuple[Orders, Orders] | None = None
+    doctrine: tuple[dict[str, object], dict[str, object]] = ({}, {})
 
 
 class HgBattle(NamedTuple):
@@ -329,16 +329,14 @@ def hg_battle(request: HgBattleRequest, progress: Callable[[int, int], None] | N
 
     from shipyard.systems.tcs.combat.battle import fight_once, fleet_side, score
     from shipyard.systems.tcs.combat.count import count, counted_one
-    from shipyard.systems.tcs.combat.engine import Orders
     from shipyard.systems.tcs.combat.readings import DEFAULT_READINGS
 
     r = request
     readings = r.readings or replace(DEFAULT_READINGS, rerolls=True)
-    orders = r.orders or (Orders(), Orders())
     found: list[Diagnostic] = []
     sides = [
-        fleet_side(Path(path), readings, side_orders, found)
-        for path, side_orders in zip((r.fleet_a, r.fleet_b), orders, strict=True)
+        fleet_side(Path(path), readings, doctrine, found)
+        for path, doctrine in zip((r.fleet_a, r.fleet_b), r.doctrine, strict=True)
     ]
     if sides[0] is None or sides[1] is None:
         return HgBattle(None, None, None, found, True)

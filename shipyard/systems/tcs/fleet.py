@@ -13,7 +13,8 @@ Scenario file (TOML)::
 
 Fleet file (TOML): ``[[ship]]`` tables with ``sheet`` (a path relative to the file), ``count`` (default 1),
 ``role`` ("warship", "tug", "tender", "other"), ``extra_drop_tanks`` (tons a tug carries beyond its ships');
-an optional inline ``[scenario]``. Codes: SCN001 not TOML, SCN002 a value does not validate, SCN003 a
+an optional inline ``[scenario]``, and an optional ``[doctrine]`` (how the fleet fights in ``tcs battle``:
+docs/tcs-combat.md, "Doctrine"). Codes: SCN001 not TOML, SCN002 a value does not validate, SCN003 a
 sheet of the fleet cannot be read or holds no High Guard ship.
 """
 
@@ -194,6 +195,7 @@ def fleet_from_file(
             members=members,
             scenario=chosen,
             span=Span(path=str(path), line=1, col=1),
+            doctrine=fleet_file.doctrine,
         ),
         sheets,
         diagnostics,

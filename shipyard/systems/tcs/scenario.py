@@ -84,11 +84,28 @@ class FleetEntry(ClosedTable):
     extra_drop_tanks: Decimal = Field(default=Decimal(0), ge=0)  # tons of tanks a tug carries beyond its ships'
 
 
+class FleetDoctrine(ClosedTable):
+    """A fleet file's ``[doctrine]``: how its fleet fights in ``tcs battle`` (docs/tcs-combat.md, "Doctrine"); the
+    command line's options change it. The defaults are the battle engine's (``combat.engine.Orders``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    #: Classes (as the sheets name them) kept in the reserve line.
+    reserve: list[str] = Field(default_factory=list)
+    #: The range asked for with the initiative: "best" (where its line gains most), "long" or "short".
+    range: Literal["best", "long", "short"] = "best"
+    #: "spread": each kind of battery shared over the targets still to be presented; "focus": all at the first.
+    fire: Literal["spread", "focus"] = "spread"
+    #: Lasers and energy weapons also fire against missiles (each battery once a turn, in defence or at a target).
+    beam_defence: bool = False
+
+
 class FleetFile(BaseModel):
-    """A fleet file: its ships, and optionally its scenario inline."""
+    """A fleet file: its ships, optionally its scenario inline, and how it fights."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)  # built when a fleet file is read
 
     name: str | None = None
     scenario: Scenario | None = None
+    doctrine: FleetDoctrine | None = None
     ship: list[FleetEntry] = Field(min_length=1)

@@ -10,7 +10,7 @@ from shipyard.core.diagnostics import Span
 from shipyard.systems.highguard.design import Design
 from shipyard.systems.highguard.model import HighGuardShip
 from shipyard.systems.highguard.subject import HighGuardSubject
-from shipyard.systems.tcs.scenario import Scenario, default_scenario
+from shipyard.systems.tcs.scenario import FleetDoctrine, Scenario, default_scenario
 
 
 @dataclass(frozen=True)
@@ -57,3 +57,5 @@ class FleetSubject:
     members: list[FleetMember]
     scenario: Scenario
     span: Span
+    #: A fleet file's ``[doctrine]`` (how it fights in ``tcs battle``), None when it gives none.
+    doctrine: FleetDoctrine | None = None

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.systems.highguard import charts as hg
@@ -54,14 +56,22 @@ class FleetSide:
         return found
 
 
-def fleet_side(path: Path, readings: Readings, orders: Orders, problems: list[Diagnostic]) -> FleetSide | None:
-    """A fleet file, folder or sheet as a side; None (and HGC001 or the reading problems) when it has no ship
-    combat can read."""
+def fleet_side(
+    path: Path, readings: Readings, doctrine: Mapping[str, object] | None, problems: list[Diagnostic]
+) -> FleetSide | None:
+    """A fleet file, folder or sheet as a side, fighting by its fleet file's ``[doctrine]`` changed by
+    ``doctrine`` (fields of ``Orders``); None (and HGC001 or the reading problems) when it has no ship combat can
+    read."""
     from shipyard.systems.tcs.fleet import load_fleet
 
     fleet = load_fleet(path, None, problems)
     if fleet is None:
         return None
+    chosen: dict[str, Any] = fleet.doctrine.model_dump() if fleet.doctrine is not None else {}
+    chosen.update(doctrine or {})
+    if "reserve" in chosen:
+        chosen["reserve"] = tuple(chosen["reserve"])
+    orders = Orders(**chosen)
     squadrons = []
     shared = Counter(member.path for member in fleet.members)
     for member in fleet.members:

@@ -199,6 +199,20 @@ class FireChoice(StrEnum):
     focus = "focus"
 
 
+def _doctrine(
+    reserve: list[str], band: RangeChoice | None, fire: FireChoice | None, beam_defence: bool | None
+) -> dict[str, object]:
+    """What the command line changes of a side's doctrine (its fleet file's ``[doctrine]``)."""
+    found: dict[str, object] = {"reserve": tuple(reserve)} if reserve else {}
+    if band is not None:
+        found["range"] = band.value
+    if fire is not None:
+        found["fire"] = fire.value
+    if beam_defence is not None:
+        found["beam_defence"] = beam_defence
+    return found
+
+
 def battle(
     fleet_a: Path = typer.Argument(
         ..., help="Fleet A: a fleet file, a folder of sheets or a sheet.", parser=path_or_stdin, show_default=False
@@ -214,18 +228,35 @@ def battle(
         False, "--no-rerolls", help="High Guard as printed: no TCS82 re-rolls of natural 12s and 2s."
     ),
     range_a: RangeChoice = typer.Option(
-        RangeChoice.best, "--range-a", help="The range fleet A asks for with the initiative.", case_sensitive=False
-    ),
-    range_b: RangeChoice = typer.Option(RangeChoice.best, "--range-b", help="Fleet B's.", case_sensitive=False),
-    fire_a: FireChoice = typer.Option(
-        FireChoice.spread,
-        "--fire-a",
-        help="spread: each battery type shared over the targets presented; focus: all at the first.",
+        None,
+        "--range-a",
+        help="The range fleet A asks for with the initiative (default: its fleet file's [doctrine], else best).",
         case_sensitive=False,
+        show_default=False,
     ),
-    fire_b: FireChoice = typer.Option(FireChoice.spread, "--fire-b", help="Fleet B's.", case_sensitive=False),
-    reserve_a: list[str] = typer.Option([], "--reserve-a", metavar="CLASS", help="A class fleet A keeps in reserve."),
+    range_b: RangeChoice = typer.Option(None, "--range-b", help="Fleet B's.", case_sensitive=False, show_default=False),
+    fire_a: FireChoice = typer.Option(
+        None,
+        "--fire-a",
+        help="spread: each battery kind shared over the targets presented; focus: all at the first (default: the "
+        "fleet file's [doctrine], else spread).",
+        case_sensitive=False,
+        show_default=False,
+    ),
+    fire_b: FireChoice = typer.Option(None, "--fire-b", help="Fleet B's.", case_sensitive=False, show_default=False),
+    reserve_a: list[str] = typer.Option(
+        [], "--reserve-a", metavar="CLASS", help="A class fleet A keeps in reserve (in place of its fleet file's)."
+    ),
     reserve_b: list[str] = typer.Option([], "--reserve-b", metavar="CLASS", help="A class fleet B keeps in reserve."),
+    beam_defence_a: bool = typer.Option(
+        None,
+        "--beam-defence-a/--no-beam-defence-a",
+        help="Fleet A's lasers and energy weapons also fire against missiles (each once a turn).",
+        show_default=False,
+    ),
+    beam_defence_b: bool = typer.Option(
+        None, "--beam-defence-b/--no-beam-defence-b", help="Fleet B's.", show_default=False
+    ),
     records: Path = typer.Option(
         None,
         "--records",
@@ -246,20 +277,19 @@ def battle(
     from shipyard.core.names import quoted as named
     from shipyard.report.console import console, progress_bar
     from shipyard.systems.tcs import api
-    from shipyard.systems.tcs.combat.engine import Orders
     from shipyard.systems.tcs.combat.readings import ReadingError
 
     try:
         readings = api.hg_readings(*reading, rerolls=not no_rerolls)
     except ReadingError as why:
         raise typer.BadParameter(str(why), param_hint="--reading") from None
-    orders = (
-        Orders(tuple(reserve_a), range_a.value, fire_a.value),
-        Orders(tuple(reserve_b), range_b.value, fire_b.value),
+    doctrine = (
+        _doctrine(reserve_a, range_a, fire_a, beam_defence_a),
+        _doctrine(reserve_b, range_b, fire_b, beam_defence_b),
     )
     sink = Output(output, quiet, (fleet_a, fleet_b))
     with inputs([fleet_a, fleet_b]) as (a_path, b_path):
-        request = api.HgBattleRequest(a_path, b_path, runs, seed, jobs, readings, orders)
+        request = api.HgBattleRequest(a_path, b_path, runs, seed, jobs, readings, doctrine)
         with progress_bar(None if quiet or runs == 1 else console(stderr=True), "fighting") as progress:
             result = api.hg_battle(request, progress)
         report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))

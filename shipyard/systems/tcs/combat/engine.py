@@ -23,6 +23,7 @@ from shipyard.systems.tcs.combat.fire import (
     RANGES,
     Attack,
     CannotFire,
+    TableRolls,
     attack,
     interior_dm,
     table_roll,
@@ -87,6 +88,62 @@ class Outcome:
 FireKey = tuple[int, str, str, int, bool]
 
 
+class Prepared:
+    """One kind of fire at one target, prepared once a combat step (``Battle.numbers``)."""
+
+    __slots__ = ("p_hit", "p_through", "shot", "tables")
+
+    def __init__(
+        self,
+        shot: Attack,
+        p_hit: float,
+        p_through: float,
+        tables: list[tuple[TableRolls, sampling.Sampler, sampling.Sampler]],
+    ) -> None:
+        self.shot = shot
+        self.p_hit = p_hit
+        self.p_through = p_through
+        self.tables = tables  # each damage table's rolls, its sampler, and its interior explosions' sampler
+
+
+class Guard:
+    """A target's active defences left while it is presented: its sandcasters (against missiles and beams) and
+    repulsors (against missiles) that bear, and, where its side's doctrine says so, its lasers and energy weapons
+    against missiles, each taken from the batteries its side has not yet fired this turn (RB's one use a turn)."""
+
+    __slots__ = ("beams", "repulsor", "sand")
+
+    def __init__(self, target: Warship, own: dict[FireKey, list[Any]] | None) -> None:
+        self.sand = target.sand.bearing if target.sand is not None else 0
+        self.repulsor = target.repulsor.bearing if target.repulsor is not None else 0
+        self.beams: list[list[Any]] = []
+        if own is None:
+            return
+        for battery in target.batteries:
+            if battery.weapon in BEAMS and not battery.spinal and target.usable(battery):
+                kind = own.get((target.computer, target.missiles, battery.weapon, battery.factor, False))
+                if kind is not None and kind[2]:
+                    word = "energy" if battery.weapon == "energy" else "laser"
+                    self.beams.append([word, min(battery.bearing, kind[2]), kind])
+
+    def take(self, weapon: str) -> tuple[tuple[str, int], ...]:
+        """The defences one hit of ``weapon`` meets (each battery once a turn), taken."""
+        defence = []
+        if self.sand and (weapon == "missile" or weapon in BEAMS):
+            defence.append(("sand", 1))
+            self.sand -= 1
+        if weapon == "missile":
+            if self.repulsor:
+                defence.append(("repulsor", 1))
+                self.repulsor -= 1
+            beam = next((each for each in self.beams if each[1] and each[2][2]), None)
+            if beam is not None:
+                defence.append((beam[0], 1))
+                beam[1] -= 1
+                beam[2][2] -= 1
+        return tuple(defence)
+
+
 class Battle:
     def __init__(
         self, sides: list[Side], readings: Readings, rng: random.Random, narration: list[str] | None = None
@@ -96,7 +153,8 @@ class Battle:
         self.rng = rng
         self.narration = narration
         self.turn = 0
-        self.attacks: dict[tuple[FireKey, int, tuple[tuple[str, int], ...]], tuple[Attack, Fraction, Fraction]] = {}
+        self.attacks: dict[tuple[FireKey, tuple[int, ...], tuple[tuple[str, int], ...]], Prepared] = {}
+        self.criticals = sampling.critical_sampler(readings)
 
     def say(self, text: str) -> None:
         if self.narration is not None:
@@ -133,7 +191,8 @@ class Battle:
                 if firers:
                     self.say(f"breakthrough: {enemy.name}'s line fires at {side.name}'s reserve")
                     self.attacks.clear()
-                    self.fire_at_line(firers, [ship for ship in side.reserve if ship.afloat], band, enemy.orders)
+                    reserve = [ship for ship in side.reserve if ship.afloat]
+                    self.fire_at_line(firers, reserve, band, enemy.orders, side.orders.beam_defence)
                     self.apply()
         for side in self.sides:
             for ship in side.ships:
@@ -160,32 +219,36 @@ class Battle:
         if wanted != "best":
             return wanted
         self.attacks.clear()
-        worth = {}
+        worth: dict[str, float] = {}
         for band in RANGES:
             ours = self.expected(self.sides[attacker], self.sides[1 - attacker], band)
             theirs = self.expected(self.sides[1 - attacker], self.sides[attacker], band)
             worth[band] = ours - theirs
         return max(RANGES, key=lambda band: worth[band])  # a tie keeps long, the first
 
-    def expected(self, side: Side, enemy: Side, band: str) -> Fraction:
+    def expected(self, side: Side, enemy: Side, band: str) -> float:
+        """The hits through a side's line would get on the enemy's largest ship, every battery at it."""
         if not enemy.line or not side.line:
-            return Fraction(0)
+            return 0.0
         target = enemy.line[0]
-        total = Fraction(0)
-        for ship in side.line:
-            for battery in ship.batteries:
-                if ship.usable(battery):
-                    found = self.numbers(ship, battery, target, band, ())
-                    if found is not None:
-                        total += battery.bearing * found[1] * found[2]
+        total = 0.0
+        for firer, battery, left, _ in self.kinds(side.line, band).values():
+            found = self.numbers(firer, battery, target, band, ())
+            if found is not None:
+                total += left * found.p_hit * found.p_through
         return total
 
     def numbers(
         self, firer: Warship, battery: Battery, target: Warship, band: str, defence: tuple[tuple[str, int], ...]
-    ) -> tuple[Attack, Fraction, Fraction] | None:
-        """The attack of one kind of battery at one target (kept for the combat step): its numbers, the chance to
-        hit, the chance to get through every penetration roll; None when it cannot fire at that range."""
-        key = ((firer.computer, firer.missiles, battery.weapon, battery.factor, battery.spinal), id(target), defence)
+    ) -> Prepared | None:
+        """The attack of one kind of battery at one target, prepared once a combat step: its numbers, the chances
+        to hit and to get through every penetration roll, and its damage tables ready to draw from; None when it
+        cannot fire at that range."""
+        key = (
+            (firer.computer, firer.missiles, battery.weapon, battery.factor, battery.spinal),
+            target.state(),
+            defence,
+        )
         found = self.attacks.get(key)
         if found is None:
             try:
@@ -195,7 +258,16 @@ class Battle:
             through = Fraction(1)
             for roll in shot.penetration:
                 through *= roll_chance(roll, self.readings)
-            found = (shot, roll_chance(shot.to_hit, self.readings), through)
+            readings = self.readings
+            tables = [
+                (
+                    rolls,
+                    sampling.sampler(rolls.table, rolls.armour, rolls.other, readings),
+                    sampling.sampler("interior", 0, interior_dm(rolls, readings), readings),
+                )
+                for rolls in shot.tables
+            ]
+            found = Prepared(shot, float(roll_chance(shot.to_hit, readings)), float(through), tables)
             self.attacks[key] = found
         return found
 
@@ -214,7 +286,8 @@ class Battle:
         for which, target in order:
             to_come = len(lines[which]) - presented[which]
             presented[which] += 1
-            self.fire(kinds[which], target, band, orders[which], to_come)
+            own = kinds[1 - which] if orders[1 - which].beam_defence else None
+            self.fire(kinds[which], target, band, orders[which], to_come, Guard(target, own))
 
     def kinds(self, firers: list[Warship], band: str) -> dict[FireKey, list[Any]]:
         """The batteries of a line that can fire this step, as kinds (ships of one class fire alike): for each,
@@ -235,17 +308,21 @@ class Battle:
                     kind[3] += 1
         return found
 
-    def fire_at_line(self, firers: list[Warship], targets: list[Warship], band: str, orders: Orders) -> None:
+    def fire_at_line(
+        self, firers: list[Warship], targets: list[Warship], band: str, orders: Orders, beam_defence: bool
+    ) -> None:
+        """Breakthrough: the line's one free fire at the enemy reserve, which may only fire defensively."""
         kinds = self.kinds(firers, band)
+        own = self.kinds(targets, band) if beam_defence else None
         for index, target in enumerate(targets):
-            self.fire(kinds, target, band, orders, len(targets) - index)
+            self.fire(kinds, target, band, orders, len(targets) - index, Guard(target, own))
 
-    def fire(self, kinds: dict[FireKey, list[Any]], target: Warship, band: str, orders: Orders, to_come: int) -> None:
+    def fire(
+        self, kinds: dict[FireKey, list[Any]], target: Warship, band: str, orders: Orders, to_come: int, guard: Guard
+    ) -> None:
         """Step 5a-e for one target: the firing line's batteries of each kind allocated to it (all that are left,
         or their share of the targets still to be presented), then the fire of each kind drawn, the spinal mounts
         and the highest factors first (the defender meets them with his active defences first)."""
-        sand = target.sand.bearing if target.sand is not None else 0
-        repulsor = target.repulsor.bearing if target.repulsor is not None else 0
         for kind in sorted(kinds.values(), key=lambda k: (not k[1].spinal, -k[1].factor)):
             firer, battery, left, ships = kind
             if not left:
@@ -253,71 +330,60 @@ class Battle:
             share = left if orders.fire == "focus" else -(-left // to_come)
             kind[2] = left - share
             by = firer.label if ships == 1 else f"{ships} ships of {self.sides[firer.side].name}"
-            sand, repulsor, _ = self.group(firer, battery, share, target, band, sand, repulsor, by)
+            self.group(firer, battery, share, target, band, guard, by)
 
     def group(
-        self,
-        firer: Warship,
-        battery: Battery,
-        count: int,
-        target: Warship,
-        band: str,
-        sand: int,
-        repulsor: int,
-        by: str = "",
-    ) -> tuple[int, int, int]:
+        self, firer: Warship, battery: Battery, count: int, target: Warship, band: str, guard: Guard, by: str = ""
+    ) -> int:
         """``count`` batteries of one kind at ``target``: the hits drawn as one count, each hit the target's active
-        defences meet drawn alone (one sandcaster, one repulsor a hit, while they last), the rest as one count.
-        The defences left, and the hits that got through."""
+        defences meet drawn alone (one battery of each kind a hit, while they last), the rest as one count. The
+        hits that got through."""
         passive = self.numbers(firer, battery, target, band, ())
         if passive is None:
-            return sand, repulsor, 0
-        shot, p_hit, p_through = passive
+            return 0
         rng = self.rng
-        hits = sampling.binomial(rng, count, p_hit)
+        hits = sampling.binomial(rng, count, passive.p_hit)
         through = 0
         met = 0
         while met < hits:
-            defence = []
-            if sand and (battery.weapon == "missile" or battery.weapon in BEAMS):
-                defence.append(("sand", 1))
-                sand -= 1
-            if repulsor and battery.weapon == "missile":
-                defence.append(("repulsor", 1))
-                repulsor -= 1
+            defence = guard.take(battery.weapon)
             if not defence:
                 break
             met += 1
-            defended = self.numbers(firer, battery, target, band, tuple(defence))
-            if defended is not None and rng.random() < defended[2]:
+            defended = self.numbers(firer, battery, target, band, defence)
+            if defended is not None and rng.random() < defended.p_through:
                 through += 1
-        through += sampling.binomial(rng, hits - met, p_through)
+        through += sampling.binomial(rng, hits - met, passive.p_through)
         if self.narration is not None:
             self.say(f"  {by}: {count} x {battery.label()} at {target.label}: {hits} hit, {through} through")
         for _ in range(through):
-            self.damage(shot, target)
-        return sand, repulsor, through
+            self.damage(passive, target)
+        return through
 
-    def damage(self, shot: Attack, target: Warship) -> None:
+    def damage(self, prepared: Prepared, target: Warship) -> None:
         """Step 5e: a hit's damage rolls and automatic criticals, recorded for step 6."""
         rng, readings, pending = self.rng, self.readings, target.pending
+        shot = prepared.shot
         spinal = shot.battery.spinal
+        drawn = sampling.drawn
         for _ in range(shot.sets):
-            for rolls in shot.tables:
+            for rolls, table_sampler, interior in prepared.tables:
                 table = rolls.table
                 if spinal:
                     result, twos = table_roll(rolls, readings, rng)
-                    pending += [("armour", "natural 2 on a spinal mount's damage roll")] * twos
+                    if twos:
+                        pending += [("armour", "natural 2 on a spinal mount's damage roll")] * twos
                 else:
-                    result = sampling.table_result(rng, table, rolls.armour, rolls.other, readings)
+                    result = drawn(rng, table_sampler)
                 if result == t.INTERIOR_EXPLOSION:
                     table = "interior explosion"
-                    result = sampling.table_result(rng, "interior", 0, interior_dm(rolls, readings), readings)
+                    result = drawn(rng, interior)
                 if result == t.CRITICAL:
-                    pending.append(("critical", sampling.critical_result(rng, readings)))
+                    pending.append(("critical", drawn(rng, self.criticals)))
                 elif result != t.NO_EFFECT:
                     pending.append((table, result))
-        pending += [("automatic critical", sampling.critical_result(rng, readings)) for _ in range(shot.criticals)]
+        for _ in range(shot.criticals):
+            pending.append(("automatic critical", drawn(rng, self.criticals)))
 
     def apply(self) -> None:
         """Step 6: all damage recorded takes effect."""

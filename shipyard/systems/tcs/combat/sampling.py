@@ -41,16 +41,25 @@ def binomial(rng: random.Random, n: int, p: Fraction | float) -> int:
     return bisect_right(_binomial(n, float(p)), rng.random())
 
 
+#: A table to draw from: its results and their cumulative chances.
+Sampler = tuple[tuple[str, ...], tuple[float, ...]]
+
+
 @lru_cache(maxsize=KEPT_TABLES)
-def _results(table: str, armour: int, other: int, readings: Readings) -> tuple[tuple[str, ...], tuple[float, ...]]:
+def sampler(table: str, armour: int, other: int, readings: Readings) -> Sampler:
+    """A damage table's results at a DM (armour: the part a TCS82 natural-2 re-roll lowers), ready to draw from."""
     found = table_distribution(TableRolls(table, armour, other), readings)
     return tuple(found), tuple(accumulate(float(p) for p in found.values()))
 
 
+def drawn(rng: random.Random, table: Sampler) -> str:
+    results, cumulative = table
+    return results[min(bisect_right(cumulative, rng.random()), len(results) - 1)]
+
+
 def table_result(rng: random.Random, table: str, armour: int, other: int, readings: Readings) -> str:
     """One roll on a damage table (armour: the part of the DM a TCS82 natural-2 re-roll lowers)."""
-    results, cumulative = _results(table, armour, other, readings)
-    return results[min(bisect_right(cumulative, rng.random()), len(results) - 1)]
+    return drawn(rng, sampler(table, armour, other, readings))
 
 
 @lru_cache(maxsize=KEPT_TABLES)
@@ -59,6 +68,9 @@ def _criticals(readings: Readings) -> tuple[tuple[str, ...], tuple[float, ...]]:
     return tuple(found), tuple(accumulate(float(p) for p in found.values()))
 
 
+def critical_sampler(readings: Readings) -> Sampler:
+    return _criticals(readings)
+
+
 def critical_result(rng: random.Random, readings: Readings) -> str:
-    results, cumulative = _criticals(readings)
-    return results[min(bisect_right(cumulative, rng.random()), len(results) - 1)]
+    return drawn(rng, _criticals(readings))

@@ -7,6 +7,7 @@ summary. Where a sheet does not say what combat needs, a reading supplies it and
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.design import Design, recompute
@@ -285,7 +286,18 @@ def _agility(ship: HighGuardShip, design: Design, usp: UspProfile, readings: Rea
         assumed.append(f"agility {agility}: the maneuver rating (the sheet gives no agility and no EP to find one)")
     if readings.agility == "laden" and ship.laden_tonnage is not None:
         laden = ship.laden_usp.maneuver if ship.laden_usp is not None else design.laden_ratings.get("maneuver")
-        if laden is not None and laden < agility:
-            assumed.append(f"agility {laden} laden (the laden maneuver rating; reading agility = laden)")
-            agility = laden
+        spare = design.ep_output - design.ep_used if design.ep_output is not None and design.ep_used else None
+        found = laden_agility(agility, spare, ship.laden_tonnage, laden)
+        if found < agility:
+            assumed.append(f"agility {found} laden, with its drop tanks (reading agility = laden)")
+        agility = found
     return agility
+
+
+def laden_agility(agility: int, spare_ep: Decimal | None, laden_tons: Decimal, laden_maneuver: int | None) -> int:
+    """A ship's agility carrying its drop tanks: the spare EP over 1% of the laden tonnage (High Guard, agility),
+    no more than the laden maneuver rating nor the unladen agility; without the EP, the lesser of the two."""
+    found = agility if laden_maneuver is None else min(agility, laden_maneuver)
+    if spare_ep is not None and laden_tons > 0:
+        found = min(found, int(spare_ep / (hg.EP_PER_PN_PER_TON * laden_tons)))
+    return max(0, found)

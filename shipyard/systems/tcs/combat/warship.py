@@ -76,6 +76,24 @@ class Warship(Combatant):
 
     # -- what the ship can do -------------------------------------------------------------------------------------
 
+    def state(self) -> tuple[int, ...]:
+        """What fire at this ship reads of it (ships alike in all of it are fired on alike): its size,
+        configuration, computer, agility, armour, defences, and whether its computer is fib."""
+        sand = self.sand.factor if self.sand is not None and self.sand.bearing else 0
+        repulsor = self.repulsor.factor if self.repulsor is not None and self.repulsor.bearing else 0
+        return (
+            self.size,
+            self.configuration,
+            self.computer,
+            self.agility,
+            self.armour,
+            sand,
+            repulsor,
+            self.damper,
+            self.meson_screen,
+            self.fib,
+        )
+
     @property
     def afloat(self) -> bool:
         """Still a fighting unit at all: not vaporised, its fuel not gone, its crew not lost."""
