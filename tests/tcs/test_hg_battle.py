@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, chromium, needs_chromium
 from hg_helpers import battery, ship
 
 from shipyard.systems.tcs.combat import sampling
@@ -304,3 +304,47 @@ def test_a_fleet_files_doctrine_and_the_command_line_over_it(tmp_path):
     problems: list = []
     assert fleet_side(fleet, TCS82, None, problems) is None
     assert any(p.code == "SCN002" and "fire" in p.message for p in problems)
+
+
+def test_the_battle_workbook(tmp_path):
+    from openpyxl import load_workbook
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+
+    target = tmp_path / "battle.xlsx"
+    a, b = str(BATTLE / "fleet-a.toml"), str(BATTLE / "fleet-b.toml")
+    result = CliRunner().invoke(app, ["tcs", "battle", a, b, "-n", "30", "--seed", "4", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    book = load_workbook(target)
+    assert book.sheetnames == ["Sides", "Ships lost whole", "Turns fought"]
+    sides = list(book["Sides"].iter_rows(values_only=True))
+    assert sides[0][:3] == ("side", "win", "win 95% low") and [r[0] for r in sides[1:]] == ["Blue", "Red"]
+    assert sum(r[1] for r in sides[1:]) + sides[1][4] == pytest.approx(1)  # the wins and the draws
+    assert sum(r[1] for r in list(book["Turns fought"].iter_rows(values_only=True))[1:]) == 30
+    assert "Blue: wins" in result.stdout  # the results still printed
+
+
+def _battle_page(tmp_path: Path) -> Path:
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+
+    target = tmp_path / "battle.html"
+    a, b = str(BATTLE / "fleet-a.toml"), str(BATTLE / "fleet-b.toml")
+    result = CliRunner().invoke(app, ["tcs", "battle", a, b, "-n", "30", "--seed", "4", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    return target
+
+
+def test_the_battle_page(tmp_path):
+    page = _battle_page(tmp_path).read_text(encoding="utf-8")
+    assert "<script" not in page and page.count("<svg") == 3
+    assert "Battles by turns fought" in page and "Appendix A: mean percentage lost" in page
+    assert "Ships lost whole</h2>" in page and "30 battles, seed 4" in page
+
+
+@needs_chromium
+def test_the_battle_page_in_chromium(tmp_path):
+    dom = chromium("--dump-dom", _battle_page(tmp_path).as_uri()).stdout
+    assert dom.count("<svg") == 3 and ">Summary</h2>" in dom and "Turns fought</h2>" in dom

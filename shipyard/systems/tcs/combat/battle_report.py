@@ -4,6 +4,8 @@ percentages, ships lost by class, turns), one battle's narration, and a side's d
 
 from __future__ import annotations
 
+from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from shipyard.systems.tcs.combat.battle import Scored
@@ -125,3 +127,124 @@ def battle_text(counted: Counted, narration: list[str] | None = None, single: Sc
     if counted.rulings_pending:
         lines.append(f"{counted.rulings_pending} battles met a hole of Appendix A's tables (counted as nothing lost)")
     return "\n".join(lines) + "\n"
+
+
+# ---- reports: a workbook and a page -------------------------------------------------------------------------
+
+
+def _columns() -> dict[str, tuple[Any, ...]]:
+    from shipyard.report.tables import SHARE, WHOLE, Column
+
+    percent = '0.00"%"'
+    return {
+        "sides": (
+            Column("side", width=24),
+            Column("win", SHARE),
+            Column("win 95% low", SHARE),
+            Column("win 95% high", SHARE),
+            Column("draw", SHARE),
+            Column("loss", SHARE),
+            Column("automatic victories", SHARE, width=18),
+            Column("mean % lost", percent, width=12),
+            Column("sd", "0.00"),
+            Column("least % lost", percent, width=12),
+            Column("most % lost", percent, width=12),
+        ),
+        "lost": (Column("side", width=24), Column("class", width=30), Column("lost whole a battle", "0.00", width=18)),
+        "turns": (Column("turns fought", WHOLE), Column("battles", WHOLE), Column("share", SHARE)),
+    }
+
+
+def _rows(counted: Counted) -> dict[str, list[list[Any]]]:
+    runs = counted.runs or 1
+    turns = Counter(counted.turns)
+    return {
+        "sides": [
+            [
+                s.name,
+                s.wins / runs,
+                *s.interval(s.wins),
+                s.draws / runs,
+                s.losses / runs,
+                s.automatic_wins / runs,
+                s.mean,
+                s.spread,
+                min(s.percentages, default=0.0),
+                max(s.percentages, default=0.0),
+            ]
+            for s in counted.sides
+        ],
+        "lost": [[s.name, name, n / runs] for s in counted.sides for name, n in sorted(s.lost.items())],
+        "turns": [[t, n, n / runs] for t, n in sorted(turns.items())],
+    }
+
+
+#: The sheets and tables of a report, in order: key and heading.
+SECTIONS = (("sides", "Sides"), ("lost", "Ships lost whole"), ("turns", "Turns fought"))
+
+
+def write_battle_workbook(counted: Counted, output: Path) -> None:
+    from shipyard.report.workbook import WorkbookWriter
+
+    columns, rows = _columns(), _rows(counted)
+    writer = WorkbookWriter()
+    for name, title in SECTIONS:
+        writer.sheet(title, columns[name], rows[name])
+    writer.save(output)
+
+
+def verdict(counted: Counted) -> str:
+    """What happened most often, in words: "Blue wins 62.5% of battles; Red 37.5%, drawn 0.0%"."""
+    runs = counted.runs or 1
+    wins = sorted(((s.wins / runs, s.name) for s in counted.sides), reverse=True)
+    draw = counted.sides[0].draws / runs
+    if draw >= wins[0][0]:
+        return f"drawn in {draw:.1%} of battles; {wins[0][1]} wins {wins[0][0]:.1%}, {wins[1][1]} {wins[1][0]:.1%}"
+    return f"{wins[0][1]} wins {wins[0][0]:.1%} of battles; {wins[1][1]} {wins[1][0]:.1%}, drawn {draw:.1%}"
+
+
+def write_battle_page(counted: Counted, output: Path) -> None:
+    from shipyard.report.charts import DRAW_COLOUR, bar_chart, series_colours
+    from shipyard.report.html import table, write_page
+
+    columns, rows = _columns(), _rows(counted)
+    runs = counted.runs or 1
+    charts = [
+        bar_chart(
+            "Outcome (%)",
+            [(f"{s.name} wins", round(s.wins / runs * 100, 1)) for s in counted.sides]
+            + [("draw", round(counted.sides[0].draws / runs * 100, 1))],
+            unit="%",
+            colours=[*series_colours(len(counted.sides)), DRAW_COLOUR],
+        ),
+        bar_chart(
+            "Appendix A: mean percentage lost",
+            [(s.name, round(s.mean, 2)) for s in counted.sides],
+            unit="%",
+            colours=series_colours(len(counted.sides)),
+        ),
+        bar_chart("Battles by turns fought", [(f"{r[0]} turns", r[1]) for r in rows["turns"]], "battles"),
+    ]
+    context = {
+        "title": f"shipyard tcs battle: {counted.sides[0].name} against {counted.sides[1].name}",
+        "verdict": "odds",
+        "verdict_label": "Outcome",
+        "subtitle": f"{counted.runs:,} battles, seed {counted.seed}",
+        "verdict_words": verdict(counted),
+        "summary": [
+            (
+                s.name,
+                f"wins {s.wins / runs:.1%} (95% {s.interval(s.wins)[0]:.1%} to {s.interval(s.wins)[1]:.1%}), "
+                f"draws {s.draws / runs:.1%}, loses {s.losses / runs:.1%}; Appendix A lost {s.mean:.2f}% on average",
+            )
+            for s in counted.sides
+        ],
+        "charts": charts,
+        "tables": [table(name, heading, columns[name], rows[name]) for name, heading in SECTIONS],
+        "groups": None,
+    }
+    write_page(output, "audit.html.j2", context)
+
+
+#: The reports ``tcs battle -o`` writes, by the output's extension.
+BATTLE_REPORTS = {".xlsx": write_battle_workbook, ".html": write_battle_page}

@@ -265,7 +265,10 @@ def battle(
         help="One battle: write each side's damage record to DIR (a-damage.toml, b-damage.toml) for 'shipyard score'.",
     ),
     output_format: TextOrJson = format_option("text: the narration or the counts; json: the same as data."),
-    output: Path = output_option(),
+    output: Path = output_option(
+        "Also write the report: .xlsx (a workbook) or .html (a page with charts); .json or .txt: the results "
+        "there instead of on standard output."
+    ),
     quiet: bool = quiet_option(),
     allow_outside: bool = outside_option(),
 ) -> None:
@@ -287,16 +290,19 @@ def battle(
         _doctrine(reserve_a, range_a, fire_a, beam_defence_a),
         _doctrine(reserve_b, range_b, fire_b, beam_defence_b),
     )
-    sink = Output(output, quiet, (fleet_a, fleet_b))
+    from shipyard.systems.tcs.combat.battle_report import BATTLE_REPORTS
+
+    sink = Output(output, quiet, (fleet_a, fleet_b), tuple(BATTLE_REPORTS))
     with inputs([fleet_a, fleet_b]) as (a_path, b_path):
         request = api.HgBattleRequest(a_path, b_path, runs, seed, jobs, readings, doctrine)
         with progress_bar(None if quiet or runs == 1 else console(stderr=True), "fighting") as progress:
             result = api.hg_battle(request, progress)
         report(Lines(stderr=True), sorted(result.diagnostics, key=lambda d: d.sort_key))
+        printed = sink.results
         json_form = sink.form(output_format) is TextOrJson.json
         if result.counted is None:
             if json_form:
-                sink.json(None, result.diagnostics)
+                printed.json(None, result.diagnostics)
             raise typer.Exit(2)
         from shipyard.systems.tcs.combat.battle_report import battle_document, battle_text, record_toml
 
@@ -308,9 +314,12 @@ def battle(
         elif records is not None:
             raise typer.BadParameter(f"{named(str(records))}: damage records are written for one battle (-n 1)")
         if json_form:
-            sink.json(battle_document(result.counted, result.narration), result.diagnostics)
+            printed.json(battle_document(result.counted, result.narration), result.diagnostics)
         else:
-            sink.text(battle_text(result.counted, result.narration, result.single))
+            printed.text(battle_text(result.counted, result.narration, result.single))
+        if (target := sink.report) is not None:
+            counted = result.counted
+            sink.file(lambda: BATTLE_REPORTS[sink.suffix()](counted, target))
     raise typer.Exit(exit_status(result.diagnostics))
 
 
