@@ -97,20 +97,21 @@ def main() -> None:
         twenty_cisors = fleet(base, "Cisors", {COPIES / "cisor.txt": 16, COPIES / "garter.txt": 4})
         whole = lenat(base)
         print(f"shipyard as installed: {built}; {runs} battles a case, the median\n")
-        print("| battle | ms a battle | with Appendix A scoring | turns (mean) |")
-        print("|---|---|---|---|")
+        print("| battle | ms a battle | with Appendix A scoring | turns (mean) | ms a turn |")
+        print("|---|---|---|---|---|")
         cases = [("96 (1981 shape) v 20 Vigilants", [whole, twenty_vigilants])]
         if not args.smoke:
             cases.append(("96 (1981 shape) v 16 Cisors + 4 Garters", [whole, twenty_cisors]))
+            cases.append(("96 (1981 shape) v the same", [whole, whole]))
         for name, sides in cases:
             alone, turns = measure(sides, runs, False)
             with_score, _ = measure(sides, runs, True)
-            print(f"| {name} | {alone:.1f} | {with_score:.1f} | {turns:.1f} |")
+            print(f"| {name} | {alone:.1f} | {with_score:.1f} | {turns:.1f} | {alone / max(turns, 1):.1f} |")
         if args.smoke:
             return
         print("\nGrowth with the ships (the 1981 shape scaled, against 16 Cisors + 4 Garters scaled alike):\n")
-        print("| ships in all | ms a battle | ms a battle a ship | turns |")
-        print("|---|---|---|---|")
+        print("| ships in all | ms a battle | turns | ms a turn | ms a turn a ship |")
+        print("|---|---|---|---|---|")
         for scale in (0.25, 0.5, 1.0, 2.0):
             ours = lenat(base, scale)
             theirs = fleet(
@@ -120,15 +121,15 @@ def main() -> None:
             )
             ships = sum(s.count for s in ours.squadrons) + sum(s.count for s in theirs.squadrons)
             ms, turns = measure([ours, theirs], runs, False)
-            print(f"| {ships} | {ms:.1f} | {ms / ships:.3f} | {turns:.1f} |")
+            print(f"| {ships} | {ms:.1f} | {turns:.1f} | {ms / turns:.1f} | {ms / turns / ships:.3f} |")
         print("\nGrowth with the batteries (each Eurisko's missile batteries; 96 v 16 Cisors + 4 Garters):\n")
-        print("| missile batteries an Eurisko | batteries in all | ms a battle | turns |")
-        print("|---|---|---|---|")
+        print("| missile batteries an Eurisko | batteries in all | ms a battle | turns | ms a turn |")
+        print("|---|---|---|---|---|")
         for count in (10, 29, 87):
             side = missiles_as(whole, count)
             batteries = sum(s.count * sum(b.count for b in s.template.batteries) for s in side.squadrons)
             ms, turns = measure([side, twenty_cisors], runs, False)
-            print(f"| {count} | {batteries} | {ms:.1f} | {turns:.1f} |")
+            print(f"| {count} | {batteries} | {ms:.1f} | {turns:.1f} | {ms / turns:.1f} |")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ SMOKE = {
     "bench_search.py": (["--smoke"], "| Dask LocalCluster, 2 workers |"),
     "bench_long_lines.py": (["--smoke"], "one line of"),
     "bench_start.py": (["--runs", "1"], "| --version |"),
+    "bench_tcs_battle.py": (["--smoke"], "| 96 (1981 shape) v 20 Vigilants |"),
     "fuzz_long.py": (["--cases", "2"], "total          10 cases passed"),  # five tests, two cases each
 }
 
