@@ -97,9 +97,32 @@ def test_the_same_seed_gives_the_same_battles_on_any_jobs():
     one = count([a, b], TCS82, 40, 11, jobs=1)
     two = count([a, b], TCS82, 40, 11, jobs=2)
     for x, y in zip(one.sides, two.sides, strict=True):
-        assert (x.wins, x.draws, x.losses, x.percentages, x.lost) == (y.wins, y.draws, y.losses, y.percentages, y.lost)
-    assert one.turns == two.turns
-    assert count([a, b], TCS82, 40, 12).sides[0].percentages != one.sides[0].percentages
+        assert (x.wins, x.draws, x.losses, x.mean, x.squares, x.least, x.most, x.lost) == (
+            y.wins,
+            y.draws,
+            y.losses,
+            y.mean,
+            y.squares,
+            y.least,
+            y.most,
+            y.lost,
+        )
+    assert one.turns == two.turns and sum(one.turns.values()) == 40
+    assert count([a, b], TCS82, 40, 12).sides[0].mean != one.sides[0].mean
+
+
+def test_the_percentage_lost_counted_without_keeping_each_run():
+    """The running mean and spread equal the two-pass figures of the same percentages."""
+    import statistics
+
+    from shipyard.systems.tcs.combat.count import SideCount
+
+    seen = [3.5, 37.0, 12.25, 0.0, 8.0]
+    side = SideCount("Blue", len(seen))
+    for each in seen:
+        side.add(each)
+    assert side.mean == pytest.approx(statistics.mean(seen)) and side.spread == pytest.approx(statistics.stdev(seen))
+    assert (side.least, side.most) == (0.0, 37.0)
 
 
 def test_narration_changes_no_dice():

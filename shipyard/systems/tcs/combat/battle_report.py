@@ -4,7 +4,6 @@ percentages, ships lost by class, turns), one battle's narration, and a side's d
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +68,8 @@ def _side(side: SideCount) -> dict[str, Any]:
         "percentage_lost": {
             "mean": side.mean,
             "sd": side.spread,
-            "min": min(side.percentages, default=0.0),
-            "max": max(side.percentages, default=0.0),
+            "min": side.least if side.seen else 0.0,
+            "max": side.most if side.seen else 0.0,
         },
         "ships_lost_mean": {name: lost / runs for name, lost in sorted(side.lost.items())},
     }
@@ -81,7 +80,11 @@ def battle_document(counted: Counted, narration: list[str] | None = None) -> dic
         "runs": counted.runs,
         "seed": counted.seed,
         "sides": [_side(side) for side in counted.sides],
-        "turns": {"mean": counted.mean_turns, "max": max(counted.turns, default=0)},
+        "turns": {
+            "mean": counted.mean_turns,
+            "max": counted.most_turns,
+            "distribution": {str(t): n for t, n in sorted(counted.turns.items())},
+        },
         "rulings_pending": counted.rulings_pending,
     }
     if narration is not None:
@@ -111,7 +114,7 @@ def battle_text(counted: Counted, narration: list[str] | None = None, single: Sc
         return "\n".join(lines) + "\n"
     lines.append(
         f"{counted.runs} battles, seed {counted.seed}; turns fought: mean {counted.mean_turns:.1f}, "
-        f"most {max(counted.turns, default=0)}"
+        f"most {counted.most_turns}"
     )
     for side in counted.sides:
         lines.append(
@@ -120,7 +123,7 @@ def battle_text(counted: Counted, narration: list[str] | None = None, single: Sc
         )
         lines.append(
             f"  Appendix A lost: mean {side.mean:.2f}%, sd {side.spread:.2f}, least "
-            f"{min(side.percentages, default=0):.2f}%, most {max(side.percentages, default=0):.2f}%"
+            f"{side.least if side.seen else 0:.2f}%, most {side.most if side.seen else 0:.2f}%"
         )
         lost = ", ".join(f"{n} {k / (side.runs or 1):.2f}" for n, k in sorted(side.lost.items())) or "none"
         lines.append(f"  ships lost whole, a battle: {lost}")
@@ -157,7 +160,7 @@ def _columns() -> dict[str, tuple[Any, ...]]:
 
 def _rows(counted: Counted) -> dict[str, list[list[Any]]]:
     runs = counted.runs or 1
-    turns = Counter(counted.turns)
+    turns = counted.turns
     return {
         "sides": [
             [
@@ -169,8 +172,8 @@ def _rows(counted: Counted) -> dict[str, list[list[Any]]]:
                 s.automatic_wins / runs,
                 s.mean,
                 s.spread,
-                min(s.percentages, default=0.0),
-                max(s.percentages, default=0.0),
+                s.least if s.seen else 0.0,
+                s.most if s.seen else 0.0,
             ]
             for s in counted.sides
         ],

@@ -27,29 +27,37 @@ Run = tuple[int | None, bool, tuple[float, float], tuple[dict[str, int], dict[st
 
 @dataclass
 class SideCount:
+    """One side over the battles counted. The percentage lost is kept as its running mean and sum of squares
+    (Welford's, the runs taken in their order whatever the processes): memory does not grow with the runs."""
+
     name: str
     runs: int
     wins: int = 0
     draws: int = 0
     losses: int = 0
     automatic_wins: int = 0
-    percentages: list[float] = field(default_factory=list)
+    seen: int = 0
+    mean: float = 0.0
+    squares: float = 0.0
+    least: float = math.inf
+    most: float = -math.inf
     lost: Counter[str] = field(default_factory=Counter)
 
     def interval(self, seen: int) -> tuple[float, float]:
         return wilson(seen, self.runs)
 
-    @property
-    def mean(self) -> float:
-        return math.fsum(self.percentages) / len(self.percentages) if self.percentages else 0.0
+    def add(self, percentage: float) -> None:
+        self.seen += 1
+        step = percentage - self.mean
+        self.mean += step / self.seen
+        self.squares += step * (percentage - self.mean)
+        self.least = min(self.least, percentage)
+        self.most = max(self.most, percentage)
 
     @property
     def spread(self) -> float:
         """The standard deviation of the percentage lost over the runs."""
-        if len(self.percentages) < 2:
-            return 0.0
-        mean = self.mean
-        return math.sqrt(math.fsum((p - mean) ** 2 for p in self.percentages) / (len(self.percentages) - 1))
+        return math.sqrt(self.squares / (self.seen - 1)) if self.seen > 1 else 0.0
 
 
 @dataclass
@@ -57,12 +65,16 @@ class Counted:
     runs: int
     seed: int
     sides: list[SideCount]
-    turns: list[int]
+    turns: Counter[int] = field(default_factory=Counter)
     rulings_pending: int = 0
 
     @property
     def mean_turns(self) -> float:
-        return sum(self.turns) / len(self.turns) if self.turns else 0.0
+        return sum(t * n for t, n in self.turns.items()) / self.runs if self.runs else 0.0
+
+    @property
+    def most_turns(self) -> int:
+        return max(self.turns, default=0)
 
 
 _WORK: tuple[list[FleetSide], Readings, int] | None = None
@@ -93,7 +105,7 @@ def count(
     progress: Callable[[int, int], None] | None = None,
 ) -> Counted:
     """``runs`` battles of the two sides, counted."""
-    counted = Counted(runs, seed, [SideCount(side.name, runs) for side in sides], [])
+    counted = Counted(runs, seed, [SideCount(side.name, runs) for side in sides])
     workers = worker_count(jobs, runs) if runs >= PARALLEL_FROM else 1
     with fewer_collections():
         if workers == 1:
@@ -114,7 +126,7 @@ def count(
 
 def counted_one(sides: list[FleetSide], seed: int, scored: Scored) -> Counted:
     """One battle already fought and scored, counted as the one run of ``seed``."""
-    counted = Counted(1, seed, [SideCount(side.name, 1) for side in sides], [])
+    counted = Counted(1, seed, [SideCount(side.name, 1) for side in sides])
     _add(counted, _compact(scored))
     return counted
 
@@ -129,7 +141,7 @@ def _add(counted: Counted, run: Run) -> None:
             side.automatic_wins += automatic
         else:
             side.losses += 1
-        side.percentages.append(percentages[index])
+        side.add(percentages[index])
         side.lost.update(lost[index])
-    counted.turns.append(turns)
+    counted.turns[turns] += 1
     counted.rulings_pending += pending

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-#: The factors of turret and bay batteries, and of spinal mounts (eHex A-T as numbers).
-BAY_FACTORS = range(1, 10)
+#: The factors of spinal mounts (eHex A-T as numbers); turrets and bays are 1 to MOST_BAY_FACTOR.
 SPINAL_FACTORS = range(10, 28)
 #: The highest factor of a missile, beam, sandcaster, damper or repulsor battery (the tables stop there).
 MOST_BAY_FACTOR = 9
