@@ -283,6 +283,7 @@ def test_the_damage_record_is_what_score_reads(tmp_path):
         assert fleet["name"] == side["name"]
         assert fleet["percentage"] == pytest.approx(side["percentage_lost"]["mean"])
     assert document["narration"][0].startswith("turn 1: ")
+    assert "Red's Vigilant: missiles nuclear (the sheets do not say; reading missiles)" in document["assumptions"]
 
 
 def test_beam_defence_takes_the_defenders_unfired_batteries():

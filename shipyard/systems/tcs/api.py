@@ -315,6 +315,7 @@ class HgBattle(NamedTuple):
     single: Scored | None
     diagnostics: list[Diagnostic]
     unreadable: bool = False
+    assumed: tuple[str, ...] = ()
 
 
 def hg_battle(request: HgBattleRequest, progress: Callable[[int, int], None] | None = None) -> HgBattle:
@@ -341,8 +342,10 @@ def hg_battle(request: HgBattleRequest, progress: Callable[[int, int], None] | N
     if sides[0] is None or sides[1] is None:
         return HgBattle(None, None, None, found, True)
     fleets = [sides[0], sides[1]]
+    assumed = fleets[0].assumed() + fleets[1].assumed()
     if r.runs == 1:
         narration: list[str] = []
         scored = score(fight_once(fleets, readings, r.seed, 0, narration), fleets, keep_records=True)
-        return HgBattle(counted_one(fleets, r.seed, scored), narration, scored, found)
-    return HgBattle(count(fleets, readings, r.runs, r.seed, r.jobs, progress), None, None, found)
+        return HgBattle(counted_one(fleets, r.seed, scored), narration, scored, found, False, tuple(assumed))
+    counted = count(fleets, readings, r.runs, r.seed, r.jobs, progress)
+    return HgBattle(counted, None, None, found, False, tuple(assumed))

@@ -47,6 +47,19 @@ class FleetSide:
     orders: Orders
     fleet: FleetSubject
 
+    def assumed(self) -> list[str]:
+        """What was assumed of each class where its sheet does not say, in words."""
+        found = [f"{self.name}'s {s.template.name}: {text}" for s in self.squadrons for text in s.template.assumed]
+        missiles = sorted(
+            {s.template.name for s in self.squadrons if any(b.weapon == "missile" for b in s.template.batteries)}
+        )
+        if missiles:
+            reading = self.squadrons[0].template.missiles
+            found.append(
+                f"{self.name}'s {', '.join(missiles)}: missiles {reading} (the sheets do not say; reading missiles)"
+            )
+        return found
+
     def ships(self, side: int) -> list[Warship]:
         found = []
         for squadron in self.squadrons:

@@ -75,7 +75,9 @@ def _side(side: SideCount) -> dict[str, Any]:
     }
 
 
-def battle_document(counted: Counted, narration: list[str] | None = None) -> dict[str, Any]:
+def battle_document(
+    counted: Counted, narration: list[str] | None = None, assumed: tuple[str, ...] | list[str] | None = None
+) -> dict[str, Any]:
     document: dict[str, Any] = {
         "runs": counted.runs,
         "seed": counted.seed,
@@ -87,6 +89,7 @@ def battle_document(counted: Counted, narration: list[str] | None = None) -> dic
         },
         "rulings_pending": counted.rulings_pending,
     }
+    document["assumptions"] = list(assumed or [])
     if narration is not None:
         document["narration"] = narration
     return document
@@ -97,7 +100,16 @@ def _share(seen: int, side: SideCount) -> str:
     return f"{seen / (side.runs or 1):.1%} ({low:.1%}-{high:.1%})"
 
 
-def battle_text(counted: Counted, narration: list[str] | None = None, single: Scored | None = None) -> str:
+def battle_text(
+    counted: Counted,
+    narration: list[str] | None = None,
+    single: Scored | None = None,
+    assumed: tuple[str, ...] | list[str] | None = None,
+) -> str:
+    return "\n".join([*_result_lines(counted, narration, single), *(f"assumed: {a}" for a in assumed or [])]) + "\n"
+
+
+def _result_lines(counted: Counted, narration: list[str] | None, single: Scored | None) -> list[str]:
     lines = list(narration or [])
     if single is not None:
         names = [side.name for side in counted.sides]
@@ -111,7 +123,7 @@ def battle_text(counted: Counted, narration: list[str] | None = None, single: Sc
             lines.append(
                 "a hole of Appendix A's tables needs a judge's ruling: counted as nothing lost (score says which)"
             )
-        return "\n".join(lines) + "\n"
+        return lines
     lines.append(
         f"{counted.runs} battles, seed {counted.seed}; turns fought: mean {counted.mean_turns:.1f}, "
         f"most {counted.most_turns}"
@@ -129,7 +141,7 @@ def battle_text(counted: Counted, narration: list[str] | None = None, single: Sc
         lines.append(f"  ships lost whole, a battle: {lost}")
     if counted.rulings_pending:
         lines.append(f"{counted.rulings_pending} battles met a hole of Appendix A's tables (counted as nothing lost)")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 # ---- reports: a workbook and a page -------------------------------------------------------------------------

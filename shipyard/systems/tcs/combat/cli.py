@@ -314,9 +314,9 @@ def battle(
         elif records is not None:
             raise typer.BadParameter(f"{named(str(records))}: damage records are written for one battle (-n 1)")
         if json_form:
-            printed.json(battle_document(result.counted, result.narration), result.diagnostics)
+            printed.json(battle_document(result.counted, result.narration, result.assumed), result.diagnostics)
         else:
-            printed.text(battle_text(result.counted, result.narration, result.single))
+            printed.text(battle_text(result.counted, result.narration, result.single, result.assumed))
         if (target := sink.report) is not None:
             counted = result.counted
             sink.file(lambda: BATTLE_REPORTS[sink.suffix()](counted, target))
