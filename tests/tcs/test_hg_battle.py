@@ -372,3 +372,25 @@ def test_the_battle_page(tmp_path):
 def test_the_battle_page_in_chromium(tmp_path):
     dom = chromium("--dump-dom", _battle_page(tmp_path).as_uri()).stdout
     assert dom.count("<svg") == 3 and ">Summary</h2>" in dom and "Turns fought</h2>" in dom
+
+
+def test_the_range_choice_weighs_each_band_on_its_own_numbers():
+    """The attacker's "best" range sums its line's expected hits through at each band: missiles lose 1 at short,
+    mesons gain 2, each band's numbers its own (kept apart within the step)."""
+
+    def sides():
+        ours = Warship(ship(computer=5, batteries=[battery("missile", 5, count=6)]), 0, "ours", "o.txt", 1)
+        theirs = Warship(ship(computer=5, batteries=[battery("meson", 6, count=2)]), 1, "theirs", "t.txt", 1)
+        made = [Side("A", [ours], Orders()), Side("B", [theirs], Orders())]
+        for side in made:
+            side.form(1)
+        return made
+
+    a, b = sides()
+    battle = Battle([a, b], TCS82, random.Random(0))
+    long_first, short_after = battle.expected(a, b, "long"), battle.expected(a, b, "short")
+    fresh_a, fresh_b = sides()
+    short_alone = Battle([fresh_a, fresh_b], TCS82, random.Random(0)).expected(fresh_a, fresh_b, "short")
+    assert short_after == short_alone and short_alone < long_first  # missiles -1 at short
+    assert battle.expected(b, a, "short") > battle.expected(b, a, "long")  # mesons +2 at short
+    assert battle.choose_range(1) == "short" and battle.choose_range(0) == "long"

@@ -153,7 +153,7 @@ class Battle:
         self.rng = rng
         self.narration = narration
         self.turn = 0
-        self.attacks: dict[tuple[FireKey, tuple[int, ...], tuple[tuple[str, int], ...]], Prepared] = {}
+        self.attacks: dict[tuple[FireKey, tuple[int, ...], tuple[tuple[str, int], ...], str], Prepared] = {}
         self.criticals = sampling.critical_sampler(readings)
 
     def say(self, text: str) -> None:
@@ -248,6 +248,7 @@ class Battle:
             (firer.computer, firer.missiles, battery.weapon, battery.factor, battery.spinal),
             target.state(),
             defence,
+            band,  # the range choice weighs both bands in one step's keeping
         )
         found = self.attacks.get(key)
         if found is None:
