@@ -394,3 +394,36 @@ def test_the_range_choice_weighs_each_band_on_its_own_numbers():
     assert short_after == short_alone and short_alone < long_first  # missiles -1 at short
     assert battle.expected(b, a, "short") > battle.expected(b, a, "long")  # mesons +2 at short
     assert battle.choose_range(1) == "short" and battle.choose_range(0) == "long"
+
+
+#: Standard errors a frequency may stray when many are held at once.
+SPREAD = 4
+
+
+def test_the_battles_damage_draws_match_the_exact_odds():
+    """The engine's damage rolls (one draw from each table's exact distribution, the interior explosion's and the
+    critical's after it) against ``tcs shot``'s distributions: a nuclear missile (surface and radiation at the
+    armour) at armour 1, where interior explosions come on 3-5, every result's frequency within four standard
+    errors of its chance (some twenty cells are held at once: at three, one seed in twenty would fail one of them
+    by chance alone; at four, one in a thousand)."""
+    firer = Warship(ship(computer=5, batteries=[battery("missile", 6)]), 0, "f", "f.txt", 1)
+    target = Warship(ship(computer=3, armour=1), 1, "t", "t.txt", 1)
+    battle = Battle([Side("A", [firer], Orders()), Side("B", [target], Orders())], TCS82, random.Random(9))
+    prepared = battle.numbers(firer, firer.batteries[0], target, "long", ())
+    odds = ShotOdds(prepared.shot)
+    draws = 20_000
+    for _ in range(draws):
+        battle.damage(prepared, target)
+    seen = Counter(target.pending)
+    (surface, on_surface), (radiation, on_radiation) = odds.damage
+    for rolls, found in ((surface, on_surface), (radiation, on_radiation)):
+        for result, chance in found.items():
+            if result in (t.NO_EFFECT, t.INTERIOR_EXPLOSION, t.CRITICAL):
+                continue
+            p = float(chance)
+            assert abs(seen[(rolls.table, result)] / draws - p) <= SPREAD * (p * (1 - p) / draws) ** 0.5, result
+    exploded = on_surface[t.INTERIOR_EXPLOSION]  # then one roll on the interior table, its criticals as criticals
+    for result, chance in odds.interior[1].items():
+        if result != t.CRITICAL:
+            p = float(exploded * chance)
+            assert abs(seen[("interior explosion", result)] / draws - p) <= SPREAD * (p * (1 - p) / draws) ** 0.5
