@@ -57,6 +57,7 @@ def test_text_names_each_roll_and_its_chance():
     assert "  sandcaster 4: 6 on 2D, no DM: 2D >= 6: 72.2% (13/18)" in lines
     assert "hits and gets through: 25.1% (325/1296)" in lines  # 5/6 x 5/12 x 13/18
     assert "assumed: Eurisko: missiles nuclear (the sheet does not say; reading missiles)" in lines
+    assert "note: the radiation table's computer results do nothing to Cisor's fib computer (TML97)" in lines
 
 
 def test_a_reading_and_the_rerolls_change_the_odds():

@@ -262,6 +262,8 @@ def attack(
     armour_off = 0 if battery.weapon == "meson" else target.armour // t.ARMOUR_PER_CRITICAL
     criticals = max(0, battery.factor - target.size - armour_off)
     rolls = [TableRolls(table, armour, other) for table in tables]
+    if target.fib and "radiation" in tables:
+        notes.append(f"the radiation table's computer results do nothing to {target.name}'s fib computer (TML97)")
     return Attack(battery, to_hit, penetration, sets, rolls, criticals, readings, notes)
 
 
