@@ -95,7 +95,7 @@ SYSTEMS = (
     System(
         name="tcs",
         title="Trillion Credit Squadron 1982: tournament checks, fleets, Appendix A, battle formation",
-        prefixes=("TCS", "SCN", "DMG", "APX", "FRM", "HGC"),
+        prefixes=("TCS", "SCN", "DMG", "APX", "FRM", "TCB"),
         builds_on="highguard",
         formats=(
             Format("fleet", "fleet", "a fleet", toml_table="[[ship]]", instead="check it with 'shipyard check'"),

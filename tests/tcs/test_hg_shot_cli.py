@@ -78,11 +78,11 @@ def test_a_reading_and_the_rerolls_change_the_odds():
 def test_bad_inputs_are_findings_with_exit_codes(tmp_path):
     wrong_battery = shot(EURISKO, CISOR, "-b", "pa", "-r", "long")
     assert wrong_battery.exit_code == 2
-    assert "HGC002 Eurisko has no battery 'pa': its batteries are laser x1, energy x1, missile x29" in " ".join(
+    assert "TCB002 Eurisko has no battery 'pa': its batteries are laser x1, energy x1, missile x29" in " ".join(
         wrong_battery.stderr.split()
     )
     energy_long = shot(EURISKO, CISOR, "-b", "energy", "-r", "long")
-    assert energy_long.exit_code == 1 and "HGC003 energy weapons cannot fire at long range" in energy_long.stderr
+    assert energy_long.exit_code == 1 and "TCB003 energy weapons cannot fire at long range" in energy_long.stderr
     assert shot(EURISKO, CISOR, "-b", "energy", "-r", "short").exit_code == 0
     reading = shot(EURISKO, CISOR, "-b", "laser", "-r", "long", "--reading", "beam_sand=8")
     assert reading.exit_code == 2 and "did you mean 'beam_sand_base'" in reading.stderr
@@ -91,7 +91,7 @@ def test_bad_inputs_are_findings_with_exit_codes(tmp_path):
     defence = shot(EURISKO, CISOR, "-b", "laser", "-r", "long", "--defence", "sandbags=2")
     assert defence.exit_code == 2 and "--defence" in defence.stderr
     usd = shot(str(ROOT / "examples" / "kuvasz.usd"), CISOR, "-b", "laser", "-r", "long")
-    assert usd.exit_code == 2 and "HGC001 no High Guard ship in this file" in usd.stderr
+    assert usd.exit_code == 2 and "TCB001 no High Guard ship in this file" in usd.stderr
     missing = shot(str(tmp_path / "none.txt"), CISOR, "-b", "laser", "-r", "long", "-f", "json")
     assert missing.exit_code == 2 and json.loads(missing.stdout)["diagnostics"][0]["code"] == "IO001"
 
@@ -100,9 +100,9 @@ def test_a_sheet_of_several_ships():
     """The first fights and that is said; a name chooses another; a name that is none of them says what is there."""
     first = shot(SQUADRON, EURISKO, "-b", "missile", "-r", "long")
     assert first.exit_code == 0 and first.stdout.startswith("Eurisko, one missile battery")
-    assert "HGC004" in first.stderr
+    assert "TCB004" in first.stderr
     named = shot(SQUADRON, EURISKO, "-b", "missile", "-r", "long", "--attacker-ship", "bd-cisor")
-    assert named.exit_code == 0 and named.stdout.startswith("BD-Cisor,") and "HGC004" not in named.stderr
+    assert named.exit_code == 0 and named.stdout.startswith("BD-Cisor,") and "TCB004" not in named.stderr
     wrong = shot(SQUADRON, EURISKO, "-b", "missile", "-r", "long", "--attacker-ship", "Cisr")
     assert wrong.exit_code == 2 and "no ship named 'Cisr' (did you mean" in " ".join(wrong.stderr.split())
 

@@ -269,7 +269,7 @@ def hg_shot(request: HgShotRequest) -> HgShot:
         held = ", ".join(f"{b.weapon.replace('_', ' ')} x{b.count}" for b in firer.batteries) or "none"
         found.append(
             Diagnostic(
-                code="HGC002",
+                code="TCB002",
                 severity=Severity.ERROR,
                 span=where,
                 message=f"{firer.name} has no battery {r.battery!r}: its batteries are {held} "
@@ -282,7 +282,7 @@ def hg_shot(request: HgShotRequest) -> HgShot:
             firer, batteries[0], aimed, r.band, dict(r.defence), readings, r.concentrated, r.emergency_agility
         )
     except CannotFire as why:
-        found.append(Diagnostic(code="HGC003", severity=Severity.ERROR, span=where, message=str(why)))
+        found.append(Diagnostic(code="TCB003", severity=Severity.ERROR, span=where, message=str(why)))
         return HgShot(None, firer.name, aimed.name, [], found)
     assumed = [f"{firer.name}: {text}" for text in firer.assumed] + [f"{aimed.name}: {text}" for text in aimed.assumed]
     if batteries[0].weapon == "missile":

@@ -1,5 +1,5 @@
 """The TCS system's diagnostic codes that are not rules: scenario and fleet files (SCN), damage records (DMG),
-Appendix A scoring (APX), the battle formation log (FRM) and High Guard combat (HGC)."""
+Appendix A scoring (APX), the battle formation log (FRM) and High Guard combat (TCB)."""
 
 from __future__ import annotations
 
@@ -51,13 +51,13 @@ CODES = (
     ),
     Code("FRM010", ERROR, "a turn log that is not valid TOML", unopened=True),
     Code(
-        "HGC001",
+        "TCB001",
         ERROR,
         "High Guard combat: a file with no High Guard ship, a ship name that names none of it (with a did-you-mean), "
         "or a ship with no USP printed or recomputable",
     ),
-    Code("HGC002", ERROR, "High Guard combat: a battery the ship does not have (the message lists those it has)"),
-    Code("HGC003", ERROR, "High Guard combat: a battery that cannot fire at that range (energy weapons at long)"),
-    Code("HGC004", INFO, "High Guard combat: a file of several ships with none named: the first fights"),
+    Code("TCB002", ERROR, "High Guard combat: a battery the ship does not have (the message lists those it has)"),
+    Code("TCB003", ERROR, "High Guard combat: a battery that cannot fire at that range (energy weapons at long)"),
+    Code("TCB004", INFO, "High Guard combat: a file of several ships with none named: the first fights"),
     Code("FRM011", ERROR, "a turn log value that does not validate"),
 )

@@ -73,7 +73,7 @@ def fleet_side(
     path: Path, readings: Readings, doctrine: Mapping[str, object] | None, problems: list[Diagnostic]
 ) -> FleetSide | None:
     """A fleet file, folder or sheet as a side, fighting by its fleet file's ``[doctrine]`` changed by
-    ``doctrine`` (fields of ``Orders``); None (and HGC001 or the reading problems) when it has no ship combat can
+    ``doctrine`` (fields of ``Orders``); None (and TCB001 or the reading problems) when it has no ship combat can
     read."""
     from shipyard.systems.tcs.fleet import load_fleet
 
@@ -92,7 +92,7 @@ def fleet_side(
         if template is None:
             problems.append(
                 Diagnostic(
-                    code="HGC001",
+                    code="TCB001",
                     severity=Severity.ERROR,
                     span=Span(path=member.path, line=1, col=1),
                     message=f"{member.ship.display_name}: no USP printed or recomputable: it cannot fight",
@@ -104,7 +104,7 @@ def fleet_side(
     if not squadrons:
         problems.append(
             Diagnostic(
-                code="HGC001",
+                code="TCB001",
                 severity=Severity.ERROR,
                 span=Span(path=str(path), line=1, col=1),
                 message="no High Guard ship in this fleet can fight",

@@ -21,16 +21,16 @@ def pick(
     ships: list[HighGuardShip], name: str | None, path: str | Path
 ) -> tuple[HighGuardShip | None, Diagnostic | None]:
     """The ship that fights: the one ``name`` names (its name, hull number or class, any case and spacing), else
-    the first; with a finding: what was assumed (HGC004), or why none fights (HGC001)."""
+    the first; with a finding: what was assumed (TCB004), or why none fights (TCB001)."""
     held = ", ".join(quoted(s.display_name) for s in ships)
     if not ships:
         return None, _finding(
-            "HGC001", Severity.ERROR, path, "no High Guard ship in this file: tcs reads High Guard sheets"
+            "TCB001", Severity.ERROR, path, "no High Guard ship in this file: tcs reads High Guard sheets"
         )
     if name is None:
         if len(ships) > 1:
             return ships[0], _finding(
-                "HGC004",
+                "TCB004",
                 Severity.INFO,
                 path,
                 f"{len(ships)} ships here ({held}): the first, {quoted(ships[0].display_name)}, fights; name another "
@@ -41,7 +41,7 @@ def pick(
         if any(spelt(each) == spelt(name) for each in ship_names(ship)):
             return ship, None
     hint = meant_hint(name, [n for s in ships for n in ship_names(s)], NEAR_NAME)
-    return None, _finding("HGC001", Severity.ERROR, path, f"no ship named {quoted(name)}{hint}: this file holds {held}")
+    return None, _finding("TCB001", Severity.ERROR, path, f"no ship named {quoted(name)}{hint}: this file holds {held}")
 
 
 def load_combatant(
@@ -64,7 +64,7 @@ def load_combatant(
     if made is None:
         found.append(
             _finding(
-                "HGC001",
+                "TCB001",
                 Severity.ERROR,
                 path,
                 f"{quoted(chosen.display_name)} gives no USP and none can be recomputed from its components: combat "
