@@ -427,3 +427,31 @@ def test_the_battles_damage_draws_match_the_exact_odds():
         if result != t.CRITICAL:
             p = float(exploded * chance)
             assert abs(seen[("interior explosion", result)] / draws - p) <= SPREAD * (p * (1 - p) / draws) ** 0.5
+
+
+def test_a_reserve_class_is_named_as_the_sheets_name_it(tmp_path):
+    """A doctrine's reserve classes are read in any case and spacing; one that names no class of the fleet is
+    TCB005 at its line, with the class meant, and keeps nothing back (nothing the user wrote is dropped unsaid)."""
+    fleet = tmp_path / "fleet.toml"
+    for sheet in ("vigilant.txt", "kinunir.txt"):
+        shutil.copy(BATTLE / sheet, tmp_path / sheet)
+    body = '[[ship]]\nsheet = "vigilant.txt"\n[[ship]]\nsheet = "kinunir.txt"\n'
+    fleet.write_text('name = "Blue"\n[doctrine]\nreserve = ["  KINUNIR "]\n' + body, encoding="utf-8")
+    assert _side(fleet).orders.reserve == ("Kinunir",)
+    fleet.write_text('name = "Blue"\n[doctrine]\nreserve = ["Kinunr"]\n' + body, encoding="utf-8")
+    problems: list = []
+    side = fleet_side(fleet, TCS82, None, problems)
+    assert side is not None and side.orders.reserve == ()
+    (finding,) = problems
+    assert (finding.code, finding.severity.value, finding.span.line) == ("TCB005", "warning", 3)
+    assert "(did you mean 'Kinunir'?)" in finding.message and "its classes: Vigilant, Kinunir" in finding.message
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+
+    told = CliRunner().invoke(
+        app, ["tcs", "battle", str(fleet), str(BATTLE / "fleet-b.toml"), "--reserve-a", "Vigilnt"]
+    )
+    assert (
+        told.exit_code == 0 and "TCB005" in told.stderr and "did you mean 'Vigilant'" in " ".join(told.stderr.split())
+    )

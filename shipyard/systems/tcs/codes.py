@@ -59,5 +59,11 @@ CODES = (
     Code("TCB002", ERROR, "High Guard combat: a battery the ship does not have (the message lists those it has)"),
     Code("TCB003", ERROR, "High Guard combat: a battery that cannot fire at that range (energy weapons at long)"),
     Code("TCB004", INFO, "High Guard combat: a file of several ships with none named: the first fights"),
+    Code(
+        "TCB005",
+        WARNING,
+        "TCS battle: a doctrine's reserve class that names no class of the fleet (with a did-you-mean): nothing "
+        "is kept back for it",
+    ),
     Code("FRM011", ERROR, "a turn log value that does not validate"),
 )

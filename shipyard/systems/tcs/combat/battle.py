@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.names import meant_hint, quoted, spelt
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.tcs.combat import tables as t_
 from shipyard.systems.tcs.combat.engine import Battle, Orders, Outcome, Side
@@ -27,6 +28,8 @@ from shipyard.systems.tcs.subject import FleetSubject
 
 #: A run's generator: seeded by the battle's seed and the run's number, apart from every other run's.
 RUN_STRIDE = 1_000_003
+#: How near a misspelt class name must be to be offered (difflib's ratio), as a fleet file's ship names are.
+NEAR_NAME = 0.6
 
 
 @dataclass
@@ -101,6 +104,7 @@ def fleet_side(
             continue
         sheet = member.ship.display_name if shared[member.path] > 1 else Path(member.path).name
         squadrons.append(Squadron(template, member.count, sheet))
+    orders = replace(orders, reserve=_reserve_classes(path, orders.reserve, squadrons, problems))
     if not squadrons:
         problems.append(
             Diagnostic(
@@ -112,6 +116,43 @@ def fleet_side(
         )
         return None
     return FleetSide(fleet.name, squadrons, orders, fleet)
+
+
+def _reserve_classes(
+    path: Path, wanted: tuple[str, ...], squadrons: list[Squadron], problems: list[Diagnostic]
+) -> tuple[str, ...]:
+    """The classes a doctrine keeps in reserve, as the fleet's sheets name them (any case and spacing); a name
+    that is none of them is TCB005 at its line (a warning: it keeps nothing back), with the class meant."""
+    classes = list(dict.fromkeys(squadron.template.name for squadron in squadrons))
+    found = []
+    for name in wanted:
+        same = next((each for each in classes if spelt(each) == spelt(name)), None)
+        if same is not None:
+            found.append(same)
+            continue
+        problems.append(
+            Diagnostic(
+                code="TCB005",
+                severity=Severity.WARNING,
+                span=Span(path=str(path), line=_line_naming(path, name), col=1),
+                message=f"the doctrine keeps {quoted(name)} in reserve, and no class of this fleet is so named"
+                f"{meant_hint(name, classes, NEAR_NAME)}: nothing is kept back for it (its classes: "
+                f"{', '.join(classes)})",
+            )
+        )
+    return tuple(found)
+
+
+def _line_naming(path: Path, name: str) -> int:
+    """The line of a fleet file that names ``name`` in quotes (its doctrine's), else 1 (a name given on the command
+    line, or a sheet)."""
+    from shipyard.core.source import read_limited_text
+
+    text = read_limited_text(path) if path.is_file() else None
+    for number, line in enumerate((text or "").splitlines(), 1):
+        if f'"{name}"' in line or f"'{name}'" in line:
+            return number
+    return 1
 
 
 def fight_once(
