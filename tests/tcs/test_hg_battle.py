@@ -455,3 +455,22 @@ def test_a_reserve_class_is_named_as_the_sheets_name_it(tmp_path):
     assert (
         told.exit_code == 0 and "TCB005" in told.stderr and "did you mean 'Vigilant'" in " ".join(told.stderr.split())
     )
+
+
+def test_a_counted_battle_builds_no_words():
+    """Damage applied while counting changes the ship as narrated damage does, and says nothing."""
+    rng = random.Random(0)
+    told, quiet = _warship(batteries=[battery("laser", 5, count=3)]), _warship(batteries=[battery("laser", 5, count=3)])
+    for each in (told, quiet):
+        each.pending = [("surface", "Weapon-1"), ("surface", "Fuel-2"), ("critical", "Bridge destroyed")]
+    assert told.apply(1, rng, True) == [
+        "laser battery destroyed (2 left)",
+        "fuel hits 2%",
+        "critical (Bridge destroyed): armour 0; computer Model/0",
+    ]
+    assert quiet.apply(1, rng, False) == []
+    assert (quiet.batteries[0].count, quiet.fuel_hits, quiet.bridge) == (
+        told.batteries[0].count,
+        told.fuel_hits,
+        told.bridge,
+    )

@@ -391,6 +391,6 @@ class Battle:
         for side in self.sides:
             for ship in side.ships:
                 if ship.pending:
-                    done = ship.apply(self.turn, self.rng)
+                    done = ship.apply(self.turn, self.rng, self.narration is not None)
                     if done:
                         self.say(f"  {ship.label}: " + "; ".join(done))

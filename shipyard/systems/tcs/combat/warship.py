@@ -73,6 +73,7 @@ class Warship(Combatant):
         self.turns_in_battle = 0
         self.reserve = False
         self.pending: list[tuple[str, str]] = []
+        self.telling = True  # say what each result does (off while battles are counted)
 
     # -- what the ship can do -------------------------------------------------------------------------------------
 
@@ -116,8 +117,10 @@ class Warship(Combatant):
 
     # -- damage, at the end of the combat step --------------------------------------------------------------------
 
-    def apply(self, turn: int, rng: random.Random) -> list[str]:
-        """Every result dealt this step, in order; what each did, in words."""
+    def apply(self, turn: int, rng: random.Random, telling: bool = True) -> list[str]:
+        """Every result dealt this step, in order; what each did, in words when ``telling`` (a counted battle
+        builds none)."""
+        self.telling = telling
         done = []
         for table, result in self.pending:
             said = self.effect(table, result, turn, rng)
@@ -131,33 +134,38 @@ class Warship(Combatant):
         n = int(amount) if amount.isdigit() else 0
         if table == "armour":  # TCS82 Rules modifications 9
             self.armour = max(0, self.armour - 1)
-            return f"armour {self.armour} ({result})"
+            return f"armour {self.armour} ({result})" if self.telling else ""
         if table in ("critical", "automatic critical"):
             self.armour = max(0, self.armour - 1)
-            return f"critical ({result}): armour {self.armour}; " + self.critical(result, turn, rng)
+            said = self.critical(result, turn, rng)
+            return f"critical ({result}): armour {self.armour}; {said}" if self.telling else ""
         if not n:
             return self.whole_result(result, turn)
         if kind == "Weapon":
             return self.weapon_hit(n)
         if kind == "Fuel":
             self.fuel_hits = min(NO_FUEL, self.fuel_hits + n)
-            return f"fuel hits {self.fuel_hits}%" + (": no fuel left" if self.fuel_hits >= NO_FUEL else "")
+            return (
+                f"fuel hits {self.fuel_hits}%" + (": no fuel left" if self.fuel_hits >= NO_FUEL else "")
+                if self.telling
+                else ""
+            )
         if kind == "Maneuver":
             self.maneuver = max(0, self.maneuver - n)
             self.agility = min(self.agility, self.maneuver)
-            return f"maneuver {self.maneuver}, agility {self.agility}"
+            return f"maneuver {self.maneuver}, agility {self.agility}" if self.telling else ""
         if kind == "Power plant":
             return self.power_hit(self.power - n)
         if kind == "Computer":
             if table == "radiation" and self.fib:
-                return "computer hit: no effect (fib)"
+                return "computer hit: no effect (fib)" if self.telling else ""
             self.model = max(0, self.model - n)
             return self.set_computer()
         if kind == "Screens":
             return self.screen_hit(n)
         if kind == "Jump":
             self.jump = max(0, self.jump - n)
-            return f"jump {self.jump}"
+            return f"jump {self.jump}" if self.telling else ""
         if kind == "Crew":
             return self.crew_hit(turn)
         return ""
@@ -165,12 +173,12 @@ class Warship(Combatant):
     def whole_result(self, result: str, turn: int) -> str:
         if result == "Fuel tanks shattered":
             self.fuel_hits = NO_FUEL
-            return "fuel tanks shattered: out"
+            return "fuel tanks shattered: out" if self.telling else ""
         return ""
 
     def set_computer(self) -> str:
         self.computer = self.model if self.bridge else self.model // 2
-        return f"computer Model/{self.computer}"
+        return f"computer Model/{self.computer}" if self.telling else ""
 
     def power_hit(self, left: int) -> str:
         """The plant's rating lowered; the owner gives up agility first (TCS82 Damage: "any combination of turning
@@ -178,16 +186,20 @@ class Warship(Combatant):
         lost = self.power - max(0, left)
         self.power = max(0, left)
         self.agility = max(0, self.agility - lost) if self.power > 0 else 0
-        return f"power {self.power}, agility {self.agility}" + (": powered weapons off" if not self.power else "")
+        return (
+            f"power {self.power}, agility {self.agility}" + (": powered weapons off" if not self.power else "")
+            if self.telling
+            else ""
+        )
 
     def screen_hit(self, n: int) -> str:
         if self.meson_screen:
             self.meson_screen = max(0, self.meson_screen - n)
-            return f"meson screen {self.meson_screen}"
+            return f"meson screen {self.meson_screen}" if self.telling else ""
         if self.damper:
             self.damper = max(0, self.damper - n)
-            return f"damper {self.damper}"
-        return "screens hit: none to lose"
+            return f"damper {self.damper}" if self.telling else ""
+        return "screens hit: none to lose" if self.telling else ""
 
     def weapon_hit(self, n: int) -> str:
         """TCS82 Rules modifications 2 and 4: the 11th, 31st, ... weapon hit falls on the spinal mount; the rest on
@@ -200,10 +212,10 @@ class Warship(Combatant):
             spinal.factor -= n
             if spinal.factor < LOWEST_SPINAL:
                 spinal.count = spinal.bearing = 0
-                return "spinal mount out"
-            return f"spinal mount {spinal.letter}"
+                return "spinal mount out" if self.telling else ""
+            return f"spinal mount {spinal.letter}" if self.telling else ""
         if not others:
-            return "weapon hit: none left"
+            return "weapon hit: none left" if self.telling else ""
         hit = max(others, key=lambda b: (b.factor, b.count))
         name = hit.weapon.replace("_", " ")
         if hit.bay or hit.count == 1:
@@ -211,12 +223,12 @@ class Warship(Combatant):
             if hit.factor == 0:
                 self._destroyed(hit, hit.count)
                 hit.count = hit.bearing = 0
-                return f"{name} out"
-            return f"{name} factor {hit.factor}"
+                return f"{name} out" if self.telling else ""
+            return f"{name} factor {hit.factor}" if self.telling else ""
         hit.count -= 1
         hit.bearing = min(hit.bearing, hit.count)
         self._destroyed(hit, 1)
-        return f"{name} battery destroyed ({hit.count} left)"
+        return f"{name} battery destroyed ({hit.count} left)" if self.telling else ""
 
     def _destroyed(self, battery: Battery, count: int) -> None:
         if battery.bay:
@@ -233,14 +245,18 @@ class Warship(Combatant):
         if self.crew_hits == 1 and self.frozen_watch:
             self.back_on_turn = turn + REVIVAL_TURNS
             self.frozen_watch = False
-            return f"crew {self.crew}: out until turn {self.back_on_turn} (the frozen watch revived)"
+            return (
+                f"crew {self.crew}: out until turn {self.back_on_turn} (the frozen watch revived)"
+                if self.telling
+                else ""
+            )
         self.crew_out = True
-        return f"crew {self.crew}: out"
+        return f"crew {self.crew}: out" if self.telling else ""
 
     def critical(self, result: str, turn: int, rng: random.Random) -> str:
         if result == "Ship vaporized":
             self.vaporised = True
-            return "vaporised"
+            return "vaporised" if self.telling else ""
         if result == "Bridge destroyed":
             self.bridge = False
             return self.set_computer()
@@ -249,12 +265,12 @@ class Warship(Combatant):
             return self.set_computer()
         if result == "Maneuver drive disabled":
             self.maneuver = self.agility = 0
-            return "maneuver 0"
+            return "maneuver 0" if self.telling else ""
         if result == "One screen disabled":
             return self.screen_hit(max(self.meson_screen, self.damper))
         if result == "Jump drive disabled":
             self.jump = 0
-            return "jump 0"
+            return "jump 0" if self.telling else ""
         if result == "Power plant disabled":
             return self.power_hit(0)
         if result == "Crew-1":
@@ -263,8 +279,8 @@ class Warship(Combatant):
             return self.fire_control_out(rng)
         if result.startswith("Frozen watch"):
             self.frozen_watch = False
-            return "frozen watch dead"
-        return "no effect in battle"  # hangars: carried craft are not played
+            return "frozen watch dead" if self.telling else ""
+        return "no effect in battle" if self.telling else ""  # hangars: carried craft are not played
 
     def fire_control_out(self, rng: random.Random) -> str:
         """RB: one chance in two, the spinal mount is out, or every other battery; with neither left, out for good."""
@@ -273,4 +289,6 @@ class Warship(Combatant):
         lose = spinal if spinal and (not others or rng.random() < t.FIRE_CONTROL_SPINAL_SHARE) else others
         for battery in lose:
             battery.count = battery.bearing = 0
+        if not self.telling:
+            return ""
         return "spinal mount out" if lose is spinal else "fire control out: every battery but the spinal"
