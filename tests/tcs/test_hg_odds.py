@@ -424,3 +424,30 @@ def test_agility_laden_or_unladen():
     assert laden_agility(1, Decimal(85), Decimal(6000), 2) == 1  # the Vigilant with its drop tanks: 85 / 60
     (vigilant,) = load_sheet("examples/fleet/vigilant-drop-tanks.txt").ships
     assert combatant(vigilant).agility == combatant(vigilant, with_readings(["agility=laden"])).agility == 1
+
+
+def test_a_component_sheet_without_a_usp_fights():
+    """A component sheet with no USP block (High Guard Shipyard 1.x's ketch) fights by the digits the design
+    engine recomputes: hull 100 tons (size 1), Model/2, armour 0, no weapons; what it does not give (its
+    configuration, its agility) is taken and said. The Vigilant's component sheet read without its USP block fights
+    with the same batteries and defences as with it."""
+    (ketch,) = load_sheet("fixtures/highguard/copies/hgs-1x-ketch.txt").ships
+    made = combatant(ketch)
+    assert made is not None and ketch.usp is None
+    assert (made.size, made.computer, made.armour, made.batteries, made.configuration) == (1, 2, 0, [], 1)
+    assert "no configuration on the sheet: 1 (needle/wedge) against mesons" in made.assumed
+    (vigilant,) = load_sheet("examples/fleet/vigilant.txt").ships
+    whole, bare = combatant(vigilant), combatant(vigilant.model_copy(update={"usp": None}))
+
+    def fighting(c):
+        return (
+            c.size,
+            c.computer,
+            c.armour,
+            c.damper,
+            c.meson_screen,
+            c.sand.factor,
+            [(b.weapon, b.factor, b.count, b.bearing) for b in c.batteries],
+        )
+
+    assert fighting(whole) == fighting(bare) == (14, 6, 4, 1, 1, 7, [("laser", 6, 6, 6), ("missile", 9, 1, 1)])

@@ -37,6 +37,8 @@ WEAPON_NAMES = {
 #: watch ("Frozen Watch (x37)").
 PULSE_FLAG = "pulse"
 FROZEN_FLAG = "frozen watch"
+#: The configuration a component sheet that gives none is read as (it counts against meson fire only).
+FALLBACK_CONFIGURATION = 1
 
 
 class Battery:
@@ -157,13 +159,34 @@ class Combatant:
                 yield battery.weapon, battery
 
 
-def _usp(ship: HighGuardShip, design: Design) -> UspProfile | None:
+def _usp(ship: HighGuardShip, design: Design, assumed: list[str]) -> UspProfile | None:
+    """The USP combat reads: the sheet's, else the one its component sheet recomputes (the design engine's
+    digits; weapons it holds none of are 0, a configuration the sheet does not give is taken as 1 and said). None
+    where a digit combat needs cannot be had (no hull; a weapon whose factor needs the sheet's TL)."""
     if ship.usp is not None:
         return ship.usp
-    if not design.usp:
+    digits = design.usp
+    if "hull_code" not in digits:
         return None
+    fields: dict[str, object] = {"text": "", "ship_type": "", "fighters": 0, "computer": "0"}
+    for column in hg_columns():
+        held = any(t.column == column for t in design.turrets) or any(
+            hg.BAY_COLUMN.get(b.weapon) == column for b in design.bays
+        )
+        if column not in digits and held:
+            return None  # its factor needs the TL the sheet does not give
+        fields[column] = digits.get(column, 0)
+    if design.spinal is not None:
+        fields[f"{design.spinal[0]}_spinal"] = design.spinal[1]
+    for key in ("jump", "maneuver", "power", "crew", "damper", "meson_screen", "black_globe"):
+        fields[key] = digits.get(key, design.installed.get(key, 0))
+    fields.update({k: v for k, v in digits.items() if k in ("hull_code", "computer")})
+    fields["armour"] = digits.get("armour", design.armour_factor or 0)
+    fields["configuration"] = design.configuration or FALLBACK_CONFIGURATION
+    if design.configuration is None:
+        assumed.append(f"no configuration on the sheet: {FALLBACK_CONFIGURATION} (needle/wedge) against mesons")
     try:
-        return UspProfile.model_validate({"text": "", **design.usp})
+        return UspProfile.model_validate(fields)
     except ValueError:
         return None
 
@@ -199,10 +222,10 @@ def _computer(code: str) -> tuple[int, bool]:
 def combatant(ship: HighGuardShip, readings: Readings = DEFAULT_READINGS) -> Combatant | None:
     """The combat state of ``ship``; None when the sheet gives no USP and none can be recomputed."""
     design = recompute(ship)
-    usp = _usp(ship, design)
+    assumed: list[str] = []
+    usp = _usp(ship, design, assumed)
     if usp is None:
         return None
-    assumed: list[str] = []
     size = hg.ehex_value(usp.hull_code) or 0
     counts = _counts(ship, design, ship.batteries)
     if ship.bearing is not None:
@@ -210,7 +233,8 @@ def combatant(ship: HighGuardShip, readings: Readings = DEFAULT_READINGS) -> Com
     else:
         share = t.bearing_share(size)
         bearing = {column: count * share // 100 for column, count in counts.items()}
-        assumed.append(f"no bearing line: {share}% of the batteries bear (RB's share by size code)")
+        if any(counts.values()):
+            assumed.append(f"no bearing line: {share}% of the batteries bear (RB's share by size code)")
     pulse = any(PULSE_FLAG in flag.lower() for flag in ship.flags)
     batteries = []
     for column in OFFENSIVE_COLUMNS:
