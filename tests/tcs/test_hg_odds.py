@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 from hg_helpers import battery, ship
@@ -451,3 +452,20 @@ def test_a_component_sheet_without_a_usp_fights():
         )
 
     assert fighting(whole) == fighting(bare) == (14, 6, 4, 1, 1, 7, [("laser", 6, 6, 6), ("missile", 9, 1, 1)])
+
+
+def test_an_uncertain_battery_count_is_said_where_combat_uses_it():
+    """A battery count read as its eHex letter because the sheet's legend for it was lost (HG013) fights as read,
+    and combat says it is uncertain: the laser's 'Y' read as 32 (the form the reader's own test spoils)."""
+    from shipyard.systems.highguard.parse import parse_highguard
+
+    forms = Path(__file__).resolve().parents[2] / "fixtures" / "highguard" / "forms"
+    text = (forms / "summary-pieces.txt").read_text().replace("Y = 60.", "Y = sixty.")
+    (sheet,), _ = parse_highguard(text, "lost.txt")
+    made = combatant(sheet)
+    (laser,) = [b for b in made.batteries if b.weapon in ("laser", "pulse_laser")]
+    assert laser.count == 32
+    assert [a for a in made.assumed if "uncertain" in a] == [
+        "the laser count is uncertain (HG013: the sheet's legend for it could not be read in full): read as its "
+        "eHex value, 32"
+    ]

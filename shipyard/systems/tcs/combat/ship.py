@@ -235,6 +235,12 @@ def combatant(ship: HighGuardShip, readings: Readings = DEFAULT_READINGS) -> Com
         bearing = {column: count * share // 100 for column, count in counts.items()}
         if any(counts.values()):
             assumed.append(f"no bearing line: {share}% of the batteries bear (RB's share by size code)")
+    unsure = {column for line in (ship.batteries, ship.bearing) if line is not None for column in line.uncertain}
+    for column in sorted(unsure):
+        assumed.append(
+            f"the {column.replace('_', ' ')} count is uncertain (HG013: the sheet's legend for it could not be "
+            f"read in full): read as its eHex value, {counts.get(column, 0)}"
+        )
     pulse = any(PULSE_FLAG in flag.lower() for flag in ship.flags)
     batteries = []
     for column in OFFENSIVE_COLUMNS:
