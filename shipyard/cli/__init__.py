@@ -19,7 +19,8 @@ def _new_app() -> typer.Typer:
         name="shipyard",
         help="Read, check, compare, convert, audit and score Traveller starship sheets: MCS and T4 USD sheets, FFS "
         "designs, High Guard sheets and fleets judged by the TCS 1982 rules; resolve MCS combat with exact "
-        "odds and fight battles; Simple Fleet Combat odds and game logs refereed; Dark Stars systems generated, "
+        "odds and fight battles; High Guard combat for the TCS (a battery's exact odds, fleets in battle); Simple "
+        "Fleet Combat odds and game logs refereed; Dark Stars systems generated, "
         "drawn and their plots refereed.",
         no_args_is_help=True,
         add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish, PowerShell
