@@ -474,3 +474,17 @@ def test_a_counted_battle_builds_no_words():
         told.fuel_hits,
         told.bridge,
     )
+
+
+def test_what_the_scoring_finds_is_said_once_with_its_battles():
+    """A value Appendix A needs that a sheet does not give (the Kinunir's fuel tankage, its drives' values: a USP
+    block prices none of them) is said once, as a warning, with the number of battles whose scoring met it: the
+    battles are fought and counted all the same, and nothing the scoring found is dropped."""
+    from shipyard.systems.tcs.api import HgBattleRequest, hg_battle
+
+    result = hg_battle(HgBattleRequest(BATTLE / "fleet-a.toml", BATTLE / "fleet-b.toml", runs=30, seed=2))
+    fuel = [d for d in result.diagnostics if "the fuel tankage is not on the sheet" in d.message]
+    assert len(fuel) == 1 and fuel[0].code == "APX004" and fuel[0].severity.value == "warning"
+    seen = int(fuel[0].message.rsplit("(scoring ", 1)[1].split(" of ")[0])
+    assert 0 < seen <= 30 and fuel[0].message.endswith("of 30 battles)")
+    assert fuel[0].span.path == str(BATTLE / "fleet-a.toml")

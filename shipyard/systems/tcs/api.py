@@ -14,7 +14,7 @@ from shipyard.core.codes import exit_status
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 
 if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
-    from shipyard.systems.tcs.combat.battle import Scored
+    from shipyard.systems.tcs.combat.battle import FleetSide, Scored
     from shipyard.systems.tcs.combat.count import Counted
     from shipyard.systems.tcs.combat.odds import ShotOdds
     from shipyard.systems.tcs.combat.readings import Readings
@@ -328,8 +328,7 @@ def hg_battle(request: HgBattleRequest, progress: Callable[[int, int], None] | N
     """
     from dataclasses import replace
 
-    from shipyard.systems.tcs.combat.battle import fight_once, fleet_side, score
-    from shipyard.systems.tcs.combat.count import count, counted_one
+    from shipyard.systems.tcs.combat.battle import fleet_side
     from shipyard.systems.tcs.combat.readings import DEFAULT_READINGS
 
     r = request
@@ -343,9 +342,37 @@ def hg_battle(request: HgBattleRequest, progress: Callable[[int, int], None] | N
         return HgBattle(None, None, None, found, True)
     fleets = [sides[0], sides[1]]
     assumed = fleets[0].assumed() + fleets[1].assumed()
+    result = _battles(r, fleets, readings, progress)
+    if result.counted is not None:
+        found += _scoring_findings(result.counted)
+    return result._replace(diagnostics=found, assumed=tuple(assumed))
+
+
+def _scoring_findings(counted: Counted) -> list[Diagnostic]:
+    """What the Appendix A scoring found in the battles (a value a sheet does not give, a hole of the tables),
+    each once, as a warning saying in how many battles: the battles are fought and counted all the same."""
+    return [
+        Diagnostic(
+            code=code,
+            severity=Severity.WARNING,
+            span=Span(path=path, line=1, col=1),
+            message=f"{message} (scoring {seen} of {counted.runs} battles)",
+        )
+        for (code, _severity, path, message), seen in counted.findings.items()
+    ]
+
+
+def _battles(
+    r: HgBattleRequest,
+    fleets: list[FleetSide],
+    readings: Readings,
+    progress: Callable[[int, int], None] | None,
+) -> HgBattle:
+    from shipyard.systems.tcs.combat.battle import fight_once, score
+    from shipyard.systems.tcs.combat.count import count, counted_one
+
     if r.runs == 1:
         narration: list[str] = []
         scored = score(fight_once(fleets, readings, r.seed, 0, narration), fleets, keep_records=True)
-        return HgBattle(counted_one(fleets, r.seed, scored), narration, scored, found, False, tuple(assumed))
-    counted = count(fleets, readings, r.runs, r.seed, r.jobs, progress)
-    return HgBattle(counted, None, None, found, False, tuple(assumed))
+        return HgBattle(counted_one(fleets, r.seed, scored), narration, scored, [])
+    return HgBattle(count(fleets, readings, r.runs, r.seed, r.jobs, progress), None, None, [])

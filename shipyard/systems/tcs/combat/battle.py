@@ -18,7 +18,7 @@ from typing import Any
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.names import meant_hint, quoted, spelt
 from shipyard.systems.highguard import charts as hg
-from shipyard.systems.tcs.combat import tables as t_
+from shipyard.systems.tcs.combat import tables as t
 from shipyard.systems.tcs.combat.engine import Battle, Orders, Outcome, Side
 from shipyard.systems.tcs.combat.readings import Readings
 from shipyard.systems.tcs.combat.ship import Combatant, combatant
@@ -168,27 +168,27 @@ def damage_record(side: Side) -> DamageRecord:
     """What a battle left of a side, as the damage record ``shipyard score`` reads (ships not listed: intact)."""
     entries = []
     for ship in side.ships:
-        t = ship.template
+        before = ship.template
         status = "vaporised" if ship.vaporised else "damaged"
         changed: dict[str, object] = {
-            "maneuver": ship.maneuver if ship.maneuver != t.maneuver else None,
-            "jump": ship.jump if ship.jump != t.jump else None,
-            "power": Decimal(ship.power) if ship.power != t.power else None,
-            "armour": ship.armour if ship.armour != t.armour else None,
-            "damper": ship.damper if ship.damper != t.damper else None,
-            "meson_screen": ship.meson_screen if ship.meson_screen != t.meson_screen else None,
-            "computer": _model(ship) if ship.model != t.computer else None,
+            "maneuver": ship.maneuver if ship.maneuver != before.maneuver else None,
+            "jump": ship.jump if ship.jump != before.jump else None,
+            "power": Decimal(ship.power) if ship.power != before.power else None,
+            "armour": ship.armour if ship.armour != before.armour else None,
+            "damper": ship.damper if ship.damper != before.damper else None,
+            "meson_screen": ship.meson_screen if ship.meson_screen != before.meson_screen else None,
+            "computer": _model(ship) if ship.model != before.computer else None,
         }
         spinal = next((b for b in ship.batteries if b.spinal), None)
-        was = next((b for b in t.batteries if b.spinal), None)
+        was = next((b for b in before.batteries if b.spinal), None)
         if spinal is not None and was is not None and (spinal.factor, spinal.count) != (was.factor, was.count):
             # a mount stepped below A is out; Appendix A's table 6 has no row below A-C, where it is recorded
-            changed["spinal"] = spinal.letter if spinal.count else hg.ehex(t_.SPINAL_FACTORS.start)
+            changed["spinal"] = spinal.letter if spinal.count else hg.ehex(t.SPINAL_FACTORS.start)
         counts = {
             "fuel_hits": Decimal(ship.fuel_hits),
             "turrets_destroyed": ship.turrets_destroyed,
             "bays_destroyed": ship.bays_destroyed,
-            "crew_lost": t.crew - ship.crew,
+            "crew_lost": before.crew - ship.crew,
         }
         if ship.vaporised or any(v is not None for v in changed.values()) or any(counts.values()):
             entries.append(
@@ -222,13 +222,20 @@ class Scored:
     turns: int
     rulings_pending: bool
     records: list[DamageRecord] = field(default_factory=list)
+    #: What the scoring found (a value the sheet does not give, a hole of the tables), as (code, severity, path,
+    #: message): the same finding in every battle that meets it.
+    findings: tuple[tuple[str, str, str, str], ...] = ()
 
 
 def score(outcome: Outcome, sides: list[FleetSide], keep_records: bool = False) -> Scored:
     from shipyard.systems.tcs.scoring import score_fleet
 
     records = [damage_record(side) for side in outcome.sides]
-    scores = [score_fleet(side.fleet, record, "<battle>")[0] for side, record in zip(sides, records, strict=True)]
+    scored = [score_fleet(side.fleet, record, side.fleet.path) for side, record in zip(sides, records, strict=True)]
+    scores = [score for score, _ in scored]
+    findings = tuple(
+        dict.fromkeys((d.code, d.severity.value, d.span.path, d.message) for _, found in scored for d in found)
+    )
     percentages = (float(scores[0].percentage), float(scores[1].percentage))
     lost = tuple(
         dict(Counter(loss.ship for loss in s.ships if any(line.table.startswith("full value") for line in loss.lines)))
@@ -249,4 +256,5 @@ def score(outcome: Outcome, sides: list[FleetSide], keep_records: bool = False) 
         outcome.turns,
         pending,
         records if keep_records else [],
+        findings,
     )

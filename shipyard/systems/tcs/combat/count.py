@@ -21,8 +21,13 @@ RUNS_A_CHUNK = 8
 #: Fewer runs than this are fought in this process whatever ``-j`` says (starting workers costs more).
 PARALLEL_FROM = 16
 
-#: One run as counted: the winner (0, 1, None), automatic, the two percentages, the ships lost, the turns, pending.
-Run = tuple[int | None, bool, tuple[float, float], tuple[dict[str, int], dict[str, int]], int, bool]
+#: A finding of the scoring: code, severity, path, message.
+Finding = tuple[str, str, str, str]
+#: One run as counted: the winner (0, 1, None), automatic, the two percentages, the ships lost, the turns, pending,
+#: and the scoring's findings.
+Run = tuple[
+    int | None, bool, tuple[float, float], tuple[dict[str, int], dict[str, int]], int, bool, tuple[Finding, ...]
+]
 
 
 @dataclass
@@ -67,6 +72,8 @@ class Counted:
     sides: list[SideCount]
     turns: Counter[int] = field(default_factory=Counter)
     rulings_pending: int = 0
+    #: Each finding of the scoring, and in how many battles it was met.
+    findings: Counter[Finding] = field(default_factory=Counter)
 
     @property
     def mean_turns(self) -> float:
@@ -93,7 +100,15 @@ def _one(run: int) -> Run:
 
 
 def _compact(scored: Scored) -> Run:
-    return (scored.winner, scored.automatic, scored.percentages, scored.lost, scored.turns, scored.rulings_pending)
+    return (
+        scored.winner,
+        scored.automatic,
+        scored.percentages,
+        scored.lost,
+        scored.turns,
+        scored.rulings_pending,
+        scored.findings,
+    )
 
 
 def count(
@@ -132,7 +147,7 @@ def counted_one(sides: list[FleetSide], seed: int, scored: Scored) -> Counted:
 
 
 def _add(counted: Counted, run: Run) -> None:
-    winner, automatic, percentages, lost, turns, pending = run
+    winner, automatic, percentages, lost, turns, pending, findings = run
     for index, side in enumerate(counted.sides):
         if winner is None:
             side.draws += 1
@@ -145,3 +160,4 @@ def _add(counted: Counted, run: Run) -> None:
         side.lost.update(lost[index])
     counted.turns[turns] += 1
     counted.rulings_pending += pending
+    counted.findings.update(findings)
