@@ -488,3 +488,11 @@ def test_what_the_scoring_finds_is_said_once_with_its_battles():
     seen = int(fuel[0].message.rsplit("(scoring ", 1)[1].split(" of ")[0])
     assert 0 < seen <= 30 and fuel[0].message.endswith("of 30 battles)")
     assert fuel[0].span.path == str(BATTLE / "fleet-a.toml")
+
+
+def test_a_fleet_against_itself_has_its_sides_told_apart():
+    from shipyard.systems.tcs.api import HgBattleRequest, hg_battle
+
+    result = hg_battle(HgBattleRequest(BATTLE / "fleet-b.toml", BATTLE / "fleet-b.toml", runs=1, seed=1))
+    assert [side.name for side in result.counted.sides] == ["Red (A)", "Red (B)"]
+    assert any("Red (A)'s Vigilant" in line for line in result.narration)

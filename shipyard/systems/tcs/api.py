@@ -341,6 +341,8 @@ def hg_battle(request: HgBattleRequest, progress: Callable[[int, int], None] | N
     if sides[0] is None or sides[1] is None:
         return HgBattle(None, None, None, found, True)
     fleets = [sides[0], sides[1]]
+    if fleets[0].name == fleets[1].name:  # a fleet against itself: the two sides told apart in every line
+        fleets = [replace(side, name=f"{side.name} ({letter})") for side, letter in zip(fleets, "AB", strict=True)]
     assumed = fleets[0].assumed() + fleets[1].assumed()
     result = _battles(r, fleets, readings, progress)
     if result.counted is not None:
