@@ -496,3 +496,15 @@ def test_a_fleet_against_itself_has_its_sides_told_apart():
     result = hg_battle(HgBattleRequest(BATTLE / "fleet-b.toml", BATTLE / "fleet-b.toml", runs=1, seed=1))
     assert [side.name for side in result.counted.sides] == ["Red (A)", "Red (B)"]
     assert any("Red (A)'s Vigilant" in line for line in result.narration)
+
+
+def test_a_defence_by_lasers_reads_each_targets_own_lasers():
+    """Two targets alike but for their lasers' factor (one stepped down by a hit) are not fired on alike when their
+    lasers defend: a missile (5) against laser defence 6 needs 5 + 6 - 5 = 6, against 3 it needs 3."""
+    firer = Warship(ship(batteries=[battery("missile", 5)]), 0, "f", "f.txt", 1)
+    whole = Warship(ship(batteries=[battery("laser", 6)]), 1, "whole", "t.txt", 1)
+    stepped = Warship(ship(batteries=[battery("laser", 6)]), 1, "stepped", "t.txt", 2)
+    stepped.batteries[0].factor = 3
+    battle = Battle([Side("A", [firer], Orders()), Side("B", [whole, stepped], Orders())], TCS82, random.Random(0))
+    numbers = [battle.numbers(firer, firer.batteries[0], each, "long", (("laser", 1),)) for each in (whole, stepped)]
+    assert [n.shot.penetration[-1].number for n in numbers] == [6, 3]

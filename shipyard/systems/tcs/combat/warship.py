@@ -79,9 +79,11 @@ class Warship(Combatant):
 
     def state(self) -> tuple[int, ...]:
         """What fire at this ship reads of it (ships alike in all of it are fired on alike): its size,
-        configuration, computer, agility, armour, defences, and whether its computer is fib."""
+        configuration, computer, agility, armour, defences (the beam batteries a defence would roll against
+        included), and whether its computer is fib."""
         sand = self.sand.factor if self.sand is not None and self.sand.bearing else 0
         repulsor = self.repulsor.factor if self.repulsor is not None and self.repulsor.bearing else 0
+        beams = tuple(battery.factor for _, battery in self.beam_defence() if battery.bearing)
         return (
             self.size,
             self.configuration,
@@ -93,6 +95,7 @@ class Warship(Combatant):
             self.damper,
             self.meson_screen,
             self.fib,
+            *beams,
         )
 
     @property
