@@ -274,6 +274,24 @@ def two_dice(rng: random.Random) -> int:
     return rng.randint(1, 6) + rng.randint(1, 6)
 
 
+def reroll_bonus(bonus: int, natural_12: str) -> int:
+    """The bonus of the re-roll after a natural 12 short of the number: 6 more ("cumulative") or 6 ("flat")."""
+    return bonus + t.REROLL_BONUS if natural_12 == "cumulative" else t.REROLL_BONUS
+
+
+def rerolls_natural_2(natural: int, result: str, table: str, armour: int, readings: Readings) -> bool:
+    """Whether the attacker re-rolls a damage roll (TCS82 Rules modifications 3): a natural 2 on the surface or
+    radiation table that gave no critical hit, while there is armour left to take 6 from (reading natural_2)."""
+    return (
+        natural == t.DAMAGE_REROLL_NATURAL
+        and result != t.CRITICAL
+        and readings.rerolls
+        and readings.natural_2 == "unless_critical"
+        and table in t.DAMAGE_REROLL_TABLES
+        and armour > 0
+    )
+
+
 def succeeds(roll: Roll, readings: Readings, rng: random.Random) -> bool:
     """One roll made, with TCS82's natural-12 re-rolls by the reading."""
     if roll.automatic:
@@ -285,7 +303,7 @@ def succeeds(roll: Roll, readings: Readings, rng: random.Random) -> bool:
             return True
         if natural != t.REROLL_NATURAL or not readings.rerolls:
             return False
-        bonus = bonus + t.REROLL_BONUS if readings.natural_12 == "cumulative" else t.REROLL_BONUS
+        bonus = reroll_bonus(bonus, readings.natural_12)
 
 
 def table_roll(rolls: TableRolls, readings: Readings, rng: random.Random) -> tuple[str, int]:
@@ -299,15 +317,9 @@ def table_roll(rolls: TableRolls, readings: Readings, rng: random.Random) -> tup
         result = t.table_result(rolls.table, natural + armour + rolls.other, readings.below_two)
         if natural == t.DAMAGE_REROLL_NATURAL and result != t.CRITICAL:
             twos += 1
-            if (
-                readings.rerolls
-                and readings.natural_2 == "unless_critical"
-                and rolls.table in t.DAMAGE_REROLL_TABLES
-                and armour > 0
-            ):
-                armour = max(0, armour - t.DAMAGE_REROLL_ARMOUR)
-                continue
-        return result, twos
+        if not rerolls_natural_2(natural, result, rolls.table, armour, readings):
+            return result, twos
+        armour = max(0, armour - t.DAMAGE_REROLL_ARMOUR)
 
 
 def interior_dm(rolls: TableRolls, readings: Readings) -> int:

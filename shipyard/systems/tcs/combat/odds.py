@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import cache
 
 from shipyard.systems.tcs.combat import tables as t
-from shipyard.systems.tcs.combat.fire import Attack, Roll, TableRolls, interior_dm
+from shipyard.systems.tcs.combat.fire import Attack, Roll, TableRolls, interior_dm, reroll_bonus, rerolls_natural_2
 from shipyard.systems.tcs.combat.readings import Readings
 
 #: The chance of each total of 2D.
@@ -30,11 +30,10 @@ def success(number: int, dm: int, natural_12: str = "off", bonus: int = 0) -> Fr
     if natural_12 == "off":
         return plain
     twelve = TWO_DICE[t.REROLL_NATURAL]
-    if natural_12 == "cumulative":
-        return plain + twelve * success(number, dm, natural_12, bonus + t.REROLL_BONUS)
-    if bonus == t.REROLL_BONUS:  # flat, re-rolling: x = q + x/36
+    following = reroll_bonus(bonus, natural_12)
+    if following == bonus:  # flat, re-rolling at the same bonus: x = q + x/36
         return plain / (ONE - twelve)
-    return plain + twelve * success(number, dm, natural_12, t.REROLL_BONUS)
+    return plain + twelve * success(number, dm, natural_12, following)
 
 
 def roll_chance(roll: Roll, readings: Readings) -> Fraction:
@@ -48,14 +47,7 @@ def table_distribution(rolls: TableRolls, readings: Readings, armour: int | None
     found: dict[str, Fraction] = {}
     for natural, p in TWO_DICE.items():
         result = t.table_result(rolls.table, natural + armour + rolls.other, readings.below_two)
-        if (
-            natural == t.DAMAGE_REROLL_NATURAL
-            and readings.rerolls
-            and readings.natural_2 == "unless_critical"
-            and rolls.table in t.DAMAGE_REROLL_TABLES
-            and armour > 0
-            and result != t.CRITICAL
-        ):
+        if rerolls_natural_2(natural, result, rolls.table, armour, readings):
             for again, q in table_distribution(rolls, readings, max(0, armour - t.DAMAGE_REROLL_ARMOUR)).items():
                 found[again] = found.get(again, Fraction(0)) + p * q
             continue
