@@ -11,12 +11,13 @@ from decimal import Decimal
 
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.design import Design, recompute
-from shipyard.systems.highguard.model import BatteryCounts, HighGuardShip, UspProfile
+from shipyard.systems.highguard.model import BATTERY_COLUMNS, BatteryCounts, HighGuardShip, UspProfile
 from shipyard.systems.tcs.combat import tables as t
 from shipyard.systems.tcs.combat.readings import DEFAULT_READINGS, Readings
 
 #: The weapons that fire offensively, by USP column, in the USP's order; and the USP's word for each (``--battery``).
-OFFENSIVE_COLUMNS = ("laser", "energy", "particle_accelerator", "meson", "missile")
+DEFENSIVE_COLUMNS = ("sandcaster", "repulsor")
+OFFENSIVE_COLUMNS = tuple(column for column in BATTERY_COLUMNS if column not in DEFENSIVE_COLUMNS)
 WEAPON_WORDS = {
     "laser": "laser",
     "energy": "energy",
@@ -96,6 +97,9 @@ class Defence:
         self.count = count
         self.bearing = bearing
 
+    def copy(self) -> Defence:
+        return Defence(self.factor, self.count, self.bearing)
+
 
 class Combatant:
     """One ship in High Guard combat, undamaged."""
@@ -169,7 +173,7 @@ def _usp(ship: HighGuardShip, design: Design, assumed: list[str]) -> UspProfile 
     if "hull_code" not in digits:
         return None
     fields: dict[str, object] = {"text": "", "ship_type": "", "fighters": 0, "computer": "0"}
-    for column in hg_columns():
+    for column in BATTERY_COLUMNS:
         held = any(t.column == column for t in design.turrets) or any(
             hg.BAY_COLUMN.get(b.weapon) == column for b in design.bays
         )
@@ -194,8 +198,8 @@ def _usp(ship: HighGuardShip, design: Design, assumed: list[str]) -> UspProfile 
 def _counts(ship: HighGuardShip, design: Design, line: BatteryCounts | None) -> dict[str, int]:
     """Batteries by USP column: the sheet's line, else the component sheet's turret and bay groups."""
     if line is not None:
-        return {column: line.get(column) for column in hg_columns()}
-    counts = dict.fromkeys(hg_columns(), 0)
+        return {column: line.get(column) for column in BATTERY_COLUMNS}
+    counts = dict.fromkeys(BATTERY_COLUMNS, 0)
     for turret in design.turrets:
         counts[turret.column] += turret.batteries or 0
     for bay in design.bays:
@@ -205,10 +209,6 @@ def _counts(ship: HighGuardShip, design: Design, line: BatteryCounts | None) -> 
     if design.spinal is not None:
         counts[design.spinal[0]] = max(1, counts[design.spinal[0]])
     return counts
-
-
-def hg_columns() -> tuple[str, ...]:
-    return ("sandcaster", "repulsor", *OFFENSIVE_COLUMNS)
 
 
 def _computer(code: str) -> tuple[int, bool]:
@@ -229,7 +229,7 @@ def combatant(ship: HighGuardShip, readings: Readings = DEFAULT_READINGS) -> Com
     size = hg.ehex_value(usp.hull_code) or 0
     counts = _counts(ship, design, ship.batteries)
     if ship.bearing is not None:
-        bearing = {column: ship.bearing.get(column) for column in hg_columns()}
+        bearing = {column: ship.bearing.get(column) for column in BATTERY_COLUMNS}
     else:
         share = t.bearing_share(size)
         bearing = {column: count * share // 100 for column, count in counts.items()}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from shipyard.systems.tcs.combat import tables as t
-from shipyard.systems.tcs.combat.ship import Battery, Combatant, Defence
+from shipyard.systems.tcs.combat.ship import Battery, Combatant
 
 #: Every TCS82 "20th weapon hit" falls on the spinal mount: the 11th, 31st, 51st ... (Rules modifications 2).
 SPINAL_HIT_EVERY = 20
@@ -21,10 +21,6 @@ NO_FUEL = 100
 #: The weapons that need power (missiles and sandcasters need none; the owner switches off the rest first when
 #: the plant is gone).
 POWERED = ("laser", "pulse_laser", "energy", "particle_accelerator", "meson")
-
-
-def _defence(held: Defence | None) -> Defence | None:
-    return None if held is None else Defence(held.factor, held.count, held.bearing)
 
 
 class Warship(Combatant):
@@ -41,8 +37,8 @@ class Warship(Combatant):
             agility=template.agility,
             armour=template.armour,
             batteries=[b.copy() for b in template.batteries],
-            sand=_defence(template.sand),
-            repulsor=_defence(template.repulsor),
+            sand=template.sand.copy() if template.sand is not None else None,
+            repulsor=template.repulsor.copy() if template.repulsor is not None else None,
             damper=template.damper,
             meson_screen=template.meson_screen,
             black_globe=template.black_globe,
