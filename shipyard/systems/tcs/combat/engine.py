@@ -307,7 +307,8 @@ class Battle:
                 else:
                     kind[2] += battery.bearing
                     kind[3] += 1
-        return found
+        # in the order they are drawn at each target: spinal mounts, then the highest factors (sorted once a step)
+        return dict(sorted(found.items(), key=lambda item: (not item[1][1].spinal, -item[1][1].factor)))
 
     def fire_at_line(
         self, firers: list[Warship], targets: list[Warship], band: str, orders: Orders, beam_defence: bool
@@ -324,7 +325,7 @@ class Battle:
         """Step 5a-e for one target: the firing line's batteries of each kind allocated to it (all that are left,
         or their share of the targets still to be presented), then the fire of each kind drawn, the spinal mounts
         and the highest factors first (the defender meets them with his active defences first)."""
-        for kind in sorted(kinds.values(), key=lambda k: (not k[1].spinal, -k[1].factor)):
+        for kind in kinds.values():
             firer, battery, left, ships = kind
             if not left:
                 continue
