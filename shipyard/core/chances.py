@@ -69,3 +69,14 @@ def folded(distribution: Mapping[str, Fraction] | Iterable[tuple[str, Fraction]]
 def distribution_text(distribution: Mapping[str, Fraction] | Iterable[tuple[str, Fraction]]) -> str:
     """A distribution on one line: "none 25.0% (1/4), 1 50.0% (1/2), other 0.01%"."""
     return ", ".join(f"{key} {chance_text(value)}" for key, value in folded(distribution))
+
+
+def battle_verdict(wins: Iterable[tuple[str, float]], draw: float) -> str:
+    """What happened most often in battles counted, in words, then the other outcomes, from each side's share of
+    wins and the share drawn: "drawn in 96.8% of battles; Imperials win 2.9%, Zhodani 0.3%", or "Imperials win
+    62.0% of battles; Zhodani 30.0%, drawn 8.0%"."""
+    ranked = sorted(((share, name) for name, share in wins), reverse=True)
+    (first, top), (second, other) = ranked[0], ranked[1]
+    if draw >= first:
+        return f"drawn in {draw:.1%} of battles; {top} wins {first:.1%}, {other} {second:.1%}"
+    return f"{top} wins {first:.1%} of battles; {other} {second:.1%}, drawn {draw:.1%}"

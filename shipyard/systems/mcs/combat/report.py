@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from shipyard.core.chances import battle_verdict as verdict_words
 from shipyard.core.chances import chance_data, chance_text, distribution_text
 from shipyard.core.terms import Term, terms_text
 from shipyard.systems.mcs.combat.shot import SalvoOdds
@@ -274,14 +275,8 @@ def battle_document(outcome: BattleOutcome) -> dict[str, Any]:
 
 
 def battle_verdict(outcome: BattleOutcome) -> str:
-    """What happened most often, in words, then the other outcomes: "drawn in 96.8% of battles; Imperials win
-    2.9%, Zhodani 0.3%", or "Imperials win 62.0% of battles; Zhodani 30.0%, drawn 8.0%"."""
-    sides = outcome.sides
-    draw = sides[0].draw
-    wins = sorted(((s.win, s.name) for s in sides), reverse=True)
-    if draw >= wins[0][0]:
-        return f"drawn in {draw:.1%} of battles; {wins[0][1]} wins {wins[0][0]:.1%}, {wins[1][1]} {wins[1][0]:.1%}"
-    return f"{wins[0][1]} wins {wins[0][0]:.1%} of battles; {wins[1][1]} {wins[1][0]:.1%}, drawn {draw:.1%}"
+    """What happened most often, in words, then the other outcomes (``chances.battle_verdict``)."""
+    return verdict_words([(s.name, s.win) for s in outcome.sides], outcome.sides[0].draw)
 
 
 def battle_text(outcome: BattleOutcome) -> str:

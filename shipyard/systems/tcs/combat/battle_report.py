@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from shipyard.core.chances import battle_verdict
 from shipyard.systems.tcs.combat.battle import Scored
 from shipyard.systems.tcs.combat.count import Counted, SideCount
 from shipyard.systems.tcs.damage import DamageRecord
@@ -211,11 +212,7 @@ def write_battle_workbook(counted: Counted, output: Path) -> None:
 def verdict(counted: Counted) -> str:
     """What happened most often, in words: "Blue wins 62.5% of battles; Red 37.5%, drawn 0.0%"."""
     runs = counted.runs or 1
-    wins = sorted(((s.wins / runs, s.name) for s in counted.sides), reverse=True)
-    draw = counted.sides[0].draws / runs
-    if draw >= wins[0][0]:
-        return f"drawn in {draw:.1%} of battles; {wins[0][1]} wins {wins[0][0]:.1%}, {wins[1][1]} {wins[1][0]:.1%}"
-    return f"{wins[0][1]} wins {wins[0][0]:.1%} of battles; {wins[1][1]} {wins[1][0]:.1%}, drawn {draw:.1%}"
+    return battle_verdict([(s.name, s.wins / runs) for s in counted.sides], counted.sides[0].draws / runs)
 
 
 def write_battle_page(counted: Counted, output: Path) -> None:
