@@ -23,8 +23,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from shipyard.core.diagnostics import Span
-from shipyard.systems.mcs.combat.search import SearchResult, Settings, load_catalogue, load_opponents, space, world
-from shipyard.systems.mcs.combat.workers import Candidate, DaskCluster, InProcess, LocalProcesses, Unit
+from shipyard.search.driver import SearchResult, Settings
+from shipyard.search.problem import Candidate, Unit
+from shipyard.search.space import Space, space
+from shipyard.search.workers import DaskCluster, InProcess, LocalProcesses
+from shipyard.systems.mcs.combat.search import load_catalogue, load_opponents, mcs_problem
 
 ROOT = Path(__file__).resolve().parents[1]
 MCS = ROOT / "fixtures" / "mcs"
@@ -34,17 +37,18 @@ KNOBS = ["seek", "evasion", "target", "withdraw"]
 BUDGET, MAX_SHIPS = 3000, 16
 
 
-def setting():
+def setting() -> Space:
     inputs, _ = load_catalogue(SHEETS)
     load_opponents([AGAINST], inputs)
-    searched, found = space(inputs, Fraction(BUDGET), KNOBS, {}, MAX_SHIPS, None, Span("-", 1, 1))
+    problem, _ = mcs_problem(inputs, Fraction(BUDGET), None)
+    searched, found = space(problem, KNOBS, {}, MAX_SHIPS, Span("-", 1, 1))
     assert searched is not None, found
-    return inputs, searched
+    return searched
 
 
 def throughput(units_of: int, battles: int) -> None:
-    inputs, searched = setting()
-    w = world(inputs, searched, 1)
+    searched = setting()
+    w = searched.problem.world(1)
     candidates = [Candidate((4 - i % 3, 12 - i % 4, i % 3), searched.knobs({})) for i in range(units_of)]
     units = [Unit(c, 0, lo, lo + 50) for c in candidates for lo in range(0, battles, 50)]
     total = sum(u.last - u.first for u in units)
@@ -73,8 +77,8 @@ def throughput(units_of: int, battles: int) -> None:
 
 
 def overhead(batches: int, size: int) -> None:
-    inputs, searched = setting()
-    w = world(inputs, searched, 1)
+    searched = setting()
+    w = searched.problem.world(1)
     candidate = Candidate((4, 12, 0), searched.knobs({}))
     empty = [Unit(candidate, 0, 0, 0) for _ in range(size)]
     print(f"\n| executor | a batch of {size} units that fight nothing, mean of {batches} | per unit |")
@@ -128,7 +132,7 @@ def whole_search(battles: int, jobs: int, full: int = 400) -> None:
 
 
 def quality(battles: int, seeds: int, jobs: int, full: int = 400) -> None:
-    from shipyard.systems.mcs.combat.search import describe
+    from shipyard.search.driver import describe
 
     print("\n| seed | sampler | battles | fleets tried | best fleet | wins | 95% interval |")
     print("|---|---|---|---|---|---|---|")

@@ -42,6 +42,18 @@ def toml_string(value: str) -> str:
     return "".join(f"\\u{ord(c):04x}" if 0x7F <= ord(c) <= 0x9F else c for c in json.dumps(text, ensure_ascii=False))
 
 
+def toml_value(value: Any) -> str:
+    """A value as a TOML file written by shipyard holds it (whole: an engagement or fleet file read back to the
+    same values): booleans, numbers, lists of them, strings."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float | Decimal):
+        return str(value) if isinstance(value, Decimal) else repr(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return toml_string(str(value))
+
+
 def _file_name(value: str) -> str:
     if not value.strip():
         raise ValueError("a file name, not an empty string")

@@ -16,22 +16,21 @@ from typer.testing import CliRunner
 
 from shipyard.cli import app
 from shipyard.core.diagnostics import Span
+from shipyard.search.driver import Search, Settings, Tried
+from shipyard.search.problem import Candidate, Score, Unit, World
+from shipyard.search.space import Space
+from shipyard.search.space import space as space_of
+from shipyard.search.workers import InProcess, fight_unit
 from shipyard.systems.mcs import api
 from shipyard.systems.mcs.combat.knobs import DEFAULTS, KNOBS, doctrine
 from shipyard.systems.mcs.combat.search import (
     Design,
     Inputs,
-    Search,
-    Settings,
-    Space,
-    Tried,
     load_catalogue,
     load_opponents,
+    mcs_problem,
     opponent_spec,
-    space,
-    world,
 )
-from shipyard.systems.mcs.combat.workers import Candidate, InProcess, Score, Unit, fight_unit
 
 pytest.importorskip("optuna")
 
@@ -75,6 +74,25 @@ def _request(settings: Settings) -> api.SearchRequest:
 
 def _design(name: str, cost: int, low: int = 0, high: int | None = None) -> Design:
     return Design(name, Path(name), name, None, None, Fraction(cost), low, high, None, Span(name, 1, 1))  # type: ignore[arg-type]
+
+
+def space(
+    inputs: Inputs,
+    budget: Fraction,
+    searched: list[str] | None,
+    fixed: dict[str, str],
+    max_ships: int | None,
+    tl: int | None,
+    where: Span,
+) -> tuple[Space | None, list]:
+    """The MCS problem of ``inputs`` and its space, as ``combat search`` makes them."""
+    problem, found = mcs_problem(inputs, budget, tl)
+    made, more = space_of(problem, searched, fixed, max_ships, where)
+    return made, found + more
+
+
+def world(inputs: Inputs, searched: Space, seed: int) -> World:
+    return searched.problem.world(seed)
 
 
 def _space(costs: list[int], budget: int, max_ships: int | None = None) -> Space:
@@ -138,7 +156,7 @@ def _tried(win: int, worst_wins: int, cost: int, order: int = 0) -> Tried:
 def test_the_front_keeps_what_nothing_beats_on_every_count():
     """(win, worst, cost): a (0.6, 0.5, 100) is beaten by b (0.7, 0.6, 100); c (0.8, 0.2, 200) and d (0.3, 0.3, 50)
     are beaten by nothing: the front is d, b, c, cheapest first."""
-    from shipyard.systems.mcs.combat.search import SearchResult
+    from shipyard.search.driver import SearchResult
 
     a, b, c, d = _tried(70, 50, 100, 0), _tried(80, 60, 100, 1), _tried(140, 20, 200, 2), _tried(30, 30, 50, 3)
     assert (a.win, a.worst) == (0.6, 0.5)
@@ -148,7 +166,7 @@ def test_the_front_keeps_what_nothing_beats_on_every_count():
 
 
 def test_the_worst_objective_ranks_by_the_hardest_opponent():
-    from shipyard.systems.mcs.combat.search import SearchResult
+    from shipyard.search.driver import SearchResult
 
     a, b = _tried(140, 20, 200, 0), _tried(80, 60, 100, 1)
     assert SearchResult(None, None, Settings(objective="worst"), [a, b], [], 400).best is b  # type: ignore[arg-type]
@@ -181,7 +199,7 @@ def test_racing_drops_a_fleet_whose_interval_tops_out_below_the_incumbents_floor
     none of its first 10 battles (interval 0% to 27.8%): it is dropped after the screen."""
     inputs, searched = _inputs()
     settings = Settings(screen=10, full=40)
-    search = Search(inputs, searched, settings, InProcess(world(inputs, searched, 1)))
+    search = Search(searched, settings, InProcess(world(inputs, searched, 1)))
     strong = Candidate((8, 0, 0), searched.knobs({}))
     search.tried[strong.key] = Tried(strong, 0, Fraction(3840), [Score(400, 400, 0, 0)], full=True)
     weak = Candidate((0, 0, 1), searched.knobs({}))
@@ -551,7 +569,7 @@ def test_a_dask_task_key_names_everything_its_battles_depend_on():
     the world (designs, opponents, seeds, options) by its digest, the fleet and doctrine, the opponent and the
     runs. Before, a key was the map call's count, the unit's place in it, the opponent and the runs: the first
     map of every search had the same keys."""
-    from shipyard.systems.mcs.combat.workers import unit_key, world_digest
+    from shipyard.search.workers import unit_key, world_digest
 
     inputs, searched = _inputs()
     one, other = world_digest(world(inputs, searched, 1)), world_digest(world(inputs, searched, 2))
@@ -573,7 +591,7 @@ def test_two_searches_at_once_on_one_scheduler_get_their_own_battles():
     distributed = pytest.importorskip("distributed")
     from concurrent.futures import ThreadPoolExecutor
 
-    from shipyard.systems.mcs.combat.workers import DaskCluster
+    from shipyard.search.workers import DaskCluster
 
     inputs, searched = _inputs()
     worlds = [world(inputs, searched, 1), world(inputs, searched, 2)]
@@ -608,7 +626,7 @@ def test_two_designs_of_one_sheet_and_name_are_told_apart(tmp_path):
     """A catalogue lists the Drachen Jaeger twice, with a green and an elite crew: every output tells them apart
     by the crew ('... (elite crew)'), and two listings with one crew by their place in the catalogue. Before,
     both were 'MF357B Drachen Jaeger Class Heavy Fighter' in the text, the JSON and the page."""
-    from shipyard.systems.mcs.combat.search import design_labels
+    from shipyard.search.driver import design_labels
 
     sheet = beside(tmp_path, Path(SHEETS[1]))
     catalogue = tmp_path / "catalogue.toml"
@@ -698,7 +716,7 @@ def test_a_trial_left_running_is_reopened_as_itself():
     completes that trial, not a new one."""
     import optuna
 
-    from shipyard.systems.mcs.combat.studies import reopened
+    from shipyard.search.studies import reopened
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     study = optuna.create_study(sampler=optuna.samplers.RandomSampler(seed=3))

@@ -16,13 +16,14 @@ from shipyard.core.stdin import folder_of
 from shipyard.systems.mcs.requests import BattleRequest, PointDefence, SearchRequest, ShotRequest
 
 if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
+    from shipyard.search.driver import SearchResult, Settings
+    from shipyard.search.results import SearchOutcome
     from shipyard.systems.mcs.combat.log import Resolution
     from shipyard.systems.mcs.combat.options import Options
-    from shipyard.systems.mcs.combat.search import SearchResult, Settings
     from shipyard.systems.mcs.combat.shot import SalvoOdds, ShotOdds
     from shipyard.systems.mcs.combat.state import CombatShip
     from shipyard.systems.mcs.convert import ConvertOptions
-    from shipyard.systems.mcs.results import BattleOutcome, SearchOutcome
+    from shipyard.systems.mcs.results import BattleOutcome
 
 __all__ = [
     "BattleRequest",
@@ -55,19 +56,19 @@ RECORDS = (
     "shipyard.systems.mcs.combat.options:Options",
     "shipyard.systems.mcs.combat.log:Resolution",
     "shipyard.systems.mcs.combat.shot:SalvoOdds",
-    "shipyard.systems.mcs.combat.search:SearchResult",
-    "shipyard.systems.mcs.results:SearchOutcome",
-    "shipyard.systems.mcs.results:FleetOutcome",
-    "shipyard.systems.mcs.results:FleetEntry",
-    "shipyard.systems.mcs.results:Remeasured",
-    "shipyard.systems.mcs.results:OpponentEntry",
-    "shipyard.systems.mcs.results:DesignOffer",
-    "shipyard.systems.mcs.results:Knobs",
-    "shipyard.systems.mcs.results:Payoff",
-    "shipyard.systems.mcs.results:PayoffRow",
-    "shipyard.systems.mcs.results:PayoffCell",
-    "shipyard.systems.mcs.results:Convergence",
-    "shipyard.systems.mcs.combat.search:Settings",
+    "shipyard.search.driver:SearchResult",
+    "shipyard.search.results:SearchOutcome",
+    "shipyard.search.results:FleetOutcome",
+    "shipyard.search.results:FleetEntry",
+    "shipyard.search.results:Remeasured",
+    "shipyard.search.results:OpponentEntry",
+    "shipyard.search.results:DesignOffer",
+    "shipyard.search.results:Knobs",
+    "shipyard.search.results:Payoff",
+    "shipyard.search.results:PayoffRow",
+    "shipyard.search.results:PayoffCell",
+    "shipyard.search.results:Convergence",
+    "shipyard.search.driver:Settings",
     "shipyard.systems.mcs.combat.shot:ShotOdds",
 )
 
@@ -293,7 +294,7 @@ def search_settings(**fields: object) -> Settings:
     ``seed``, ``battles``, ``screen``, ``full``, ``generation``, ``block``, ``objective`` ("mean" or "worst"),
     ``sampler`` ("tpe", "nsga2", "random"), ``stale``, ``journal``; each not given keeps its default. TypeError
     for a field the settings do not have."""
-    from shipyard.systems.mcs.combat.search import Settings
+    from shipyard.search.driver import Settings
 
     return Settings(**fields)  # type: ignore[arg-type]
 
@@ -303,13 +304,16 @@ def combat_search(request: SearchRequest, *, progress: Callable[[int, int], None
     opponents ``against`` (docs/search.md); the same ``settings.seed``, the same result on any ``executor`` and
     any number of ``jobs``; ``progress(done, battles)`` is told as the battles are fought. Needs the ``search``
     extra (optuna; dask for ``executor="dask"``). ValueError for an opponent that is not written as FILE,
-    FILE=COUNT or FILE=COUNT+FILE; ``workers.Unreachable`` when the Dask ``scheduler`` does not answer within
-    ``scheduler_timeout`` seconds."""
-    from shipyard.systems.mcs.combat import journal
+    FILE=COUNT or FILE=COUNT+FILE; ``shipyard.search.workers.Unreachable`` when the Dask ``scheduler`` does not
+    answer within ``scheduler_timeout`` seconds."""
+    from shipyard.search import driver
+    from shipyard.search.report import search_outcome
+    from shipyard.search.space import space as space_of
     from shipyard.systems.mcs.combat import search as s
+    from shipyard.systems.mcs.combat.limits import MAX_SIDE_SHIPS
 
     r = request
-    settings = r.settings or s.Settings()
+    settings = r.settings or driver.Settings()
     paths = [Path(source) for source in r.catalogue]
     inputs, found = s.load_catalogue(paths)
     found += s.load_opponents(r.against, inputs)
@@ -327,25 +331,21 @@ def combat_search(request: SearchRequest, *, progress: Callable[[int, int], None
                 Diagnostic(code="SRC005", severity=Severity.ERROR, span=top, message="no opponent to search against")
             )
         return CombatSearch(None, found)
-    space, more = s.space(inputs, Fraction(str(r.budget)), r.knobs, dict(r.fixed), r.max_ships, r.tl, top)
+    problem, more = s.mcs_problem(inputs, Fraction(str(r.budget)), r.tl)
+    found += more
+    max_ships = r.max_ships if r.max_ships is not None else inputs.max_ships
+    max_ships = MAX_SIDE_SHIPS if max_ships is None else min(max_ships, MAX_SIDE_SHIPS)  # a fleet is a side
+    space, more = space_of(problem, r.knobs, dict(r.fixed), max_ships, top)
     found += more
     if space is None:
         return CombatSearch(None, found)
-    with journal.held(settings.journal) as kept:  # checked, and written by this search alone
-        found += kept
-        if any(d.severity is Severity.ERROR for d in kept):
-            return CombatSearch(None, found)
-        world = s.world(inputs, space, settings.seed)
-        jobs = r.jobs or os.cpu_count() or 1
-        work = s.make_executor(r.executor, world, jobs, r.scheduler, r.scheduler_timeout)
-        try:
-            result = s.Search(inputs, space, settings, work, progress).run()
-        except journal.Unresumable as error:
-            return CombatSearch(None, [*found, error.diagnostic])
-        finally:
-            work.close()
-    from shipyard.systems.mcs.combat.search_report import search_outcome
-
+    where = driver.Where(
+        executor=r.executor, jobs=r.jobs or os.cpu_count() or 1, scheduler=r.scheduler, timeout=r.scheduler_timeout
+    )
+    result, kept = driver.run_search(space, settings, where, progress)
+    found += kept
+    if result is None:
+        return CombatSearch(None, found)
     return CombatSearch(search_outcome(result), found, result)
 
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from shipyard.systems.mcs.combat.limits import MAX_GENERATION, MAX_SIDE_SHIPS, MAX_TURNS, SCHEDULER_TIMEOUT
+from shipyard.search.limits import MAX_GENERATION, SCHEDULER_TIMEOUT
+from shipyard.systems.mcs.combat.limits import MAX_SIDE_SHIPS, MAX_TURNS
 from shipyard.systems.mcs.requests import PointDefence
 
 if TYPE_CHECKING:
@@ -536,7 +537,7 @@ def search(
     opponent (docs/search.md)."""
     import importlib.util
 
-    from shipyard.systems.mcs.combat.search import INSTALL_HINT
+    from shipyard.search.driver import INSTALL_HINT
 
     missing = [
         m
@@ -556,10 +557,11 @@ def search(
         raise typer.BadParameter(f"a budget in MCr, a finite number, got {budget}", param_hint="--budget")
     if scheduler is not None and executor is not Where.dask:
         raise typer.BadParameter("--scheduler is a Dask scheduler's address: give --executor dask with it")
+    from shipyard.search.driver import Settings
+    from shipyard.search.report import SEARCH_REPORTS
+    from shipyard.search.workers import Unreachable
     from shipyard.systems.mcs import api
-    from shipyard.systems.mcs.combat.search import Settings, opponent_spec
-    from shipyard.systems.mcs.combat.search_report import SEARCH_REPORTS
-    from shipyard.systems.mcs.combat.workers import Unreachable
+    from shipyard.systems.mcs.combat.search import opponent_spec
 
     for value in against:
         try:
@@ -612,7 +614,8 @@ def _search_results(
     engagement: Output | None,
     write_engagement: Path | None,
 ) -> None:
-    from shipyard.systems.mcs.combat.search_report import SEARCH_REPORTS, engagement_text, search_document, search_text
+    from shipyard.search.report import SEARCH_REPORTS, search_document, search_text
+    from shipyard.systems.mcs.combat.search_report import engagement_text
 
     report(Lines(stderr=True), sorted(found.diagnostics, key=lambda d: d.sort_key))
     result, outcome = found.result, found.outcome

@@ -12,11 +12,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from shipyard.systems.mcs.combat.limits import SCHEDULER_TIMEOUT
+from shipyard.search.limits import SCHEDULER_TIMEOUT
 
 if TYPE_CHECKING:
+    from shipyard.search.driver import Settings
     from shipyard.systems.mcs.combat.options import Options
-    from shipyard.systems.mcs.combat.search import Settings
 
 #: A number of G as a caller gives it: exact as a fraction, a decimal or the text of one ("0.5"), or a float.
 G = Fraction | Decimal | int | float | str

@@ -1,37 +1,26 @@
-"""The fleet search: what to buy with a budget to beat an opponent (or a pool of them), under the MCS battle
-engine's rules, scored by battles fought with honest intervals.
-
-Candidates (how many of each catalogue design, and the doctrine knobs of ``knobs.KNOBS``) come from an optimiser
-(optuna: TPE for the chance to win, NSGA-II for the front of win chance, worst case and cost, or random search), a
-generation at a time. Every candidate meets the same battles (common random numbers: run k against opponent j is
-always the same dice), first a cheap screen, then more in doubling stages up to a full evaluation; racing drops a
-candidate as soon as the top of its 95% interval is below the bottom of the incumbent's. Same seed, same result,
-on any executor and any number of workers (``workers``); a journal resumes an interrupted search where it stopped.
-
-Over 600 lines: the driver, its space, its inputs and its statistics are one module while MCS is the only system
-that searches; they part into a package of their own when a second system's search is built on them.
+"""The MCS fleet search problem (``shipyard combat search``): the catalogue's designs (MCS sheets, priced by
+their ``Cost: MCr``, or a catalogue file), the opponents (sheets with counts, an engagement's side, a pool), the
+doctrine knobs of ``knobs.KNOBS``, and the world that fights a unit of MCS battles. The search itself (the
+optimiser, racing, the journal, the executors) is ``shipyard.search``'s, the same for every game.
 """
 
 from __future__ import annotations
 
-import hashlib
-import itertools
-import json
-import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.intervals import wilson
 from shipyard.core.names import quoted
 from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import ClosedTable, FileName, locate, read_toml_file
+from shipyard.search.limits import MAX_DESIGNS, MAX_OPPONENTS
+from shipyard.search.problem import Knobs, Score, Unit, opponent_seed
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
     Engagement,
@@ -41,27 +30,21 @@ from shipyard.systems.mcs.combat.battle import (
     load_engagement,
     sheet_ships,
     ship_template,
+    side_fleet,
+    side_ships,
+    told_apart,
 )
 from shipyard.systems.mcs.combat.build import combat_ship
-from shipyard.systems.mcs.combat.knobs import DEFAULTS, FOLDS, KNOBS
-from shipyard.systems.mcs.combat.limits import MAX_DESIGNS, MAX_OPPONENTS, MAX_SIDE_SHIPS, SCHEDULER_TIMEOUT
+from shipyard.systems.mcs.combat.knobs import FOLDS, KNOBS, doctrine
+from shipyard.systems.mcs.combat.limits import MAX_SIDE_SHIPS
 from shipyard.systems.mcs.combat.options import Options
 from shipyard.systems.mcs.combat.state import EVERY_KIND, CombatShip
-from shipyard.systems.mcs.combat.studies import reopened
-from shipyard.systems.mcs.combat.turns import Fleet, run_seed
-from shipyard.systems.mcs.combat.workers import Candidate, Executor, Score, Unit, World
+from shipyard.systems.mcs.combat.turns import Fleet, fight
 from shipyard.systems.mcs.model import UsdShip
 
-#: How to install what the search needs, said when it is missing.
-INSTALL_HINT = "pip install 'shipyard[search]'"
 #: The codes of a design or opponent that cannot be used (a file not read, no ship, no cost): an error of one stops
 #: the search before it starts.
 UNUSABLE = ("SRC", "CMB", "IO")
-#: The optimiser's seeds are numpy's, below this.
-SAMPLER_SEEDS = 2**32
-#: A space of at most this many fleets (counts and doctrines), when its battles can screen each, is tried whole:
-#: every fleet in it is queued for the optimiser after the fleets of one design.
-WHOLE_SPACE = 2_000
 
 
 class CatalogueDesign(ClosedTable):
@@ -110,6 +93,14 @@ class Opponent:
     label: str
     side: Side
     fleet: Fleet
+
+    @property
+    def name(self) -> str:
+        return self.fleet.name
+
+    @property
+    def short(self) -> str:
+        return self.side.name or self.fleet.name  # the label names the file
 
 
 @dataclass
@@ -334,27 +325,39 @@ def load_opponents(specs: Sequence[str], inputs: Inputs) -> list[Diagnostic]:
     return found
 
 
-# ---- the space searched ----------------------------------------------------------------------------------------
+# ---- the problem -----------------------------------------------------------------------------------------------
+
+#: The name of the searched fleet's side in battles and the engagement written.
+SEARCHED_SIDE = "Searched fleet"
 
 
 @dataclass
-class Space:
-    """What may be bought and how a candidate may fight: each design's bounds (after the budget, the fleet's most
-    ships and the tech level), the knobs searched and the knobs fixed."""
+class McsProblem:
+    """The MCS search problem: designs priced each at its own cost (MCS has no quantity rule), the budget the only
+    constraint, the doctrine knobs of ``KNOBS``, battles fought by the MCS engine."""
 
     designs: list[Design]
+    opponents: list[Opponent]
     budget: Fraction
-    max_ships: int | None
-    bounds: list[tuple[int, int]]
-    searched: list[str]
-    fixed: dict[str, str]
+    options: Options = field(default_factory=Options)
+    start_range: str = "x"
+    turns: int = 10
+    knobs: dict[str, dict[str, dict[str, Any]]] = field(default_factory=lambda: KNOBS)
+    loss: tuple[str, str] = ("MCr", "lost_mcr_mean")
 
-    def knobs(self, chosen: dict[str, str]) -> tuple[tuple[str, str], ...]:
-        return tuple((name, chosen.get(name, self.fixed.get(name, DEFAULTS[name]))) for name in KNOBS)
+    def cost(self, counts: Sequence[int]) -> Fraction:
+        return sum((d.cost * n for d, n in zip(self.designs, counts, strict=True)), Fraction(0))
 
-    def folded(self, counts: Sequence[int], knobs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-        """``knobs`` with each choice that fights the same battles as another for this fleet made that other
-        (``FOLDS``: no spinal mount to aim, no missiles to hold), so one fleet is fought once."""
+    def most(self, design: int) -> int:
+        return int(self.budget // self.designs[design].cost)
+
+    def unfit(self, counts: Sequence[int]) -> list[Fraction] | None:
+        if self.cost(counts) <= self.budget:
+            return None
+        return [d.cost * n for d, n in zip(self.designs, counts, strict=True)]
+
+    def folded(self, counts: Sequence[int], knobs: Knobs) -> Knobs:
+        """``FOLDS``: no spinal mount to aim, no missiles to hold."""
         bought = [d.template for d, n in zip(self.designs, counts, strict=True) if n]
         parts = {
             "spinal": any(ship.has_mounted("spinal", EVERY_KIND) for ship in bought),
@@ -366,643 +369,89 @@ class Space:
             folded.append((name, fold[0]) if fold is not None and not parts[fold[1]] else (name, choice))
         return tuple(folded)
 
-    def cost(self, counts: Sequence[int]) -> Fraction:
-        return sum((d.cost * n for d, n in zip(self.designs, counts, strict=True)), Fraction(0))
+    def described(self) -> dict[str, Any]:
+        return {
+            "designs": [(str(d.sheet), d.ship, d.crew, str(d.cost), d.low, d.high) for d in self.designs],
+            "opponents": [o.side.model_dump(mode="json") for o in self.opponents],
+            "battle": [self.options.model_dump(mode="json"), self.start_range, self.turns],
+        }
 
-    def repair(self, counts: Sequence[int]) -> tuple[int, ...]:
-        """A fleet within the budget and the most ships: while over, one ship fewer of the design that takes the
-        most of the budget (at the catalogue's first on a tie) that is above its least; an empty fleet gets one of
-        the cheapest design that may be bought."""
-        fixed = list(counts)
-        while self.cost(fixed) > self.budget or (self.max_ships is not None and sum(fixed) > self.max_ships):
-            over = [
-                (d.cost * n, -i)
-                for i, (d, n) in enumerate(zip(self.designs, fixed, strict=True))
-                if n > self.bounds[i][0]
-            ]
-            if not over:
-                break  # the least of each is over: ``space`` refuses such a catalogue
-            fixed[-max(over)[1]] -= 1
-        if sum(fixed) == 0:
-            cheapest = min((d.cost, i) for i, d in enumerate(self.designs) if self.bounds[i][1] > 0)[1]
-            fixed[cheapest] = 1
-        return tuple(fixed)
+    def world(self, seed: int) -> World:
+        return World(
+            designs=[d.template for d in self.designs],
+            opponents=[o.fleet for o in self.opponents],
+            opponent_seeds=[opponent_seed(seed, j) for j in range(len(self.opponents))],
+            options=self.options,
+            start_range=self.start_range,
+            turns=self.turns,
+            name=SEARCHED_SIDE,
+        )
 
 
-def space(
-    inputs: Inputs,
-    budget: Fraction,
-    searched: Sequence[str] | None,
-    fixed: dict[str, str],
-    max_ships: int | None,
-    tl: int | None,
-    where: Span,
-) -> tuple[Space | None, list[Diagnostic]]:
-    """The space of fleets the budget admits, or None and why none fits (SRC004)."""
+def mcs_problem(inputs: Inputs, budget: Fraction, tl: int | None) -> tuple[McsProblem, list[Diagnostic]]:
+    """The problem of a catalogue and its opponents: the designs above the tech level (``tl``, else the
+    catalogue's) not bought, each said (SRC004, a warning)."""
     found: list[Diagnostic] = []
-    max_ships = max_ships if max_ships is not None else inputs.max_ships
-    max_ships = MAX_SIDE_SHIPS if max_ships is None else min(max_ships, MAX_SIDE_SHIPS)  # a fleet is a side
     tl = tl if tl is not None else inputs.tl
     designs = []
     for design in inputs.designs:
         if tl is not None and design.template.tl is not None and design.template.tl > tl:
-            found.append(
-                Diagnostic(
-                    code="SRC004",
-                    severity=Severity.WARNING,
-                    span=design.span,
-                    message=f"{design.name} is TL {design.template.tl}, above the TL {tl} allowed: not bought",
-                )
-            )
+            message = f"{design.name} is TL {design.template.tl}, above the TL {tl} allowed: not bought"
+            found.append(Diagnostic(code="SRC004", severity=Severity.WARNING, span=design.span, message=message))
             continue
         designs.append(design)
-    if not designs:
-        return None, [*found, _error("SRC004", where, "no design of the catalogue may be bought")]
-    bounds = []
-    for design in designs:
-        most = int(budget // design.cost)
-        for limit in (design.high, max_ships):
-            if limit is not None:
-                most = min(most, limit)
-        bounds.append((design.low, max(design.low, most)))
-    least = sum((d.cost * d.low for d in designs), Fraction(0))
-    cheapest = min(designs, key=lambda d: d.cost)
-    if least > budget:
-        return None, [
-            *found,
-            _error(
-                "SRC004",
-                where,
-                f"the least the catalogue asks for costs MCr {_mcr(least)}, over the budget MCr {_mcr(budget)}",
-            ),
-        ]
-    if cheapest.cost > budget and least == 0:
-        return None, [
-            *found,
-            _error(
-                "SRC004",
-                cheapest.span,
-                f"no fleet fits the budget MCr {_mcr(budget)}: the cheapest design, {cheapest.name}, costs MCr "
-                f"{_mcr(cheapest.cost)}",
-            ),
-        ]
-    if max_ships is not None and sum(d.low for d in designs) > max_ships:
-        return None, [*found, _error("SRC004", where, f"the least the catalogue asks for is over {max_ships} ships")]
-    knobs = [k for k in (searched if searched is not None else KNOBS) if k not in fixed]
-    return Space(designs, budget, max_ships, bounds, knobs, dict(fixed)), found
-
-
-def _mcr(value: Fraction) -> str:
-    return f"{float(value):,.2f}".removesuffix(".00")
-
-
-# ---- trying candidates -----------------------------------------------------------------------------------------
+    problem = McsProblem(designs, inputs.opponents, budget, inputs.options, inputs.start_range, inputs.turns)
+    return problem, found
 
 
 @dataclass
-class Tried:
-    """A candidate and what its battles came to, against each opponent."""
+class World:
+    """What every MCS battle of a search needs: the designs' ships, the opponents' fleets, how battles start and
+    end."""
 
-    candidate: Candidate
-    order: int  # the trial it was first tried in
-    cost: Fraction
-    scores: list[Score]
-    full: bool = False
+    designs: list[CombatShip]
+    opponents: list[Fleet]
+    opponent_seeds: list[int]
+    options: Options
+    start_range: str
+    turns: int
+    name: str  # the searched side's name
 
-    @property
-    def battles(self) -> int:
-        return sum(s.battles for s in self.scores)
-
-    def share(self, what: str) -> float:
-        total = self.battles
-        return sum(getattr(s, what) for s in self.scores) / total if total else 0.0
-
-    @property
-    def win(self) -> float:
-        return self.share("wins")
-
-    @property
-    def worst_index(self) -> int:
-        rates = [s.wins / s.battles if s.battles else 0.0 for s in self.scores]
-        return rates.index(min(rates))
-
-    @property
-    def worst(self) -> float:
-        score = self.scores[self.worst_index]
-        return score.wins / score.battles if score.battles else 0.0
-
-    def interval(self, objective: str = "mean") -> tuple[float, float]:
-        """The 95% Wilson interval of the objective: the win chance over every battle, or against the worst
-        opponent."""
-        if objective == "worst":
-            score = self.scores[self.worst_index]
-            return wilson(score.wins, score.battles)
-        return wilson(sum(s.wins for s in self.scores), self.battles)
-
-    def value(self, objective: str) -> float:
-        return self.worst if objective == "worst" else self.win
-
-    def rank(self, objective: str) -> tuple[float, float, float, float]:
-        """Better first: the objective, then draws (a draw is better than a loss), then the cheaper fleet (of two
-        that both win every battle, the one that costs less is the better buy), then the MCr lost a battle."""
-        return (self.value(objective), self.share("draws"), -float(self.cost), -self.lost_mcr)
-
-    def standing(self, objective: str) -> tuple[tuple[float, float, float, float], int]:
-        """Where it stands among fleets: by ``rank``, the one tried first ahead on a tie."""
-        return (self.rank(objective), -self.order)
-
-    @property
-    def lost_mcr(self) -> float:
-        total = self.battles
-        return float(sum((s.lost_mcr for s in self.scores), Fraction(0)) / total) if total else 0.0
-
-    def record(self) -> dict[str, Any]:
-        """What a journal keeps of it, to resume without fighting its battles again."""
-        return {
-            "key": self.candidate.key,
-            "full": self.full,
-            "scores": [
-                [s.battles, s.wins, s.draws, s.losses, str(s.lost_mcr), str(s.enemy_lost_mcr)] for s in self.scores
-            ],
-        }
-
-    def restore(self, record: dict[str, Any]) -> None:
-        self.full = bool(record["full"])
-        self.scores = [
-            Score(b, w, d, lo, Fraction(mine), Fraction(theirs)) for b, w, d, lo, mine, theirs in record["scores"]
+    def fleets(self, counts: Sequence[int], knobs: Knobs, opponent: int) -> list[Fleet]:
+        """The candidate's fleet against one opponent, built as ``combat battle`` builds the engagement written for
+        it (``side_ships``, ``side_fleet``): each design's ships in the catalogue's order, then the two sides' ships
+        numbered apart."""
+        refs = [
+            (ShipRef(sheet=f"design {index + 1}", count=n), template)
+            for index, (template, n) in enumerate(zip(self.designs, counts, strict=True))
+            if n
         ]
-
-
-@dataclass
-class Settings:
-    """How the search runs (docs/search.md)."""
-
-    seed: int = 1
-    battles: int = 20_000  # the battles it may fight in all (it stops after the generation that passes them)
-    screen: int = 50  # each candidate's first battles against each opponent
-    full: int = 400  # a full evaluation: battles against each opponent
-    generation: int = 8  # candidates asked of the optimiser at a time
-    block: int = 50  # battles in one unit of work
-    objective: Literal["mean", "worst"] = "mean"
-    sampler: Literal["tpe", "nsga2", "random"] = "tpe"
-    stale: int = 5  # generations in a row with no new candidate end the search
-    journal: Path | None = None
-
-    def stages(self) -> list[int]:
-        """The battles against each opponent after each stage: the screen, doubling up to the full evaluation."""
-        stages = [min(self.screen, self.full)]
-        while stages[-1] < self.full:
-            stages.append(min(stages[-1] * 2, self.full))
-        return stages
-
-
-@dataclass
-class Progress:
-    """The search as it went, a generation at a time: battles fought, candidates tried, the incumbent's objective
-    and its interval."""
-
-    battles: int
-    candidates: int
-    best: float
-    low: float
-    high: float
-
-
-@dataclass
-class SearchResult:
-    space: Space
-    inputs: Inputs
-    settings: Settings
-    tried: list[Tried]
-    history: list[Progress]
-    battles: int  # fought in all (a journal's included)
-    resumed: int = 0  # trials read back from the journal
-    #: Why the search stopped, in words: its battles spent, or generations that brought no new fleet.
-    stopped: str = ""
-    #: The best fleet and the best of one design fought again on battles no candidate was chosen by (each
-    #: opponent's runs ``full`` to ``2 x full``), by candidate key: the figures reported for them.
-    remeasured: dict[str, Tried] = field(default_factory=dict)
-
-    @property
-    def ranked(self) -> list[Tried]:
-        full = [t for t in self.tried if t.full]
-        return sorted(full, key=lambda t: t.standing(self.settings.objective), reverse=True)
-
-    @property
-    def best(self) -> Tried | None:
-        ranked = self.ranked
-        return ranked[0] if ranked else None
-
-    @property
-    def baseline(self) -> Tried | None:
-        """The best fleet of one design (any doctrine), fully evaluated: what the search must at least match."""
-        single = [t for t in self.ranked if sum(1 for n in t.candidate.counts if n) == 1]
-        return single[0] if single else None
-
-    def again(self, tried: Tried | None) -> Tried | None:
-        """``tried`` as re-measured on fresh battles, when it was (the best fleet, the best of one design)."""
-        return None if tried is None else self.remeasured.get(tried.candidate.key)
-
-    @property
-    def only_single(self) -> bool:
-        """Whether the battles bought no search: every fleet tried is of one design alone (the first generation)."""
-        return all(sum(1 for n in t.candidate.counts if n) <= 1 for t in self.tried)
-
-    @property
-    def front(self) -> list[Tried]:
-        """The fully evaluated fleets no other beats on every count (win chance, worst case, cost), cheapest
-        first."""
-        full = [t for t in self.tried if t.full]
-
-        def dominated(one: Tried) -> bool:
-            return any(
-                o.win >= one.win
-                and o.worst >= one.worst
-                and o.cost <= one.cost
-                and (o.win > one.win or o.worst > one.worst or o.cost < one.cost)
-                for o in full
-            )
-
-        front = [t for t in full if not dominated(t)]
-        return sorted(front, key=lambda t: (t.cost, -t.win, t.order))
-
-
-def opponent_seed(seed: int, opponent: int) -> int:
-    """The seed of the battles against opponent j: the search's seed plus j, so that ``combat battle --seed``
-    replays a candidate's battles against it."""
-    return seed + opponent
-
-
-def world(inputs: Inputs, space: Space, seed: int) -> World:
-    return World(
-        designs=[d.template for d in space.designs],
-        opponents=[o.fleet for o in inputs.opponents],
-        opponent_seeds=[opponent_seed(seed, j) for j in range(len(inputs.opponents))],
-        options=inputs.options,
-        start_range=inputs.start_range,
-        turns=inputs.turns,
-        name=SEARCHED_SIDE,
-    )
-
-
-#: The name of the searched fleet's side in battles and the engagement written.
-SEARCHED_SIDE = "Searched fleet"
-
-
-def _study_name(space: Space, inputs: Inputs, settings: Settings) -> str:
-    """The journal's name for a search: the same inputs and settings (but the battles it may fight), the same
-    study, so that a longer search resumes a shorter one."""
-    described = {
-        "designs": [(str(d.sheet), d.ship, d.crew, str(d.cost), d.low, d.high) for d in space.designs],
-        "bounds": space.bounds,
-        "budget": str(space.budget),
-        "max_ships": space.max_ships,
-        "searched": space.searched,
-        "fixed": space.fixed,
-        "opponents": [o.side.model_dump(mode="json") for o in inputs.opponents],
-        "battle": [inputs.options.model_dump(mode="json"), inputs.start_range, inputs.turns],
-        "settings": [settings.seed, settings.screen, settings.full, settings.generation, settings.block],
-        "how": [settings.objective, settings.sampler],
-    }
-    digest = hashlib.sha256(json.dumps(described, sort_keys=True, default=str).encode()).hexdigest()
-    return f"shipyard-search-{digest[:16]}"
-
-
-class Search:
-    """One search: ask the optimiser for a generation of candidates, fight their battles in racing stages, tell
-    it what they came to; until the battles are spent."""
-
-    def __init__(
-        self,
-        inputs: Inputs,
-        space: Space,
-        settings: Settings,
-        executor: Executor,
-        progress: Callable[[int, int], None] | None = None,
-    ) -> None:
-        self.inputs, self.space, self.settings, self.executor = inputs, space, settings, executor
-        self.progress = progress
-        self.tried: dict[str, Tried] = {}
-        self.history: list[Progress] = []
-        self.fought = 0
-        self.resumed = 0
-
-    # -- the optimiser
-    def _sampler(self, optuna: Any, trials: int) -> Any:
-        """The sampler of the generation that starts at trial ``trials``, seeded by the search's seed and that
-        number only: a resumed search asks what an unbroken one would."""
-        seed = run_seed(self.settings.seed, trials) % SAMPLER_SEEDS
-        if self.settings.sampler == "random":
-            return optuna.samplers.RandomSampler(seed=seed)
-        if self.settings.sampler == "nsga2":
-            return optuna.samplers.NSGAIISampler(seed=seed, population_size=max(2, self.settings.generation))
-        return optuna.samplers.TPESampler(seed=seed, n_startup_trials=2 * self.settings.generation, constant_liar=True)
-
-    def _names(self) -> list[str]:
-        names: list[str] = []
-        for design in self.space.designs:
-            name = f"count {design.name}"
-            while name in names:
-                name += "'"
-            names.append(name)
-        return names
-
-    def _candidate(self, trial: Any) -> Candidate:
-        counts = []
-        for name, (low, high) in zip(self._names(), self.space.bounds, strict=True):
-            counts.append(trial.suggest_int(name, low, high) if high > low else low)
-        chosen = {name: trial.suggest_categorical(f"knob {name}", list(KNOBS[name])) for name in self.space.searched}
-        fleet = self.space.repair(counts)
-        return Candidate(fleet, self.space.folded(fleet, self.space.knobs(chosen)))
-
-    def _baseline(self) -> list[dict[str, Any]]:
-        """The first trials: each design alone, as many as the budget buys, with the default (or fixed) doctrine."""
-        enqueued = []
-        names = self._names()
-        for index, (_low, high) in enumerate(self.space.bounds):
-            if high == 0:
-                continue
-            params: dict[str, Any] = {
-                name: (high if i == index else bound[0])
-                for i, (name, bound) in enumerate(zip(names, self.space.bounds, strict=True))
-                if bound[1] > bound[0]
-            }
-            params |= {f"knob {k}": DEFAULTS[k] for k in self.space.searched}
-            enqueued.append(params)
-        return enqueued
-
-    def _whole(self) -> list[dict[str, Any]]:
-        """Every fleet of a small space (``WHOLE_SPACE``, and battles enough to screen each against every
-        opponent) as the optimiser's params: each count vector within the bounds, the budget and the most ships,
-        with each doctrine the searched knobs make (folded: one of each set of choices that fight alike). Empty
-        for a larger space, which the optimiser samples."""
-        ranges = [range(low, high + 1) for low, high in self.space.bounds]
-        knob_choices = [list(KNOBS[name]) for name in self.space.searched]
-        size = math.prod(len(r) for r in ranges) * math.prod(len(c) for c in knob_choices)
-        per_fleet = self.settings.screen * max(1, len(self.inputs.opponents))
-        if size > WHOLE_SPACE or size * per_fleet > self.settings.battles:
-            return []
-        names = self._names()
-        wanted: list[dict[str, Any]] = []
-        seen: set[str] = set()
-        for counts in itertools.product(*ranges):
-            if not any(counts) or self.space.repair(counts) != counts:
-                continue  # over the budget or the most ships (repair would make it another fleet), or empty
-            for choice in itertools.product(*knob_choices):
-                chosen = dict(zip(self.space.searched, choice, strict=True))
-                key = Candidate(counts, self.space.folded(counts, self.space.knobs(chosen))).key
-                if key in seen:
-                    continue
-                seen.add(key)
-                params: dict[str, Any] = {
-                    name: n for name, n, (low, high) in zip(names, counts, self.space.bounds, strict=True) if high > low
-                }
-                wanted.append(params | {f"knob {name}": chosen[name] for name in self.space.searched})
-        return wanted
-
-    def _told(self, tried: Tried) -> float | list[float]:
-        if self.settings.sampler == "nsga2":
-            return [tried.win, tried.worst, float(tried.cost)]
-        return tried.rank(self.settings.objective)[0] + tried.share("draws") / 1000
-
-    def run(self) -> SearchResult:
-        import optuna
-
-        optuna.logging.set_verbosity(optuna.logging.WARNING)
-        directions: list[Any] = (
-            ["maximize", "maximize", "minimize"] if self.settings.sampler == "nsga2" else ["maximize"]
-        )
-        try:  # a journal's records replayed: one optuna cannot replay is SRC006, not a traceback
-            storage: Any = None
-            if self.settings.journal is not None:
-                from optuna.storages import JournalStorage
-                from optuna.storages.journal import JournalFileBackend
-
-                storage = JournalStorage(JournalFileBackend(str(self.settings.journal)))
-            study = optuna.create_study(
-                study_name=_study_name(self.space, self.inputs, self.settings),
-                storage=storage,
-                directions=directions,
-                sampler=self._sampler(optuna, 0),
-                load_if_exists=True,
-            )
-            pending, told = self._resume(study)
-        except Exception as error:
-            if self.settings.journal is None:
-                raise
-            from shipyard.systems.mcs.combat.journal import Unresumable
-
-            raise Unresumable(self.settings.journal, error) from None
-        if not study.trials:
-            for params in [*self._baseline(), *self._whole()]:
-                study.enqueue_trial(params, skip_if_exists=True)
-        stale = 0
-        while pending or (self.fought < self.settings.battles and stale < self.settings.stale):
-            if pending:
-                study.sampler = self._sampler(optuna, pending[0].number)
-                while len(pending) < self._size(pending[0].number):  # stopped while asking: the rest asked now
-                    pending.append(study.ask())
-            else:
-                # the trials asked so far (those enqueued and not yet asked are the next ones asked)
-                start = sum(1 for t in study.trials if t.state != optuna.trial.TrialState.WAITING)
-                study.sampler = self._sampler(optuna, start)
-                pending = [study.ask() for _ in range(self._size(start))]
-            new = self._generation(pending, study, told)
-            pending, told = [], set()
-            stale = 0 if new else stale + 1
-        result = SearchResult(
-            self.space,
-            self.inputs,
-            self.settings,
-            sorted(self.tried.values(), key=lambda t: t.order),
-            self.history,
-            self.fought,
-            self.resumed,
-        )
-        result.stopped = (
-            f"{stale} generations in a row brought no fleet not tried before (the optimiser proposes none new: "
-            f"the space searched is exhausted, or nearly)"
-            if stale >= self.settings.stale
-            else f"its battles were spent ({self.fought:,} fought, --battles {self.settings.battles:,})"
-        )
-        result.remeasured = self._remeasure([t for t in (result.best, result.baseline) if t is not None])
-        result.battles = self.fought
-        return result
-
-    def _remeasure(self, chosen: list[Tried]) -> dict[str, Tried]:
-        """The fleets ``chosen`` as the best of many, fought again on fresh battles: each opponent's runs ``full``
-        to ``2 x full``, which no candidate's figure was drawn from (the maximum of many noisy estimates is biased
-        upward; these are not). Both on the same runs (common random numbers), so they compare fairly."""
-        full = self.settings.full
-        again: dict[str, Tried] = {}
-        for tried in chosen:
-            if tried.candidate.key not in again:
-                scores = [Score() for _ in tried.scores]
-                again[tried.candidate.key] = Tried(tried.candidate, tried.order, tried.cost, scores, full=True)
-        units = [
-            Unit(fresh.candidate, opponent, first, min(first + self.settings.block, 2 * full))
-            for fresh in again.values()
-            for opponent in range(len(fresh.scores))
-            for first in range(full, 2 * full, self.settings.block)
+        side = Side(name=self.name, ships=[ref for ref, _ in refs], doctrine=doctrine(knobs))
+        enemy = self.opponents[opponent]
+        fleets = [
+            side_fleet(side, side_ships(refs)),
+            Fleet(enemy.name, [s.clone() for s in enemy.ships], enemy.tactics, enemy.orders),
         ]
-        for unit, score in zip(units, self.executor.map(units), strict=True):
-            again[unit.candidate.key].scores[unit.opponent].add(score)
-            self.fought += score.battles
-        return again
+        told_apart(fleets)
+        return fleets
 
-    def _size(self, first: int) -> int:
-        """The trials of the generation that starts at trial ``first``: the first is the fleets of one design alone
-        (the obvious, fought in full before any racing), every other ``generation``."""
-        return (len(self._baseline()) or self.settings.generation) if first == 0 else self.settings.generation
-
-    def _resume(self, study: Any) -> tuple[list[Any], set[int]]:
-        """The trials a journal holds, a generation at a time: a generation wholly told is read back (its battles
-        not fought again, its step of the search's course noted); a generation the search stopped inside is tried
-        again whole, as it was first (the trials it had told are not told twice). That generation's trials, and the
-        numbers of those already told."""
-        import optuna
-
-        trials = [t for t in study.trials if t.state != optuna.trial.TrialState.WAITING]  # enqueued, not yet asked
-        first = 0
-        while first < len(trials):
-            size = self._size(first)
-            generation = trials[first : first + size]
-            first += size
-            told = [t.state == optuna.trial.TrialState.COMPLETE and "result" in t.user_attrs for t in generation]
-            if len(generation) == size and all(told):
-                for frozen in generation:
-                    self._restore(frozen)
-                self._note()
-                continue
-            again = [
-                optuna.trial.FixedTrial(frozen.params, frozen.number) if done else reopened(study, frozen)
-                for frozen, done in zip(generation, told, strict=True)
-            ]
-            return again, {frozen.number for frozen, done in zip(generation, told, strict=True) if done}
-        return [], set()
-
-    def _restore(self, frozen: Any) -> None:
-        import optuna
-
-        candidate = self._candidate(optuna.trial.FixedTrial(frozen.params, frozen.number))
-        if candidate.key not in self.tried:
-            tried = Tried(candidate, frozen.number, self.space.cost(candidate.counts), [])
-            tried.restore(frozen.user_attrs["result"])
-            self.tried[candidate.key] = tried
-            self.fought += tried.battles
-        self.resumed += 1
-
-    def _generation(self, trials: list[Any], study: Any, told: set[int] | frozenset[int] = frozenset()) -> int:
-        """Try a generation: its new candidates fight (racing against the incumbent of the generation before), then
-        every trial is told, in order (but those numbered in ``told``, told before the search stopped). The number
-        of new candidates."""
-        candidates = [self._candidate(trial) for trial in trials]
-        fresh: list[Tried] = []
-        for trial, candidate in zip(trials, candidates, strict=True):
-            if candidate.key not in self.tried:
-                tried = Tried(
-                    candidate,
-                    trial.number,
-                    self.space.cost(candidate.counts),
-                    [Score() for _ in self.inputs.opponents],
-                )
-                self.tried[candidate.key] = tried
-                fresh.append(tried)
-        self._race(fresh)
-        for trial, candidate in zip(trials, candidates, strict=True):
-            if trial.number in told:
-                continue
-            tried = self.tried[candidate.key]
-            trial.set_user_attr("result", tried.record())
-            study.tell(trial, self._told(tried))
-        self._note()
-        return len(fresh)
-
-    def _race(self, fresh: list[Tried]) -> None:
-        incumbent = self._incumbent()
-        floor = incumbent.interval(self.settings.objective)[0] if incumbent is not None else None
-        live = list(fresh)
-        stages = self.settings.stages()
-        for number, stage in enumerate(stages):
-            units = [
-                Unit(tried.candidate, opponent, first, min(first + self.settings.block, stage))
-                for tried in live
-                for opponent, score in enumerate(tried.scores)
-                for first in range(score.battles, stage, self.settings.block)
-            ]
-            for unit, result in zip(units, self.executor.map(units), strict=True):
-                self.tried[unit.candidate.key].scores[unit.opponent].add(result)
-                self.fought += result.battles
-            if self.progress is not None:
-                self.progress(self.fought, max(self.settings.battles, self.fought))
-            if number == len(stages) - 1:
-                for tried in live:
-                    tried.full = True
-            elif floor is not None:
-                live = [t for t in live if t.interval(self.settings.objective)[1] >= floor]
-            if not live:
-                break
-
-    def _incumbent(self) -> Tried | None:
-        full = [t for t in self.tried.values() if t.full]
-        objective = self.settings.objective
-        return max(full, key=lambda t: t.standing(objective)) if full else None
-
-    def _note(self) -> None:
-        incumbent = self._incumbent()
-        if incumbent is None:
-            return
-        low, high = incumbent.interval(self.settings.objective)
-        value = incumbent.value(self.settings.objective)
-        self.history.append(Progress(self.fought, len(self.tried), value, low, high))
+    def fight(self, unit: Unit) -> Score:
+        """A unit's battles, counted: the searched side's loss in MCr."""
+        fleets = self.fleets(unit.candidate.counts, unit.candidate.knobs, unit.opponent)
+        seed = self.opponent_seeds[unit.opponent]
+        score = Score()
+        readings = self.options.readings()
+        for run in range(unit.first, unit.last):
+            tally = fight(fleets, readings, self.start_range, self.turns, seed, run)[0]
+            score.count(tally.winner, tally.lost_mcr[0], tally.lost_mcr[1])
+        return score
 
 
-def make_executor(
-    kind: str, world: World, jobs: int, scheduler: str | None, timeout: float = SCHEDULER_TIMEOUT
-) -> Executor:
-    """The executor asked for: ``local`` (this process for one job, else worker processes) or ``dask`` (an existing
-    ``scheduler``, waited for ``timeout`` seconds: ``workers.Unreachable`` past it)."""
-    from shipyard.systems.mcs.combat import workers
-
-    if kind == "dask":
-        return workers.DaskCluster(world, scheduler, jobs, timeout)
-    if jobs <= 1:
-        return workers.InProcess(world)
-    return workers.LocalProcesses(world, jobs)
-
-
-def design_labels(designs: Sequence[Design]) -> list[str]:
-    """Each design's name as every output shows it, told apart where two share one: by its crew where the
-    catalogue gives crews ('Kuvasz (elite crew)'), else by its place in the catalogue ('Kuvasz (design 2)')."""
-    names = [d.name for d in designs]
-    labels = []
-    for index, design in enumerate(designs):
-        label = design.name
-        if names.count(design.name) > 1:
-            crewed = [d.crew for d in designs if d.name == design.name]
-            unique = design.crew is not None and crewed.count(design.crew) == 1
-            label += f" ({design.crew} crew)" if unique else f" (design {index + 1})"
-        labels.append(label)
-    return labels
-
-
-def describe(tried: Tried, space: Space, short: bool = False) -> str:
-    """A fleet in words: '2 Midu Agashaan + 6 Zhodani Patrol Corvette'; ``short``, for a chart's label: each design
-    by the first word of its name, or its whole name where two would share one ('4 Zhodani + 12 MF357B')."""
-    names = design_labels(space.designs)
-    if short:
-        first = [name.split()[0] if name.split() else name for name in names]
-        names = [word if first.count(word) == 1 else name for word, name in zip(first, names, strict=True)]
-    return " + ".join(f"{n} {name}" for name, n in zip(names, tried.candidate.counts, strict=True) if n)
-
-
-def fleet_sides(tried: Tried, space: Space) -> Side:
-    """The candidate's side as an engagement writes it (sheets as the catalogue resolved them)."""
-    from shipyard.systems.mcs.combat.knobs import doctrine
-
+def fleet_sides(counts: Sequence[int], knobs: Knobs, designs: Sequence[Design]) -> Side:
+    """A candidate's side as an engagement writes it (sheets as the catalogue resolved them)."""
     ships = [
         ShipRef(sheet=str(d.sheet), name=d.ship, count=n, crew=d.crew)  # type: ignore[arg-type]
-        for d, n in zip(space.designs, tried.candidate.counts, strict=True)
+        for d, n in zip(designs, counts, strict=True)
         if n
     ]
-    return Side(name=SEARCHED_SIDE, ships=ships, doctrine=doctrine(tried.candidate.knobs))
+    return Side(name=SEARCHED_SIDE, ships=ships, doctrine=doctrine(knobs))

@@ -1,277 +1,17 @@
-"""What a fleet search found, as text, as JSON, as a page with charts, and the best fleet as an engagement file
-that ``combat battle`` replays to the same figures."""
+"""The best fleet of an MCS fleet search as an engagement file that ``combat battle`` replays to the same figures
+(``combat search --write-engagement``)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
-from shipyard.core.chances import percent
 from shipyard.core.references import OUTSIDE_OPTION
-from shipyard.core.toml_input import toml_string
-from shipyard.report.tables import MCR, SHARE, WHOLE, Column
+from shipyard.core.toml_input import toml_value
 from shipyard.report.text import visible
-from shipyard.systems.mcs.combat.search import (
-    SearchResult,
-    Tried,
-    describe,
-    design_labels,
-    fleet_sides,
-    opponent_seed,
-)
-from shipyard.systems.mcs.results import SearchOutcome
-
-#: Fleets listed as the best, and rows of the payoff heat map.
-TOP = 5
-HEAT_ROWS = 20
-
-
-def fleet_entries(tried: Tried, result: SearchResult) -> list[dict[str, Any]]:
-    return [
-        {"name": d.name, "label": label, "sheet": d.shown, "crew": d.crew, "count": n}
-        for d, label, n in zip(
-            result.space.designs, design_labels(result.space.designs), tried.candidate.counts, strict=True
-        )
-        if n
-    ]
-
-
-def knob_words(tried: Tried) -> str:
-    return ", ".join(f"{name} {choice}" for name, choice in tried.candidate.knobs)
-
-
-def tried_document(tried: Tried, result: SearchResult) -> dict[str, Any]:
-    objective = result.settings.objective
-    low, high = tried.interval("mean")
-    worst_low, worst_high = tried.interval("worst")
-    return {
-        "fleet": fleet_entries(tried, result),
-        "doctrine": dict(tried.candidate.knobs),
-        "cost_mcr": float(tried.cost),
-        "ships": sum(tried.candidate.counts),
-        "battles": tried.battles,
-        "win": tried.win,
-        "draw": tried.share("draws"),
-        "loss": tried.share("losses"),
-        "win_ci": [low, high],
-        "worst": tried.worst,
-        "worst_ci": [worst_low, worst_high],
-        "worst_opponent": result.inputs.opponents[tried.worst_index].label,
-        "objective": tried.value(objective),
-        "lost_mcr_mean": tried.lost_mcr,
-        "fully_evaluated": tried.full,
-        "trial": tried.order,
-    }
-
-
-def _chosen_document(tried: Tried | None, result: SearchResult) -> dict[str, Any] | None:
-    """A chosen fleet's document, with ``remeasured``: its figures on fresh battles (the ones to quote)."""
-    if tried is None:
-        return None
-    document = tried_document(tried, result)
-    again = result.again(tried)
-    if again is not None:
-        fresh = tried_document(again, result)
-        document["remeasured"] = {key: fresh[key] for key in REMEASURED}
-    return document
-
-
-#: The figures of a fleet's ``remeasured`` block in JSON.
-REMEASURED = ("battles", "win", "draw", "loss", "win_ci", "worst", "worst_ci", "worst_opponent", "objective")
-
-
-def search_document(outcome: SearchOutcome) -> dict[str, Any]:
-    """The search as JSON (``combat search --format json``): its public record's JSON form, a chosen fleet's
-    ``remeasured`` block where it was re-measured."""
-    return outcome.model_dump(mode="json", exclude_unset=True)
-
-
-def search_outcome(result: SearchResult) -> SearchOutcome:
-    """The search as its public record: the best fleet, the next best, the Pareto front, the payoff matrix of
-    every fleet tried against every opponent, the baseline (the best fleet of one design) and the search's
-    course."""
-    best, baseline = result.best, result.baseline
-    settings = result.settings
-    return SearchOutcome.model_validate(
-        {
-            "seed": settings.seed,
-            "battles": result.battles,
-            "remeasured_battles": sum(t.battles for t in result.remeasured.values()),
-            "budget_mcr": float(result.space.budget),
-            "objective": settings.objective,
-            "sampler": settings.sampler,
-            "candidates": len(result.tried),
-            "fully_evaluated": sum(1 for t in result.tried if t.full),
-            "resumed_trials": result.resumed,
-            "stopped": result.stopped,
-            "opponents": [
-                {"label": o.label, "name": o.fleet.name, "seed": opponent_seed(settings.seed, j)}
-                for j, o in enumerate(result.inputs.opponents)
-            ],
-            "designs": [
-                {
-                    "name": d.name,
-                    "label": label,
-                    "sheet": d.shown,
-                    "crew": d.crew,
-                    "cost_mcr": float(d.cost),
-                    "min": low,
-                    "max": high,
-                }
-                for d, label, (low, high) in zip(
-                    result.space.designs, design_labels(result.space.designs), result.space.bounds, strict=True
-                )
-            ],
-            "knobs": {"searched": result.space.searched, "fixed": result.space.fixed},
-            "best": _chosen_document(best, result),
-            "top": [tried_document(t, result) for t in result.ranked[:TOP]],
-            "baseline": _chosen_document(baseline, result),
-            "front": [tried_document(t, result) for t in result.front],
-            "payoff": {
-                "opponents": [o.label for o in result.inputs.opponents],
-                "rows": [
-                    {
-                        "fleet": describe(t, result.space),
-                        "doctrine": dict(t.candidate.knobs),
-                        "cost_mcr": float(t.cost),
-                        "cells": [
-                            {"battles": s.battles, "win": s.wins, "draw": s.draws, "loss": s.losses} for s in t.scores
-                        ],
-                    }
-                    for t in result.tried
-                ],
-            },
-            "convergence": [
-                {"battles": p.battles, "candidates": p.candidates, "best": p.best, "ci": [p.low, p.high]}
-                for p in result.history
-            ],
-        }
-    )
-
-
-def _line(tried: Tried, result: SearchResult) -> str:
-    low, high = tried.interval("mean")
-    worst = (
-        f"; worst opponent {percent(tried.worst)} ({result.inputs.opponents[tried.worst_index].label})"
-        if len(tried.scores) > 1
-        else ""
-    )
-    return (
-        f"wins {percent(tried.win)} (95% interval {percent(low)} to {percent(high)}), draws "
-        f"{percent(tried.share('draws'))}, loses {percent(tried.share('losses'))}{worst}; mean loss MCr "
-        f"{tried.lost_mcr:,.2f}; {tried.battles:,} battles"
-    )
-
-
-def _figures(tried: Tried, result: SearchResult) -> list[str]:
-    """A chosen fleet's figures: re-measured on fresh battles (the figure to quote), then the search's own (the
-    best of many noisy estimates, biased upward)."""
-    again = result.again(tried)
-    if again is None:
-        return [f"  {_line(tried, result)}"]
-    return [
-        f"  on fresh battles: {_line(again, result)}",
-        f"  in the search (chosen as the best of many, so biased upward): {_line(tried, result)}",
-    ]
-
-
-def _plainly(result: SearchResult) -> list[str]:
-    """What the figures mean, said plainly: no search bought, no fleet that wins, a best no better than one
-    design's."""
-    best, baseline = result.again(result.best), result.again(result.baseline)
-    objective = result.settings.objective
-    said: list[str] = []
-    if result.only_single:
-        said.append("The battles bought no search: only the fleets of one design were fought (give more --battles).")
-    if best is not None and best.value(objective) == 0:
-        said.append("No fleet tried beats the opponent: the best won none of its fresh battles.")
-    elif (
-        best is not None
-        and baseline is not None
-        and best.candidate.key != baseline.candidate.key
-        and best.interval(objective)[0] <= baseline.interval(objective)[1]
-    ):
-        said.append(
-            "The best is not distinguishable from the best of one design: their intervals on the same fresh "
-            "battles overlap."
-        )
-    return ["", *said] if said else []
-
-
-def search_text(result: SearchResult) -> str:
-    settings, space = result.settings, result.space
-    opponents = result.inputs.opponents
-    against = opponents[0].label if len(opponents) == 1 else f"a pool of {len(opponents)} opponents"
-    lines = [
-        f"Searched {len(result.tried):,} fleets of {len(space.designs)} design(s) within MCr "
-        f"{float(space.budget):,.2f} against {against}: {result.battles:,} battles (seed {settings.seed}, "
-        f"{settings.sampler}, objective {'the worst case' if settings.objective == 'worst' else 'the win chance'})"
-    ]
-    if result.resumed:
-        lines.append(f"  {result.resumed} trial(s) read back from the journal")
-    best = result.best
-    if best is None:
-        lines.append("No fleet was fully evaluated: give the search more battles (--battles).")
-        return "\n".join(lines) + "\n"
-    lines += [
-        "",
-        f"Best: {describe(best, space)} (MCr {float(best.cost):,.2f})",
-        f"  doctrine: {knob_words(best)}",
-        *_figures(best, result),
-    ]
-    baseline = result.baseline
-    if baseline is not None and baseline.candidate.key == best.candidate.key:
-        lines.append("Best of one design: the best above.")
-    elif baseline is not None:
-        lines += [
-            f"Best of one design: {describe(baseline, space)} (MCr {float(baseline.cost):,.2f}), "
-            f"{knob_words(baseline)}",
-            *_figures(baseline, result),
-        ]
-    lines += _plainly(result)
-    lines += ["", "Best fleets:"]
-    for rank, tried in enumerate(result.ranked[:TOP], start=1):
-        low, high = tried.interval(settings.objective)
-        lines.append(
-            f"  {rank}. {describe(tried, space)} (MCr {float(tried.cost):,.2f}; {knob_words(tried)}): "
-            f"{percent(tried.value(settings.objective))} ({percent(low)} to {percent(high)})"
-        )
-    pool = len(opponents) > 1
-    lines += ["", f"Pareto front (win chance, {'worst case, ' if pool else ''}cost):"]
-    for tried in result.front:
-        worst = f", worst {percent(tried.worst)}" if pool else ""
-        lines.append(f"  MCr {float(tried.cost):,.2f}: {describe(tried, space)}: wins {percent(tried.win)}{worst}")
-    if len(opponents) > 1:
-        lines += ["", "Payoff (win chance) of the best fleets by opponent:"]
-        for tried in result.ranked[:TOP]:
-            cells = ", ".join(
-                f"{o.label} {percent(s.wins / s.battles if s.battles else 0.0)}"
-                for o, s in zip(opponents, tried.scores, strict=True)
-            )
-            lines.append(f"  {describe(tried, space)}: {cells}")
-    raced = sum(1 for t in result.tried if not t.full)
-    lines += [
-        "",
-        f"{sum(1 for t in result.tried if t.full)} fleet(s) fully evaluated ({settings.full} battles an opponent), "
-        f"{raced} dropped early by racing",
-    ]
-    if result.stopped:
-        lines.append(f"The search stopped: {result.stopped}.")
-    return "\n".join(lines) + "\n"
-
-
-# ---- the engagement ----------------------------------------------------------------------------------------------
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    return toml_string(str(value))
+from shipyard.search.driver import SearchResult
+from shipyard.search.problem import opponent_seed
+from shipyard.systems.mcs.combat.search import McsProblem, fleet_sides
 
 
 def engagement_text(result: SearchResult, output: Path, opponent: int = 0) -> str:
@@ -282,7 +22,8 @@ def engagement_text(result: SearchResult, output: Path, opponent: int = 0) -> st
 
     best = result.best
     assert best is not None
-    settings, inputs = result.settings, result.inputs
+    settings, problem = result.settings, result.problem
+    assert isinstance(problem, McsProblem)
     seed = opponent_seed(settings.seed, opponent)
     battles = best.scores[opponent].battles
     folder = output.resolve().parent
@@ -290,29 +31,32 @@ def engagement_text(result: SearchResult, output: Path, opponent: int = 0) -> st
     def sheet(path: str) -> str:
         return os.path.relpath(Path(path).resolve(), folder).replace(os.sep, "/")
 
-    sides = [fleet_sides(best, result.space), inputs.opponents[opponent].side]
+    sides = [
+        fleet_sides(best.candidate.counts, best.candidate.knobs, problem.designs),
+        problem.opponents[opponent].side,
+    ]
     outside = any(sheet(ref.sheet).startswith("../") for side in sides for ref in side.ships)
     lines = [
         f"# The best fleet of a shipyard fleet search (seed {settings.seed}) against "
-        f"{visible(inputs.opponents[opponent].label)}.",  # a comment ends at a line break: none from a file
+        f"{visible(problem.opponents[opponent].label)}.",  # a comment ends at a line break: none from a file
         f"# Replay the search's {battles:,} battles of it: shipyard combat battle {output.name} --seed {seed} "
         f"--runs {battles}" + (f" {OUTSIDE_OPTION}" if outside else ""),
-        f"start_range = {_toml(inputs.start_range)}",
-        f"turns = {inputs.turns}",
+        f"start_range = {toml_value(problem.start_range)}",
+        f"turns = {problem.turns}",
     ]
-    options = inputs.options.model_dump(mode="json", exclude_defaults=True)
+    options = problem.options.model_dump(mode="json", exclude_defaults=True)
     if options:
-        lines += ["", "[options]"] + [f"{k} = {_toml(v)}" for k, v in options.items()]
+        lines += ["", "[options]"] + [f"{k} = {toml_value(v)}" for k, v in options.items()]
     for side in sides:
         lines += ["", "[[sides]]"]
         if side.name:
-            lines.append(f"name = {_toml(side.name)}")
+            lines.append(f"name = {toml_value(side.name)}")
         if side.fleet_tactics is not None:
             lines.append(f"fleet_tactics = {side.fleet_tactics}")
         for ref in side.ships:
             fields = {"sheet": sheet(ref.sheet)} | ref.model_dump(mode="json", exclude_defaults=True, exclude={"sheet"})
             lines.append("[[sides.ships]]")
-            lines += [f"{k} = {_toml(v)}" for k, v in fields.items()]
+            lines += [f"{k} = {toml_value(v)}" for k, v in fields.items()]
         fields = (
             doctrine_fields(best.candidate.knobs)
             if side is sides[0]
@@ -321,124 +65,5 @@ def engagement_text(result: SearchResult, output: Path, opponent: int = 0) -> st
         fields = {k: v for k, v in fields.items() if v is not None}
         if fields:
             lines.append("[sides.doctrine]")
-            lines += [f"{k} = {_toml(v)}" for k, v in fields.items()]
+            lines += [f"{k} = {toml_value(v)}" for k, v in fields.items()]
     return "\n".join(lines) + "\n"
-
-
-# ---- the page ----------------------------------------------------------------------------------------------------
-
-
-def _columns() -> dict[str, tuple[Column, ...]]:
-    fleet = (
-        Column("fleet", width=40, wrap=True),
-        Column("doctrine", width=40, wrap=True),
-        Column("cost", MCR),
-        Column("win", SHARE),
-        Column("95% low", SHARE),
-        Column("95% high", SHARE),
-        Column("draw", SHARE),
-        Column("loss", SHARE),
-        Column("worst case", SHARE),
-        Column("battles", WHOLE),
-    )
-    return {"fleets": fleet}
-
-
-def _rows(tried_list: list[Tried], result: SearchResult) -> list[list[Any]]:
-    rows = []
-    for tried in tried_list:
-        low, high = tried.interval("mean")
-        rows.append(
-            [
-                describe(tried, result.space),
-                knob_words(tried),
-                float(tried.cost),
-                tried.win,
-                low,
-                high,
-                tried.share("draws"),
-                tried.share("losses"),
-                tried.worst,
-                tried.battles,
-            ]
-        )
-    return rows
-
-
-def search_charts(result: SearchResult) -> list[str]:
-    """The Pareto front (win chance against cost, every fully evaluated fleet drawn), the search's course (the
-    incumbent's win chance with its interval, by battles fought), and the payoff heat map of the best fleets."""
-    from shipyard.report.charts import heat_map, line_chart, scatter_chart
-
-    front = {id(t) for t in result.front}
-    full = [t for t in result.tried if t.full]
-    charts = [
-        scatter_chart(
-            "Fleets by cost and win chance (the front joined)",
-            [
-                (f"{describe(t, result.space)}; {knob_words(t)}", float(t.cost), round(t.win * 100, 1), id(t) in front)
-                for t in sorted(full, key=lambda t: (id(t) not in front, t.cost))
-            ],
-            "MCr",
-            "% won",
-            (0.0, 100.0),
-        ),
-        line_chart(
-            "The best fleet so far, by battles fought",
-            [
-                (p.battles, round(p.best * 100, 1), round(p.low * 100, 1), round(p.high * 100, 1))
-                for p in result.history
-            ],
-            "battles",
-            "% (objective)",
-            (0.0, 100.0),
-        ),
-    ]
-    rows = result.ranked[:HEAT_ROWS]
-    if rows:
-        charts.append(
-            heat_map(
-                "Payoff: win chance by opponent",
-                [f"{rank}. {describe(t, result.space, short=True)}" for rank, t in enumerate(rows, start=1)],
-                [o.side.name or o.fleet.name for o in result.inputs.opponents],  # short: the label names the file
-                [[s.wins / s.battles if s.battles else 0.0 for s in t.scores] for t in rows],
-                "%",
-            )
-        )
-    return charts
-
-
-def write_search_page(result: SearchResult, output: Path) -> None:
-    from shipyard.report.html import table, write_page
-
-    columns = _columns()["fleets"]
-    best = result.best
-    context = {
-        "title": "shipyard fleet search",
-        "verdict": "odds",
-        "verdict_label": "Best fleet",
-        "subtitle": f"{result.battles:,} battles over {len(result.tried):,} fleets, seed {result.settings.seed}",
-        "verdict_words": (
-            f"{describe(best, result.space)} (MCr {float(best.cost):,.2f}), "
-            f"{_line(result.again(best) or best, result)}{' on fresh battles' if result.again(best) else ''}"
-            if best is not None
-            else "No fleet was fully evaluated."
-        ),
-        "summary": [
-            ("budget", f"MCr {float(result.space.budget):,.2f}"),
-            ("opponents", "; ".join(o.label for o in result.inputs.opponents)),
-            ("searched", ", ".join(result.space.searched) or "no knob"),
-        ],
-        "charts": search_charts(result),
-        "tables": [
-            table("best", "Best fleets", columns, _rows(result.ranked[:TOP], result)),
-            table("front", "Pareto front", columns, _rows(result.front, result)),
-            table("tried", "Every fleet tried", columns, _rows(result.tried, result)),
-        ],
-        "groups": None,
-    }
-    write_page(output, "audit.html.j2", context)
-
-
-#: The reports ``combat search -o`` writes, by the output's extension.
-SEARCH_REPORTS = {".html": write_search_page}

@@ -12,12 +12,12 @@ between, and it asks for them anew), the ships' order of presentation, each ship
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from shipyard.core.fast import new_tuple
 from shipyard.core.names import spelt
+from shipyard.core.seeds import run_seed
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.dice import RandomDice
 from shipyard.systems.mcs.combat.readings import DEFAULT_ORDERS, DEFAULT_READINGS, Orders, Readings
@@ -518,12 +518,6 @@ class Battle:
         if fired.bonus is not None:
             key = self.hit_key(self.side_of(salvo.attacker), salvo.attacker, salvo.group)
             self.hits[key] = self.hits.get(key, 0) + 1
-
-
-def run_seed(seed: int, run: int) -> int:
-    """The seed of one run: from the engagement's seed and the run's number only."""
-    digest = hashlib.sha256(f"shipyard battle {seed} {run}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def fight(

@@ -2,8 +2,8 @@
 
 Work goes out in units keyed by (candidate, opponent, first run, last run): run k against opponent j is always the
 battle of seed ``(opponent_seed(seed, j), k)``, so a unit's result depends on nothing but its key, and the search
-is the same on any executor and any number of workers. Each worker receives the ``World`` (the designs and the
-opponents, ready to fight) once, and builds a candidate's fleet from it.
+is the same on any executor and any number of workers. Each worker receives the problem's ``World`` (the designs
+and the opponents, ready to fight) once, and fights units in it.
 """
 
 from __future__ import annotations
@@ -11,118 +11,20 @@ from __future__ import annotations
 import hashlib
 import pickle
 from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Protocol
 
 from shipyard.core.collector import fewer_collections
-from shipyard.systems.mcs.combat.battle import ShipRef, Side, side_fleet, side_ships, told_apart
-from shipyard.systems.mcs.combat.doctrine import Doctrine
-from shipyard.systems.mcs.combat.knobs import doctrine
-from shipyard.systems.mcs.combat.limits import SCHEDULER_TIMEOUT
-from shipyard.systems.mcs.combat.options import Options
-from shipyard.systems.mcs.combat.state import CombatShip
-from shipyard.systems.mcs.combat.turns import Fleet, fight
+from shipyard.search.limits import SCHEDULER_TIMEOUT
+from shipyard.search.problem import Score, Unit, World
 
 #: Hex digits of a digest in a Dask task key (64 bits: no two worlds or fleets of a scheduler alike in practice).
 DIGEST_CHARS = 16
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """A fleet to try: how many of each design (in the catalogue's order) and the doctrine it fights by."""
-
-    counts: tuple[int, ...]
-    knobs: tuple[tuple[str, str], ...]  # every knob's choice, in the order of ``KNOBS``
-
-    @property
-    def key(self) -> str:
-        return " ".join(map(str, self.counts)) + " | " + " ".join(f"{k}={v}" for k, v in self.knobs)
-
-    def rules(self) -> Doctrine:
-        return doctrine(self.knobs)
-
-
-@dataclass
-class World:
-    """What every battle of a search needs: the designs' ships, the opponents' fleets, how battles start and end."""
-
-    designs: list[CombatShip]
-    opponents: list[Fleet]
-    opponent_seeds: list[int]
-    options: Options
-    start_range: str
-    turns: int
-    name: str  # the searched side's name
-
-    def fleets(self, candidate: Candidate, opponent: int) -> list[Fleet]:
-        """The candidate's fleet against one opponent, built as ``combat battle`` builds the engagement written for
-        it (``side_ships``, ``side_fleet``): each design's ships in the catalogue's order, then the two sides' ships
-        numbered apart."""
-        refs = [
-            (ShipRef(sheet=f"design {index + 1}", count=n), template)
-            for index, (template, n) in enumerate(zip(self.designs, candidate.counts, strict=True))
-            if n
-        ]
-        side = Side(name=self.name, ships=[ref for ref, _ in refs], doctrine=candidate.rules())
-        enemy = self.opponents[opponent]
-        fleets = [
-            side_fleet(side, side_ships(refs)),
-            Fleet(enemy.name, [s.clone() for s in enemy.ships], enemy.tactics, enemy.orders),
-        ]
-        told_apart(fleets)
-        return fleets
-
-
-@dataclass(frozen=True)
-class Unit:
-    """Runs ``first`` to ``last`` (not included) of a candidate against one opponent."""
-
-    candidate: Candidate
-    opponent: int
-    first: int
-    last: int
-
-
-@dataclass
-class Score:
-    """What a candidate's battles came to against one opponent."""
-
-    battles: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    lost_mcr: Fraction = Fraction(0)  # the searched side's, summed (ships without a cost count 0)
-    enemy_lost_mcr: Fraction = Fraction(0)
-
-    def add(self, other: Score) -> None:
-        self.battles += other.battles
-        self.wins += other.wins
-        self.draws += other.draws
-        self.losses += other.losses
-        self.lost_mcr += other.lost_mcr
-        self.enemy_lost_mcr += other.enemy_lost_mcr
-
-
 def fight_unit(world: World, unit: Unit) -> Score:
     """A unit's battles, counted."""
-    fleets = world.fleets(unit.candidate, unit.opponent)
-    seed = world.opponent_seeds[unit.opponent]
-    score = Score()
-    readings = world.options.readings()
     with fewer_collections():
-        for run in range(unit.first, unit.last):
-            tally = fight(fleets, readings, world.start_range, world.turns, seed, run)[0]
-            score.battles += 1
-            if tally.winner == 0:
-                score.wins += 1
-            elif tally.winner is None:
-                score.draws += 1
-            else:
-                score.losses += 1
-            score.lost_mcr += tally.lost_mcr[0]
-            score.enemy_lost_mcr += tally.lost_mcr[1]
-    return score
+        return world.fight(unit)
 
 
 class Executor(Protocol):
@@ -240,3 +142,15 @@ class DaskCluster:
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+
+
+def make_executor(
+    kind: str, world: World, jobs: int, scheduler: str | None, timeout: float = SCHEDULER_TIMEOUT
+) -> Executor:
+    """The executor asked for: ``local`` (this process for one job, else worker processes) or ``dask`` (an existing
+    ``scheduler``, waited for ``timeout`` seconds: ``Unreachable`` past it; else a local cluster of ``jobs``)."""
+    if kind == "dask":
+        return DaskCluster(world, scheduler, jobs, timeout)
+    if jobs <= 1:
+        return InProcess(world)
+    return LocalProcesses(world, jobs)

@@ -1,0 +1,13 @@
+"""The bounds of what a fleet search takes, in one place: short of what a hostile or mistyped file or option can
+ask for. Each is a located finding or a usage error when passed. Imported by the command line's options too, so
+it imports nothing."""
+
+#: The most designs a catalogue offers and opponents a pool holds: past them the first generation alone (each design
+#: fought in full) or one fleet's scoring would run for hours.
+MAX_DESIGNS = 100
+MAX_OPPONENTS = 100
+#: The most fleets tried at a time (``--generation``): each generation's fleets are held and fought together.
+MAX_GENERATION = 1000
+#: How long the fleet search waits for an existing Dask scheduler to answer, in seconds (``--timeout``): an address
+#: nothing answers at is a usage error within this, not a 30-second wait and a chain of tracebacks.
+SCHEDULER_TIMEOUT = 5.0
