@@ -142,12 +142,15 @@ if TYPE_CHECKING:
         HgShot,
         HgShotRequest,
         Scoring,
+        TcsSearch,
+        TcsSearchRequest,
         check_formation_log,
         hg_battle,
         hg_readings,
         hg_shot,
         score,
         scoring_document,
+        tcs_search,
         write_score_workbook,
     )
 
@@ -166,6 +169,8 @@ __all__ += [
     "SfcOdds",
     "SfcTable",
     "ShotRequest",
+    "TcsSearch",
+    "TcsSearchRequest",
     "check_formation_log",
     "combat_battle",
     "combat_options",
@@ -189,6 +194,7 @@ __all__ += [
     "sfc_odds",
     "sfc_referee",
     "sfc_table",
+    "tcs_search",
     "write_score_workbook",
 ]
 # </systems>

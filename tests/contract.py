@@ -202,11 +202,11 @@ def api_problems(owner: System) -> list[str]:
 
 
 def import_problems(owner: System, folder: Path) -> list[str]:
-    """The system's modules import the core, the report layer, the systems' table and what it builds on: never
-    the command line, ``shipyard.api``, or another system."""
+    """The system's modules import the core, the report layer, the fleet search, the systems' table and what it
+    builds on: never the command line, ``shipyard.api``, or another system."""
     package = load(owner.api or owner.rules or owner.codes or "").__name__.split(".")
     own = ".".join(package[: package.index(owner.name) + 1]) if owner.name in package else package[0]
-    allowed = ["shipyard.core", "shipyard.report", own]
+    allowed = ["shipyard.core", "shipyard.report", "shipyard.search", own]
     if owner.builds_on:
         allowed.append(f"shipyard.systems.{owner.builds_on}")
     problems = []

@@ -73,10 +73,16 @@ def test_a_system_imports_the_core_the_reports_and_what_it_builds_on(layer):
     """A system's play code (its commands, renderers and public functions) lives in its folder and writes
     through the report layer's generic writers (tables, workbooks, pages, the console)."""
     system = SYSTEMS[layer]
-    allowed = {"shipyard", "shipyard.core", "shipyard.systems", "shipyard.report"}
+    allowed = {"shipyard", "shipyard.core", "shipyard.systems", "shipyard.report", "shipyard.search"}
     if system.builds_on:
         allowed.add(f"shipyard.systems.{system.builds_on}")
     assert GRAPH[layer] <= allowed, GRAPH[layer] - allowed
+
+
+def test_the_search_knows_no_game():
+    """The fleet search's driver, executors and report are every system's: they import the core and the report
+    layer's writers, and a game comes to them as a problem (``shipyard.search.problem.Problem``)."""
+    assert GRAPH["shipyard.search"] <= {"shipyard", "shipyard.core", "shipyard.report"}, GRAPH["shipyard.search"]
 
 
 def test_reports_ask_the_registry_not_the_systems():

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from shipyard.search.limits import MAX_GENERATION, SCHEDULER_TIMEOUT
+from shipyard.search import options as o
 from shipyard.systems.mcs.combat.limits import MAX_SIDE_SHIPS, MAX_TURNS
 from shipyard.systems.mcs.requests import PointDefence
 
 if TYPE_CHECKING:
-    from shipyard.systems.mcs.api import CombatSearch
+    pass
 
 from shipyard.core.codes import exit_status, log_status
 from shipyard.core.names import quoted
@@ -377,22 +377,6 @@ app.command("battle")(battle)
 NEAR_KNOB = 0.6
 
 
-class Objective(StrEnum):
-    mean = "mean"
-    worst = "worst"
-
-
-class Sampler(StrEnum):
-    tpe = "tpe"
-    nsga2 = "nsga2"
-    random = "random"
-
-
-class Where(StrEnum):
-    local = "local"
-    dask = "dask"
-
-
 def _knob_list(value: str | None) -> list[str] | None:
     """``--knobs seek,target``: the knobs searched (``none``: none), each one of KNOBS."""
     if value is None:
@@ -447,25 +431,13 @@ def search(
         show_default=False,
     ),
     budget: float = typer.Option(..., "--budget", "-b", min=0.0, metavar="MCR", help="What a fleet may cost, MCr."),
-    seed: int = typer.Option(
-        1, "--seed", help="The seed of the search and its battles: the same seed, the same result."
-    ),
-    battles: int = typer.Option(20_000, "--battles", "-n", min=1, help="The battles the search may fight in all."),
-    screen: int = typer.Option(50, "--screen", min=1, help="Each fleet's first battles against each opponent."),
-    full: int = typer.Option(400, "--full", min=1, help="A full evaluation: battles against each opponent."),
-    generation: int = typer.Option(8, "--generation", min=1, max=MAX_GENERATION, help="Fleets tried at a time."),
-    objective: Objective = typer.Option(
-        Objective.mean,
-        "--objective",
-        case_sensitive=False,
-        help="mean: the win chance over every opponent; worst: against the hardest.",
-    ),
-    sampler: Sampler = typer.Option(
-        Sampler.tpe,
-        "--sampler",
-        case_sensitive=False,
-        help="tpe (one objective), nsga2 (the front of win chance, worst case and cost) or random.",
-    ),
+    seed: int = o.SEED,
+    battles: int = o.BATTLES,
+    screen: int = o.SCREEN,
+    full: int = o.FULL,
+    generation: int = o.GENERATION,
+    objective: o.Objective = o.OBJECTIVE,
+    sampler: o.Sampler = o.SAMPLER,
     knobs: str = typer.Option(
         None,
         "--knobs",
@@ -493,29 +465,11 @@ def search(
     start: str = typer.Option(
         None, "--range", "-r", metavar="BAND", callback=_band, show_default=False, help="The starting range (x)."
     ),
-    executor: Where = typer.Option(
-        Where.local, "--executor", case_sensitive=False, help="local (processes) or dask (a cluster)."
-    ),
-    scheduler: str = typer.Option(
-        None,
-        "--scheduler",
-        metavar="ADDRESS",
-        show_default=False,
-        help="A Dask scheduler's address (tcp://host:8786) [default: a local cluster of -j workers].",
-    ),
-    timeout: float = typer.Option(
-        SCHEDULER_TIMEOUT,
-        "--timeout",
-        min=0.1,
-        metavar="SECONDS",
-        help="How long to wait for the Dask scheduler of --scheduler to answer.",
-    ),
-    jobs: int = typer.Option(
-        None, "--jobs", "-j", min=1, show_default=False, help="Worker processes [default: every core]."
-    ),
-    journal: Path = typer.Option(
-        None, "--journal", show_default=False, help="A file the search is kept in as it goes; run again to resume."
-    ),
+    executor: o.Where = o.EXECUTOR,
+    scheduler: str = o.SCHEDULER,
+    timeout: float = o.TIMEOUT,
+    jobs: int = o.JOBS,
+    journal: Path = o.JOURNAL,
     write_engagement: Path = typer.Option(
         None,
         "--write-engagement",
@@ -535,29 +489,11 @@ def search(
     designs and doctrines tried by an optimiser, each scored by MCS battles with a 95% interval, racing out the
     hopeless early. Prints the best fleets, the Pareto front (win chance, worst case, cost) and the payoff by
     opponent (docs/search.md)."""
-    import importlib.util
-
-    from shipyard.search.driver import INSTALL_HINT
-
-    missing = [
-        m
-        for m in ("optuna", *(("distributed",) if executor is Where.dask else ()))
-        if importlib.util.find_spec(m) is None
-    ]
-    if missing:
-        typer.echo(
-            f"shipyard combat search needs {' and '.join(missing)}, not installed here.\nInstall them with: "
-            f"{INSTALL_HINT}",
-            err=True,
-        )
-        raise typer.Exit(2)
+    o.needs("combat search", executor, scheduler)
     if start in ("impact", "pb"):
         raise typer.BadParameter("a battle starts at vs, s, m, l or x", param_hint="--range")
     if not math.isfinite(budget):
         raise typer.BadParameter(f"a budget in MCr, a finite number, got {budget}", param_hint="--budget")
-    if scheduler is not None and executor is not Where.dask:
-        raise typer.BadParameter("--scheduler is a Dask scheduler's address: give --executor dask with it")
-    from shipyard.search.driver import Settings
     from shipyard.search.report import SEARCH_REPORTS
     from shipyard.search.workers import Unreachable
     from shipyard.systems.mcs import api
@@ -569,16 +505,7 @@ def search(
         except ValueError as error:
             raise typer.BadParameter(str(error), param_hint="--against") from None
     fixed = _fixed_knobs(doctrine)
-    settings = Settings(
-        seed=seed,
-        battles=battles,
-        screen=screen,
-        full=full,
-        generation=generation,
-        objective=objective.value,
-        sampler=sampler.value,
-        journal=journal,
-    )
+    settings = o.settings(seed, battles, screen, full, generation, objective, sampler, journal)
     read = (*catalogue, *((journal,) if journal is not None else ()))  # the journal is read to resume: an input
     sink = Output(output, quiet, read, tuple(SEARCH_REPORTS))
     engagement = Output(write_engagement, quiet, read) if write_engagement is not None else None
@@ -604,39 +531,10 @@ def search(
                 found = api.combat_search(request, progress=progress)
             except Unreachable as error:
                 raise typer.BadParameter(str(error), param_hint="--scheduler") from None
-        _search_results(found, sink, output_format, engagement, write_engagement)
+        from shipyard.systems.mcs.combat.search_report import engagement_text
 
-
-def _search_results(
-    found: CombatSearch,
-    sink: Output,
-    output_format: TextOrJson,
-    engagement: Output | None,
-    write_engagement: Path | None,
-) -> None:
-    from shipyard.search.report import SEARCH_REPORTS, search_document, search_text
-    from shipyard.systems.mcs.combat.search_report import engagement_text
-
-    report(Lines(stderr=True), sorted(found.diagnostics, key=lambda d: d.sort_key))
-    result, outcome = found.result, found.outcome
-    printed = sink.results
-    json_form = sink.form(output_format) is TextOrJson.json
-    # No search: 2 for a file not read (a code marked unopened), else 1 (no search without an error).
-    if result is None or outcome is None:
-        if json_form:
-            printed.json(None, found.diagnostics)
-        raise typer.Exit(log_status(found.diagnostics, ()) or 1)
-    if json_form:
-        printed.json(search_document(outcome), found.diagnostics)
-    else:
-        printed.text(search_text(result))
-    if engagement is not None and write_engagement is not None:
-        if result.best is None:
-            typer.echo(f"no fleet was fully evaluated: {write_engagement} not written", err=True)
-        else:
-            engagement.text(engagement_text(result, write_engagement), document=True)
-    if (page := sink.report) is not None:
-        sink.file(lambda: SEARCH_REPORTS[sink.suffix()](result, page))
+        best = (engagement, write_engagement, engagement_text) if engagement and write_engagement else None
+        o.results(found.diagnostics, found.outcome, found.result, sink, output_format, best)
 
 
 app.command("search")(search)

@@ -4,7 +4,8 @@ that does not read is a located finding."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -12,8 +13,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from shipyard.core.codes import exit_status
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.search.limits import SCHEDULER_TIMEOUT
 
 if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
+    from shipyard.search.driver import SearchResult, Settings
+    from shipyard.search.results import SearchOutcome
     from shipyard.systems.tcs.combat.battle import FleetSide, Scored
     from shipyard.systems.tcs.combat.count import Counted
     from shipyard.systems.tcs.combat.odds import ShotOdds
@@ -26,17 +30,23 @@ __all__ = [
     "HgShot",
     "HgShotRequest",
     "Scoring",
+    "TcsSearch",
+    "TcsSearchRequest",
     "check_formation_log",
     "hg_battle",
     "hg_readings",
     "hg_shot",
     "score",
     "scoring_document",
+    "tcs_search",
     "write_score_workbook",
 ]
 #: The records this module's functions take or give back, by ``"module:attribute"``: docs/api.md documents each
 #: beside the functions (a test holds every record a public signature names to it).
 RECORDS = (
+    "shipyard.search.driver:SearchResult",
+    "shipyard.search.driver:Settings",
+    "shipyard.search.results:SearchOutcome",
     "shipyard.systems.tcs.combat.battle:Scored",
     "shipyard.systems.tcs.combat.count:Counted",
     "shipyard.systems.tcs.combat.engine:Orders",
@@ -378,3 +388,88 @@ def _battles(
         scored = score(fight_once(fleets, readings, r.seed, 0, narration), fleets, keep_records=True)
         return HgBattle(counted_one(fleets, r.seed, scored), narration, scored, [])
     return HgBattle(count(fleets, readings, r.runs, r.seed, r.jobs, progress), None, None, [])
+
+
+@dataclass(frozen=True, kw_only=True)
+class TcsSearchRequest:
+    """A TCS fleet search: the designs of ``catalogue`` (High Guard sheets or catalogue files) bought under
+    ``scenario`` (a scenario file; None: a trillion credits and no other requirement), fought in TCS battles against
+    the opponents ``against`` (each a fleet file, folder or sheet, or sheets with counts joined by '+'; several: a
+    pool). ``knobs`` are the doctrine's knobs searched (None: every one), ``fixed`` the ones held at a choice;
+    ``max_ships`` the most ships a fleet has; ``readings`` the High Guard readings (None: the defaults with the
+    TCS82 re-rolls, as ``tcs battle``); the battles fought where ``executor`` says (as ``combat search``)."""
+
+    catalogue: Sequence[str | Path]
+    against: Sequence[str]
+    scenario: str | Path | None = None
+    settings: Settings | None = None
+    knobs: Sequence[str] | None = None
+    fixed: Mapping[str, str] = field(default_factory=dict)
+    max_ships: int | None = None
+    readings: Readings | None = None
+    executor: str = "local"
+    jobs: int | None = None
+    scheduler: str | None = None
+    scheduler_timeout: float = SCHEDULER_TIMEOUT
+
+
+class TcsSearch(NamedTuple):
+    """A TCS fleet search: what it found (``outcome``, the same record as an MCS search's; None when its inputs
+    allow no search), with the findings of the catalogue, the scenario and the opponents. ``result`` is the search
+    engine's own record, which the page and the fleet file are written from."""
+
+    outcome: SearchOutcome | None
+    diagnostics: list[Diagnostic]
+    result: SearchResult | None = None
+
+
+def tcs_search(request: TcsSearchRequest, *, progress: Callable[[int, int], None] | None = None) -> TcsSearch:
+    """Search the fleets the scenario's budget buys of the catalogue's designs for the one that best beats the
+    opponents in TCS battles (docs/tcs-search.md): the same ``settings.seed``, the same result on any executor and
+    any number of ``jobs``. Needs the ``search`` extra. ValueError for an opponent that is not written as FILE or
+    FILE=COUNT+FILE; ``shipyard.search.workers.Unreachable`` when the Dask scheduler does not answer."""
+    from dataclasses import replace
+
+    from shipyard.search import driver
+    from shipyard.search.report import search_outcome
+    from shipyard.search.space import space
+    from shipyard.systems.tcs.combat import search as s
+    from shipyard.systems.tcs.combat.readings import DEFAULT_READINGS
+    from shipyard.systems.tcs.fleet import load_scenario
+    from shipyard.systems.tcs.scenario import Scenario
+
+    r = request
+    settings = r.settings or driver.Settings()
+    readings = r.readings or replace(DEFAULT_READINGS, rerolls=True)
+    found: list[Diagnostic] = []
+    scenario: Scenario | None = Scenario()
+    if r.scenario is not None:
+        scenario, found = load_scenario(Path(r.scenario))
+    paths = [Path(source) for source in r.catalogue]
+    top = Span(path=str(paths[0]) if paths else "-", line=1, col=1)
+    if scenario is None:
+        return TcsSearch(None, found)
+    designs, most, more = s.load_catalogue(paths, scenario, readings)
+    opponents, problems = s.load_opponents(r.against, readings)
+    found += more + problems
+    unusable = any(d.severity is Severity.ERROR and d.code.startswith(s.UNUSABLE) for d in found)
+    if unusable or not opponents:
+        if not unusable:
+            message = "no opponent to search against"
+            found.append(Diagnostic(code="SRC005", severity=Severity.ERROR, span=top, message=message))
+        return TcsSearch(None, found)
+    problem = s.TcsProblem(designs, opponents, scenario, readings)
+    max_ships = r.max_ships if r.max_ships is not None else most
+    max_ships = s.MAX_FLEET_SHIPS if max_ships is None else min(max_ships, s.MAX_FLEET_SHIPS)
+    searched, more = space(problem, r.knobs, dict(r.fixed), max_ships, top)
+    found += more
+    if searched is None:
+        return TcsSearch(None, found)
+    where = driver.Where(
+        executor=r.executor, jobs=r.jobs or os.cpu_count() or 1, scheduler=r.scheduler, timeout=r.scheduler_timeout
+    )
+    result, kept = driver.run_search(searched, settings, where, progress)
+    found += kept
+    if result is None:
+        return TcsSearch(None, found)
+    return TcsSearch(search_outcome(result), found, result)

@@ -73,7 +73,7 @@ def is_fleet_file(path: Path) -> bool:
     return data is not None and isinstance(data.get("ship"), list)
 
 
-def _members(
+def sheet_members(
     sheet: SheetFile,
     count: int | None = None,
     role: str = "warship",
@@ -106,7 +106,7 @@ def named_ships(sheet: SheetFile, name: str) -> list[HighGuardShip]:
 
 
 def fleet_from_folder(folder: Path, sheets: list[SheetFile], scenario: Scenario) -> FleetSubject:
-    members = [member for sheet in sheets for member in _members(sheet)]
+    members = [member for sheet in sheets for member in sheet_members(sheet)]
     return FleetSubject(
         name=folder.name,
         path=str(folder),
@@ -176,7 +176,7 @@ def fleet_from_file(
                 )
             )
             continue
-        found_members = _members(sheet, entry.count, entry.role, entry.extra_drop_tanks, picked)
+        found_members = sheet_members(sheet, entry.count, entry.role, entry.extra_drop_tanks, picked)
         if not found_members:
             diagnostics.append(
                 Diagnostic(
@@ -338,7 +338,7 @@ def tanks_price(ship: HighGuardShip, tons: Decimal) -> Decimal:
     return fixed + per_ton * tons
 
 
-def _tanks_each(member: FleetMember) -> Decimal:
+def tanks_each(member: FleetMember) -> Decimal:
     """The price of the drop tanks one ship of a design carries (``tanks_price``), and a tug's extra tanks."""
     return tanks_price(member.ship, member.design.drop_tanks) + member.extra_drop_tanks * hg.DROP_TANK_MCR_PER_TON
 
@@ -354,7 +354,7 @@ def fleet_cost(fleet: FleetSubject) -> FleetCost:
             unknown.append(member.ship.display_name)
             continue
         key = (str(Path(member.path).resolve()), member.ship.display_name)  # "a/v.txt" and "a/../a/v.txt" are one
-        tanks = (_tanks_each(member), member.count)
+        tanks = (tanks_each(member), member.count)
         listed = designs.get(key)
         if listed is None:
             designs[key] = DesignCost(

@@ -16,10 +16,10 @@ from typing import Any
 from pydantic import Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.core.names import quoted
 from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import ClosedTable, FileName, locate, read_toml_file
 from shipyard.search.limits import MAX_DESIGNS, MAX_OPPONENTS
+from shipyard.search.opponents import opponent_spec as spec_of
 from shipyard.search.problem import Knobs, Score, Unit, opponent_seed
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
@@ -211,28 +211,9 @@ def load_catalogue(sources: Sequence[Path]) -> tuple[Inputs, list[Diagnostic]]:
 
 
 def opponent_spec(value: str) -> list[tuple[str, int]]:
-    """An opponent as the command line gives it: files joined by '+', a sheet with '=N' for N ships (an
-    engagement file with '=N' for its side N). A name that is a file as it stands is taken whole. ValueError
-    says what is wrong."""
-    try:
-        if Path(value).exists():
-            return [(value, 0)]
-    except (OSError, ValueError):  # a name no file can have (too long, a NUL): read as FILE=COUNT below
-        pass
-    parts: list[tuple[str, int]] = []
-    for part in value.split("+"):
-        name, equals, count = part.rpartition("=")
-        if not equals:
-            name, count = part, ""
-        if not name:
-            raise ValueError(f"{quoted(value)}: expected FILE, FILE=COUNT or FILE=COUNT+FILE..., got an empty name")
-        digits = count.lstrip("0")  # read by its length first: int() of 5,000 digits is refused
-        if count and not (count.isascii() and count.isdigit() and digits):
-            raise ValueError(f"{quoted(part)}: the count after '=' must be a whole number of 1 or more")
-        if len(digits) > len(str(MAX_SIDE_SHIPS)) or (digits and int(digits) > MAX_SIDE_SHIPS):
-            raise ValueError(f"{quoted(part)}: at most {MAX_SIDE_SHIPS:,} ships, counts included (a side's most)")
-        parts.append((name, int(digits) if digits else 0))
-    return parts
+    """An opponent as the command line gives it (``shipyard.search.opponents.opponent_spec``), at most a side's
+    ships a count."""
+    return spec_of(value, MAX_SIDE_SHIPS)
 
 
 def _tables_of(path: Path) -> set[str]:

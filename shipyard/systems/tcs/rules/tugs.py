@@ -19,26 +19,31 @@ from shipyard.core.diagnostics import Diagnostic
 from shipyard.core.numbers import figure
 from shipyard.core.rules import RuleContext
 from shipyard.systems.tcs.rules._common import meta
-from shipyard.systems.tcs.subject import FleetSubject
+from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
 META = meta("TCS202", "tugs", target="fleet")
+
+
+def tanks_dropped(member: FleetMember) -> Decimal:
+    """The tons of drop tanks a fleet member's ships drop before combat: their own and a tug's extra tanks."""
+    return (member.design.drop_tanks + member.extra_drop_tanks) * member.count
+
+
+def towing(member: FleetMember) -> Decimal:
+    """The tons of tanks a fleet member's ships tow at 1 G: a tug of T tons and G gees tows T x (G - 1); not a tug,
+    none."""
+    if not member.is_tug or member.design.hull is None:
+        return Decimal(0)
+    return member.design.hull * max(0, member.design.installed.get("maneuver", 0) - 1) * member.count
 
 
 def check(fleet: FleetSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     if not fleet.scenario.drop_tanks_dropped:
         return
-    tanks = sum((m.design.drop_tanks * m.count for m in fleet.members), Decimal(0))
-    tanks += sum((m.extra_drop_tanks * m.count for m in fleet.members), Decimal(0))
+    tanks = sum((tanks_dropped(m) for m in fleet.members), Decimal(0))
     if not tanks:
         return
-    capacity = sum(
-        (
-            m.design.hull * max(0, m.design.installed.get("maneuver", 0) - 1) * m.count
-            for m in fleet.members
-            if m.is_tug and m.design.hull is not None
-        ),
-        Decimal(0),
-    )
+    capacity = sum((towing(m) for m in fleet.members), Decimal(0))
     if capacity < tanks:
         tugs = sum(m.count for m in fleet.members if m.is_tug)
         yield ctx.report_at(
