@@ -11,3 +11,6 @@ MAX_GENERATION = 1000
 #: How long the fleet search waits for an existing Dask scheduler to answer, in seconds (``--timeout``): an address
 #: nothing answers at is a usage error within this, not a 30-second wait and a chain of tracebacks.
 SCHEDULER_TIMEOUT = 5.0
+#: The most ships a searched fleet has unless the command says fewer, where the game sets no bound of its own (TCS:
+#: ten times the 1981 winner's 96 ships, past any fleet whose battles a search can afford).
+MAX_FLEET_SHIPS = 1000

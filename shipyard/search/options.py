@@ -5,7 +5,7 @@ and its best fleet written, the exit status."""
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -90,6 +90,44 @@ JOBS: Any = typer.Option(
 JOURNAL: Any = typer.Option(
     None, "--journal", show_default=False, help="A file the search is kept in as it goes; run again to resume."
 )
+
+
+#: How near a misspelt knob must be to one to be named as meant.
+NEAR_KNOB = 0.6
+
+
+def knob_list(value: str | None, knobs: Mapping[str, Any]) -> list[str] | None:
+    """``--knobs range,fire``: the knobs searched (``none``: none), each one of ``knobs``; None: not given."""
+    if value is None:
+        return None
+    from shipyard.core.names import meant_hint, quoted
+
+    names = [n.strip().lower() for n in value.split(",") if n.strip()]
+    if names == ["none"]:
+        return []
+    for name in names:
+        if name not in knobs:
+            hint = meant_hint(name, knobs, NEAR_KNOB)
+            raise typer.BadParameter(
+                f"{quoted(name)} is no doctrine knob{hint}: expected some of {', '.join(knobs)}, or none"
+            )
+    return names
+
+
+def fixed_knobs(values: list[str] | None, knobs: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+    """``--doctrine range=long``: a knob fixed to one of its choices."""
+    from shipyard.core.names import meant_hint, quoted
+
+    fixed: dict[str, str] = {}
+    for value in values or []:
+        name, _, choice = (part.strip().lower() for part in value.partition("="))
+        if name not in knobs:
+            hint = meant_hint(name, knobs, NEAR_KNOB)
+            raise typer.BadParameter(f"{quoted(value)}: expected KNOB=CHOICE with a knob of {', '.join(knobs)}{hint}")
+        if choice not in knobs[name]:
+            raise typer.BadParameter(f"{quoted(value)}: {name} is one of {', '.join(knobs[name])}")
+        fixed[name] = choice
+    return fixed
 
 
 def needs(command: str, executor: Where, scheduler: str | None) -> None:

@@ -56,6 +56,11 @@ RUNS: dict[str, tuple[list[str], int | None]] = {
     ),
     "tcs readings": ([], None),
     "tcs battle": (["fixtures/tcs/battle/fleet-a.toml", "fixtures/tcs/battle/fleet-b.toml", "-n", "20"], 0),
+    "tcs search": (
+        ["fixtures/tcs/battle/kinunir.txt", "--against", "fixtures/tcs/battle/fleet-b.toml", "-n", "30"]
+        + ["--screen", "10", "--full", "10", "-j", "1", "--scenario", "fixtures/tcs/search/small.toml"],
+        0,
+    ),
     "combat shot": (["examples/kuvasz.usd", "examples/hollyfields.usd", "-b", "#1", "-r", "m"], 0),
     "combat resolve": (["examples/coronation-hollyfields.toml"], 0),
     "combat battle": (["examples/kuvasz.usd", "examples/midu-agashaan.usd", "-n", "20", "-j", "1"], 0),
@@ -272,8 +277,9 @@ def test_every_choice_is_taken_in_any_case():
         (["export", "examples", "-o", "{tmp}/ships.json"], "exporting"),
         (["sfc", "table", "examples/sfc/imperial-squadron.toml", "examples/sfc/imperial-squadron.toml"], "odds"),
         ([*["combat", "search"], *RUNS["combat search"][0]], "searching"),
+        ([*["tcs", "search"], *RUNS["tcs search"][0]], "searching"),
     ],
-    ids=["battle", "audit", "export", "sfc table", "search"],
+    ids=["battle", "audit", "export", "sfc table", "search", "tcs search"],
 )
 def test_long_work_shows_a_progress_bar_on_a_terminal_and_none_with_q(args, label, tmp_path):
     """TTY_COMPATIBLE=1 makes standard error a terminal to rich: the bar is drawn there, and gone with -q; off a

@@ -89,14 +89,21 @@ def test_workers_do_not_outlive_a_killed_batch(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
-def test_workers_do_not_outlive_a_killed_search(tmp_path: Path) -> None:
-    """A fleet search on two local workers, killed outright while it fights: no worker fights on."""
+@pytest.mark.parametrize("game", ["combat", "tcs"])
+def test_workers_do_not_outlive_a_killed_search(tmp_path: Path, game: str) -> None:
+    """A fleet search on two local workers (MCS or TCS), killed outright while it fights: no worker fights on."""
     pytest.importorskip("optuna")
-    sheets = [ROOT / "fixtures" / "mcs" / name for name in ("zhodani-patrol-corvette.usd", "drachen-jaeger.usd")]
-    for sheet in [*sheets, ROOT / "examples" / "midu-agashaan.usd"]:
+    if game == "combat":
+        sheets = [ROOT / "fixtures" / "mcs" / name for name in ("zhodani-patrol-corvette.usd", "drachen-jaeger.usd")]
+        opponent, extra = ROOT / "examples" / "midu-agashaan.usd", ["-b", "3000"]
+    else:
+        sheets = [ROOT / "fixtures" / "tcs" / "battle" / name for name in ("vigilant.txt", "kinunir.txt")]
+        opponent, extra = ROOT / "fixtures" / "tcs" / "battle" / "vigilant.txt", ["-s", "small.toml"]
+        shutil.copy(ROOT / "fixtures" / "tcs" / "search" / "small.toml", tmp_path)
+    for sheet in [*sheets, opponent]:
         shutil.copy(sheet, tmp_path)
-    command = [*SHIPYARD, "combat", "search", "zhodani-patrol-corvette.usd", "drachen-jaeger.usd", "--against"]
-    _killed_leaves_no_worker([*command, "midu-agashaan.usd", "-b", "3000", "-j", "2", "-q"], tmp_path)
+    command = [*SHIPYARD, game, "search", *(sheet.name for sheet in sheets), "--against", opponent.name]
+    _killed_leaves_no_worker([*command, *extra, "-j", "2", "-q"], tmp_path)
 
 
 def _battle_until_interrupted(tmp_path: Path, group: bool) -> tuple[subprocess.Popen[str], set[int]]:

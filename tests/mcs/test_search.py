@@ -329,58 +329,6 @@ def test_the_document_has_the_promised_shape():
     assert document["battles"] >= 400
 
 
-def test_the_same_seed_gives_the_same_search_on_every_executor(tmp_path):
-    one = _search("-j", "1")
-    assert _search("-j", "2") == one
-    assert _search("--executor", "dask", "-j", "2") == one
-    assert _search("-j", "1", "--seed", "2") != one
-
-
-def test_a_dask_cluster_given_by_its_address():
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
-        remote = _search("--executor", "dask", "--scheduler", cluster.scheduler_address)
-    assert remote == _search("-j", "1")
-
-
-def test_a_journal_resumes_a_search_where_it_stopped(tmp_path):
-    journal = tmp_path / "search.journal"
-    whole = _search("-j", "1")
-    _search("-n", "150", "--journal", str(journal))
-    resumed = _search("-j", "1", "--journal", str(journal))
-    assert resumed.pop("resumed_trials") > 0
-    whole.pop("resumed_trials")
-    assert resumed == whole
-
-
-@pytest.mark.parametrize(("where", "at"), [("_race", 2), ("_told", 6)], ids=["fighting", "telling"])
-def test_a_search_stopped_inside_a_generation_resumes_to_the_same_result(tmp_path, monkeypatch, where, at):
-    """Stopped while a generation fights (its trials asked, none told) or while it is told (two of its four told),
-    the search resumes from its journal to the result of one never stopped: the same fleets, battles and course."""
-    journal = tmp_path / "search.journal"
-    settings = Settings(screen=10, full=40, generation=4, battles=400)
-    whole = api.combat_search(_request(settings)).result
-    calls = {"n": 0}
-    real = getattr(Search, where)
-
-    def stop(self, *args):
-        calls["n"] += 1
-        if calls["n"] == at:
-            raise KeyboardInterrupt
-        return real(self, *args)
-
-    monkeypatch.setattr(Search, where, stop)
-    journaled = Settings(screen=10, full=40, generation=4, battles=400, journal=journal)
-    with pytest.raises(KeyboardInterrupt):
-        api.combat_search(_request(journaled))
-    monkeypatch.setattr(Search, where, real)
-    resumed = api.combat_search(_request(journaled)).result
-    assert whole is not None and resumed is not None and resumed.resumed > 0
-    assert [t.candidate for t in resumed.tried] == [t.candidate for t in whole.tried]
-    assert [t.scores for t in resumed.tried] == [t.scores for t in whole.tried]
-    assert resumed.battles == whole.battles and resumed.history == whole.history
-
-
 def test_the_written_engagement_replays_the_best_fleets_battles(tmp_path):
     target = tmp_path / "best.toml"
     document = _search("--write-engagement", str(target))
@@ -529,24 +477,6 @@ def test_a_sheet_of_two_designs_names_each_in_the_engagement_written(tmp_path):
     assert (side["win"], side["draw"], side["loss"]) == (best["win"], best["draw"], best["loss"])
 
 
-def test_the_best_is_remeasured_on_fresh_battles():
-    """A figure chosen as the best of many is biased upward: the best fleet and the best of one design are fought
-    again on runs 40 to 80 of each opponent's seed (the full evaluation is runs 0 to 40, every candidate's figure
-    drawn from them), and that is the figure quoted. The re-measured block equals those runs fought directly."""
-    document = _search()
-    best = document["best"]
-    fresh = best["remeasured"]
-    assert fresh["battles"] == 40 and best["battles"] == 40
-    inputs, searched = _inputs()
-    counts = tuple(next((f["count"] for f in best["fleet"] if f["sheet"] == d.shown), 0) for d in searched.designs)
-    knobs = tuple((k, best["doctrine"][k]) for k in best["doctrine"])
-    again = fight_unit(world(inputs, searched, 1), Unit(Candidate(counts, knobs), 0, 40, 80))
-    assert (again.wins / 40, again.draws / 40) == (fresh["win"], fresh["draw"])
-    assert document["baseline"]["remeasured"]["battles"] == 40
-    text = runner.invoke(app, ["combat", "search", *SHEETS, "--against", AGAINST, "-b", "4000", *SMALL[:-2]]).stdout
-    assert "  on fresh battles: wins " in text and "  in the search (chosen as the best of many" in text
-
-
 def test_cost_breaks_a_tie_of_win_chances():
     """Two fleets that win all 40 of their battles, no draws: the cheaper (MCr 2,700) ranks above the dearer
     (MCr 3,000), whichever was tried first; before, the MCr lost a battle decided."""
@@ -562,27 +492,6 @@ def test_a_search_says_when_its_battles_bought_no_search():
     args = [*SHEETS, "--against", AGAINST, "-b", "4000", "--screen", "10", "--full", "10", "-n", "30", "-q"]
     text = runner.invoke(app, ["combat", "search", *args]).stdout
     assert "The battles bought no search: only the fleets of one design were fought" in text, text
-
-
-def test_a_dask_task_key_names_everything_its_battles_depend_on():
-    """Two searches on one scheduler must never share a task key unless their battles are the same: a key names
-    the world (designs, opponents, seeds, options) by its digest, the fleet and doctrine, the opponent and the
-    runs. Before, a key was the map call's count, the unit's place in it, the opponent and the runs: the first
-    map of every search had the same keys."""
-    from shipyard.search.workers import unit_key, world_digest
-
-    inputs, searched = _inputs()
-    one, other = world_digest(world(inputs, searched, 1)), world_digest(world(inputs, searched, 2))
-    assert one == world_digest(world(inputs, searched, 1)) and one != other
-    fleet = Candidate((6, 2, 0), searched.knobs({}))
-    unit = Unit(fleet, 0, 0, 10)
-    keys = {
-        unit_key(one, unit),
-        unit_key(other, unit),
-        unit_key(one, Unit(Candidate((5, 2, 0), searched.knobs({})), 0, 0, 10)),
-        unit_key(one, Unit(fleet, 0, 10, 20)),
-    }
-    assert len(keys) == 4
 
 
 def test_two_searches_at_once_on_one_scheduler_get_their_own_battles():
@@ -608,18 +517,6 @@ def test_two_searches_at_once_on_one_scheduler_get_their_own_battles():
             for each in clusters:
                 each.close()
     assert results == expected
-
-
-def test_a_search_says_why_it_stopped():
-    """A search stops when its battles are spent, or after --stale generations in a row that bring no new fleet:
-    it says which. 400 battles spend the small search's budget; two designs of one ship each (the space has
-    two fleets, each with one doctrine) leave the optimiser nothing new to propose after the first generation."""
-    spent = _search()
-    assert spent["stopped"].startswith("its battles were spent (") and "--battles 400)" in spent["stopped"]
-    args = [*SHEETS[:2], "--against", AGAINST, "-b", "500", "--knobs", "none", "--max-ships", "1"]
-    small = runner.invoke(app, ["combat", "search", *args, "--screen", "10", "--full", "10", "-n", "100000", "-q"])
-    assert small.exit_code == 0, small.output
-    assert "The search stopped: 5 generations in a row brought no fleet not tried before" in small.stdout
 
 
 def test_two_designs_of_one_sheet_and_name_are_told_apart(tmp_path):

@@ -373,44 +373,18 @@ def battle(
 app.command("battle")(battle)
 
 
-#: How near a misspelt knob must be to one to be named as meant.
-NEAR_KNOB = 0.6
-
-
 def _knob_list(value: str | None) -> list[str] | None:
     """``--knobs seek,target``: the knobs searched (``none``: none), each one of KNOBS."""
-    if value is None:
-        return None
-    from shipyard.core.names import meant_hint
     from shipyard.systems.mcs.combat.knobs import KNOBS
 
-    names = [n.strip().lower() for n in value.split(",") if n.strip()]
-    if names == ["none"]:
-        return []
-    for name in names:
-        if name not in KNOBS:
-            hint = meant_hint(name, KNOBS, NEAR_KNOB)
-            raise typer.BadParameter(
-                f"{quoted(name)} is no doctrine knob{hint}: expected some of {', '.join(KNOBS)}, or none"
-            )
-    return names
+    return o.knob_list(value, KNOBS)
 
 
 def _fixed_knobs(values: list[str] | None) -> dict[str, str]:
     """``--doctrine seek=l``: a knob fixed to one of its choices."""
-    from shipyard.core.names import meant_hint
     from shipyard.systems.mcs.combat.knobs import KNOBS
 
-    fixed: dict[str, str] = {}
-    for value in values or []:
-        name, _, choice = (part.strip().lower() for part in value.partition("="))
-        if name not in KNOBS:
-            hint = meant_hint(name, KNOBS, NEAR_KNOB)
-            raise typer.BadParameter(f"{quoted(value)}: expected KNOB=CHOICE with a knob of {', '.join(KNOBS)}{hint}")
-        if choice not in KNOBS[name]:
-            raise typer.BadParameter(f"{quoted(value)}: {name} is one of {', '.join(KNOBS[name])}")
-        fixed[name] = choice
-    return fixed
+    return o.fixed_knobs(values, KNOBS)
 
 
 def search(

@@ -5,7 +5,7 @@ that does not read is a located finding."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -404,7 +404,7 @@ class TcsSearchRequest:
     scenario: str | Path | None = None
     settings: Settings | None = None
     knobs: Sequence[str] | None = None
-    fixed: Mapping[str, str] = field(default_factory=dict)
+    fixed: dict[str, str] = field(default_factory=dict)
     max_ships: int | None = None
     readings: Readings | None = None
     executor: str = "local"

@@ -1,5 +1,6 @@
 """``shipyard tcs shot``: the exact odds of one battery's fire in High Guard (1980) combat, with the TCS 1982
-tournament's overlays as options (docs/tcs-combat.md)."""
+tournament's overlays as options (docs/tcs-combat.md); ``tcs battle``, battles of two fleets; ``tcs search``, the
+fleet a scenario's budget buys that best beats its opponents (docs/tcs-search.md)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from shipyard.report.console import (
     quiet_option,
     report,
 )
+from shipyard.search import options as o
+from shipyard.search.limits import MAX_FLEET_SHIPS
 
 app = typer.Typer(
     help="High Guard (1980) combat as the TCS 1982 tournament fought it: the exact odds of a battery's fire.",
@@ -324,3 +327,144 @@ def battle(
 
 
 app.command("battle")(battle)
+
+
+def _tcs_knobs(value: str | None) -> list[str] | None:
+    """``--knobs range,fire``: the doctrine knobs searched (``none``: none)."""
+    from shipyard.search import options as o
+    from shipyard.systems.tcs.combat.knobs import KNOBS
+
+    return o.knob_list(value, KNOBS)
+
+
+def search(
+    catalogue: list[Path] = typer.Argument(
+        ...,
+        help="The designs a fleet may buy: High Guard sheets (each ship a design, priced as audit prices it) or "
+        "catalogue files (TOML: sheets, bounds, roles; docs/tcs-search.md); '-': standard input.",
+        parser=path_or_stdin,
+        show_default=False,
+    ),
+    against: list[str] = typer.Option(
+        ...,
+        "--against",
+        "-a",
+        metavar="OPPONENT",
+        help="A fleet to beat: a fleet file, a folder or a sheet, or sheets with counts joined by '+' "
+        "(cisor.txt=4+garter.txt=4); repeat for a pool.",
+        show_default=False,
+    ),
+    scenario: Path = typer.Option(
+        None,
+        "--scenario",
+        "-s",
+        metavar="SCENARIO.toml",
+        show_default=False,
+        help="The scenario (budget, tech level, jump and maneuver, drop tanks) [default: a trillion credits].",
+    ),
+    seed: int = o.SEED,
+    battles: int = o.BATTLES,
+    screen: int = o.SCREEN,
+    full: int = o.FULL,
+    generation: int = o.GENERATION,
+    objective: o.Objective = o.OBJECTIVE,
+    sampler: o.Sampler = o.SAMPLER,
+    knobs: str = typer.Option(
+        None,
+        "--knobs",
+        metavar="KNOB,...",
+        callback=_tcs_knobs,
+        show_default=False,
+        help="The doctrine knobs searched [default: range, fire, reserve, beam-defence, but those fixed]; none: none.",
+    ),
+    doctrine: list[str] = typer.Option(
+        None, "--doctrine", metavar="KNOB=CHOICE", show_default=False, help="A knob fixed (range=long); repeat."
+    ),
+    max_ships: int = typer.Option(
+        None,
+        "--max-ships",
+        min=1,
+        max=MAX_FLEET_SHIPS,
+        show_default=False,
+        help="The most ships a fleet has [default: the catalogue's, else 1,000].",
+    ),
+    reading: list[str] = typer.Option(
+        [], "--reading", metavar="NAME=VALUE", help="Another reading where the sources differ ('tcs readings')."
+    ),
+    no_rerolls: bool = typer.Option(
+        False, "--no-rerolls", help="High Guard as printed: no TCS82 re-rolls of natural 12s and 2s."
+    ),
+    executor: o.Where = o.EXECUTOR,
+    scheduler: str = o.SCHEDULER,
+    timeout: float = o.TIMEOUT,
+    jobs: int = o.JOBS,
+    journal: Path = o.JOURNAL,
+    write_fleet: Path = typer.Option(
+        None,
+        "--write-fleet",
+        metavar="FILE",
+        show_default=False,
+        help="Write the best fleet as a fleet file (audit, check --scenario and tcs battle read it).",
+    ),
+    output_format: TextOrJson = format_option(),
+    output: Path = output_option(
+        "Also write the report: .html (a page with charts); .json or .txt: the results there instead of on "
+        "standard output."
+    ),
+    quiet: bool = quiet_option(),
+    allow_outside: bool = outside_option(),
+) -> None:
+    """Search for the fleet a TCS scenario's budget buys that best beats an opponent (or a pool of them): fleets of
+    the catalogue's designs (priced by the quantity rule, each legal under the scenario) and doctrines tried by an
+    optimiser, each scored by TCS battles under High Guard combat (won by Appendix A) with a 95% interval. Prints
+    the best fleets, the Pareto front (win chance, worst case, cost) and the payoff by opponent
+    (docs/tcs-search.md)."""
+    o.needs("tcs search", executor, scheduler)
+    from shipyard.report.console import console, progress_bar
+    from shipyard.search.opponents import opponent_spec
+    from shipyard.search.report import SEARCH_REPORTS
+    from shipyard.search.workers import Unreachable
+    from shipyard.systems.tcs import api
+    from shipyard.systems.tcs.combat.knobs import KNOBS
+    from shipyard.systems.tcs.combat.readings import ReadingError
+    from shipyard.systems.tcs.combat.search_fleet import fleet_text
+
+    for value in against:
+        try:
+            opponent_spec(value, MAX_FLEET_SHIPS)
+        except ValueError as error:
+            raise typer.BadParameter(str(error), param_hint="--against") from None
+    try:
+        readings = api.hg_readings(*reading, rerolls=not no_rerolls)
+    except ReadingError as why:
+        raise typer.BadParameter(str(why), param_hint="--reading") from None
+    fixed = o.fixed_knobs(doctrine, KNOBS)
+    settings = o.settings(seed, battles, screen, full, generation, objective, sampler, journal)
+    read = (*catalogue, *((scenario,) if scenario else ()), *((journal,) if journal is not None else ()))
+    sink = Output(output, quiet, read, tuple(SEARCH_REPORTS))
+    fleet = Output(write_fleet, quiet, read) if write_fleet is not None else None
+    with inputs(catalogue) as paths:  # standard input is named <stdin> in what is written inside
+        with progress_bar(None if quiet else console(stderr=True), "searching") as progress:
+            try:
+                request = api.TcsSearchRequest(
+                    catalogue=paths,
+                    against=against,
+                    scenario=scenario,
+                    settings=settings,
+                    knobs=knobs,
+                    fixed=fixed,
+                    max_ships=max_ships,
+                    readings=readings,
+                    executor=executor.value,
+                    jobs=jobs,
+                    scheduler=scheduler,
+                    scheduler_timeout=timeout,
+                )
+                found = api.tcs_search(request, progress=progress)
+            except Unreachable as error:
+                raise typer.BadParameter(str(error), param_hint="--scheduler") from None
+        best = (fleet, write_fleet, fleet_text) if fleet is not None and write_fleet is not None else None
+        o.results(found.diagnostics, found.outcome, found.result, sink, output_format, best)
+
+
+app.command("search")(search)

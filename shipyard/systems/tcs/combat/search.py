@@ -22,7 +22,7 @@ from pydantic import Field
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
 from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import ClosedTable, FileName, locate, read_toml_file
-from shipyard.search.limits import MAX_DESIGNS
+from shipyard.search.limits import MAX_DESIGNS, MAX_FLEET_SHIPS
 from shipyard.search.opponents import opponent_spec
 from shipyard.search.problem import Knobs, Score, Unit, opponent_seed
 from shipyard.systems.highguard.model import HighGuardShip
@@ -36,9 +36,6 @@ from shipyard.systems.tcs.rules.tugs import tanks_dropped, towing
 from shipyard.systems.tcs.scenario import Scenario
 from shipyard.systems.tcs.subject import FleetMember, FleetSubject
 
-#: The most ships a searched fleet has unless ``--max-ships`` says fewer: ten times the 1981 winner's 96, past any
-#: fleet a battle can be fought with in a search's time.
-MAX_FLEET_SHIPS = 1000
 #: The name of the searched fleet in battles and the fleet file written.
 SEARCHED_FLEET = "Searched fleet"
 #: The codes of a design or opponent that cannot be used (a file not read, no ship, no cost, not a fleet): an error
