@@ -105,13 +105,18 @@ class Tried:
         return {
             "key": self.candidate.key,
             "full": self.full,
-            "scores": [[s.battles, s.wins, s.draws, s.losses, str(s.lost), str(s.enemy_lost)] for s in self.scores],
+            "scores": [
+                [s.battles, s.wins, s.draws, s.losses, str(s.lost), str(s.enemy_lost)]
+                + ([[[*finding, n] for finding, n in s.findings.items()]] if s.findings else [])
+                for s in self.scores
+            ],
         }
 
     def restore(self, record: dict[str, Any]) -> None:
         self.full = bool(record["full"])
         self.scores = [
-            Score(b, w, d, lo, Fraction(mine), Fraction(theirs)) for b, w, d, lo, mine, theirs in record["scores"]
+            Score(b, w, d, lo, Fraction(mine), Fraction(theirs), {tuple(f[:4]): f[4] for f in (found or [[]])[0]})
+            for b, w, d, lo, mine, theirs, *found in record["scores"]
         ]
 
 
@@ -164,6 +169,16 @@ class SearchResult:
     #: The best fleet and the best of one design fought again on battles no candidate was chosen by (each
     #: opponent's runs ``full`` to ``2 x full``), by candidate key: the figures reported for them.
     remeasured: dict[str, Tried] = field(default_factory=dict)
+
+    def findings(self) -> dict[tuple[str, str, str, str], int]:
+        """What the scoring found in the search's battles (fresh ones included), each with the battles that met
+        it."""
+        found: dict[tuple[str, str, str, str], int] = {}
+        for tried in [*self.tried, *self.remeasured.values()]:
+            for score in tried.scores:
+                for finding, battles in score.findings.items():
+                    found[finding] = found.get(finding, 0) + battles
+        return found
 
     @property
     def ranked(self) -> list[Tried]:

@@ -10,7 +10,7 @@ unit of battles. A world is sent to every worker once (pickled), so it holds pla
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -45,7 +45,10 @@ class Unit:
 @dataclass
 class Score:
     """What a candidate's battles came to against one opponent. ``lost`` and ``enemy_lost`` are summed over the
-    battles in the problem's own measure of loss (MCS: MCr of ships lost; TCS: Appendix A's percentage)."""
+    battles in the problem's own measure of loss (MCS: MCr of ships lost; TCS: Appendix A's percentage);
+    ``findings`` counts the battles that met each finding of the scoring (TCS: a value a sheet does not give, a hole
+    of Appendix A's tables), as (code, severity, path, message), so that the search says them as ``tcs battle``
+    does."""
 
     battles: int = 0
     wins: int = 0
@@ -53,6 +56,7 @@ class Score:
     losses: int = 0
     lost: Fraction = Fraction(0)
     enemy_lost: Fraction = Fraction(0)
+    findings: dict[tuple[str, str, str, str], int] = field(default_factory=dict)
 
     def add(self, other: Score) -> None:
         self.battles += other.battles
@@ -61,6 +65,8 @@ class Score:
         self.losses += other.losses
         self.lost += other.lost
         self.enemy_lost += other.enemy_lost
+        for finding, battles in other.findings.items():
+            self.findings[finding] = self.findings.get(finding, 0) + battles
 
     def count(self, winner: int | None, lost: Fraction, enemy_lost: Fraction) -> None:
         """One battle more: ``winner`` is the searched side's index 0, the opponent's 1, or None (a draw)."""

@@ -458,7 +458,7 @@ def tcs_search(request: TcsSearchRequest, *, progress: Callable[[int, int], None
             message = "no opponent to search against"
             found.append(Diagnostic(code="SRC005", severity=Severity.ERROR, span=top, message=message))
         return TcsSearch(None, found)
-    problem = s.TcsProblem(designs, opponents, scenario, readings)
+    problem = s.TcsProblem(designs, opponents, scenario, readings, where=top.path)
     max_ships = r.max_ships if r.max_ships is not None else most
     max_ships = s.MAX_FLEET_SHIPS if max_ships is None else min(max_ships, s.MAX_FLEET_SHIPS)
     searched, more = space(problem, r.knobs, dict(r.fixed), max_ships, top)
@@ -472,4 +472,18 @@ def tcs_search(request: TcsSearchRequest, *, progress: Callable[[int, int], None
     found += kept
     if result is None:
         return TcsSearch(None, found)
-    return TcsSearch(search_outcome(result), found, result)
+    return TcsSearch(search_outcome(result), found + _search_findings(result), result)
+
+
+def _search_findings(result: SearchResult) -> list[Diagnostic]:
+    """What the Appendix A scoring found in a search's battles, each once, as a warning saying in how many: the
+    battles are scored all the same (as ``tcs battle`` says them)."""
+    return [
+        Diagnostic(
+            code=code,
+            severity=Severity.WARNING,
+            span=Span(path=path, line=1, col=1),
+            message=f"{message} (scoring {seen:,} of the search's {result.battles:,} battles)",
+        )
+        for (code, _severity, path, message), seen in result.findings().items()
+    ]

@@ -267,6 +267,8 @@ class TcsProblem:
     readings: Readings
     knobs: dict[str, dict[str, dict[str, Any]]] = field(default_factory=lambda: KNOBS)
     loss: tuple[str, str] = ("% by Appendix A", "lost_percent_mean")
+    #: Where the searched fleet's scoring findings point: the catalogue (the fleet has no file of its own).
+    where: str = "-"
 
     @property
     def budget(self) -> Fraction:
@@ -330,6 +332,7 @@ class TcsProblem:
             opponent_seeds=[opponent_seed(seed, j) for j in range(len(self.opponents))],
             readings=self.readings,
             scenario=self.scenario,
+            path=self.where,
         )
 
 
@@ -355,6 +358,7 @@ class World:
     opponent_seeds: list[int]
     readings: Readings
     scenario: Scenario
+    path: str = "-"  # where the searched fleet's scoring findings point
     name: str = SEARCHED_FLEET
 
     def side(self, counts: Sequence[int], knobs: Knobs) -> FleetSide:
@@ -366,7 +370,7 @@ class World:
             Squadron(t, n, m.ship.display_name if shared[m.path] > 1 else Path(m.path).name) for t, m, n in bought
         ]
         members = [replace(m, count=n) for _, m, n in bought]
-        fleet = FleetSubject(self.name, self.name, members, self.scenario, Span(self.name, 1, 1))
+        fleet = FleetSubject(self.name, self.path, members, self.scenario, Span(self.path, 1, 1))
         return FleetSide(self.name, squadrons, orders(knobs, [t for t, _, _ in bought]), fleet)
 
     def fight(self, unit: Unit) -> Score:
@@ -379,4 +383,6 @@ class World:
             scored = score(fight_once(sides, self.readings, seed, run), sides)
             mine, theirs = scored.percentages
             found.count(scored.winner, Fraction(repr(mine)), Fraction(repr(theirs)))
+            for finding in scored.findings:
+                found.findings[finding] = found.findings.get(finding, 0) + 1
         return found
