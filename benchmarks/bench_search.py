@@ -2,9 +2,11 @@
 
     python benchmarks/bench_search.py                 # every measure at full size (about 6 minutes on 2 cores)
     python benchmarks/bench_search.py --smoke         # each measure tiny, as a check that it runs
+    python benchmarks/bench_search.py --game tcs      # the TCS search's battles and overhead (measures 1 and 2)
 
 Measures, in this process, on the search of docs/search.md (three designs that give their costs against a Midu
-Agashaan, MCr 3,000, at most 16 ships):
+Agashaan, MCr 3,000, at most 16 ships), or with ``--game tcs`` on the TCS search of docs/tcs-search.md (the 1981
+shape's catalogue against its pool of three opponents; fleets of the 1981 winner's shape):
 
 1. battles per second of the same units of work in this process, on 2 local worker processes and on a Dask
    LocalCluster of 2 workers (each the same results);
@@ -33,11 +35,14 @@ ROOT = Path(__file__).resolve().parents[1]
 MCS = ROOT / "fixtures" / "mcs"
 SHEETS = [MCS / "zhodani-patrol-corvette.usd", MCS / "drachen-jaeger.usd", MCS / "rampart-15.usd"]
 AGAINST = str(ROOT / "examples" / "midu-agashaan.usd")
+TCS1981 = ROOT / "examples" / "tcs1981"
 KNOBS = ["seek", "evasion", "target", "withdraw"]
 BUDGET, MAX_SHIPS = 3000, 16
 
 
-def setting() -> Space:
+def setting(game: str = "mcs") -> Space:
+    if game == "tcs":
+        return tcs_setting()
     inputs, _ = load_catalogue(SHEETS)
     load_opponents([AGAINST], inputs)
     problem, _ = mcs_problem(inputs, Fraction(BUDGET), None)
@@ -46,11 +51,42 @@ def setting() -> Space:
     return searched
 
 
-def throughput(units_of: int, battles: int) -> None:
-    searched = setting()
+def tcs_setting() -> Space:
+    from dataclasses import replace
+
+    from shipyard.systems.tcs.combat import search as tcs
+    from shipyard.systems.tcs.combat.readings import DEFAULT_READINGS
+    from shipyard.systems.tcs.fleet import load_scenario
+
+    readings = replace(DEFAULT_READINGS, rerolls=True)
+    scenario, _ = load_scenario(TCS1981 / "scenario.toml")
+    assert scenario is not None
+    designs, most, found = tcs.load_catalogue([TCS1981 / "catalogue.toml"], scenario, readings)
+    pool = [str(TCS1981 / name) for name in ("lances.toml", "vigilants.toml", "winner-shape.toml")]
+    opponents, found = tcs.load_opponents(pool, readings)
+    assert not found, found
+    problem = tcs.TcsProblem(designs, opponents, scenario, readings)
+    searched, found = space(problem, None, {}, most, Span("-", 1, 1))
+    assert searched is not None, found
+    return searched
+
+
+def fleets(game: str, count: int) -> list[tuple[int, ...]]:
+    """Fleets to fight: MCS, mixes of the three designs; TCS, the 1981 winner's shape (40 to 44 Euriskos, two Cisors,
+    two Garters)."""
+    if game == "tcs":
+        return [(40 + i % 5, 2, 2, 0, 0) for i in range(count)]
+    return [(4 - i % 3, 12 - i % 4, i % 3) for i in range(count)]
+
+
+def throughput(units_of: int, battles: int, game: str = "mcs", block: int = 50) -> None:
+    searched = setting(game)
     w = searched.problem.world(1)
-    candidates = [Candidate((4 - i % 3, 12 - i % 4, i % 3), searched.knobs({})) for i in range(units_of)]
-    units = [Unit(c, 0, lo, lo + 50) for c in candidates for lo in range(0, battles, 50)]
+    candidates = [Candidate(counts, searched.knobs({})) for counts in fleets(game, units_of)]
+    opponents = len(searched.problem.opponents)
+    units = [
+        Unit(c, j % opponents, lo, lo + block) for j, c in enumerate(candidates) for lo in range(0, battles, block)
+    ]
     total = sum(u.last - u.first for u in units)
     print("| executor | battles | seconds | battles/s | ratio to one process |")
     print("|---|---|---|---|---|")
@@ -76,10 +112,10 @@ def throughput(units_of: int, battles: int) -> None:
         print(f"| {name} | {total:,} | {seconds:.2f} | {rate:,.0f} | {rate / reference:.2f}x |")
 
 
-def overhead(batches: int, size: int) -> None:
-    searched = setting()
+def overhead(batches: int, size: int, game: str = "mcs") -> None:
+    searched = setting(game)
     w = searched.problem.world(1)
-    candidate = Candidate((4, 12, 0), searched.knobs({}))
+    candidate = Candidate(fleets(game, 1)[0], searched.knobs({}))
     empty = [Unit(candidate, 0, 0, 0) for _ in range(size)]
     print(f"\n| executor | a batch of {size} units that fight nothing, mean of {batches} | per unit |")
     print("|---|---|---|")
@@ -157,12 +193,19 @@ def main() -> None:
     parser.add_argument("--battles", type=int, default=20_000, help="the whole search's battles")
     parser.add_argument("--quality-battles", type=int, default=6_000)
     parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--game", choices=("mcs", "tcs"), default="mcs", help="whose search's battles")
     args = parser.parse_args()
-    if args.smoke:
+    if args.smoke:  # both games, tiny
         throughput(2, 50)
         overhead(2, 4)
         whole_search(100, 1, full=20)
         quality(100, 1, 1, full=20)
+        print("\nTCS:")
+        throughput(2, 4, "tcs", block=2)
+        return
+    if args.game == "tcs":
+        throughput(6, 40, "tcs", block=10)
+        overhead(20, 16, "tcs")
         return
     throughput(8, 200)
     overhead(20, 16)

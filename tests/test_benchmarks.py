@@ -16,7 +16,7 @@ SMOKE = {
     "bench_check.py": (["--n", "5", "--repeat", "1"], "| 5 |"),
     "bench_audit.py": (["--n", "5"], "| 5 | this | audit -j1 |"),
     "bench_battle.py": (["--runs", "4"], "| Coronation v Hollyfields | 4 |"),
-    "bench_search.py": (["--smoke"], "| Dask LocalCluster, 2 workers |"),
+    "bench_search.py": (["--smoke"], "TCS:\n| executor |"),
     "bench_long_lines.py": (["--smoke"], "one line of"),
     "bench_start.py": (["--runs", "1"], "| --version |"),
     "bench_tcs_battle.py": (["--smoke"], "| 96 (1981 shape) v 20 Vigilants |"),

@@ -51,6 +51,9 @@ class Tried:
     cost: Fraction
     scores: list[Score]
     full: bool = False
+    #: After the objective and draws, what breaks a tie first: the cheaper fleet ("cost", MCS) or the smaller loss
+    #: ("loss", TCS: the tournament's own tie-break, Appendix A), the other after it.
+    ties: str = "cost"
 
     @property
     def battles(self) -> int:
@@ -86,9 +89,11 @@ class Tried:
         return self.worst if objective == "worst" else self.win
 
     def rank(self, objective: str) -> tuple[float, float, float, float]:
-        """Better first: the objective, then draws (a draw is better than a loss), then the cheaper fleet (of two
-        that both win every battle, the one that costs less is the better buy), then the MCr lost a battle."""
-        return (self.value(objective), self.share("draws"), -float(self.cost), -self.lost)
+        """Better first: the objective, then draws (a draw is better than a loss), then (``ties``) the cheaper fleet
+        (of two that both win every battle, the one that costs less is the better buy) and the smaller loss a
+        battle, or the smaller loss and then the cheaper."""
+        cost, loss = -float(self.cost), -self.lost
+        return (self.value(objective), self.share("draws"), *((cost, loss) if self.ties == "cost" else (loss, cost)))
 
     def standing(self, objective: str) -> tuple[tuple[float, float, float, float], int]:
         """Where it stands among fleets: by ``rank``, the one tried first ahead on a tie."""
@@ -411,7 +416,9 @@ class Search:
         for tried in chosen:
             if tried.candidate.key not in again:
                 scores = [Score() for _ in tried.scores]
-                again[tried.candidate.key] = Tried(tried.candidate, tried.order, tried.cost, scores, full=True)
+                again[tried.candidate.key] = Tried(
+                    tried.candidate, tried.order, tried.cost, scores, full=True, ties=self.problem.ties
+                )
         units = [
             Unit(fresh.candidate, opponent, first, min(first + self.settings.block, 2 * full))
             for fresh in again.values()
@@ -459,7 +466,7 @@ class Search:
 
         candidate = self._candidate(optuna.trial.FixedTrial(frozen.params, frozen.number))
         if candidate.key not in self.tried:
-            tried = Tried(candidate, frozen.number, self.space.cost(candidate.counts), [])
+            tried = Tried(candidate, frozen.number, self.space.cost(candidate.counts), [], ties=self.problem.ties)
             tried.restore(frozen.user_attrs["result"])
             self.tried[candidate.key] = tried
             self.fought += tried.battles
@@ -478,6 +485,7 @@ class Search:
                     trial.number,
                     self.space.cost(candidate.counts),
                     [Score() for _ in self.problem.opponents],
+                    ties=self.problem.ties,
                 )
                 self.tried[candidate.key] = tried
                 fresh.append(tried)

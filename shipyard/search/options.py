@@ -8,7 +8,7 @@ import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import typer
 
@@ -169,6 +169,40 @@ def settings(
         sampler=sampler.value,
         journal=journal,
     )
+
+
+class Found(Protocol):
+    """What a game's search function gives back (``CombatSearch``, ``TcsSearch``)."""
+
+    @property
+    def outcome(self) -> SearchOutcome | None: ...
+    @property
+    def diagnostics(self) -> list[Diagnostic]: ...
+    @property
+    def result(self) -> SearchResult | None: ...
+
+
+def run(
+    catalogue: list[Path],
+    quiet: bool,
+    search: Callable[[list[Path], Callable[[int, int], None] | None], Found],
+    sink: Output,
+    output_format: TextOrJson,
+    best: tuple[Output, Path, Callable[[SearchResult, Path], str]] | None,
+) -> None:
+    """A search command's work: ``search`` run on the catalogue's paths (standard input spooled and named
+    <stdin>) with a progress bar on a terminal (none with ``-q``), a Dask scheduler that does not answer a usage
+    error, then what it found printed and written (``results``)."""
+    from shipyard.report.console import console, inputs, progress_bar
+    from shipyard.search.workers import Unreachable
+
+    with inputs(catalogue) as paths:  # standard input is named <stdin> in what is written inside
+        with progress_bar(None if quiet else console(stderr=True), "searching") as progress:
+            try:
+                found = search(paths, progress)
+            except Unreachable as error:
+                raise typer.BadParameter(str(error), param_hint="--scheduler") from None
+        results(found.diagnostics, found.outcome, found.result, sink, output_format, best)
 
 
 def results(

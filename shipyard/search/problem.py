@@ -143,6 +143,12 @@ class Problem(Protocol):
         """What a fleet's loss is measured in, in words, and its JSON key: ("MCr", "lost_mcr_mean")."""
         ...
 
+    @property
+    def ties(self) -> str:
+        """What breaks a tie of win chances and draws first: "cost" (the cheaper fleet) or "loss" (the smaller
+        loss a battle)."""
+        ...
+
     def cost(self, counts: Sequence[int]) -> Fraction:
         """What a fleet of these counts costs, by the game's rule."""
         ...
@@ -170,6 +176,17 @@ class Problem(Protocol):
     def world(self, seed: int) -> World:
         """The world the search's battles are fought in, the opponents' battles seeded from ``seed``."""
         ...
+
+
+def folded(knobs: Knobs, folds: Mapping[tuple[str, str], tuple[str, str]], parts: Mapping[str, bool]) -> Knobs:
+    """``knobs`` with each choice of ``folds`` made its other when the fleet lacks the part the difference needs
+    (``parts``: each part, whether the fleet has it): the two fight the same battles, so one fleet is fought once."""
+    return tuple(
+        (name, folds[(name, choice)][0])
+        if (name, choice) in folds and not parts[folds[(name, choice)][1]]
+        else (name, choice)
+        for name, choice in knobs
+    )
 
 
 def opponent_seed(seed: int, opponent: int) -> int:

@@ -185,3 +185,31 @@ def test_a_catalogue_file_names_sheets_bounds_and_roles(tmp_path):
         ("Vigilant (drop tanks)", 0, 6, "warship"),
         ("Hauler", 1, None, "tug"),
     ]
+
+
+def test_of_two_fleets_that_win_alike_the_one_that_loses_less_ranks_first():
+    """The tournament is won by the smaller loss by Appendix A, and a trillion credits not spent wins nothing: of two
+    fleets that win all 40 battles, the dearer one that loses 1% a battle ranks above the cheaper that loses 3%
+    (MCS ranks the cheaper first: tests/mcs)."""
+    from shipyard.search.driver import Tried
+    from shipyard.search.problem import Candidate, Score
+
+    cheap = Tried(Candidate((2, 0), ()), 0, Fraction(900_000), [Score(40, 40, 0, 0, Fraction(120))], True, "loss")
+    dear = Tried(Candidate((0, 3), ()), 1, Fraction(990_000), [Score(40, 40, 0, 0, Fraction(40))], True, "loss")
+    assert dear.standing("mean") > cheap.standing("mean")
+    assert _problem([VIGILANT], Scenario()).ties == "loss"
+
+
+def test_a_catalogue_reads_its_sheets_from_its_own_folder_only(tmp_path):
+    """A catalogue naming a sheet outside its folder is IO012 at that name, and no search starts (exit 1);
+    ``--allow-outside`` reads it."""
+    folder = tmp_path / "catalogue"
+    folder.mkdir()
+    shutil.copy(VIGILANT, tmp_path)
+    catalogue = folder / "catalogue.toml"
+    catalogue.write_text('[[designs]]\nsheet = "../vigilant.txt"\n', encoding="utf-8")
+    args = ["tcs", "search", str(catalogue), "--against", str(BATTLE / "fleet-b.toml"), "-n", "20", "--full", "10"]
+    refused = runner.invoke(app, [*args, "-q"])
+    assert refused.exit_code == 1 and f"{catalogue}:2:1: error: IO012 '../vigilant.txt' is outside" in refused.output
+    allowed = runner.invoke(app, [*args, "--screen", "10", "-j", "1", "-q", "--allow-outside"])
+    assert allowed.exit_code == 0, allowed.output

@@ -7,6 +7,7 @@ its help); each command body only builds a request and prints what the api gives
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,7 +19,7 @@ from shipyard.systems.mcs.combat.limits import MAX_SIDE_SHIPS, MAX_TURNS
 from shipyard.systems.mcs.requests import PointDefence
 
 if TYPE_CHECKING:
-    pass
+    from shipyard.systems.mcs.api import CombatSearch
 
 from shipyard.core.codes import exit_status, log_status
 from shipyard.core.names import quoted
@@ -469,7 +470,6 @@ def search(
     if not math.isfinite(budget):
         raise typer.BadParameter(f"a budget in MCr, a finite number, got {budget}", param_hint="--budget")
     from shipyard.search.report import SEARCH_REPORTS
-    from shipyard.search.workers import Unreachable
     from shipyard.systems.mcs import api
     from shipyard.systems.mcs.combat.search import opponent_spec
 
@@ -483,32 +483,29 @@ def search(
     read = (*catalogue, *((journal,) if journal is not None else ()))  # the journal is read to resume: an input
     sink = Output(output, quiet, read, tuple(SEARCH_REPORTS))
     engagement = Output(write_engagement, quiet, read) if write_engagement is not None else None
-    with inputs(catalogue) as paths:  # standard input is named <stdin> in what is written inside
-        with progress_bar(None if quiet else console(stderr=True), "searching") as progress:
-            try:
-                request = api.SearchRequest(
-                    catalogue=paths,
-                    against=against,
-                    budget=budget,
-                    settings=settings,
-                    knobs=knobs,
-                    fixed=fixed,
-                    max_ships=max_ships,
-                    tl=tl,
-                    turns=turns,
-                    start_range=start,
-                    executor=executor.value,
-                    jobs=jobs,
-                    scheduler=scheduler,
-                    scheduler_timeout=timeout,
-                )
-                found = api.combat_search(request, progress=progress)
-            except Unreachable as error:
-                raise typer.BadParameter(str(error), param_hint="--scheduler") from None
-        from shipyard.systems.mcs.combat.search_report import engagement_text
+    from shipyard.systems.mcs.combat.search_report import engagement_text
 
-        best = (engagement, write_engagement, engagement_text) if engagement and write_engagement else None
-        o.results(found.diagnostics, found.outcome, found.result, sink, output_format, best)
+    def ask(paths: list[Path], progress: Callable[[int, int], None] | None) -> CombatSearch:
+        request = api.SearchRequest(
+            catalogue=paths,
+            against=against,
+            budget=budget,
+            settings=settings,
+            knobs=knobs,
+            fixed=fixed,
+            max_ships=max_ships,
+            tl=tl,
+            turns=turns,
+            start_range=start,
+            executor=executor.value,
+            jobs=jobs,
+            scheduler=scheduler,
+            scheduler_timeout=timeout,
+        )
+        return api.combat_search(request, progress=progress)
+
+    best = (engagement, write_engagement, engagement_text) if engagement and write_engagement else None
+    o.run(catalogue, quiet, ask, sink, output_format, best)
 
 
 app.command("search")(search)

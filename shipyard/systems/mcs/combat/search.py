@@ -20,7 +20,7 @@ from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import ClosedTable, FileName, locate, read_toml_file
 from shipyard.search.limits import MAX_DESIGNS, MAX_OPPONENTS
 from shipyard.search.opponents import opponent_spec as spec_of
-from shipyard.search.problem import Knobs, Score, Unit, opponent_seed
+from shipyard.search.problem import Knobs, Score, Unit, folded, opponent_seed
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
     Engagement,
@@ -325,6 +325,7 @@ class McsProblem:
     turns: int = 10
     knobs: dict[str, dict[str, dict[str, Any]]] = field(default_factory=lambda: KNOBS)
     loss: tuple[str, str] = ("MCr", "lost_mcr_mean")
+    ties: str = "cost"  # of two fleets that win alike, the cheaper is the better buy
 
     def cost(self, counts: Sequence[int]) -> Fraction:
         return sum((d.cost * n for d, n in zip(self.designs, counts, strict=True)), Fraction(0))
@@ -344,11 +345,7 @@ class McsProblem:
             "spinal": any(ship.has_mounted("spinal", EVERY_KIND) for ship in bought),
             "missile": any(g.kind == "missile" for ship in bought for g in ship.groups),
         }
-        folded = []
-        for name, choice in knobs:
-            fold = FOLDS.get((name, choice))
-            folded.append((name, fold[0]) if fold is not None and not parts[fold[1]] else (name, choice))
-        return tuple(folded)
+        return folded(knobs, FOLDS, parts)
 
     def described(self) -> dict[str, Any]:
         return {

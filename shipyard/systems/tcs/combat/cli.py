@@ -4,6 +4,7 @@ fleet a scenario's budget buys that best beats its opponents (docs/tcs-search.md
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 
@@ -420,10 +421,8 @@ def search(
     the best fleets, the Pareto front (win chance, worst case, cost) and the payoff by opponent
     (docs/tcs-search.md)."""
     o.needs("tcs search", executor, scheduler)
-    from shipyard.report.console import console, progress_bar
     from shipyard.search.opponents import opponent_spec
     from shipyard.search.report import SEARCH_REPORTS
-    from shipyard.search.workers import Unreachable
     from shipyard.systems.tcs import api
     from shipyard.systems.tcs.combat.knobs import KNOBS
     from shipyard.systems.tcs.combat.readings import ReadingError
@@ -443,28 +442,26 @@ def search(
     read = (*catalogue, *((scenario,) if scenario else ()), *((journal,) if journal is not None else ()))
     sink = Output(output, quiet, read, tuple(SEARCH_REPORTS))
     fleet = Output(write_fleet, quiet, read) if write_fleet is not None else None
-    with inputs(catalogue) as paths:  # standard input is named <stdin> in what is written inside
-        with progress_bar(None if quiet else console(stderr=True), "searching") as progress:
-            try:
-                request = api.TcsSearchRequest(
-                    catalogue=paths,
-                    against=against,
-                    scenario=scenario,
-                    settings=settings,
-                    knobs=knobs,
-                    fixed=fixed,
-                    max_ships=max_ships,
-                    readings=readings,
-                    executor=executor.value,
-                    jobs=jobs,
-                    scheduler=scheduler,
-                    scheduler_timeout=timeout,
-                )
-                found = api.tcs_search(request, progress=progress)
-            except Unreachable as error:
-                raise typer.BadParameter(str(error), param_hint="--scheduler") from None
-        best = (fleet, write_fleet, fleet_text) if fleet is not None and write_fleet is not None else None
-        o.results(found.diagnostics, found.outcome, found.result, sink, output_format, best)
+
+    def ask(paths: list[Path], progress: Callable[[int, int], None] | None) -> api.TcsSearch:
+        request = api.TcsSearchRequest(
+            catalogue=paths,
+            against=against,
+            scenario=scenario,
+            settings=settings,
+            knobs=knobs,
+            fixed=fixed,
+            max_ships=max_ships,
+            readings=readings,
+            executor=executor.value,
+            jobs=jobs,
+            scheduler=scheduler,
+            scheduler_timeout=timeout,
+        )
+        return api.tcs_search(request, progress=progress)
+
+    best = (fleet, write_fleet, fleet_text) if fleet is not None and write_fleet is not None else None
+    o.run(catalogue, quiet, ask, sink, output_format, best)
 
 
 app.command("search")(search)

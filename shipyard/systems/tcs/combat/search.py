@@ -8,7 +8,6 @@ Appendix A. The search itself is ``shipyard.search``'s, the same as MCS's.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -20,11 +19,12 @@ from typing import Any, Literal
 from pydantic import Field
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
+from shipyard.core.references import OUTSIDE_CODE, referenced
 from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import ClosedTable, FileName, locate, read_toml_file
 from shipyard.search.limits import MAX_DESIGNS, MAX_FLEET_SHIPS
 from shipyard.search.opponents import opponent_spec
-from shipyard.search.problem import Knobs, Score, Unit, opponent_seed
+from shipyard.search.problem import Knobs, Score, Unit, folded, opponent_seed
 from shipyard.systems.highguard.model import HighGuardShip
 from shipyard.systems.tcs.combat.battle import FleetSide, Squadron, fight_once, fleet_side, score
 from shipyard.systems.tcs.combat.engine import Orders
@@ -184,7 +184,11 @@ def load_catalogue(
                 if entry.max is not None and entry.max < entry.min:
                     found.append(_error("SRC002", span, f"max {entry.max} is below min {entry.min}"))
                     continue
-                sheet = Path(os.path.normpath(base / entry.sheet))
+                sheet, refused = referenced(base, entry.sheet)
+                if refused is not None:
+                    at_line, at_col = locate(positions, ("designs", index, "sheet"))
+                    found.append(_error(OUTSIDE_CODE, Span(path=shown, line=at_line, col=at_col), refused))
+                    continue
                 more, problems = _designs_of(sheet, str(sheet), entry, span, scenario, readings)
                 designs += more
                 found += problems
@@ -267,6 +271,9 @@ class TcsProblem:
     readings: Readings
     knobs: dict[str, dict[str, dict[str, Any]]] = field(default_factory=lambda: KNOBS)
     loss: tuple[str, str] = ("% by Appendix A", "lost_percent_mean")
+    #: Of two fleets that win alike, the one that loses less by Appendix A (the tournament's measure; a trillion
+    #: credits not spent wins nothing), then the cheaper.
+    ties: str = "loss"
     #: Where the searched fleet's scoring findings point: the catalogue (the fleet has no file of its own).
     where: str = "-"
 
@@ -312,11 +319,7 @@ class TcsProblem:
             "beam": any(b.weapon in ("laser", "energy") and not b.spinal for t in bought for b in t.batteries),
             "classes": len({t.name for t in bought}) > 1,
         }
-        folded = []
-        for name, choice in knobs:
-            fold = FOLDS.get((name, choice))
-            folded.append((name, fold[0]) if fold is not None and not parts[fold[1]] else (name, choice))
-        return tuple(folded)
+        return folded(knobs, FOLDS, parts)
 
     def described(self) -> dict[str, Any]:
         return {
