@@ -20,7 +20,7 @@ def _role(path):
     return "sheet" if path.suffix == ".xlsx" else sniff(path.read_text())
 
 
-SETTINGS = [p for p in EXAMPLES if _role(p) in ("fleet", "scenario", "fire-log", "sfc-game")]
+SETTINGS = [p for p in EXAMPLES if _role(p) in ("fleet", "scenario", "fire-log", "sfc-game", "tcs-catalogue")]
 SHEETS = [p for p in EXAMPLES if p not in SETTINGS]
 
 
@@ -47,7 +47,9 @@ def test_example_reads_cleanly(path):
     assert "error:" not in result.stderr
 
 
-@pytest.mark.parametrize("path", SHEETS + [p for p in SETTINGS if _role(p) == "fleet"], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", SHEETS + [p for p in SETTINGS if _role(p) in ("fleet", "tcs-catalogue")], ids=lambda p: p.name
+)
 def test_example_checks_without_read_errors(path):
     result = CliRunner().invoke(app, ["check", str(path)])
     assert result.exit_code in (0, 1), result.output

@@ -101,6 +101,14 @@ SYSTEMS = (
             Format("fleet", "fleet", "a fleet", toml_table="[[ship]]", instead="check it with 'shipyard check'"),
             Format("scenario", "setting", "a scenario", toml_table="[scenario]", instead="give it with --scenario"),
             Format(
+                "tcs-catalogue",
+                "setting",
+                "a TCS fleet search's catalogue",
+                toml_table="[[design]]",
+                instead="give it to 'shipyard tcs search'",
+                check="shipyard.systems.tcs.combat.search:catalogue_findings",
+            ),
+            Format(
                 "damage-record",
                 "setting",
                 "a TCS damage record",

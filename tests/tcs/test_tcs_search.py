@@ -161,7 +161,7 @@ def test_bad_inputs_are_findings_or_usage_errors(tmp_path):
     missing = runner.invoke(app, [*base, "--scenario", str(tmp_path / "none.toml")])
     assert missing.exit_code == 2 and "none.toml" in missing.output
     broke = tmp_path / "broken.toml"
-    broke.write_text("[[designs]]\nsheet = 3\n", encoding="utf-8")
+    broke.write_text("[[design]]\nsheet = 3\n", encoding="utf-8")
     catalogue = runner.invoke(app, ["tcs", "search", str(broke), "--against", str(BATTLE / "fleet-b.toml"), "-q"])
     assert catalogue.exit_code == 1 and f"{broke}:2:" in catalogue.output and "SRC002" in catalogue.output
     poor = tmp_path / "poor.toml"
@@ -175,8 +175,8 @@ def test_a_catalogue_file_names_sheets_bounds_and_roles(tmp_path):
         shutil.copy(sheet, tmp_path)
     catalogue = tmp_path / "catalogue.toml"
     catalogue.write_text(
-        '[[designs]]\nsheet = "vigilant-drop-tanks.txt"\nmax = 6\n'
-        '[[designs]]\nsheet = "hauler-tug.txt"\nmin = 1\nrole = "tug"\n',
+        '[[design]]\nsheet = "vigilant-drop-tanks.txt"\nmax = 6\n'
+        '[[design]]\nsheet = "hauler-tug.txt"\nmin = 1\nrole = "tug"\n',
         encoding="utf-8",
     )
     designs, most, found = load_catalogue([catalogue], Scenario(), DEFAULT_READINGS)
@@ -207,7 +207,7 @@ def test_a_catalogue_reads_its_sheets_from_its_own_folder_only(tmp_path):
     folder.mkdir()
     shutil.copy(VIGILANT, tmp_path)
     catalogue = folder / "catalogue.toml"
-    catalogue.write_text('[[designs]]\nsheet = "../vigilant.txt"\n', encoding="utf-8")
+    catalogue.write_text('[[design]]\nsheet = "../vigilant.txt"\n', encoding="utf-8")
     args = ["tcs", "search", str(catalogue), "--against", str(BATTLE / "fleet-b.toml"), "-n", "20", "--full", "10"]
     refused = runner.invoke(app, [*args, "-q"])
     assert refused.exit_code == 1 and f"{catalogue}:2:1: error: IO012 '../vigilant.txt' is outside" in refused.output

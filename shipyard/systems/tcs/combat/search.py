@@ -29,7 +29,7 @@ from shipyard.systems.highguard.model import HighGuardShip
 from shipyard.systems.tcs.combat.battle import FleetSide, Squadron, fight_once, fleet_side, score
 from shipyard.systems.tcs.combat.engine import Orders
 from shipyard.systems.tcs.combat.knobs import FOLDS, KNOBS
-from shipyard.systems.tcs.combat.readings import Readings
+from shipyard.systems.tcs.combat.readings import DEFAULT_READINGS, Readings
 from shipyard.systems.tcs.combat.ship import Combatant, combatant
 from shipyard.systems.tcs.fleet import DesignCost, named_ships, sheet_members, tanks_each
 from shipyard.systems.tcs.rules.tugs import tanks_dropped, towing
@@ -55,7 +55,10 @@ class CatalogueDesign(ClosedTable):
 
 
 class CatalogueFile(ClosedTable):
-    designs: list[CatalogueDesign] = Field(min_length=1, max_length=MAX_DESIGNS)
+    """A TCS search's catalogue: ``[[design]]`` tables (singular, as a fleet file's ``[[ship]]``; an MCS search's
+    catalogue is ``[[designs]]``) and the fleet's most ships."""
+
+    design: list[CatalogueDesign] = Field(min_length=1, max_length=MAX_DESIGNS)
     max_ships: int | None = Field(None, ge=1, le=MAX_FLEET_SHIPS)
 
 
@@ -159,42 +162,42 @@ def _designs_of(
 
 
 def load_catalogue(
-    sources: Sequence[Path], scenario: Scenario, readings: Readings
+    sources: Sequence[Path], scenario: Scenario, readings: Readings, shown: str | None = None
 ) -> tuple[list[Design], int | None, list[Diagnostic]]:
     """The designs of the catalogue's files (High Guard sheets, each ship a design; or catalogue files, TOML
-    ``[[designs]]`` naming sheets, bounds and roles), the catalogue's most ships, and the findings. A design listed
-    twice is refused at its second listing (the quantity rule prices a design once)."""
+    ``[[design]]`` tables naming sheets, bounds and roles), the catalogue's most ships, and the findings. A design
+    listed twice is refused at its second listing (the quantity rule prices a design once)."""
     designs: list[Design] = []
     most: int | None = None
     found: list[Diagnostic] = []
     for path in sources:
-        shown = str(path)
-        if path.suffix.lower() == ".toml" and _is_catalogue(path):
+        named = shown if shown is not None else str(path)  # ``shown``: one source, named as check names it
+        if _is_catalogue(path):
             catalogue, problems, positions = read_toml_file(
-                path, shown, CatalogueFile, "SRC001", "SRC002", "TCS search catalogue"
+                path, named, CatalogueFile, "SRC001", "SRC002", "TCS search catalogue"
             )
             found += problems
             if catalogue is None:
                 continue
             most = catalogue.max_ships if most is None else most
             base = folder_of(path)
-            for index, entry in enumerate(catalogue.designs):
-                line, col = locate(positions, ("designs", index))
-                span = Span(path=shown, line=line, col=col)
+            for index, entry in enumerate(catalogue.design):
+                line, col = locate(positions, ("design", index))
+                span = Span(path=named, line=line, col=col)
                 if entry.max is not None and entry.max < entry.min:
                     found.append(_error("SRC002", span, f"max {entry.max} is below min {entry.min}"))
                     continue
                 sheet, refused = referenced(base, entry.sheet)
                 if refused is not None:
-                    at_line, at_col = locate(positions, ("designs", index, "sheet"))
-                    found.append(_error(OUTSIDE_CODE, Span(path=shown, line=at_line, col=at_col), refused))
+                    at_line, at_col = locate(positions, ("design", index, "sheet"))
+                    found.append(_error(OUTSIDE_CODE, Span(path=named, line=at_line, col=at_col), refused))
                     continue
                 more, problems = _designs_of(sheet, str(sheet), entry, span, scenario, readings)
                 designs += more
                 found += problems
         else:
             more, problems = _designs_of(
-                path, shown, CatalogueDesign(sheet=shown), Span(shown, 1, 1), scenario, readings
+                path, named, CatalogueDesign(sheet=named), Span(named, 1, 1), scenario, readings
             )
             designs += more
             found += problems
@@ -218,7 +221,13 @@ def _is_catalogue(path: Path) -> bool:
     if text is None:
         return False
     data, _ = parse_toml(text)
-    return "[[designs]]" in text if data is None else "designs" in data
+    return "[[design]]" in text if data is None else "design" in data
+
+
+def catalogue_findings(path: Path, shown: str) -> list[Diagnostic]:
+    """A TCS catalogue's findings, read as the search reads it under the default scenario (``shipyard check`` of the
+    file): its values, its sheets, and each design's errors as a warning that it would not be bought."""
+    return load_catalogue([path], Scenario(), DEFAULT_READINGS, shown)[2]
 
 
 def load_opponents(specs: Sequence[str], readings: Readings) -> tuple[list[Opponent], list[Diagnostic]]:
