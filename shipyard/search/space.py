@@ -56,8 +56,8 @@ class Space:
     def repair(self, counts: Sequence[int]) -> tuple[int, ...]:
         """A fleet within the game's constraints and the most ships: while over, one ship fewer of the design the
         problem weighs most (the one that takes the most of the budget, for a fleet over it) that is above its
-        least, at the catalogue's first on a tie; an empty fleet gets one of the cheapest design that may be
-        bought."""
+        least, at the catalogue's first on a tie; an empty fleet gets one ship of the cheapest design that may fight
+        alone."""
         fixed = list(counts)
         while True:
             weights = self.problem.unfit(fixed)
@@ -70,9 +70,15 @@ class Space:
                 break  # the least of each is over: ``space`` refuses such a catalogue
             fixed[-max(over)[1]] -= 1
         if sum(fixed) == 0:
-            cheapest = min((d.cost, i) for i, d in enumerate(self.designs) if self.bounds[i][1] > 0)[1]
-            fixed[cheapest] = 1
+            fixed[self.cheapest_alone()] = 1
         return tuple(fixed)
+
+    def cheapest_alone(self) -> int:
+        """The cheapest design one ship of which is a fleet the game allows (a ship whose drop tanks need a tug is
+        not, where tanks are dropped), else the cheapest that may be bought."""
+        buyable = [i for i in range(len(self.designs)) if self.bounds[i][1] > 0]
+        alone = [i for i in buyable if self.problem.unfit([int(i == j) for j in range(len(self.designs))]) is None]
+        return min((self.designs[i].cost, i) for i in (alone or buyable))[1]
 
 
 def space(

@@ -213,3 +213,17 @@ def test_a_catalogue_reads_its_sheets_from_its_own_folder_only(tmp_path):
     assert refused.exit_code == 1 and f"{catalogue}:2:1: error: IO012 '../vigilant.txt' is outside" in refused.output
     allowed = runner.invoke(app, [*args, "--screen", "10", "-j", "1", "-q", "--allow-outside"])
     assert allowed.exit_code == 0, allowed.output
+
+
+def test_check_reads_a_tcs_catalogue_as_the_search_does(tmp_path):
+    """``shipyard check`` tells a TCS catalogue (``[[design]]``) from an MCS one (``[[designs]]``) and checks it as the
+    search reads it: clean, an information line naming the command to give it to; a max below its min at its line."""
+    shutil.copy(VIGILANT, tmp_path)
+    good = tmp_path / "good.toml"
+    good.write_text('[[design]]\nsheet = "vigilant.txt"\n', encoding="utf-8")
+    clean = runner.invoke(app, ["check", str(good)])
+    assert clean.exit_code == 0 and "give it to 'shipyard tcs search'" in clean.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[design]]\nsheet = "vigilant.txt"\nmin = 3\nmax = 2\n', encoding="utf-8")
+    found = runner.invoke(app, ["check", str(bad)])
+    assert found.exit_code == 1 and f"{bad}:1:1: error: SRC002 max 2 is below min 3" in found.output
