@@ -168,6 +168,10 @@ class Problem(Protocol):
         that one fleet is fought once."""
         ...
 
+    def assumed(self) -> list[str]:
+        """What the game assumed of a design or an opponent where its sheet does not say, in words."""
+        ...
+
     def described(self) -> dict[str, Any]:
         """Everything a battle of the search depends on besides the candidate and the settings (the designs, the
         opponents, the battles' rules): the journal's study is named by it."""

@@ -138,6 +138,7 @@ def search_outcome(result: SearchResult) -> SearchOutcome:
                 for p in result.history
             ],
         }
+        | ({"assumptions": assumed} if (assumed := result.problem.assumed()) else {})
     )
 
 
@@ -255,6 +256,7 @@ def search_text(result: SearchResult) -> str:
     ]
     if result.stopped:
         lines.append(f"The search stopped: {result.stopped}.")
+    lines += [f"assumed: {each}" for each in result.problem.assumed()]
     return "\n".join(lines) + "\n"
 
 

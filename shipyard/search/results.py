@@ -146,3 +146,6 @@ class SearchOutcome(Outcome):
     front: tuple[FleetOutcome, ...]
     payoff: Payoff
     convergence: tuple[Convergence, ...]
+    #: What the game assumed of a design or an opponent where its sheet does not say (TCS: missile turrets, nuclear
+    #: missiles); left out where nothing was.
+    assumptions: tuple[str, ...] = ()

@@ -347,6 +347,9 @@ class McsProblem:
         }
         return folded(knobs, FOLDS, parts)
 
+    def assumed(self) -> list[str]:
+        return []  # a catalogue's sheets give every figure an MCS battle reads (or are refused)
+
     def described(self) -> dict[str, Any]:
         return {
             "designs": [(str(d.sheet), d.ship, d.crew, str(d.cost), d.low, d.high) for d in self.designs],

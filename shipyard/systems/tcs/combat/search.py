@@ -330,6 +330,13 @@ class TcsProblem:
         }
         return folded(knobs, FOLDS, parts)
 
+    def assumed(self) -> list[str]:
+        """What was assumed of each design and each opponent's classes where the sheets do not say, as ``tcs
+        battle`` says it (``FleetSide.assumed``)."""
+        every = self.world(0).side([1] * len(self.designs), ())
+        found = every.assumed() + [each for o in self.opponents for each in o.side.assumed()]
+        return list(dict.fromkeys(found))
+
     def described(self) -> dict[str, Any]:
         return {
             "designs": [(str(d.sheet), d.ship, d.member.role, str(d.cost), d.low, d.high) for d in self.designs],
