@@ -364,7 +364,7 @@ def test_a_good_journal_resumes_without_a_finding(journalled: Path) -> None:
 
 def test_a_whole_last_record_without_its_line_break_gets_one(tmp_path: Path) -> None:
     """optuna appends the next record straight after the last: without its line break the two would be one line."""
-    from shipyard.systems.mcs.combat import journal
+    from shipyard.search import journal
 
     record = b'{"op_code": 0, "worker_id": "w", "study_name": "s", "directions": [2]}'
     (tmp_path / "j.log").write_bytes(record)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, FIXTURES, ROOT, beside, chromium
+from conftest import FIXTURES, ROOT, beside
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -396,19 +396,6 @@ def test_a_pool_reports_the_worst_case_and_the_payoff(tmp_path):
     best = document["best"]
     assert best["objective"] == best["worst"] <= best["win"]
     assert all(len(row["cells"]) == 2 for row in document["payoff"]["rows"])
-
-
-def test_the_page_has_its_charts(tmp_path):
-    page = tmp_path / "search.html"
-    _search("-o", str(page))
-    html = page.read_text(encoding="utf-8")
-    assert "Fleets by cost and win chance" in html and "Payoff: win chance by opponent" in html
-    assert "Best fleet: <strong>" in html and "on fresh battles</strong>" in html and "Verdict:" not in html
-    if CHROMIUM is not None:
-        dom = chromium("--dump-dom", page.as_uri()).stdout
-        assert dom.count("<svg") == 3
-        assert "The best fleet so far, by battles fought" in dom and "Best fleets</h2>" in dom
-        assert dom.count('class="marked"') >= 1 and 'class="line"' in dom
 
 
 def test_check_tells_a_catalogue_and_a_pool_for_what_they_are(tmp_path):

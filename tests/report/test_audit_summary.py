@@ -173,9 +173,10 @@ def test_a_roster_or_a_star_system_is_no_ship_of_the_audit(name):
 
 
 def test_the_two_cost_totals_say_why_they_differ():
-    """The shipped examples: the table totals MCr 846,962.12 (every ship at its price times its count, the
-    Coronation and the others in no fleet included), the Example Squadron's line MCr 677,192.014 (its ships by
-    the quantity rule, and its drop tanks); a line under the fleets says which is which. Without a fleet, no such
+    """The shipped examples: the table totals MCr 4,200,507.4 (every ship at its price times its count, the
+    Coronation and the others in no fleet included: 846,962.12 outside examples/tcs1981, and there 50 x 21,000 +
+    2 x 40,000 + 2 x 30,000 + 20 x 60,000 + 240 x 4,014.772), the Example Squadron's line MCr 677,192.014 (its ships
+    by the quantity rule, and its drop tanks); a line under the fleets says which is which. Without a fleet, no such
     line."""
     from typer.testing import CliRunner
 
@@ -184,7 +185,7 @@ def test_the_two_cost_totals_say_why_they_differ():
 
     runner = CliRunner()
     result = runner.invoke(app, ["audit", str(ROOT / "examples")], env={"COLUMNS": "400"})
-    assert "846,962.12" in result.stdout and "MCr 677,192.014" in result.stdout
+    assert "4,200,507.4" in result.stdout and "MCr 677,192.014" in result.stdout
     assert COSTS_DIFFER in result.stdout
     alone = runner.invoke(app, ["audit", str(ROOT / "examples" / "kuvasz.usd")], env={"COLUMNS": "400"})
     assert COSTS_DIFFER not in alone.stdout

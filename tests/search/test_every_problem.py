@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, ROOT
+from conftest import CHROMIUM, FIXTURES, ROOT, chromium
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -225,3 +225,17 @@ def test_the_best_fleet_written_replays_its_battles(game, tmp_path):
     side = json.loads(replay.stdout)["sides"][0]
     assert (side["win"], side["draw"], side["loss"]) == (best["win"], best["draw"], best["loss"])
     assert side["win_ci"] == best["win_ci"]
+
+
+def test_the_page_has_its_charts(game, tmp_path):
+    """``-o search.html``: the front, the course and the payoff heat map, drawn (three SVGs in Chromium)."""
+    page = tmp_path / "search.html"
+    _search(game, "-o", str(page))
+    html = page.read_text(encoding="utf-8")
+    assert "Fleets by cost and win chance" in html and "Payoff: win chance by opponent" in html
+    assert "Best fleet: <strong>" in html and "on fresh battles</strong>" in html and "Verdict:" not in html
+    if CHROMIUM is not None:
+        dom = chromium("--dump-dom", page.as_uri()).stdout
+        assert dom.count("<svg") == 3
+        assert "The best fleet so far, by battles fought" in dom and "Best fleets</h2>" in dom
+        assert dom.count('class="marked"') >= 1 and 'class="line"' in dom

@@ -151,8 +151,9 @@ def test_the_json_document_is_combat_searchs_with_the_loss_by_appendix_a():
     assert document["budget_mcr"] == 12000 and best["cost_mcr"] <= 12000
     assert [d["name"] for d in document["designs"]] == ["Vigilant", "Kinunir"]
     # what the sheets do not say is said, as tcs battle says it
-    assert "Searched fleet's Kinunir, Vigilant: missiles nuclear (the sheets do not say; reading missiles)" in (
-        document["assumptions"]
+    assert (
+        "Searched fleet's Kinunir, Vigilant: missiles nuclear (the sheets do not say; reading missiles)"
+        in (document["assumptions"])
     )
 
 
