@@ -232,3 +232,14 @@ def test_check_reads_a_tcs_catalogue_as_the_search_does(tmp_path):
     bad.write_text('[[design]]\nsheet = "vigilant.txt"\nmin = 3\nmax = 2\n', encoding="utf-8")
     found = runner.invoke(app, ["check", str(bad)])
     assert found.exit_code == 1 and f"{bad}:1:1: error: SRC002 max 2 is below min 3" in found.output
+
+
+def test_a_design_whose_sheet_has_an_error_is_not_bought():
+    """A sheet with a line shipyard cannot read (the second ship's USP line, HG001) is faulted by ``check``, so no
+    fleet of it would pass: its Kinunir is not bought, said with the line, and the sheet's error is reported; the
+    Vigilant of a clean sheet is bought."""
+    refused = FIXTURES / "highguard" / "forms" / "refused-usp.txt"
+    designs, _, found = load_catalogue([refused, VIGILANT], Scenario(), DEFAULT_READINGS)
+    assert [d.name for d in designs] == ["Vigilant"]
+    assert [(d.code, d.severity.value, d.span.line) for d in found] == [("HG001", "error", 5), ("SRC004", "warning", 1)]
+    assert found[1].message == "Kinunir: its sheet has errors (HG001 at line 5): not bought"

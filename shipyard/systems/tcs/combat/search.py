@@ -114,15 +114,21 @@ def _error(code: str, span: Span, message: str, severity: Severity = Severity.ER
     return Diagnostic(code=code, severity=severity, span=span, message=message)
 
 
+def _at(finding: Diagnostic) -> str:
+    return f"{finding.code} at line {finding.span.line}"
+
+
 def _designs_of(
     path: Path, shown: str, entry: CatalogueDesign, span: Span, scenario: Scenario, readings: Readings
 ) -> tuple[list[Design], list[Diagnostic]]:
     """The designs of one sheet (each High Guard ship, or the one ``entry.name`` names), checked alone under the
-    scenario: a design with an error is not bought (SRC004, a warning naming the codes)."""
+    scenario: a design with an error (a rule broken, or a line of its sheet not read) is not bought (SRC004, a
+    warning naming the codes; the sheet's own errors reported beside it)."""
     from shipyard.core.pipeline import check_ship, load_sheet
 
     sheet = load_sheet(path, shown)
-    found = [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
+    sheet_errors = [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
+    found = list(sheet_errors)
     ships = [ship for ship in sheet.ships if isinstance(ship, HighGuardShip)]
     if entry.name is not None:
         ships = named_ships(sheet, entry.name)
@@ -147,11 +153,13 @@ def _designs_of(
             found.append(_error("SRC003", where, f"{ship.display_name} has no cost: its sheet gives none"))
             continue
         broken = sorted({d.code for d in check_ship(ship, shown, scenario=scenario) if d.severity is Severity.ERROR})
-        if broken:
-            message = (
-                f"{ship.display_name} breaks {', '.join(broken)} under the scenario (shipyard check --scenario "
-                "says where): not bought"
-            )
+        if broken or sheet_errors:  # check --scenario would fault the fleet's sheets
+            why = []
+            if broken:
+                why.append(f"breaks {', '.join(broken)} under the scenario (shipyard check --scenario says where)")
+            if sheet_errors:
+                why.append(f"its sheet has errors ({', '.join(_at(d) for d in sheet_errors)})")
+            message = f"{ship.display_name}: {'; '.join(why)}: not bought"
             found.append(_error("SRC004", where, message, Severity.WARNING))
             continue
         named = ship.display_name if len([s for s in sheet.ships if isinstance(s, HighGuardShip)]) > 1 else None
