@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import typer
 
+from shipyard.report.console import output_option
 from shipyard.search.limits import MAX_GENERATION, SCHEDULER_TIMEOUT
 
 if TYPE_CHECKING:
@@ -87,6 +88,9 @@ JOBS: Any = typer.Option(
     None, "--jobs", "-j", min=1, show_default=False, help="Worker processes [default: every core]."
 )
 
+OUTPUT: Any = output_option(
+    "Also write the report: .html (a page with charts); .json or .txt: the results there instead of on standard output."
+)
 JOURNAL: Any = typer.Option(
     None, "--journal", show_default=False, help="A file the search is kept in as it goes; run again to resume."
 )

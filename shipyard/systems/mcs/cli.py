@@ -453,10 +453,7 @@ def search(
         help="Write the best fleet against the first opponent as an engagement file for combat battle.",
     ),
     output_format: TextOrJson = format_option(),
-    output: Path = output_option(
-        "Also write the report: .html (a page with charts); .json or .txt: the results there instead of on "
-        "standard output."
-    ),
+    output: Path = o.OUTPUT,
     quiet: bool = quiet_option(),
     allow_outside: bool = outside_option(),
 ) -> None:

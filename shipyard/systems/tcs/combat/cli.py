@@ -408,10 +408,7 @@ def search(
         help="Write the best fleet as a fleet file (audit, check --scenario and tcs battle read it).",
     ),
     output_format: TextOrJson = format_option(),
-    output: Path = output_option(
-        "Also write the report: .html (a page with charts); .json or .txt: the results there instead of on "
-        "standard output."
-    ),
+    output: Path = o.OUTPUT,
     quiet: bool = quiet_option(),
     allow_outside: bool = outside_option(),
 ) -> None:
