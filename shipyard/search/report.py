@@ -157,7 +157,7 @@ def _line(tried: Tried, result: SearchResult) -> str:
 
 
 def loss_words(lost: float, result: SearchResult) -> str:
-    """A mean loss in the problem's measure: 'MCr 1,234.50', or '12.3% by Appendix A'."""
+    """A mean loss in the problem's measure: 'MCr 1,234.50', or '12.30% by Appendix A'."""
     unit = result.problem.loss[0]
     return f"{unit} {lost:,.2f}" if unit == "MCr" else f"{lost:.2f}{unit}"
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.search.problem import Knobs, Problem
+from shipyard.search.problem import Design, Knobs, Problem
 
 
 def _error(code: str, span: Span, message: str) -> Diagnostic:
@@ -32,7 +31,7 @@ class Space:
     fixed: dict[str, str]
 
     @property
-    def designs(self) -> Sequence[Any]:
+    def designs(self) -> Sequence[Design]:
         return self.problem.designs
 
     @property
