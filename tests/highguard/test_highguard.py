@@ -354,3 +354,15 @@ def test_a_ship_being_read_has_exactly_the_fields_of_the_record_it_becomes():
     draft = ShipDraft()
     draft.name, draft.tl = "Vigilant", 12
     assert draft.build() == HighGuardShip(name="Vigilant", tl=12)
+
+
+def test_a_component_sheet_whose_usp_has_no_configuration_is_a_finding_not_an_internal_error(tmp_path):
+    """The Vigilant's component sheet with its USP's configuration digit copied as 0 (no hull configuration is 0):
+    the design engine read the armour's built-in share from the configuration table and stopped with a KeyError
+    (SY001, the file unchecked). Now the digit is HG118 at its place and the rest of the sheet is checked."""
+    text = (ROOT / "examples" / "fleet" / "vigilant.txt").read_text(encoding="utf-8")
+    path = tmp_path / "vigilant.txt"
+    path.write_text(text.replace("CA-E333463-471100", "CA-E033463-471100"), encoding="utf-8")
+    checked = check_sheet(load_sheet(path))
+    assert [(d.code, d.span.line) for d in checked.diagnostics if d.severity.value == "error"] == [("HG118", 8)]
+    assert recompute(checked.ships[0]).configuration is None

@@ -227,7 +227,7 @@ class _Engine:
                 # line, cargo the rest, so the lines add up to it (its own Kuniko Inoguchi sample: 100 tons).
                 design.hull = sum((c.tons for c in ship.components), D(0))
                 design.hull_from = "components"
-        if ship.usp is not None:
+        if ship.usp is not None and ship.usp.configuration in hg.CONFIGURATIONS:  # another digit is HG118's
             design.configuration = ship.usp.configuration
         if ship.laden_tonnage is not None and design.hull is not None:
             design.drop_tanks = ship.laden_tonnage - design.hull
