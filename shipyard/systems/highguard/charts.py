@@ -159,6 +159,16 @@ CREW_SECTION_TONS = 1000
 
 
 # High Guard (crew code): crew code, order of magnitude of the total crew (troops excluded): HG'80/TCS sheets.
+# High Guard (crew) as the Ruby TCS simulator (RB) simplifies it for ships over 1,000 tons at TL12: a command section
+# of 6, one engineer per 100 tons of drives and plant, a gunner a battery, 4 a screen, 3 section heads. The designs
+# shipyard builds (``build.py``) are crewed by it.
+CREW_COMMAND = 6
+CREW_ENGINEER_TONS = 100
+CREW_PER_BATTERY = 1
+CREW_PER_SCREEN = 4
+CREW_SECTION_HEADS = 3
+
+
 def crew_code(crew: int) -> int:
     return 0 if crew <= 0 else len(str(int(crew)))
 

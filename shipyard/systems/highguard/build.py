@@ -1,0 +1,277 @@
+"""A High Guard design from a few genes: the choices a designer makes (hull, configuration, armour, drives, spare
+power, laser and sandcaster batteries, screens) built by the design rules into a component sheet in the form
+shipyard reads (High Guard Shipyard's), with its USP block.
+
+Every part is sized and priced from the charts (``charts``): armour by the TL's percentage, the drives by their
+tables, the plant big enough for the drives and for every EP the computer, weapons and screens draw, jump fuel
+and four weeks' plant fuel, the bridge, the smallest computer the hull and the jump allow, triple turrets, the crew
+and two to a stateroom; cargo takes what is left. The USP's digits are the design engine's own recomputation of
+the sheet (``design.recompute``), so the block says what the components give. A genome that cannot be built (the
+parts over the hull, no computer for the hull at its TL) is refused (``Refused``) with the rule's code; fitting a
+genome to a scenario (its TL and requirements, the hardpoints, the hull) is the TCS's (``tcs.genes``).
+
+The sheet is what ``shipyard check --scenario`` checks clean: a test builds random genomes, fitted to three
+scenarios, and checks each sheet.
+"""
+
+from __future__ import annotations
+
+import math
+import tempfile
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import cast
+
+from shipyard.systems.highguard import charts as hg
+
+D = Decimal
+#: The sections of a component sheet, in High Guard Shipyard's order.
+SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS", "USER DEFINED")
+#: The column of each USP field in the block's text ``TT-SCJMPKC-ASMNFR-LEPGK-F``: where a battery count stands
+#: on the battery lines under it.
+USP_COLUMN = {"sandcaster": 12, "laser": 18}
+#: Where the USP block's lines put the USP (High Guard Shipyard's text sheet).
+USP_INDENT = 9
+#: The ship type written for a designed warship (High Guard's mission codes: B, a battle ship).
+SHIP_TYPE = "BB"
+
+
+@dataclass(frozen=True)
+class Genome:
+    """A designer's choices. Hull tons (a whole number of thousands), configuration (1-7: not a planetoid), armour
+    factor, jump, maneuver, power beyond what the drives and the weapons need, laser and sandcaster batteries of
+    triple turrets (how many batteries, how many turrets each), a nuclear damper and a meson screen (factor 1 or
+    none), the TL."""
+
+    tons: int
+    configuration: int
+    armour: int
+    jump: int
+    maneuver: int
+    extra_power: int
+    laser_batteries: int
+    laser_turrets_each: int
+    sand_batteries: int
+    sand_turrets_each: int
+    damper: int
+    meson_screen: int
+    tl: int
+
+    @property
+    def laser_turrets(self) -> int:
+        return self.laser_batteries * self.laser_turrets_each
+
+    @property
+    def sand_turrets(self) -> int:
+        return self.sand_batteries * self.sand_turrets_each
+
+
+class Refused(ValueError):
+    """A genome no design of the rules builds: the rule's code and why."""
+
+    def __init__(self, code: str, why: str) -> None:
+        super().__init__(f"{code} {why}")
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Part:
+    """One line of the component sheet: its section, label, tons, MCr, and what follows (EP, crew)."""
+
+    section: str
+    label: str
+    tons: Decimal
+    mcr: Decimal
+    tail: str = ""
+
+
+@dataclass(frozen=True)
+class Built:
+    """The parts, and the figures the sheet's summary declares."""
+
+    parts: list[Part]
+    crew: int
+    power: int
+    ep: Decimal
+    ep_used: Decimal
+    fuel: Decimal
+    cargo: Decimal
+    cost: Decimal
+    agility: int
+
+
+def _figure(value: Decimal | int) -> str:
+    return f"{D(value):,.3f}"
+
+
+def _weapon(name: str) -> tuple[Decimal, int]:
+    """A turret weapon's MCr and EP each (``charts.TURRET_WEAPONS``)."""
+    _, mcr, ep = hg.TURRET_WEAPONS[name]
+    return mcr, ep
+
+
+def armour_percent(tl: int, factor: int) -> Decimal:
+    """The share of the hull an armour factor takes at a TL (High Guard p. 23: base + per factor)."""
+    base, per = next((base, per) for lowest, base, per in hg.ARMOUR_PERCENT if tl >= lowest)
+    return D(base + per * factor)
+
+
+def computer_for(genome: Genome) -> hg.Computer:
+    """The smallest standard model (not fib, not bis) the hull and the jump need, within the TL (HG112)."""
+    needed = max((model for tons, model in hg.MINIMUM_COMPUTER_BY_HULL if genome.tons >= tons), default=0)
+    for computer in hg.COMPUTERS:
+        plain = computer.code.isdigit() and computer.code != "0"
+        if (
+            plain
+            and hg.computer_size(computer) >= needed
+            and computer.max_jump >= genome.jump
+            and computer.tl <= genome.tl
+        ):
+            return computer
+    raise Refused("HG112", f"no computer of TL {genome.tl} or below runs jump-{genome.jump} on {genome.tons:,} tons")
+
+
+def crew_for(genome: Genome, drive_tons: Decimal) -> int:
+    """High Guard's crew as the Ruby simulator (RB) counts it at TL12: the command section, one engineer per 100
+    tons of drives and plant, a gunner a battery, four a screen, three section heads."""
+    batteries = genome.laser_batteries + genome.sand_batteries
+    screens = genome.damper + genome.meson_screen
+    return (
+        hg.CREW_COMMAND
+        + math.ceil(drive_tons / hg.CREW_ENGINEER_TONS)
+        + batteries * hg.CREW_PER_BATTERY
+        + screens * hg.CREW_PER_SCREEN
+        + hg.CREW_SECTION_HEADS
+    )
+
+
+def build(genome: Genome) -> Built:
+    """The parts of a genome's design and its figures; Refused where the parts do not fit the hull."""
+    g, hull = genome, D(genome.tons)
+    per_100 = hull / 100
+    parts = [Part("HULL", "Hull", D(0), hull * hg.CONFIGURATIONS[g.configuration].price_per_ton, "; Crew 0")]
+    if g.armour:
+        tons = hull * armour_percent(g.tl, g.armour) / 100
+        parts.append(
+            Part("HULL", f"Armour Factor-{g.armour}", tons, tons * (hg.ARMOUR_MCR[0] + hg.ARMOUR_MCR[1] * g.armour))
+        )
+    computer = computer_for(g)
+    per_turret = hg.MAX_WEAPONS_PER_TURRET["default"]
+    lasers, casters = g.laser_turrets * per_turret, g.sand_turrets * per_turret
+    (laser_mcr, laser_ep), (caster_mcr, _) = _weapon("beam laser"), _weapon("sandcaster")
+    meson_ep = hg.MESON_SCREEN_EP_PER_FACTOR_PER_100_TONS * g.meson_screen * per_100
+    ep_used = D(computer.ep) + lasers * laser_ep + hg.DAMPER_EP_PER_FACTOR * g.damper + meson_ep
+    power = max(g.jump, g.maneuver, math.ceil(ep_used / (hg.EP_PER_PN_PER_TON * hull))) + g.extra_power
+    drive_tons = D(0)
+    for kind, rating, mcr in (
+        ("maneuver", g.maneuver, hg.MANEUVER_MCR_PER_TON.get(g.maneuver, D(0))),
+        ("jump", g.jump, hg.JUMP_MCR_PER_TON),
+        ("power", power, hg.POWER_MCR_PER_TON),
+    ):
+        if not rating:
+            continue
+        percent = hg.drive_percent(kind, rating, g.tl)
+        assert percent is not None  # a genome always has its TL
+        tons = hull * percent / 100
+        drive_tons += tons
+        label = {"maneuver": "M-Drive", "jump": "J-Drive", "power": "P-Plant"}[kind]
+        tail = f"; +{_figure(hg.EP_PER_PN_PER_TON * hull * power)} EP" if kind == "power" else ""
+        parts.append(Part("ENGINEERING", f"{label} Factor-{rating}", tons, tons * mcr, tail))
+    plant_fuel, jump_fuel = hg.PLANT_FUEL_PER_PN * hull * power, hg.JUMP_FUEL_PER_PARSEC * hull * g.jump
+    parts += [Part("FUEL", "P-Fuel", plant_fuel, D(0)), Part("FUEL", "J-Fuel", jump_fuel, D(0))]
+    bridge = max(hg.BRIDGE_MIN_TONS, hull * hg.BRIDGE_SHARE)
+    parts.append(Part("AVIONICS", "Bridge", bridge, hull * hg.BRIDGE_MCR_PER_HULL_TON))
+    parts.append(Part("AVIONICS", f"Computer {computer.model}", computer.tons, computer.mcr, f"; -{computer.ep} EP"))
+    turret_tons = cast(Decimal, hg.TURRET_TONS["default"])  # a PA's tons depend on the TL: a dict
+    if g.laser_turrets:
+        mcr = lasers * laser_mcr
+        tail = f"; -{lasers * laser_ep} EP"
+        parts.append(Part("WEAPONRY", f"{g.laser_turrets} x Laser Turrets", g.laser_turrets * turret_tons, mcr, tail))
+    if g.sand_turrets:
+        mcr = casters * caster_mcr
+        parts.append(Part("WEAPONRY", f"{g.sand_turrets} x Sand Turrets", g.sand_turrets * turret_tons, mcr))
+    if g.damper:
+        screen = hg.DAMPERS[g.damper]
+        tail = f"; -{_figure(hg.DAMPER_EP_PER_FACTOR * g.damper)} EP"
+        parts.append(Part("SCREENS", f"Nuclear Damper Factor-{g.damper}", screen.tons, screen.mcr or D(0), tail))
+    if g.meson_screen:
+        screen = hg.MESON_SCREENS[g.meson_screen]
+        tail = f"; -{_figure(meson_ep)} EP"
+        parts.append(Part("SCREENS", f"Meson Screen Factor-{g.meson_screen}", screen.tons, screen.mcr or D(0), tail))
+    crew = crew_for(g, drive_tons)
+    rooms = math.ceil(D(crew) / 2)
+    room_tons, room_mcr = hg.STATEROOM
+    parts.append(Part("ACCOMODATIONS", f"{rooms}.0 x Staterooms", rooms * room_tons, rooms * room_mcr))
+    cargo = hull - sum((p.tons for p in parts), D(0))
+    if cargo < 0:
+        raise Refused("HG107", f"the parts take {_figure(hull - cargo)} tons of a {genome.tons:,}-ton hull")
+    parts.append(Part("ACCOMODATIONS", "Cargo", cargo, D(0)))
+    ep = hg.EP_PER_PN_PER_TON * hull * power
+    agility = min(g.maneuver, int((ep - ep_used) // (hg.EP_PER_PN_PER_TON * hull)))
+    cost = sum((p.mcr for p in parts), D(0))
+    return Built(parts, crew, power, ep, ep_used, plant_fuel + jump_fuel, cargo, cost, agility)
+
+
+def _text(genome: Genome, built: Built, usp: str, name: str) -> str:
+    def batteries(label: str, tail: str) -> str:
+        row = [" "] * (USP_INDENT + len(usp))
+        row[: len(label)] = list(label)
+        for column, count in (("sandcaster", genome.sand_batteries), ("laser", genome.laser_batteries)):
+            if count:
+                row[USP_INDENT + USP_COLUMN[column]] = hg.ehex(count)
+        return "".join(row).rstrip() + "   " + tail
+
+    lines = [
+        f"Ship: {name}",
+        f"Class: {name}",
+        "Type: Warship",
+        "Architect: shipyard",
+        f"Tech Level: {genome.tl}",
+        "",
+        "USP",
+        f"{' ' * USP_INDENT}{usp} MCr {built.cost:,.3f} {genome.tons // 1000} KTons",
+        batteries("Bat Bear", f"Crew: {built.crew}"),
+        batteries("Bat", f"TL: {genome.tl}"),
+        "",
+        f"Cargo: {built.cargo:,.0f} Fuel: {built.fuel:,.0f} EP: {built.ep:,.0f} Agility: {built.agility} Marines: 0",
+        "",
+        f"{name} Class Warship",
+        "",
+    ]
+    for section in SECTIONS:
+        lines.append(section)
+        lines += [
+            f"{p.label}: {_figure(p.tons)} Td; MCr {_figure(p.mcr)}{p.tail}"
+            for p in built.parts
+            if p.section == section
+        ]
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def sheet_text(genome: Genome, name: str) -> str:
+    """The genome's component sheet with its USP block: the sheet written with a provisional USP, read back by
+    shipyard's reader, and its USP's digits recomputed from the components by the design engine."""
+    from shipyard.core.pipeline import load_sheet
+    from shipyard.systems.highguard.design import recompute
+
+    built = build(genome)
+    draft = _text(genome, built, f"{SHIP_TYPE}-A{genome.configuration}00000-000000-00000-0", name)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "draft.txt"
+        path.write_text(draft, encoding="utf-8")
+        ship = load_sheet(path).ships[0]
+    digits = recompute(ship).usp  # type: ignore[arg-type]
+
+    def e(field: str) -> str:
+        value = digits.get(field, 0)
+        return value if isinstance(value, str) else hg.ehex(cast(int, value))
+
+    usp = (
+        f"{SHIP_TYPE}-{e('hull_code')}{genome.configuration}{hg.ehex(genome.jump)}{hg.ehex(genome.maneuver)}"
+        f"{hg.ehex(built.power)}{e('computer')}{e('crew')}-{e('armour')}{e('sandcaster')}{e('meson_screen')}"
+        f"{e('damper')}{e('black_globe')}{e('repulsor')}-{e('laser')}{e('energy')}{e('particle_accelerator')}"
+        f"{e('meson')}{e('missile')}-0"
+    )
+    return _text(genome, built, usp, name)

@@ -1,0 +1,92 @@
+"""A High Guard genome fitted to a TCS scenario, as a designer would fit it: the scenario's tech level (a design of
+a lower one is never the better), its jump and maneuver requirements (TCS106, TCS109) within what the TL builds,
+armour within the TL (HG113), screens only where the TL has them (HG115), turrets within the hardpoints (TCS103),
+and every part within the hull (HG107): less armour first, then fewer sand turrets, fewer laser turrets, no
+screens, a smaller plant, less jump and maneuver down to the requirements. Each repair is said; a genome no repair
+fits is refused with the rule's code (``build.Refused``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from shipyard.systems.highguard import charts as hg
+from shipyard.systems.highguard.build import Genome, Refused, build
+from shipyard.systems.tcs.scenario import Scenario
+
+
+def _within_tl(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
+    tl = scenario.tech_level if scenario.tech_level is not None else genome.tl
+    most_jump = max((jump for jump, lowest in hg.JUMP_MIN_TL.items() if lowest <= tl), default=0)
+    most_g = max((g for g, lowest in hg.MANEUVER_MIN_TL.items() if lowest <= tl), default=0)
+    jump = min(max(genome.jump, scenario.minimum_jump or 0), most_jump)
+    maneuver = min(max(genome.maneuver, scenario.minimum_maneuver or 0, 1), most_g)
+    if (scenario.minimum_jump or 0) > most_jump:
+        raise Refused("TCS109", f"the scenario asks jump-{scenario.minimum_jump}; TL {tl} builds at most {most_jump}")
+    if (scenario.minimum_maneuver or 0) > most_g:
+        raise Refused("TCS106", f"the scenario asks {scenario.minimum_maneuver} G; TL {tl} builds at most {most_g}")
+    armour = min(genome.armour, tl)
+    damper = genome.damper if genome.damper == 0 or hg.DAMPERS[genome.damper].tl <= tl else 0
+    meson = genome.meson_screen if genome.meson_screen == 0 or hg.MESON_SCREENS[genome.meson_screen].tl <= tl else 0
+    fitted = replace(genome, tl=tl, jump=jump, maneuver=maneuver, armour=armour, damper=damper, meson_screen=meson)
+    if fitted != genome:
+        said.append(
+            f"TL {tl}: jump {jump}, maneuver {maneuver}, armour {armour}, damper {damper}, meson screen {meson}"
+        )
+    return fitted
+
+
+def _within_hardpoints(genome: Genome, said: list[str]) -> Genome:
+    hardpoints = max(1, genome.tons // hg.HULL_TONS_PER_HARDPOINT)
+    g = genome
+    while g.laser_turrets + g.sand_turrets > hardpoints:
+        if g.sand_batteries:
+            g = (
+                replace(g, sand_turrets_each=g.sand_turrets_each - 1)
+                if g.sand_turrets_each > 1
+                else replace(g, sand_batteries=g.sand_batteries - 1)
+            )
+        elif g.laser_turrets_each > 1:
+            g = replace(g, laser_turrets_each=g.laser_turrets_each - 1)
+        else:
+            g = replace(g, laser_batteries=g.laser_batteries - 1)
+    if g != genome:
+        said.append(f"turrets within the {hardpoints} hardpoints: {g.laser_turrets} laser, {g.sand_turrets} sand")
+    return g
+
+
+def _within_hull(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
+    g = genome
+    while True:
+        try:
+            build(g)
+            return g
+        except Refused as refused:
+            if refused.code != "HG107":
+                raise
+        if g.armour:
+            g, repair = replace(g, armour=g.armour - 1), "less armour"
+        elif g.sand_batteries:
+            g, repair = replace(g, sand_batteries=g.sand_batteries - 1), "fewer sand turrets"
+        elif g.laser_batteries:
+            g, repair = replace(g, laser_batteries=g.laser_batteries - 1), "fewer laser turrets"
+        elif g.damper or g.meson_screen:
+            g, repair = replace(g, damper=0, meson_screen=0), "no screens"
+        elif g.extra_power:
+            g, repair = replace(g, extra_power=g.extra_power - 1), "a smaller plant"
+        elif g.jump > (scenario.minimum_jump or 0):
+            g, repair = replace(g, jump=g.jump - 1), "less jump"
+        elif g.maneuver > max(1, scenario.minimum_maneuver or 0):
+            g, repair = replace(g, maneuver=g.maneuver - 1), "less maneuver"
+        else:
+            raise Refused("HG107", f"the drives, fuel and bridge alone overfill {g.tons:,} tons")
+        if not said or said[-1] != repair:
+            said.append(repair)
+
+
+def fitted(genome: Genome, scenario: Scenario) -> tuple[Genome, list[str]]:
+    """The genome a designer would build under the scenario, and the repairs made, in words. Refused when none
+    fits."""
+    said: list[str] = []
+    g = _within_tl(genome, scenario, said)
+    g = _within_hardpoints(g, said)
+    return _within_hull(g, scenario, said), said

@@ -1,0 +1,117 @@
+"""Designs from genes: a genome built into a High Guard component sheet by the design rules (``highguard.build``)
+and fitted to a TCS scenario as a designer would (``tcs.genes``). Every sheet built is read back by shipyard's own
+reader and checked by every rule ``check --scenario`` runs: no error (a property test over random genomes under
+three scenarios); a worked design's every figure by hand; a genome nothing fits is refused with the rule's code."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from shipyard.core.pipeline import check_sheet, load_sheet
+from shipyard.systems.highguard.build import Genome, Refused, build, sheet_text
+from shipyard.systems.highguard.design import recompute
+from shipyard.systems.tcs.genes import fitted
+from shipyard.systems.tcs.scenario import Scenario
+
+#: A Vigilant's choices: 5,000 tons, a cylinder, armour 4, jump-3, 3 G, six batteries of five triple laser turrets,
+#: two of five triple sand turrets, a nuclear damper and a meson screen, TL12.
+VIGILANT = Genome(5000, 3, 4, 3, 3, 0, 6, 5, 2, 5, 1, 1, 12)
+SCENARIOS = {
+    "1981 shape": Scenario(tech_level=12, minimum_jump=3, minimum_maneuver=1),
+    "TL15, jump-4, 6 G": Scenario(tech_level=15, minimum_jump=4, minimum_maneuver=6),
+    "TL10, jump-1": Scenario(tech_level=10, minimum_jump=1),
+}
+
+
+def _checked(text: str, scenario: Scenario, tmp_path: Path, name: str = "design.txt"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return check_sheet(load_sheet(path), scenario=scenario)
+
+
+def test_a_worked_design_every_figure_by_hand(tmp_path):
+    """The Vigilant's genome: armour 2 + 2 x 4 = 10% = 500 t, MCr 500 x 0.7 = 350; drives 8% (400 t, MCr 200), 4%
+    (200 t, MCr 800); EP drawn: a Model/3 computer 1 (the smallest for jump-3 on 5,000 tons) + 90 lasers + damper 10 +
+    meson screen 0.2 x 50 = 10: 111, so the plant is 3 (150 EP, 9% = 450 t, MCr 1,350); fuel 0.1 x 5,000 x 3 +
+    0.01 x 5,000 x 3 = 1,650; bridge 100 t, MCr 25; crew 6 + ceil(1,050 / 100) = 11 + 8 batteries + 8 (two screens)
+    + 3 = 36 in 18 staterooms (72 t, MCr 9); agility min(3, (150 - 111) // 50) = 0."""
+    built = build(VIGILANT)
+    lines = {p.label: (p.tons, p.mcr) for p in built.parts}
+    assert lines["Armour Factor-4"] == (500, 350)
+    assert lines["M-Drive Factor-3"] == (400, 200) and lines["J-Drive Factor-3"] == (200, 800)
+    assert lines["P-Plant Factor-3"] == (450, 1350) and built.power == 3 and built.ep == 150
+    assert built.ep_used == 111 and built.agility == 0
+    assert built.fuel == 1650 and lines["Bridge"] == (100, 25) and lines["Computer Model/3"] == (3, 18)
+    assert built.crew == 36 and lines["18.0 x Staterooms"] == (72, 9)
+    assert lines["30 x Laser Turrets"] == (30, 90) and lines["10 x Sand Turrets"] == (10, Decimal("7.5"))
+    assert built.cargo == 5000 - sum(t for label, (t, _) in lines.items() if label != "Cargo")
+    checked = _checked(sheet_text(VIGILANT, "Vigilant"), SCENARIOS["1981 shape"], tmp_path)
+    assert [d for d in checked.diagnostics if d.severity.value in ("error", "warning")] == []
+    ship = checked.ships[0]
+    assert ship.usp is not None and ship.usp.text == "BB-E333332-471100-60000-0"
+    assert ship.cost_mcr == built.cost == recompute(ship).component_cost
+
+
+def _random_genome(rng: random.Random) -> Genome:
+    return Genome(
+        tons=rng.randrange(1, 21) * 1000,
+        configuration=rng.randrange(1, 7),
+        armour=rng.randrange(0, 16),
+        jump=rng.randrange(0, 7),
+        maneuver=rng.randrange(0, 7),
+        extra_power=rng.randrange(0, 3),
+        laser_batteries=rng.randrange(0, 7),
+        laser_turrets_each=rng.randrange(1, 6),
+        sand_batteries=rng.randrange(0, 4),
+        sand_turrets_each=rng.randrange(1, 4),
+        damper=rng.randrange(0, 2),
+        meson_screen=rng.randrange(0, 2),
+        tl=rng.randrange(9, 16),
+    )
+
+
+@pytest.mark.parametrize("scenario", sorted(SCENARIOS))
+def test_every_design_built_from_random_genes_checks_clean(scenario, tmp_path):
+    """40 random genomes (seeded) under each scenario: each fitted (the repairs said) and built; the sheet read back
+    by shipyard's reader gives no finding at error level under ``check --scenario``'s rules, and its USP's hull,
+    jump and maneuver are the fitted genome's."""
+    rng = random.Random(f"genes {scenario}")
+    refused: Counter[str] = Counter()
+    built = 0
+    for number in range(40):
+        try:
+            genome, _ = fitted(_random_genome(rng), SCENARIOS[scenario])
+        except Refused as why:
+            refused[why.code] += 1
+            continue
+        checked = _checked(sheet_text(genome, f"Design {number}"), SCENARIOS[scenario], tmp_path, f"d{number}.txt")
+        errors = [f"{d.code} {d.message}" for d in checked.diagnostics if d.severity.value == "error"]
+        assert errors == [], (genome, errors)
+        usp = checked.ships[0].usp
+        assert usp is not None and (usp.jump, usp.maneuver) == (genome.jump, genome.maneuver)
+        built += 1
+    assert built >= 35 and set(refused) <= {"HG107"}, refused
+
+
+def test_fitting_says_each_repair():
+    """A 2,000-ton hull asked for armour 15 at TL12, jump 6 and 6 G with three batteries of five laser turrets and
+    two of three sand turrets: the TL gives armour 12 and jump-3; the 21 turrets fit the 20 hardpoints with one sand
+    turret fewer; then armour comes off until the parts fit."""
+    asked = Genome(2000, 1, 15, 6, 6, 0, 3, 5, 2, 3, 1, 1, 12)
+    genome, said = fitted(asked, SCENARIOS["1981 shape"])
+    assert (genome.tl, genome.jump, genome.maneuver) == (12, 3, 6)
+    assert genome.laser_turrets + genome.sand_turrets <= 20
+    assert said[0].startswith("TL 12: jump 3, maneuver 6, armour 12")
+    assert said[1].startswith("turrets within the 20 hardpoints") and "less armour" in said
+    build(genome)  # fits
+
+
+def test_a_scenario_the_tl_cannot_meet_is_refused_with_its_code():
+    with pytest.raises(Refused) as refused:
+        fitted(VIGILANT, Scenario(tech_level=10, minimum_jump=3))
+    assert refused.value.code == "TCS109" and "TL 10 builds at most 1" in str(refused.value)
