@@ -72,6 +72,10 @@ def _random_genome(rng: random.Random) -> Genome:
         damper=rng.randrange(0, 2),
         meson_screen=rng.randrange(0, 2),
         tl=rng.randrange(9, 16),
+        missile_batteries=rng.randrange(0, 4),
+        missile_turrets_each=rng.randrange(1, 5),
+        missile_bays=rng.choice((0, 0, 1, 2)),
+        spinal=rng.choice(("", "", "A", "E", "L", "Q", "T")),
     )
 
 
@@ -107,7 +111,7 @@ def test_fitting_says_each_repair():
     assert (genome.tl, genome.jump, genome.maneuver) == (12, 3, 6)
     assert genome.laser_turrets + genome.sand_turrets <= 20
     assert said[0].startswith("TL 12: jump 3, maneuver 6, armour 12")
-    assert said[1].startswith("turrets within the 20 hardpoints") and "less armour" in said
+    assert said[1] == "turrets and bays within the 20 hardpoints" and "less armour" in said
     build(genome)  # fits
 
 
@@ -115,3 +119,18 @@ def test_a_scenario_the_tl_cannot_meet_is_refused_with_its_code():
     with pytest.raises(Refused) as refused:
         fitted(VIGILANT, Scenario(tech_level=10, minimum_jump=3))
     assert refused.value.code == "TCS109" and "TL 10 builds at most 1" in str(refused.value)
+
+
+def test_a_spinal_mount_and_missile_bays_are_built_and_read_back(tmp_path):
+    """A 20,000-ton hull at 2 G with a particle accelerator spinal mount L (TL12: 4,000 tons, MCr 1,600, 800 EP) and two
+    100-ton missile bays (MCr 20 each, factor 9 at TL12): the USP's PA column is the mount's letter and the missile
+    column 9, the battery lines give one spinal and two missile batteries, and the sheet checks clean."""
+    genome = Genome(20000, 2, 2, 3, 2, 0, 2, 5, 0, 1, 1, 1, 12, missile_bays=2, spinal="L")
+    fitted_genome, said = fitted(genome, SCENARIOS["1981 shape"])
+    assert fitted_genome == genome and said == []
+    lines = {p.label: (p.tons, p.mcr) for p in build(genome).parts}
+    assert lines["Spinal Particle Accelerator Factor-L"] == (4000, 1600) and lines["2 x 100T Missile Bays"] == (200, 40)
+    checked = _checked(sheet_text(genome, "Lance"), SCENARIOS["1981 shape"], tmp_path)
+    assert [d for d in checked.diagnostics if d.severity.value == "error"] == []
+    usp = checked.ships[0].usp
+    assert usp is not None and usp.particle_accelerator_spinal == "L" and usp.missile == 9

@@ -30,9 +30,11 @@ D = Decimal
 SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS", "USER DEFINED")
 #: The column of each USP field in the block's text ``TT-SCJMPKC-ASMNFR-LEPGK-F``: where a battery count stands
 #: on the battery lines under it.
-USP_COLUMN = {"sandcaster": 12, "laser": 18}
+USP_COLUMN = {"sandcaster": 12, "laser": 18, "particle_accelerator": 20, "missile": 22}
 #: Where the USP block's lines put the USP (High Guard Shipyard's text sheet).
 USP_INDENT = 9
+#: The missile bays a design carries: 100-ton bays (High Guard p. 24).
+BAY_TONS = 100
 #: The ship type written for a designed warship (High Guard's mission codes: B, a battle ship).
 SHIP_TYPE = "BB"
 
@@ -40,9 +42,9 @@ SHIP_TYPE = "BB"
 @dataclass(frozen=True)
 class Genome:
     """A designer's choices. Hull tons (a whole number of thousands), configuration (1-7: not a planetoid), armour
-    factor, jump, maneuver, power beyond what the drives and the weapons need, laser and sandcaster batteries of
-    triple turrets (how many batteries, how many turrets each), a nuclear damper and a meson screen (factor 1 or
-    none), the TL."""
+    factor, jump, maneuver, power beyond what the drives and the weapons need, laser, sandcaster and missile
+    batteries of triple turrets (how many batteries, how many turrets each), 100-ton missile bays, a particle
+    accelerator spinal mount, a nuclear damper and a meson screen (factor 1 or none), the TL."""
 
     tons: int
     configuration: int
@@ -57,6 +59,14 @@ class Genome:
     damper: int
     meson_screen: int
     tl: int
+    missile_batteries: int = 0
+    missile_turrets_each: int = 0
+    missile_bays: int = 0  # 100-ton missile bays, a battery each
+    spinal: str = ""  # a particle accelerator spinal mount's letter (SPINAL_PA), or none
+
+    @property
+    def missile_turrets(self) -> int:
+        return self.missile_batteries * self.missile_turrets_each
 
     @property
     def laser_turrets(self) -> int:
@@ -135,13 +145,15 @@ def computer_for(genome: Genome) -> hg.Computer:
 def crew_for(genome: Genome, drive_tons: Decimal) -> int:
     """High Guard's crew as the Ruby simulator (RB) counts it at TL12: the command section, one engineer per 100
     tons of drives and plant, a gunner a battery, four a screen, three section heads."""
-    batteries = genome.laser_batteries + genome.sand_batteries
+    batteries = genome.laser_batteries + genome.sand_batteries + genome.missile_batteries + genome.missile_bays
     screens = genome.damper + genome.meson_screen
+    spinal = hg.SPINAL_PA[genome.spinal].tons // hg.CREW_SPINAL_TONS - 1 if genome.spinal else 0
     return (
         hg.CREW_COMMAND
         + math.ceil(drive_tons / hg.CREW_ENGINEER_TONS)
         + batteries * hg.CREW_PER_BATTERY
         + screens * hg.CREW_PER_SCREEN
+        + spinal
         + hg.CREW_SECTION_HEADS
     )
 
@@ -161,7 +173,9 @@ def build(genome: Genome) -> Built:
     lasers, casters = g.laser_turrets * per_turret, g.sand_turrets * per_turret
     (laser_mcr, laser_ep), (caster_mcr, _) = _weapon("beam laser"), _weapon("sandcaster")
     meson_ep = hg.MESON_SCREEN_EP_PER_FACTOR_PER_100_TONS * g.meson_screen * per_100
+    spinal = hg.SPINAL_PA[g.spinal] if g.spinal else None
     ep_used = D(computer.ep) + lasers * laser_ep + hg.DAMPER_EP_PER_FACTOR * g.damper + meson_ep
+    ep_used += spinal.ep if spinal is not None else 0
     power = max(g.jump, g.maneuver, math.ceil(ep_used / (hg.EP_PER_PN_PER_TON * hull))) + g.extra_power
     drive_tons = D(0)
     for kind, rating, mcr in (
@@ -191,6 +205,16 @@ def build(genome: Genome) -> Built:
     if g.sand_turrets:
         mcr = casters * caster_mcr
         parts.append(Part("WEAPONRY", f"{g.sand_turrets} x Sand Turrets", g.sand_turrets * turret_tons, mcr))
+    if g.missile_turrets:
+        mcr = g.missile_turrets * per_turret * _weapon("missile")[0]
+        parts.append(Part("WEAPONRY", f"{g.missile_turrets} x Missile Turrets", g.missile_turrets * turret_tons, mcr))
+    if g.missile_bays:
+        bay = hg.BAYS[(BAY_TONS, "missile")]
+        tons, mcr = D(BAY_TONS * g.missile_bays), bay.mcr * g.missile_bays
+        parts.append(Part("WEAPONRY", f"{g.missile_bays} x {BAY_TONS}T Missile Bays", tons, mcr))
+    if spinal is not None:
+        label = f"Spinal Particle Accelerator Factor-{g.spinal}"
+        parts.append(Part("WEAPONRY", label, D(spinal.tons), D(spinal.mcr), f"; -{spinal.ep} EP"))
     if g.damper:
         screen = hg.DAMPERS[g.damper]
         tail = f"; -{_figure(hg.DAMPER_EP_PER_FACTOR * g.damper)} EP"
@@ -217,7 +241,13 @@ def _text(genome: Genome, built: Built, usp: str, name: str) -> str:
     def batteries(label: str, tail: str) -> str:
         row = [" "] * (USP_INDENT + len(usp))
         row[: len(label)] = list(label)
-        for column, count in (("sandcaster", genome.sand_batteries), ("laser", genome.laser_batteries)):
+        counts = (
+            ("sandcaster", genome.sand_batteries),
+            ("laser", genome.laser_batteries),
+            ("particle_accelerator", int(bool(genome.spinal))),
+            ("missile", genome.missile_batteries + genome.missile_bays),
+        )
+        for column, count in counts:
             if count:
                 row[USP_INDENT + USP_COLUMN[column]] = hg.ehex(count)
         return "".join(row).rstrip() + "   " + tail
@@ -271,7 +301,8 @@ def sheet_text(genome: Genome, name: str) -> str:
     usp = (
         f"{SHIP_TYPE}-{e('hull_code')}{genome.configuration}{hg.ehex(genome.jump)}{hg.ehex(genome.maneuver)}"
         f"{hg.ehex(built.power)}{e('computer')}{e('crew')}-{e('armour')}{e('sandcaster')}{e('meson_screen')}"
-        f"{e('damper')}{e('black_globe')}{e('repulsor')}-{e('laser')}{e('energy')}{e('particle_accelerator')}"
+        f"{e('damper')}{e('black_globe')}{e('repulsor')}-{e('laser')}{e('energy')}"
+        f"{genome.spinal or e('particle_accelerator')}"
         f"{e('meson')}{e('missile')}-0"
     )
     return _text(genome, built, usp, name)

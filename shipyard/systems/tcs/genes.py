@@ -1,7 +1,8 @@
 """A High Guard genome fitted to a TCS scenario, as a designer would fit it: the scenario's tech level (a design of
 a lower one is never the better), its jump and maneuver requirements (TCS106, TCS109) within what the TL builds,
-armour within the TL (HG113), screens only where the TL has them (HG115), turrets within the hardpoints (TCS103),
-and every part within the hull (HG107): less armour first, then fewer sand turrets, fewer laser turrets, no
+armour within the TL (HG113), screens and a spinal mount only where the TL has them (HG115), turrets and bays within
+the hardpoints (TCS103; missile bays or missile turrets, not both), and every part within the hull (HG107): less
+armour first, then fewer sand turrets, no spinal mount, fewer missile bays and turrets, fewer laser turrets, no
 screens, a smaller plant, less jump and maneuver down to the requirements. Each repair is said; a genome no repair
 fits is refused with the rule's code (``build.Refused``)."""
 
@@ -27,10 +28,14 @@ def _within_tl(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
     armour = min(genome.armour, tl)
     damper = genome.damper if genome.damper == 0 or hg.DAMPERS[genome.damper].tl <= tl else 0
     meson = genome.meson_screen if genome.meson_screen == 0 or hg.MESON_SCREENS[genome.meson_screen].tl <= tl else 0
-    fitted = replace(genome, tl=tl, jump=jump, maneuver=maneuver, armour=armour, damper=damper, meson_screen=meson)
+    spinal = genome.spinal if not genome.spinal or hg.SPINAL_PA[genome.spinal].tl <= tl else ""
+    fitted = replace(
+        genome, tl=tl, jump=jump, maneuver=maneuver, armour=armour, damper=damper, meson_screen=meson, spinal=spinal
+    )
     if fitted != genome:
         said.append(
-            f"TL {tl}: jump {jump}, maneuver {maneuver}, armour {armour}, damper {damper}, meson screen {meson}"
+            f"TL {tl}: jump {jump}, maneuver {maneuver}, armour {armour}, damper {damper}, meson screen {meson}, "
+            f"spinal mount {spinal or 'none'}"
         )
     return fitted
 
@@ -38,20 +43,34 @@ def _within_tl(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
 def _within_hardpoints(genome: Genome, said: list[str]) -> Genome:
     hardpoints = max(1, genome.tons // hg.HULL_TONS_PER_HARDPOINT)
     g = genome
-    while g.laser_turrets + g.sand_turrets > hardpoints:
+    if g.missile_bays and g.missile_turrets:  # one kind of missile battery: the bays
+        g = replace(g, missile_batteries=0)
+        said.append("missile bays, not missile turrets as well")
+
+    def used(g: Genome) -> int:
+        return g.laser_turrets + g.sand_turrets + g.missile_turrets + hg.HARDPOINTS_PER_BAY * g.missile_bays
+
+    fitting = g
+    while used(g) > hardpoints:
         if g.sand_batteries:
-            g = (
-                replace(g, sand_turrets_each=g.sand_turrets_each - 1)
-                if g.sand_turrets_each > 1
-                else replace(g, sand_batteries=g.sand_batteries - 1)
-            )
-        elif g.laser_turrets_each > 1:
-            g = replace(g, laser_turrets_each=g.laser_turrets_each - 1)
+            g = _fewer(g, "sand")
+        elif g.missile_batteries:
+            g = _fewer(g, "missile")
+        elif g.missile_bays:
+            g = replace(g, missile_bays=g.missile_bays - 1)
         else:
-            g = replace(g, laser_batteries=g.laser_batteries - 1)
-    if g != genome:
-        said.append(f"turrets within the {hardpoints} hardpoints: {g.laser_turrets} laser, {g.sand_turrets} sand")
+            g = _fewer(g, "laser")
+    if g != fitting:
+        said.append(f"turrets and bays within the {hardpoints} hardpoints")
     return g
+
+
+def _fewer(g: Genome, kind: str) -> Genome:
+    """One turret fewer in each battery of a kind, or one battery fewer where each has one turret."""
+    batteries, each = getattr(g, f"{kind}_batteries"), getattr(g, f"{kind}_turrets_each")
+    if each > 1:
+        return replace(g, **{f"{kind}_turrets_each": each - 1})
+    return replace(g, **{f"{kind}_batteries": batteries - 1})
 
 
 def _within_hull(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
@@ -67,6 +86,12 @@ def _within_hull(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
             g, repair = replace(g, armour=g.armour - 1), "less armour"
         elif g.sand_batteries:
             g, repair = replace(g, sand_batteries=g.sand_batteries - 1), "fewer sand turrets"
+        elif g.spinal:
+            g, repair = replace(g, spinal=""), "no spinal mount"
+        elif g.missile_bays:
+            g, repair = replace(g, missile_bays=g.missile_bays - 1), "fewer missile bays"
+        elif g.missile_batteries:
+            g, repair = replace(g, missile_batteries=g.missile_batteries - 1), "fewer missile turrets"
         elif g.laser_batteries:
             g, repair = replace(g, laser_batteries=g.laser_batteries - 1), "fewer laser turrets"
         elif g.damper or g.meson_screen:
