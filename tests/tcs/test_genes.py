@@ -76,6 +76,7 @@ def _random_genome(rng: random.Random) -> Genome:
         missile_turrets_each=rng.randrange(1, 5),
         missile_bays=rng.choice((0, 0, 1, 2)),
         spinal=rng.choice(("", "", "A", "E", "L", "Q", "T")),
+        computer_extra=rng.randrange(0, 4),
     )
 
 
@@ -134,3 +135,36 @@ def test_a_spinal_mount_and_missile_bays_are_built_and_read_back(tmp_path):
     assert [d for d in checked.diagnostics if d.severity.value == "error"] == []
     usp = checked.ships[0].usp
     assert usp is not None and usp.particle_accelerator_spinal == "L" and usp.missile == 9
+
+
+def test_the_builder_gives_the_example_vigilants_parts(tmp_path):
+    """shipyard's example Vigilant (examples/fleet/vigilant.txt, a High Guard Shipyard sheet) as genes: its Model/6 is
+    three models above the smallest (Model/3), its plant one above what its drives and weapons need, one 100-ton
+    missile bay. Read back, every part the builder makes has the sheet's count, tons and MCr but the bay's (MCr 20 by
+    High Guard's table; the sheet's 21 adds High Guard Shipyard's MCr 0.1 for each of the bay's ten hardpoints); what
+    the builder does not make (scoops, a purification plant, low berths) and the crew (120 by High Guard Shipyard's
+    count, 36 by RB's) differ."""
+    genome = Genome(5000, 3, 4, 3, 3, 1, 6, 5, 2, 5, 1, 1, 12, missile_bays=1, computer_extra=3)
+    path = tmp_path / "built.txt"
+    path.write_text(sheet_text(genome, "Vigilant"), encoding="utf-8")
+
+    def parts(sheet: Path) -> dict[str, tuple]:
+        return {c.label: (c.count, c.tons, c.mcr) for c in load_sheet(sheet).ships[0].components}
+
+    built, published = parts(path), parts(Path(__file__).parents[2] / "examples" / "fleet" / "vigilant.txt")
+    assert [label for label in built if built[label] == published.get(label)] == [
+        "Hull",
+        "Armour Factor-4",
+        "M-Drive Factor-3",
+        "J-Drive Factor-3",
+        "P-Plant Factor-4",
+        "P-Fuel",
+        "J-Fuel",
+        "Bridge",
+        "Computer Model/6",
+        "Laser Turrets",
+        "Sand Turrets",
+        "Nuclear Damper Factor-1",
+        "Meson Screen Factor-1",
+    ]
+    assert built["100T Missile Bays"] == (1, 100, 20) and published["100T Missile Bays"] == (1, 100, 21)

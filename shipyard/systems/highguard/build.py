@@ -63,6 +63,7 @@ class Genome:
     missile_turrets_each: int = 0
     missile_bays: int = 0  # 100-ton missile bays, a battery each
     spinal: str = ""  # a particle accelerator spinal mount's letter (SPINAL_PA), or none
+    computer_extra: int = 0  # models above the smallest the hull and the jump need (a better computer's DM)
 
     @property
     def missile_turrets(self) -> int:
@@ -127,19 +128,30 @@ def armour_percent(tl: int, factor: int) -> Decimal:
     return D(base + per * factor)
 
 
-def computer_for(genome: Genome) -> hg.Computer:
-    """The smallest standard model (not fib, not bis) the hull and the jump need, within the TL (HG112)."""
+def computers_for(genome: Genome) -> list[hg.Computer]:
+    """The standard models (not fib, not bis) the hull and the jump allow within the TL (HG112), smallest first."""
     needed = max((model for tons, model in hg.MINIMUM_COMPUTER_BY_HULL if genome.tons >= tons), default=0)
-    for computer in hg.COMPUTERS:
-        plain = computer.code.isdigit() and computer.code != "0"
-        if (
-            plain
-            and hg.computer_size(computer) >= needed
-            and computer.max_jump >= genome.jump
-            and computer.tl <= genome.tl
-        ):
-            return computer
-    raise Refused("HG112", f"no computer of TL {genome.tl} or below runs jump-{genome.jump} on {genome.tons:,} tons")
+    return [
+        computer
+        for computer in hg.COMPUTERS
+        if computer.code.isdigit()
+        and computer.code != "0"
+        and hg.computer_size(computer) >= needed
+        and computer.max_jump >= genome.jump
+        and computer.tl <= genome.tl
+    ]
+
+
+def computer_for(genome: Genome) -> hg.Computer:
+    """The smallest model the hull and the jump allow, ``computer_extra`` models above it."""
+    models = computers_for(genome)
+    if not models:
+        raise Refused(
+            "HG112", f"no computer of TL {genome.tl} or below runs jump-{genome.jump} on {genome.tons:,} tons"
+        )
+    if genome.computer_extra >= len(models):
+        raise Refused("HG112", f"no computer {genome.computer_extra} models above the smallest at TL {genome.tl}")
+    return models[genome.computer_extra]
 
 
 def crew_for(genome: Genome, drive_tons: Decimal) -> int:

@@ -1,17 +1,17 @@
-"""A High Guard genome fitted to a TCS scenario, as a designer would fit it: the scenario's tech level (a design of
-a lower one is never the better), its jump and maneuver requirements (TCS106, TCS109) within what the TL builds,
-armour within the TL (HG113), screens and a spinal mount only where the TL has them (HG115), turrets and bays within
-the hardpoints (TCS103; missile bays or missile turrets, not both), and every part within the hull (HG107): less
-armour first, then fewer sand turrets, no spinal mount, fewer missile bays and turrets, fewer laser turrets, no
-screens, a smaller plant, less jump and maneuver down to the requirements. Each repair is said; a genome no repair
-fits is refused with the rule's code (``build.Refused``)."""
+"""A High Guard genome fitted to a TCS scenario, as a designer would fit it: the scenario's tech level (a design of a
+lower one is never the better), its jump and maneuver requirements (TCS106, TCS109) within what the TL builds, armour
+within the TL (HG113), screens, a spinal mount and a computer only where the TL has them (HG115, HG112), turrets and
+bays within the hardpoints (TCS103; missile bays or missile turrets, not both), and every part within the hull
+(HG107): less armour first, then fewer sand turrets, no spinal mount, fewer missile bays and turrets, fewer laser
+turrets, no screens, a smaller plant, less jump and maneuver down to the requirements. Each repair is said; a genome
+no repair fits is refused with the rule's code (``build.Refused``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from shipyard.systems.highguard import charts as hg
-from shipyard.systems.highguard.build import Genome, Refused, build
+from shipyard.systems.highguard.build import Genome, Refused, build, computers_for
 from shipyard.systems.tcs.scenario import Scenario
 
 
@@ -32,10 +32,12 @@ def _within_tl(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
     fitted = replace(
         genome, tl=tl, jump=jump, maneuver=maneuver, armour=armour, damper=damper, meson_screen=meson, spinal=spinal
     )
+    models = len(computers_for(fitted))
+    fitted = replace(fitted, computer_extra=min(fitted.computer_extra, max(0, models - 1)))
     if fitted != genome:
         said.append(
             f"TL {tl}: jump {jump}, maneuver {maneuver}, armour {armour}, damper {damper}, meson screen {meson}, "
-            f"spinal mount {spinal or 'none'}"
+            f"spinal mount {spinal or 'none'}, computer {fitted.computer_extra} above the smallest"
         )
     return fitted
 
