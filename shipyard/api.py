@@ -142,6 +142,7 @@ if TYPE_CHECKING:
         HgShot,
         HgShotRequest,
         Scoring,
+        TcsDesign,
         TcsSearch,
         TcsSearchRequest,
         check_formation_log,
@@ -150,6 +151,7 @@ if TYPE_CHECKING:
         hg_shot,
         score,
         scoring_document,
+        tcs_design,
         tcs_search,
         write_score_workbook,
     )
@@ -169,6 +171,7 @@ __all__ += [
     "SfcOdds",
     "SfcTable",
     "ShotRequest",
+    "TcsDesign",
     "TcsSearch",
     "TcsSearchRequest",
     "check_formation_log",
@@ -194,6 +197,7 @@ __all__ += [
     "sfc_odds",
     "sfc_referee",
     "sfc_table",
+    "tcs_design",
     "tcs_search",
     "write_score_workbook",
 ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -168,3 +169,18 @@ def test_the_builder_gives_the_example_vigilants_parts(tmp_path):
         "Meson Screen Factor-1",
     ]
     assert built["100T Missile Bays"] == (1, 100, 20) and published["100T Missile Bays"] == (1, 100, 21)
+
+
+def test_the_library_designs_fits_checks_and_refuses(tmp_path):
+    """``shipyard.api.tcs_design``: the text, the genome as fitted and the repairs; a scenario the TL cannot meet is
+    refused with the rule's code; a finding names the design, not a temporary file."""
+    from shipyard import api
+
+    scenario = tmp_path / "scenario.toml"
+    scenario.write_text("[scenario]\ntech_level = 12\nminimum_jump = 3\n", encoding="utf-8")
+    made = api.tcs_design(replace(VIGILANT, armour=15), "Vigilant", scenario)
+    assert made.genome is not None and made.genome.armour == 12 and made.repairs[0].startswith("TL 12: jump 3")
+    assert made.text is not None and made.diagnostics == [] and made.refused is None
+    scenario.write_text("[scenario]\ntech_level = 10\nminimum_jump = 3\n", encoding="utf-8")
+    refused = api.tcs_design(VIGILANT, "Vigilant", scenario)
+    assert refused.text is None and refused.refused is not None and refused.refused[0] == "TCS109"

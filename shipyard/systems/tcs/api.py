@@ -18,6 +18,7 @@ from shipyard.search.limits import SCHEDULER_TIMEOUT
 if TYPE_CHECKING:  # each loaded by the function that needs it: importing this module stays cheap
     from shipyard.search.driver import SearchResult, Settings
     from shipyard.search.results import SearchOutcome
+    from shipyard.systems.highguard.build import Genome
     from shipyard.systems.tcs.combat.battle import FleetSide, Scored
     from shipyard.systems.tcs.combat.count import Counted
     from shipyard.systems.tcs.combat.odds import ShotOdds
@@ -30,6 +31,7 @@ __all__ = [
     "HgShot",
     "HgShotRequest",
     "Scoring",
+    "TcsDesign",
     "TcsSearch",
     "TcsSearchRequest",
     "check_formation_log",
@@ -38,12 +40,14 @@ __all__ = [
     "hg_shot",
     "score",
     "scoring_document",
+    "tcs_design",
     "tcs_search",
     "write_score_workbook",
 ]
 #: The records this module's functions take or give back, by ``"module:attribute"``: docs/api.md documents each
 #: beside the functions (a test holds every record a public signature names to it).
 RECORDS = (
+    "shipyard.systems.highguard.build:Genome",
     "shipyard.search.driver:SearchResult",
     "shipyard.search.driver:Settings",
     "shipyard.search.results:SearchOutcome",
@@ -487,3 +491,51 @@ def _search_findings(result: SearchResult) -> list[Diagnostic]:
         )
         for (code, _severity, path, message), seen in result.findings().items()
     ]
+
+
+class TcsDesign(NamedTuple):
+    """A design from genes: the component sheet's text (None when refused), the genome as fitted to the scenario,
+    the repairs that fitting made (in words), why no design fits (the rule's code and why; None when one does), and
+    the findings of every rule ``check --scenario`` runs on the sheet."""
+
+    text: str | None
+    genome: Genome | None
+    repairs: list[str]
+    refused: tuple[str, str] | None
+    diagnostics: list[Diagnostic]
+
+
+def tcs_design(genome: Genome, name: str, scenario: str | Path | None = None) -> TcsDesign:
+    """A genome fitted to the scenario's tech level and requirements, the hardpoints and the hull as a designer would
+    (``shipyard.systems.tcs.genes``), built by the High Guard design rules into a component sheet with its USP block
+    in the form shipyard reads, and checked as ``check --scenario`` checks it.
+
+    >>> from shipyard.systems.highguard.build import Genome
+    >>> made = tcs_design(Genome(5000, 3, 4, 3, 3, 0, 6, 5, 2, 5, 1, 1, 12), "Vigilant")
+    >>> made.text.splitlines()[7].split()[0], made.diagnostics
+    ('BB-E333332-471100-60000-0', [])
+    """
+    import tempfile
+
+    from shipyard.core.pipeline import check_sheet, load_sheet
+    from shipyard.systems.highguard.build import Refused, sheet_text
+    from shipyard.systems.tcs.fleet import load_scenario
+    from shipyard.systems.tcs.genes import fitted
+    from shipyard.systems.tcs.scenario import Scenario
+
+    rules: Scenario | None = Scenario()
+    found: list[Diagnostic] = []
+    if scenario is not None:
+        rules, found = load_scenario(Path(scenario))
+    if rules is None:
+        return TcsDesign(None, None, [], None, found)
+    try:
+        built, repairs = fitted(genome, rules)
+        text = sheet_text(built, name)
+    except Refused as refused:
+        return TcsDesign(None, None, [], (refused.code, str(refused).partition(" ")[2]), found)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "design.txt"
+        path.write_text(text, encoding="utf-8")
+        checked = check_sheet(load_sheet(path, f"{name} (designed)"), scenario=rules)  # no temporary file named
+    return TcsDesign(text, built, repairs, None, found + [d for d in checked.diagnostics if d.severity.value != "info"])
