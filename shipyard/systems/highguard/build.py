@@ -156,7 +156,8 @@ def computer_for(genome: Genome) -> hg.Computer:
 
 def crew_for(genome: Genome, drive_tons: Decimal) -> int:
     """High Guard's crew as the Ruby simulator (RB) counts it at TL12: the command section, one engineer per 100
-    tons of drives and plant, a gunner a battery, four a screen, three section heads."""
+    tons of drives and plant, a gunner a battery, four a screen, a spinal mount's tons / 100 less one, three section
+    heads."""
     batteries = genome.laser_batteries + genome.sand_batteries + genome.missile_batteries + genome.missile_bays
     screens = genome.damper + genome.meson_screen
     spinal = hg.SPINAL_PA[genome.spinal].tons // hg.CREW_SPINAL_TONS - 1 if genome.spinal else 0
@@ -236,7 +237,7 @@ def build(genome: Genome) -> Built:
         tail = f"; -{_figure(meson_ep)} EP"
         parts.append(Part("SCREENS", f"Meson Screen Factor-{g.meson_screen}", screen.tons, screen.mcr or D(0), tail))
     crew = crew_for(g, drive_tons)
-    rooms = math.ceil(D(crew) / 2)
+    rooms = math.ceil(D(crew) / hg.PEOPLE_PER_STATEROOM)
     room_tons, room_mcr = hg.STATEROOM
     parts.append(Part("ACCOMODATIONS", f"{rooms}.0 x Staterooms", rooms * room_tons, rooms * room_mcr))
     cargo = hull - sum((p.tons for p in parts), D(0))

@@ -169,6 +169,8 @@ CREW_PER_BATTERY = 1
 CREW_PER_SCREEN = 4
 CREW_SECTION_HEADS = 3
 CREW_SPINAL_TONS = 100  # and one gunner per 100 tons of spinal mount, less one
+# High Guard (crew): the most people a stateroom holds (ratings share, two to a room; officers do not).
+PEOPLE_PER_STATEROOM = 2
 
 
 def crew_code(crew: int) -> int:

@@ -25,7 +25,6 @@ from shipyard.systems.tcs.rules._common import meta
 from shipyard.systems.tcs.subject import TcsSubject
 
 META = meta("TCS112", "staterooms")
-PEOPLE_PER_STATEROOM = 2
 
 
 def carried_crews(subject: TcsSubject) -> int:
@@ -46,12 +45,12 @@ def check(subject: TcsSubject, ctx: RuleContext) -> Iterator[Diagnostic]:
     others = sum((ship.summary.get(key) or 0 for key in ("Marines", "Troops", "Passengers")), 0)
     carried = carried_crews(subject) if subject.scenario.big_craft_staterooms else 0
     people = ship.crew - carried + others
-    if people > design.staterooms * PEOPLE_PER_STATEROOM:
+    if people > design.staterooms * hg.PEOPLE_PER_STATEROOM:
         line = next((c for c in ship.components_in("ACCOMODATIONS") if c.label.lower() == "staterooms"), None)
         aboard = f"crew {ship.crew}" + (f" less {carried} of carried big craft" if carried else "")
         yield ctx.report_at(
             f"{figure(people)} aboard ({aboard}, others {figure(others)}) but "
             f"{figure(design.staterooms)} staterooms hold at most "
-            f"{figure(design.staterooms * PEOPLE_PER_STATEROOM)}",
+            f"{figure(design.staterooms * hg.PEOPLE_PER_STATEROOM)}",
             line.span() if line is not None else subject.span("crew"),
         )
