@@ -16,7 +16,7 @@ import pytest
 from shipyard.core.pipeline import check_sheet, load_sheet
 from shipyard.systems.highguard.build import Genome, Refused, build, sheet_text
 from shipyard.systems.highguard.design import recompute
-from shipyard.systems.tcs.genes import fitted
+from shipyard.systems.tcs.genes import fitted, gene_ranges, random_genome
 from shipyard.systems.tcs.scenario import Scenario
 
 #: A Vigilant's choices: 5,000 tons, a cylinder, armour 4, jump-3, 3 G, six batteries of five triple laser turrets,
@@ -58,40 +58,18 @@ def test_a_worked_design_every_figure_by_hand(tmp_path):
     assert ship.cost_mcr == built.cost == recompute(ship).component_cost
 
 
-def _random_genome(rng: random.Random) -> Genome:
-    return Genome(
-        tons=rng.randrange(1, 21) * 1000,
-        configuration=rng.randrange(1, 7),
-        armour=rng.randrange(0, 16),
-        jump=rng.randrange(0, 7),
-        maneuver=rng.randrange(0, 7),
-        extra_power=rng.randrange(0, 3),
-        laser_batteries=rng.randrange(0, 7),
-        laser_turrets_each=rng.randrange(1, 6),
-        sand_batteries=rng.randrange(0, 4),
-        sand_turrets_each=rng.randrange(1, 4),
-        damper=rng.randrange(0, 2),
-        meson_screen=rng.randrange(0, 2),
-        tl=rng.randrange(9, 16),
-        missile_batteries=rng.randrange(0, 4),
-        missile_turrets_each=rng.randrange(1, 5),
-        missile_bays=rng.choice((0, 0, 1, 2)),
-        spinal=rng.choice(("", "", "A", "E", "L", "Q", "T")),
-        computer_extra=rng.randrange(0, 4),
-    )
-
-
 @pytest.mark.parametrize("scenario", sorted(SCENARIOS))
 def test_every_design_built_from_random_genes_checks_clean(scenario, tmp_path):
-    """40 random genomes (seeded) under each scenario: each fitted (the repairs said) and built; the sheet read back
-    by shipyard's reader gives no finding at error level under ``check --scenario``'s rules, and its USP's hull,
-    jump and maneuver are the fitted genome's."""
+    """40 random genomes (seeded; each gene drawn from ``gene_ranges``, the values the High Guard tables allow at the
+    scenario's TL) under each scenario: each fitted (the repairs said) and built; the sheet read back by shipyard's
+    reader gives no finding at error level under ``check --scenario``'s rules, and its USP's jump and maneuver are
+    the fitted genome's."""
     rng = random.Random(f"genes {scenario}")
     refused: Counter[str] = Counter()
     built = 0
     for number in range(40):
         try:
-            genome, _ = fitted(_random_genome(rng), SCENARIOS[scenario])
+            genome, _ = fitted(random_genome(rng, SCENARIOS[scenario], 12), SCENARIOS[scenario])
         except Refused as why:
             refused[why.code] += 1
             continue
@@ -184,3 +162,14 @@ def test_the_library_designs_fits_checks_and_refuses(tmp_path):
     scenario.write_text("[scenario]\ntech_level = 10\nminimum_jump = 3\n", encoding="utf-8")
     refused = api.tcs_design(VIGILANT, "Vigilant", scenario)
     assert refused.text is None and refused.refused is not None and refused.refused[0] == "TCS109"
+
+
+def test_the_genes_allowed_come_from_the_tables_at_the_scenarios_tl():
+    """At TL12 with jump-3 required: armour 0-12, jump exactly 3 (TL12's most), 1-6 G, the PA spinal mounts of TL12
+    or below (A-E, J-L, Q), damper and meson screen factor 1 or none; at TL15, jump 3-6 and every mount."""
+    at_12 = gene_ranges(SCENARIOS["1981 shape"], 9)
+    assert at_12["armour"] == list(range(13)) and at_12["jump"] == [3] and at_12["maneuver"] == [1, 2, 3, 4, 5, 6]
+    assert at_12["spinal"] == ["", "A", "B", "C", "D", "E", "J", "K", "L", "Q"]
+    assert at_12["damper"] == [0, 1] and at_12["meson_screen"] == [0, 1] and at_12["tl"] == [12]
+    at_15 = gene_ranges(Scenario(tech_level=15, minimum_jump=3), 9)
+    assert at_15["jump"] == [3, 4, 5, 6] and len(at_15["spinal"]) == 19 and at_15["damper"][-1] == 9

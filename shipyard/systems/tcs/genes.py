@@ -1,13 +1,15 @@
 """A High Guard genome fitted to a TCS scenario, as a designer would fit it: the scenario's tech level (a design of a
 lower one is never the better), its jump and maneuver requirements (TCS106, TCS109) within what the TL builds, armour
-within the TL (HG113), screens, a spinal mount and a computer only where the TL has them (HG115, HG112), turrets and
-bays within the hardpoints (TCS103; missile bays or missile turrets, not both), and every part within the hull
-(HG107): less armour first, then fewer sand turrets, no spinal mount, fewer missile bays and turrets, fewer laser
-turrets, no screens, a smaller plant, less jump and maneuver down to the requirements. Each repair is said; a genome
-no repair fits is refused with the rule's code (``build.Refused``)."""
+within the TL (HG113), screens, a spinal mount and a computer only where the TL has them (HG115, HG112; a hull no
+computer of the TL runs made smaller), turrets and bays within the hardpoints (TCS103; missile bays or missile
+turrets, not both), and every part within the hull (HG107): less armour first, then fewer sand turrets, no spinal
+mount, fewer missile bays and turrets, fewer laser turrets, no screens, a smaller plant, less jump and maneuver down
+to the requirements. Each repair is said; a genome no repair fits is refused with the rule's code
+(``build.Refused``)."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from shipyard.systems.highguard import charts as hg
@@ -32,12 +34,15 @@ def _within_tl(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
     fitted = replace(
         genome, tl=tl, jump=jump, maneuver=maneuver, armour=armour, damper=damper, meson_screen=meson, spinal=spinal
     )
+    while not computers_for(fitted) and fitted.tons > HULL_STEP:  # no computer of the TL runs a hull this big
+        fitted = replace(fitted, tons=fitted.tons - HULL_STEP)
     models = len(computers_for(fitted))
     fitted = replace(fitted, computer_extra=min(fitted.computer_extra, max(0, models - 1)))
     if fitted != genome:
         said.append(
             f"TL {tl}: jump {jump}, maneuver {maneuver}, armour {armour}, damper {damper}, meson screen {meson}, "
-            f"spinal mount {spinal or 'none'}, computer {fitted.computer_extra} above the smallest"
+            f"spinal mount {spinal or 'none'}, computer {fitted.computer_extra} above the smallest, "
+            f"{fitted.tons:,} tons"
         )
     return fitted
 
@@ -108,6 +113,52 @@ def _within_hull(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
             raise Refused("HG107", f"the drives, fuel and bridge alone overfill {g.tons:,} tons")
         if not said or said[-1] != repair:
             said.append(repair)
+
+
+#: The hulls a design may have, in thousands of tons (the search's designs are warships of a tournament's fleet), and
+#: the most batteries of one kind and turrets a battery a genome asks for (the hardpoints and the hull fit them).
+HULL_STEP = 1000
+HULL_THOUSANDS = range(1, 51)
+MOST_BATTERIES = 9
+MOST_TURRETS_EACH = 9
+MOST_MISSILE_BAYS = 4
+MOST_EXTRA_POWER = 3
+
+
+def gene_ranges(scenario: Scenario, tl: int) -> dict[str, list[int] | list[str]]:
+    """Each gene's allowed values under the scenario at ``tl`` (the scenario's when it sets one), from the High Guard
+    tables: armour up to the TL, jump and maneuver from the requirements to what the TL builds, the spinal mounts and
+    screens the TL has, the computer models above the smallest."""
+    tl = scenario.tech_level if scenario.tech_level is not None else tl
+    most_jump = max((jump for jump, lowest in hg.JUMP_MIN_TL.items() if lowest <= tl), default=0)
+    most_g = max((g for g, lowest in hg.MANEUVER_MIN_TL.items() if lowest <= tl), default=0)
+    batteries, each = list(range(MOST_BATTERIES + 1)), list(range(1, MOST_TURRETS_EACH + 1))
+    return {
+        "tons": [thousands * HULL_STEP for thousands in HULL_THOUSANDS],
+        "configuration": [c for c, shape in hg.CONFIGURATIONS.items() if not shape.built_in_armour],
+        "armour": list(range(tl + 1)),
+        "jump": list(range(scenario.minimum_jump or 0, most_jump + 1)),
+        "maneuver": list(range(max(1, scenario.minimum_maneuver or 0), most_g + 1)),
+        "extra_power": list(range(MOST_EXTRA_POWER + 1)),
+        "laser_batteries": batteries,
+        "laser_turrets_each": each,
+        "sand_batteries": batteries,
+        "sand_turrets_each": each,
+        "missile_batteries": batteries,
+        "missile_turrets_each": each,
+        "missile_bays": list(range(MOST_MISSILE_BAYS + 1)),
+        "spinal": ["", *(letter for letter, mount in hg.SPINAL_PA.items() if mount.tl <= tl)],
+        "damper": [0, *(f for f, screen in hg.DAMPERS.items() if screen.tl <= tl)],
+        "meson_screen": [0, *(f for f, screen in hg.MESON_SCREENS.items() if screen.tl <= tl)],
+        "computer_extra": list(range(len(hg.COMPUTERS))),
+        "tl": [tl],
+    }
+
+
+def random_genome(rng: random.Random, scenario: Scenario, tl: int) -> Genome:
+    """A genome of values drawn from ``gene_ranges`` (not yet fitted: the hardpoints and the hull are ``fitted``'s)."""
+    ranges = gene_ranges(scenario, tl)
+    return Genome(**{name: rng.choice(values) for name, values in ranges.items()})  # type: ignore[arg-type]
 
 
 def fitted(genome: Genome, scenario: Scenario) -> tuple[Genome, list[str]]:
