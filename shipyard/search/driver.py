@@ -15,6 +15,7 @@ import hashlib
 import itertools
 import json
 import math
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -567,10 +568,10 @@ def describe(tried: Tried, space: Space, short: bool = False) -> str:
 class Where:
     """Where a search's battles are fought: ``executor`` "local" (this process for one job, else ``jobs`` worker
     processes) or "dask" (the cluster at ``scheduler``, waited for ``timeout`` seconds; else a local cluster of
-    ``jobs`` workers)."""
+    ``jobs`` workers); ``jobs`` None: every core."""
 
     executor: str = "local"
-    jobs: int = 1
+    jobs: int | None = None
     scheduler: str | None = None
     timeout: float = SCHEDULER_TIMEOUT
 
@@ -590,7 +591,8 @@ def run_search(
         if any(d.severity is Severity.ERROR for d in kept):
             return None, kept
         world = space.problem.world(settings.seed)
-        work = make_executor(where.executor, world, where.jobs, where.scheduler, where.timeout)
+        jobs = where.jobs or os.cpu_count() or 1
+        work = make_executor(where.executor, world, jobs, where.scheduler, where.timeout)
         try:
             return Search(space, settings, work, progress).run(), kept
         except journal.Unresumable as error:

@@ -27,7 +27,7 @@ class Offer:
 class Tanked:
     """Two designs: a cruiser carrying drop tanks (MCr 10) and a tug (MCr 30) that tows one cruiser's tanks; a
     budget of MCr 100. A fleet is unfit over the budget (each design's share weighs) or with more cruisers than
-    tugs (the cruisers weigh)."""
+    tugs (the cruisers weigh). What the space reads of a problem and no more: it fights no battle."""
 
     def __init__(self) -> None:
         self.designs = [Offer("cruiser", Fraction(10)), Offer("tug", Fraction(30))]
@@ -50,12 +50,6 @@ class Tanked:
 
     def folded(self, counts: Sequence[int], knobs: Knobs) -> Knobs:
         return knobs
-
-    def described(self) -> dict[str, Any]:
-        return {}
-
-    def world(self, seed: int) -> Any:
-        raise NotImplementedError
 
 
 def _space():

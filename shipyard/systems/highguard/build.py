@@ -17,10 +17,8 @@ scenarios, and checks each sheet.
 from __future__ import annotations
 
 import math
-import tempfile
 from dataclasses import dataclass
 from decimal import Decimal
-from pathlib import Path
 from typing import cast
 
 from shipyard.systems.highguard import charts as hg
@@ -295,17 +293,14 @@ def _text(genome: Genome, built: Built, usp: str, name: str) -> str:
 
 def sheet_text(genome: Genome, name: str) -> str:
     """The genome's component sheet with its USP block: the sheet written with a provisional USP, read back by
-    shipyard's reader, and its USP's digits recomputed from the components by the design engine."""
-    from shipyard.core.pipeline import load_sheet
+    shipyard's High Guard reader, and its USP's digits recomputed from the components by the design engine."""
     from shipyard.systems.highguard.design import recompute
+    from shipyard.systems.highguard.parse import parse_highguard
 
     built = build(genome)
     draft = _text(genome, built, f"{SHIP_TYPE}-A{genome.configuration}00000-000000-00000-0", name)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "draft.txt"
-        path.write_text(draft, encoding="utf-8")
-        ship = load_sheet(path).ships[0]
-    digits = recompute(ship).usp  # type: ignore[arg-type]
+    ship = parse_highguard(draft, name)[0][0]
+    digits = recompute(ship).usp
 
     def e(field: str) -> str:
         value = digits.get(field, 0)

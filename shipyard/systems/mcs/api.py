@@ -339,9 +339,7 @@ def combat_search(request: SearchRequest, *, progress: Callable[[int, int], None
     found += more
     if space is None:
         return CombatSearch(None, found)
-    where = driver.Where(
-        executor=r.executor, jobs=r.jobs or os.cpu_count() or 1, scheduler=r.scheduler, timeout=r.scheduler_timeout
-    )
+    where = driver.Where(executor=r.executor, jobs=r.jobs, scheduler=r.scheduler, timeout=r.scheduler_timeout)
     result, kept = driver.run_search(space, settings, where, progress)
     found += kept
     if result is None:

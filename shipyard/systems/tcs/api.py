@@ -4,8 +4,7 @@ that does not read is a located finding."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -360,21 +359,24 @@ def hg_battle(request: HgBattleRequest, progress: Callable[[int, int], None] | N
     assumed = fleets[0].assumed() + fleets[1].assumed()
     result = _battles(r, fleets, readings, progress)
     if result.counted is not None:
-        found += _scoring_findings(result.counted)
+        runs = result.counted.runs
+        found += _scoring_findings(result.counted.findings, lambda seen: f"{seen} of {runs}")
     return result._replace(diagnostics=found, assumed=tuple(assumed))
 
 
-def _scoring_findings(counted: Counted) -> list[Diagnostic]:
-    """What the Appendix A scoring found in the battles (a value a sheet does not give, a hole of the tables),
-    each once, as a warning saying in how many battles: the battles are fought and counted all the same."""
+def _scoring_findings(
+    findings: Mapping[tuple[str, str, str, str], int], seen_of: Callable[[int], str]
+) -> list[Diagnostic]:
+    """What the Appendix A scoring found in battles (a value a sheet does not give, a hole of the tables), each once,
+    as a warning saying in how many (``seen_of``: "12 of 100"): the battles are fought and counted all the same."""
     return [
         Diagnostic(
             code=code,
             severity=Severity.WARNING,
             span=Span(path=path, line=1, col=1),
-            message=f"{message} (scoring {seen} of {counted.runs} battles)",
+            message=f"{message} (scoring {seen_of(seen)} battles)",
         )
-        for (code, _severity, path, message), seen in counted.findings.items()
+        for (code, _severity, path, message), seen in findings.items()
     ]
 
 
@@ -469,28 +471,13 @@ def tcs_search(request: TcsSearchRequest, *, progress: Callable[[int, int], None
     found += more
     if searched is None:
         return TcsSearch(None, found)
-    where = driver.Where(
-        executor=r.executor, jobs=r.jobs or os.cpu_count() or 1, scheduler=r.scheduler, timeout=r.scheduler_timeout
-    )
+    where = driver.Where(executor=r.executor, jobs=r.jobs, scheduler=r.scheduler, timeout=r.scheduler_timeout)
     result, kept = driver.run_search(searched, settings, where, progress)
     found += kept
     if result is None:
         return TcsSearch(None, found)
-    return TcsSearch(search_outcome(result), found + _search_findings(result), result)
-
-
-def _search_findings(result: SearchResult) -> list[Diagnostic]:
-    """What the Appendix A scoring found in a search's battles, each once, as a warning saying in how many: the
-    battles are scored all the same (as ``tcs battle`` says them)."""
-    return [
-        Diagnostic(
-            code=code,
-            severity=Severity.WARNING,
-            span=Span(path=path, line=1, col=1),
-            message=f"{message} (scoring {seen:,} of the search's {result.battles:,} battles)",
-        )
-        for (code, _severity, path, message), seen in result.findings().items()
-    ]
+    scored = _scoring_findings(result.findings(), lambda seen: f"{seen:,} of the search's {result.battles:,}")
+    return TcsSearch(search_outcome(result), found + scored, result)
 
 
 class TcsDesign(NamedTuple):
