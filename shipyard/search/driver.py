@@ -15,7 +15,6 @@ import hashlib
 import itertools
 import json
 import math
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -591,8 +590,7 @@ def run_search(
         if any(d.severity is Severity.ERROR for d in kept):
             return None, kept
         world = space.problem.world(settings.seed)
-        jobs = where.jobs or os.cpu_count() or 1
-        work = make_executor(where.executor, world, jobs, where.scheduler, where.timeout)
+        work = make_executor(where.executor, world, where.jobs, where.scheduler, where.timeout)
         try:
             return Search(space, settings, work, progress).run(), kept
         except journal.Unresumable as error:

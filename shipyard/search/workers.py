@@ -9,6 +9,7 @@ and the opponents, ready to fight) once, and fights units in it.
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 from collections.abc import Sequence
 from typing import Protocol
@@ -145,10 +146,12 @@ class DaskCluster:
 
 
 def make_executor(
-    kind: str, world: World, jobs: int, scheduler: str | None, timeout: float = SCHEDULER_TIMEOUT
+    kind: str, world: World, jobs: int | None, scheduler: str | None, timeout: float = SCHEDULER_TIMEOUT
 ) -> Executor:
     """The executor asked for: ``local`` (this process for one job, else worker processes) or ``dask`` (an existing
-    ``scheduler``, waited for ``timeout`` seconds: ``Unreachable`` past it; else a local cluster of ``jobs``)."""
+    ``scheduler``, waited for ``timeout`` seconds: ``Unreachable`` past it; else a local cluster of ``jobs``).
+    ``jobs`` None: every core."""
+    jobs = jobs or os.cpu_count() or 1
     if kind == "dask":
         return DaskCluster(world, scheduler, jobs, timeout)
     if jobs <= 1:
