@@ -60,6 +60,17 @@ def load_sheet(path: Path | str, display: str | None = None) -> SheetFile:
     raw, diagnostics = read_sheet_text(path, shown)
     if raw is None:
         return SheetFile(path=shown, format="unreadable", diagnostics=diagnostics)
+    return _from_text(raw, path, shown, diagnostics)
+
+
+def load_text(text: str, path: Path | str, display: str | None = None) -> SheetFile:
+    """A sheet's text read as ``load_sheet`` reads a file of that text at ``path`` (none is opened): a sheet
+    shipyard writes, read back by its own reader."""
+    path = Path(path)
+    return _from_text(text, path, display or str(path), [])
+
+
+def _from_text(raw: str, path: Path, shown: str, diagnostics: list[Diagnostic]) -> SheetFile:
     text, suppressions, problems = find_suppressions(raw, shown)
     diagnostics = diagnostics + problems
     told = sniff_format(text, path.suffix)

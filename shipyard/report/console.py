@@ -179,6 +179,19 @@ class Output:
         target = self.output
         self.file(lambda: write_text_atomic(target, lambda stream: stream.write(text)))
 
+    def texts(self, files: Sequence[tuple[Path, str]]) -> None:
+        """Documents written together (all or none, as ``file``): the output file's text first, then the files
+        beside it; said as "wrote FILE (and N files beside it)"."""
+        from shipyard.core.files import write_texts_atomic
+        from shipyard.report.text import visible_document
+
+        assert self.output is not None and files
+        texts = [(path, visible_document(text)) for path, text in files]
+        also = [path for path, _ in files[1:]]
+        words = f"{self.output} (and {len(also)} file(s) beside it: {', '.join(p.name for p in also)})"
+        writes = [(path, lambda stream, text=text: stream.write(text)) for path, text in texts]
+        self.file(lambda: write_texts_atomic(writes), also, words)
+
     def print(self, *renderables: object, soft_wrap: bool = False) -> None:
         """Rich renderables (panels, tables), printed as they are (a ship's name never read as markup), or
         rendered as plain text at the terminal's width into the output file; ``soft_wrap``: long lines are

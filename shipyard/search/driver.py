@@ -21,6 +21,7 @@ from typing import Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.seeds import run_seed
+from shipyard.search.inventing import made
 from shipyard.search.limits import SCHEDULER_TIMEOUT
 from shipyard.search.problem import Candidate, Score, Unit
 from shipyard.search.records import Progress, SearchResult, Settings, Tried, describe, design_labels
@@ -95,8 +96,9 @@ class Search:
         return optuna.samplers.TPESampler(seed=seed, n_startup_trials=2 * self.settings.generation, constant_liar=True)
 
     def _names(self) -> list[str]:
+        """The optimiser's name of each catalogue design's count."""
         names: list[str] = []
-        for design in self.space.designs:
+        for design in self.space.designs[: self.space.offered]:
             name = f"count {design.name}"
             while name in names:
                 name += "'"
@@ -105,23 +107,27 @@ class Search:
 
     def _candidate(self, trial: Any) -> Candidate:
         counts = []
-        for name, (low, high) in zip(self._names(), self.space.bounds, strict=True):
+        for name, (low, high) in zip(self._names(), self._offered(), strict=True):
             counts.append(trial.suggest_int(name, low, high) if high > low else low)
         knobs = self.problem.knobs
         chosen = {name: trial.suggest_categorical(f"knob {name}", list(knobs[name])) for name in self.space.searched}
-        fleet = self.space.repair(counts)
-        return Candidate(fleet, self.space.folded(fleet, self.space.knobs(chosen)))
+        fleet = self.space.repair(made(trial, self.space, counts))
+        return self.space.candidate(fleet, self.space.knobs(chosen))
+
+    def _offered(self) -> list[tuple[int, int]]:
+        """The catalogue designs' bounds (those of the designs the search made follow them)."""
+        return self.space.bounds[: self.space.offered]
 
     def _baseline(self) -> list[dict[str, Any]]:
         """The first trials: each design alone, as many as the budget buys, with the default (or fixed) doctrine."""
         enqueued = []
         names = self._names()
-        for index, (_low, high) in enumerate(self.space.bounds):
+        for index, (_low, high) in enumerate(self._offered()):
             if high == 0:
                 continue
             params: dict[str, Any] = {
                 name: (high if i == index else bound[0])
-                for i, (name, bound) in enumerate(zip(names, self.space.bounds, strict=True))
+                for i, (name, bound) in enumerate(zip(names, self._offered(), strict=True))
                 if bound[1] > bound[0]
             }
             defaults = self.space.defaults()
@@ -134,6 +140,8 @@ class Search:
         opponent) as the optimiser's params: each count vector within the bounds, the budget and the most ships,
         with each doctrine the searched knobs make (folded: one of each set of choices that fight alike). Empty
         for a larger space, which the optimiser samples."""
+        if self.problem.slots:
+            return []  # designs of its own: a space of genes is never tried whole
         ranges = [range(low, high + 1) for low, high in self.space.bounds]
         knob_choices = [list(self.problem.knobs[name]) for name in self.space.searched]
         size = math.prod(len(r) for r in ranges) * math.prod(len(c) for c in knob_choices)
@@ -148,7 +156,7 @@ class Search:
                 continue  # over the budget or the most ships (repair would make it another fleet), or empty
             for choice in itertools.product(*knob_choices):
                 chosen = dict(zip(self.space.searched, choice, strict=True))
-                key = Candidate(counts, self.space.folded(counts, self.space.knobs(chosen))).key
+                key = self.space.candidate(counts, self.space.knobs(chosen)).key
                 if key in seen:
                     continue
                 seen.add(key)
@@ -212,7 +220,7 @@ class Search:
             self.space,
             self.problem,
             self.settings,
-            sorted(self.tried.values(), key=lambda t: t.order),
+            sorted((t.padded(len(self.space.designs)) for t in self.tried.values()), key=lambda t: t.order),
             self.history,
             self.fought,
             self.resumed,

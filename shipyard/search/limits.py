@@ -14,3 +14,6 @@ SCHEDULER_TIMEOUT = 5.0
 #: The most ships a searched fleet has unless the command says fewer, where the game sets no bound of its own (TCS:
 #: ten times the 1981 winner's 96 ships, past any fleet whose battles a search can afford).
 MAX_FLEET_SHIPS = 1000
+#: The most designs of a search's own a fleet has (``--design``): each adds a gene set the optimiser searches, and
+#: past a handful the genes outnumber the battles a search can fight.
+MAX_SLOTS = 8

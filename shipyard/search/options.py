@@ -192,7 +192,7 @@ def run(
     search: Callable[[list[Path], Callable[[int, int], None] | None], Found],
     sink: Output,
     output_format: TextOrJson,
-    best: tuple[Output, Path, Callable[[SearchResult, Path], str]] | None,
+    best: tuple[Output, Path, Callable[[SearchResult, Path], str | list[tuple[Path, str]]]] | None,
 ) -> None:
     """A search command's work: ``search`` run on the catalogue's paths (standard input spooled and named
     <stdin>) with a progress bar on a terminal (none with ``-q``), a Dask scheduler that does not answer a usage
@@ -215,7 +215,7 @@ def results(
     result: SearchResult | None,
     sink: Output,
     output_format: TextOrJson,
-    best: tuple[Output, Path, Callable[[SearchResult, Path], str]] | None,
+    best: tuple[Output, Path, Callable[[SearchResult, Path], str | list[tuple[Path, str]]]] | None,
 ) -> None:
     """What a search command prints and writes: the findings on stderr; the search's JSON document or text (or,
     with no search, null and exit 2 for a file not read, else 1); the best fleet written by the game's writer
@@ -239,7 +239,9 @@ def results(
         written, path, text = best
         if result.best is None:
             typer.echo(f"no fleet was fully evaluated: {path} not written", err=True)
-        else:
-            written.text(text(result, path), document=True)
+        elif isinstance(made := text(result, path), str):
+            written.text(made, document=True)
+        else:  # the fleet file and the sheets of the designs the search made, beside it
+            written.texts(made)
     if (page := sink.report) is not None:
         sink.file(lambda: SEARCH_REPORTS[sink.suffix()](result, page))

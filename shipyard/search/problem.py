@@ -20,16 +20,27 @@ from shipyard.core.diagnostics import Span
 Knobs = tuple[tuple[str, str], ...]
 
 
+#: What a worker needs of the designs of a search's own a fleet buys: each one's index among the problem's designs
+#: and the game's ready record of it (a worker's world holds the catalogue's designs only).
+Carried = tuple[tuple[int, Any], ...]
+
+
 @dataclass(frozen=True)
 class Candidate:
-    """A fleet to try: how many of each design (in the catalogue's order) and the doctrine it fights by."""
+    """A fleet to try: how many of each design (the catalogue's, then the designs the search made, in the order it
+    made them; none past the last one bought) and the doctrine it fights by. ``carried``: the designs of the
+    search's own it buys, as a worker needs them; ``made``: a digest of their genes, in the key (a task key names
+    what its battles depend on)."""
 
     counts: tuple[int, ...]
     knobs: Knobs
+    carried: Carried = field(default=(), compare=False)
+    made: str = ""
 
     @property
     def key(self) -> str:
-        return " ".join(map(str, self.counts)) + " | " + " ".join(f"{k}={v}" for k, v in self.knobs)
+        key = " ".join(map(str, self.counts)) + " | " + " ".join(f"{k}={v}" for k, v in self.knobs)
+        return f"{key} | {self.made}" if self.made else key
 
 
 @dataclass(frozen=True)
@@ -153,8 +164,8 @@ class Problem(Protocol):
         """What a fleet of these counts costs, by the game's rule."""
         ...
 
-    def most(self, design: int) -> int:
-        """The most ships of one design the budget buys, the design alone."""
+    def most(self, design: int, within: Fraction | None = None) -> int:
+        """The most ships of one design the budget (or ``within``, a part of it) buys, the design alone."""
         ...
 
     def unfit(self, counts: Sequence[int]) -> Sequence[Fraction] | None:
@@ -180,6 +191,50 @@ class Problem(Protocol):
     def world(self, seed: int) -> World:
         """The world the search's battles are fought in, the opponents' battles seeded from ``seed``."""
         ...
+
+    @property
+    def slots(self) -> int:
+        """How many designs of the search's own a fleet may have besides the catalogue's (0: none)."""
+        ...
+
+    @property
+    def genes(self) -> Mapping[str, Sequence[Any]]:
+        """Each gene of a design of the search's own -> the values it may take; empty where ``slots`` is 0."""
+        ...
+
+    def invent(self, genes: Mapping[str, Any]) -> int | None:
+        """The design ``genes`` make, fitted and checked by the game's rules, added to ``designs`` the first time it
+        is made (the same design, the same index): its index, or None where the rules refuse it."""
+        ...
+
+    def carried(self, counts: Sequence[int]) -> tuple[Carried, str]:
+        """What a worker needs of the designs of the search's own that ``counts`` buys, and a digest of their
+        genes."""
+        ...
+
+    def made(self, design: int) -> dict[str, Any] | None:
+        """What a design of the search's own was made of (``results.MadeDesign``'s fields); None for the
+        catalogue's."""
+        ...
+
+
+class CatalogueOnly:
+    """What a problem whose fleets buy the catalogue's designs only says of designs of the search's own: none."""
+
+    slots: int = 0
+
+    @property
+    def genes(self) -> Mapping[str, Sequence[Any]]:
+        return {}
+
+    def invent(self, genes: Mapping[str, Any]) -> int | None:
+        raise ValueError("this search makes no design of its own")
+
+    def carried(self, counts: Sequence[int]) -> tuple[Carried, str]:
+        return (), ""
+
+    def made(self, design: int) -> dict[str, Any] | None:
+        return None
 
 
 def folded(knobs: Knobs, folds: Mapping[tuple[str, str], tuple[str, str]], parts: Mapping[str, bool]) -> Knobs:

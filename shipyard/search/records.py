@@ -5,7 +5,7 @@ the words every output names a fleet by (``design_labels``, ``describe``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
@@ -79,6 +79,12 @@ class Tried:
         """The mean loss a battle, in the problem's measure (MCr lost, or Appendix A's percentage)."""
         total = self.battles
         return float(sum((s.lost for s in self.scores), Fraction(0)) / total) if total else 0.0
+
+    def padded(self, designs: int) -> Tried:
+        """Itself with a count for each of ``designs`` designs (those the search made after it was tried: none),
+        as every output reads a fleet."""
+        counts = self.candidate.counts + (0,) * (designs - len(self.candidate.counts))
+        return replace(self, candidate=replace(self.candidate, counts=counts))
 
     def record(self) -> dict[str, Any]:
         """What a journal keeps of it, to resume without fighting its battles again."""
@@ -182,8 +188,9 @@ class SearchResult:
 
     @property
     def only_single(self) -> bool:
-        """Whether the battles bought no search: every fleet tried is of one design alone (the first generation)."""
-        return all(sum(1 for n in t.candidate.counts if n) <= 1 for t in self.tried)
+        """Whether the battles bought no search: every fleet tried is of one design alone (the first generation; a
+        search that makes designs of its own searches their genes from the first)."""
+        return not self.problem.slots and all(sum(1 for n in t.candidate.counts if n) <= 1 for t in self.tried)
 
     @property
     def front(self) -> list[Tried]:

@@ -78,6 +78,28 @@ def search_document(outcome: SearchOutcome) -> dict[str, Any]:
     return outcome.model_dump(mode="json", exclude_unset=True)
 
 
+def _reported(result: SearchResult) -> set[int]:
+    """The designs of the search's own a reported fleet buys (the best, the next best, the baseline, the front):
+    those the outputs describe."""
+    reported = [result.best, result.baseline, *result.ranked[:TOP], *result.front]
+    return {i for t in reported if t is not None for i, n in enumerate(t.candidate.counts) if n}
+
+
+def made_lines(result: SearchResult, tried: Tried) -> list[str]:
+    """The designs of the search's own ``tried`` buys, each with its USP, genes and the repairs fitting made."""
+    lines = []
+    labels = design_labels(result.space.designs)
+    for index, count in enumerate(tried.candidate.counts):
+        made = result.problem.made(index) if count else None
+        if made is None:
+            continue
+        genes = ", ".join(f"{name} {value if value != '' else 'none'}" for name, value in made["genes"].items())
+        lines.append(f"  {labels[index]} ({result.space.designs[index].shown}): {made['usp']}; {genes}")
+        if made["repairs"]:
+            lines.append(f"    fitted to the scenario: {'; '.join(made['repairs'])}")
+    return ["Its designs of the search's own:", *lines] if lines else []
+
+
 def search_outcome(result: SearchResult) -> SearchOutcome:
     """The search as its public record: the best fleet, the next best, the Pareto front, the payoff matrix of
     every fleet tried against every opponent, the baseline (the best fleet of one design) and the search's
@@ -110,9 +132,11 @@ def search_outcome(result: SearchResult) -> SearchOutcome:
                     "min": low,
                     "max": high,
                 }
-                for d, label, (low, high) in zip(
-                    result.space.designs, design_labels(result.space.designs), result.space.bounds, strict=True
+                | ({"made": made} if (made := result.problem.made(index)) is not None else {})
+                for index, (d, label, (low, high)) in enumerate(
+                    zip(result.space.designs, design_labels(result.space.designs), result.space.bounds, strict=True)
                 )
+                if index < result.space.offered or index in _reported(result)
             ],
             "knobs": {"searched": result.space.searched, "fixed": result.space.fixed},
             "best": _chosen_document(best, result),
@@ -201,8 +225,9 @@ def search_text(result: SearchResult) -> str:
     settings, space = result.settings, result.space
     opponents = result.problem.opponents
     against = opponents[0].label if len(opponents) == 1 else f"a pool of {len(opponents)} opponents"
+    made = f" ({len(space.designs) - space.offered} of the search's own)" if result.problem.slots else ""
     lines = [
-        f"Searched {len(result.tried):,} fleets of {len(space.designs)} design(s) within MCr "
+        f"Searched {len(result.tried):,} fleets of {len(space.designs)} design(s){made} within MCr "
         f"{float(space.budget):,.2f} against {against}: {result.battles:,} battles (seed {settings.seed}, "
         f"{settings.sampler}, objective {'the worst case' if settings.objective == 'worst' else 'the win chance'})"
     ]
@@ -217,6 +242,7 @@ def search_text(result: SearchResult) -> str:
         f"Best: {describe(best, space)} (MCr {float(best.cost):,.2f})",
         f"  doctrine: {knob_words(best)}",
         *_figures(best, result),
+        *made_lines(result, best),
     ]
     baseline = result.baseline
     if baseline is not None and baseline.candidate.key == best.candidate.key:

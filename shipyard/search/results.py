@@ -68,8 +68,18 @@ class OpponentEntry(Outcome):
     seed: int
 
 
+class MadeDesign(Outcome):
+    """What the search made a design of its own of: its genes (as fitted to the scenario), the repairs fitting
+    made, in words, and its USP."""
+
+    genes: dict[str, int | str]
+    repairs: tuple[str, ...]
+    usp: str
+
+
 class DesignOffer(Outcome):
-    """A design of the catalogue: its name and label, its sheet, crew and cost, and the counts searched."""
+    """A design of the catalogue (or of the search's own, ``made``): its name and label, its sheet, crew and cost,
+    and the counts searched."""
 
     name: str
     label: str
@@ -78,6 +88,7 @@ class DesignOffer(Outcome):
     cost_mcr: float
     min: int
     max: int
+    made: MadeDesign | None = None
 
 
 class Knobs(Outcome):

@@ -4,11 +4,11 @@ ships), the knobs searched and fixed, and the repair of a fleet over the game's 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from shipyard.core.diagnostics import Diagnostic, Severity, Span
-from shipyard.search.problem import Design, Knobs, Problem
+from shipyard.search.problem import Candidate, Design, Knobs, Problem
 
 
 def _error(code: str, span: Span, message: str) -> Diagnostic:
@@ -32,7 +32,31 @@ class Space:
 
     @property
     def designs(self) -> Sequence[Design]:
+        """Every design a fleet may buy: the catalogue's (``offered``), then those the search made."""
         return self.problem.designs
+
+    #: How many designs the catalogue offers (the bounds of those the search makes follow theirs).
+    offered: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.offered = len(self.bounds)
+
+    def bound(self, index: int) -> tuple[int, int]:
+        """A design's least and most ships; a design the search made: none at least, at most what the budget and
+        the most ships buy of it."""
+        while len(self.bounds) < len(self.designs):
+            self.bounds.append((0, _most(self.problem, len(self.bounds), self.max_ships)))
+        return self.bounds[index]
+
+    def candidate(self, counts: Sequence[int], knobs: Knobs) -> Candidate:
+        """A fleet as the search tries it: its counts without the designs of the search's own past the last it
+        buys (one fleet, one key, however many designs were made since), its doctrine folded, and what a worker
+        needs of the designs it made."""
+        fleet = list(counts)
+        while len(fleet) > self.offered and fleet[-1] == 0:
+            fleet.pop()
+        carried, made = self.problem.carried(fleet)
+        return Candidate(tuple(fleet), self.folded(fleet, knobs), carried, made)
 
     @property
     def budget(self) -> Fraction:
@@ -64,20 +88,32 @@ class Space:
                 break
             if weights is None:  # over the most ships only: by the budget each design takes
                 weights = [self.designs[i].cost * n for i, n in enumerate(fixed)]
-            over = [(weights[i], -i) for i, n in enumerate(fixed) if n > self.bounds[i][0] and weights[i] > 0]
+            over = [(weights[i], -i) for i, n in enumerate(fixed) if n > self.bound(i)[0] and weights[i] > 0]
             if not over:
                 break  # the least of each is over: ``space`` refuses such a catalogue
             fixed[-max(over)[1]] -= 1
-        if sum(fixed) == 0:
-            fixed[self.cheapest_alone()] = 1
+        if sum(fixed) == 0 and (cheapest := self.cheapest_alone()) is not None:
+            fixed += [0] * (cheapest + 1 - len(fixed))
+            fixed[cheapest] = 1
         return tuple(fixed)
 
-    def cheapest_alone(self) -> int:
+    def cheapest_alone(self) -> int | None:
         """The cheapest design one ship of which is a fleet the game allows (a ship whose drop tanks need a tug is
-        not, where tanks are dropped), else the cheapest that may be bought."""
-        buyable = [i for i in range(len(self.designs)) if self.bounds[i][1] > 0]
+        not, where tanks are dropped), else the cheapest that may be bought; None where there is none (no design in
+        the catalogue, and none made yet)."""
+        buyable = [i for i in range(len(self.designs)) if self.bound(i)[1] > 0]
         alone = [i for i in buyable if self.problem.unfit([int(i == j) for j in range(len(self.designs))]) is None]
-        return min((self.designs[i].cost, i) for i in (alone or buyable))[1]
+        return min((self.designs[i].cost, i) for i in (alone or buyable))[1] if buyable else None
+
+
+def _most(problem: Problem, index: int, max_ships: int | None) -> int:
+    """The most ships of a design a fleet has: what the budget buys of it alone, within its own most and the
+    fleet's."""
+    most = problem.most(index)
+    for limit in (problem.designs[index].high, max_ships):
+        if limit is not None:
+            most = min(most, limit)
+    return most
 
 
 def space(
@@ -90,26 +126,20 @@ def space(
     """The space of fleets the budget admits, or None and why none fits (SRC004)."""
     designs = problem.designs
     budget = problem.budget
-    if not designs:
+    if not designs and not problem.slots:
         return None, [_error("SRC004", where, "no design of the catalogue may be bought")]
-    bounds = []
-    for index, design in enumerate(designs):
-        most = problem.most(index)
-        for limit in (design.high, max_ships):
-            if limit is not None:
-                most = min(most, limit)
-        bounds.append((design.low, max(design.low, most)))
+    bounds = [(design.low, max(design.low, _most(problem, index, max_ships))) for index, design in enumerate(designs)]
     least = problem.cost([d.low for d in designs])
-    cheapest = min(designs, key=lambda d: d.cost)
-    if least > budget:
-        message = f"the least the catalogue asks for costs MCr {mcr(least)}, over the budget MCr {mcr(budget)}"
-        return None, [_error("SRC004", where, message)]
-    if cheapest.cost > budget and least == 0:
+    cheapest = min(designs, key=lambda d: d.cost, default=None)
+    if cheapest is not None and cheapest.cost > budget and least == 0 and not problem.slots:
         message = (
             f"no fleet fits the budget MCr {mcr(budget)}: the cheapest design, {cheapest.name}, costs MCr "
             f"{mcr(cheapest.cost)}"
         )
         return None, [_error("SRC004", cheapest.span, message)]
+    if least > budget:
+        message = f"the least the catalogue asks for costs MCr {mcr(least)}, over the budget MCr {mcr(budget)}"
+        return None, [_error("SRC004", where, message)]
     if max_ships is not None and sum(d.low for d in designs) > max_ships:
         return None, [_error("SRC004", where, f"the least the catalogue asks for is over {max_ships} ships")]
     if problem.unfit([d.low for d in designs]) is not None:

@@ -58,7 +58,7 @@ class Genome:
     meson_screen: int
     tl: int
     missile_batteries: int = 0
-    missile_turrets_each: int = 0
+    missile_turrets_each: int = 1  # 1 where there is no missile battery: one genome for one ship
     missile_bays: int = 0  # 100-ton missile bays, a battery each
     spinal: str = ""  # a particle accelerator spinal mount's letter (SPINAL_PA), or none
     computer_extra: int = 0  # models above the smallest the hull and the jump need (a better computer's DM)

@@ -401,13 +401,16 @@ class TcsSearchRequest:
     """A TCS fleet search: the designs of ``catalogue`` (High Guard sheets or catalogue files) bought under
     ``scenario`` (a scenario file; None: a trillion credits and no other requirement), fought in TCS battles against
     the opponents ``against`` (each a fleet file, folder or sheet, or sheets with counts joined by '+'; several: a
-    pool). ``knobs`` are the doctrine's knobs searched (None: every one), ``fixed`` the ones held at a choice;
+    pool). ``design``: how many designs of the search's own a fleet may have besides the catalogue's (which may then
+    be empty), each made from genes by the High Guard design rules under the scenario (docs/tcs-search.md).
+    ``knobs`` are the doctrine's knobs searched (None: every one), ``fixed`` the ones held at a choice;
     ``max_ships`` the most ships a fleet has; ``readings`` the High Guard readings (None: the defaults with the
     TCS82 re-rolls, as ``tcs battle``); the battles fought where ``executor`` says (as ``combat search``)."""
 
     catalogue: Sequence[str | Path]
     against: Sequence[str]
     scenario: str | Path | None = None
+    design: int = 0
     settings: Settings | None = None
     knobs: Sequence[str] | None = None
     fixed: dict[str, str] = field(default_factory=dict)
@@ -439,6 +442,7 @@ def tcs_search(request: TcsSearchRequest, *, progress: Callable[[int, int], None
     from shipyard.search import driver
     from shipyard.search.report import search_outcome
     from shipyard.search.space import space
+    from shipyard.systems.tcs.combat import invented
     from shipyard.systems.tcs.combat import search as s
     from shipyard.systems.tcs.combat.readings import DEFAULT_READINGS
     from shipyard.systems.tcs.fleet import load_scenario
@@ -464,7 +468,11 @@ def tcs_search(request: TcsSearchRequest, *, progress: Callable[[int, int], None
             message = "no opponent to search against"
             found.append(Diagnostic(code="SRC005", severity=Severity.ERROR, span=top, message=message))
         return TcsSearch(None, found)
-    problem = s.TcsProblem(designs, opponents, scenario, readings, where=top.path)
+    if r.design and (refused := invented.unmakeable(scenario)) is not None:
+        at = Span(path=str(r.scenario or top.path), line=1, col=1)
+        message = f"no design of the search's own can be made under the scenario: {refused[1]} ({refused[0]})"
+        return TcsSearch(None, [*found, Diagnostic(code="SRC004", severity=Severity.ERROR, span=at, message=message)])
+    problem = s.TcsProblem(designs, opponents, scenario, readings, where=top.path, slots=r.design)
     max_ships = r.max_ships if r.max_ships is not None else most
     max_ships = s.MAX_FLEET_SHIPS if max_ships is None else min(max_ships, s.MAX_FLEET_SHIPS)
     searched, more = space(problem, r.knobs, dict(r.fixed), max_ships, top)

@@ -4,8 +4,8 @@ within the TL (HG113), screens, a spinal mount and a computer only where the TL 
 computer of the TL runs made smaller), turrets and bays within the hardpoints (TCS103; missile bays or missile
 turrets, not both), and every part within the hull (HG107): less armour first, then fewer sand turrets, no spinal
 mount, fewer missile bays and turrets, fewer laser turrets, no screens, a smaller plant, less jump and maneuver down
-to the requirements. Each repair is said; a genome no repair fits is refused with the rule's code
-(``build.Refused``)."""
+to the requirements, and at last a larger hull. Each repair is said; a genome no repair fits is refused with the
+rule's code (``build.Refused``)."""
 
 from __future__ import annotations
 
@@ -109,6 +109,8 @@ def _within_hull(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
             g, repair = replace(g, jump=g.jump - 1), "less jump"
         elif g.maneuver > max(1, scenario.minimum_maneuver or 0):
             g, repair = replace(g, maneuver=g.maneuver - 1), "less maneuver"
+        elif g.tons < HULL_THOUSANDS[-1] * HULL_STEP:
+            g, repair = replace(g, tons=g.tons + HULL_STEP), "a larger hull"
         else:
             raise Refused("HG107", f"the drives, fuel and bridge alone overfill {g.tons:,} tons")
         if not said or said[-1] != repair:
@@ -161,10 +163,21 @@ def random_genome(rng: random.Random, scenario: Scenario, tl: int) -> Genome:
     return Genome(**{name: rng.choice(values) for name, values in ranges.items()})  # type: ignore[arg-type]
 
 
+def _plain(genome: Genome) -> Genome:
+    """The genome in one form for one ship: a kind of battery there is none of has one turret each (the genes
+    left over say nothing of the ship)."""
+    return replace(
+        genome,
+        laser_turrets_each=genome.laser_turrets_each if genome.laser_batteries else 1,
+        sand_turrets_each=genome.sand_turrets_each if genome.sand_batteries else 1,
+        missile_turrets_each=genome.missile_turrets_each if genome.missile_batteries else 1,
+    )
+
+
 def fitted(genome: Genome, scenario: Scenario) -> tuple[Genome, list[str]]:
     """The genome a designer would build under the scenario, and the repairs made, in words. Refused when none
     fits."""
     said: list[str] = []
     g = _within_tl(genome, scenario, said)
     g = _within_hardpoints(g, said)
-    return _within_hull(g, scenario, said), said
+    return _plain(_within_hull(g, scenario, said)), said

@@ -20,7 +20,7 @@ from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import ClosedTable, FileName, locate, read_toml_file
 from shipyard.search.limits import MAX_DESIGNS, MAX_OPPONENTS
 from shipyard.search.opponents import opponent_spec as spec_of
-from shipyard.search.problem import Knobs, Score, Unit, folded, opponent_seed
+from shipyard.search.problem import CatalogueOnly, Knobs, Score, Unit, folded, opponent_seed
 from shipyard.systems.mcs.combat import tables as t
 from shipyard.systems.mcs.combat.battle import (
     Engagement,
@@ -313,7 +313,7 @@ SEARCHED_SIDE = "Searched fleet"
 
 
 @dataclass
-class McsProblem:
+class McsProblem(CatalogueOnly):
     """The MCS search problem: designs priced each at its own cost (MCS has no quantity rule), the budget the only
     constraint, the doctrine knobs of ``KNOBS``, battles fought by the MCS engine."""
 
@@ -330,8 +330,8 @@ class McsProblem:
     def cost(self, counts: Sequence[int]) -> Fraction:
         return sum((d.cost * n for d, n in zip(self.designs, counts, strict=True)), Fraction(0))
 
-    def most(self, design: int) -> int:
-        return int(self.budget // self.designs[design].cost)
+    def most(self, design: int, within: Fraction | None = None) -> int:
+        return int((self.budget if within is None else within) // self.designs[design].cost)
 
     def unfit(self, counts: Sequence[int]) -> list[Fraction] | None:
         if self.cost(counts) <= self.budget:

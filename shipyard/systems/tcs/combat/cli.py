@@ -25,7 +25,7 @@ from shipyard.report.console import (
     report,
 )
 from shipyard.search import options as o
-from shipyard.search.limits import MAX_FLEET_SHIPS
+from shipyard.search.limits import MAX_FLEET_SHIPS, MAX_SLOTS
 
 app = typer.Typer(
     help="High Guard (1980) combat as the TCS 1982 tournament fought it: the exact odds of a battery's fire.",
@@ -340,9 +340,10 @@ def _tcs_knobs(value: str | None) -> list[str] | None:
 
 def search(
     catalogue: list[Path] = typer.Argument(
-        ...,
+        None,
         help="The designs a fleet may buy: High Guard sheets (each ship a design, priced as audit prices it) or "
-        "catalogue files (TOML: sheets, bounds, roles; docs/tcs-search.md); '-': standard input.",
+        "catalogue files (TOML: sheets, bounds, roles; docs/tcs-search.md); '-': standard input. None with --design: "
+        "only the search's own designs.",
         parser=path_or_stdin,
         show_default=False,
     ),
@@ -362,6 +363,15 @@ def search(
         metavar="SCENARIO.toml",
         show_default=False,
         help="The scenario (budget, tech level, jump and maneuver, drop tanks) [default: a trillion credits].",
+    ),
+    design: int = typer.Option(
+        0,
+        "--design",
+        metavar="N",
+        min=0,
+        max=MAX_SLOTS,
+        help="Up to N designs of the search's own in a fleet, each made from genes by the High Guard design rules "
+        "under the scenario and checked as check --scenario checks it.",
     ),
     seed: int = o.SEED,
     battles: int = o.BATTLES,
@@ -405,7 +415,8 @@ def search(
         "--write-fleet",
         metavar="FILE",
         show_default=False,
-        help="Write the best fleet as a fleet file (audit, check --scenario and tcs battle read it).",
+        help="Write the best fleet as a fleet file (audit, check --scenario and tcs battle read it), and the sheet of "
+        "each design of the search's own it has beside it.",
     ),
     output_format: TextOrJson = format_option(),
     output: Path = o.OUTPUT,
@@ -418,12 +429,18 @@ def search(
     the best fleets, the Pareto front (win chance, worst case, cost) and the payoff by opponent
     (docs/tcs-search.md)."""
     o.needs("tcs search", executor, scheduler)
+    catalogue = catalogue or []
+    if not catalogue and not design:
+        raise typer.BadParameter("give the designs a fleet may buy, or --design N for designs of the search's own")
+    if design and write_fleet is not None and str(write_fleet) == "-":
+        message = "name a file: each design of the search's own is written as a sheet beside the fleet file"
+        raise typer.BadParameter(message, param_hint="--write-fleet")
     from shipyard.search.opponents import opponent_spec
     from shipyard.search.report import SEARCH_REPORTS
     from shipyard.systems.tcs import api
     from shipyard.systems.tcs.combat.knobs import KNOBS
     from shipyard.systems.tcs.combat.readings import ReadingError
-    from shipyard.systems.tcs.combat.search_fleet import fleet_text
+    from shipyard.systems.tcs.combat.search_fleet import fleet_files
 
     for value in against:
         try:
@@ -445,6 +462,7 @@ def search(
             catalogue=paths,
             against=against,
             scenario=scenario,
+            design=design,
             settings=settings,
             knobs=knobs,
             fixed=fixed,
@@ -457,7 +475,7 @@ def search(
         )
         return api.tcs_search(request, progress=progress)
 
-    best = (fleet, write_fleet, fleet_text) if fleet is not None and write_fleet is not None else None
+    best = (fleet, write_fleet, fleet_files) if fleet is not None and write_fleet is not None else None
     o.run(catalogue, quiet, ask, sink, output_format, best)
 
 

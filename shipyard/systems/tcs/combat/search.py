@@ -9,7 +9,7 @@ Appendix A. The search itself is ``shipyard.search``'s, the same as MCS's.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -24,10 +24,13 @@ from shipyard.core.stdin import folder_of
 from shipyard.core.toml_input import ClosedTable, FileName, locate, read_toml_file
 from shipyard.search.limits import MAX_DESIGNS, MAX_FLEET_SHIPS
 from shipyard.search.opponents import opponent_spec
-from shipyard.search.problem import Knobs, Score, Unit, folded, opponent_seed
+from shipyard.search.problem import Carried, Knobs, Score, Unit, folded, opponent_seed
+from shipyard.systems.highguard.build import Genome
 from shipyard.systems.highguard.model import HighGuardShip
+from shipyard.systems.tcs.combat import invented
 from shipyard.systems.tcs.combat.battle import FleetSide, Squadron, fight_once, fleet_side, score
 from shipyard.systems.tcs.combat.engine import Orders
+from shipyard.systems.tcs.combat.invented import Made
 from shipyard.systems.tcs.combat.knobs import FOLDS, KNOBS
 from shipyard.systems.tcs.combat.readings import DEFAULT_READINGS, Readings
 from shipyard.systems.tcs.combat.ship import Combatant, combatant
@@ -77,6 +80,8 @@ class Design:
     span: Span
     crew: str | None = None
     scenario: Scenario = field(default_factory=Scenario)
+    #: A design the search made of its own: what it was made of (its sheet's text is written beside the fleet file).
+    made: Made | None = None
 
     def priced(self, count: int) -> Fraction:
         """``count`` of it by the quantity rule, with their drop tanks (``fleet.DesignCost``, as ``audit``)."""
@@ -298,32 +303,87 @@ class TcsProblem:
     def budget(self) -> Fraction:
         return Fraction(self.scenario.budget_mcr)
 
-    def cost(self, counts: Sequence[int]) -> Fraction:
-        return sum((d.priced(n) for d, n in zip(self.designs, counts, strict=True)), Fraction(0))
+    #: How many designs of its own a fleet may have (``--design``), the genomes made so far (as fitted: the index
+    #: of the design each made, None where refused) and the refusals, each with how often.
+    slots: int = 0
+    genomes: dict[Genome, int | None] = field(default_factory=dict)
+    refusals: dict[tuple[str, str], int] = field(default_factory=dict)
 
-    def most(self, design: int) -> int:
-        """The most the budget buys: doubled while within it, then halved back to the last that is."""
-        priced = self.designs[design].priced
-        if priced(1) > self.budget:
+    offered: int = field(init=False)  # the catalogue's designs; those the search makes follow
+
+    def __post_init__(self) -> None:
+        self.offered = len(self.designs)
+
+    def _bought(self, counts: Sequence[int]) -> list[tuple[Design, int]]:
+        """Each design with its count (none past the last a fleet buys: 0)."""
+        return list(zip(self.designs, [*counts, *[0] * (len(self.designs) - len(counts))], strict=True))
+
+    def cost(self, counts: Sequence[int]) -> Fraction:
+        return sum((d.priced(n) for d, n in self._bought(counts)), Fraction(0))
+
+    def most(self, design: int, within: Fraction | None = None) -> int:
+        """The most the budget (or ``within``) buys: doubled while within it, then halved back to the last that
+        is."""
+        priced, limit = self.designs[design].priced, self.budget if within is None else within
+        if priced(1) > limit:
             return 0
         low, high = 1, 2
-        while priced(high) <= self.budget and high <= MAX_FLEET_SHIPS:
+        while priced(high) <= limit and high <= MAX_FLEET_SHIPS:
             low, high = high, high * 2
         while high - low > 1:
             middle = (low + high) // 2
-            low, high = (middle, high) if priced(middle) <= self.budget else (low, middle)
+            low, high = (middle, high) if priced(middle) <= limit else (low, middle)
         return low
+
+    @property
+    def genes(self) -> dict[str, list[Any]]:
+        return invented.genes(self.scenario) if self.slots else {}
+
+    def invent(self, genes: Mapping[str, Any]) -> int | None:
+        """The design of ``genes`` (``invented``): fitted to the scenario, made, checked alone; a genome fitted
+        as one made before is that design. Its index, or None (the refusal counted)."""
+        genome, repairs, refused = invented.fit(dict(genes), self.scenario)
+        if genome is not None and genome in self.genomes:
+            return self.genomes[genome]
+        if genome is not None:
+            made = invented.make(genome, repairs, len(self.designs) - self.offered + 1, self.scenario, self.readings)
+            refused = made.refused
+            self.genomes[genome] = None if refused else len(self.designs)
+            if refused is None:
+                template, member = invented.parts(made, self.readings)
+                assert made.sheet is not None and made.ship is not None
+                where = invented.span(made)
+                name = made.ship.display_name
+                design = Design(name, Path(made.sheet), made.sheet, None, member, template, 0, None, where)
+                self.designs.append(replace(design, scenario=self.scenario, made=made))
+        if refused is not None:
+            self.refusals[refused] = self.refusals.get(refused, 0) + 1
+        return None if genome is None else self.genomes[genome]
+
+    def made(self, design: int) -> dict[str, Any] | None:
+        made = self.designs[design].made
+        if made is None or made.genome is None or made.ship is None or made.ship.usp is None:
+            return None
+        genes = {name: value for name, value in vars(made.genome).items() if name in self.genes}
+        return {"genes": genes, "repairs": tuple(made.repairs), "usp": made.ship.usp.text}
+
+    def carried(self, counts: Sequence[int]) -> tuple[Carried, str]:
+        """The designs of the search's own that ``counts`` buys: each one's template and member, and a digest of
+        their genomes."""
+        bought = [(i, d) for i, (d, n) in enumerate(self._bought(counts)) if n and i >= self.offered]
+        genomes = [(i, d.made.genome) for i, d in bought if d.made is not None and d.made.genome is not None]
+        return tuple((i, (d.template, d.member)) for i, d in bought), invented.digest(genomes) if bought else ""
 
     def unfit(self, counts: Sequence[int]) -> list[Fraction] | None:
         """Over the budget (TCS201): each design's share of the cost; else short of tugs for the drop tanks dropped
         before combat (TCS202): each design's tons of tanks (a tug's own tanks too; a tug gives up no ship for
         them unless it carries some)."""
-        shares = [d.priced(n) for d, n in zip(self.designs, counts, strict=True)]
+        shares = [d.priced(n) for d, n in self._bought(counts)]
         if sum(shares, Fraction(0)) > self.budget:
             return shares
         if not self.scenario.drop_tanks_dropped:
             return None
-        members = [replace(d.member, count=n) for d, n in zip(self.designs, counts, strict=True)]
+        members = [replace(d.member, count=n) for d, n in self._bought(counts)]
         tanks = [tanks_dropped(m) for m in members]
         if sum(tanks, Decimal(0)) <= sum((towing(m) for m in members), Decimal(0)):
             return None
@@ -331,7 +391,7 @@ class TcsProblem:
 
     def folded(self, counts: Sequence[int], knobs: Knobs) -> Knobs:
         """``FOLDS``: no laser or energy weapon to defend with; fewer than two classes to hold one back."""
-        bought = [d.template for d, n in zip(self.designs, counts, strict=True) if n]
+        bought = [d.template for d, n in self._bought(counts) if n]
         parts = {
             "beam": any(b.weapon in ("laser", "energy") and not b.spinal for t in bought for b in t.batteries),
             "classes": len({t.name for t in bought}) > 1,
@@ -341,20 +401,27 @@ class TcsProblem:
     def assumed(self) -> list[str]:
         """What was assumed of each design and each opponent's classes where the sheets do not say, as ``tcs
         battle`` says it (``FleetSide.assumed``)."""
-        every = self.world(0).side([1] * len(self.designs), ())
+        every = self.world(0).side([1] * self.offered, ())
         found = every.assumed() + [each for o in self.opponents for each in o.side.assumed()]
+        made = [d.template for d in self.designs[self.offered :]]
+        missiles = sum(1 for m in made if any(b.weapon == "missile" for b in m.batteries))
+        if missiles:  # the sheets the search writes say no more than a catalogue's: one line for them all
+            reading = f"missiles {made[0].missiles} (the sheets do not say; reading missiles)"
+            found.append(f"{SEARCHED_FLEET}'s designs of its own with missiles ({missiles} of {len(made)}): {reading}")
         return list(dict.fromkeys(found))
 
     def described(self) -> dict[str, Any]:
-        return {
-            "designs": [(str(d.sheet), d.ship, d.member.role, str(d.cost), d.low, d.high) for d in self.designs],
+        catalogue = self.designs[: self.offered]
+        described = {
+            "designs": [(str(d.sheet), d.ship, d.member.role, str(d.cost), d.low, d.high) for d in catalogue],
             "opponents": [o.label for o in self.opponents],
             "battle": [self.scenario.model_dump(mode="json"), repr(self.readings)],
         }
+        return described | ({"slots": self.slots, "genes": self.genes} if self.slots else {})
 
     def world(self, seed: int) -> World:
         return World(
-            designs=[(d.template, d.member) for d in self.designs],
+            designs=[(d.template, d.member) for d in self.designs[: self.offered]],
             opponents=[o.side for o in self.opponents],
             opponent_seeds=[opponent_seed(seed, j) for j in range(len(self.opponents))],
             readings=self.readings,
@@ -388,10 +455,12 @@ class World:
     path: str = "-"  # where the searched fleet's scoring findings point
     name: str = SEARCHED_FLEET
 
-    def side(self, counts: Sequence[int], knobs: Knobs) -> FleetSide:
+    def side(self, counts: Sequence[int], knobs: Knobs, carried: Carried = ()) -> FleetSide:
         """The candidate's fleet as ``tcs battle`` builds the fleet file written for it: each design's ships in the
-        catalogue's order, each squadron named as ``fleet_side`` names its sheet."""
-        bought = [(template, member, n) for (template, member), n in zip(self.designs, counts, strict=True) if n]
+        catalogue's order (then the designs of the search's own it buys, ``carried``), each squadron named as
+        ``fleet_side`` names its sheet."""
+        designs = dict(enumerate(self.designs)) | dict(carried)
+        bought = [(*designs[i], n) for i, n in enumerate(counts) if n]
         shared = Counter(member.path for _, member, _ in bought)
         squadrons = [
             Squadron(t, n, m.ship.display_name if shared[m.path] > 1 else Path(m.path).name) for t, m, n in bought
@@ -403,7 +472,8 @@ class World:
     def fight(self, unit: Unit) -> Score:
         """A unit's battles, each won by Appendix A (automatic victory, else the lower percentage lost): the
         searched fleet's loss is its Appendix A percentage."""
-        sides = [self.side(unit.candidate.counts, unit.candidate.knobs), self.opponents[unit.opponent]]
+        candidate = unit.candidate
+        sides = [self.side(candidate.counts, candidate.knobs, candidate.carried), self.opponents[unit.opponent]]
         seed = self.opponent_seeds[unit.opponent]
         found = Score()
         for run in range(unit.first, unit.last):

@@ -13,7 +13,7 @@ from shipyard.core.toml_input import toml_value
 from shipyard.report.text import visible
 from shipyard.search.driver import SearchResult, Tried
 from shipyard.search.problem import opponent_seed
-from shipyard.systems.tcs.combat.search import SEARCHED_FLEET, TcsProblem, orders
+from shipyard.systems.tcs.combat.search import SEARCHED_FLEET, Design, TcsProblem, orders
 
 
 def _table(name: str, fields: dict[str, Any]) -> list[str]:
@@ -34,10 +34,10 @@ def fleet_text(result: SearchResult, output: Path, opponent: int = 0, tried: Tri
     def sheet(path: Path | str) -> str:
         return os.path.relpath(Path(path).resolve(), folder).replace(os.sep, "/")
 
-    bought = [(d, n) for d, n in zip(problem.designs, best.candidate.counts, strict=True) if n]
+    bought = _bought(result, best)
     against = problem.opponents[opponent]
     replayed = sheet(against.path) if against.path is not None else against.label
-    outside = any(sheet(d.sheet).startswith("../") for d, _ in bought) or replayed.startswith("../")
+    outside = any(sheet(d.sheet).startswith("../") for d, _ in bought if d.made is None) or replayed.startswith("../")
     readings = [f"--reading {name}={value}" for name, value in problem.readings.changed().items()]
     readings += [] if problem.readings.rerolls else ["--no-rerolls"]
     battles = best.scores[opponent].battles
@@ -60,10 +60,28 @@ def fleet_text(result: SearchResult, output: Path, opponent: int = 0, tried: Tri
     doctrine = {"reserve": list(chosen.reserve), "range": chosen.range, "fire": chosen.fire}
     lines += _table("doctrine", doctrine | {"beam_defence": chosen.beam_defence})
     for design, count in bought:
-        lines += ["", "[[ship]]", f"sheet = {toml_value(sheet(design.sheet))}"]
+        written = design.made.sheet if design.made is not None else sheet(design.sheet)  # a design made: beside it
+        lines += ["", "[[ship]]", f"sheet = {toml_value(written)}"]
         if design.ship is not None:
             lines.append(f"name = {toml_value(design.ship)}")
         lines.append(f"count = {count}")
         if design.member.role != "warship":
             lines.append(f"role = {toml_value(design.member.role)}")
     return "\n".join(lines) + "\n"
+
+
+def _bought(result: SearchResult, tried: Tried) -> list[tuple[Design, int]]:
+    problem = result.problem
+    assert isinstance(problem, TcsProblem)
+    return [(d, n) for d, n in zip(problem.designs, tried.candidate.counts, strict=True) if n]
+
+
+def fleet_files(result: SearchResult, output: Path) -> str | list[tuple[Path, str]]:
+    """The best fleet's file (``fleet_text``), and where it has designs of the search's own, each one's component
+    sheet beside it (the fleet file names them so): the files and their texts, the fleet file first."""
+    text = fleet_text(result, output)
+    assert result.best is not None
+    made = [d.made for d, _ in _bought(result, result.best) if d.made is not None]
+    if not made:
+        return text
+    return [(output, text), *((output.parent / str(m.sheet), str(m.text)) for m in made)]
