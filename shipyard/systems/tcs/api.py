@@ -510,9 +510,7 @@ def tcs_design(genome: Genome, name: str, scenario: str | Path | None = None) ->
     >>> made.text.splitlines()[7].split()[0], made.diagnostics
     ('BB-E333332-471100-60000-0', [])
     """
-    import tempfile
-
-    from shipyard.core.pipeline import check_sheet, load_sheet
+    from shipyard.core.pipeline import check_sheet, load_text
     from shipyard.systems.highguard.build import Refused, sheet_text
     from shipyard.systems.tcs.fleet import load_scenario
     from shipyard.systems.tcs.genes import fitted
@@ -529,8 +527,5 @@ def tcs_design(genome: Genome, name: str, scenario: str | Path | None = None) ->
         text = sheet_text(built, name)
     except Refused as refused:
         return TcsDesign(None, None, [], (refused.code, str(refused).partition(" ")[2]), found)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "design.txt"
-        path.write_text(text, encoding="utf-8")
-        checked = check_sheet(load_sheet(path, f"{name} (designed)"), scenario=rules)  # no temporary file named
+    checked = check_sheet(load_text(text, "design.txt", f"{name} (designed)"), scenario=rules)
     return TcsDesign(text, built, repairs, None, found + [d for d in checked.diagnostics if d.severity.value != "info"])
