@@ -15,7 +15,7 @@ import hashlib
 import itertools
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -239,24 +239,9 @@ class Search:
         """The fleets ``chosen`` as the best of many, fought again on fresh battles: each opponent's runs ``full``
         to ``2 x full``, which no candidate's figure was drawn from (the maximum of many noisy estimates is biased
         upward; these are not). Both on the same runs (common random numbers), so they compare fairly."""
-        full = self.settings.full
-        again: dict[str, Tried] = {}
-        for tried in chosen:
-            if tried.candidate.key not in again:
-                scores = [Score() for _ in tried.scores]
-                again[tried.candidate.key] = Tried(
-                    tried.candidate, tried.order, tried.cost, scores, full=True, ties=self.problem.ties
-                )
-        units = [
-            Unit(fresh.candidate, opponent, first, min(first + self.settings.block, 2 * full))
-            for fresh in again.values()
-            for opponent in range(len(fresh.scores))
-            for first in range(full, 2 * full, self.settings.block)
-        ]
-        for unit, score in zip(units, self.executor.map(units), strict=True):
-            again[unit.candidate.key].scores[unit.opponent].add(score)
-            self.fought += score.battles
-        return again
+        again = fresh(chosen, self.settings, self.executor, self.problem.ties)
+        self.fought += sum(t.battles for t in again)
+        return {t.candidate.key: t for t in again}
 
     def _size(self, first: int) -> int:
         """The trials of the generation that starts at trial ``first``: the first is the fleets of one design alone
@@ -400,3 +385,24 @@ def run_search(
             return None, [*kept, error.diagnostic]
         finally:
             work.close()
+
+
+def fresh(chosen: Sequence[Tried], settings: Settings, executor: Executor, ties: str) -> list[Tried]:
+    """Each fleet of ``chosen`` (one of a key) fought on the fresh battles: each opponent's runs ``full`` to ``2 x
+    full``, the runs the best and the best of one design are re-measured on (common random numbers: fleets fought
+    on them compare battle for battle)."""
+    full = settings.full
+    again: dict[str, Tried] = {}
+    for tried in chosen:
+        if tried.candidate.key not in again:
+            scores = [Score() for _ in tried.scores]
+            again[tried.candidate.key] = Tried(tried.candidate, tried.order, tried.cost, scores, full=True, ties=ties)
+    units = [
+        Unit(one.candidate, opponent, first, min(first + settings.block, 2 * full))
+        for one in again.values()
+        for opponent in range(len(one.scores))
+        for first in range(full, 2 * full, settings.block)
+    ]
+    for unit, score in zip(units, executor.map(units), strict=True):
+        again[unit.candidate.key].scores[unit.opponent].add(score)
+    return list(again.values())

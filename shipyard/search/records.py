@@ -10,7 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from shipyard.core.intervals import wilson
+from shipyard.core.intervals import newcombe, wilson
 from shipyard.search.problem import Candidate, Design, Problem, Score
 from shipyard.search.space import Space
 
@@ -142,6 +142,29 @@ class Progress:
 
 
 @dataclass
+class Ablated:
+    """The best fleet with one choice undone, in EURISKO's manner (``kind`` "design": a gene of one of its designs;
+    "fleet": one of its classes left out; "rule": a reading of the rules changed for both sides), fought on the
+    best's fresh battles: ``tried``, or None with ``why`` where the change makes no fleet to fight."""
+
+    kind: str
+    change: str
+    tried: Tried | None
+    why: str = ""
+    fleet: str = ""  # the fleet fought, in words
+
+    def difference(self, best: Tried) -> tuple[float, float, float]:
+        """Its win chance less the best's on the same battles, and the 95% interval of that difference (Newcombe's
+        hybrid score method: it takes the two as independent, so it is wider than battles paired by common random
+        numbers need)."""
+        assert self.tried is not None
+        won, fought = sum(s.wins for s in self.tried.scores), self.tried.battles
+        best_won = sum(s.wins for s in best.scores)
+        low, high = newcombe(won, fought, best_won, best.battles)
+        return self.tried.win - best.win, low, high
+
+
+@dataclass
 class SearchResult:
     space: Space
     problem: Problem
@@ -155,6 +178,8 @@ class SearchResult:
     #: The best fleet and the best of one design fought again on battles no candidate was chosen by (each
     #: opponent's runs ``full`` to ``2 x full``), by candidate key: the figures reported for them.
     remeasured: dict[str, Tried] = field(default_factory=dict)
+    #: What the best fleet leans on, where asked (``Ablated``), in the order the game made the changes.
+    ablations: list[Ablated] = field(default_factory=list)
 
     def findings(self) -> dict[tuple[str, str, str, str], int]:
         """What the scoring found in the search's battles (fresh ones included), each with the battles that met

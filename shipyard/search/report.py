@@ -9,6 +9,7 @@ from typing import Any
 
 from shipyard.core.chances import percent
 from shipyard.report.tables import MCR, SHARE, WHOLE, Column
+from shipyard.search import ablated
 from shipyard.search.driver import SearchResult, Tried, describe, design_labels
 from shipyard.search.problem import opponent_seed
 from shipyard.search.results import SearchOutcome
@@ -163,6 +164,7 @@ def search_outcome(result: SearchResult) -> SearchOutcome:
             ],
         }
         | ({"assumptions": assumed} if (assumed := result.problem.assumed()) else {})
+        | ({"ablations": ablated.entries(result)} if result.ablations else {})
     )
 
 
@@ -282,6 +284,7 @@ def search_text(result: SearchResult) -> str:
     ]
     if result.stopped:
         lines.append(f"The search stopped: {result.stopped}.")
+    lines += ablated.lines(result)
     lines += [f"assumed: {each}" for each in result.problem.assumed()]
     return "\n".join(lines) + "\n"
 
@@ -302,7 +305,19 @@ def _columns() -> dict[str, tuple[Column, ...]]:
         Column("worst case", SHARE),
         Column("battles", WHOLE),
     )
-    return {"fleets": fleet}
+    ablation = (
+        Column("kind"),
+        Column("change", width=50, wrap=True),
+        Column("win", SHARE),
+        Column("95% low", SHARE),
+        Column("95% high", SHARE),
+        Column("difference", SHARE),
+        Column("difference low", SHARE),
+        Column("difference high", SHARE),
+        Column("cost", MCR),
+        Column("battles", WHOLE),
+    )
+    return {"fleets": fleet, "ablations": ablation}
 
 
 def _rows(tried_list: list[Tried], result: SearchResult) -> list[list[Any]]:
@@ -395,6 +410,11 @@ def write_search_page(result: SearchResult, output: Path) -> None:
             table("best", "Best fleets", columns, _rows(result.ranked[:TOP], result)),
             table("front", "Pareto front", columns, _rows(result.front, result)),
             table("tried", "Every fleet tried", columns, _rows(result.tried, result)),
+            *(
+                [table("ablations", "What the best fleet leans on", _columns()["ablations"], ablated.rows(result))]
+                if result.ablations
+                else []
+            ),
         ],
         "groups": None,
     }

@@ -132,6 +132,23 @@ class Convergence(Outcome):
     ci: tuple[float, float]
 
 
+class AblationOutcome(Outcome):
+    """The best fleet with one choice undone (``kind``: design, fleet or rule), fought on the best's fresh battles:
+    the fleet in words, its cost, its win chance and interval, and the difference from the best's with its
+    interval (Newcombe's); or ``why`` it was not fought."""
+
+    kind: str
+    change: str
+    fleet: str | None = None
+    cost_mcr: float | None = None
+    battles: int = 0
+    win: float | None = None
+    win_ci: tuple[float, float] | None = None
+    difference: float | None = None
+    difference_ci: tuple[float, float] | None = None
+    why: str | None = None
+
+
 class SearchOutcome(Outcome):
     """A fleet search: its seed, battles (and those of the re-measurement), budget, objective and sampler, the
     candidates tried and fully evaluated, trials resumed, why it stopped; the opponents, the designs and knobs;
@@ -160,3 +177,5 @@ class SearchOutcome(Outcome):
     #: What the game assumed of a design or an opponent where its sheet does not say (TCS: missile turrets, nuclear
     #: missiles); left out where nothing was.
     assumptions: tuple[str, ...] = ()
+    #: What the best fleet leans on (``--ablate``), where asked.
+    ablations: tuple[AblationOutcome, ...] | None = None

@@ -402,7 +402,9 @@ class TcsSearchRequest:
     ``scenario`` (a scenario file; None: a trillion credits and no other requirement), fought in TCS battles against
     the opponents ``against`` (each a fleet file, folder or sheet, or sheets with counts joined by '+'; several: a
     pool). ``design``: how many designs of the search's own a fleet may have besides the catalogue's (which may then
-    be empty), each made from genes by the High Guard design rules under the scenario (docs/tcs-search.md).
+    be empty), each made from genes by the High Guard design rules under the scenario (docs/tcs-search.md);
+    ``ablate``: the best fleet's ablations after the search (each choice undone, each class left out, each other
+    reading of the rules), fought on its fresh battles.
     ``knobs`` are the doctrine's knobs searched (None: every one), ``fixed`` the ones held at a choice;
     ``max_ships`` the most ships a fleet has; ``readings`` the High Guard readings (None: the defaults with the
     TCS82 re-rolls, as ``tcs battle``); the battles fought where ``executor`` says (as ``combat search``)."""
@@ -411,6 +413,7 @@ class TcsSearchRequest:
     against: Sequence[str]
     scenario: str | Path | None = None
     design: int = 0
+    ablate: bool = False
     settings: Settings | None = None
     knobs: Sequence[str] | None = None
     fixed: dict[str, str] = field(default_factory=dict)
@@ -484,6 +487,19 @@ def tcs_search(request: TcsSearchRequest, *, progress: Callable[[int, int], None
     found += kept
     if result is None:
         return TcsSearch(None, found)
+    if r.ablate:
+        from shipyard.systems.tcs.combat.ablation import ablate
+
+        def rebuild(other: Readings) -> s.TcsProblem | None:
+            """The search's problem under other readings: its catalogue and opponents read again."""
+            assert scenario is not None
+            again, _, _ = s.load_catalogue(paths, scenario, other)
+            rivals, _ = s.load_opponents(r.against, other)
+            if len(again) != problem.offered or len(rivals) != len(opponents):
+                return None
+            return s.TcsProblem(again, rivals, scenario, other, where=top.path, slots=r.design)
+
+        result.ablations = ablate(result, where, rebuild)
     scored = _scoring_findings(result.findings(), lambda seen: f"{seen:,} of the search's {result.battles:,}")
     return TcsSearch(search_outcome(result), found + scored, result)
 

@@ -373,6 +373,12 @@ def search(
         help="Up to N designs of the search's own in a fleet, each made from genes by the High Guard design rules "
         "under the scenario and checked as check --scenario checks it.",
     ),
+    ablate: bool = typer.Option(
+        False,
+        "--ablate",
+        help="After the search, what the best fleet leans on: each choice of its own designs undone, each class left "
+        "out, each other reading of the rules, fought on its fresh battles (docs/tcs-search.md).",
+    ),
     seed: int = o.SEED,
     battles: int = o.BATTLES,
     screen: int = o.SCREEN,
@@ -463,6 +469,7 @@ def search(
             against=against,
             scenario=scenario,
             design=design,
+            ablate=ablate,
             settings=settings,
             knobs=knobs,
             fixed=fixed,
