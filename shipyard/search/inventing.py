@@ -36,8 +36,9 @@ def _asked(trial: Any, name: str, values: Sequence[Any]) -> Any:
 
 def made(trial: Any, space: Space, counts: list[int]) -> list[int]:
     """``counts`` (the catalogue's) with each slot's design bought: its part of the budget (none: the slot is
-    empty), its genes made a design by the problem (refused: the slot is empty), as many ships as the part buys. The
-    first slot is never empty where the catalogue offers nothing the budget buys."""
+    empty), its genes made a design by the problem (refused: the slot is empty), as many ships as the part buys, one
+    at least where the whole budget buys one. The first slot is never empty where the catalogue offers nothing the
+    budget buys (a design the budget buys none of leaves the fleet empty: it fights, and loses, as it is)."""
     problem = space.problem
     nothing_else = not any(high for _, high in space.bounds[: space.offered])
     for slot in range(1, problem.slots + 1):
@@ -48,7 +49,8 @@ def made(trial: Any, space: Space, counts: list[int]) -> list[int]:
         index = problem.invent(genes)
         if index is None:
             continue
-        most = min(problem.most(index, problem.budget * Fraction(share, SHARE_STEPS)), space.bound(index)[1])
+        high = space.bound(index)[1]  # what the whole budget buys of it, within the most ships
+        part = problem.most(index, problem.budget * Fraction(share, SHARE_STEPS))
         counts += [0] * (index + 1 - len(counts))
-        counts[index] += most
+        counts[index] += min(max(part, 1), high)  # one at least, where the budget buys one
     return counts

@@ -258,4 +258,4 @@ def describe(tried: Tried, space: Space, short: bool = False) -> str:
     if short:
         first = [name.split()[0] if name.split() else name for name in names]
         names = [word if first.count(word) == 1 else name for word, name in zip(first, names, strict=True)]
-    return " + ".join(f"{n} {name}" for name, n in zip(names, tried.candidate.counts, strict=True) if n)
+    return " + ".join(f"{n} {name}" for name, n in zip(names, tried.candidate.counts, strict=True) if n) or "no ship"
