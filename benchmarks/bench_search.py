@@ -14,7 +14,9 @@ shape's catalogue against its pool of three opponents; fleets of the 1981 winner
 3. a whole search over the 3 designs and 4 doctrine knobs (seek, evasion, target, withdraw) with 20,000
    battles on 2 local workers, timed;
 4. search quality: TPE against random search at the same number of battles, over several seeds, each best fleet
-   with its 95% interval.
+   with its 95% interval;
+5. (``--game tcs``) making a design of the search's own (``tcs search --design``: genes fitted, built, read back and
+   checked), against one battle of the worked example's units: what a design search spends besides its battles.
 """
 
 from __future__ import annotations
@@ -135,6 +137,37 @@ def overhead(batches: int, size: int, game: str = "mcs") -> None:
         print(f"| {name} | {seconds * 1000:.1f} ms | {seconds / size * 1000:.2f} ms |")
 
 
+def making(count: int, battles: int) -> None:
+    """Designs made from ``count`` seeded random genomes under the 1981 shape, timed, beside the mean time of a
+    battle of the worked example's units in this process."""
+    import random
+
+    from shipyard.systems.tcs.combat.search import TcsProblem
+    from shipyard.systems.tcs.genes import random_genome
+
+    searched = tcs_setting()
+    problem = searched.problem
+    assert isinstance(problem, TcsProblem)
+    maker = TcsProblem([], problem.opponents, problem.scenario, problem.readings, slots=1)
+    rng = random.Random(1)
+    genomes = [random_genome(rng, problem.scenario, 12) for _ in range(count)]
+    start = time.perf_counter()
+    made = [maker.invent({name: getattr(g, name) for name in maker.genes}) for g in genomes]
+    per_design = (time.perf_counter() - start) / count
+    w = problem.world(1)
+    candidate = Candidate(fleets("tcs", 1)[0], searched.knobs({}))
+    units = [Unit(candidate, j % len(problem.opponents), 0, battles) for j in range(len(problem.opponents))]
+    start = time.perf_counter()
+    InProcess(w).map(units)
+    per_battle = (time.perf_counter() - start) / (battles * len(units))
+    print("\n| made | designs | ms a design | ms a battle | a design in battles |")
+    print("|---|---|---|---|---|")
+    print(
+        f"| {sum(1 for m in made if m is not None)} of {count} genomes | {len(maker.designs)} | "
+        f"{per_design * 1000:.1f} | {per_battle * 1000:.1f} | {per_design / per_battle:.2f} |"
+    )
+
+
 def search(settings: Settings, jobs: int) -> SearchResult:
     """The search of docs/search.md with these settings, over the benchmark's knobs, on ``jobs`` local processes."""
     from shipyard.systems.mcs import api
@@ -202,10 +235,12 @@ def main() -> None:
         quality(100, 1, 1, full=20)
         print("\nTCS:")
         throughput(2, 4, "tcs", block=2)
+        making(3, 1)
         return
     if args.game == "tcs":
         throughput(6, 40, "tcs", block=10)
         overhead(20, 16, "tcs")
+        making(100, 10)
         return
     throughput(8, 200)
     overhead(20, 16)

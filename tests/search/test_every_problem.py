@@ -1,9 +1,9 @@
 """Every guarantee of the fleet search, run on each game's problem (MCS ``combat search``, TCS ``tcs search``, and
-TCS with designs of the search's own, ``tcs search --design``) by the same tests: the same seed gives the same search on every executor and number of workers; a journal resumes a
-search stopped between generations or inside one; the fleets of one design alone are tried first; the best and the
-best of one design are re-measured on fresh battles, the figures quoted; the search says why it stopped; a task key
-names everything its battles depend on; the best fleet written replays with the game's battle command to the
-figures reported."""
+TCS with designs of the search's own, ``tcs search --design``) by the same tests: the same seed gives the same
+search on every executor and number of workers; a journal resumes a search stopped between generations or inside
+one; the fleets of one design alone are tried first; the best and the best of one design are re-measured on fresh
+battles, the figures quoted; the search says why it stopped; a task key names everything its battles depend on; the
+best fleet written replays with the game's battle command to the figures reported."""
 
 from __future__ import annotations
 

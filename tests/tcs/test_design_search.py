@@ -234,3 +234,31 @@ def test_an_unchanged_catalogue_search_has_no_genes(tmp_path: Path):
     assert found.exit_code == 0, found.output
     document = json.loads(found.stdout)
     assert all("made" not in d for d in document["designs"]) and len(document["designs"]) == 1
+
+
+def test_a_design_the_rules_refuse_is_never_bought_and_is_said(monkeypatch):
+    """Where the rules refuse every design the genes make (the builder made to refuse here: the property test of
+    tests/tcs/test_genes.py finds none refused), no fleet buys one: the catalogue's Vigilants fight alone, and the
+    refusals are said once, counted (SRC004, a warning)."""
+    from shipyard.systems.tcs.combat import invented
+
+    def refuse(genome, repairs, number, scenario, readings):
+        return invented.Made(genome, repairs, refused=("HG107", "the parts overfill the hull"))
+
+    monkeypatch.setattr(invented, "make", refuse)
+    found = api.tcs_search(
+        api.TcsSearchRequest(
+            catalogue=[VIGILANT],
+            against=[str(RED)],
+            scenario=FIXTURES / "tcs" / "search" / "small.toml",
+            design=1,
+            settings=Settings(battles=60, screen=10, full=10, generation=4),
+            jobs=1,
+        )
+    )
+    assert found.result is not None and found.outcome is not None
+    assert all(t.candidate.counts[1:] == (0,) * (len(t.candidate.counts) - 1) for t in found.result.tried)
+    assert len(found.result.problem.designs) == 1
+    said = [d for d in found.diagnostics if d.code == "SRC004"]
+    assert len(said) == 1 and said[0].severity.value == "warning"
+    assert "genome(s) the search asked for made no legal design (HG107: the parts overfill the hull)" in said[0].message

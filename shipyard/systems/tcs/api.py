@@ -501,7 +501,16 @@ def tcs_search(request: TcsSearchRequest, *, progress: Callable[[int, int], None
 
         result.ablations = ablate(result, where, rebuild)
     scored = _scoring_findings(result.findings(), lambda seen: f"{seen:,} of the search's {result.battles:,}")
-    return TcsSearch(search_outcome(result), found + scored, result)
+    unmade = [
+        Diagnostic(
+            code="SRC004",
+            severity=Severity.WARNING,
+            span=Span(path=str(r.scenario or top.path), line=1, col=1),
+            message=f"{times:,} genome(s) the search asked for made no legal design ({code}: {why}): not bought",
+        )
+        for (code, why), times in sorted(problem.refusals.items())
+    ]
+    return TcsSearch(search_outcome(result), found + scored + unmade, result)
 
 
 class TcsDesign(NamedTuple):
