@@ -86,6 +86,11 @@ def _reported(result: SearchResult) -> set[int]:
     return {i for t in reported if t is not None for i, n in enumerate(t.candidate.counts) if n}
 
 
+def gene_words(made: dict[str, Any]) -> str:
+    """A design's genes in words: 'tons 9000, configuration 3, ..., spinal none'."""
+    return ", ".join(f"{name} {value if value != '' else 'none'}" for name, value in made["genes"].items())
+
+
 def made_lines(result: SearchResult, tried: Tried) -> list[str]:
     """The designs of the search's own ``tried`` buys, each with its USP, genes and the repairs fitting made."""
     lines = []
@@ -94,7 +99,7 @@ def made_lines(result: SearchResult, tried: Tried) -> list[str]:
         made = result.problem.made(index) if count else None
         if made is None:
             continue
-        genes = ", ".join(f"{name} {value if value != '' else 'none'}" for name, value in made["genes"].items())
+        genes = gene_words(made)
         lines.append(f"  {labels[index]} ({result.space.designs[index].shown}): {made['usp']}; {genes}")
         if made["repairs"]:
             lines.append(f"    fitted to the scenario: {'; '.join(made['repairs'])}")
@@ -317,7 +322,26 @@ def _columns() -> dict[str, tuple[Column, ...]]:
         Column("cost", MCR),
         Column("battles", WHOLE),
     )
-    return {"fleets": fleet, "ablations": ablation}
+    made = (
+        Column("design"),
+        Column("sheet"),
+        Column("USP", width=30),
+        Column("genes", width=60, wrap=True),
+        Column("fitted to the scenario", width=40, wrap=True),
+    )
+    return {"fleets": fleet, "ablations": ablation, "made": made}
+
+
+def _made_rows(result: SearchResult) -> list[list[Any]]:
+    """The designs of the search's own the reported fleets buy: name, sheet, USP, genes, repairs."""
+    labels = design_labels(result.space.designs)
+    rows = []
+    for index in sorted(_reported(result)):
+        made = result.problem.made(index)
+        if made is not None:
+            design = result.space.designs[index]
+            rows.append([labels[index], design.shown, made["usp"], gene_words(made), "; ".join(made["repairs"])])
+    return rows
 
 
 def _rows(tried_list: list[Tried], result: SearchResult) -> list[list[Any]]:
@@ -413,6 +437,11 @@ def write_search_page(result: SearchResult, output: Path) -> None:
             *(
                 [table("ablations", "What the best fleet leans on", _columns()["ablations"], ablated.rows(result))]
                 if result.ablations
+                else []
+            ),
+            *(
+                [table("made", "Designs of the search's own", _columns()["made"], made)]
+                if (made := _made_rows(result))
                 else []
             ),
         ],

@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, ROOT
+from conftest import CHROMIUM, FIXTURES, ROOT, chromium
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -262,3 +262,18 @@ def test_a_design_the_rules_refuse_is_never_bought_and_is_said(monkeypatch):
     said = [d for d in found.diagnostics if d.code == "SRC004"]
     assert len(said) == 1 and said[0].severity.value == "warning"
     assert "genome(s) the search asked for made no legal design (HG107: the parts overfill the hull)" in said[0].message
+
+
+def test_the_page_lists_the_designs_of_its_own(tmp_path):
+    """``-o search.html``: a table of the designs of the search's own the reported fleets buy, each with its sheet,
+    USP and genes (in Chromium where it is installed: the table is drawn)."""
+    page = tmp_path / "search.html"
+    args = ["tcs", "search", "--design", "1", "-a", str(RED), "-s", str(SCENARIO_1981), "-n", "60"]
+    found = runner.invoke(app, [*args, "--screen", "10", "--full", "10", "--generation", "4", "-q", "-o", str(page)])
+    assert found.exit_code == 0, found.output
+    html = page.read_text(encoding="utf-8")
+    assert "Designs of the search&#39;s own" in html or "Designs of the search's own" in html
+    assert "invented-" in html and "BB-" in html
+    if CHROMIUM is not None:
+        dom = chromium("--dump-dom", page.as_uri()).stdout
+        assert "invented-" in dom and "tons " in dom
