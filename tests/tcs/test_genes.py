@@ -173,3 +173,19 @@ def test_the_genes_allowed_come_from_the_tables_at_the_scenarios_tl():
     assert at_12["damper"] == [0, 1] and at_12["meson_screen"] == [0, 1] and at_12["tl"] == [12]
     at_15 = gene_ranges(Scenario(tech_level=15, minimum_jump=3), 9)
     assert at_15["jump"] == [3, 4, 5, 6] and len(at_15["spinal"]) == 19 and at_15["damper"][-1] == 9
+
+
+def test_a_buffered_planetoid_shows_its_built_in_armour_in_the_usp_only(tmp_path):
+    """A 20,000-ton buffered planetoid (configuration 9) at TL12: its Hull line is the unusable 35%, 7,000 tons, at
+    Cr 750 a ton (MCr 150); the purchased armour 12 takes 2 + 2 x 12 = 26%, 5,200 tons, MCr 5,200 x 1.5 = 7,800; the
+    USP's armour digit is 12 + 6 = 18, J (as the 1981 Eurisko's), and the sheet checks clean at TL12 (HG113 holds
+    the purchased factor to the TL)."""
+    genome = Genome(20000, 9, 12, 1, 1, 0, 2, 3, 0, 1, 0, 0, 12)
+    scenario = Scenario(tech_level=12, minimum_jump=1)
+    assert fitted(genome, scenario) == (genome, [])
+    lines = {p.label: (p.tons, p.mcr) for p in build(genome).parts}
+    assert lines["Hull"] == (7000, 150) and lines["Armour Factor-12"] == (5200, 7800)
+    checked = _checked(sheet_text(genome, "Rock"), scenario, tmp_path)
+    assert [d for d in checked.diagnostics if d.severity.value == "error"] == []
+    usp = checked.ships[0].usp
+    assert usp is not None and usp.configuration == 9 and usp.armour == 18 and usp.text.split("-")[2][0] == "J"

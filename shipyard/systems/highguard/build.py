@@ -39,7 +39,8 @@ SHIP_TYPE = "BB"
 
 @dataclass(frozen=True)
 class Genome:
-    """A designer's choices. Hull tons (a whole number of thousands), configuration (1-7: not a planetoid), armour
+    """A designer's choices. Hull tons (a whole number of thousands), configuration (1-9; a planetoid's unusable
+    share of the hull is its Hull line's tons, and its built-in armour is added in the USP only), purchased armour
     factor, jump, maneuver, power beyond what the drives and the weapons need, laser, sandcaster and missile
     batteries of triple turrets (how many batteries, how many turrets each), 100-ton missile bays, a particle
     accelerator spinal mount, a nuclear damper and a meson screen (factor 1 or none), the TL."""
@@ -173,7 +174,8 @@ def build(genome: Genome) -> Built:
     """The parts of a genome's design and its figures; Refused where the parts do not fit the hull."""
     g, hull = genome, D(genome.tons)
     per_100 = hull / 100
-    parts = [Part("HULL", "Hull", D(0), hull * hg.CONFIGURATIONS[g.configuration].price_per_ton, "; Crew 0")]
+    shape = hg.CONFIGURATIONS[g.configuration]  # a planetoid's unusable share is its Hull line's tons (HGS)
+    parts = [Part("HULL", "Hull", hull * shape.unusable, hull * shape.price_per_ton, "; Crew 0")]
     if g.armour:
         tons = hull * armour_percent(g.tl, g.armour) / 100
         parts.append(

@@ -109,8 +109,10 @@ def _within_hull(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
             g, repair = replace(g, jump=g.jump - 1), "less jump"
         elif g.maneuver > max(1, scenario.minimum_maneuver or 0):
             g, repair = replace(g, maneuver=g.maneuver - 1), "less maneuver"
-        elif g.tons < HULL_THOUSANDS[-1] * HULL_STEP:
-            g, repair = replace(g, tons=g.tons + HULL_STEP), "a larger hull"
+        elif g.tons < HULL_THOUSANDS[-1] * HULL_STEP:  # the computer within what runs the larger hull
+            larger = replace(g, tons=g.tons + HULL_STEP)
+            models = len(computers_for(larger))
+            g, repair = replace(larger, computer_extra=min(g.computer_extra, max(0, models - 1))), "a larger hull"
         else:
             raise Refused("HG107", f"the drives, fuel and bridge alone overfill {g.tons:,} tons")
         if not said or said[-1] != repair:
@@ -137,7 +139,7 @@ def gene_ranges(scenario: Scenario, tl: int) -> dict[str, list[int] | list[str]]
     batteries, each = list(range(MOST_BATTERIES + 1)), list(range(1, MOST_TURRETS_EACH + 1))
     return {
         "tons": [thousands * HULL_STEP for thousands in HULL_THOUSANDS],
-        "configuration": [c for c, shape in hg.CONFIGURATIONS.items() if not shape.built_in_armour],
+        "configuration": list(hg.CONFIGURATIONS),  # planetoids too: their built-in armour is not the TL's limit
         "armour": list(range(tl + 1)),
         "jump": list(range(scenario.minimum_jump or 0, most_jump + 1)),
         "maneuver": list(range(max(1, scenario.minimum_maneuver or 0), most_g + 1)),
