@@ -79,7 +79,7 @@ def search_document(outcome: SearchOutcome) -> dict[str, Any]:
     return outcome.model_dump(mode="json", exclude_unset=True)
 
 
-def _reported(result: SearchResult) -> set[int]:
+def reported_designs(result: SearchResult) -> set[int]:
     """The designs of the search's own a reported fleet buys (the best, the next best, the baseline, the front):
     those the outputs describe."""
     reported = [result.best, result.baseline, *result.ranked[:TOP], *result.front]
@@ -142,7 +142,7 @@ def search_outcome(result: SearchResult) -> SearchOutcome:
                 for index, (d, label, (low, high)) in enumerate(
                     zip(result.space.designs, design_labels(result.space.designs), result.space.bounds, strict=True)
                 )
-                if index < result.space.offered or index in _reported(result)
+                if index < result.space.offered or index in reported_designs(result)
             ],
             "knobs": {"searched": result.space.searched, "fixed": result.space.fixed},
             "best": _chosen_document(best, result),
@@ -336,7 +336,7 @@ def _made_rows(result: SearchResult) -> list[list[Any]]:
     """The designs of the search's own the reported fleets buy: name, sheet, USP, genes, repairs."""
     labels = design_labels(result.space.designs)
     rows = []
-    for index in sorted(_reported(result)):
+    for index in sorted(reported_designs(result)):
         made = result.problem.made(index)
         if made is not None:
             design = result.space.designs[index]

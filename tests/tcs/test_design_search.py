@@ -277,3 +277,30 @@ def test_the_page_lists_the_designs_of_its_own(tmp_path):
     if CHROMIUM is not None:
         dom = chromium("--dump-dom", page.as_uri()).stdout
         assert "invented-" in dom and "tons " in dom
+
+
+def test_the_scorings_findings_of_designs_no_reported_fleet_buys_are_summed():
+    """A design search makes many designs, each meeting holes of Appendix A's tables: the findings of those no
+    reported fleet buys are one warning a code, counted; those of the reported fleets' designs are said one by one
+    (none of an unreported design is)."""
+    found = api.tcs_search(
+        api.TcsSearchRequest(
+            catalogue=[],
+            against=[str(RED)],
+            scenario=SCENARIO_1981,
+            design=2,
+            settings=Settings(battles=400, screen=10, full=10, generation=8),
+            jobs=1,
+        )
+    )
+    assert found.result is not None
+    from shipyard.search.report import reported_designs
+
+    designs = found.result.space.designs
+    reported = {designs[i].name for i in reported_designs(found.result)}
+    unreported = {d.name for d in designs} - reported
+    assert unreported  # the search made designs no reported fleet buys
+    apx = [d for d in found.diagnostics if d.code == "APX001"]
+    summed = [d for d in apx if "design(s) of the search's own that no fleet it reports buys" in d.message]
+    assert len(summed) == 1
+    assert not [d for d in apx if d.message.partition(":")[0] in unreported]

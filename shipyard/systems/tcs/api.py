@@ -380,6 +380,40 @@ def _scoring_findings(
     ]
 
 
+def _reported_findings(result: SearchResult) -> tuple[dict[tuple[str, str, str, str], int], list[Diagnostic]]:
+    """The scoring's findings of a search to say one by one (the catalogue's designs, the opponents, the designs of
+    the search's own a reported fleet buys), and one summary a code for those of the designs of its own no reported
+    fleet buys (a search makes hundreds: their holes of the tables would bury the rest)."""
+    from shipyard.search.report import reported_designs
+
+    designs = result.space.designs
+    unreported = {d.name for i, d in enumerate(designs) if i >= result.space.offered} - {
+        designs[i].name for i in reported_designs(result)
+    }
+    kept: dict[tuple[str, str, str, str], int] = {}
+    folded: dict[tuple[str, str], tuple[set[str], int, int]] = {}
+    for key, seen in result.findings().items():
+        code, _, path, message = key
+        name = message.partition(":")[0]
+        if name not in unreported:
+            kept[key] = seen
+            continue
+        names, findings, scorings = folded.get((code, path), (set(), 0, 0))
+        folded[(code, path)] = (names | {name}, findings + 1, scorings + seen)
+    summaries = [
+        Diagnostic(
+            code=code,
+            severity=Severity.WARNING,
+            span=Span(path=path, line=1, col=1),
+            message=f"{findings:,} finding(s) of the scoring for {len(names):,} design(s) of the search's own that no "
+            f"fleet it reports buys, met {scorings:,} times in the search's {result.battles:,} battles; those of "
+            "the reported fleets' designs are said one by one",
+        )
+        for (code, path), (names, findings, scorings) in sorted(folded.items())
+    ]
+    return kept, summaries
+
+
 def _battles(
     r: HgBattleRequest,
     fleets: list[FleetSide],
@@ -500,7 +534,9 @@ def tcs_search(request: TcsSearchRequest, *, progress: Callable[[int, int], None
             return s.TcsProblem(again, rivals, scenario, other, where=top.path, slots=r.design)
 
         result.ablations = ablate(result, where, rebuild)
-    scored = _scoring_findings(result.findings(), lambda seen: f"{seen:,} of the search's {result.battles:,}")
+    findings, unreported = _reported_findings(result)
+    scored = _scoring_findings(findings, lambda seen: f"{seen:,} of the search's {result.battles:,}")
+    scored += unreported
     unmade = [
         Diagnostic(
             code="SRC004",
