@@ -98,6 +98,7 @@ def test_a_change_that_cannot_matter_changes_no_battle_and_one_that_must_shows()
     assert meson.tried is not None and meson.tried.scores == best.scores and meson.difference(best)[0] == 0.0
     no_lasers = found["Invented 1: no laser batteries (of 6)"]
     assert no_lasers.tried is not None and no_lasers.tried.win == 0.0 and no_lasers.tried.battles == 20
+    assert no_lasers.fleet == "3 Invented 1, Invented 1 changed" and meson.fleet == "3 Invented 1"
     assert no_lasers.tried.cost < best.cost and not [a for a in found.values() if a.kind == "fleet"]
     assert len(problem.designs) == 1  # the changed designs are not the search's
 

@@ -110,7 +110,7 @@ def _design_and_fleet(result: SearchResult, best: Tried) -> tuple[TcsProblem, li
     problem = replace(searched, designs=list(searched.designs), genomes=dict(searched.genomes), refusals={})
     problem.offered = searched.offered
     labels = design_labels(problem.designs)
-    words = describe(best, result.space)
+    whole = describe(best, result.space)
     counts = list(best.candidate.counts)
     found: list[Ablated] = []
     for index, count in enumerate(counts):
@@ -130,7 +130,7 @@ def _design_and_fleet(result: SearchResult, best: Tried) -> tuple[TcsProblem, li
             fleet[index], fleet[changed] = 0, fleet[changed] + count
             tried = _tried(problem, _candidate(problem, fleet, best.candidate.knobs), best)
             over = " (over the budget)" if tried.cost > problem.budget else ""
-            found.append(Ablated("design", change + over, tried, fleet=f"{words}, {labels[index]} changed"))
+            found.append(Ablated("design", change + over, tried, fleet=f"{whole}, {labels[index]} changed"))
     bought = [i for i, n in enumerate(counts) if n]
     if len(bought) > 1:
         for index in bought:
@@ -147,7 +147,6 @@ def ablate(
     result: SearchResult,
     where: Where,
     rebuild: Callable[[Readings], TcsProblem | None],
-    progress: Callable[[int, int], None] | None = None,
 ) -> list[Ablated]:
     """The best fleet's ablations (its design and fleet changes, then its rule changes), each fought on the best's
     fresh battles where ``where`` says; ``rebuild`` makes the search's problem under other readings (its catalogue
@@ -157,14 +156,9 @@ def ablate(
     if best is None or not isinstance(problem, TcsProblem):
         return []
     copy, found = _design_and_fleet(result, best)
-    rules = rule_changes(problem.readings)
-    steps, done = 1 + len(rules), 0
     again = _fought(copy, [a.tried for a in found if a.tried is not None], result, where)
     found = [replace(a, tried=again[a.tried.candidate.key]) if a.tried is not None else a for a in found]
-    for words, readings in rules:
-        done += 1
-        if progress is not None:
-            progress(done, steps)
+    for words, readings in rule_changes(problem.readings):
         other = rebuild(readings)
         if other is None:
             found.append(Ablated("rule", words, None, "the catalogue or the opponents do not read under it"))
