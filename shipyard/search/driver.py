@@ -21,7 +21,7 @@ from typing import Any
 
 from shipyard.core.diagnostics import Diagnostic, Severity
 from shipyard.core.seeds import run_seed
-from shipyard.search.inventing import made
+from shipyard.search.inventing import made, share_name
 from shipyard.search.limits import SCHEDULER_TIMEOUT
 from shipyard.search.problem import Candidate, Score, Unit
 from shipyard.search.records import Progress, SearchResult, Settings, Tried, describe, design_labels
@@ -119,7 +119,8 @@ class Search:
         return self.space.bounds[: self.space.offered]
 
     def _baseline(self) -> list[dict[str, Any]]:
-        """The first trials: each design alone, as many as the budget buys, with the default (or fixed) doctrine."""
+        """The first trials: each catalogue design alone, as many as the budget buys, with the default (or fixed)
+        doctrine; no slot of a design of the search's own has a part of the budget."""
         enqueued = []
         names = self._names()
         for index, (_low, high) in enumerate(self._offered()):
@@ -132,6 +133,7 @@ class Search:
             }
             defaults = self.space.defaults()
             params |= {f"knob {k}": defaults[k] for k in self.space.searched}
+            params |= {share_name(slot): 0 for slot in range(1, self.problem.slots + 1)}
             enqueued.append(params)
         return enqueued
 

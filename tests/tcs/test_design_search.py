@@ -304,3 +304,25 @@ def test_the_scorings_findings_of_designs_no_reported_fleet_buys_are_summed():
     summed = [d for d in apx if "design(s) of the search's own that no fleet it reports buys" in d.message]
     assert len(summed) == 1
     assert not [d for d in apx if d.message.partition(":")[0] in unreported]
+
+
+def test_the_first_generation_is_each_catalogue_design_alone():
+    """Beside designs of its own the first generation is still the catalogue's designs alone, as many as the bounds
+    allow, every slot's part of the budget none (a slot the optimiser filled would make them mixes: the baseline, the
+    best of one design, would be lost)."""
+    found = api.tcs_search(
+        api.TcsSearchRequest(
+            catalogue=[VIGILANT],
+            against=[str(RED)],
+            scenario=SCENARIO_1981,
+            design=2,
+            max_ships=50,
+            settings=Settings(battles=40, screen=10, full=10, generation=4),
+            jobs=1,
+        )
+    )
+    assert found.result is not None
+    first = found.result.tried[0]
+    assert first.candidate.counts == (50,) + (0,) * (len(first.candidate.counts) - 1)
+    baseline = found.result.baseline
+    assert baseline is not None and baseline.candidate.counts[0] == 50
