@@ -183,10 +183,11 @@ class Output:
         """Documents written together (all or none, as ``file``): the output file's text first, then the files
         beside it; said as "wrote FILE (and N files beside it)"."""
         from shipyard.core.files import write_texts_atomic
+        from shipyard.core.stdin import named
         from shipyard.report.text import visible_document
 
         assert self.output is not None and files
-        texts = [(path, visible_document(text)) for path, text in files]
+        texts = [(path, visible_document(named(text))) for path, text in files]
         also = [path for path, _ in files[1:]]
         words = f"{self.output} (and {len(also)} file(s) beside it: {', '.join(p.name for p in also)})"
         writes = [(path, lambda stream, text=text: stream.write(text)) for path, text in texts]
