@@ -62,6 +62,14 @@ def _problem(scenario: Scenario, slots: int = 1) -> TcsProblem:
     return TcsProblem([], opponents, scenario, DEFAULT_READINGS, slots=slots)
 
 
+def _designs_only(settings: Settings) -> api.TcsSearch:
+    """A search of two designs of its own and no catalogue, under the 1981 shape, against three Vigilants."""
+    request = api.TcsSearchRequest(
+        catalogue=[], against=[str(RED)], scenario=SCENARIO_1981, design=2, settings=settings, jobs=1
+    )
+    return api.tcs_search(request)
+
+
 def _scenario_1981() -> Scenario:
     scenario, found = load_scenario(SCENARIO_1981)
     assert scenario is not None and not found
@@ -146,16 +154,7 @@ def test_every_design_the_search_reports_passes_check_scenario(tmp_path):
     document = json.loads(found.stdout)
     made_designs = [d for d in document["designs"] if "made" in d]
     assert made_designs and all(d["min"] == 0 for d in made_designs)
-    result = api.tcs_search(
-        api.TcsSearchRequest(
-            catalogue=[],
-            against=[str(RED)],
-            scenario=SCENARIO_1981,
-            design=2,
-            settings=Settings(battles=300, screen=10, full=20, generation=4),
-            jobs=1,
-        )
-    ).result
+    result = _designs_only(Settings(battles=300, screen=10, full=20, generation=4)).result
     assert result is not None
     by_sheet = {d.shown: d for d in result.problem.designs}
     for design in made_designs:
@@ -283,16 +282,7 @@ def test_the_scorings_findings_of_designs_no_reported_fleet_buys_are_summed():
     """A design search makes many designs, each meeting holes of Appendix A's tables: the findings of those no
     reported fleet buys are one warning a code, counted; those of the reported fleets' designs are said one by one
     (none of an unreported design is)."""
-    found = api.tcs_search(
-        api.TcsSearchRequest(
-            catalogue=[],
-            against=[str(RED)],
-            scenario=SCENARIO_1981,
-            design=2,
-            settings=Settings(battles=400, screen=10, full=10, generation=8),
-            jobs=1,
-        )
-    )
+    found = _designs_only(Settings(battles=400, screen=10, full=10, generation=8))
     assert found.result is not None
     from shipyard.search.report import reported_designs
 
