@@ -52,11 +52,7 @@ class Space:
         """A fleet as the search tries it: its counts without the designs of the search's own past the last it
         buys (one fleet, one key, however many designs were made since), its doctrine folded, and what a worker
         needs of the designs it made."""
-        fleet = list(counts)
-        while len(fleet) > self.offered and fleet[-1] == 0:
-            fleet.pop()
-        carried, made = self.problem.carried(fleet)
-        return Candidate(tuple(fleet), self.folded(fleet, knobs), carried, made)
+        return candidate_of(self.problem, self.offered, counts, knobs)
 
     @property
     def budget(self) -> Fraction:
@@ -104,6 +100,16 @@ class Space:
         buyable = [i for i in range(len(self.designs)) if self.bound(i)[1] > 0]
         alone = [i for i in buyable if self.problem.unfit([int(i == j) for j in range(len(self.designs))]) is None]
         return min((self.designs[i].cost, i) for i in (alone or buyable))[1] if buyable else None
+
+
+def candidate_of(problem: Problem, offered: int, counts: Sequence[int], knobs: Knobs) -> Candidate:
+    """``counts`` as a candidate of ``problem`` (``offered``: its catalogue's designs): the counts past the last
+    design of the search's own bought trimmed, the doctrine folded, what a worker needs of the designs it made."""
+    fleet = list(counts)
+    while len(fleet) > offered and fleet[-1] == 0:
+        fleet.pop()
+    carried, made = problem.carried(fleet)
+    return Candidate(tuple(fleet), problem.folded(fleet, knobs), carried, made)
 
 
 def _most(problem: Problem, index: int, max_ships: int | None) -> int:

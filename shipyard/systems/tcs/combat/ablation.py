@@ -25,6 +25,7 @@ from typing import Any
 from shipyard.search.driver import Where, fresh
 from shipyard.search.problem import Candidate, Score
 from shipyard.search.records import Ablated, SearchResult, Tried, describe, design_labels
+from shipyard.search.space import candidate_of
 from shipyard.search.workers import make_executor
 from shipyard.systems.highguard.build import Genome
 from shipyard.systems.tcs.combat.readings import CHOICES, Readings, with_readings
@@ -81,10 +82,7 @@ def rule_changes(readings: Readings) -> list[tuple[str, Readings]]:
 
 
 def _candidate(problem: TcsProblem, counts: list[int], knobs: Any) -> Candidate:
-    while len(counts) > problem.offered and counts[-1] == 0:
-        counts.pop()
-    carried, made = problem.carried(counts)
-    return Candidate(tuple(counts), problem.folded(counts, knobs), carried, made)
+    return candidate_of(problem, problem.offered, counts, knobs)
 
 
 def _tried(problem: TcsProblem, candidate: Candidate, best: Tried) -> Tried:
