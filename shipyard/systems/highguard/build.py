@@ -83,6 +83,12 @@ class Refused(ValueError):
     def __init__(self, code: str, why: str) -> None:
         super().__init__(f"{code} {why}")
         self.code = code
+        self.why = why
+
+    @property
+    def reason(self) -> tuple[str, str]:
+        """The rule's code and why, as a search says a refusal."""
+        return self.code, self.why
 
 
 @dataclass(frozen=True)

@@ -587,6 +587,6 @@ def tcs_design(genome: Genome, name: str, scenario: str | Path | None = None) ->
         built, repairs = fitted(genome, rules)
         text = sheet_text(built, name)
     except Refused as refused:
-        return TcsDesign(None, None, [], (refused.code, str(refused).partition(" ")[2]), found)
+        return TcsDesign(None, None, [], refused.reason, found)
     checked = check_sheet(load_text(text, "design.txt", f"{name} (designed)"), scenario=rules)
     return TcsDesign(text, built, repairs, None, found + [d for d in checked.diagnostics if d.severity.value != "info"])

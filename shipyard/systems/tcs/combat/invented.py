@@ -63,7 +63,7 @@ def fit(values: dict[str, Any], scenario: Scenario) -> tuple[Genome | None, list
     try:
         genome, repairs = fitted(Genome(**values, tl=design_tl(scenario)), scenario)
     except Refused as refused:
-        return None, [], (refused.code, str(refused).partition(" ")[2])
+        return None, [], refused.reason
     return genome, repairs, None
 
 
@@ -83,7 +83,7 @@ def make(genome: Genome, repairs: list[str], number: int, scenario: Scenario, re
     try:
         text = sheet_text(genome, name)
     except Refused as refused:
-        return Made(genome, repairs, refused=(refused.code, str(refused).partition(" ")[2]))
+        return Made(genome, repairs, refused=refused.reason)
     read = load_text(text, sheet)
     ships = [ship for ship in read.ships if isinstance(ship, HighGuardShip)]
     errors = {d.code for d in read.diagnostics if d.severity is Severity.ERROR}
