@@ -17,10 +17,22 @@ from shipyard.systems.highguard.build import Genome, Refused, build, computers_f
 from shipyard.systems.tcs.scenario import Scenario
 
 
-def _within_tl(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
-    tl = scenario.tech_level if scenario.tech_level is not None else genome.tl
+def _most_drives(tl: int) -> tuple[int, int]:
+    """The most jump and the most G the drive tables build at a TL."""
     most_jump = max((jump for jump, lowest in hg.JUMP_MIN_TL.items() if lowest <= tl), default=0)
     most_g = max((g for g, lowest in hg.MANEUVER_MIN_TL.items() if lowest <= tl), default=0)
+    return most_jump, most_g
+
+
+def _computer_within(genome: Genome) -> Genome:
+    """The genome with its computer no more models above the smallest than its hull and TL have."""
+    models = len(computers_for(genome))
+    return replace(genome, computer_extra=min(genome.computer_extra, max(0, models - 1)))
+
+
+def _within_tl(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
+    tl = scenario.tech_level if scenario.tech_level is not None else genome.tl
+    most_jump, most_g = _most_drives(tl)
     jump = min(max(genome.jump, scenario.minimum_jump or 0), most_jump)
     maneuver = min(max(genome.maneuver, scenario.minimum_maneuver or 0, 1), most_g)
     if (scenario.minimum_jump or 0) > most_jump:
@@ -36,8 +48,7 @@ def _within_tl(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
     )
     while not computers_for(fitted) and fitted.tons > HULL_STEP:  # no computer of the TL runs a hull this big
         fitted = replace(fitted, tons=fitted.tons - HULL_STEP)
-    models = len(computers_for(fitted))
-    fitted = replace(fitted, computer_extra=min(fitted.computer_extra, max(0, models - 1)))
+    fitted = _computer_within(fitted)
     if fitted != genome:
         said.append(
             f"TL {tl}: jump {jump}, maneuver {maneuver}, armour {armour}, damper {damper}, meson screen {meson}, "
@@ -110,9 +121,7 @@ def _within_hull(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
         elif g.maneuver > max(1, scenario.minimum_maneuver or 0):
             g, repair = replace(g, maneuver=g.maneuver - 1), "less maneuver"
         elif g.tons < HULL_THOUSANDS[-1] * HULL_STEP:  # the computer within what runs the larger hull
-            larger = replace(g, tons=g.tons + HULL_STEP)
-            models = len(computers_for(larger))
-            g, repair = replace(larger, computer_extra=min(g.computer_extra, max(0, models - 1))), "a larger hull"
+            g, repair = _computer_within(replace(g, tons=g.tons + HULL_STEP)), "a larger hull"
         else:
             raise Refused("HG107", f"the drives, fuel and bridge alone overfill {g.tons:,} tons")
         if not said or said[-1] != repair:
@@ -134,8 +143,7 @@ def gene_ranges(scenario: Scenario, tl: int) -> dict[str, list[int] | list[str]]
     tables: armour up to the TL, jump and maneuver from the requirements to what the TL builds, the spinal mounts and
     screens the TL has, the computer models above the smallest."""
     tl = scenario.tech_level if scenario.tech_level is not None else tl
-    most_jump = max((jump for jump, lowest in hg.JUMP_MIN_TL.items() if lowest <= tl), default=0)
-    most_g = max((g for g, lowest in hg.MANEUVER_MIN_TL.items() if lowest <= tl), default=0)
+    most_jump, most_g = _most_drives(tl)
     batteries, each = list(range(MOST_BATTERIES + 1)), list(range(1, MOST_TURRETS_EACH + 1))
     return {
         "tons": [thousands * HULL_STEP for thousands in HULL_THOUSANDS],
