@@ -112,6 +112,7 @@ def search_outcome(result: SearchResult) -> SearchOutcome:
     course."""
     best, baseline = result.best, result.baseline
     settings = result.settings
+    reported = reported_designs(result)  # the designs of its own listed: those a reported fleet buys
     return SearchOutcome.model_validate(
         {
             "seed": settings.seed,
@@ -142,7 +143,7 @@ def search_outcome(result: SearchResult) -> SearchOutcome:
                 for index, (d, label, (low, high)) in enumerate(
                     zip(result.space.designs, design_labels(result.space.designs), result.space.bounds, strict=True)
                 )
-                if index < result.space.offered or index in reported_designs(result)
+                if index < result.space.offered or index in reported
             ],
             "knobs": {"searched": result.space.searched, "fixed": result.space.fixed},
             "best": _chosen_document(best, result),

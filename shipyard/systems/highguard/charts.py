@@ -158,11 +158,9 @@ MINIMUM_COMPUTER_BY_HULL = ((1_000_000, 7), (100_000, 6), (50_000, 5), (10_000, 
 CREW_SECTION_TONS = 1000
 
 
-# High Guard (crew code): crew code, order of magnitude of the total crew (troops excluded): HG'80/TCS sheets.
 # High Guard (crew) as the Ruby TCS simulator (RB) simplifies it for ships over 1,000 tons at TL12: a command section
 # of 6, one engineer per 100 tons of drives and plant, a gunner a battery, 4 a screen, a spinal mount's tons / 100 - 1,
-# 3 section heads. The designs
-# shipyard builds (``build.py``) are crewed by it.
+# 3 section heads. The designs shipyard builds (``build.py``) are crewed by it.
 CREW_COMMAND = 6
 CREW_ENGINEER_TONS = 100
 CREW_PER_BATTERY = 1
@@ -173,6 +171,7 @@ CREW_SPINAL_TONS = 100  # and one gunner per 100 tons of spinal mount, less one
 PEOPLE_PER_STATEROOM = 2
 
 
+# High Guard (crew code): crew code, order of magnitude of the total crew (troops excluded): HG'80/TCS sheets.
 def crew_code(crew: int) -> int:
     return 0 if crew <= 0 else len(str(int(crew)))
 
