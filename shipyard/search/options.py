@@ -5,7 +5,7 @@ and its best fleet written, the exit status."""
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -193,6 +193,7 @@ def run(
     sink: Output,
     output_format: TextOrJson,
     best: tuple[Output, Path, Callable[[SearchResult, Path], str | list[tuple[Path, str]]]] | None,
+    refused: Collection[str] = (),
 ) -> None:
     """A search command's work: ``search`` run on the catalogue's paths (standard input spooled and named
     <stdin>) with a progress bar on a terminal (none with ``-q``), a Dask scheduler that does not answer a usage
@@ -206,7 +207,7 @@ def run(
                 found = search(paths, progress)
             except Unreachable as error:
                 raise typer.BadParameter(str(error), param_hint="--scheduler") from None
-        results(found.diagnostics, found.outcome, found.result, sink, output_format, best)
+        results(found.diagnostics, found.outcome, found.result, sink, output_format, best, refused)
 
 
 def results(
@@ -216,9 +217,11 @@ def results(
     sink: Output,
     output_format: TextOrJson,
     best: tuple[Output, Path, Callable[[SearchResult, Path], str | list[tuple[Path, str]]]] | None,
+    refused: Collection[str] = (),
 ) -> None:
     """What a search command prints and writes: the findings on stderr; the search's JSON document or text (or,
-    with no search, null and exit 2 for a file not read, else 1); the best fleet written by the game's writer
+    with no search, null and exit 2 for a file not read (a code marked unopened, or one of the game's ``refused``:
+    a file it reads whole that is not), else 1); the best fleet written by the game's writer
     (``best``: where, and the text for that file); the page of ``-o FILE.html``."""
     from shipyard.core.codes import log_status
     from shipyard.report.console import Lines, TextOrJson, report
@@ -230,7 +233,7 @@ def results(
     if result is None or outcome is None:
         if json_form:
             printed.json(None, list(diagnostics))
-        raise typer.Exit(log_status(list(diagnostics), ()) or 1)
+        raise typer.Exit(log_status(list(diagnostics), refused) or 1)
     if json_form:
         printed.json(search_document(outcome), list(diagnostics))
     else:

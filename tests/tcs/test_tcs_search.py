@@ -243,3 +243,17 @@ def test_a_design_whose_sheet_has_an_error_is_not_bought():
     assert [d.name for d in designs] == ["Vigilant"]
     assert [(d.code, d.severity.value, d.span.line) for d in found] == [("HG001", "error", 5), ("SRC004", "warning", 1)]
     assert found[1].message == "Kinunir: its sheet has errors (HG001 at line 5): not bought"
+
+
+def test_a_scenario_or_opponent_that_does_not_read_is_exit_2(tmp_path):
+    """A scenario or an opponent's file that is not TOML is an input not read (at its line): exit 2, as
+    ``tcs battle`` and a catalogue that does not read; a scenario that reads but asks what nothing meets is a finding,
+    exit 1 (tests/tcs/test_design_search.py)."""
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[scenario\nname =\n", encoding="utf-8")
+    red = str(BATTLE / "fleet-b.toml")
+    scenario = runner.invoke(app, ["tcs", "search", str(VIGILANT), "-a", red, "-s", str(broken), "-n", "20", "-q"])
+    assert scenario.exit_code == 2, scenario.output
+    assert f"{broken}:1:10: error: SCN001 not valid TOML scenario" in scenario.output
+    opponent = runner.invoke(app, ["tcs", "search", str(VIGILANT), "-a", str(broken), "-n", "20", "-q"])
+    assert opponent.exit_code == 2 and f"{broken}:1:" in opponent.output

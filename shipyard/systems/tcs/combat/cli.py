@@ -35,6 +35,9 @@ app = typer.Typer(
 
 #: The active defences ``--defence`` assigns, by name.
 DEFENCES = ("sand", "beam", "laser", "energy", "repulsor")
+#: The codes of a scenario or an opponent's fleet file ``tcs search`` could not read (SCN001-SCN005, as ``tcs battle``
+#: refuses them): exit 2, an input not read, as a search's catalogue file that does not read.
+SCENARIO_UNREAD = ("SCN001", "SCN002", "SCN003", "SCN004", "SCN005")
 
 
 class Band(StrEnum):
@@ -483,7 +486,7 @@ def search(
         return api.tcs_search(request, progress=progress)
 
     best = (fleet, write_fleet, fleet_files) if fleet is not None and write_fleet is not None else None
-    o.run(catalogue, quiet, ask, sink, output_format, best)
+    o.run(catalogue, quiet, ask, sink, output_format, best, SCENARIO_UNREAD)
 
 
 app.command("search")(search)
