@@ -529,6 +529,29 @@ def test_fuel_left_short_of_jump_1_counts_in_full():
     assert [(line.table, line.mcr) for line in enough.lines] == [("5 fuel", Decimal("29.75"))]
 
 
+@pytest.mark.parametrize("tanks_count", [True, False])
+def test_drop_tanks_count_toward_the_jump_1_after_the_battle(tanks_count):
+    """The example Vigilant with drop tanks: 1,700 tons of internal fuel and 1,000 tons of tanks on 5,000 tons; a
+    jump-1 needs 0.1 x 5,000 = 500 tons. TCS82 clarification 3: "Each fuel hit destroys 1% of the total internal fuel
+    tankage of the target"; 75 hits leave 1,700 x 25% = 425 tons inside, and the tanks' 1,000 untouched: 1,425, enough
+    for a jump-1, so table 5 prices the fuel lost, 1,700 x 75% x MCr 0.025 = MCr 31.875. Counting the internal fuel
+    only (``drop_tank_fuel_after_battle = false``), the 425 tons fall short and the ship counts in full."""
+    text = (FIXTURES.parent / "examples" / "fleet" / "vigilant-drop-tanks.txt").read_text(encoding="utf-8")
+    (ship,), _ = parse_highguard(text, "vigilant-drop-tanks.txt")
+    design = recompute(ship)
+    assert design.drop_tanks == 1000 and design.fuel_carried == 1700
+    scenario = Scenario(drop_tank_fuel_after_battle=tanks_count)
+    member = FleetMember(ship, design, 1, "warship", Decimal(0), "vigilant-drop-tanks.txt")
+    subject = FleetSubject(name="t", path="fleet", members=[member], scenario=scenario, span=Span("fleet", 1, 1))
+    record = DamageRecord.model_validate({"damage": [{"sheet": "vigilant-drop-tanks.txt", "fuel_hits": 75}]})
+    (scored,) = score_fleet(subject, record, "damage.toml")[0].ships
+    if tanks_count:
+        assert [(line.table, line.mcr) for line in scored.lines] == [("5 fuel", Decimal("31.875"))]
+    else:
+        assert [line.table for line in scored.lines] == ["full value (jump)"]
+        assert scored.lines[0].how.startswith("75 fuel hits leave 425 tons of fuel, short of the 500 tons")
+
+
 def test_no_winner_while_a_ruling_is_pending():
     """The worked battle without its scenario: Red's meson screen 1 -> 0 is a hole (table 7 has no row for 0),
     unruled. Blue leads with 56.955% lost; Red has 8,029.544 of 12,044.316 = 66.667% so far, and at most MCr 80

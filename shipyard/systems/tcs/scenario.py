@@ -41,6 +41,11 @@ class Scenario(BaseModel):
     #: Rules clarification 9: carried big craft have staterooms of their own, so their crews need none on the
     #: carrier (shipyard's reading where a sheet does not say); false counts their crews on the carrier.
     big_craft_staterooms: bool = True
+    #: Determination of Damage: a ship "incapable of at least a jump-1 following the battle" is lost whole. Whether its
+    #: drop tanks' fuel counts toward that jump-1: fuel hits destroy internal tankage only (rules clarification 3) and
+    #: a ship may jump while dropping its tanks (clarification 6), so shipyard's reading is that it does (a ship whose
+    #: jump fuel is in its tanks is not lost whole for one fuel hit); false counts the internal fuel left only.
+    drop_tank_fuel_after_battle: bool = True
     #: The judge's rulings for the holes of Appendix A's tables: the key each APX001 finding names, and the
     #: percent kept (tables 1, 2, 6, 7) or MCr lost (a ship with no jump drive: "full value" = 100).
     rulings: dict[str, RulingPercent] = Field(default_factory=dict)

@@ -174,7 +174,7 @@ class _Scorer:
             loss.lines.append(LossLine("full value (step C)", f"a hulk: {hulk}; the ship's whole value", value, value))
             return loss
         jump_after = damage.jump if damage.jump is not None else installed_jump
-        short = _fuel_short_of_jump_1(member, damage)
+        short = _fuel_short_of_jump_1(member, damage, self.fleet.scenario.drop_tank_fuel_after_battle)
         if short is not None and installed_jump >= 1:
             loss.lines.append(
                 LossLine("full value (jump)", f"{short}: it cannot make jump-1 (Determination of Damage)", value, value)
@@ -453,18 +453,22 @@ def _hulk(member: FleetMember, damage: ShipDamage, installed_jump: int) -> str |
     return None
 
 
-def _fuel_short_of_jump_1(member: FleetMember, damage: ShipDamage) -> str | None:
-    """The fuel a damaged ship has left, when it is less than its jump-1 needs (0.1 x hull), else None."""
+def _fuel_short_of_jump_1(member: FleetMember, damage: ShipDamage, tanks_count: bool) -> str | None:
+    """The fuel a damaged ship has left, when it is less than its jump-1 needs (0.1 x hull), else None: its internal
+    fuel less the fuel hits' share, and its drop tanks (which no fuel hit reaches) where ``tanks_count``
+    (``Scenario.drop_tank_fuel_after_battle``)."""
     tankage, hull = member.design.fuel_carried, member.design.hull
     if not damage.fuel_hits or tankage is None or hull is None:
         return None
-    left = tankage * (HUNDRED - damage.fuel_hits) / HUNDRED
+    tanks = member.design.drop_tanks if tanks_count else Decimal(0)
+    left = tankage * (HUNDRED - damage.fuel_hits) / HUNDRED + tanks
     needed = hg.JUMP_FUEL_PER_PARSEC * hull
     if left >= needed:
         return None
+    also = f" and {figure(tanks)} of drop tanks" if tanks else ""
     return (
-        f"{figure(damage.fuel_hits)} fuel hits leave {figure(round(left, 3))} tons of fuel, short of the "
-        f"{figure(needed)} tons of a jump-1"
+        f"{figure(damage.fuel_hits)} fuel hits leave {figure(round(left - tanks, 3))} tons of fuel{also}, short of "
+        f"the {figure(needed)} tons of a jump-1"
     )
 
 
