@@ -5,6 +5,7 @@ that cannot matter changes no battle, and one that must, shows."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -63,14 +64,14 @@ def test_every_other_reading_is_a_rule_change():
     assert changes[-1][0] == "TCS82 re-rolls on"
 
 
-def _result() -> tuple[SearchResult, TcsProblem]:
+def _result(genome: Genome = VIGILANT, scenario: Scenario = SCENARIO) -> tuple[SearchResult, TcsProblem]:
     """Three made Vigilants against three of the example's, re-measured on 20 fresh battles: a search's best."""
     opponents, found = load_opponents([str(RED)], DEFAULT_READINGS)
     assert not found
-    problem = TcsProblem([], opponents, SCENARIO, DEFAULT_READINGS, slots=1)
+    problem = TcsProblem([], opponents, scenario, DEFAULT_READINGS, slots=1)
     searched, _ = space(problem, [], {}, None, Span("-", 1, 1))
     assert searched is not None
-    genes = {name: getattr(VIGILANT, name) for name in problem.genes}
+    genes = {name: getattr(genome, name) for name in problem.genes}
     assert problem.invent(genes) == 0
     settings = Settings(seed=3, screen=10, full=20, block=10)
     candidate = searched.candidate([3], searched.knobs({}))
@@ -126,3 +127,44 @@ def test_no_ablation_without_the_option():
     args = ["tcs", "search", "--design", "1", "-a", str(RED), "-s", str(FIXTURES / "tcs" / "search" / "small.toml")]
     found = runner.invoke(app, [*args, "-n", "40", "--screen", "10", "--full", "10", "-q", "--format", "json"])
     assert "ablations" not in json.loads(found.stdout)
+
+
+def test_drop_tanks_off_and_a_scenario_without_them():
+    """Vigilants carrying 2,500 tons of drop tanks (5 tenths) where the scenario keeps them in battle: the design
+    change "no drop tanks" and the rule change "no drop tanks in the scenario" each make the Vigilant again with its
+    1,500 tons of jump fuel in its hull (room its cargo gives: no other repair), a design of the same USP. Under the
+    default reading (agility as the sheet gives it, the tanks dropped) no figure the fire reads changes, so each
+    changed fleet wins, draws and loses exactly the best's battles: a difference of exactly 0. Only the Appendix A
+    loss differs: table 5 prices fuel hits on the internal tankage (1,650 tons without tanks, 150 with), and the
+    tankless ship costs MCr 2.51 less (the fittings' 0.01 + 0.001 x 2,500), the value a ship lost whole counts."""
+    scenario = SCENARIO.model_copy(update={"drop_tanks_dropped": False})
+    tanked = replace(VIGILANT, drop_tanks=5)
+    genes = {k: v for k, v in gene_ranges(scenario, 12).items() if k != "tl"}
+    assert [w for w, _ in design_changes(tanked, genes)][-1] == "no drop tanks (of 2,500 tons)"
+    result, problem = _result(tanked, scenario)
+    assert problem.designs[0].member.design.drop_tanks == 2500
+
+    def rebuild(readings: Readings) -> TcsProblem | None:
+        return None  # the readings are another test's
+
+    found = {a.change: a for a in ablate(result, Where(executor="local", jobs=1), rebuild)}
+    best = result.again(result.best)
+    assert best is not None
+    for change in ("Invented 1: no drop tanks (of 2,500 tons)", "no drop tanks in the scenario"):
+        ablated = found[change]
+        assert ablated.tried is not None and ablated.tried.battles == 20, change
+        outcomes = [(s.battles, s.wins, s.draws, s.losses) for s in ablated.tried.scores]
+        assert outcomes == [(s.battles, s.wins, s.draws, s.losses) for s in best.scores]
+        assert ablated.difference(best)[0] == 0.0 and ablated.tried.scores[0].lost != best.scores[0].lost
+    assert found["no drop tanks in the scenario"].kind == "rule"
+    assert found["no drop tanks in the scenario"].fleet == "3 Invented 1, without drop tanks"
+    tankless = problem.invent({name: getattr(tanked, name) for name in problem.genes} | {"drop_tanks": 0})
+    assert tankless == 1 and problem.designs[1].made is not None and problem.designs[1].made.repairs == []
+    usps = [d.made.ship.usp.text for d in problem.designs if d.made and d.made.ship and d.made.ship.usp]
+    assert usps[0] == usps[1] and problem.designs[1].member.design.fuel_carried == 1650
+
+
+def test_a_fleet_without_drop_tanks_has_no_such_rule_change():
+    result, _ = _result()
+    found = [a.change for a in ablate(result, Where(executor="local", jobs=1), lambda readings: None)]
+    assert not [change for change in found if "drop tanks" in change]

@@ -7,6 +7,7 @@ run on a design search too."""
 from __future__ import annotations
 
 import json
+import shutil
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -53,6 +54,7 @@ VIGILANT_GENES = {
     "missile_bays": 0,
     "spinal": "",
     "computer_extra": 0,
+    "drop_tanks": 0,
 }
 
 
@@ -76,13 +78,24 @@ def _scenario_1981() -> Scenario:
     return scenario
 
 
-def test_the_genes_asked_are_the_tables_at_the_scenarios_tl():
-    """At TL12 under the 1981 shape (jump-3, 1 G): jump 3 only (TL12 builds jump-3 at most), maneuver 1 to 6, armour
-    0 to 12; the TL is the scenario's, not a gene. A catalogue search asks for no gene."""
+def test_the_genes_asked_are_the_tables_at_the_scenarios_tl(tmp_path):
+    """At TL12 under the 1981 shape (jump-3, 1 G, tanks kept in battle): jump 3 only (TL12 builds jump-3 at most),
+    maneuver 1 to 6, armour 0 to 12, drop tanks of 0 to 10 tenths of the hull; the TL is the scenario's, not a gene. A
+    catalogue search asks for no gene. Where the scenario drops tanks before combat, no tanks without a tug in the
+    catalogue to tow them (TCS202), 0-10 tenths with the example's hauler tug."""
     genes = _problem(_scenario_1981()).genes
     assert genes["jump"] == [3] and genes["maneuver"] == [1, 2, 3, 4, 5, 6] and genes["armour"] == list(range(13))
-    assert "tl" not in genes
+    assert "tl" not in genes and genes["drop_tanks"] == list(range(11))
     assert _problem(_scenario_1981(), slots=0).genes == {}
+    dropped = _scenario_1981().model_copy(update={"drop_tanks_dropped": True})
+    assert _problem(dropped).genes["drop_tanks"] == [0]
+    shutil.copy(ROOT / "examples" / "fleet" / "hauler-tug.txt", tmp_path)
+    tug = tmp_path / "catalogue.toml"
+    tug.write_text('[[design]]\nsheet = "hauler-tug.txt"\nrole = "tug"\n', encoding="utf-8")
+    catalogue, _, found = load_catalogue([tug], dropped, DEFAULT_READINGS)
+    assert found == [] and _problem(dropped).tugs is False
+    with_tug = TcsProblem(catalogue, _problem(dropped).opponents, dropped, DEFAULT_READINGS, slots=1)
+    assert with_tug.tugs and with_tug.genes["drop_tanks"] == list(range(11))
 
 
 def test_a_genome_fitted_alike_is_one_design():

@@ -22,9 +22,9 @@ from shipyard.systems.tcs.scenario import Scenario
 #: A Vigilant's choices: 5,000 tons, a cylinder, armour 4, jump-3, 3 G, six batteries of five triple laser turrets,
 #: two of five triple sand turrets, a nuclear damper and a meson screen, TL12.
 VIGILANT = Genome(5000, 3, 4, 3, 3, 0, 6, 5, 2, 5, 1, 1, 12)
-SCENARIOS = {
-    "1981 shape": Scenario(tech_level=12, minimum_jump=3, minimum_maneuver=1),
-    "TL15, jump-4, 6 G": Scenario(tech_level=15, minimum_jump=4, minimum_maneuver=6),
+SCENARIOS = {  # the first two keep their drop tanks in battle (no tugs asked), the third drops them (TCS82's default)
+    "1981 shape": Scenario(tech_level=12, minimum_jump=3, minimum_maneuver=1, drop_tanks_dropped=False),
+    "TL15, jump-4, 6 G": Scenario(tech_level=15, minimum_jump=4, minimum_maneuver=6, drop_tanks_dropped=False),
     "TL10, jump-1": Scenario(tech_level=10, minimum_jump=1),
 }
 
@@ -63,10 +63,11 @@ def test_every_design_built_from_random_genes_checks_clean(scenario, tmp_path):
     """40 random genomes (seeded; each gene drawn from ``gene_ranges``, the values the High Guard tables allow at the
     scenario's TL) under each scenario: each fitted (the repairs said) and built; the sheet read back by shipyard's
     reader gives no finding at error level under ``check --scenario``'s rules, and its USP's jump and maneuver are
-    the fitted genome's."""
+    the fitted genome's; one with drop tanks reads back its laden USP, of the jump, maneuver and power the builder
+    gave it, jump-1 at least (TCS109), where the scenario keeps tanks in battle (none where it drops them)."""
     rng = random.Random(f"genes {scenario}")
     refused: Counter[str] = Counter()
-    built = 0
+    built = tanked = 0
     for number in range(40):
         try:
             genome, _ = fitted(random_genome(rng, SCENARIOS[scenario], 12), SCENARIOS[scenario])
@@ -76,10 +77,18 @@ def test_every_design_built_from_random_genes_checks_clean(scenario, tmp_path):
         checked = _checked(sheet_text(genome, f"Design {number}"), SCENARIOS[scenario], tmp_path, f"d{number}.txt")
         errors = [f"{d.code} {d.message}" for d in checked.diagnostics if d.severity.value == "error"]
         assert errors == [], (genome, errors)
-        usp = checked.ships[0].usp
-        assert usp is not None and (usp.jump, usp.maneuver) == (genome.jump, genome.maneuver)
+        ship = checked.ships[0]
+        assert ship.usp is not None and (ship.usp.jump, ship.usp.maneuver) == (genome.jump, genome.maneuver)
+        if genome.drop_tanks:
+            laden = ship.laden_usp
+            assert laden is not None and ship.laden_tonnage == genome.tons + genome.tanks
+            assert laden.jump >= 1 and {"jump": laden.jump, "maneuver": laden.maneuver, "power": laden.power} == (
+                build(genome).laden
+            )
+            tanked += 1
         built += 1
     assert built >= 35 and set(refused) <= {"HG107"}, refused
+    assert tanked >= 10 if not SCENARIOS[scenario].drop_tanks_dropped else tanked == 0
 
 
 def test_fitting_says_each_repair():
@@ -189,3 +198,57 @@ def test_a_buffered_planetoid_shows_its_built_in_armour_in_the_usp_only(tmp_path
     assert [d for d in checked.diagnostics if d.severity.value == "error"] == []
     usp = checked.ships[0].usp
     assert usp is not None and usp.configuration == 9 and usp.armour == 18 and usp.text.split("-")[2][0] == "J"
+
+
+def test_drop_tanks_carry_the_jump_fuel_every_figure_by_hand(tmp_path):
+    """10,000 tons at TL12, jump-3, 1 G, 3,000 tons of drop tanks (3 tenths): laden, 13,000 tons. The 400-ton jump
+    drive is 100 x 400 / 13,000 = 3.08% of it: jump 2.08 -> 2; the 200-ton maneuver drive (100 x 200 / 13,000 + 1) / 3
+    = 0.85 -> 0 G; the 900-ton plant (Pn 3: the drives' 3 over the 32 EP drawn) 100 x 900 / 13,000 / 3 = 2.31 -> 2.
+    The laden ship needs 0.1 x 13,000 x 2 = 2,600 tons of jump fuel and 0.01 x 13,000 x 2 = 260 of plant fuel: 2,860,
+    less than the 3,000 tons of tanks and the hull's 300 of plant fuel (0.01 x 10,000 x 3), so the hull holds no jump
+    fuel, where without tanks it holds 0.1 x 10,000 x 3 = 3,000 tons: 3,000 tons more for cargo. The fittings cost MCr
+    0.01 + 0.001 x 3,000 = 3.01 on the sheet; the tanks MCr 3 in the laden block (High Guard, p. 23)."""
+    genome = Genome(10000, 1, 8, 3, 1, 0, 2, 5, 1, 5, 0, 0, 12, drop_tanks=3)
+    assert fitted(genome, SCENARIOS["1981 shape"]) == (genome, [])
+    tanked, plain = build(genome), build(replace(genome, drop_tanks=0))
+    lines = {p.label: (p.tons, p.mcr) for p in tanked.parts}
+    assert lines["J-Fuel"] == (0, 0) and lines["P-Fuel"] == (300, 0) and tanked.fuel == 300 and plain.fuel == 3300
+    assert lines["L-Hyd Drop Tanks"] == (0, Decimal("3.01")) and tanked.cost == plain.cost + Decimal("3.01")
+    assert tanked.laden == {"maneuver": 0, "jump": 2, "power": 2} and tanked.cargo == plain.cargo + 3000
+    checked = _checked(sheet_text(genome, "Tanker"), SCENARIOS["1981 shape"], tmp_path)
+    assert [f"{d.code} {d.message}" for d in checked.diagnostics if d.severity.value in ("error", "warning")] == []
+    ship = checked.ships[0]
+    assert ship.usp is not None and ship.laden_usp is not None and ship.laden_tonnage == 13000
+    assert ship.usp.text.startswith("BB-K131") and ship.laden_usp.text.startswith("BB-K1202")
+    assert ship.drop_tank_cost == 3
+
+
+def test_drop_tanks_no_more_than_leave_it_jump_1_carrying_them(tmp_path):
+    """TCS82 clarification 6: "Scenario jump requirements are satisfied if the ship could make the required jump while
+    dropping its tanks, and can make at least jump-1 carrying its tanks along." A drive is J + 1 percent of the hull:
+    a jump-3 drive (4%) carrying its hull's tonnage again (10 tenths) is 4 / 2 = 2% of the laden ship, jump 1: kept. A
+    jump-2 drive (3%) asked to carry 9 tenths makes 3 / 1.9 - 1 = 0.58 -> 0, and 6 tenths 3 / 1.6 - 1 = 0.875 -> 0:
+    fitted to 5 tenths, 3 / 1.5 - 1 = 1. A jump-1 drive (2%) makes 2 / 1.1 - 1 = 0.82 -> 0 with a single tenth: no
+    tanks. Built unfitted, the jump-1 ship's sheet breaks TCS109; fitted, it has none, and says so."""
+    scenario = Scenario(tech_level=12, minimum_jump=1, drop_tanks_dropped=False)
+    jump_1 = Genome(10000, 1, 2, 1, 1, 0, 1, 1, 0, 1, 0, 0, 12, drop_tanks=5)
+    codes = {d.code for d in _checked(sheet_text(jump_1, "Short"), scenario, tmp_path).diagnostics}
+    assert "TCS109" in codes
+    genome, said = fitted(jump_1, scenario)
+    assert genome.drop_tanks == 0 and said == ["drop tanks of 0 tenths of the hull: jump-1 at least carrying them"]
+    jump_2 = replace(jump_1, jump=2, drop_tanks=9)
+    assert fitted(jump_2, scenario) == (replace(jump_2, drop_tanks=5), [said[0].replace("0 tenths", "5 tenths")])
+    jump_3 = replace(jump_1, jump=3, drop_tanks=10)
+    assert fitted(jump_3, scenario) == (jump_3, [])
+    codes = {d.code for d in _checked(sheet_text(jump_3, "Long"), scenario, tmp_path, "long.txt").diagnostics}
+    assert "TCS109" not in codes
+
+
+def test_drop_tanks_dropped_before_combat_need_a_tug_the_fleet_can_buy():
+    """Where the scenario drops tanks before combat (TCS82 clarification 7: "Tugs must be provided to handle all drop
+    tanks"), a design carries none unless a tug can be bought for them: the genes offer none, and fitting takes them
+    off; with a tug in the catalogue, they stay."""
+    dropped = Scenario(tech_level=12, minimum_jump=3)
+    assert gene_ranges(dropped, 12)["drop_tanks"] == [0] and gene_ranges(dropped, 12, tugs=True)["drop_tanks"][-1] == 10
+    genome = Genome(10000, 1, 8, 3, 1, 0, 2, 5, 1, 5, 0, 0, 12, drop_tanks=3)
+    assert fitted(genome, dropped)[0].drop_tanks == 0 and fitted(genome, dropped, tugs=True) == (genome, [])

@@ -1,11 +1,14 @@
 """A High Guard design from a few genes: the choices a designer makes (hull, configuration, armour, drives, spare
-power, laser and sandcaster batteries, screens) built by the design rules into a component sheet in the form
-shipyard reads (High Guard Shipyard's), with its USP block.
+power, weapons, screens, drop tanks) built by the design rules into a component sheet in the form shipyard reads
+(High Guard Shipyard's), with its USP block.
 
 Every part is sized and priced from the charts (``charts``): armour by the TL's percentage, the drives by their
 tables, the plant big enough for the drives and for every EP the computer, weapons and screens draw, jump fuel
 and four weeks' plant fuel, the bridge, the smallest computer the hull and the jump allow, triple turrets, the crew
-and two to a stateroom; cargo takes what is left. The USP's digits are the design engine's own recomputation of
+and two to a stateroom; cargo takes what is left. Drop tanks are outside the hull: the drives are sized on the hull
+alone (the base tonnage, TCS82 clarifications 4-6), the laden ratings are what they make on hull + tanks, the jump
+fuel goes in the tanks (the hull holds what the laden ship needs beyond them), and High Guard Shipyard's "With Drop
+Tanks" block gives the laden USP and the tanks' price. The USP's digits are the design engine's own recomputation of
 the sheet (``design.recompute``), so the block says what the components give. A genome that cannot be built (the
 parts over the hull, no computer for the hull at its TL) is refused (``Refused``) with the rule's code; fitting a
 genome to a scenario (its TL and requirements, the hardpoints, the hull) is the TCS's (``tcs.genes``).
@@ -35,6 +38,8 @@ USP_INDENT = 9
 BAY_TONS = 100
 #: The ship type written for a designed warship (High Guard's mission codes: B, a battle ship).
 SHIP_TYPE = "BB"
+#: A genome's drop tanks are in these parts of the hull's tonnage (tenths: 5 is tanks of half the hull).
+DROP_TANK_PARTS = 10
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,8 @@ class Genome:
     share of the hull is its Hull line's tons, and its built-in armour is added in the USP only), purchased armour
     factor, jump, maneuver, power beyond what the drives and the weapons need, laser, sandcaster and missile
     batteries of triple turrets (how many batteries, how many turrets each), 100-ton missile bays, a particle
-    accelerator spinal mount, a nuclear damper and a meson screen (factor 1 or none), the TL."""
+    accelerator spinal mount, a nuclear damper and a meson screen (factor 1 or none), the TL; a better computer and
+    drop tanks (in tenths of the hull) where asked."""
 
     tons: int
     configuration: int
@@ -63,6 +69,12 @@ class Genome:
     missile_bays: int = 0  # 100-ton missile bays, a battery each
     spinal: str = ""  # a particle accelerator spinal mount's letter (SPINAL_PA), or none
     computer_extra: int = 0  # models above the smallest the hull and the jump need (a better computer's DM)
+    drop_tanks: int = 0  # L-Hyd drop tanks, in tenths of the hull (DROP_TANK_PARTS); the jump fuel goes in them
+
+    @property
+    def tanks(self) -> Decimal:
+        """The drop tanks' tons."""
+        return D(self.tons) * self.drop_tanks / DROP_TANK_PARTS
 
     @property
     def missile_turrets(self) -> int:
@@ -115,6 +127,7 @@ class Built:
     cargo: Decimal
     cost: Decimal
     agility: int
+    laden: dict[str, int]  # with drop tanks: the jump, maneuver and power the drives make on hull + tanks
 
 
 def _figure(value: Decimal | int) -> str:
@@ -176,6 +189,37 @@ def crew_for(genome: Genome, drive_tons: Decimal) -> int:
     )
 
 
+def _laden(genome: Genome, drives: dict[str, Decimal]) -> dict[str, int]:
+    """The jump, maneuver and power ratings the drives of ``drives``' tons make carrying the genome's drop tanks (High
+    Guard, p. 23: each drive's potential on hull + tanks); none without tanks."""
+    if not genome.drop_tanks:
+        return {}
+    laden = genome.tons + genome.tanks
+    return {kind: hg.laden_rating(kind, tons, laden, genome.tl) or 0 for kind, tons in drives.items()}
+
+
+def laden_jump(genome: Genome) -> int:
+    """The jump the genome's drive makes carrying its drop tanks (its jump without tanks)."""
+    percent = hg.drive_percent("jump", genome.jump, None) if genome.jump else None
+    if percent is None:
+        return 0
+    return _laden(genome, {"jump": genome.tons * percent / 100}).get("jump", genome.jump)
+
+
+def _fuel(genome: Genome, power: int, laden: dict[str, int]) -> tuple[Decimal, Decimal]:
+    """The plant fuel (28 days of the plant) and the jump fuel the hull holds. With drop tanks the jump fuel is in
+    them: the hull holds what the laden ship's jump and plant fuel (on hull + tanks, at its laden ratings) need
+    beyond the tanks and the plant fuel (High Guard, p. 23, fuel), often none."""
+    hull = D(genome.tons)
+    plant = hg.PLANT_FUEL_PER_PN * hull * power
+    if not genome.drop_tanks:
+        return plant, hg.JUMP_FUEL_PER_PARSEC * hull * genome.jump
+    mass, tanks = hull + genome.tanks, genome.tanks
+    jump = hg.JUMP_FUEL_PER_PARSEC * mass * laden["jump"]
+    needed = jump + hg.PLANT_FUEL_PER_PN * mass * laden["power"]
+    return plant, max(D(0), jump - tanks, needed - tanks - plant)
+
+
 def build(genome: Genome) -> Built:
     """The parts of a genome's design and its figures; Refused where the parts do not fit the hull."""
     g, hull = genome, D(genome.tons)
@@ -196,7 +240,7 @@ def build(genome: Genome) -> Built:
     ep_used = D(computer.ep) + lasers * laser_ep + hg.DAMPER_EP_PER_FACTOR * g.damper + meson_ep
     ep_used += spinal.ep if spinal is not None else 0
     power = max(g.jump, g.maneuver, math.ceil(ep_used / (hg.EP_PER_PN_PER_TON * hull))) + g.extra_power
-    drive_tons = D(0)
+    drives: dict[str, Decimal] = {}
     for kind, rating, mcr in (
         ("maneuver", g.maneuver, hg.MANEUVER_MCR_PER_TON.get(g.maneuver, D(0))),
         ("jump", g.jump, hg.JUMP_MCR_PER_TON),
@@ -207,12 +251,16 @@ def build(genome: Genome) -> Built:
         percent = hg.drive_percent(kind, rating, g.tl)
         assert percent is not None  # a genome always has its TL
         tons = hull * percent / 100
-        drive_tons += tons
+        drives[kind] = tons
         label = {"maneuver": "M-Drive", "jump": "J-Drive", "power": "P-Plant"}[kind]
         tail = f"; +{_figure(hg.EP_PER_PN_PER_TON * hull * power)} EP" if kind == "power" else ""
         parts.append(Part("ENGINEERING", f"{label} Factor-{rating}", tons, tons * mcr, tail))
-    plant_fuel, jump_fuel = hg.PLANT_FUEL_PER_PN * hull * power, hg.JUMP_FUEL_PER_PARSEC * hull * g.jump
+    laden = _laden(g, drives)
+    plant_fuel, jump_fuel = _fuel(g, power, laden)
     parts += [Part("FUEL", "P-Fuel", plant_fuel, D(0)), Part("FUEL", "J-Fuel", jump_fuel, D(0))]
+    if g.drop_tanks:  # outside the hull: no tons; the fittings' price here, the tanks' own in the laden block
+        fixed, per_ton = hg.DROP_TANK_FITTINGS
+        parts.append(Part("FUEL", "L-Hyd Drop Tanks", D(0), fixed + per_ton * g.tanks))
     bridge = max(hg.BRIDGE_MIN_TONS, hull * hg.BRIDGE_SHARE)
     parts.append(Part("AVIONICS", "Bridge", bridge, hull * hg.BRIDGE_MCR_PER_HULL_TON))
     parts.append(Part("AVIONICS", f"Computer {computer.model}", computer.tons, computer.mcr, f"; -{computer.ep} EP"))
@@ -242,7 +290,7 @@ def build(genome: Genome) -> Built:
         screen = hg.MESON_SCREENS[g.meson_screen]
         tail = f"; -{_figure(meson_ep)} EP"
         parts.append(Part("SCREENS", f"Meson Screen Factor-{g.meson_screen}", screen.tons, screen.mcr or D(0), tail))
-    crew = crew_for(g, drive_tons)
+    crew = crew_for(g, sum(drives.values(), D(0)))
     rooms = math.ceil(D(crew) / hg.PEOPLE_PER_STATEROOM)
     room_tons, room_mcr = hg.STATEROOM
     parts.append(Part("ACCOMODATIONS", f"{rooms}.0 x Staterooms", rooms * room_tons, rooms * room_mcr))
@@ -253,10 +301,10 @@ def build(genome: Genome) -> Built:
     ep = hg.EP_PER_PN_PER_TON * hull * power
     agility = min(g.maneuver, int((ep - ep_used) // (hg.EP_PER_PN_PER_TON * hull)))
     cost = sum((p.mcr for p in parts), D(0))
-    return Built(parts, crew, power, ep, ep_used, plant_fuel + jump_fuel, cargo, cost, agility)
+    return Built(parts, crew, power, ep, ep_used, plant_fuel + jump_fuel, cargo, cost, agility, laden)
 
 
-def _text(genome: Genome, built: Built, usp: str, name: str) -> str:
+def _text(genome: Genome, built: Built, usp: str, name: str, laden_usp: str = "") -> str:
     def batteries(label: str, tail: str) -> str:
         row = [" "] * (USP_INDENT + len(usp))
         row[: len(label)] = list(label)
@@ -285,6 +333,19 @@ def _text(genome: Genome, built: Built, usp: str, name: str) -> str:
         "",
         f"Cargo: {built.cargo:,.0f} Fuel: {built.fuel:,.0f} EP: {built.ep:,.0f} Agility: {built.agility} Marines: 0",
         "",
+    ]
+    if laden_usp:  # High Guard Shipyard's block: the laden USP and tonnage, its batteries, the tanks' own price
+        laden = (genome.tons + genome.tanks) / 1000
+        lines += [
+            "With Drop Tanks",
+            "",
+            f"{' ' * USP_INDENT}{laden_usp} MCr {built.cost:,.3f} {laden.normalize():f} KTons",
+            batteries("Bat", f"TL: {genome.tl}"),
+            batteries("Bat Bear", f"Crew: {built.crew}"),
+            f"Drop Tanks Cost: MCr {_figure(genome.tanks * hg.DROP_TANK_MCR_PER_TON)}",
+            "",
+        ]
+    lines += [
         f"{name} Class Warship",
         "",
     ]
@@ -306,19 +367,28 @@ def sheet_text(genome: Genome, name: str) -> str:
     from shipyard.systems.highguard.parse import parse_highguard
 
     built = build(genome)
-    draft = _text(genome, built, f"{SHIP_TYPE}-A{genome.configuration}00000-000000-00000-0", name)
+    draft_usp = f"{SHIP_TYPE}-A{genome.configuration}00000-000000-00000-0"
+    draft = _text(genome, built, draft_usp, name, draft_usp if genome.drop_tanks else "")
     ship = parse_highguard(draft, name)[0][0]
-    digits = recompute(ship).usp
+    design = recompute(ship)
+    digits = design.usp
 
-    def e(field: str) -> str:
-        value = digits.get(field, 0)
+    def e(field: str, among: dict[str, object] = digits) -> str:
+        value = among.get(field, 0)
         return value if isinstance(value, str) else hg.ehex(cast(int, value))
 
-    usp = (
-        f"{SHIP_TYPE}-{e('hull_code')}{genome.configuration}{hg.ehex(genome.jump)}{hg.ehex(genome.maneuver)}"
-        f"{hg.ehex(built.power)}{e('computer')}{e('crew')}-{e('armour')}{e('sandcaster')}{e('meson_screen')}"
-        f"{e('damper')}{e('black_globe')}{e('repulsor')}-{e('laser')}{e('energy')}"
-        f"{genome.spinal or e('particle_accelerator')}"
-        f"{e('meson')}{e('missile')}-0"
-    )
-    return _text(genome, built, usp, name)
+    def usp(hull: str, jump: int, maneuver: int, power: int) -> str:
+        return (
+            f"{SHIP_TYPE}-{hull}{genome.configuration}{hg.ehex(jump)}{hg.ehex(maneuver)}"
+            f"{hg.ehex(power)}{e('computer')}{e('crew')}-{e('armour')}{e('sandcaster')}{e('meson_screen')}"
+            f"{e('damper')}{e('black_globe')}{e('repulsor')}-{e('laser')}{e('energy')}"
+            f"{genome.spinal or e('particle_accelerator')}"
+            f"{e('meson')}{e('missile')}-0"
+        )
+
+    unladen = usp(e("hull_code"), genome.jump, genome.maneuver, built.power)
+    if not genome.drop_tanks:
+        return _text(genome, built, unladen, name)
+    laden = built.laden  # the design engine's laden hull code: of hull + tanks as the sheet gives them
+    hull = e("hull_code", design.laden_usp)
+    return _text(genome, built, unladen, name, usp(hull, laden["jump"], laden["maneuver"], laden["power"]))

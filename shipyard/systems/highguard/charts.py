@@ -8,7 +8,7 @@ here once with its section. Where High Guard marks a value UNSURE, the reading t
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 from typing import NamedTuple
 
 D = Decimal
@@ -223,6 +223,17 @@ def drive_potential(kind: str, percent: Decimal, tl: int | None) -> Decimal | No
     if kind == "jump":
         return percent - JUMP_PERCENT_MORE
     return percent / power_rate(tl) if tl is not None else None
+
+
+def laden_rating(kind: str, tons: Decimal, laden: Decimal, tl: int | None, below: bool = False) -> int | None:
+    """The whole rating a drive of ``tons`` gives a ship of ``laden`` tons (hull + drop tanks; High Guard, p. 23, the
+    drive tables read backwards), never below 0; ``below``: of a drive a hair short of ``tons``, so a drive of exactly
+    the next rating is not counted. None for a plant without the TL."""
+    potential = drive_potential(kind, 100 * tons / laden, tl)
+    if potential is None:
+        return None
+    whole = potential.to_integral_value(rounding=ROUND_FLOOR)
+    return max(0, int(whole) - (1 if below and whole == potential else 0))
 
 
 # High Guard (p. 23, fuel): fuel. Jump fuel 0.1 x hull x J; plant fuel 0.01 x hull x Pn for 28 days.

@@ -484,13 +484,8 @@ class _Engine:
             design.laden_plant_fuel = hg.PLANT_FUEL_PER_PN * laden * power
 
     def laden_potential(self, kind: str, tons: Decimal, laden: Decimal, below: bool = False) -> int | None:
-        """The whole rating a drive of ``tons`` gives on ``laden`` tons; ``below``: of a drive just short of
-        ``tons`` (one a hair smaller), so a drive of exactly the next unladen rating is not counted."""
-        potential = hg.drive_potential(kind, HUNDRED * tons / laden, self.design.tl)
-        if potential is None:
-            return None
-        whole = potential.to_integral_value(rounding=ROUND_FLOOR)
-        return max(0, int(whole) - (1 if below and whole == potential else 0))
+        """The whole rating a drive of ``tons`` gives on ``laden`` tons (``charts.laden_rating``)."""
+        return hg.laden_rating(kind, tons, laden, self.design.tl, below)
 
     def agility(self) -> None:
         design = self.design

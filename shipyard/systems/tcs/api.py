@@ -564,7 +564,9 @@ class TcsDesign(NamedTuple):
 def tcs_design(genome: Genome, name: str, scenario: str | Path | None = None) -> TcsDesign:
     """A genome fitted to the scenario's tech level and requirements, the hardpoints and the hull as a designer would
     (``shipyard.systems.tcs.genes``), built by the High Guard design rules into a component sheet with its USP block
-    in the form shipyard reads, and checked as ``check --scenario`` checks it.
+    in the form shipyard reads, and checked as ``check --scenario`` checks it. The drop tanks a genome asks for are kept
+    (no more than leave it jump-1 carrying them) whether or not the scenario drops tanks before combat: the tugs that
+    asks for are a fleet's (TCS202), not a design's.
 
     >>> from shipyard.systems.highguard.build import Genome
     >>> made = tcs_design(Genome(5000, 3, 4, 3, 3, 0, 6, 5, 2, 5, 1, 1, 12), "Vigilant")
@@ -584,7 +586,7 @@ def tcs_design(genome: Genome, name: str, scenario: str | Path | None = None) ->
     if rules is None:
         return TcsDesign(None, None, [], None, found)
     try:
-        built, repairs = fitted(genome, rules)
+        built, repairs = fitted(genome, rules, tugs=True)
         text = sheet_text(built, name)
     except Refused as refused:
         return TcsDesign(None, None, [], refused.reason, found)

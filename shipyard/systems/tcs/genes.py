@@ -1,11 +1,12 @@
 """A High Guard genome fitted to a TCS scenario, as a designer would fit it: the scenario's tech level (a design of a
 lower one is never the better), its jump and maneuver requirements (TCS106, TCS109) within what the TL builds, armour
 within the TL (HG113), screens, a spinal mount and a computer only where the TL has them (HG115, HG112; a hull no
-computer of the TL runs made smaller), turrets and bays within the hardpoints (TCS103; missile bays or missile
-turrets, not both), and every part within the hull (HG107): less armour first, then fewer sand turrets, no spinal
-mount, fewer missile bays and turrets, fewer laser turrets, no screens, a smaller plant, less jump and maneuver down
-to the requirements, and at last a larger hull. Each repair is said; a genome no repair fits is refused with the
-rule's code (``build.Refused``)."""
+computer of the TL runs made smaller), drop tanks no more than leave it jump-1 carrying them (TCS109; none where the
+scenario drops tanks before combat, whose tugs the search does not design), turrets and bays within the hardpoints
+(TCS103; missile bays or missile turrets, not both), and every part within the hull (HG107): less armour first, then
+fewer sand turrets, no spinal mount, fewer missile bays and turrets, fewer laser turrets, no screens, a smaller plant,
+less jump and maneuver down to the requirements, and at last a larger hull. Each repair is said; a genome no repair
+fits is refused with the rule's code (``build.Refused``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import random
 from dataclasses import replace
 
 from shipyard.systems.highguard import charts as hg
-from shipyard.systems.highguard.build import Genome, Refused, build, computers_for
+from shipyard.systems.highguard.build import DROP_TANK_PARTS, Genome, Refused, build, computers_for, laden_jump
 from shipyard.systems.tcs.scenario import Scenario
 
 
@@ -30,7 +31,24 @@ def _computer_within(genome: Genome) -> Genome:
     return replace(genome, computer_extra=min(genome.computer_extra, max(0, models - 1)))
 
 
-def _within_tl(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
+def carries_tanks(scenario: Scenario, tugs: bool) -> bool:
+    """Whether a design may carry drop tanks: where the scenario does not drop them before combat, or where a fleet
+    can buy the tugs it then asks for them (TCS202: the search designs no tug)."""
+    return not scenario.drop_tanks_dropped or tugs
+
+
+def _tanks_within(genome: Genome, tanks: bool) -> Genome:
+    """The genome with no more drop tanks than leave it jump-1 carrying them (TCS109); none without a jump drive, or
+    where no tanks may be carried (``carries_tanks``)."""
+    if not genome.jump or not tanks:
+        return replace(genome, drop_tanks=0)
+    g = genome
+    while g.drop_tanks and laden_jump(g) < 1:
+        g = replace(g, drop_tanks=g.drop_tanks - 1)
+    return g
+
+
+def _within_tl(genome: Genome, scenario: Scenario, tanks: bool, said: list[str]) -> Genome:
     tl = scenario.tech_level if scenario.tech_level is not None else genome.tl
     most_jump, most_g = _most_drives(tl)
     jump = min(max(genome.jump, scenario.minimum_jump or 0), most_jump)
@@ -55,7 +73,10 @@ def _within_tl(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
             f"spinal mount {spinal or 'none'}, computer {fitted.computer_extra} above the smallest, "
             f"{fitted.tons:,} tons"
         )
-    return fitted
+    fewer = _tanks_within(fitted, tanks)
+    if fewer != fitted:
+        said.append(f"drop tanks of {fewer.drop_tanks} tenths of the hull: jump-1 at least carrying them")
+    return fewer
 
 
 def _within_hardpoints(genome: Genome, said: list[str]) -> Genome:
@@ -91,7 +112,7 @@ def _fewer(g: Genome, kind: str) -> Genome:
     return replace(g, **{f"{kind}_batteries": batteries - 1})
 
 
-def _within_hull(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
+def _within_hull(genome: Genome, scenario: Scenario, tanks: bool, said: list[str]) -> Genome:
     g = genome
     while True:
         try:
@@ -116,8 +137,8 @@ def _within_hull(genome: Genome, scenario: Scenario, said: list[str]) -> Genome:
             g, repair = replace(g, damper=0, meson_screen=0), "no screens"
         elif g.extra_power:
             g, repair = replace(g, extra_power=g.extra_power - 1), "a smaller plant"
-        elif g.jump > (scenario.minimum_jump or 0):
-            g, repair = replace(g, jump=g.jump - 1), "less jump"
+        elif g.jump > (scenario.minimum_jump or 0):  # the tanks no more than leave it jump-1 carrying them
+            g, repair = _tanks_within(replace(g, jump=g.jump - 1), tanks), "less jump"
         elif g.maneuver > max(1, scenario.minimum_maneuver or 0):
             g, repair = replace(g, maneuver=g.maneuver - 1), "less maneuver"
         elif g.tons < HULL_THOUSANDS[-1] * HULL_STEP:  # the computer within what runs the larger hull
@@ -138,10 +159,11 @@ MOST_MISSILE_BAYS = 4
 MOST_EXTRA_POWER = 3
 
 
-def gene_ranges(scenario: Scenario, tl: int) -> dict[str, list[int] | list[str]]:
+def gene_ranges(scenario: Scenario, tl: int, tugs: bool = False) -> dict[str, list[int] | list[str]]:
     """Each gene's allowed values under the scenario at ``tl`` (the scenario's when it sets one), from the High Guard
     tables: armour up to the TL, jump and maneuver from the requirements to what the TL builds, the spinal mounts and
-    screens the TL has, the computer models above the smallest."""
+    screens the TL has, the computer models above the smallest, drop tanks of none to the hull's own tonnage in tenths
+    (none where the scenario drops tanks before combat and ``tugs`` says no tug can be bought for them)."""
     tl = scenario.tech_level if scenario.tech_level is not None else tl
     most_jump, most_g = _most_drives(tl)
     batteries, each = list(range(MOST_BATTERIES + 1)), list(range(1, MOST_TURRETS_EACH + 1))
@@ -163,13 +185,14 @@ def gene_ranges(scenario: Scenario, tl: int) -> dict[str, list[int] | list[str]]
         "damper": [0, *(f for f, screen in hg.DAMPERS.items() if screen.tl <= tl)],
         "meson_screen": [0, *(f for f, screen in hg.MESON_SCREENS.items() if screen.tl <= tl)],
         "computer_extra": list(range(len(hg.COMPUTERS))),
+        "drop_tanks": list(range(DROP_TANK_PARTS + 1)) if carries_tanks(scenario, tugs) else [0],
         "tl": [tl],
     }
 
 
-def random_genome(rng: random.Random, scenario: Scenario, tl: int) -> Genome:
+def random_genome(rng: random.Random, scenario: Scenario, tl: int, tugs: bool = False) -> Genome:
     """A genome of values drawn from ``gene_ranges`` (not yet fitted: the hardpoints and the hull are ``fitted``'s)."""
-    ranges = gene_ranges(scenario, tl)
+    ranges = gene_ranges(scenario, tl, tugs)
     return Genome(**{name: rng.choice(values) for name, values in ranges.items()})  # type: ignore[arg-type]
 
 
@@ -184,10 +207,11 @@ def _plain(genome: Genome) -> Genome:
     )
 
 
-def fitted(genome: Genome, scenario: Scenario) -> tuple[Genome, list[str]]:
-    """The genome a designer would build under the scenario, and the repairs made, in words. Refused when none
-    fits."""
+def fitted(genome: Genome, scenario: Scenario, tugs: bool = False) -> tuple[Genome, list[str]]:
+    """The genome a designer would build under the scenario (``tugs``: a fleet can buy tugs for its drop tanks), and
+    the repairs made, in words. Refused when none fits."""
     said: list[str] = []
-    g = _within_tl(genome, scenario, said)
+    tanks = carries_tanks(scenario, tugs)
+    g = _within_tl(genome, scenario, tanks, said)
     g = _within_hardpoints(g, said)
-    return _plain(_within_hull(g, scenario, said)), said
+    return _plain(_within_hull(g, scenario, tanks, said)), said

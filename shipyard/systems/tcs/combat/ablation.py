@@ -5,12 +5,15 @@ difference's interval.
 
 - **Design** changes, one gene of one design of the search's own at a time, the same number of ships: armour back to
   the median of what the TL allows, each weapon kind removed (a lone battery removed is EURISKO's decoy), the
-  spinal mount removed, the screens removed, agility raised (maneuver and spare power to the most the genes allow).
+  spinal mount removed, the screens removed, agility raised (maneuver and spare power to the most the genes allow),
+  the drop tanks off (the jump fuel back in the hull, which the fitting's repairs make room for).
   Each changed genome is fitted and made as the search makes any (its repairs said in its design; a change
   fitting undoes is said, and not fought).
 - **Fleet** changes: each of its classes left out (EURISKO's lone small ship, held or not).
 - **Rule** changes: each other reading of the High Guard combat tables (``tcs readings``) and the TCS82 re-rolls off
-  or on, for both sides: which readings the fleet's figure rests on.
+  or on, for both sides: which readings the fleet's figure rests on; and, where the fleet carries drop tanks, a
+  scenario that allows none (each design of its own made again without them; a catalogue design with tanks, which
+  cannot be, left out).
 
 A changed fleet may cost more or less than the best; its cost is said, and a fleet over the budget is fought all the
 same (it answers what the choice is worth, not whether it was affordable).
@@ -64,6 +67,8 @@ def design_changes(genome: Genome, genes: dict[str, list[Any]]) -> list[tuple[st
     if values["maneuver"] < most_g or values["extra_power"] < most_power:
         words = f"agility raised: maneuver {values['maneuver']} -> {most_g}, spare power to {most_power}"
         changes.append((words, values | {"maneuver": most_g, "extra_power": most_power}))
+    if values.get("drop_tanks"):
+        changes.append((f"no drop tanks (of {genome.tanks:,.0f} tons)", values | {"drop_tanks": 0}))
     return changes
 
 
@@ -129,6 +134,8 @@ def _design_and_fleet(result: SearchResult, best: Tried) -> tuple[TcsProblem, li
             tried = _tried(problem, _candidate(problem, fleet, best.candidate.knobs), best)
             over = " (over the budget)" if tried.cost > problem.budget else ""
             found.append(Ablated("design", change + over, tried, fleet=f"{whole}, {labels[index]} changed"))
+    tankless = _without_tanks(problem, counts, best, whole)
+    found += [tankless] if tankless is not None else []
     bought = [i for i, n in enumerate(counts) if n]
     if len(bought) > 1:
         for index in bought:
@@ -139,6 +146,37 @@ def _design_and_fleet(result: SearchResult, best: Tried) -> tuple[TcsProblem, li
             left = " + ".join(f"{n} {labels[i]}" for i, n in enumerate(fleet) if n)
             found.append(Ablated("fleet", change, tried, fleet=left))
     return problem, found
+
+
+#: The scenario rule a fleet carrying drop tanks is tried without.
+NO_TANKS = "no drop tanks in the scenario"
+
+
+def _without_tanks(problem: TcsProblem, counts: list[int], best: Tried, whole: str) -> Ablated | None:
+    """The fleet under a scenario that allows no drop tanks, or None where it carries none: its designs of its own
+    made again without them, its catalogue designs with tanks left out."""
+    carrying = [i for i, n in enumerate(counts) if n and problem.designs[i].member.design.drop_tanks]
+    if not carrying:
+        return None
+    labels = design_labels(problem.designs)
+    fleet = counts + [0] * (len(problem.designs) - len(counts))
+    left_out: list[str] = []
+    for index in carrying:
+        made, count = problem.designs[index].made, fleet[index]
+        fleet[index] = 0
+        if made is None or made.genome is None:
+            left_out.append(f"{count} {labels[index]}")
+            continue
+        again = problem.invent({name: getattr(made.genome, name) for name in problem.genes} | {"drop_tanks": 0})
+        if again is None:
+            return Ablated("rule", NO_TANKS, None, f"{labels[index]} is not made without its tanks")
+        fleet += [0] * (again + 1 - len(fleet))
+        fleet[again] += count
+    if not any(fleet):
+        return Ablated("rule", NO_TANKS, None, "every ship of the fleet carries drop tanks")
+    words = NO_TANKS + (f" ({', '.join(left_out)} left out)" if left_out else "")
+    tried = _tried(problem, _candidate(problem, fleet, best.candidate.knobs), best)
+    return Ablated("rule", words, tried, fleet=f"{whole}, without drop tanks")
 
 
 def ablate(

@@ -36,10 +36,10 @@ def design_tl(scenario: Scenario) -> int:
     return scenario.tech_level if scenario.tech_level is not None else DEFAULT_TL
 
 
-def genes(scenario: Scenario) -> dict[str, list[Any]]:
+def genes(scenario: Scenario, tugs: bool = False) -> dict[str, list[Any]]:
     """The genes the search asks for, each with its values (``gene_ranges`` at the scenario's TL; the TL is the
-    scenario's, not a gene)."""
-    ranges: dict[str, list[Any]] = dict(gene_ranges(scenario, design_tl(scenario)))
+    scenario's, not a gene; ``tugs``: the catalogue offers tugs for drop tanks dropped before combat)."""
+    ranges: dict[str, list[Any]] = dict(gene_ranges(scenario, design_tl(scenario), tugs))
     del ranges["tl"]
     return ranges
 
@@ -58,10 +58,12 @@ class Made:
     refused: tuple[str, str] | None = None
 
 
-def fit(values: dict[str, Any], scenario: Scenario) -> tuple[Genome | None, list[str], tuple[str, str] | None]:
-    """The genome of ``values`` fitted to the scenario, the repairs, or why none fits."""
+def fit(
+    values: dict[str, Any], scenario: Scenario, tugs: bool = False
+) -> tuple[Genome | None, list[str], tuple[str, str] | None]:
+    """The genome of ``values`` fitted to the scenario (``tugs`` as ``genes``), the repairs, or why none fits."""
     try:
-        genome, repairs = fitted(Genome(**values, tl=design_tl(scenario)), scenario)
+        genome, repairs = fitted(Genome(**values, tl=design_tl(scenario)), scenario, tugs)
     except Refused as refused:
         return None, [], refused.reason
     return genome, repairs, None

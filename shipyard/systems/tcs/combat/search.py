@@ -336,13 +336,18 @@ class TcsProblem:
         return low
 
     @property
+    def tugs(self) -> bool:
+        """Whether the catalogue offers a tug (its designs may then carry drop tanks dropped before combat)."""
+        return any(d.member.role == "tug" for d in self.designs[: self.offered])
+
+    @property
     def genes(self) -> dict[str, list[Any]]:
-        return invented.genes(self.scenario) if self.slots else {}
+        return invented.genes(self.scenario, self.tugs) if self.slots else {}
 
     def invent(self, genes: Mapping[str, Any]) -> int | None:
         """The design of ``genes`` (``invented``): fitted to the scenario, made, checked alone; a genome fitted
         as one made before is that design. Its index, or None (the refusal counted)."""
-        genome, repairs, refused = invented.fit(dict(genes), self.scenario)
+        genome, repairs, refused = invented.fit(dict(genes), self.scenario, self.tugs)
         if genome is not None and genome in self.genomes:
             return self.genomes[genome]
         if genome is not None:
