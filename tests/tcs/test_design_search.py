@@ -53,6 +53,10 @@ VIGILANT_GENES = {
     "missile_turrets_each": 1,
     "missile_bays": 0,
     "spinal": "",
+    "meson_spinal": "",
+    "energy_batteries": 0,
+    "energy_turrets_each": 1,
+    "energy_gun": "plasma gun",
     "computer_extra": 0,
     "drop_tanks": 0,
 }

@@ -175,10 +175,12 @@ def test_the_library_designs_fits_checks_and_refuses(tmp_path):
 
 def test_the_genes_allowed_come_from_the_tables_at_the_scenarios_tl():
     """At TL12 with jump-3 required: armour 0-12, jump exactly 3 (TL12's most), 1-6 G, the PA spinal mounts of TL12
-    or below (A-E, J-L, Q), damper and meson screen factor 1 or none; at TL15, jump 3-6 and every mount."""
+    or below (A-E, J-L, Q) and the meson gun's (A-D, K), damper and meson screen factor 1 or none; at TL15, jump 3-6
+    and every mount."""
     at_12 = gene_ranges(SCENARIOS["1981 shape"], 9)
     assert at_12["armour"] == list(range(13)) and at_12["jump"] == [3] and at_12["maneuver"] == [1, 2, 3, 4, 5, 6]
     assert at_12["spinal"] == ["", "A", "B", "C", "D", "E", "J", "K", "L", "Q"]
+    assert at_12["meson_spinal"] == ["", "A", "B", "C", "D", "K"]
     assert at_12["damper"] == [0, 1] and at_12["meson_screen"] == [0, 1] and at_12["tl"] == [12]
     at_15 = gene_ranges(Scenario(tech_level=15, minimum_jump=3), 9)
     assert at_15["jump"] == [3, 4, 5, 6] and len(at_15["spinal"]) == 19 and at_15["damper"][-1] == 9
@@ -252,3 +254,46 @@ def test_drop_tanks_dropped_before_combat_need_a_tug_the_fleet_can_buy():
     assert gene_ranges(dropped, 12)["drop_tanks"] == [0] and gene_ranges(dropped, 12, tugs=True)["drop_tanks"][-1] == 10
     genome = Genome(10000, 1, 8, 3, 1, 0, 2, 5, 1, 5, 0, 0, 12, drop_tanks=3)
     assert fitted(genome, dropped)[0].drop_tanks == 0 and fitted(genome, dropped, tugs=True) == (genome, [])
+
+
+def test_a_meson_spinal_mount_is_built_and_one_spinal_mount_is_kept(tmp_path):
+    """A 30,000-ton hull at TL12 with a meson gun spinal mount K (High Guard p. 24: 8,000 tons, MCr 10,000, 1,000 EP,
+    TL12): the USP's meson column is K, the battery lines give one meson battery beside the two missile bays'; the
+    crew counts 8,000 / 100 - 1 = 79 for it and 9 engineers more, for its 1,000 EP make the plant Pn 4 (1,102 EP
+    over 300 a Pn, 12% = 3,600 tons) where the drives' Pn 3 serves without it (9% = 2,700): drives of 6,300 tons
+    against 5,400, 63 engineers against 54; and the sheet checks clean. Asked for a PA mount as well, fitting keeps
+    the PA's alone: one spinal mount a ship."""
+    genome = Genome(30000, 2, 2, 3, 2, 0, 2, 5, 0, 1, 1, 1, 12, missile_bays=2, meson_spinal="K")
+    assert fitted(genome, SCENARIOS["1981 shape"]) == (genome, [])
+    built = build(genome)
+    lines = {p.label: (p.tons, p.mcr) for p in built.parts}
+    assert lines["Spinal Meson Gun Factor-K"] == (8000, 10000) and built.ep_used >= 1000
+    assert built.power == 4 and built.crew - build(replace(genome, meson_spinal="")).crew == 79 + 9
+    checked = _checked(sheet_text(genome, "Mesonic"), SCENARIOS["1981 shape"], tmp_path)
+    assert [d for d in checked.diagnostics if d.severity.value == "error"] == []
+    ship = checked.ships[0]
+    assert ship.usp is not None and ship.usp.meson_spinal == "K" and ship.usp.missile == 9
+    assert ship.batteries is not None and ship.batteries.meson == 1 and ship.batteries.missile == 2
+    both, said = fitted(replace(genome, spinal="L"), SCENARIOS["1981 shape"])
+    assert (both.spinal, both.meson_spinal) == ("L", "") and "spinal mount L" in said[0]
+
+
+def test_energy_turrets_mount_the_gun_the_tl_builds(tmp_path):
+    """Three batteries of four double fusion-gun turrets on 10,000 tons at TL12 (High Guard, turret weapons: a fusion
+    gun TL12, MCr 2, 2 EP; an energy turret 2 tons, two guns): 12 turrets, 24 tons, 24 guns, MCr 48, 48 EP; eight guns
+    a battery give factor 5 (fusion: 1 gun 4, 4 guns 5, 10 guns 6), the USP's energy digit, and the sheet checks clean.
+    At TL11 fitting mounts plasma guns (TL10), the best the TL builds; at TL9 none, and the batteries go."""
+    genome = Genome(10000, 2, 6, 3, 2, 0, 2, 5, 0, 1, 0, 0, 12, energy_batteries=3, energy_turrets_each=4)
+    genome = replace(genome, energy_gun="fusion gun")
+    assert fitted(genome, SCENARIOS["1981 shape"]) == (genome, [])
+    lines = {p.label: (p.tons, p.mcr, p.tail) for p in build(genome).parts}
+    assert lines["12 x Energy Turrets"] == (24, 48, "; -48 EP")
+    checked = _checked(sheet_text(genome, "Fusion"), SCENARIOS["1981 shape"], tmp_path)
+    assert [d for d in checked.diagnostics if d.severity.value == "error"] == []
+    ship = checked.ships[0]
+    assert ship.usp is not None and ship.usp.energy == 5 and ship.batteries is not None and ship.batteries.energy == 3
+    at_11, _ = fitted(genome, Scenario(tech_level=11, minimum_jump=2))
+    assert (at_11.energy_gun, at_11.energy_batteries) == ("plasma gun", 3)
+    assert fitted(genome, Scenario(tech_level=9, minimum_jump=1))[0].energy_batteries == 0
+    assert gene_ranges(Scenario(tech_level=12), 12)["energy_gun"] == ["plasma gun", "fusion gun"]
+    assert gene_ranges(Scenario(tech_level=9), 9)["energy_batteries"] == [0]

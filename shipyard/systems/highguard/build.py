@@ -31,7 +31,9 @@ D = Decimal
 SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS", "USER DEFINED")
 #: The column of each USP field in the block's text ``TT-SCJMPKC-ASMNFR-LEPGK-F``: where a battery count stands
 #: on the battery lines under it.
-USP_COLUMN = {"sandcaster": 12, "laser": 18, "particle_accelerator": 20, "missile": 22}
+USP_COLUMN = {"sandcaster": 12, "laser": 18, "energy": 19, "particle_accelerator": 20, "meson": 21, "missile": 22}
+#: The energy weapons a genome's energy turrets may mount (High Guard, turret weapons).
+ENERGY_GUNS = ("plasma gun", "fusion gun")
 #: Where the USP block's lines put the USP (High Guard Shipyard's text sheet).
 USP_INDENT = 9
 #: The missile bays a design carries: 100-ton bays (High Guard p. 24).
@@ -48,8 +50,8 @@ class Genome:
     share of the hull is its Hull line's tons, and its built-in armour is added in the USP only), purchased armour
     factor, jump, maneuver, power beyond what the drives and the weapons need, laser, sandcaster and missile
     batteries of triple turrets (how many batteries, how many turrets each), 100-ton missile bays, a particle
-    accelerator spinal mount, a nuclear damper and a meson screen (factor 1 or none), the TL; a better computer and
-    drop tanks (in tenths of the hull) where asked."""
+    accelerator spinal mount or a meson gun's, a nuclear damper and a meson screen (factor 1 or none), the TL; a
+    better computer and drop tanks (in tenths of the hull) where asked."""
 
     tons: int
     configuration: int
@@ -68,8 +70,16 @@ class Genome:
     missile_turrets_each: int = 1  # 1 where there is no missile battery: one genome for one ship
     missile_bays: int = 0  # 100-ton missile bays, a battery each
     spinal: str = ""  # a particle accelerator spinal mount's letter (SPINAL_PA), or none
+    meson_spinal: str = ""  # a meson gun spinal mount's letter (SPINAL_MESON), or none: one spinal mount a ship
     computer_extra: int = 0  # models above the smallest the hull and the jump need (a better computer's DM)
     drop_tanks: int = 0  # L-Hyd drop tanks, in tenths of the hull (DROP_TANK_PARTS); the jump fuel goes in them
+    energy_batteries: int = 0  # batteries of double energy turrets (MAX_WEAPONS_PER_TURRET["energy"])
+    energy_turrets_each: int = 1  # 1 where there is no energy battery: one genome for one ship
+    energy_gun: str = ENERGY_GUNS[0]  # what they mount (ENERGY_GUNS)
+
+    @property
+    def energy_turrets(self) -> int:
+        return self.energy_batteries * self.energy_turrets_each
 
     @property
     def tanks(self) -> Decimal:
@@ -177,8 +187,10 @@ def crew_for(genome: Genome, drive_tons: Decimal) -> int:
     tons of drives and plant, a gunner a battery, four a screen, a spinal mount's tons / 100 less one, three section
     heads."""
     batteries = genome.laser_batteries + genome.sand_batteries + genome.missile_batteries + genome.missile_bays
+    batteries += genome.energy_batteries
     screens = genome.damper + genome.meson_screen
-    spinal = hg.SPINAL_PA[genome.spinal].tons // hg.CREW_SPINAL_TONS - 1 if genome.spinal else 0
+    mount = spinal_mount(genome)
+    spinal = mount[1].tons // hg.CREW_SPINAL_TONS - 1 if mount is not None else 0
     return (
         hg.CREW_COMMAND
         + math.ceil(drive_tons / hg.CREW_ENGINEER_TONS)
@@ -220,6 +232,23 @@ def _fuel(genome: Genome, power: int, laden: dict[str, int]) -> tuple[Decimal, D
     return plant, max(D(0), jump - tanks, needed - tanks - plant)
 
 
+#: Each kind of spinal mount a genome may have: its gene, its chart, and its words on the component sheet.
+SPINALS = (
+    ("spinal", hg.SPINAL_PA, "Spinal Particle Accelerator Factor-{}"),
+    ("meson_spinal", hg.SPINAL_MESON, "Spinal Meson Gun Factor-{}"),
+)
+
+
+def spinal_mount(genome: Genome) -> tuple[str, hg.Spinal] | None:
+    """The genome's spinal mount: its component line's label and its row of the chart (High Guard, p. 24); the first
+    of ``SPINALS`` it has, or None."""
+    for gene, chart, label in SPINALS:
+        letter = getattr(genome, gene)
+        if letter:
+            return label.format(letter), chart[letter]
+    return None
+
+
 def build(genome: Genome) -> Built:
     """The parts of a genome's design and its figures; Refused where the parts do not fit the hull."""
     g, hull = genome, D(genome.tons)
@@ -236,8 +265,11 @@ def build(genome: Genome) -> Built:
     lasers, casters = g.laser_turrets * per_turret, g.sand_turrets * per_turret
     (laser_mcr, laser_ep), (caster_mcr, _) = _weapon("beam laser"), _weapon("sandcaster")
     meson_ep = hg.MESON_SCREEN_EP_PER_FACTOR_PER_100_TONS * g.meson_screen * per_100
-    spinal = hg.SPINAL_PA[g.spinal] if g.spinal else None
-    ep_used = D(computer.ep) + lasers * laser_ep + hg.DAMPER_EP_PER_FACTOR * g.damper + meson_ep
+    mount = spinal_mount(g)
+    spinal = mount[1] if mount is not None else None
+    guns = g.energy_turrets * hg.MAX_WEAPONS_PER_TURRET["energy"]
+    gun_mcr, gun_ep = _weapon(g.energy_gun)
+    ep_used = D(computer.ep) + lasers * laser_ep + guns * gun_ep + hg.DAMPER_EP_PER_FACTOR * g.damper + meson_ep
     ep_used += spinal.ep if spinal is not None else 0
     power = max(g.jump, g.maneuver, math.ceil(ep_used / (hg.EP_PER_PN_PER_TON * hull))) + g.extra_power
     drives: dict[str, Decimal] = {}
@@ -269,6 +301,9 @@ def build(genome: Genome) -> Built:
         mcr = lasers * laser_mcr
         tail = f"; -{lasers * laser_ep} EP"
         parts.append(Part("WEAPONRY", f"{g.laser_turrets} x Laser Turrets", g.laser_turrets * turret_tons, mcr, tail))
+    if g.energy_turrets:
+        tons, tail = g.energy_turrets * cast(Decimal, hg.TURRET_TONS["energy"]), f"; -{guns * gun_ep} EP"
+        parts.append(Part("WEAPONRY", f"{g.energy_turrets} x Energy Turrets", tons, guns * gun_mcr, tail))
     if g.sand_turrets:
         mcr = casters * caster_mcr
         parts.append(Part("WEAPONRY", f"{g.sand_turrets} x Sand Turrets", g.sand_turrets * turret_tons, mcr))
@@ -279,9 +314,8 @@ def build(genome: Genome) -> Built:
         bay = hg.BAYS[(BAY_TONS, "missile")]
         tons, mcr = D(BAY_TONS * g.missile_bays), bay.mcr * g.missile_bays
         parts.append(Part("WEAPONRY", f"{g.missile_bays} x {BAY_TONS}T Missile Bays", tons, mcr))
-    if spinal is not None:
-        label = f"Spinal Particle Accelerator Factor-{g.spinal}"
-        parts.append(Part("WEAPONRY", label, D(spinal.tons), D(spinal.mcr), f"; -{spinal.ep} EP"))
+    if mount is not None and spinal is not None:
+        parts.append(Part("WEAPONRY", mount[0], D(spinal.tons), D(spinal.mcr), f"; -{spinal.ep} EP"))
     if g.damper:
         screen = hg.DAMPERS[g.damper]
         tail = f"; -{_figure(hg.DAMPER_EP_PER_FACTOR * g.damper)} EP"
@@ -311,7 +345,9 @@ def _text(genome: Genome, built: Built, usp: str, name: str, laden_usp: str = ""
         counts = (
             ("sandcaster", genome.sand_batteries),
             ("laser", genome.laser_batteries),
+            ("energy", genome.energy_batteries),
             ("particle_accelerator", int(bool(genome.spinal))),
+            ("meson", int(bool(genome.meson_spinal))),
             ("missile", genome.missile_batteries + genome.missile_bays),
         )
         for column, count in counts:
@@ -383,7 +419,7 @@ def sheet_text(genome: Genome, name: str) -> str:
             f"{hg.ehex(power)}{e('computer')}{e('crew')}-{e('armour')}{e('sandcaster')}{e('meson_screen')}"
             f"{e('damper')}{e('black_globe')}{e('repulsor')}-{e('laser')}{e('energy')}"
             f"{genome.spinal or e('particle_accelerator')}"
-            f"{e('meson')}{e('missile')}-0"
+            f"{genome.meson_spinal or e('meson')}{e('missile')}-0"
         )
 
     unladen = usp(e("hull_code"), genome.jump, genome.maneuver, built.power)

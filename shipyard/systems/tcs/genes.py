@@ -4,9 +4,9 @@ within the TL (HG113), screens, a spinal mount and a computer only where the TL 
 computer of the TL runs made smaller), drop tanks no more than leave it jump-1 carrying them (TCS109; none where the
 scenario drops tanks before combat, whose tugs the search does not design), turrets and bays within the hardpoints
 (TCS103; missile bays or missile turrets, not both), and every part within the hull (HG107): less armour first, then
-fewer sand turrets, no spinal mount, fewer missile bays and turrets, fewer laser turrets, no screens, a smaller plant,
-less jump and maneuver down to the requirements, and at last a larger hull. Each repair is said; a genome no repair
-fits is refused with the rule's code (``build.Refused``)."""
+fewer sand turrets, no spinal mount, fewer missile bays and turrets, fewer energy and laser turrets, no screens, a
+smaller plant, less jump and maneuver down to the requirements, and at last a larger hull. Each repair is said; a
+genome no repair fits is refused with the rule's code (``build.Refused``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,15 @@ import random
 from dataclasses import replace
 
 from shipyard.systems.highguard import charts as hg
-from shipyard.systems.highguard.build import DROP_TANK_PARTS, Genome, Refused, build, computers_for, laden_jump
+from shipyard.systems.highguard.build import (
+    DROP_TANK_PARTS,
+    ENERGY_GUNS,
+    Genome,
+    Refused,
+    build,
+    computers_for,
+    laden_jump,
+)
 from shipyard.systems.tcs.scenario import Scenario
 
 
@@ -60,23 +68,43 @@ def _within_tl(genome: Genome, scenario: Scenario, tanks: bool, said: list[str])
     armour = min(genome.armour, tl)
     damper = genome.damper if genome.damper == 0 or hg.DAMPERS[genome.damper].tl <= tl else 0
     meson = genome.meson_screen if genome.meson_screen == 0 or hg.MESON_SCREENS[genome.meson_screen].tl <= tl else 0
-    spinal = genome.spinal if not genome.spinal or hg.SPINAL_PA[genome.spinal].tl <= tl else ""
-    fitted = replace(
-        genome, tl=tl, jump=jump, maneuver=maneuver, armour=armour, damper=damper, meson_screen=meson, spinal=spinal
-    )
+    spinal, meson_spinal = _letter_within(genome.spinal, hg.SPINAL_PA, tl), ""
+    if not spinal:  # one spinal mount a ship: the particle accelerator's where both are asked
+        meson_spinal = _letter_within(genome.meson_spinal, hg.SPINAL_MESON, tl)
+    fitted = replace(genome, tl=tl, jump=jump, maneuver=maneuver, armour=armour, damper=damper, meson_screen=meson)
+    fitted = replace(fitted, spinal=spinal, meson_spinal=meson_spinal)
+    guns = _energy_guns(tl)
+    if fitted.energy_batteries and fitted.energy_gun not in guns:  # the best the TL builds, else none
+        fitted = replace(fitted, energy_gun=guns[-1]) if guns else replace(fitted, energy_batteries=0)
     while not computers_for(fitted) and fitted.tons > HULL_STEP:  # no computer of the TL runs a hull this big
         fitted = replace(fitted, tons=fitted.tons - HULL_STEP)
     fitted = _computer_within(fitted)
     if fitted != genome:
         said.append(
             f"TL {tl}: jump {jump}, maneuver {maneuver}, armour {armour}, damper {damper}, meson screen {meson}, "
-            f"spinal mount {spinal or 'none'}, computer {fitted.computer_extra} above the smallest, "
+            f"spinal mount {_spinal_words(fitted)}, computer {fitted.computer_extra} above the smallest, "
             f"{fitted.tons:,} tons"
         )
     fewer = _tanks_within(fitted, tanks)
     if fewer != fitted:
         said.append(f"drop tanks of {fewer.drop_tanks} tenths of the hull: jump-1 at least carrying them")
     return fewer
+
+
+def _energy_guns(tl: int) -> list[str]:
+    """The energy weapons a TL builds (``build.ENERGY_GUNS``; High Guard, turret weapons)."""
+    return [gun for gun in ENERGY_GUNS if hg.TURRET_WEAPONS[gun][0] <= tl]
+
+
+def _letter_within(letter: str, chart: dict[str, hg.Spinal], tl: int) -> str:
+    """A spinal mount's letter where its chart builds it at ``tl``, else none."""
+    return letter if letter and chart[letter].tl <= tl else ""
+
+
+def _spinal_words(genome: Genome) -> str:
+    if genome.spinal:
+        return genome.spinal
+    return f"meson {genome.meson_spinal}" if genome.meson_spinal else "none"
 
 
 def _within_hardpoints(genome: Genome, said: list[str]) -> Genome:
@@ -87,7 +115,8 @@ def _within_hardpoints(genome: Genome, said: list[str]) -> Genome:
         said.append("missile bays, not missile turrets as well")
 
     def used(g: Genome) -> int:
-        return g.laser_turrets + g.sand_turrets + g.missile_turrets + hg.HARDPOINTS_PER_BAY * g.missile_bays
+        turrets = g.laser_turrets + g.sand_turrets + g.missile_turrets + g.energy_turrets
+        return turrets + hg.HARDPOINTS_PER_BAY * g.missile_bays
 
     fitting = g
     while used(g) > hardpoints:
@@ -97,6 +126,8 @@ def _within_hardpoints(genome: Genome, said: list[str]) -> Genome:
             g = _fewer(g, "missile")
         elif g.missile_bays:
             g = replace(g, missile_bays=g.missile_bays - 1)
+        elif g.energy_batteries:
+            g = _fewer(g, "energy")
         else:
             g = _fewer(g, "laser")
     if g != fitting:
@@ -125,12 +156,14 @@ def _within_hull(genome: Genome, scenario: Scenario, tanks: bool, said: list[str
             g, repair = replace(g, armour=g.armour - 1), "less armour"
         elif g.sand_batteries:
             g, repair = replace(g, sand_batteries=g.sand_batteries - 1), "fewer sand turrets"
-        elif g.spinal:
-            g, repair = replace(g, spinal=""), "no spinal mount"
+        elif g.spinal or g.meson_spinal:
+            g, repair = replace(g, spinal="", meson_spinal=""), "no spinal mount"
         elif g.missile_bays:
             g, repair = replace(g, missile_bays=g.missile_bays - 1), "fewer missile bays"
         elif g.missile_batteries:
             g, repair = replace(g, missile_batteries=g.missile_batteries - 1), "fewer missile turrets"
+        elif g.energy_batteries:
+            g, repair = replace(g, energy_batteries=g.energy_batteries - 1), "fewer energy turrets"
         elif g.laser_batteries:
             g, repair = replace(g, laser_batteries=g.laser_batteries - 1), "fewer laser turrets"
         elif g.damper or g.meson_screen:
@@ -181,7 +214,11 @@ def gene_ranges(scenario: Scenario, tl: int, tugs: bool = False) -> dict[str, li
         "missile_batteries": batteries,
         "missile_turrets_each": each,
         "missile_bays": list(range(MOST_MISSILE_BAYS + 1)),
+        "energy_batteries": batteries if _energy_guns(tl) else [0],
+        "energy_turrets_each": each,
+        "energy_gun": _energy_guns(tl) or [ENERGY_GUNS[0]],
         "spinal": ["", *(letter for letter, mount in hg.SPINAL_PA.items() if mount.tl <= tl)],
+        "meson_spinal": ["", *(letter for letter, mount in hg.SPINAL_MESON.items() if mount.tl <= tl)],
         "damper": [0, *(f for f, screen in hg.DAMPERS.items() if screen.tl <= tl)],
         "meson_screen": [0, *(f for f, screen in hg.MESON_SCREENS.items() if screen.tl <= tl)],
         "computer_extra": list(range(len(hg.COMPUTERS))),
@@ -204,6 +241,8 @@ def _plain(genome: Genome) -> Genome:
         laser_turrets_each=genome.laser_turrets_each if genome.laser_batteries else 1,
         sand_turrets_each=genome.sand_turrets_each if genome.sand_batteries else 1,
         missile_turrets_each=genome.missile_turrets_each if genome.missile_batteries else 1,
+        energy_turrets_each=genome.energy_turrets_each if genome.energy_batteries else 1,
+        energy_gun=genome.energy_gun if genome.energy_batteries else ENERGY_GUNS[0],
     )
 
 

@@ -40,6 +40,7 @@ REMOVED = (
     ("sand_batteries", "no sandcasters"),
     ("missile_batteries", "no missile turrets"),
     ("missile_bays", "no missile bays"),
+    ("energy_batteries", "no energy batteries"),
 )
 
 
@@ -59,8 +60,9 @@ def design_changes(genome: Genome, genes: dict[str, list[Any]]) -> list[tuple[st
     for gene, words in REMOVED:
         if values[gene]:
             changes.append((f"{words} (of {values[gene]})", values | {gene: 0}))
-    if values["spinal"]:
-        changes.append((f"no spinal mount (of {values['spinal']})", values | {"spinal": ""}))
+    mount = values["spinal"] or (f"meson {values['meson_spinal']}" if values.get("meson_spinal") else "")
+    if mount:
+        changes.append((f"no spinal mount (of {mount})", values | {"spinal": "", "meson_spinal": ""}))
     if values["damper"] or values["meson_screen"]:
         changes.append(("no screens", values | {"damper": 0, "meson_screen": 0}))
     most_g, most_power = genes["maneuver"][-1], genes["extra_power"][-1]
