@@ -552,6 +552,25 @@ def test_drop_tanks_count_toward_the_jump_1_after_the_battle(tanks_count):
         assert scored.lines[0].how.startswith("75 fuel hits leave 425 tons of fuel, short of the 500 tons")
 
 
+def test_a_buffered_planetoids_armour_is_its_usps_with_the_built_in_part():
+    """A 20,000-ton buffered planetoid with armour 12 purchased (MCr 7,800) shows armour 12 + 6 = 18 in its USP, and
+    a battle starts it there. Damaged to 17, table 4 ("(Damaged value - 2)/Original Value x Cost", TCS82 Appendix A)
+    keeps (17 - 2) / 18 x 7,800 = MCr 6,500 of the armour: MCr 1,300 lost. (Read against the purchased 12, the 17
+    was above what is installed, and nothing was valued.)"""
+    from shipyard.systems.highguard.build import Genome, sheet_text
+
+    rock = sheet_text(Genome(20000, 9, 12, 1, 1, 0, 2, 3, 0, 1, 0, 0, 12), "Rock")
+    (ship,), _ = parse_highguard(rock, "rock.txt")
+    design = recompute(ship)
+    assert design.armour_factor == 12 and design.usp["armour"] == 18
+    member = FleetMember(ship, design, 1, "warship", Decimal(0), "rock.txt")
+    subject = FleetSubject(name="t", path="fleet", members=[member], scenario=Scenario(), span=Span("fleet", 1, 1))
+    record = DamageRecord.model_validate({"damage": [{"sheet": "rock.txt", "armour": 17}]})
+    scores, found = score_fleet(subject, record, "damage.toml")
+    (scored,) = scores.ships
+    assert found == [] and [(line.table, line.mcr) for line in scored.lines] == [("4 armour", Decimal(1300))]
+
+
 def test_no_winner_while_a_ruling_is_pending():
     """The worked battle without its scenario: Red's meson screen 1 -> 0 is a hole (table 7 has no row for 0),
     unruled. Blue leads with 56.955% lost; Red has 8,029.544 of 12,044.316 = 66.667% so far, and at most MCr 80

@@ -271,9 +271,12 @@ class _Scorer:
                 self.problem("APX004", f"{loss.ship}: table 3: the power plant's value is not on the sheet")
 
     def armour(self, member: FleetMember, damage: ShipDamage, loss: ShipLoss) -> None:
+        """Table 4 on the armour the USP gives (a planetoid's built-in armour with its purchased factor: the battle
+        starts from that), valued at the purchased armour's cost."""
         design = member.design
         if damage.armour is not None and design.armour_factor is not None:
-            installed = design.armour_factor
+            usp_armour = design.usp.get("armour")
+            installed = usp_armour if isinstance(usp_armour, int) else design.armour_factor
             component = member.ship.find_component("HULL", r"^armou?r")
             if damage.armour > installed:
                 self.problem(
