@@ -7,6 +7,7 @@ run on a design search too."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from decimal import Decimal
 from fractions import Fraction
@@ -162,7 +163,8 @@ def test_every_design_the_search_reports_passes_check_scenario(tmp_path):
     """A search of two designs of its own and no catalogue under the 1981 shape: every design its JSON reports
     (the best fleet's, the next best's, the front's) read back from its sheet and checked by every rule ``check
     --scenario`` runs: no error; the best fleet written with its designs' sheets beside it, and ``shipyard check
-    --scenario`` of them all exits 0."""
+    --scenario`` of them all exits 0. Some carry drop tanks (the scenario keeps them in battle); the fleet file's
+    replay command, run, gives the figures the search reported."""
     target = tmp_path / "best.toml"
     args = ["tcs", "search", "--design", "2", "-a", str(RED), "-s", str(SCENARIO_1981), "-n", "300"]
     args += ["--screen", "10", "--full", "20", "--generation", "4", "-q", "--format", "json", "--write-fleet"]
@@ -184,6 +186,23 @@ def test_every_design_the_search_reports_passes_check_scenario(tmp_path):
     assert {p.name for p in sheets} == best
     command = runner.invoke(app, ["check", "--scenario", str(SCENARIO_1981), str(target), *map(str, sheets)])
     assert command.exit_code == 0, command.output
+    assert any(d["made"]["genes"]["drop_tanks"] for d in made_designs)  # the 1981 shape keeps tanks in battle
+    assert any("With Drop Tanks" in p.read_text(encoding="utf-8") for p in sheets)
+    replay = next(line for line in target.read_text(encoding="utf-8").splitlines() if line.startswith("# Replay"))
+    words = replay.split(": shipyard ", 1)[1].split()
+    previous = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        fought = runner.invoke(app, [*words, "--format", "json", "-q"])
+    finally:
+        os.chdir(previous)
+    side, best = json.loads(fought.stdout)["sides"][0], document["best"]
+    assert (side["win"], side["draw"], side["loss"], side["win_ci"]) == (
+        best["win"],
+        best["draw"],
+        best["loss"],
+        best["win_ci"],
+    )
 
 
 def test_the_text_says_the_best_fleets_designs():
