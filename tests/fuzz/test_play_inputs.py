@@ -44,8 +44,8 @@ NUL_CASES = [
     (["darkstars", "referee", "game.toml"], 2, "game.toml:6:1: error: DS004"),
     (["darkstars", "draw", "game.toml", "-o", "x.svg"], 2, "game.toml:6:1: error: DS004"),
     (["darkstars", "moves", "game.toml", "--ship", "Sword"], 2, "game.toml:6:1: error: DS004"),
-    (["check", "."], 1, "fleet.toml:3:1: error: SCN002"),
-    (["audit", "."], 1, "fleet.toml:3:1: error: SCN002"),
+    (["check", "."], 2, "fleet.toml:3:1: error: SCN002"),  # a fleet file not read: exit 2, as any input not read
+    (["audit", "."], 2, "fleet.toml:3:1: error: SCN002"),
     (["score", "fleet.toml", "damage.toml", "fleet.toml", "damage.toml"], 2, "damage.toml:3:1: error: DMG002"),
 ]
 
@@ -68,7 +68,7 @@ def test_check_s_json_is_whole_when_a_fleet_names_a_nul(nul: Path) -> None:
     run = run_shipyard("check", ".", "--format", "json", cwd=nul)
     document = json.loads(run.stdout)
     assert {"DS004", "SCN002"} <= {d["code"] for d in document}
-    assert run.returncode == 1
+    assert run.returncode == 2  # the fleet file was not read (SCN002)
 
 
 def test_the_api_refuses_a_nul_path_as_unreadable() -> None:

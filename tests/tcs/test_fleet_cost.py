@@ -155,6 +155,32 @@ def test_a_key_with_two_letters_swapped_gets_its_did_you_mean(tmp_path):
     assert f"{fleet}:3:1: error: SCN002 ship[0].rloe: unknown key (did you mean 'role'?), found 'tug'" in result.stdout
 
 
+def test_a_fleet_file_not_read_exits_2_as_an_unreadable_input(tmp_path):
+    """A fleet file that is not TOML (SCN001) or whose values do not validate (SCN002) is an input not read: ``audit``
+    and ``check`` exit 2, as for a scenario not read, not 1 (findings in what was read), and ``tcs battle`` says which
+    (it said "a fleet file, not a sheet" of a fleet file not TOML); a fleet file that reads but whose fleet breaks a
+    rule exits 1."""
+    import shutil
+
+    from conftest import ROOT
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+
+    shutil.copy(ROOT / "examples" / "fleet" / "vigilant.txt", tmp_path)
+    fleet = tmp_path / "fleet.toml"
+    scenario = str(ROOT / "examples" / "fleet" / "scenario.toml")
+    for text, code in (('[[ship]]\nsheet = "vigilant.txt"\ncount = \n', "SCN001"), ("[[ship]]\ncount = 1\n", "SCN002")):
+        fleet.write_text(text)
+        battle = ["tcs", "battle", str(fleet), str(ROOT / "examples" / "tcs1981" / "lances.toml"), "--runs", "1"]
+        for command in (["audit", str(fleet)], ["check", "--scenario", scenario, str(fleet)], battle):
+            result = CliRunner().invoke(app, command)
+            assert result.exit_code == 2 and f"error: {code}" in result.output, (command, result.output)
+    fleet.write_text('[[ship]]\nsheet = "vigilant.txt"\ncount = 400\n')  # over the budget: TCS201
+    result = CliRunner().invoke(app, ["check", "--scenario", scenario, str(fleet)])
+    assert result.exit_code == 1 and "TCS201" in result.output
+
+
 def test_a_fleet_file_saved_as_utf_16_is_told_as_a_fleet(tmp_path):
     """Notepad's "Unicode": the sniff that asks whether a folder's TOML file is a fleet reads it as a sheet is
     read (it read the bytes as UTF-8, so a UTF-16 fleet file was no fleet, and a folder was priced one of each)."""

@@ -6,8 +6,13 @@ from __future__ import annotations
 from shipyard.core.codes import ERROR, INFO, WARNING, Code
 
 CODES = (
-    Code("SCN001", ERROR, "a scenario or fleet file that is not valid TOML"),
-    Code("SCN002", ERROR, "a scenario or fleet value that does not validate (at its line, with a did-you-mean)"),
+    Code("SCN001", ERROR, "a scenario or fleet file that is not valid TOML", unopened=True),
+    Code(
+        "SCN002",
+        ERROR,
+        "a scenario or fleet value that does not validate (at its line, with a did-you-mean)",
+        unopened=True,
+    ),
     Code("SCN003", ERROR, "a sheet named by a fleet file cannot be read or holds no High Guard ship"),
     Code(
         "SCN004",

@@ -73,6 +73,14 @@ def is_fleet_file(path: Path) -> bool:
     return data is not None and isinstance(data.get("ship"), list)
 
 
+def _broken_toml(path: Path) -> bool:
+    """A ``.toml`` file whose text is not TOML."""
+    if path.suffix.lower() != ".toml" or not path.is_file():
+        return False
+    text = read_limited_text(path)
+    return text is not None and parse_toml(text)[0] is None
+
+
 def sheet_members(
     sheet: SheetFile,
     count: int | None = None,
@@ -250,7 +258,9 @@ def load_fleet(path: Path, scenario: Scenario | None, problems: list[Diagnostic]
         sheets = [load_sheet(f.path) for f in found]
         problems += missing + [d for s in sheets for d in s.diagnostics if d.severity is Severity.ERROR]
         return fleet_from_folder(path, [s for s in sheets if s.format in SHEET_FORMATS], scenario or Scenario())
-    if not is_fleet_file(path):  # a published squadron's sheet file: its ships, as many as their headings say
+    # A published squadron's sheet file: its ships, as many as their headings say. A .toml file that is not TOML is
+    # read as the fleet file it was meant to be, so that its finding is SCN001 at its line.
+    if not is_fleet_file(path) and not _broken_toml(path):
         sheet = load_sheet(path)
         problems += [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
         return fleet_from_folder(path, [sheet] if sheet.format in SHEET_FORMATS else [], scenario or Scenario())
