@@ -51,8 +51,8 @@ def test_the_design_changes_of_the_vigilant():
     assert changed["no screens"]["damper"] == 0 and changed["no screens"]["meson_screen"] == 0
     assert changed["no laser batteries (of 6)"]["laser_batteries"] == 0
     assert median([0, 1, 2, 3]) == 1 and median([0, 1, 2]) == 1
-    meson = dict(design_changes(replace(VIGILANT, meson_spinal="K"), genes))
-    assert meson["no spinal mount (of meson K)"]["meson_spinal"] == ""
+    meson = dict(design_changes(replace(VIGILANT, meson_spinal="K", bays=2, bay_weapon="repulsor"), genes))
+    assert meson["no spinal mount (of meson K)"]["meson_spinal"] == "" and meson["no repulsor bays (of 2)"]["bays"] == 0
 
 
 def test_every_other_reading_is_a_rule_change():

@@ -58,6 +58,8 @@ VIGILANT_GENES = {
     "energy_batteries": 0,
     "energy_turrets_each": 1,
     "energy_gun": "plasma gun",
+    "bays": 0,
+    "bay_weapon": "particle accelerator",
     "computer_extra": 0,
     "drop_tanks": 0,
 }

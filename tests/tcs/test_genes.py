@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from shipyard.core.pipeline import check_sheet, load_sheet
+from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.build import Genome, Refused, build, sheet_text
 from shipyard.systems.highguard.design import recompute
 from shipyard.systems.tcs.genes import fitted, gene_ranges, random_genome
@@ -297,3 +298,49 @@ def test_energy_turrets_mount_the_gun_the_tl_builds(tmp_path):
     assert fitted(genome, Scenario(tech_level=9, minimum_jump=1))[0].energy_batteries == 0
     assert gene_ranges(Scenario(tech_level=12), 12)["energy_gun"] == ["plasma gun", "fusion gun"]
     assert gene_ranges(Scenario(tech_level=9), 9)["energy_batteries"] == [0]
+
+
+@pytest.mark.parametrize(
+    "weapon, label, column, factor",
+    [
+        ("particle accelerator", "3 x 100T Particle Accelerator Bays", "particle_accelerator", 9),
+        ("meson gun", "3 x 100T Meson Bays", "meson", 5),
+        ("repulsor", "3 x 100T Repulsor Bays", "repulsor", 8),
+        ("fusion gun", "3 x 50T Fusion Gun Bays", "energy", 9),
+        ("plasma gun", "3 x 50T Plasma Gun Bays", "energy", 6),
+    ],
+)
+def test_bays_of_each_weapon_the_tl_builds(weapon, label, column, factor, tmp_path):
+    """Three bays of each weapon on 20,000 tons at TL14 (High Guard p. 24, bays: the largest bay of the weapon the TL
+    builds; its factor by TL: a PA bay 9 from TL14, a meson bay 5 at TL14, a repulsor bay 8, a 50-ton fusion bay 9,
+    a 50-ton plasma bay 6 from TL12): the component line, the USP's digit in the weapon's column, three batteries
+    under it, and a clean sheet."""
+    scenario = Scenario(tech_level=14, minimum_jump=3)
+    genome = Genome(20000, 2, 6, 3, 2, 0, 2, 5, 0, 1, 0, 0, 14, bays=3, bay_weapon=weapon)
+    assert fitted(genome, scenario) == (genome, [])
+    size = 100 if "100T" in label else 50
+    bay = {p.label: (p.tons, p.mcr) for p in build(genome).parts}[label]
+    assert bay == (3 * size, 3 * hg.BAYS[(size, weapon)].mcr)
+    checked = _checked(sheet_text(genome, "Bays"), scenario, tmp_path)
+    assert [d for d in checked.diagnostics if d.severity.value in ("error", "warning")] == []
+    ship = checked.ships[0]
+    assert ship.usp is not None and getattr(ship.usp, column) == factor
+    assert ship.batteries is not None and ship.batteries.get(column) == 3
+
+
+def test_one_mounting_of_a_weapon_where_high_guard_allows_one(tmp_path):
+    """HG115: a spinal particle accelerator and particle accelerator bays, or energy bays and energy turrets, are not
+    both allowed: fitting keeps the spinal mount and the energy bays, and says so. At TL12 the bays built are of a
+    particle accelerator, a repulsor, a fusion gun or a plasma gun (a meson bay needs TL13)."""
+    scenario = SCENARIOS["1981 shape"]
+    genome = Genome(20000, 2, 6, 3, 2, 0, 2, 5, 0, 1, 0, 0, 12, bays=2, bay_weapon="particle accelerator", spinal="L")
+    kept, said = fitted(genome, scenario)
+    assert (kept.spinal, kept.bays) == ("L", 0) and said == [
+        "a spinal particle accelerator, not particle accelerator bays as well"
+    ]
+    guns = replace(genome, spinal="", bay_weapon="fusion gun", energy_batteries=2, energy_turrets_each=3)
+    kept, said = fitted(guns, scenario)
+    assert (kept.bays, kept.energy_batteries) == (2, 0) and said == ["energy bays, not energy turrets as well"]
+    checked = _checked(sheet_text(kept, "Guns"), scenario, tmp_path)
+    assert [d.code for d in checked.diagnostics if d.severity.value == "error"] == []
+    assert gene_ranges(scenario, 12)["bay_weapon"] == ["particle accelerator", "repulsor", "fusion gun", "plasma gun"]

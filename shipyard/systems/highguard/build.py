@@ -31,9 +31,26 @@ D = Decimal
 SECTIONS = ("HULL", "ENGINEERING", "FUEL", "AVIONICS", "WEAPONRY", "SCREENS", "CRAFT", "ACCOMODATIONS", "USER DEFINED")
 #: The column of each USP field in the block's text ``TT-SCJMPKC-ASMNFR-LEPGK-F``: where a battery count stands
 #: on the battery lines under it.
-USP_COLUMN = {"sandcaster": 12, "laser": 18, "energy": 19, "particle_accelerator": 20, "meson": 21, "missile": 22}
+USP_COLUMN = {
+    "sandcaster": 12,
+    "repulsor": 16,
+    "laser": 18,
+    "energy": 19,
+    "particle_accelerator": 20,
+    "meson": 21,
+    "missile": 22,
+}
 #: The energy weapons a genome's energy turrets may mount (High Guard, turret weapons).
 ENERGY_GUNS = ("plasma gun", "fusion gun")
+#: The weapons of a genome's bays besides its missile bays, each with the word its component line names it by (High
+#: Guard Shipyard's "100T Meson Bays"); a bay is the largest of ``charts.BAYS`` the TL builds of its weapon.
+BAY_WEAPONS = {
+    "particle accelerator": "Particle Accelerator",
+    "meson gun": "Meson",
+    "repulsor": "Repulsor",
+    "fusion gun": "Fusion Gun",
+    "plasma gun": "Plasma Gun",
+}
 #: Where the USP block's lines put the USP (High Guard Shipyard's text sheet).
 USP_INDENT = 9
 #: The missile bays a design carries: 100-ton bays (High Guard p. 24).
@@ -51,7 +68,7 @@ class Genome:
     factor, jump, maneuver, power beyond what the drives and the weapons need, laser, sandcaster and missile
     batteries of triple turrets (how many batteries, how many turrets each), 100-ton missile bays, a particle
     accelerator spinal mount or a meson gun's, a nuclear damper and a meson screen (factor 1 or none), the TL; a
-    better computer and drop tanks (in tenths of the hull) where asked."""
+    better computer, drop tanks (in tenths of the hull), energy turrets and bays of another weapon where asked."""
 
     tons: int
     configuration: int
@@ -76,6 +93,8 @@ class Genome:
     energy_batteries: int = 0  # batteries of double energy turrets (MAX_WEAPONS_PER_TURRET["energy"])
     energy_turrets_each: int = 1  # 1 where there is no energy battery: one genome for one ship
     energy_gun: str = ENERGY_GUNS[0]  # what they mount (ENERGY_GUNS)
+    bays: int = 0  # bays of ``bay_weapon``, a battery each
+    bay_weapon: str = next(iter(BAY_WEAPONS))  # what they mount (BAY_WEAPONS)
 
     @property
     def energy_turrets(self) -> int:
@@ -187,7 +206,7 @@ def crew_for(genome: Genome, drive_tons: Decimal) -> int:
     tons of drives and plant, a gunner a battery, four a screen, a spinal mount's tons / 100 less one, three section
     heads."""
     batteries = genome.laser_batteries + genome.sand_batteries + genome.missile_batteries + genome.missile_bays
-    batteries += genome.energy_batteries
+    batteries += genome.energy_batteries + genome.bays
     screens = genome.damper + genome.meson_screen
     mount = spinal_mount(genome)
     spinal = mount[1].tons // hg.CREW_SPINAL_TONS - 1 if mount is not None else 0
@@ -239,6 +258,11 @@ SPINALS = (
 )
 
 
+def bay_size(weapon: str, tl: int) -> int | None:
+    """The largest bay of ``weapon`` the TL builds (High Guard, p. 24, bays), in tons; None where it builds none."""
+    return max((size for (size, each), bay in hg.BAYS.items() if each == weapon and bay.min_tl <= tl), default=None)
+
+
 def spinal_mount(genome: Genome) -> tuple[str, hg.Spinal] | None:
     """The genome's spinal mount: its component line's label and its row of the chart (High Guard, p. 24); the first
     of ``SPINALS`` it has, or None."""
@@ -271,6 +295,11 @@ def build(genome: Genome) -> Built:
     gun_mcr, gun_ep = _weapon(g.energy_gun)
     ep_used = D(computer.ep) + lasers * laser_ep + guns * gun_ep + hg.DAMPER_EP_PER_FACTOR * g.damper + meson_ep
     ep_used += spinal.ep if spinal is not None else 0
+    size = bay_size(g.bay_weapon, g.tl) if g.bays else None
+    if g.bays and size is None:
+        raise Refused("HG115", f"no {g.bay_weapon} bay at TL {g.tl}")
+    other = hg.BAYS[(size, g.bay_weapon)] if size is not None else None
+    ep_used += other.ep * g.bays if other is not None else 0
     power = max(g.jump, g.maneuver, math.ceil(ep_used / (hg.EP_PER_PN_PER_TON * hull))) + g.extra_power
     drives: dict[str, Decimal] = {}
     for kind, rating, mcr in (
@@ -314,6 +343,10 @@ def build(genome: Genome) -> Built:
         bay = hg.BAYS[(BAY_TONS, "missile")]
         tons, mcr = D(BAY_TONS * g.missile_bays), bay.mcr * g.missile_bays
         parts.append(Part("WEAPONRY", f"{g.missile_bays} x {BAY_TONS}T Missile Bays", tons, mcr))
+    if other is not None and size is not None:
+        label = f"{g.bays} x {size}T {BAY_WEAPONS[g.bay_weapon]} Bays"
+        tail = f"; -{other.ep * g.bays} EP" if other.ep else ""
+        parts.append(Part("WEAPONRY", label, D(size * g.bays), other.mcr * g.bays, tail))
     if mount is not None and spinal is not None:
         parts.append(Part("WEAPONRY", mount[0], D(spinal.tons), D(spinal.mcr), f"; -{spinal.ep} EP"))
     if g.damper:
@@ -342,15 +375,17 @@ def _text(genome: Genome, built: Built, usp: str, name: str, laden_usp: str = ""
     def batteries(label: str, tail: str) -> str:
         row = [" "] * (USP_INDENT + len(usp))
         row[: len(label)] = list(label)
-        counts = (
-            ("sandcaster", genome.sand_batteries),
-            ("laser", genome.laser_batteries),
-            ("energy", genome.energy_batteries),
-            ("particle_accelerator", int(bool(genome.spinal))),
-            ("meson", int(bool(genome.meson_spinal))),
-            ("missile", genome.missile_batteries + genome.missile_bays),
-        )
-        for column, count in counts:
+        counts = {
+            "sandcaster": genome.sand_batteries,
+            "repulsor": 0,
+            "laser": genome.laser_batteries,
+            "energy": genome.energy_batteries,
+            "particle_accelerator": int(bool(genome.spinal)),
+            "meson": int(bool(genome.meson_spinal)),
+            "missile": genome.missile_batteries + genome.missile_bays,
+        }
+        counts[hg.BAY_COLUMN[genome.bay_weapon]] += genome.bays  # a bay's column may be a turret's too
+        for column, count in counts.items():
             if count:
                 row[USP_INDENT + USP_COLUMN[column]] = hg.ehex(count)
         return "".join(row).rstrip() + "   " + tail

@@ -15,10 +15,12 @@ from dataclasses import replace
 
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.build import (
+    BAY_WEAPONS,
     DROP_TANK_PARTS,
     ENERGY_GUNS,
     Genome,
     Refused,
+    bay_size,
     build,
     computers_for,
     laden_jump,
@@ -76,6 +78,8 @@ def _within_tl(genome: Genome, scenario: Scenario, tanks: bool, said: list[str])
     guns = _energy_guns(tl)
     if fitted.energy_batteries and fitted.energy_gun not in guns:  # the best the TL builds, else none
         fitted = replace(fitted, energy_gun=guns[-1]) if guns else replace(fitted, energy_batteries=0)
+    if fitted.bays and bay_size(fitted.bay_weapon, tl) is None:  # a bay the TL does not build: none
+        fitted = replace(fitted, bays=0)
     while not computers_for(fitted) and fitted.tons > HULL_STEP:  # no computer of the TL runs a hull this big
         fitted = replace(fitted, tons=fitted.tons - HULL_STEP)
     fitted = _computer_within(fitted)
@@ -83,7 +87,7 @@ def _within_tl(genome: Genome, scenario: Scenario, tanks: bool, said: list[str])
         said.append(
             f"TL {tl}: jump {jump}, maneuver {maneuver}, armour {armour}, damper {damper}, meson screen {meson}, "
             f"spinal mount {_spinal_words(fitted)}, computer {fitted.computer_extra} above the smallest, "
-            f"{fitted.tons:,} tons"
+            f"{fitted.tons:,} tons" + (f", {fitted.bays} {genome.bay_weapon} bays" if genome.bays else "")
         )
     fewer = _tanks_within(fitted, tanks)
     if fewer != fitted:
@@ -94,6 +98,11 @@ def _within_tl(genome: Genome, scenario: Scenario, tanks: bool, said: list[str])
 def _energy_guns(tl: int) -> list[str]:
     """The energy weapons a TL builds (``build.ENERGY_GUNS``; High Guard, turret weapons)."""
     return [gun for gun in ENERGY_GUNS if hg.TURRET_WEAPONS[gun][0] <= tl]
+
+
+def _bay_weapons(tl: int) -> list[str]:
+    """The bay weapons (``build.BAY_WEAPONS``) a TL builds a bay of (High Guard, p. 24, bays)."""
+    return [weapon for weapon in BAY_WEAPONS if bay_size(weapon, tl) is not None]
 
 
 def _letter_within(letter: str, chart: dict[str, hg.Spinal], tl: int) -> str:
@@ -107,16 +116,39 @@ def _spinal_words(genome: Genome) -> str:
     return f"meson {genome.meson_spinal}" if genome.meson_spinal else "none"
 
 
+#: The weapons of one kind High Guard allows a ship only one mounting of (HG115): a bay weapon, and what the genome
+#: keeps where it asks for both (the energy bays over energy turrets, a spinal mount over bays of its weapon).
+_ONE_MOUNTING = {
+    "plasma gun": ("energy bays, not energy turrets as well", "energy_batteries"),
+    "fusion gun": ("energy bays, not energy turrets as well", "energy_batteries"),
+    "particle accelerator": ("a spinal particle accelerator, not particle accelerator bays as well", "spinal"),
+    "meson gun": ("a spinal meson gun, not meson bays as well", "meson_spinal"),
+}
+
+
+def _one_kind(g: Genome, said: list[str]) -> Genome:
+    """The genome with one mounting of a weapon kind where High Guard allows no more (HG115): its energy bays
+    without energy turrets, its spinal mount without bays of the same weapon."""
+    if not g.bays or g.bay_weapon not in _ONE_MOUNTING:
+        return g
+    words, other = _ONE_MOUNTING[g.bay_weapon]
+    if not getattr(g, other):
+        return g
+    said.append(words)
+    return replace(g, energy_batteries=0) if other == "energy_batteries" else replace(g, bays=0)
+
+
 def _within_hardpoints(genome: Genome, said: list[str]) -> Genome:
     hardpoints = max(1, genome.tons // hg.HULL_TONS_PER_HARDPOINT)
     g = genome
     if g.missile_bays and g.missile_turrets:  # one kind of missile battery: the bays
         g = replace(g, missile_batteries=0)
         said.append("missile bays, not missile turrets as well")
+    g = _one_kind(g, said)
 
     def used(g: Genome) -> int:
         turrets = g.laser_turrets + g.sand_turrets + g.missile_turrets + g.energy_turrets
-        return turrets + hg.HARDPOINTS_PER_BAY * g.missile_bays
+        return turrets + hg.HARDPOINTS_PER_BAY * (g.missile_bays + g.bays)
 
     fitting = g
     while used(g) > hardpoints:
@@ -126,6 +158,8 @@ def _within_hardpoints(genome: Genome, said: list[str]) -> Genome:
             g = _fewer(g, "missile")
         elif g.missile_bays:
             g = replace(g, missile_bays=g.missile_bays - 1)
+        elif g.bays:
+            g = replace(g, bays=g.bays - 1)
         elif g.energy_batteries:
             g = _fewer(g, "energy")
         else:
@@ -160,6 +194,8 @@ def _within_hull(genome: Genome, scenario: Scenario, tanks: bool, said: list[str
             g, repair = replace(g, spinal="", meson_spinal=""), "no spinal mount"
         elif g.missile_bays:
             g, repair = replace(g, missile_bays=g.missile_bays - 1), "fewer missile bays"
+        elif g.bays:
+            g, repair = replace(g, bays=g.bays - 1), f"fewer {g.bay_weapon} bays"
         elif g.missile_batteries:
             g, repair = replace(g, missile_batteries=g.missile_batteries - 1), "fewer missile turrets"
         elif g.energy_batteries:
@@ -189,6 +225,7 @@ HULL_THOUSANDS = range(1, 51)
 MOST_BATTERIES = 9
 MOST_TURRETS_EACH = 9
 MOST_MISSILE_BAYS = 4
+MOST_BAYS = 4
 MOST_EXTRA_POWER = 3
 
 
@@ -214,6 +251,8 @@ def gene_ranges(scenario: Scenario, tl: int, tugs: bool = False) -> dict[str, li
         "missile_batteries": batteries,
         "missile_turrets_each": each,
         "missile_bays": list(range(MOST_MISSILE_BAYS + 1)),
+        "bays": list(range(MOST_BAYS + 1)) if _bay_weapons(tl) else [0],
+        "bay_weapon": _bay_weapons(tl) or [next(iter(BAY_WEAPONS))],
         "energy_batteries": batteries if _energy_guns(tl) else [0],
         "energy_turrets_each": each,
         "energy_gun": _energy_guns(tl) or [ENERGY_GUNS[0]],
@@ -243,6 +282,7 @@ def _plain(genome: Genome) -> Genome:
         missile_turrets_each=genome.missile_turrets_each if genome.missile_batteries else 1,
         energy_turrets_each=genome.energy_turrets_each if genome.energy_batteries else 1,
         energy_gun=genome.energy_gun if genome.energy_batteries else ENERGY_GUNS[0],
+        bay_weapon=genome.bay_weapon if genome.bays else next(iter(BAY_WEAPONS)),
     )
 
 

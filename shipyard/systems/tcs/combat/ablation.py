@@ -60,6 +60,8 @@ def design_changes(genome: Genome, genes: dict[str, list[Any]]) -> list[tuple[st
     for gene, words in REMOVED:
         if values[gene]:
             changes.append((f"{words} (of {values[gene]})", values | {gene: 0}))
+    if values.get("bays"):
+        changes.append((f"no {values['bay_weapon']} bays (of {values['bays']})", values | {"bays": 0}))
     mount = values["spinal"] or (f"meson {values['meson_spinal']}" if values.get("meson_spinal") else "")
     if mount:
         changes.append((f"no spinal mount (of {mount})", values | {"spinal": "", "meson_spinal": ""}))
