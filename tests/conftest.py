@@ -73,3 +73,24 @@ def beside(folder: Path, sheet: Path) -> str:
     if not copy.exists():
         copy.write_bytes(sheet.read_bytes())
     return sheet.name
+
+
+def replay_written(target: Path) -> tuple[list[str], int, dict]:
+    """The replay command a search wrote at the head of ``target`` (its "# Replay ...: shipyard ..." line), run in
+    the file's folder with ``--format json``: the command's words, its exit code and its JSON."""
+    import json
+    import os
+
+    from typer.testing import CliRunner
+
+    from shipyard.cli import app
+
+    line = next(line for line in target.read_text(encoding="utf-8").splitlines() if line.startswith("# Replay"))
+    words = line.split(": shipyard ", 1)[1].split()
+    previous = Path.cwd()
+    os.chdir(target.parent)
+    try:
+        replay = CliRunner().invoke(app, [*words, "--format", "json", "-q"])
+    finally:
+        os.chdir(previous)
+    return words, replay.exit_code, json.loads(replay.stdout) if replay.stdout.strip() else {}

@@ -8,13 +8,11 @@ best fleet written replays with the game's battle command to the figures reporte
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, FIXTURES, ROOT, chromium
+from conftest import CHROMIUM, FIXTURES, ROOT, chromium, replay_written
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -230,18 +228,10 @@ def test_the_best_fleet_written_replays_its_battles(game, tmp_path):
     the search's battles of it against the first opponent; the game's battle command gives the figures reported."""
     target = tmp_path / "best.toml"
     best = _search(game, game.write, str(target))["best"]
-    text = target.read_text(encoding="utf-8")
-    command = next(line for line in text.splitlines() if line.startswith("# Replay"))
-    words = command.split(": shipyard ", 1)[1].split()
+    words, code, document = replay_written(target)
     assert words[:2] == game.battle and words[2] == "best.toml"
-    previous = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        replay = runner.invoke(app, [*words, "--format", "json", "-q"])
-    finally:
-        os.chdir(previous)
-    assert replay.exit_code in (0, 1), replay.output  # 1: a sheet's own error, which changes no figure
-    side = json.loads(replay.stdout)["sides"][0]
+    assert code in (0, 1), document  # 1: a sheet's own error, which changes no figure
+    side = document["sides"][0]
     assert (side["win"], side["draw"], side["loss"]) == (best["win"], best["draw"], best["loss"])
     assert side["win_ci"] == best["win_ci"]
 

@@ -7,14 +7,13 @@ run on a design search too."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, FIXTURES, ROOT, chromium
+from conftest import CHROMIUM, FIXTURES, ROOT, chromium, replay_written
 from typer.testing import CliRunner
 
 from shipyard.cli import app
@@ -190,15 +189,8 @@ def test_every_design_the_search_reports_passes_check_scenario(tmp_path):
     assert command.exit_code == 0, command.output
     assert any(d["made"]["genes"]["drop_tanks"] for d in made_designs)  # the 1981 shape keeps tanks in battle
     assert any("With Drop Tanks" in p.read_text(encoding="utf-8") for p in sheets)
-    replay = next(line for line in target.read_text(encoding="utf-8").splitlines() if line.startswith("# Replay"))
-    words = replay.split(": shipyard ", 1)[1].split()
-    previous = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        fought = runner.invoke(app, [*words, "--format", "json", "-q"])
-    finally:
-        os.chdir(previous)
-    side, best = json.loads(fought.stdout)["sides"][0], document["best"]
+    _, _, fought = replay_written(target)
+    side, best = fought["sides"][0], document["best"]
     assert (side["win"], side["draw"], side["loss"], side["win_ci"]) == (
         best["win"],
         best["draw"],
