@@ -170,3 +170,22 @@ def test_a_fleet_without_drop_tanks_has_no_such_rule_change():
     result, _ = _result()
     found = [a.change for a in ablate(result, Where(executor="local", jobs=1), lambda readings: None)]
     assert not [change for change in found if "drop tanks" in change]
+
+
+def test_a_catalogue_design_with_tanks_cannot_be_made_without_them():
+    """A fleet of the example's Vigilants with drop tanks (a catalogue sheet, no genes): under a scenario without drop
+    tanks there is no fleet left to fight, and the change says why instead of a figure."""
+    from conftest import ROOT
+
+    from shipyard.systems.tcs.combat.ablation import NO_TANKS, _without_tanks
+    from shipyard.systems.tcs.combat.search import load_catalogue
+
+    scenario = SCENARIO.model_copy(update={"drop_tanks_dropped": False})
+    sheet = ROOT / "examples" / "fleet" / "vigilant-drop-tanks.txt"
+    designs, _, found = load_catalogue([sheet], scenario, DEFAULT_READINGS)
+    assert not [d for d in found if d.severity.value == "error"] and designs[0].member.design.drop_tanks == 1000
+    opponents, _ = load_opponents([str(RED)], DEFAULT_READINGS)
+    problem = TcsProblem(designs, opponents, scenario, DEFAULT_READINGS)
+    ablated = _without_tanks(problem, [3], None, "3 Vigilant")  # type: ignore[arg-type]  # no fleet: no candidate
+    assert ablated is not None and (ablated.change, ablated.tried) == (NO_TANKS, None)
+    assert ablated.why == "every ship of the fleet is of a catalogue design with drop tanks"

@@ -177,7 +177,7 @@ def _without_tanks(problem: TcsProblem, counts: list[int], best: Tried, whole: s
         fleet += [0] * (again + 1 - len(fleet))
         fleet[again] += count
     if not any(fleet):
-        return Ablated("rule", NO_TANKS, None, "every ship of the fleet carries drop tanks")
+        return Ablated("rule", NO_TANKS, None, "every ship of the fleet is of a catalogue design with drop tanks")
     words = NO_TANKS + (f" ({', '.join(left_out)} left out)" if left_out else "")
     tried = _tried(problem, _candidate(problem, fleet, best.candidate.knobs), best)
     return Ablated("rule", words, tried, fleet=f"{whole}, without drop tanks")
