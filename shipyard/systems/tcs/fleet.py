@@ -62,23 +62,24 @@ def load_scenario(path: Path) -> tuple[Scenario | None, list[Diagnostic]]:
 
 def is_fleet_file(path: Path) -> bool:
     """A ``.toml`` (or standard input) whose ``ship`` is a list of tables (a design has one ``[ship]`` table)."""
+    return _fleet_toml(path) is True
+
+
+def _fleet_toml(path: Path) -> bool | None:
+    """True for a fleet file (``is_fleet_file``), None for a ``.toml`` file whose text is not TOML (the fleet file it
+    was meant to be, to be told so), False for any other file: the file read and parsed once."""
     from shipyard.core.stdin import shown
 
-    if (path.suffix.lower() != ".toml" and shown(str(path)) == str(path)) or not path.is_file():
+    toml = path.suffix.lower() == ".toml"
+    if (not toml and shown(str(path)) == str(path)) or not path.is_file():
         return False
     text = read_limited_text(path)
     if text is None:
         return False
     data, _ = parse_toml(text)
-    return data is not None and isinstance(data.get("ship"), list)
-
-
-def _broken_toml(path: Path) -> bool:
-    """A ``.toml`` file whose text is not TOML."""
-    if path.suffix.lower() != ".toml" or not path.is_file():
-        return False
-    text = read_limited_text(path)
-    return text is not None and parse_toml(text)[0] is None
+    if data is None:
+        return None if toml else False
+    return isinstance(data.get("ship"), list)
 
 
 def sheet_members(
@@ -260,7 +261,7 @@ def load_fleet(path: Path, scenario: Scenario | None, problems: list[Diagnostic]
         return fleet_from_folder(path, [s for s in sheets if s.format in SHEET_FORMATS], scenario or Scenario())
     # A published squadron's sheet file: its ships, as many as their headings say. A .toml file that is not TOML is
     # read as the fleet file it was meant to be, so that its finding is SCN001 at its line.
-    if not is_fleet_file(path) and not _broken_toml(path):
+    if _fleet_toml(path) is False:
         sheet = load_sheet(path)
         problems += [d for d in sheet.diagnostics if d.severity is Severity.ERROR]
         return fleet_from_folder(path, [sheet] if sheet.format in SHEET_FORMATS else [], scenario or Scenario())
