@@ -186,6 +186,6 @@ def test_a_catalogue_design_with_tanks_cannot_be_made_without_them():
     assert not [d for d in found if d.severity.value == "error"] and designs[0].member.design.drop_tanks == 1000
     opponents, _ = load_opponents([str(RED)], DEFAULT_READINGS)
     problem = TcsProblem(designs, opponents, scenario, DEFAULT_READINGS)
-    ablated = _without_tanks(problem, [3], None, "3 Vigilant")  # type: ignore[arg-type]  # no fleet: no candidate
+    ablated = _without_tanks(problem, [3], ["Vigilant"], None, "3 Vigilant")  # type: ignore[arg-type]  # no fleet
     assert ablated is not None and (ablated.change, ablated.tried) == (NO_TANKS, None)
     assert ablated.why == "every ship of the fleet is of a catalogue design with drop tanks"

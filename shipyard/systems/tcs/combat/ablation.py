@@ -138,7 +138,7 @@ def _design_and_fleet(result: SearchResult, best: Tried) -> tuple[TcsProblem, li
             tried = _tried(problem, _candidate(problem, fleet, best.candidate.knobs), best)
             over = " (over the budget)" if tried.cost > problem.budget else ""
             found.append(Ablated("design", change + over, tried, fleet=f"{whole}, {labels[index]} changed"))
-    tankless = _without_tanks(problem, counts, best, whole)
+    tankless = _without_tanks(problem, counts, labels, best, whole)
     found += [tankless] if tankless is not None else []
     bought = [i for i, n in enumerate(counts) if n]
     if len(bought) > 1:
@@ -156,13 +156,15 @@ def _design_and_fleet(result: SearchResult, best: Tried) -> tuple[TcsProblem, li
 NO_TANKS = "no drop tanks in the scenario"
 
 
-def _without_tanks(problem: TcsProblem, counts: list[int], best: Tried, whole: str) -> Ablated | None:
+def _without_tanks(
+    problem: TcsProblem, counts: list[int], labels: list[str], best: Tried, whole: str
+) -> Ablated | None:
     """The fleet under a scenario that allows no drop tanks, or None where it carries none: its designs of its own
-    made again without them, its catalogue designs with tanks left out."""
+    made again without them, its catalogue designs with tanks left out (``labels``: each design's, as the fleet
+    names it)."""
     carrying = [i for i, n in enumerate(counts) if n and problem.designs[i].member.design.drop_tanks]
     if not carrying:
         return None
-    labels = design_labels(problem.designs)
     fleet = counts + [0] * (len(problem.designs) - len(counts))
     left_out: list[str] = []
     for index in carrying:
