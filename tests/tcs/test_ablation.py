@@ -53,6 +53,10 @@ def test_the_design_changes_of_the_vigilant():
     assert median([0, 1, 2, 3]) == 1 and median([0, 1, 2]) == 1
     meson = dict(design_changes(replace(VIGILANT, meson_spinal="K", bays=2, bay_weapon="repulsor"), genes))
     assert meson["no spinal mount (of meson K)"]["meson_spinal"] == "" and meson["no repulsor bays (of 2)"]["bays"] == 0
+    pulse = dict(design_changes(replace(VIGILANT, pulse_lasers=1, pa_batteries=2), genes))
+    assert pulse["beam lasers for the pulse lasers"]["pulse_lasers"] == 0
+    assert pulse["no particle accelerator turrets (of 2)"]["pa_batteries"] == 0
+    assert "beam lasers for the pulse lasers" not in dict(design_changes(replace(VIGILANT, pulse_lasers=0), genes))
 
 
 def test_every_other_reading_is_a_rule_change():

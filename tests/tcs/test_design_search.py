@@ -61,6 +61,11 @@ VIGILANT_GENES = {
     "bay_weapon": "particle accelerator",
     "computer_extra": 0,
     "drop_tanks": 0,
+    "pulse_lasers": 0,
+    "missile_bay_tons": 100,
+    "bay_tons": 100,
+    "pa_batteries": 0,
+    "pa_turrets_each": 1,
 }
 
 

@@ -17,6 +17,7 @@ from shipyard.core.pipeline import check_sheet, load_sheet
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.build import Genome, Refused, build, sheet_text
 from shipyard.systems.highguard.design import recompute
+from shipyard.systems.tcs.combat.ship import combatant
 from shipyard.systems.tcs.genes import fitted, gene_ranges, random_genome
 from shipyard.systems.tcs.scenario import Scenario
 
@@ -311,14 +312,14 @@ def test_energy_turrets_mount_the_gun_the_tl_builds(tmp_path):
     ],
 )
 def test_bays_of_each_weapon_the_tl_builds(weapon, label, column, factor, tmp_path):
-    """Three bays of each weapon on 20,000 tons at TL14 (High Guard p. 24, bays: the largest bay of the weapon the TL
-    builds; its factor by TL: a PA bay 9 from TL14, a meson bay 5 at TL14, a repulsor bay 8, a 50-ton fusion bay 9,
-    a 50-ton plasma bay 6 from TL12): the component line, the USP's digit in the weapon's column, three batteries
-    under it, and a clean sheet."""
+    """Three bays of each weapon on 20,000 tons at TL14 (High Guard p. 24, bays: of the size asked; its factor by
+    TL: a PA bay 9 from TL14, a meson bay 5 at TL14, a repulsor bay 8, a 50-ton fusion bay 9, a 50-ton plasma bay 6
+    from TL12): the component line, the USP's digit in the weapon's column, three batteries under it, and a clean
+    sheet."""
     scenario = Scenario(tech_level=14, minimum_jump=3)
-    genome = Genome(20000, 2, 6, 3, 2, 0, 2, 5, 0, 1, 0, 0, 14, bays=3, bay_weapon=weapon)
-    assert fitted(genome, scenario) == (genome, [])
     size = 100 if "100T" in label else 50
+    genome = Genome(20000, 2, 6, 3, 2, 0, 2, 5, 0, 1, 0, 0, 14, bays=3, bay_weapon=weapon, bay_tons=size)
+    assert fitted(genome, scenario) == (genome, [])
     bay = {p.label: (p.tons, p.mcr) for p in build(genome).parts}[label]
     assert bay == (3 * size, 3 * hg.BAYS[(size, weapon)].mcr)
     checked = _checked(sheet_text(genome, "Bays"), scenario, tmp_path)
@@ -338,9 +339,90 @@ def test_one_mounting_of_a_weapon_where_high_guard_allows_one(tmp_path):
     assert (kept.spinal, kept.bays) == ("L", 0) and said == [
         "a spinal particle accelerator, not particle accelerator bays as well"
     ]
-    guns = replace(genome, spinal="", bay_weapon="fusion gun", energy_batteries=2, energy_turrets_each=3)
+    guns = replace(genome, spinal="", bay_weapon="fusion gun", bay_tons=50, energy_batteries=2, energy_turrets_each=3)
     kept, said = fitted(guns, scenario)
     assert (kept.bays, kept.energy_batteries) == (2, 0) and said == ["energy bays, not energy turrets as well"]
     checked = _checked(sheet_text(kept, "Guns"), scenario, tmp_path)
     assert [d.code for d in checked.diagnostics if d.severity.value == "error"] == []
     assert gene_ranges(scenario, 12)["bay_weapon"] == ["particle accelerator", "repulsor", "fusion gun", "plasma gun"]
+
+
+def test_bays_of_a_size_the_tl_does_not_build_are_of_the_other_size():
+    """A fusion gun bay is built in 50 tons only (High Guard p. 24): asked for 100-ton bays, fitting gives 50-ton and
+    says so; a 50-ton missile bay needs TL10, so at TL9 fitting gives 100-ton missile bays."""
+    genome = Genome(20000, 2, 6, 3, 2, 0, 2, 5, 0, 1, 0, 0, 14, bays=3, bay_weapon="fusion gun", bay_tons=100)
+    kept, said = fitted(genome, Scenario(tech_level=14, minimum_jump=3))
+    assert kept.bay_tons == 50 and said[0].endswith("3 50-ton fusion gun bays, beam lasers")
+    missiles = Genome(20000, 2, 2, 1, 2, 0, 2, 5, 0, 1, 0, 0, 9, missile_bays=2, missile_bay_tons=50)
+    kept, said = fitted(missiles, Scenario(tech_level=9, minimum_jump=1))
+    assert kept.missile_bay_tons == 100 and "2 100-ton missile bays" in said[0]
+    assert gene_ranges(Scenario(tech_level=9), 9)["missile_bay_tons"] == [100]
+
+
+def test_fifty_ton_missile_bays_every_figure_by_hand(tmp_path):
+    """Two 50-ton missile bays on 20,000 tons at TL12 (High Guard p. 24, bays: a 50-ton missile bay MCr 12, no EP,
+    factor 8 at TL12; a 100-ton one MCr 20, factor 9): 100 tons, MCr 24, the USP's missile digit 8 over two
+    batteries, and a clean sheet; the genes offer both sizes at TL12."""
+    scenario = SCENARIOS["1981 shape"]
+    genome = Genome(20000, 2, 6, 3, 2, 0, 2, 5, 0, 1, 0, 0, 12, missile_bays=2, missile_bay_tons=50)
+    assert fitted(genome, scenario) == (genome, [])
+    assert {p.label: (p.tons, p.mcr) for p in build(genome).parts}["2 x 50T Missile Bays"] == (100, 24)
+    checked = _checked(sheet_text(genome, "Fifty"), scenario, tmp_path)
+    assert [d for d in checked.diagnostics if d.severity.value in ("error", "warning")] == []
+    ship = checked.ships[0]
+    assert ship.usp is not None and ship.usp.missile == 8
+    assert ship.batteries is not None and ship.batteries.missile == 2
+    assert gene_ranges(scenario, 12)["missile_bay_tons"] == [100, 50]
+
+
+def test_pulse_lasers_every_figure_by_hand(tmp_path):
+    """The Vigilant with pulse lasers (High Guard, turret weapons: a pulse laser MCr 0.5, 1 EP; a beam laser MCr 1):
+    the 30 laser turrets' 90 lasers cost MCr 45, not 90, and draw the same 90 EP; 15 lasers a battery give factor 4
+    on the pulse laser's table (10 lasers 4, 21 lasers 5; no TL13 bonus at TL12) where beam lasers give 6. The sheet
+    says "Pulse Lasers" as High Guard Shipyard does, the design engine reads the factor from it, the combat engine
+    fires its lasers as pulse lasers, and it checks clean. Beam lasers need TL9: at TL8 fitting mounts pulse lasers."""
+    scenario = SCENARIOS["1981 shape"]
+    pulse = replace(VIGILANT, pulse_lasers=1)
+    assert fitted(pulse, scenario) == (pulse, [])
+    assert {p.label: (p.tons, p.mcr, p.tail) for p in build(pulse).parts}["30 x Laser Turrets"] == (30, 45, "; -90 EP")
+    assert build(VIGILANT).cost - build(pulse).cost == 45
+    text = sheet_text(pulse, "Pulse")
+    assert "Marines: 0 Pulse Lasers" in text
+    checked = _checked(text, scenario, tmp_path)
+    assert [d for d in checked.diagnostics if d.severity.value in ("error", "warning")] == []
+    ship = checked.ships[0]
+    assert ship.usp is not None and ship.usp.text == "BB-E333332-471100-40000-0"
+    fighter = combatant(ship)
+    assert fighter is not None and [b.weapon for b in fighter.batteries if "laser" in b.weapon] == ["pulse_laser"]
+    assert fitted(VIGILANT, Scenario(tech_level=8))[0].pulse_lasers == 1
+
+
+def test_particle_accelerator_turrets_every_figure_by_hand(tmp_path):
+    """Two batteries of three particle accelerator turrets on 20,000 tons (High Guard p. 25: one accelerator a
+    turret, 5 EP; at TL14 a barbette, 5 tons, MCr 4; at TL15 a turret, 3 tons, MCr 3): at TL14 30 tons, MCr 24, 30
+    EP; at TL15 18 tons, MCr 18. Three accelerators a battery give factor 2 (1 gun 1, 2 guns 2, 4 guns 3), 3 at
+    TL15 (+1 from TL15): the USP's PA digit over two batteries, and a clean sheet. With a spinal particle
+    accelerator or PA bays the turrets go (HG115); below TL14 there are none to ask for."""
+    scenario = Scenario(tech_level=14, minimum_jump=3)
+    genome = Genome(20000, 2, 6, 3, 2, 0, 2, 5, 0, 1, 0, 0, 14, pa_batteries=2, pa_turrets_each=3)
+    assert fitted(genome, scenario) == (genome, [])
+    for tl, tons, mcr, digit in ((14, 30, 24, 2), (15, 18, 18, 3)):
+        at = replace(genome, tl=tl)
+        lines = {p.label: (p.tons, p.mcr, p.tail) for p in build(at).parts}
+        assert lines["6 x Particle Accelerator Turrets"] == (tons, mcr, "; -30 EP")
+        checked = _checked(
+            sheet_text(at, "Barbettes"), Scenario(tech_level=tl, minimum_jump=3), tmp_path, f"pa{tl}.txt"
+        )
+        assert [d for d in checked.diagnostics if d.severity.value in ("error", "warning")] == []
+        ship = checked.ships[0]
+        assert ship.usp is not None and ship.usp.particle_accelerator == digit
+        assert ship.batteries is not None and ship.batteries.particle_accelerator == 2
+    kept, said = fitted(replace(genome, spinal="L"), scenario)
+    assert kept.pa_batteries == 0 and said == [
+        "a spinal particle accelerator, not particle accelerator turrets as well"
+    ]
+    kept, said = fitted(replace(genome, bays=2, bay_weapon="particle accelerator"), scenario)
+    assert (kept.bays, kept.pa_batteries) == (2, 0)
+    assert said == ["particle accelerator bays, not particle accelerator turrets as well"]
+    assert gene_ranges(SCENARIOS["1981 shape"], 12)["pa_batteries"] == [0]
+    assert fitted(replace(genome, tl=12), SCENARIOS["1981 shape"])[0].pa_batteries == 0

@@ -53,8 +53,12 @@ BAY_WEAPONS = {
 }
 #: Where the USP block's lines put the USP (High Guard Shipyard's text sheet).
 USP_INDENT = 9
-#: The missile bays a design carries: 100-ton bays (High Guard p. 24).
+#: The bays a design carries where its genome asks no other size: 100-ton bays (High Guard p. 24; 50-ton bays are
+#: the other size a genome may ask).
 BAY_TONS = 100
+#: The words a sheet's flag says its laser turrets mount pulse lasers in (High Guard Shipyard prints "Pulse Lasers"
+#: under the USP; the design engine and the combat engine read the flag).
+PULSE_FLAG = "Pulse Lasers"
 #: The ship type written for a designed warship (High Guard's mission codes: B, a battle ship).
 SHIP_TYPE = "BB"
 #: A genome's drop tanks are in these parts of the hull's tonnage (tenths: 5 is tanks of half the hull).
@@ -66,9 +70,10 @@ class Genome:
     """A designer's choices. Hull tons (a whole number of thousands), configuration (1-9; a planetoid's unusable
     share of the hull is its Hull line's tons, and its built-in armour is added in the USP only), purchased armour
     factor, jump, maneuver, power beyond what the drives and the weapons need, laser, sandcaster and missile
-    batteries of triple turrets (how many batteries, how many turrets each), 100-ton missile bays, a particle
-    accelerator spinal mount or a meson gun's, a nuclear damper and a meson screen (factor 1 or none), the TL; a
-    better computer, drop tanks (in tenths of the hull), energy turrets and bays of another weapon where asked."""
+    batteries of triple turrets (how many batteries, how many turrets each), missile bays, a particle accelerator
+    spinal mount or a meson gun's, a nuclear damper and a meson screen, the TL; a better computer, drop tanks (in
+    tenths of the hull), energy turrets, particle accelerator turrets, bays of another weapon, pulse lasers for beam
+    lasers and 50-ton bays for 100-ton where asked."""
 
     tons: int
     configuration: int
@@ -85,7 +90,7 @@ class Genome:
     tl: int
     missile_batteries: int = 0
     missile_turrets_each: int = 1  # 1 where there is no missile battery: one genome for one ship
-    missile_bays: int = 0  # 100-ton missile bays, a battery each
+    missile_bays: int = 0  # missile bays of ``missile_bay_tons``, a battery each
     spinal: str = ""  # a particle accelerator spinal mount's letter (SPINAL_PA), or none
     meson_spinal: str = ""  # a meson gun spinal mount's letter (SPINAL_MESON), or none: one spinal mount a ship
     computer_extra: int = 0  # models above the smallest the hull and the jump need (a better computer's DM)
@@ -95,6 +100,20 @@ class Genome:
     energy_gun: str = ENERGY_GUNS[0]  # what they mount (ENERGY_GUNS)
     bays: int = 0  # bays of ``bay_weapon``, a battery each
     bay_weapon: str = next(iter(BAY_WEAPONS))  # what they mount (BAY_WEAPONS)
+    pulse_lasers: int = 0  # 1: the laser turrets mount pulse lasers (PULSE_FLAG), not beam lasers
+    missile_bay_tons: int = BAY_TONS  # the missile bays' size (the other where the TL builds none of it: bay_size)
+    bay_tons: int = BAY_TONS  # the other bays' size, as the missile bays'
+    pa_batteries: int = 0  # batteries of particle accelerator turrets, one accelerator a turret (a barbette at TL14)
+    pa_turrets_each: int = 1  # 1 where there is no such battery: one genome for one ship
+
+    @property
+    def pa_turrets(self) -> int:
+        return self.pa_batteries * self.pa_turrets_each
+
+    @property
+    def laser_weapon(self) -> str:
+        """What the laser turrets mount (``charts.TURRET_WEAPONS``)."""
+        return "pulse laser" if self.pulse_lasers else "beam laser"
 
     @property
     def energy_turrets(self) -> int:
@@ -206,7 +225,7 @@ def crew_for(genome: Genome, drive_tons: Decimal) -> int:
     tons of drives and plant, a gunner a battery, four a screen, a spinal mount's tons / 100 less one, three section
     heads."""
     batteries = genome.laser_batteries + genome.sand_batteries + genome.missile_batteries + genome.missile_bays
-    batteries += genome.energy_batteries + genome.bays
+    batteries += genome.energy_batteries + genome.bays + genome.pa_batteries
     screens = genome.damper + genome.meson_screen
     mount = spinal_mount(genome)
     spinal = mount[1].tons // hg.CREW_SPINAL_TONS - 1 if mount is not None else 0
@@ -258,9 +277,22 @@ SPINALS = (
 )
 
 
-def bay_size(weapon: str, tl: int) -> int | None:
-    """The largest bay of ``weapon`` the TL builds (High Guard, p. 24, bays), in tons; None where it builds none."""
-    return max((size for (size, each), bay in hg.BAYS.items() if each == weapon and bay.min_tl <= tl), default=None)
+def bay_size(weapon: str, tl: int, asked: int = BAY_TONS) -> int | None:
+    """The bay of ``weapon`` the TL builds (High Guard, p. 24, bays), in tons: the size asked where the TL builds it,
+    else the largest it does; None where it builds none."""
+    sizes = [size for (size, each), bay in hg.BAYS.items() if each == weapon and bay.min_tl <= tl]
+    return asked if asked in sizes else max(sizes, default=None)
+
+
+def pa_turret(tl: int) -> tuple[Decimal, Decimal]:
+    """A particle accelerator turret's tons and MCr (with its accelerator) at a TL (High Guard, p. 25: a barbette
+    below TL15, 5 tons and MCr 4; a turret from TL15, 3 tons and MCr 3)."""
+    tons = cast(dict[int, Decimal], hg.TURRET_TONS["particle accelerator"])
+
+    def at(chart: dict[int, Decimal]) -> Decimal:
+        return next(each for lowest, each in sorted(chart.items(), reverse=True) if tl >= lowest)
+
+    return at(tons), at(hg.PA_MOUNT_MCR)
 
 
 def spinal_mount(genome: Genome) -> tuple[str, hg.Spinal] | None:
@@ -287,15 +319,17 @@ def build(genome: Genome) -> Built:
     computer = computer_for(g)
     per_turret = hg.MAX_WEAPONS_PER_TURRET["default"]
     lasers, casters = g.laser_turrets * per_turret, g.sand_turrets * per_turret
-    (laser_mcr, laser_ep), (caster_mcr, _) = _weapon("beam laser"), _weapon("sandcaster")
+    (laser_mcr, laser_ep), (caster_mcr, _) = _weapon(g.laser_weapon), _weapon("sandcaster")
     meson_ep = hg.MESON_SCREEN_EP_PER_FACTOR_PER_100_TONS * g.meson_screen * per_100
     mount = spinal_mount(g)
     spinal = mount[1] if mount is not None else None
     guns = g.energy_turrets * hg.MAX_WEAPONS_PER_TURRET["energy"]
     gun_mcr, gun_ep = _weapon(g.energy_gun)
+    pa_ep = _weapon("particle accelerator")[1]
     ep_used = D(computer.ep) + lasers * laser_ep + guns * gun_ep + hg.DAMPER_EP_PER_FACTOR * g.damper + meson_ep
+    ep_used += g.pa_turrets * pa_ep
     ep_used += spinal.ep if spinal is not None else 0
-    size = bay_size(g.bay_weapon, g.tl) if g.bays else None
+    size = bay_size(g.bay_weapon, g.tl, g.bay_tons) if g.bays else None
     if g.bays and size is None:
         raise Refused("HG115", f"no {g.bay_weapon} bay at TL {g.tl}")
     other = hg.BAYS[(size, g.bay_weapon)] if size is not None else None
@@ -339,10 +373,15 @@ def build(genome: Genome) -> Built:
     if g.missile_turrets:
         mcr = g.missile_turrets * per_turret * _weapon("missile")[0]
         parts.append(Part("WEAPONRY", f"{g.missile_turrets} x Missile Turrets", g.missile_turrets * turret_tons, mcr))
+    if g.pa_turrets:
+        (tons, mcr), tail = pa_turret(g.tl), f"; -{g.pa_turrets * pa_ep} EP"
+        label = f"{g.pa_turrets} x Particle Accelerator Turrets"
+        parts.append(Part("WEAPONRY", label, g.pa_turrets * tons, g.pa_turrets * mcr, tail))
     if g.missile_bays:
-        bay = hg.BAYS[(BAY_TONS, "missile")]
-        tons, mcr = D(BAY_TONS * g.missile_bays), bay.mcr * g.missile_bays
-        parts.append(Part("WEAPONRY", f"{g.missile_bays} x {BAY_TONS}T Missile Bays", tons, mcr))
+        missile_size = bay_size("missile", g.tl, g.missile_bay_tons) or BAY_TONS
+        bay = hg.BAYS[(missile_size, "missile")]
+        tons, mcr = D(missile_size * g.missile_bays), bay.mcr * g.missile_bays
+        parts.append(Part("WEAPONRY", f"{g.missile_bays} x {missile_size}T Missile Bays", tons, mcr))
     if other is not None and size is not None:
         label = f"{g.bays} x {size}T {BAY_WEAPONS[g.bay_weapon]} Bays"
         tail = f"; -{other.ep * g.bays} EP" if other.ep else ""
@@ -380,7 +419,7 @@ def _text(genome: Genome, built: Built, usp: str, name: str, laden_usp: str = ""
             "repulsor": 0,
             "laser": genome.laser_batteries,
             "energy": genome.energy_batteries,
-            "particle_accelerator": int(bool(genome.spinal)),
+            "particle_accelerator": int(bool(genome.spinal)) + genome.pa_batteries,
             "meson": int(bool(genome.meson_spinal)),
             "missile": genome.missile_batteries + genome.missile_bays,
         }
@@ -402,7 +441,8 @@ def _text(genome: Genome, built: Built, usp: str, name: str, laden_usp: str = ""
         batteries("Bat Bear", f"Crew: {built.crew}"),
         batteries("Bat", f"TL: {genome.tl}"),
         "",
-        f"Cargo: {built.cargo:,.0f} Fuel: {built.fuel:,.0f} EP: {built.ep:,.0f} Agility: {built.agility} Marines: 0",
+        f"Cargo: {built.cargo:,.0f} Fuel: {built.fuel:,.0f} EP: {built.ep:,.0f} Agility: {built.agility} Marines: 0"
+        + (f" {PULSE_FLAG}" if genome.pulse_lasers and genome.laser_batteries else ""),
         "",
     ]
     if laden_usp:  # High Guard Shipyard's block: the laden USP and tonnage, its batteries, the tanks' own price

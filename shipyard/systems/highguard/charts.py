@@ -325,6 +325,9 @@ WEAPON_COLUMN = {
 }
 # High Guard (p. 25, turrets): turret tons; PA turret 3 t at TL15, 5 t (a barbette) at TL14; energy turrets 2 t.
 TURRET_TONS = {"default": D(1), "energy": D(2), "particle accelerator": {15: D(3), 14: D(5)}}
+# High Guard (p. 25, turrets) and the Traveller design tables (TTG): a particle accelerator's MCr in its mounting, by
+# the lowest TL of the mounting: a turret at TL15 MCr 3, a barbette at TL14 MCr 4 (TURRET_WEAPONS gives the turret's).
+PA_MOUNT_MCR = {15: D(3), 14: D(4)}
 
 
 def turret_factor(weapon: str, weapons: int, tl: int) -> int:

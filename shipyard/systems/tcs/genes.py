@@ -3,9 +3,10 @@ lower one is never the better), its jump and maneuver requirements (TCS106, TCS1
 within the TL (HG113), screens, a spinal mount and a computer only where the TL has them (HG115, HG112; a hull no
 computer of the TL runs made smaller), drop tanks no more than leave it jump-1 carrying them (TCS109; none where the
 scenario drops tanks before combat, whose tugs the search does not design), turrets and bays within the hardpoints
-(TCS103; missile bays or missile turrets, not both), and every part within the hull (HG107): less armour first, then
-fewer sand turrets, no spinal mount, fewer missile bays and turrets, fewer energy and laser turrets, no screens, a
-smaller plant, less jump and maneuver down to the requirements, and at last a larger hull. Each repair is said; a
+(TCS103; one mounting of a weapon kind where High Guard allows one, HG115), and every part within the hull (HG107):
+less armour first, then fewer sand turrets, no spinal mount, fewer missile bays and turrets, fewer energy, particle
+accelerator and laser turrets, no screens, a smaller plant, less jump and maneuver down to the requirements, and at
+last a larger hull. Each repair is said; a
 genome no repair fits is refused with the rule's code (``build.Refused``)."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import replace
 
 from shipyard.systems.highguard import charts as hg
 from shipyard.systems.highguard.build import (
+    BAY_TONS,
     BAY_WEAPONS,
     DROP_TANK_PARTS,
     ENERGY_GUNS,
@@ -80,6 +82,7 @@ def _within_tl(genome: Genome, scenario: Scenario, tanks: bool, said: list[str])
         fitted = replace(fitted, energy_gun=guns[-1]) if guns else replace(fitted, energy_batteries=0)
     if fitted.bays and bay_size(fitted.bay_weapon, tl) is None:  # a bay the TL does not build: none
         fitted = replace(fitted, bays=0)
+    fitted = _sizes_within(fitted, tl)
     while not computers_for(fitted) and fitted.tons > HULL_STEP:  # no computer of the TL runs a hull this big
         fitted = replace(fitted, tons=fitted.tons - HULL_STEP)
     fitted = _computer_within(fitted)
@@ -87,12 +90,31 @@ def _within_tl(genome: Genome, scenario: Scenario, tanks: bool, said: list[str])
         said.append(
             f"TL {tl}: jump {jump}, maneuver {maneuver}, armour {armour}, damper {damper}, meson screen {meson}, "
             f"spinal mount {_spinal_words(fitted)}, computer {fitted.computer_extra} above the smallest, "
-            f"{fitted.tons:,} tons" + (f", {fitted.bays} {genome.bay_weapon} bays" if genome.bays else "")
+            f"{fitted.tons:,} tons" + _weapon_words(genome, fitted)
         )
     fewer = _tanks_within(fitted, tanks)
     if fewer != fitted:
         said.append(f"drop tanks of {fewer.drop_tanks} tenths of the hull: jump-1 at least carrying them")
     return fewer
+
+
+def _weapon_words(asked: Genome, g: Genome) -> str:
+    """What the TL made of the weapons asked: the bays and their size, the lasers, the PA turrets."""
+    words = [f"{g.bays} {g.bay_tons}-ton {asked.bay_weapon} bays"] if asked.bays else []
+    words += [f"{g.missile_bays} {g.missile_bay_tons}-ton missile bays"] if asked.missile_bays else []
+    words += [f"{'pulse' if g.pulse_lasers else 'beam'} lasers"] if asked.laser_batteries else []
+    words += [f"{g.pa_batteries} particle accelerator batteries"] if asked.pa_batteries else []
+    return "".join(f", {word}" for word in words)
+
+
+def _sizes_within(g: Genome, tl: int) -> Genome:
+    """The genome with bays of a size the TL builds (the other size where it builds none of the one asked), pulse
+    lasers where it builds no beam laser, and no particle accelerator turret where it builds none."""
+    g = replace(g, missile_bay_tons=bay_size("missile", tl, g.missile_bay_tons) or BAY_TONS)
+    g = replace(g, bay_tons=bay_size(g.bay_weapon, tl, g.bay_tons) or BAY_TONS)
+    if hg.TURRET_WEAPONS["beam laser"][0] > tl:
+        g = replace(g, pulse_lasers=1)
+    return replace(g, pa_batteries=0) if hg.TURRET_WEAPONS["particle accelerator"][0] > tl else g
 
 
 def _energy_guns(tl: int) -> list[str]:
@@ -103,6 +125,11 @@ def _energy_guns(tl: int) -> list[str]:
 def _bay_weapons(tl: int) -> list[str]:
     """The bay weapons (``build.BAY_WEAPONS``) a TL builds a bay of (High Guard, p. 24, bays)."""
     return [weapon for weapon in BAY_WEAPONS if bay_size(weapon, tl) is not None]
+
+
+def _bay_sizes(weapon: str, tl: int) -> list[int]:
+    """The sizes of bay of ``weapon`` the TL builds, largest first (High Guard, p. 24, bays)."""
+    return sorted((size for (size, each), bay in hg.BAYS.items() if each == weapon and bay.min_tl <= tl), reverse=True)
 
 
 def _letter_within(letter: str, chart: dict[str, hg.Spinal], tl: int) -> str:
@@ -128,14 +155,21 @@ _ONE_MOUNTING = {
 
 def _one_kind(g: Genome, said: list[str]) -> Genome:
     """The genome with one mounting of a weapon kind where High Guard allows no more (HG115): its energy bays
-    without energy turrets, its spinal mount without bays of the same weapon."""
-    if not g.bays or g.bay_weapon not in _ONE_MOUNTING:
-        return g
-    words, other = _ONE_MOUNTING[g.bay_weapon]
-    if not getattr(g, other):
-        return g
-    said.append(words)
-    return replace(g, energy_batteries=0) if other == "energy_batteries" else replace(g, bays=0)
+    without energy turrets, its spinal mount without bays of the same weapon, its particle accelerator spinal mount
+    or bays without particle accelerator turrets."""
+    if g.bays and g.bay_weapon in _ONE_MOUNTING:
+        words, other = _ONE_MOUNTING[g.bay_weapon]
+        if getattr(g, other):
+            said.append(words)
+            g = replace(g, energy_batteries=0) if other == "energy_batteries" else replace(g, bays=0)
+    pa_bays = g.bays and g.bay_weapon == "particle accelerator"
+    if g.pa_batteries and (g.spinal or pa_bays):
+        said.append(
+            f"{'a spinal particle accelerator' if g.spinal else 'particle accelerator bays'}, not particle "
+            "accelerator turrets as well"
+        )
+        g = replace(g, pa_batteries=0)
+    return g
 
 
 def _within_hardpoints(genome: Genome, said: list[str]) -> Genome:
@@ -147,7 +181,7 @@ def _within_hardpoints(genome: Genome, said: list[str]) -> Genome:
     g = _one_kind(g, said)
 
     def used(g: Genome) -> int:
-        turrets = g.laser_turrets + g.sand_turrets + g.missile_turrets + g.energy_turrets
+        turrets = g.laser_turrets + g.sand_turrets + g.missile_turrets + g.energy_turrets + g.pa_turrets
         return turrets + hg.HARDPOINTS_PER_BAY * (g.missile_bays + g.bays)
 
     fitting = g
@@ -162,6 +196,8 @@ def _within_hardpoints(genome: Genome, said: list[str]) -> Genome:
             g = replace(g, bays=g.bays - 1)
         elif g.energy_batteries:
             g = _fewer(g, "energy")
+        elif g.pa_batteries:
+            g = _fewer(g, "pa")
         else:
             g = _fewer(g, "laser")
     if g != fitting:
@@ -200,6 +236,8 @@ def _within_hull(genome: Genome, scenario: Scenario, tanks: bool, said: list[str
             g, repair = replace(g, missile_batteries=g.missile_batteries - 1), "fewer missile turrets"
         elif g.energy_batteries:
             g, repair = replace(g, energy_batteries=g.energy_batteries - 1), "fewer energy turrets"
+        elif g.pa_batteries:
+            g, repair = replace(g, pa_batteries=g.pa_batteries - 1), "fewer particle accelerator turrets"
         elif g.laser_batteries:
             g, repair = replace(g, laser_batteries=g.laser_batteries - 1), "fewer laser turrets"
         elif g.damper or g.meson_screen:
@@ -262,6 +300,12 @@ def gene_ranges(scenario: Scenario, tl: int, tugs: bool = False) -> dict[str, li
         "meson_screen": [0, *(f for f, screen in hg.MESON_SCREENS.items() if screen.tl <= tl)],
         "computer_extra": list(range(len(hg.COMPUTERS))),
         "drop_tanks": list(range(DROP_TANK_PARTS + 1)) if carries_tanks(scenario, tugs) else [0],
+        "pulse_lasers": [0, 1],
+        "missile_bay_tons": _bay_sizes("missile", tl),
+        "bay_tons": sorted({size for weapon in _bay_weapons(tl) for size in _bay_sizes(weapon, tl)}, reverse=True)
+        or [BAY_TONS],
+        "pa_batteries": batteries if hg.TURRET_WEAPONS["particle accelerator"][0] <= tl else [0],
+        "pa_turrets_each": each,
         "tl": [tl],
     }
 
@@ -283,6 +327,10 @@ def _plain(genome: Genome) -> Genome:
         energy_turrets_each=genome.energy_turrets_each if genome.energy_batteries else 1,
         energy_gun=genome.energy_gun if genome.energy_batteries else ENERGY_GUNS[0],
         bay_weapon=genome.bay_weapon if genome.bays else next(iter(BAY_WEAPONS)),
+        bay_tons=genome.bay_tons if genome.bays else BAY_TONS,
+        missile_bay_tons=genome.missile_bay_tons if genome.missile_bays else BAY_TONS,
+        pulse_lasers=genome.pulse_lasers if genome.laser_batteries else 0,
+        pa_turrets_each=genome.pa_turrets_each if genome.pa_batteries else 1,
     )
 
 

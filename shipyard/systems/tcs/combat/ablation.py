@@ -5,10 +5,10 @@ difference's interval.
 
 - **Design** changes, one gene of one design of the search's own at a time, the same number of ships: armour back to
   the median of what the TL allows, each weapon kind removed (a lone battery removed is EURISKO's decoy), the
-  spinal mount removed, the screens removed, agility raised (maneuver and spare power to the most the genes allow),
-  the drop tanks off (the jump fuel back in the hull, which the fitting's repairs make room for).
-  Each changed genome is fitted and made as the search makes any (its repairs said in its design; a change
-  fitting undoes is said, and not fought).
+  spinal mount removed, pulse lasers made beam lasers, the screens removed, agility raised (maneuver and spare
+  power to the most the genes allow), the drop tanks off (the jump fuel back in the hull, which the fitting's
+  repairs make room for). Each changed genome is fitted and made as the search makes any (its repairs said in its
+  design; a change fitting undoes is said, and not fought).
 - **Fleet** changes: each of its classes left out (EURISKO's lone small ship, held or not).
 - **Rule** changes: each other reading of the High Guard combat tables (``tcs readings``) and the TCS82 re-rolls off
   or on, for both sides: which readings the fleet's figure rests on; and, where the fleet carries drop tanks, a
@@ -41,6 +41,7 @@ REMOVED = (
     ("missile_batteries", "no missile turrets"),
     ("missile_bays", "no missile bays"),
     ("energy_batteries", "no energy batteries"),
+    ("pa_batteries", "no particle accelerator turrets"),
 )
 
 
@@ -60,6 +61,8 @@ def design_changes(genome: Genome, genes: dict[str, list[Any]]) -> list[tuple[st
     for gene, words in REMOVED:
         if values[gene]:
             changes.append((f"{words} (of {values[gene]})", values | {gene: 0}))
+    if values.get("pulse_lasers") and values["laser_batteries"]:
+        changes.append(("beam lasers for the pulse lasers", values | {"pulse_lasers": 0}))
     if values.get("bays"):
         changes.append((f"no {values['bay_weapon']} bays (of {values['bays']})", values | {"bays": 0}))
     mount = values["spinal"] or (f"meson {values['meson_spinal']}" if values.get("meson_spinal") else "")
