@@ -425,4 +425,7 @@ def test_particle_accelerator_turrets_every_figure_by_hand(tmp_path):
     assert (kept.bays, kept.pa_batteries) == (2, 0)
     assert said == ["particle accelerator bays, not particle accelerator turrets as well"]
     assert gene_ranges(SCENARIOS["1981 shape"], 12)["pa_batteries"] == [0]
+    with pytest.raises(Refused) as refused:  # built unfitted below TL14: refused with the rule's code
+        build(replace(genome, tl=13))
+    assert refused.value.code == "HG115" and "no particle accelerator turret at TL 13" in str(refused.value)
     assert fitted(replace(genome, tl=12), SCENARIOS["1981 shape"])[0].pa_batteries == 0

@@ -277,16 +277,23 @@ SPINALS = (
 )
 
 
+def bay_sizes(weapon: str, tl: int) -> list[int]:
+    """The sizes of bay of ``weapon`` the TL builds (High Guard, p. 24, bays), in tons, largest first."""
+    return sorted((size for (size, each), bay in hg.BAYS.items() if each == weapon and bay.min_tl <= tl), reverse=True)
+
+
 def bay_size(weapon: str, tl: int, asked: int = BAY_TONS) -> int | None:
-    """The bay of ``weapon`` the TL builds (High Guard, p. 24, bays), in tons: the size asked where the TL builds it,
-    else the largest it does; None where it builds none."""
-    sizes = [size for (size, each), bay in hg.BAYS.items() if each == weapon and bay.min_tl <= tl]
-    return asked if asked in sizes else max(sizes, default=None)
+    """The bay of ``weapon`` the TL builds, in tons: the size asked where the TL builds it, else the largest it does;
+    None where it builds none."""
+    sizes = bay_sizes(weapon, tl)
+    return asked if asked in sizes else next(iter(sizes), None)
 
 
 def pa_turret(tl: int) -> tuple[Decimal, Decimal]:
     """A particle accelerator turret's tons and MCr (with its accelerator) at a TL (High Guard, p. 25: a barbette
-    below TL15, 5 tons and MCr 4; a turret from TL15, 3 tons and MCr 3)."""
+    below TL15, 5 tons and MCr 4; a turret from TL15, 3 tons and MCr 3); Refused below the TL that builds one."""
+    if hg.TURRET_WEAPONS["particle accelerator"][0] > tl:
+        raise Refused("HG115", f"no particle accelerator turret at TL {tl}")
     tons = cast(dict[int, Decimal], hg.TURRET_TONS["particle accelerator"])
 
     def at(chart: dict[int, Decimal]) -> Decimal:

@@ -6,8 +6,8 @@ scenario drops tanks before combat, whose tugs the search does not design), turr
 (TCS103; one mounting of a weapon kind where High Guard allows one, HG115), and every part within the hull (HG107):
 less armour first, then fewer sand turrets, no spinal mount, fewer missile bays and turrets, fewer energy, particle
 accelerator and laser turrets, no screens, a smaller plant, less jump and maneuver down to the requirements, and at
-last a larger hull. Each repair is said; a
-genome no repair fits is refused with the rule's code (``build.Refused``)."""
+last a larger hull. Each repair is said; a genome no repair fits is refused with the rule's code
+(``build.Refused``)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from shipyard.systems.highguard.build import (
     Genome,
     Refused,
     bay_size,
+    bay_sizes,
     build,
     computers_for,
     laden_jump,
@@ -125,11 +126,6 @@ def _energy_guns(tl: int) -> list[str]:
 def _bay_weapons(tl: int) -> list[str]:
     """The bay weapons (``build.BAY_WEAPONS``) a TL builds a bay of (High Guard, p. 24, bays)."""
     return [weapon for weapon in BAY_WEAPONS if bay_size(weapon, tl) is not None]
-
-
-def _bay_sizes(weapon: str, tl: int) -> list[int]:
-    """The sizes of bay of ``weapon`` the TL builds, largest first (High Guard, p. 24, bays)."""
-    return sorted((size for (size, each), bay in hg.BAYS.items() if each == weapon and bay.min_tl <= tl), reverse=True)
 
 
 def _letter_within(letter: str, chart: dict[str, hg.Spinal], tl: int) -> str:
@@ -301,8 +297,8 @@ def gene_ranges(scenario: Scenario, tl: int, tugs: bool = False) -> dict[str, li
         "computer_extra": list(range(len(hg.COMPUTERS))),
         "drop_tanks": list(range(DROP_TANK_PARTS + 1)) if carries_tanks(scenario, tugs) else [0],
         "pulse_lasers": [0, 1],
-        "missile_bay_tons": _bay_sizes("missile", tl),
-        "bay_tons": sorted({size for weapon in _bay_weapons(tl) for size in _bay_sizes(weapon, tl)}, reverse=True)
+        "missile_bay_tons": bay_sizes("missile", tl) or [BAY_TONS],
+        "bay_tons": sorted({size for weapon in _bay_weapons(tl) for size in bay_sizes(weapon, tl)}, reverse=True)
         or [BAY_TONS],
         "pa_batteries": batteries if hg.TURRET_WEAPONS["particle accelerator"][0] <= tl else [0],
         "pa_turrets_each": each,
