@@ -101,11 +101,15 @@ def _within_tl(genome: Genome, scenario: Scenario, tanks: bool, said: list[str])
 
 def _weapon_words(asked: Genome, g: Genome) -> str:
     """What the TL made of the weapons asked: the bays and their size, the lasers, the PA turrets."""
-    words = [f"{g.bays} {g.bay_tons}-ton {asked.bay_weapon} bays"] if asked.bays else []
-    words += [f"{g.missile_bays} {g.missile_bay_tons}-ton missile bays"] if asked.missile_bays else []
+    words = [_bays_words(g.bays, g.bay_tons, asked.bay_weapon)] if asked.bays else []
+    words += [_bays_words(g.missile_bays, g.missile_bay_tons, "missile")] if asked.missile_bays else []
     words += [f"{'pulse' if g.pulse_lasers else 'beam'} lasers"] if asked.laser_batteries else []
     words += [f"{g.pa_batteries} particle accelerator batteries"] if asked.pa_batteries else []
     return "".join(f", {word}" for word in words)
+
+
+def _bays_words(count: int, tons: int, weapon: str) -> str:
+    return f"{count} {tons}-ton {weapon} bay{'' if count == 1 else 's'}"
 
 
 def _sizes_within(g: Genome, tl: int) -> Genome:
